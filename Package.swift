@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The tool depends on swift-argument-parser and Yams only. swift-syntax is used by the
+// tokenizer oracle test alone (and by the separate Benchmarks package), so building the
+// `observation-lint` product never compiles it.
+let package = Package(
+    name: "observation-lint",
+    products: [
+        .executable(name: "observation-lint", targets: ["observation-lint"]),
+        .library(name: "ObservationSyntax", targets: ["ObservationSyntax"]),
+        .library(name: "ObservationLintCore", targets: ["ObservationLintCore"]),
+        .library(name: "ObservationLintRules", targets: ["ObservationLintRules"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+    ],
+    targets: [
+        // Tokenizer, declaration parser and body helpers.
+        .target(name: "ObservationSyntax"),
+        // Project index, rule API, engine, configuration, suppression, reporters.
+        .target(
+            name: "ObservationLintCore",
+            dependencies: ["ObservationSyntax", .product(name: "Yams", package: "Yams")]
+        ),
+        // One file per rule, plus the registry.
+        .target(name: "ObservationLintRules", dependencies: ["ObservationLintCore"], path: "Rules"),
+        .executableTarget(
+            name: "observation-lint",
+            dependencies: [
+                "ObservationLintCore", "ObservationLintRules",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ObservationSyntaxTests", dependencies: ["ObservationSyntax"]),
+        .testTarget(name: "ObservationLintCoreTests", dependencies: ["ObservationLintCore"]),
+        .testTarget(
+            name: "ObservationLintRulesTests",
+            dependencies: ["ObservationLintRules", "ObservationLintCore"]
+        ),
+        .testTarget(name: "CLITests", dependencies: ["observation-lint"]),
+        .testTarget(
+            name: "OracleTests",
+            dependencies: [
+                "ObservationSyntax",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+    ]
+)

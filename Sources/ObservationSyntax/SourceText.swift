@@ -1,0 +1,77 @@
+/// A file's bytes and its line table. Positions are byte offsets; lines and columns are
+/// computed on demand, 1-based, columns counting UTF-8 bytes as swiftc does.
+public struct SourceText: Sendable {
+    public let bytes: [UInt8]
+    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: "\n") {
+                starts.append(index)
+            } else if byte == UInt8(ascii: "\r") {
+                if index < count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                starts.append(index)
+            }
+        }
+        self.lineStarts = starts
+    }
+
+    public init(_ string: String) {
+        self.init(bytes: Array(string.utf8))
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// 1-based line and column (in UTF-8 bytes) of a byte offset.
+    public func location(of offset: Int) -> (line: Int, column: Int) {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return (low + 1, offset - lineStarts[low] + 1)
+    }
+
+    /// The text of a byte range (invalid UTF-8 is repaired, never trapped on).
+    public func text(_ range: Range<Int>) -> String {
+        let clamped = range.clamped(to: 0..<bytes.count)
+        return String(decoding: bytes[clamped], as: UTF8.self)
+    }
+
+    public func text(of token: Token) -> String { text(token.range) }
+
+    /// Whether a token's text equals an ASCII string, without building a `String`.
+    public func token(_ token: Token, is string: StaticString) -> Bool {
+        let length = Int(token.end - token.start)
+        guard length == string.utf8CodeUnitCount else { return false }
+        let start = Int(token.start)
+        return string.withUTF8Buffer { expected in
+            var index = 0
+            while index < length {
+                if bytes[start + index] != expected[index] { return false }
+                index += 1
+            }
+            return true
+        }
+    }
+
+    /// 1-based line number's text without its line break.
+    public func lineText(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
+            end -= 1
+        }
+        return text(start..<end)
+    }
+}

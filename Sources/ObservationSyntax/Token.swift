@@ -1,0 +1,138 @@
+/// The lexical kind of a token. Kinds follow swift-syntax's lexer closely so that the
+/// tokenizer can be checked against it token by token (see `TokenCategory`).
+public enum TokenKind: UInt8, Sendable, CaseIterable {
+    // Words
+    /// `foo`, `` `foo` `` (with its backticks), and contextual keywords (`get`, `some`,
+    /// `async`, `actor`, `mutating`, ...), which only the parser can tell from names.
+    case identifier
+    /// Reserved words that are keywords in every position (`class`, `var`, `self`, `true`,
+    /// `in`, ...) and the wildcard `_`. A reserved word right after `.` is a member name
+    /// and lexes as `identifier`.
+    case keyword
+    /// `$0`, `$name`.
+    case dollarIdentifier
+
+    // Literals
+    case integerLiteral
+    case floatLiteral
+    /// `"` or `'` opening or closing a single-line string.
+    case stringQuote
+    /// `"""` opening or closing a multi-line string.
+    case multilineStringQuote
+    /// Literal text inside a string (interpolations are lexed as ordinary tokens between
+    /// `backslash` `(` ... `)`).
+    case stringSegment
+    /// The `#`s of a raw string (`#"`, `"#`) and of a raw interpolation (`\#(`).
+    case rawStringDelimiter
+    /// `/` opening or closing a regex literal.
+    case regexSlash
+    /// The `#`s of an extended regex literal (`#/ ... /#`).
+    case regexPoundDelimiter
+    /// The pattern between a regex literal's slashes.
+    case regexPattern
+
+    // Punctuation
+    case leftParen, rightParen, leftBrace, rightBrace, leftSquare, rightSquare
+    /// `<` and `>` of a generic parameter or argument list (a `>>` that closes two
+    /// lists is two tokens).
+    case leftAngle, rightAngle
+    case period, comma, colon, semicolon, equal, arrow, atSign, backslash
+    /// `#` before a macro or directive name that is not a pound keyword (`#Preview`,
+    /// `#selector`, `#warning`).
+    case pound
+    /// `&` bound to the expression on its right (`&value`).
+    case prefixAmpersand
+    /// `?` bound to the expression on its left (`a?.b`, `T?`).
+    case postfixQuestionMark
+    /// `?` of the ternary operator.
+    case infixQuestionMark
+    /// `!` bound to the expression on its left (`a!`, `T!`).
+    case exclamationMark
+
+    // Operators
+    case binaryOperator, prefixOperator, postfixOperator
+
+    // Pound keywords
+    case poundIf, poundElseif, poundElse, poundEndif
+    /// `#sourceLocation`, `#available`, `#unavailable`, `#_hasSymbol`.
+    case poundKeyword
+
+    // Trivia (kept apart from the other tokens, see `TokenizedSource.comments`)
+    case lineComment, blockComment, docLineComment, docBlockComment
+    /// `#!` on the first line.
+    case shebang
+
+    /// Bytes the tokenizer could not make sense of (an unterminated block comment, a
+    /// stray byte, invalid UTF-8). Never a failure.
+    case unknown
+}
+
+/// Coarse lexical categories, the unit of comparison with swift-syntax.
+public enum TokenCategory: String, Sendable {
+    case identifier, keyword, literal, `operator`, punctuation, comment, unknown
+}
+
+extension TokenKind {
+    public var category: TokenCategory {
+        switch self {
+        case .identifier, .dollarIdentifier: .identifier
+        case .keyword, .poundIf, .poundElseif, .poundElse, .poundEndif, .poundKeyword: .keyword
+        case .integerLiteral, .floatLiteral, .stringSegment, .regexPattern: .literal
+        case .binaryOperator, .prefixOperator, .postfixOperator: .operator
+        case .stringQuote, .multilineStringQuote, .rawStringDelimiter, .regexSlash,
+            .regexPoundDelimiter, .leftParen, .rightParen, .leftBrace, .rightBrace,
+            .leftSquare, .rightSquare, .leftAngle, .rightAngle, .period, .comma, .colon,
+            .semicolon, .equal, .arrow, .atSign, .backslash, .pound, .prefixAmpersand,
+            .postfixQuestionMark, .infixQuestionMark, .exclamationMark:
+            .punctuation
+        case .lineComment, .blockComment, .docLineComment, .docBlockComment, .shebang: .comment
+        case .unknown: .unknown
+        }
+    }
+
+    public var isComment: Bool { category == .comment }
+}
+
+/// Whitespace facts about a token's surroundings, which Swift's grammar depends on
+/// (an attribute or `(` on a new line, operator binding).
+public struct TokenFlags: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// A newline separates this token from the previous one (or it is the first token).
+    public static let atStartOfLine = TokenFlags(rawValue: 1 << 0)
+    /// Whitespace or a comment directly precedes the token.
+    public static let leadingSpace = TokenFlags(rawValue: 1 << 1)
+    /// Whitespace or a comment directly follows the token.
+    public static let trailingSpace = TokenFlags(rawValue: 1 << 2)
+}
+
+/// A token: its kind and its byte range in the source. No text is copied; read it
+/// through `SourceText`.
+public struct Token: Sendable, Hashable {
+    public var kind: TokenKind
+    public var flags: TokenFlags
+    public var start: UInt32
+    public var end: UInt32
+
+    public init(kind: TokenKind, flags: TokenFlags = [], start: Int, end: Int) {
+        self.kind = kind
+        self.flags = flags
+        self.start = UInt32(truncatingIfNeeded: start)
+        self.end = UInt32(truncatingIfNeeded: end)
+    }
+
+    public var range: Range<Int> { Int(start)..<Int(end) }
+    public var isAtStartOfLine: Bool { flags.contains(.atStartOfLine) }
+}
+
+/// What the tokenizer produces for one file: the significant tokens, in order, and the
+/// comments apart from them (suppression comments and `// expect:` read these).
+public struct TokenizedSource: Sendable {
+    public var tokens: [Token]
+    public var comments: [Token]
+
+    public init(tokens: [Token], comments: [Token]) {
+        self.tokens = tokens
+        self.comments = comments
+    }
+}
