@@ -1,1 +1,6 @@
-enum RuleRegistry {}
+import ObservationLintCore
+
+/// Every rule, in catalog order. The CLI, the example tests and SARIF read this list.
+public enum RuleRegistry {
+    public static let all: [any Rule] = []
+}
