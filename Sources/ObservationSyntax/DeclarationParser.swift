@@ -1,0 +1,667 @@
+/// A light recursive-descent pass over tokens that yields the declaration skeleton.
+/// It never fails: anything it does not recognize is skipped as a statement, and every
+/// loop advances, so it is linear in the number of tokens.
+struct DeclarationParser {
+    struct Declarations {
+        var imports: [ImportDecl] = []
+        var types: [TypeDecl] = []
+        var functions: [FunctionDecl] = []
+        var properties: [Property] = []
+        var typeAliases: [TypeAlias] = []
+        var previews: [PreviewBlock] = []
+    }
+
+    let source: SourceText
+    let tokens: [Token]
+    let partner: [Int32]
+
+    init(source: SourceText, tokens: [Token], partner: [Int32]) {
+        self.source = source
+        self.tokens = tokens
+        self.partner = partner
+    }
+
+    mutating func parseFile() -> Declarations {
+        parseDeclarations(in: 0..<tokens.count, enclosing: [], depth: 0)
+    }
+
+    // MARK: - Token queries
+
+    private func kind(_ index: Int) -> TokenKind? {
+        index < tokens.count ? tokens[index].kind : nil
+    }
+
+    private func text(_ index: Int) -> String { source.text(of: tokens[index]) }
+
+    private func at(_ index: Int, _ string: StaticString) -> Bool {
+        index < tokens.count && source.token(tokens[index], is: string)
+    }
+
+    private func isWord(_ index: Int) -> Bool {
+        guard let kind = kind(index) else { return false }
+        return kind == .identifier || kind == .keyword
+    }
+
+    /// The index just past the bracket group opening at `index` (or `index + 1` when
+    /// the bracket is unbalanced).
+    private func skipGroup(_ index: Int) -> Int {
+        let match = Int(partner[index])
+        return match > index ? match + 1 : index + 1
+    }
+
+    /// The range from an opening bracket through its partner, clamped to `limit`.
+    private func groupRange(_ index: Int, limit: Int) -> Range<Int> {
+        index..<min(skipGroup(index), limit)
+    }
+
+    private func isOpener(_ kind: TokenKind) -> Bool {
+        kind == .leftParen || kind == .leftSquare || kind == .leftBrace || kind == .leftAngle
+    }
+
+    // MARK: - Declaration starts
+
+    private static let modifierWords: Set<String> = [
+        "public", "private", "fileprivate", "internal", "package", "open", "static", "class",
+        "final", "override", "lazy", "weak", "unowned", "mutating", "nonmutating",
+        "convenience", "required", "dynamic", "optional", "indirect", "nonisolated",
+        "isolated", "distributed", "prefix", "postfix", "infix", "consuming", "borrowing",
+        "__consuming", "rethrows",
+    ]
+
+    private static let declarationKeywords: Set<String> = [
+        "var", "let", "func", "init", "deinit", "subscript", "struct", "class", "enum",
+        "protocol", "extension", "typealias", "import", "case", "associatedtype", "operator",
+        "precedencegroup",
+    ]
+
+    /// `actor Name` and `macro name` introduce declarations although they are not
+    /// reserved words.
+    private func isContextualIntroducer(_ index: Int) -> Bool {
+        guard kind(index) == .identifier, at(index, "actor") || at(index, "macro") else { return false }
+        return kind(index + 1) == .identifier && !tokens[index + 1].isAtStartOfLine
+    }
+
+    private func isDeclarationKeyword(_ index: Int) -> Bool {
+        guard let kind = kind(index), kind == .keyword || kind == .identifier else { return false }
+        if kind == .keyword, Self.declarationKeywords.contains(text(index)) { return true }
+        return isContextualIntroducer(index)
+    }
+
+    /// Whether a modifier word at `index` is followed by the rest of a declaration; returns
+    /// the index after the modifier (and its parenthesized detail) when it is.
+    private func modifierEnd(_ index: Int) -> Int? {
+        guard isWord(index), Self.modifierWords.contains(text(index)) else { return nil }
+        var next = index + 1
+        // `private(set)`, `unowned(safe)`, `nonisolated(unsafe)`: one word in parentheses.
+        if kind(next) == .leftParen, !tokens[next].flags.contains(.leadingSpace), isWord(next + 1),
+            kind(next + 2) == .rightParen
+        {
+            next += 3
+        }
+        // `class` alone before a name is a type declaration, not a modifier.
+        if at(index, "class"), !(isDeclarationKeyword(next) || modifierEnd(next) != nil) { return nil }
+        var probe = next
+        var steps = 0
+        while steps < 16, probe < tokens.count {
+            if isDeclarationKeyword(probe) || kind(probe) == .atSign { return next }
+            guard isWord(probe), Self.modifierWords.contains(text(probe)) else { return nil }
+            probe += 1
+            if kind(probe) == .leftParen, isWord(probe + 1), kind(probe + 2) == .rightParen { probe += 3 }
+            steps += 1
+        }
+        return nil
+    }
+
+    // MARK: - Member lists and top level
+
+    private mutating func parseDeclarations(in range: Range<Int>, enclosing: [String], depth: Int) -> Declarations {
+        var result = Declarations()
+        var index = range.lowerBound
+        let end = range.upperBound
+        while index < end {
+            let start = index
+            index = parseOne(at: index, end: end, enclosing: enclosing, depth: depth, into: &result)
+            if index <= start { index = start + 1 }
+        }
+        return result
+    }
+
+    /// Parses the item at `index` and returns the index after it.
+    private mutating func parseOne(
+        at start: Int, end: Int, enclosing: [String], depth: Int, into result: inout Declarations
+    ) -> Int {
+        switch tokens[start].kind {
+        case .semicolon, .poundElse, .poundEndif:
+            return start + 1
+        case .poundIf, .poundElseif:
+            // Declarations in every branch are collected: skip just the condition.
+            return skipToLineEnd(from: start + 1, end: end)
+        case .pound:
+            return parsePoundItem(at: start, end: end, into: &result)
+        default:
+            break
+        }
+
+        var index = start
+        var attributes: [Attribute] = []
+        var modifiers: [Modifier] = []
+        while index < end {
+            if kind(index) == .atSign {
+                let attribute = parseAttribute(at: index, end: end)
+                attributes.append(attribute)
+                index = attribute.tokens.upperBound
+            } else if let after = modifierEnd(index) {
+                var detail: String?
+                if after > index + 1 { detail = source.text(byteRange(index + 2..<after - 1)) }
+                modifiers.append(Modifier(name: text(index), detail: detail, token: index))
+                index = min(after, end)
+            } else {
+                break
+            }
+        }
+        guard index < end else { return index }
+
+        if kind(index) == .keyword {
+            switch text(index) {
+            case "var", "let":
+                let properties = parseProperty(
+                    at: index, start: start, end: end, attributes: attributes, modifiers: modifiers)
+                result.properties.append(contentsOf: properties)
+                return properties.first?.declaration.upperBound ?? index + 1
+            case "func", "init", "deinit", "subscript":
+                let function = parseFunction(
+                    at: index, start: start, end: end, attributes: attributes, modifiers: modifiers)
+                result.functions.append(function)
+                return function.declaration.upperBound
+            case "struct", "class", "enum", "protocol", "extension":
+                return parseTypeItem(
+                    at: index, start: start, end: end, attributes: attributes, modifiers: modifiers,
+                    enclosing: enclosing, depth: depth, into: &result)
+            case "typealias":
+                return parseTypeAlias(at: index, end: end, into: &result)
+            case "import":
+                return parseImport(at: index, end: end, into: &result)
+            default:
+                break
+            }
+        } else if at(index, "actor"), isContextualIntroducer(index) {
+            return parseTypeItem(
+                at: index, start: start, end: end, attributes: attributes, modifiers: modifiers,
+                enclosing: enclosing, depth: depth, into: &result)
+        }
+        // Enum cases, operators, macros, and statements at top level: skipped.
+        return skipStatement(from: index, end: end)
+    }
+
+    private mutating func parseTypeItem(
+        at index: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier],
+        enclosing: [String], depth: Int, into result: inout Declarations
+    ) -> Int {
+        guard
+            let type = parseType(
+                at: index, start: start, end: end, attributes: attributes, modifiers: modifiers,
+                enclosing: enclosing, depth: depth)
+        else { return skipStatement(from: index, end: end) }
+        result.types.append(type)
+        return type.declaration.upperBound
+    }
+
+    private func parseTypeAlias(at index: Int, end: Int, into result: inout Declarations) -> Int {
+        let after = skipStatement(from: index, end: end)
+        guard isWord(index + 1) else { return after }
+        var equal = index + 2
+        if kind(equal) == .leftAngle { equal = skipGroup(equal) }
+        let target = equal < after && kind(equal) == .equal ? typeRef(equal + 1..<after) : nil
+        result.typeAliases.append(TypeAlias(name: text(index + 1), nameToken: index + 1, target: target))
+        return after
+    }
+
+    /// `import M`, `import struct M.T`, `@testable import M`.
+    private func parseImport(at index: Int, end: Int, into result: inout Declarations) -> Int {
+        var module = index + 1
+        if kind(module) == .keyword || (isWord(module) && isWord(module + 1) && !tokens[module + 1].isAtStartOfLine) {
+            module += 1
+        }
+        if module < end, isWord(module) {
+            result.imports.append(ImportDecl(module: text(module), token: module))
+        }
+        return skipStatement(from: index, end: end)
+    }
+
+    /// `#Preview { }`, `#Preview("name") { }` are recorded; other macro expansions and
+    /// directives (`#warning("…")`, `#sourceLocation(…)`) are skipped.
+    private mutating func parsePoundItem(at start: Int, end: Int, into result: inout Declarations) -> Int {
+        var index = start + 1
+        let isPreview = at(index, "Preview")
+        if isWord(index) { index += 1 }
+        if index < end, kind(index) == .leftParen, !tokens[index].isAtStartOfLine { index = skipGroup(index) }
+        if index < end, kind(index) == .leftBrace {
+            let body = groupRange(index, limit: end)
+            if isPreview { result.previews.append(PreviewBlock(poundToken: start, body: body)) }
+            index = body.upperBound
+        }
+        return min(index, end)
+    }
+
+    // MARK: - Attributes
+
+    private func parseAttribute(at atIndex: Int, end: Int) -> Attribute {
+        var index = atIndex + 1
+        var name = ""
+        if index < end, isWord(index) {
+            name = text(index)
+            index += 1
+            while index + 1 < end, kind(index) == .period, isWord(index + 1), !tokens[index].flags.contains(.leadingSpace) {
+                name += "." + text(index + 1)
+                index += 2
+            }
+        }
+        if index < end, kind(index) == .leftAngle { index = skipGroup(index) }
+        var arguments: Range<Int>?
+        if index < end, kind(index) == .leftParen, !tokens[index].flags.contains(.leadingSpace) {
+            let close = skipGroup(index) - 1
+            arguments = index + 1..<max(close, index + 1)
+            index = close + 1
+        }
+        return Attribute(name: name, atToken: atIndex, arguments: arguments, tokens: atIndex..<min(index, end))
+    }
+
+    // MARK: - Properties
+
+    private func parseProperty(
+        at keywordIndex: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier]
+    ) -> [Property] {
+        var properties: [Property] = []
+        var index = keywordIndex + 1
+        let isLet = at(keywordIndex, "let")
+        while index < end {
+            // The pattern: a name, `_`, or a tuple of names.
+            var names: [Int] = []
+            if kind(index) == .leftParen {
+                let close = skipGroup(index)
+                for inner in index + 1..<min(close, end) where isWord(inner) && kind(inner + 1) != .colon {
+                    if !at(inner, "_") { names.append(inner) }
+                }
+                index = close
+            } else if isWord(index) || kind(index) == .dollarIdentifier {
+                names.append(index)
+                index += 1
+            } else {
+                break
+            }
+            var type: TypeRef?
+            if index < end, kind(index) == .colon {
+                let typeEnd = typeEnd(from: index + 1, end: end)
+                type = typeRef(index + 1..<typeEnd)
+                index = typeEnd
+            }
+            var initializer: Range<Int>?
+            if index < end, kind(index) == .equal {
+                let valueEnd = expressionEnd(from: index + 1, end: end, stopAtComma: true)
+                initializer = index + 1..<valueEnd
+                index = valueEnd
+            }
+            var accessors: [Accessor] = []
+            if index < end, kind(index) == .leftBrace {
+                let block = groupRange(index, limit: end)
+                accessors = parseAccessors(block)
+                index = block.upperBound
+            }
+            for name in names {
+                properties.append(
+                    Property(
+                        name: text(name), nameToken: name, attributes: attributes, modifiers: modifiers,
+                        isLet: isLet, type: names.count == 1 ? type : nil, initializer: initializer,
+                        accessors: accessors, declaration: start..<index))
+            }
+            guard index < end, kind(index) == .comma else { break }
+            index += 1
+        }
+        // Every binding of one declaration spans the whole declaration.
+        return properties.map { property in
+            var property = property
+            property.declaration = start..<max(index, keywordIndex + 1)
+            return property
+        }
+    }
+
+    private static let accessorKinds: [String: Accessor.Kind] = [
+        "get": .get, "set": .set, "willSet": .willSet, "didSet": .didSet, "_read": .read,
+        "_modify": .modify, "init": .`init`,
+    ]
+
+    /// `{ get { } set { } }`, `{ willSet { } didSet { } }`, `{ get set }` (protocols), or a
+    /// getter written without `get` (the whole block is its body).
+    private func parseAccessors(_ block: Range<Int>) -> [Accessor] {
+        let close = block.upperBound - 1
+        guard isAccessorList(from: block.lowerBound + 1, end: close) else {
+            return [Accessor(kind: .get, isImplicitGetter: true, body: block)]
+        }
+        var accessors: [Accessor] = []
+        var index = block.lowerBound + 1
+        while index < close {
+            let before = index
+            while index < close, kind(index) == .atSign { index = parseAttribute(at: index, end: close).tokens.upperBound }
+            while index < close, at(index, "mutating") || at(index, "nonmutating") || at(index, "__consuming") { index += 1 }
+            guard index < close, let accessorKind = Self.accessorKinds[text(index)] else {
+                index = max(index, before + 1)
+                continue
+            }
+            index += 1
+            if index < close, kind(index) == .leftParen { index = skipGroup(index) }  // `set(newValue)`
+            while index < close, isWord(index), at(index, "async") || at(index, "throws") { index += 1 }
+            if index < close, kind(index) == .leftParen { index = skipGroup(index) }  // typed throws
+            var body: Range<Int>?
+            if index < close, kind(index) == .leftBrace {
+                body = groupRange(index, limit: close)
+                index = body!.upperBound
+            }
+            accessors.append(Accessor(kind: accessorKind, isImplicitGetter: false, body: body))
+            if index <= before { index = before + 1 }
+        }
+        return accessors
+    }
+
+    private func isAccessorList(from start: Int, end: Int) -> Bool {
+        var index = start
+        while index < end, kind(index) == .atSign { index = parseAttribute(at: index, end: end).tokens.upperBound }
+        while index < end, at(index, "mutating") || at(index, "nonmutating") || at(index, "__consuming") { index += 1 }
+        guard index < end, isWord(index), let accessorKind = Self.accessorKinds[text(index)] else { return false }
+        // `get` etc. followed by `{`, `}`, another accessor, or effects: an accessor list.
+        // (A getter body starting with a call named `get(…)` is an expression.)
+        let next = index + 1
+        if accessorKind == .set || accessorKind == .willSet || accessorKind == .didSet, kind(next) == .leftParen {
+            return true
+        }
+        guard next < end else { return true }
+        return kind(next) == .leftBrace || isWord(next) && (Self.accessorKinds[text(next)] != nil
+            || at(next, "async") || at(next, "throws") || at(next, "mutating") || at(next, "nonmutating"))
+            || kind(next) == .atSign
+    }
+
+    // MARK: - Functions
+
+    private mutating func parseFunction(
+        at keywordIndex: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier]
+    ) -> FunctionDecl {
+        let keyword = text(keywordIndex)
+        var kind: FunctionDecl.Kind = .function
+        var name = keyword
+        var nameToken = keywordIndex
+        var index = keywordIndex + 1
+        switch keyword {
+        case "init":
+            kind = .initializer
+            if index < end, self.kind(index) == .postfixQuestionMark || self.kind(index) == .exclamationMark {
+                index += 1
+            }
+        case "deinit":
+            kind = .deinitializer
+        case "subscript":
+            kind = .subscript
+        default:
+            if index < end, !tokens[index].isAtStartOfLine,
+                let nameKind = self.kind(index), nameKind != .leftParen, nameKind != .leftAngle
+            {
+                name = text(index)
+                nameToken = index
+                index += 1
+            }
+        }
+        var genericParameters: Range<Int>?
+        if index < end, self.kind(index) == .leftAngle {
+            genericParameters = groupRange(index, limit: end)
+            index = genericParameters!.upperBound
+        }
+        var parameters: [Parameter] = []
+        if index < end, self.kind(index) == .leftParen {
+            let list = groupRange(index, limit: end)
+            parameters = parseParameters(list)
+            index = list.upperBound
+        }
+        // Effects: async, throws, rethrows, typed throws, reasync.
+        while index < end, !tokens[index].isAtStartOfLine,
+            at(index, "async") || at(index, "throws") || at(index, "rethrows") || at(index, "reasync")
+        {
+            index += 1
+            if index < end, self.kind(index) == .leftParen, !tokens[index].flags.contains(.leadingSpace) {
+                index = skipGroup(index)
+            }
+        }
+        var returnType: TypeRef?
+        if index < end, self.kind(index) == .arrow {
+            let typeEnd = typeEnd(from: index + 1, end: end)
+            returnType = typeRef(index + 1..<typeEnd)
+            index = typeEnd
+        }
+        if index < end, at(index, "where") {
+            index = whereClauseEnd(from: index + 1, end: end)
+        }
+        var body: Range<Int>?
+        if index < end, self.kind(index) == .leftBrace {
+            body = groupRange(index, limit: end)
+            index = body!.upperBound
+        }
+        return FunctionDecl(
+            kind: kind, name: name, nameToken: nameToken, attributes: attributes, modifiers: modifiers,
+            genericParameters: genericParameters, parameters: parameters, returnType: returnType,
+            body: body, declaration: start..<max(index, keywordIndex + 1))
+    }
+
+    private func parseParameters(_ list: Range<Int>) -> [Parameter] {
+        var parameters: [Parameter] = []
+        let close = list.upperBound - 1
+        var index = list.lowerBound + 1
+        while index < close {
+            // One parameter: up to the next comma at this depth.
+            var segmentEnd = index
+            var colon: Int?
+            var equal: Int?
+            while segmentEnd < close, kind(segmentEnd) != .comma {
+                switch kind(segmentEnd) {
+                case .colon where colon == nil: colon = segmentEnd
+                case .equal where equal == nil && colon != nil: equal = segmentEnd
+                default: break
+                }
+                if let kind = kind(segmentEnd), isOpener(kind) {
+                    segmentEnd = min(skipGroup(segmentEnd), close)
+                } else {
+                    segmentEnd += 1
+                }
+            }
+            if let colon, colon > index {
+                let names = (index..<colon).filter { isWord($0) && kind($0 - 1) != .atSign }
+                if let last = names.last {
+                    let labelToken = names.count > 1 ? names[names.count - 2] : last
+                    let label = at(labelToken, "_") ? nil : text(labelToken)
+                    let typeRange = colon + 1..<(equal ?? segmentEnd)
+                    let type = typeRange.isEmpty ? nil : typeRef(typeRange)
+                    let isAutoclosure = typeRange.contains { kind($0) == .atSign && at($0 + 1, "autoclosure") }
+                    parameters.append(
+                        Parameter(
+                            label: label, name: text(last), nameToken: last, type: type,
+                            defaultValue: equal.map { $0 + 1..<segmentEnd }, isAutoclosure: isAutoclosure))
+                }
+            }
+            index = segmentEnd + 1
+        }
+        return parameters
+    }
+
+    // MARK: - Types
+
+    private mutating func parseType(
+        at keywordIndex: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier],
+        enclosing: [String], depth: Int
+    ) -> TypeDecl? {
+        guard let kind = TypeDeclKind(rawValue: text(keywordIndex)) else { return nil }
+        var index = keywordIndex + 1
+        guard index < end, isWord(index) else { return nil }
+        let nameToken = index
+        var name = text(index)
+        index += 1
+        if kind == .extension {
+            while index + 1 < end, self.kind(index) == .period, isWord(index + 1) {
+                name += "." + text(index + 1)
+                index += 2
+            }
+        }
+        var genericParameters: Range<Int>?
+        if index < end, self.kind(index) == .leftAngle {
+            genericParameters = groupRange(index, limit: end)
+            index = genericParameters!.upperBound
+        }
+        var inheritance: [TypeRef] = []
+        if index < end, self.kind(index) == .colon {
+            index += 1
+            while index < end {
+                let entryEnd = typeEnd(from: index, end: end)
+                if entryEnd > index { inheritance.append(typeRef(index..<entryEnd)) }
+                index = entryEnd
+                guard index < end, self.kind(index) == .comma else { break }
+                index += 1
+            }
+        }
+        if index < end, at(index, "where") {
+            index = whereClauseEnd(from: index + 1, end: end)
+        }
+        guard index < end, self.kind(index) == .leftBrace else { return nil }
+        let members = groupRange(index, limit: end)
+        let qualifiedName = kind == .extension ? name : (enclosing + [name]).joined(separator: ".")
+        // Bound the nesting so that pathological input cannot exhaust the stack.
+        let inner =
+            depth < 64
+            ? parseDeclarations(
+                in: members.lowerBound + 1..<max(members.upperBound - 1, members.lowerBound + 1),
+                enclosing: qualifiedName.split(separator: ".").map(String.init), depth: depth + 1)
+            : Declarations()
+        return TypeDecl(
+            kind: kind, name: name, qualifiedName: qualifiedName, nameToken: nameToken,
+            attributes: attributes, modifiers: modifiers, genericParameters: genericParameters,
+            inheritance: inheritance, properties: inner.properties, functions: inner.functions,
+            nestedTypes: inner.types, typeAliases: inner.typeAliases, members: members,
+            declaration: start..<members.upperBound)
+    }
+
+    // MARK: - Extents of types, expressions and statements
+
+    /// The end of a type starting at `start`: stops at `=`, `{`, `,`, `)`, `;`, `where`,
+    /// or a new line that does not continue the type.
+    private func typeEnd(from start: Int, end: Int) -> Int {
+        var index = start
+        while index < end {
+            let token = tokens[index]
+            if index > start, token.isAtStartOfLine, !continuesType(index) { break }
+            switch token.kind {
+            case .equal, .leftBrace, .comma, .semicolon, .rightParen, .rightSquare, .rightBrace, .rightAngle:
+                return index
+            case .leftParen, .leftSquare, .leftAngle:
+                index = skipGroup(index)
+            case .keyword where at(index, "where"):
+                return index
+            default:
+                index += 1
+            }
+        }
+        return min(index, end)
+    }
+
+    private func continuesType(_ index: Int) -> Bool {
+        switch tokens[index].kind {
+        case .period, .arrow, .postfixQuestionMark, .exclamationMark: true
+        case .binaryOperator: at(index, "&")
+        default: false
+        }
+    }
+
+    /// The end of an expression: at depth 0, a `,` (when separating bindings), `;`, an
+    /// unmatched closer, a new line that does not continue the expression, or the
+    /// `{ willSet/didSet … }` observers after an initial value.
+    private func expressionEnd(from start: Int, end: Int, stopAtComma: Bool) -> Int {
+        var index = start
+        while index < end {
+            let token = tokens[index]
+            if index > start, token.isAtStartOfLine, !continuesExpression(index) { break }
+            switch token.kind {
+            case .comma where stopAtComma:
+                return index
+            case .semicolon, .rightParen, .rightSquare, .rightBrace, .rightAngle:
+                return index
+            case .leftBrace:
+                if isAccessorList(from: index + 1, end: min(skipGroup(index), end)) { return index }
+                index = skipGroup(index)
+            case .leftParen, .leftSquare, .leftAngle:
+                index = skipGroup(index)
+            default:
+                index += 1
+            }
+        }
+        return min(index, end)
+    }
+
+    private func continuesExpression(_ index: Int) -> Bool {
+        switch tokens[index].kind {
+        case .period, .binaryOperator, .infixQuestionMark, .colon, .arrow, .equal: true
+        case .keyword: at(index, "as") || at(index, "is")
+        default: false
+        }
+    }
+
+    /// Skips a statement or an unrecognized declaration starting at `start`: up to a `;`,
+    /// an unmatched closer, or a new line that does not continue it.
+    private func skipStatement(from start: Int, end: Int) -> Int {
+        var index = start
+        while index < end {
+            let token = tokens[index]
+            if index > start, token.isAtStartOfLine, !continuesExpression(index) { break }
+            switch token.kind {
+            case .semicolon:
+                return index + 1
+            case .rightBrace, .rightParen, .rightSquare, .rightAngle:
+                return index == start ? index + 1 : index
+            case .leftParen, .leftSquare, .leftBrace, .leftAngle:
+                index = skipGroup(index)
+            default:
+                index += 1
+            }
+        }
+        return max(min(index, end), start + 1)
+    }
+
+    /// Skips a `#if` condition: the rest of its line.
+    private func skipToLineEnd(from start: Int, end: Int) -> Int {
+        var index = start
+        while index < end, !tokens[index].isAtStartOfLine || index == start {
+            if let kind = kind(index), isOpener(kind) { index = skipGroup(index) } else { index += 1 }
+        }
+        return min(index, end)
+    }
+
+    private func whereClauseEnd(from start: Int, end: Int) -> Int {
+        var index = start
+        while index < end, kind(index) != .leftBrace {
+            if let kind = kind(index), isOpener(kind) { index = skipGroup(index) } else { index += 1 }
+        }
+        return index
+    }
+
+    // MARK: - Helpers
+
+    private func byteRange(_ range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else { return 0..<0 }
+        return Int(tokens[range.lowerBound].start)..<Int(tokens[range.upperBound - 1].end)
+    }
+
+    private func typeRef(_ range: Range<Int>) -> TypeRef {
+        var text = ""
+        for index in range {
+            // Keep a space after attributes and words that precede words (`some View`,
+            // `@MainActor () -> Void`); drop all other whitespace.
+            if !text.isEmpty, isWord(index), let last = text.last, last.isLetter || last.isNumber || last == "_" {
+                text += " "
+            }
+            text += self.text(index)
+        }
+        return TypeRef(tokens: range, text: text)
+    }
+}

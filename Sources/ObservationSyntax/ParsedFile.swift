@@ -1,0 +1,96 @@
+/// A tokenized and parsed file: the first two stages of the pipeline, done once per file.
+public struct ParsedFile: Sendable {
+    public let path: String
+    public let source: SourceText
+    /// Significant tokens; comments are in `comments`.
+    public let tokens: [Token]
+    public let comments: [Token]
+    /// For each token that opens or closes `()`, `[]`, `{}` or a generic `<>`, the index of
+    /// its partner; -1 everywhere else and for unbalanced brackets.
+    public let partner: [Int32]
+    public let imports: [ImportDecl]
+    public let types: [TypeDecl]
+    public let functions: [FunctionDecl]
+    public let properties: [Property]
+    public let previews: [PreviewBlock]
+
+    public init(path: String, bytes: [UInt8]) {
+        let source = SourceText(bytes: bytes)
+        let tokenized = Tokenizer.tokenize(bytes)
+        let partner = Self.pairBrackets(tokenized.tokens)
+        var parser = DeclarationParser(source: source, tokens: tokenized.tokens, partner: partner)
+        let declarations = parser.parseFile()
+        self.path = path
+        self.source = source
+        self.tokens = tokenized.tokens
+        self.comments = tokenized.comments
+        self.partner = partner
+        self.imports = declarations.imports
+        self.types = declarations.types
+        self.functions = declarations.functions
+        self.properties = declarations.properties
+        self.previews = declarations.previews
+    }
+
+    public func text(_ index: Int) -> String { source.text(of: tokens[index]) }
+
+    /// Whether the token at `index` exists and its text is `string`.
+    public func token(_ index: Int, is string: StaticString) -> Bool {
+        index >= 0 && index < tokens.count && source.token(tokens[index], is: string)
+    }
+
+    public func kind(_ index: Int) -> TokenKind? {
+        index >= 0 && index < tokens.count ? tokens[index].kind : nil
+    }
+
+    /// Byte range covered by a token range.
+    public func byteRange(_ range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else {
+            let offset = range.lowerBound < tokens.count ? Int(tokens[range.lowerBound].start) : source.bytes.count
+            return offset..<offset
+        }
+        return Int(tokens[range.lowerBound].start)..<Int(tokens[range.upperBound - 1].end)
+    }
+
+    /// The source text of a token range, as written.
+    public func text(_ range: Range<Int>) -> String { source.text(byteRange(range)) }
+
+    static func pairBrackets(_ tokens: [Token]) -> [Int32] {
+        var partner = [Int32](repeating: -1, count: tokens.count)
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .leftParen, .leftSquare, .leftBrace, .leftAngle:
+                open.append(index)
+            case .rightParen, .rightSquare, .rightBrace, .rightAngle:
+                // A closer pairs with the nearest opener of its kind among the few innermost
+                // open ones (openers skipped over stay unpaired); otherwise it is stray. The
+                // bounded search keeps pairing linear on any input.
+                let opener = token.kind.opener
+                let searchFloor = max(open.count - 8, 0)
+                guard let position = open[searchFloor...].lastIndex(where: { tokens[$0].kind == opener })
+                else { continue }
+                let match = open[position]
+                partner[match] = Int32(index)
+                partner[index] = Int32(match)
+                open.removeSubrange(position...)
+            default:
+                break
+            }
+        }
+        return partner
+    }
+}
+
+extension TokenKind {
+    /// The opening kind for a closing bracket.
+    var opener: TokenKind {
+        switch self {
+        case .rightParen: .leftParen
+        case .rightSquare: .leftSquare
+        case .rightBrace: .leftBrace
+        case .rightAngle: .leftAngle
+        default: self
+        }
+    }
+}
