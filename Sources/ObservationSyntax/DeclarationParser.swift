@@ -1,7 +1,7 @@
 /// A light recursive-descent pass over tokens that yields the declaration skeleton.
 /// It never fails: anything it does not recognize is skipped as a statement, and every
 /// loop advances, so it is linear in the number of tokens.
-struct DeclarationParser {
+struct DeclarationParser: TokenNavigating {
     struct Declarations {
         var imports: [ImportDecl] = []
         var types: [TypeDecl] = []
@@ -23,39 +23,6 @@ struct DeclarationParser {
 
     mutating func parseFile() -> Declarations {
         parseDeclarations(in: 0..<tokens.count, enclosing: [], depth: 0)
-    }
-
-    // MARK: - Token queries
-
-    private func kind(_ index: Int) -> TokenKind? {
-        index < tokens.count ? tokens[index].kind : nil
-    }
-
-    private func text(_ index: Int) -> String { source.text(of: tokens[index]) }
-
-    private func at(_ index: Int, _ string: StaticString) -> Bool {
-        index < tokens.count && source.token(tokens[index], is: string)
-    }
-
-    private func isWord(_ index: Int) -> Bool {
-        guard let kind = kind(index) else { return false }
-        return kind == .identifier || kind == .keyword
-    }
-
-    /// The index just past the bracket group opening at `index` (or `index + 1` when
-    /// the bracket is unbalanced).
-    private func skipGroup(_ index: Int) -> Int {
-        let match = Int(partner[index])
-        return match > index ? match + 1 : index + 1
-    }
-
-    /// The range from an opening bracket through its partner, clamped to `limit`.
-    private func groupRange(_ index: Int, limit: Int) -> Range<Int> {
-        index..<min(skipGroup(index), limit)
-    }
-
-    private func isOpener(_ kind: TokenKind) -> Bool {
-        kind == .leftParen || kind == .leftSquare || kind == .leftBrace || kind == .leftAngle
     }
 
     // MARK: - Declaration starts
@@ -243,29 +210,6 @@ struct DeclarationParser {
         return min(index, end)
     }
 
-    // MARK: - Attributes
-
-    private func parseAttribute(at atIndex: Int, end: Int) -> Attribute {
-        var index = atIndex + 1
-        var name = ""
-        if index < end, isWord(index) {
-            name = text(index)
-            index += 1
-            while index + 1 < end, kind(index) == .period, isWord(index + 1), !tokens[index].flags.contains(.leadingSpace) {
-                name += "." + text(index + 1)
-                index += 2
-            }
-        }
-        if index < end, kind(index) == .leftAngle { index = skipGroup(index) }
-        var arguments: Range<Int>?
-        if index < end, kind(index) == .leftParen, !tokens[index].flags.contains(.leadingSpace) {
-            let close = skipGroup(index) - 1
-            arguments = index + 1..<max(close, index + 1)
-            index = close + 1
-        }
-        return Attribute(name: name, atToken: atIndex, arguments: arguments, tokens: atIndex..<min(index, end))
-    }
-
     // MARK: - Properties
 
     private func parseProperty(
@@ -325,11 +269,6 @@ struct DeclarationParser {
         }
     }
 
-    private static let accessorKinds: [String: Accessor.Kind] = [
-        "get": .get, "set": .set, "willSet": .willSet, "didSet": .didSet, "_read": .read,
-        "_modify": .modify, "init": .`init`,
-    ]
-
     /// `{ get { } set { } }`, `{ willSet { } didSet { } }`, `{ get set }` (protocols), or a
     /// getter written without `get` (the whole block is its body).
     private func parseAccessors(_ block: Range<Int>) -> [Accessor] {
@@ -343,7 +282,7 @@ struct DeclarationParser {
             let before = index
             while index < close, kind(index) == .atSign { index = parseAttribute(at: index, end: close).tokens.upperBound }
             while index < close, at(index, "mutating") || at(index, "nonmutating") || at(index, "__consuming") { index += 1 }
-            guard index < close, let accessorKind = Self.accessorKinds[text(index)] else {
+            guard index < close, let accessorKind = accessorKinds[text(index)] else {
                 index = max(index, before + 1)
                 continue
             }
@@ -360,23 +299,6 @@ struct DeclarationParser {
             if index <= before { index = before + 1 }
         }
         return accessors
-    }
-
-    private func isAccessorList(from start: Int, end: Int) -> Bool {
-        var index = start
-        while index < end, kind(index) == .atSign { index = parseAttribute(at: index, end: end).tokens.upperBound }
-        while index < end, at(index, "mutating") || at(index, "nonmutating") || at(index, "__consuming") { index += 1 }
-        guard index < end, isWord(index), let accessorKind = Self.accessorKinds[text(index)] else { return false }
-        // `get` etc. followed by `{`, `}`, another accessor, or effects: an accessor list.
-        // (A getter body starting with a call named `get(…)` is an expression.)
-        let next = index + 1
-        if accessorKind == .set || accessorKind == .willSet || accessorKind == .didSet, kind(next) == .leftParen {
-            return true
-        }
-        guard next < end else { return true }
-        return kind(next) == .leftBrace || isWord(next) && (Self.accessorKinds[text(next)] != nil
-            || at(next, "async") || at(next, "throws") || at(next, "mutating") || at(next, "nonmutating"))
-            || kind(next) == .atSign
     }
 
     // MARK: - Functions
@@ -574,60 +496,6 @@ struct DeclarationParser {
         }
     }
 
-    /// The end of an expression: at depth 0, a `,` (when separating bindings), `;`, an
-    /// unmatched closer, a new line that does not continue the expression, or the
-    /// `{ willSet/didSet … }` observers after an initial value.
-    private func expressionEnd(from start: Int, end: Int, stopAtComma: Bool) -> Int {
-        var index = start
-        while index < end {
-            let token = tokens[index]
-            if index > start, token.isAtStartOfLine, !continuesExpression(index) { break }
-            switch token.kind {
-            case .comma where stopAtComma:
-                return index
-            case .semicolon, .rightParen, .rightSquare, .rightBrace, .rightAngle:
-                return index
-            case .leftBrace:
-                if isAccessorList(from: index + 1, end: min(skipGroup(index), end)) { return index }
-                index = skipGroup(index)
-            case .leftParen, .leftSquare, .leftAngle:
-                index = skipGroup(index)
-            default:
-                index += 1
-            }
-        }
-        return min(index, end)
-    }
-
-    private func continuesExpression(_ index: Int) -> Bool {
-        switch tokens[index].kind {
-        case .period, .binaryOperator, .infixQuestionMark, .colon, .arrow, .equal: true
-        case .keyword: at(index, "as") || at(index, "is")
-        default: false
-        }
-    }
-
-    /// Skips a statement or an unrecognized declaration starting at `start`: up to a `;`,
-    /// an unmatched closer, or a new line that does not continue it.
-    private func skipStatement(from start: Int, end: Int) -> Int {
-        var index = start
-        while index < end {
-            let token = tokens[index]
-            if index > start, token.isAtStartOfLine, !continuesExpression(index) { break }
-            switch token.kind {
-            case .semicolon:
-                return index + 1
-            case .rightBrace, .rightParen, .rightSquare, .rightAngle:
-                return index == start ? index + 1 : index
-            case .leftParen, .leftSquare, .leftBrace, .leftAngle:
-                index = skipGroup(index)
-            default:
-                index += 1
-            }
-        }
-        return max(min(index, end), start + 1)
-    }
-
     /// Skips a `#if` condition: the rest of its line.
     private func skipToLineEnd(from start: Int, end: Int) -> Int {
         var index = start
@@ -646,11 +514,6 @@ struct DeclarationParser {
     }
 
     // MARK: - Helpers
-
-    private func byteRange(_ range: Range<Int>) -> Range<Int> {
-        guard !range.isEmpty else { return 0..<0 }
-        return Int(tokens[range.lowerBound].start)..<Int(tokens[range.upperBound - 1].end)
-    }
 
     private func typeRef(_ range: Range<Int>) -> TypeRef {
         var text = ""

@@ -1,5 +1,5 @@
 /// A tokenized and parsed file: the first two stages of the pipeline, done once per file.
-public struct ParsedFile: Sendable {
+public struct ParsedFile: Sendable, TokenNavigating {
     public let path: String
     public let source: SourceText
     /// Significant tokens; comments are in `comments`.
@@ -31,29 +31,6 @@ public struct ParsedFile: Sendable {
         self.properties = declarations.properties
         self.previews = declarations.previews
     }
-
-    public func text(_ index: Int) -> String { source.text(of: tokens[index]) }
-
-    /// Whether the token at `index` exists and its text is `string`.
-    public func token(_ index: Int, is string: StaticString) -> Bool {
-        index >= 0 && index < tokens.count && source.token(tokens[index], is: string)
-    }
-
-    public func kind(_ index: Int) -> TokenKind? {
-        index >= 0 && index < tokens.count ? tokens[index].kind : nil
-    }
-
-    /// Byte range covered by a token range.
-    public func byteRange(_ range: Range<Int>) -> Range<Int> {
-        guard !range.isEmpty else {
-            let offset = range.lowerBound < tokens.count ? Int(tokens[range.lowerBound].start) : source.bytes.count
-            return offset..<offset
-        }
-        return Int(tokens[range.lowerBound].start)..<Int(tokens[range.upperBound - 1].end)
-    }
-
-    /// The source text of a token range, as written.
-    public func text(_ range: Range<Int>) -> String { source.text(byteRange(range)) }
 
     static func pairBrackets(_ tokens: [Token]) -> [Int32] {
         var partner = [Int32](repeating: -1, count: tokens.count)

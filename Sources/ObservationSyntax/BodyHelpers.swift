@@ -1,0 +1,388 @@
+/// Small helpers that look into bodies (token ranges): member-access chains, assignments,
+/// calls and the closures and blocks that nest inside a body.
+
+/// `self.model.tab1.count`: a root name followed by member names. Optional chaining and
+/// force unwrapping (`a?.b`, `a!.b`) continue a chain; a call or subscript ends it.
+public struct MemberChain: Sendable, Hashable {
+    /// Token indices of the root (`self`, `model`, `$model`, `_model`) and each member.
+    public var names: [Int]
+    /// The token after the chain's last name.
+    public var end: Int
+
+    public var root: Int { names[0] }
+    public var last: Int { names[names.count - 1] }
+}
+
+public struct Assignment: Sendable, Hashable {
+    /// What is assigned: `self.count`, `model.items`, `_state`; a subscript target
+    /// (`items[0] = x`) is the chain before the subscript.
+    public var target: MemberChain
+    /// `=`, `+=`, `-=`, ...
+    public var operatorToken: Int
+    public var value: Range<Int>
+}
+
+/// A call with its arguments and trailing closures: `Foo(a: 1) { } label: { }`.
+public struct Call: Sendable, Hashable {
+    /// The called name's token (`Foo`, `onChange`, `append`).
+    public var name: Int
+    /// The parentheses and everything between them, when present.
+    public var arguments: Range<Int>?
+    public var trailingClosures: [TrailingClosure]
+}
+
+public struct TrailingClosure: Sendable, Hashable {
+    /// The label's token for the second and later closures (`label:`).
+    public var label: Int?
+    public var body: Range<Int>
+}
+
+/// A `{ }` inside a body: a closure, or the block of a statement (`if`, `for`, `switch`,
+/// `else`, `do`, ...), which runs as part of whatever encloses it.
+public struct Scope: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A closure passed to a call: `callee` is the called name's token (`Button`,
+        /// `onAppear`, `sink`), `label` the argument label's token (`action:`, `label:`).
+        /// Both nil for a closure stored or returned, or a local function's body.
+        case closure(callee: Int?, label: Int?)
+        case block
+    }
+    public var kind: Kind
+    /// The braces and everything between them.
+    public var range: Range<Int>
+    /// Index of the enclosing scope in the same `BodyScopes`.
+    public var parent: Int?
+    /// For a closure passed to a call, the call's parenthesized arguments.
+    public var callArguments: Range<Int>?
+}
+
+/// The scopes of one body, outermost first.
+public struct BodyScopes: Sendable {
+    public var scopes: [Scope]
+
+    /// Scopes that contain `token`, innermost first.
+    public func enclosing(_ token: Int) -> [Scope] {
+        guard var current = innermostIndex(containing: token) else { return [] }
+        var chain = [scopes[current]]
+        while let parent = scopes[current].parent {
+            chain.append(scopes[parent])
+            current = parent
+        }
+        return chain
+    }
+
+    func innermostIndex(containing token: Int) -> Int? {
+        // Scopes are sorted by start; the innermost is the last one that contains it.
+        var result: Int?
+        for (index, scope) in scopes.enumerated() {
+            if scope.range.lowerBound > token { break }
+            if scope.range.contains(token) { result = index }
+        }
+        return result
+    }
+}
+
+private let statementBlockKeywords: Set<String> = [
+    "if", "guard", "while", "for", "switch", "catch", "do", "repeat", "defer", "else", "func",
+    "get", "set", "willSet", "didSet",
+]
+
+/// Operators that assign: `=` and compound assignments (`+=`, `??=`, `<<=`), but not
+/// comparisons.
+private let comparisonOperators: Set<String> = ["==", "!=", "<=", ">=", "===", "!==", "~="]
+
+extension TokenNavigating {
+    /// The chain that starts at `index`, when a name stands there and is not itself a
+    /// member of something before it.
+    public func memberChain(at index: Int, limit: Int) -> MemberChain? {
+        guard index < limit, isChainName(index), kind(index - 1) != .period else { return nil }
+        if kind(index) == .keyword, !(at(index, "self") || at(index, "Self") || at(index, "super")) {
+            return nil
+        }
+        var names = [index]
+        var next = index + 1
+        while next < limit {
+            var dot = next
+            if kind(dot) == .postfixQuestionMark || kind(dot) == .exclamationMark { dot += 1 }
+            guard dot + 1 < limit, kind(dot) == .period, isChainName(dot + 1) else { break }
+            names.append(dot + 1)
+            next = dot + 2
+        }
+        return MemberChain(names: names, end: next)
+    }
+
+    private func isChainName(_ index: Int) -> Bool {
+        guard let kind = kind(index) else { return false }
+        return kind == .identifier || kind == .dollarIdentifier || kind == .keyword
+    }
+
+    /// Every member-access chain in a range, in order (nested ones inside arguments and
+    /// closures included).
+    public func memberChains(in range: Range<Int>) -> [MemberChain] {
+        var chains: [MemberChain] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if let chain = memberChain(at: index, limit: range.upperBound) {
+                chains.append(chain)
+                index = chain.end
+            } else {
+                index += 1
+            }
+        }
+        return chains
+    }
+
+    /// The chain's names as text, without a leading `self`.
+    public func path(of chain: MemberChain) -> [String] {
+        var names = chain.names.map { text($0) }
+        if names.count > 1, names[0] == "self" { names.removeFirst() }
+        return names
+    }
+
+    /// Whether the chain's last name is called (`model.load()`, `items.append(x)`).
+    public func isCalled(_ chain: MemberChain) -> Bool {
+        kind(chain.end) == .leftParen && !tokens[chain.end].isAtStartOfLine
+    }
+
+    /// Assignments and compound assignments in a range. Declarations (`let x = …`,
+    /// `if let x = …`) and default values are not assignments.
+    public func assignments(in range: Range<Int>) -> [Assignment] {
+        var result: [Assignment] = []
+        for index in range where isAssignmentOperator(index) {
+            guard let target = assignedChain(endingBefore: index, lowerBound: range.lowerBound) else { continue }
+            let valueEnd = expressionEnd(from: index + 1, end: range.upperBound, stopAtComma: true)
+            result.append(Assignment(target: target, operatorToken: index, value: index + 1..<valueEnd))
+        }
+        return result
+    }
+
+    public func isAssignmentOperator(_ index: Int) -> Bool {
+        guard let kind = kind(index) else { return false }
+        if kind == .equal { return true }
+        guard kind == .binaryOperator else { return false }
+        let token = tokens[index]
+        guard token.end > token.start, source.bytes[Int(token.end) - 1] == UInt8(ascii: "=") else { return false }
+        return !comparisonOperators.contains(text(index))
+    }
+
+    /// The chain assigned by the operator at `operatorIndex`: `a.b = `, `a.b[i] = `,
+    /// `a?.b = `.
+    private func assignedChain(endingBefore operatorIndex: Int, lowerBound: Int) -> MemberChain? {
+        var last = operatorIndex - 1
+        while last >= lowerBound, kind(last) == .rightSquare {
+            let open = Int(partner[last])
+            guard open >= lowerBound, open < last else { return nil }
+            last = open - 1
+        }
+        if kind(last) == .postfixQuestionMark || kind(last) == .exclamationMark { last -= 1 }
+        guard last >= lowerBound, isChainName(last) else { return nil }
+        // Walk back to the root of the chain.
+        var root = last
+        while root - 2 >= lowerBound, kind(root - 1) == .period {
+            var previous = root - 2
+            if kind(previous) == .postfixQuestionMark || kind(previous) == .exclamationMark { previous -= 1 }
+            guard previous >= lowerBound, isChainName(previous) else { return nil }
+            root = previous
+        }
+        // A declaration or a pattern binds rather than assigns.
+        if let before = kind(root - 1), root - 1 >= lowerBound {
+            if before == .colon || before == .period || before == .comma && isInBindingList(root) { return nil }
+            if before == .keyword || before == .identifier {
+                if at(root - 1, "let") || at(root - 1, "var") || at(root - 1, "case") { return nil }
+            }
+        }
+        guard let chain = memberChain(at: root, limit: operatorIndex), chain.names.last == last else { return nil }
+        return chain
+    }
+
+    /// `let a = 1, b = 2` and `if let a = x, let b = y` list bindings after commas.
+    private func isInBindingList(_ index: Int) -> Bool {
+        var probe = index - 1
+        var steps = 0
+        while probe >= 0, steps < 64, !tokens[probe].isAtStartOfLine {
+            if at(probe, "let") || at(probe, "var") { return true }
+            probe -= 1
+            steps += 1
+        }
+        return probe >= 0 && (at(probe, "let") || at(probe, "var"))
+    }
+
+    /// The call whose name is at `nameIndex`, if a call stands there: `name(…)`,
+    /// `name { }`, `name(…) { } label: { }`.
+    public func call(at nameIndex: Int, limit: Int) -> Call? {
+        guard isChainName(nameIndex) || kind(nameIndex) == .rightAngle else { return nil }
+        var index = nameIndex + 1
+        if kind(index) == .leftAngle { index = skipGroup(index) }  // `Foo<T>(…)`
+        var arguments: Range<Int>?
+        if index < limit, kind(index) == .leftParen, !tokens[index].isAtStartOfLine {
+            arguments = groupRange(index, limit: limit)
+            index = arguments!.upperBound
+        }
+        var closures: [TrailingClosure] = []
+        if index < limit, kind(index) == .leftBrace, !tokens[index].isAtStartOfLine {
+            let body = groupRange(index, limit: limit)
+            closures.append(TrailingClosure(label: nil, body: body))
+            index = body.upperBound
+            while index + 2 < limit, isWord(index), kind(index + 1) == .colon, kind(index + 2) == .leftBrace {
+                let labeled = groupRange(index + 2, limit: limit)
+                closures.append(TrailingClosure(label: index, body: labeled))
+                index = labeled.upperBound
+            }
+        }
+        guard arguments != nil || !closures.isEmpty else { return nil }
+        return Call(name: nameIndex, arguments: arguments, trailingClosures: closures)
+    }
+
+    /// Every call in a range whose name satisfies `matches` (nested calls included).
+    public func calls(in range: Range<Int>, where matches: (Int) -> Bool) -> [Call] {
+        var result: [Call] = []
+        for index in range where matches(index) {
+            if let call = call(at: index, limit: range.upperBound) { result.append(call) }
+        }
+        return result
+    }
+
+    /// The labelled argument `label:` inside a call's parentheses: the tokens of its value.
+    public func argument(_ label: StaticString, in arguments: Range<Int>) -> Range<Int>? {
+        var index = arguments.lowerBound + 1
+        let close = arguments.upperBound - 1
+        while index < close {
+            let valueStart: Int
+            if isWord(index), kind(index + 1) == .colon, at(index, label) {
+                valueStart = index + 2
+                var end = valueStart
+                while end < close, kind(end) != .comma {
+                    end = kind(end).map(isOpener) == true ? skipGroup(end) : end + 1
+                }
+                return valueStart..<min(end, close)
+            }
+            index = kind(index).map(isOpener) == true ? skipGroup(index) : index + 1
+        }
+        return nil
+    }
+
+    /// The arguments of a call split at top-level commas: each with its label token.
+    public func argumentList(_ arguments: Range<Int>) -> [(label: Int?, value: Range<Int>)] {
+        var result: [(label: Int?, value: Range<Int>)] = []
+        var index = arguments.lowerBound + 1
+        let close = arguments.upperBound - 1
+        while index < close {
+            var label: Int?
+            var start = index
+            if isWord(index), kind(index + 1) == .colon {
+                label = index
+                start = index + 2
+            }
+            var end = start
+            while end < close, kind(end) != .comma {
+                end = kind(end).map(isOpener) == true ? min(skipGroup(end), close) : end + 1
+            }
+            result.append((label, start..<end))
+            index = end + 1
+        }
+        return result
+    }
+
+    /// The closures and statement blocks in a body (its outer braces excluded).
+    public func scopes(in body: Range<Int>) -> BodyScopes {
+        var scopes: [Scope] = []
+        // Open brackets: for each, the scope index of a brace and the call name of a paren.
+        var stack: [(token: Int, scope: Int?, callee: Int?)] = []
+        // Stack depths at which a statement keyword awaits its block; a local `func`'s
+        // body runs later, like an action closure.
+        var pendingBlocks: [(depth: Int, isFunction: Bool)] = []
+        var index = body.lowerBound
+        if kind(index) == .leftBrace { index += 1 }
+        let end = kind(body.upperBound - 1) == .rightBrace ? body.upperBound - 1 : body.upperBound
+        while index < end {
+            let token = tokens[index]
+            switch token.kind {
+            case .keyword, .identifier:
+                if isStatementKeyword(index), pendingBlocks.last?.depth != stack.count {
+                    pendingBlocks.append((stack.count, at(index, "func")))
+                }
+            case .leftParen, .leftSquare, .leftAngle:
+                let callee = token.kind == .leftParen && !token.flags.contains(.leadingSpace) && isChainName(index - 1)
+                    ? index - 1 : nil
+                stack.append((index, nil, callee))
+            case .rightParen, .rightSquare, .rightAngle, .rightBrace:
+                let opener = Int(partner[index])
+                if let position = stack.lastIndex(where: { $0.token == opener }) {
+                    stack.removeSubrange(position...)
+                    pendingBlocks.removeAll { $0.depth > stack.count }
+                }
+            case .leftBrace:
+                let close = Int(partner[index])
+                let range = index..<(close > index ? close + 1 : end)
+                let parent = stack.last { $0.scope != nil }?.scope
+                let kind: Scope.Kind
+                var callArguments: Range<Int>?
+                if let pending = pendingBlocks.last, pending.depth == stack.count {
+                    pendingBlocks.removeLast()
+                    kind = pending.isFunction ? .closure(callee: nil, label: nil) : .block
+                } else {
+                    (kind, callArguments) = classifyClosure(at: index, enclosingCallee: stack.last?.callee)
+                }
+                scopes.append(Scope(kind: kind, range: range, parent: parent, callArguments: callArguments))
+                stack.append((index, scopes.count - 1, nil))
+            default:
+                break
+            }
+            index += 1
+        }
+        return BodyScopes(scopes: scopes)
+    }
+
+    private func isStatementKeyword(_ index: Int) -> Bool {
+        guard statementBlockKeywords.contains(text(index)), kind(index + 1) != .colon else { return false }
+        // Accessor names are keywords only at the start of an accessor block.
+        if kind(index) == .identifier { return kind(index + 1) == .leftBrace }
+        return kind(index - 1) != .period
+    }
+
+    /// What a `{` that is not a statement block belongs to: a trailing closure of the call
+    /// before it, a labelled trailing closure, or an argument of the enclosing call.
+    private func classifyClosure(at brace: Int, enclosingCallee: Int?) -> (Scope.Kind, Range<Int>?) {
+        let previous = brace - 1
+        switch kind(previous) {
+        case .rightParen:
+            let open = Int(partner[previous])
+            if open > 0, isChainName(open - 1) || kind(open - 1) == .rightAngle {
+                return (.closure(callee: calleeName(before: open), label: nil), open..<previous + 1)
+            }
+        case .identifier, .keyword, .dollarIdentifier, .rightAngle:
+            if !tokens[brace].isAtStartOfLine, kind(previous) != .keyword || at(previous, "self") {
+                return (.closure(callee: calleeName(before: brace), label: nil), nil)
+            }
+        case .colon:
+            let label = previous - 1
+            if kind(label - 1) == .rightBrace {
+                // `} label: {`: a later trailing closure of the same call.
+                let firstClosure = Int(partner[label - 1])
+                if firstClosure > 0 {
+                    let (kind, arguments) = classifyClosure(at: firstClosure, enclosingCallee: enclosingCallee)
+                    if case .closure(let callee, _) = kind {
+                        return (.closure(callee: callee, label: label), arguments)
+                    }
+                }
+            }
+            return (.closure(callee: enclosingCallee, label: isWord(label) ? label : nil), nil)
+        case .leftParen, .comma:
+            return (.closure(callee: enclosingCallee, label: nil), nil)
+        default:
+            break
+        }
+        return (.closure(callee: nil, label: nil), nil)
+    }
+
+    /// The name a call is made through: `Foo` in `Foo(`, `Foo<T>(`.
+    private func calleeName(before open: Int) -> Int? {
+        var name = open - 1
+        if kind(name) == .rightAngle {
+            let leftAngle = Int(partner[name])
+            guard leftAngle > 0 else { return nil }
+            name = leftAngle - 1
+        }
+        return isChainName(name) ? name : nil
+    }
+}

@@ -1,0 +1,156 @@
+/// Token-level navigation shared by the declaration parser and the body helpers rules use:
+/// bracket partners, expression and statement extents, accessor blocks.
+public protocol TokenNavigating {
+    var source: SourceText { get }
+    var tokens: [Token] { get }
+    /// For each bracket token, the index of its partner; -1 elsewhere.
+    var partner: [Int32] { get }
+}
+
+let accessorKinds: [String: Accessor.Kind] = [
+    "get": .get, "set": .set, "willSet": .willSet, "didSet": .didSet, "_read": .read,
+    "_modify": .modify, "init": .`init`,
+]
+
+extension TokenNavigating {
+    // MARK: - Token queries
+
+    public func kind(_ index: Int) -> TokenKind? {
+        index >= 0 && index < tokens.count ? tokens[index].kind : nil
+    }
+
+    public func text(_ index: Int) -> String { source.text(of: tokens[index]) }
+
+    public func at(_ index: Int, _ string: StaticString) -> Bool {
+        index >= 0 && index < tokens.count && source.token(tokens[index], is: string)
+    }
+
+    public func isWord(_ index: Int) -> Bool {
+        guard let kind = kind(index) else { return false }
+        return kind == .identifier || kind == .keyword
+    }
+
+    /// The index just past the bracket group opening at `index` (or `index + 1` when
+    /// the bracket is unbalanced).
+    public func skipGroup(_ index: Int) -> Int {
+        let match = Int(partner[index])
+        return match > index ? match + 1 : index + 1
+    }
+
+    /// The range from an opening bracket through its partner, clamped to `limit`.
+    public func groupRange(_ index: Int, limit: Int) -> Range<Int> {
+        index..<min(skipGroup(index), limit)
+    }
+
+    public func isOpener(_ kind: TokenKind) -> Bool {
+        kind == .leftParen || kind == .leftSquare || kind == .leftBrace || kind == .leftAngle
+    }
+
+    /// Byte range covered by a token range (an empty range sits where its token starts).
+    public func byteRange(_ range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else {
+            let offset = range.lowerBound < tokens.count ? Int(tokens[range.lowerBound].start) : source.bytes.count
+            return offset..<offset
+        }
+        return Int(tokens[range.lowerBound].start)..<Int(tokens[range.upperBound - 1].end)
+    }
+
+    /// The source text of a token range, as written.
+    public func text(_ range: Range<Int>) -> String { source.text(byteRange(range)) }
+
+    public func isAccessorList(from start: Int, end: Int) -> Bool {
+        var index = start
+        while index < end, kind(index) == .atSign { index = parseAttribute(at: index, end: end).tokens.upperBound }
+        while index < end, at(index, "mutating") || at(index, "nonmutating") || at(index, "__consuming") { index += 1 }
+        guard index < end, isWord(index), let accessorKind = accessorKinds[text(index)] else { return false }
+        // `get` etc. followed by `{`, `}`, another accessor, or effects: an accessor list.
+        // (A getter body starting with a call named `get(…)` is an expression.)
+        let next = index + 1
+        if accessorKind == .set || accessorKind == .willSet || accessorKind == .didSet, kind(next) == .leftParen {
+            return true
+        }
+        guard next < end else { return true }
+        return kind(next) == .leftBrace || isWord(next) && (accessorKinds[text(next)] != nil
+            || at(next, "async") || at(next, "throws") || at(next, "mutating") || at(next, "nonmutating"))
+            || kind(next) == .atSign
+    }
+
+    /// The end of an expression: at depth 0, a `,` (when separating bindings), `;`, an
+    /// unmatched closer, a new line that does not continue the expression, or the
+    /// `{ willSet/didSet … }` observers after an initial value.
+    public func expressionEnd(from start: Int, end: Int, stopAtComma: Bool) -> Int {
+        var index = start
+        while index < end {
+            let token = tokens[index]
+            if index > start, token.isAtStartOfLine, !continuesExpression(index) { break }
+            switch token.kind {
+            case .comma where stopAtComma:
+                return index
+            case .semicolon, .rightParen, .rightSquare, .rightBrace, .rightAngle:
+                return index
+            case .leftBrace:
+                if isAccessorList(from: index + 1, end: min(skipGroup(index), end)) { return index }
+                index = skipGroup(index)
+            case .leftParen, .leftSquare, .leftAngle:
+                index = skipGroup(index)
+            default:
+                index += 1
+            }
+        }
+        return min(index, end)
+    }
+
+    public func continuesExpression(_ index: Int) -> Bool {
+        switch tokens[index].kind {
+        case .period, .binaryOperator, .infixQuestionMark, .colon, .arrow, .equal: true
+        case .keyword: at(index, "as") || at(index, "is")
+        default: false
+        }
+    }
+
+    /// Skips a statement or an unrecognized declaration starting at `start`: up to a `;`,
+    /// an unmatched closer, or a new line that does not continue it.
+    public func skipStatement(from start: Int, end: Int) -> Int {
+        var index = start
+        while index < end {
+            let token = tokens[index]
+            if index > start, token.isAtStartOfLine, !continuesExpression(index) { break }
+            switch token.kind {
+            case .semicolon:
+                return index + 1
+            case .rightBrace, .rightParen, .rightSquare, .rightAngle:
+                return index == start ? index + 1 : index
+            case .leftParen, .leftSquare, .leftBrace, .leftAngle:
+                index = skipGroup(index)
+            default:
+                index += 1
+            }
+        }
+        return max(min(index, end), start + 1)
+    }
+
+    // MARK: - Attributes
+
+    /// The attribute whose `@` is at `atIndex`: its name, arguments and extent.
+    public func parseAttribute(at atIndex: Int, end: Int) -> Attribute {
+        var index = atIndex + 1
+        var name = ""
+        if index < end, isWord(index) {
+            name = text(index)
+            index += 1
+            while index + 1 < end, kind(index) == .period, isWord(index + 1), !tokens[index].flags.contains(.leadingSpace) {
+                name += "." + text(index + 1)
+                index += 2
+            }
+        }
+        if index < end, kind(index) == .leftAngle { index = skipGroup(index) }
+        var arguments: Range<Int>?
+        if index < end, kind(index) == .leftParen, !tokens[index].flags.contains(.leadingSpace) {
+            let close = skipGroup(index) - 1
+            arguments = index + 1..<max(close, index + 1)
+            index = close + 1
+        }
+        return Attribute(name: name, atToken: atIndex, arguments: arguments, tokens: atIndex..<min(index, end))
+    }
+
+}
