@@ -1,0 +1,477 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A Swift file found on disk: its path as output shows it, and its absolute path.
+public struct DiscoveredFile: Sendable, Hashable {
+    /// As given on the command line, joined with the path inside a walked folder
+    /// (`Sources/App/Model.swift`; `./` prefixes and doubled slashes removed).
+    public var path: String
+    public var absolutePath: String
+
+    public init(path: String, absolutePath: String) {
+        self.path = path
+        self.absolutePath = absolutePath
+    }
+}
+
+/// A command-line path that does not exist: a usage error (exit 2).
+public struct FileDiscoveryError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var missingPaths: [String]
+
+    public init(missingPaths: [String]) {
+        self.missingPaths = missingPaths
+    }
+
+    public var description: String {
+        missingPaths.map { "no such file or directory: '\($0)'" }.joined(separator: "\n")
+    }
+}
+
+/// Turns command-line paths into the files to lint (SPEC §3).
+///
+/// - Folders are walked recursively for `*.swift` files. Hidden files and folders (name
+///   starting with `.`) and the folders `.build`, `.git`, `DerivedData`, `Pods`,
+///   `Carthage` are skipped. Symbolic links are followed, but a folder already walked
+///   (by its real path) is not walked again, so link loops end.
+/// - Walked files must match `included` (if non-empty) and must not match `excluded`.
+/// - A file named explicitly is linted if it ends in `.swift` and `excluded` does not match
+///   it (`included` does not apply to it: it was asked for). Other explicit files are skipped.
+/// - A path that does not exist is a `FileDiscoveryError`. A folder or file that exists but
+///   cannot be read, or is not UTF-8, becomes an `InputError`; the rest is still linted.
+/// - Every file is reported once (by real path), sorted by its display path.
+public struct FileDiscovery: Sendable {
+    public static let skippedFolderNames: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage"]
+
+    public var configuration: Configuration
+    public var currentDirectory: String
+    private let included: [PathPattern]
+    private let excluded: [PathPattern]
+
+    public init(configuration: Configuration, currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.configuration = configuration
+        self.currentDirectory = PathUtilities.absolute(currentDirectory)
+        let root = PathUtilities.absolute(configuration.rootDirectory, relativeTo: self.currentDirectory)
+        self.included = configuration.included.map { PathPattern($0, relativeTo: root) }
+        self.excluded = configuration.excluded.map { PathPattern($0, relativeTo: root) }
+    }
+
+    /// The result of discovery: the files read, and the ones that could not be.
+    public struct Result: Sendable {
+        public var inputs: [SourceInput]
+        public var errors: [InputError]
+    }
+
+    /// Finds and reads the files (each read once). `paths` empty means `.`.
+    public func discover(_ paths: [String]) throws(FileDiscoveryError) -> Result {
+        let found = try findFiles(paths)
+        var inputs: [SourceInput] = []
+        var errors = found.errors
+        inputs.reserveCapacity(found.files.count)
+        for file in found.files {
+            switch Self.read(file) {
+            case .success(let input): inputs.append(input)
+            case .failure(let error): errors.append(error)
+            }
+        }
+        return Result(inputs: inputs, errors: errors.sorted { $0.file < $1.file })
+    }
+
+    /// Finds the files without reading them.
+    public func findFiles(_ paths: [String]) throws(FileDiscoveryError) -> (files: [DiscoveredFile], errors: [InputError]) {
+        let roots = paths.isEmpty ? ["."] : paths
+        var missing: [String] = []
+        for root in roots where !PathUtilities.exists(PathUtilities.absolute(root, relativeTo: currentDirectory)) {
+            missing.append(root)
+        }
+        if !missing.isEmpty { throw FileDiscoveryError(missingPaths: missing) }
+
+        var walker = Walker(discovery: self)
+        for root in roots {
+            walker.visitRoot(root)
+        }
+        let files = walker.files.sorted { $0.path < $1.path }
+        return (files, walker.errors)
+    }
+
+    /// Reads one file: its bytes must be UTF-8 (a byte order mark is fine).
+    public static func read(_ file: DiscoveredFile) -> Swift.Result<SourceInput, InputError> {
+        switch readBytes(file.absolutePath) {
+        case .failure(let message):
+            return .failure(InputError(file: file.path, message: message.text))
+        case .success(let bytes):
+            if let problem = UTF8Check.problem(in: bytes) {
+                return .failure(InputError(file: file.path, message: problem))
+            }
+            return .success(SourceInput(path: file.path, bytes: bytes))
+        }
+    }
+
+    struct Message: Error { var text: String }
+
+    static func readBytes(_ path: String) -> Swift.Result<[UInt8], Message> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(Message(text: "cannot read the file: \(errnoText())")) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return .failure(Message(text: "cannot read the file: \(errnoText())"))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return .failure(Message(text: "not a regular file"))
+        }
+        let size = Int(info.st_size)
+        guard size < Int(UInt32.max) else {
+            return .failure(Message(text: "the file is too large to lint (\(size) bytes)"))
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size + 1)
+        var chunk = [UInt8](repeating: 0, count: max(4096, min(size + 1, 1 << 20)))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(Message(text: "cannot read the file: \(errnoText())"))
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count >= Int(UInt32.max) {
+                return .failure(Message(text: "the file is too large to lint"))
+            }
+        }
+        return .success(bytes)
+    }
+
+    static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+
+    func isIncluded(absolutePath: String) -> Bool {
+        included.isEmpty || included.contains { $0.matches(absolutePath) }
+    }
+
+    func isExcluded(absolutePath: String) -> Bool {
+        excluded.contains { $0.matches(absolutePath) }
+    }
+}
+
+/// The recursive walk, with the set of folders already visited.
+private struct Walker {
+    let discovery: FileDiscovery
+    var files: [DiscoveredFile] = []
+    var errors: [InputError] = []
+    var visitedFolders: Set<String> = []
+    var seenFiles: Set<String> = []
+
+    init(discovery: FileDiscovery) {
+        self.discovery = discovery
+    }
+
+    mutating func visitRoot(_ root: String) {
+        let display = PathUtilities.displayPath(root)
+        let absolute = PathUtilities.absolute(root, relativeTo: discovery.currentDirectory)
+        var info = stat()
+        guard stat(absolute, &info) == 0 else {
+            // It exists (checked before) but cannot be followed: a broken symbolic link.
+            errors.append(InputError(file: display, message: "cannot read: \(FileDiscovery.errnoText())"))
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            walk(folder: absolute, display: display)
+        case S_IFREG:
+            guard absolute.hasSuffix(".swift"), !discovery.isExcluded(absolutePath: absolute) else { return }
+            addFile(display: display, absolute: absolute)
+        default:
+            errors.append(InputError(file: display, message: "not a regular file or folder"))
+        }
+    }
+
+    mutating func addFile(display: String, absolute: String) {
+        let identity = PathUtilities.realPath(absolute) ?? absolute
+        guard seenFiles.insert(identity).inserted else { return }
+        files.append(DiscoveredFile(path: display, absolutePath: absolute))
+    }
+
+    mutating func walk(folder: String, display: String) {
+        var stack: [(absolute: String, display: String)] = [(folder, display)]
+        while let (absolute, display) = stack.popLast() {
+            let real = PathUtilities.realPath(absolute) ?? absolute
+            guard visitedFolders.insert(real).inserted else { continue }
+            guard let entries = PathUtilities.folderEntries(absolute) else {
+                errors.append(
+                    InputError(file: display, message: "cannot read the folder: \(FileDiscovery.errnoText())"))
+                continue
+            }
+            var subfolders: [(String, String)] = []
+            for (name, kind) in entries.sorted(by: { $0.name < $1.name }) {
+                if name.hasPrefix(".") { continue }
+                let childAbsolute = PathUtilities.join(absolute, name)
+                let childDisplay = PathUtilities.displayJoin(display, name)
+                var type = kind
+                if type == .symlink || type == .unknown {
+                    var info = stat()
+                    if stat(childAbsolute, &info) != 0 {
+                        if name.hasSuffix(".swift"), type == .symlink,
+                            discovery.isIncluded(absolutePath: childAbsolute),
+                            !discovery.isExcluded(absolutePath: childAbsolute)
+                        {
+                            errors.append(
+                                InputError(file: childDisplay, message: "cannot read: broken symbolic link"))
+                        }
+                        continue
+                    }
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: type = .folder
+                    case S_IFREG: type = .file
+                    default: type = .other
+                    }
+                }
+                switch type {
+                case .folder:
+                    if FileDiscovery.skippedFolderNames.contains(name) { continue }
+                    if discovery.isExcluded(absolutePath: childAbsolute) { continue }
+                    subfolders.append((childAbsolute, childDisplay))
+                case .file:
+                    guard name.hasSuffix(".swift"), discovery.isIncluded(absolutePath: childAbsolute),
+                        !discovery.isExcluded(absolutePath: childAbsolute)
+                    else { continue }
+                    addFile(display: childDisplay, absolute: childAbsolute)
+                default:
+                    continue
+                }
+            }
+            // Depth-first in name order (the final list is sorted anyway).
+            stack.append(contentsOf: subfolders.reversed())
+        }
+    }
+}
+
+/// A glob from `included`/`excluded`, anchored at the configuration's folder. `*` and `?`
+/// match within one path component, `**` any number of components. A pattern that matches a
+/// folder matches everything inside it.
+struct PathPattern: Sendable {
+    let segments: [Substring]
+
+    init(_ pattern: String, relativeTo root: String) {
+        let absolute = PathUtilities.absolute(pattern, relativeTo: root)
+        segments = absolute.split(separator: "/", omittingEmptySubsequences: true)
+    }
+
+    func matches(_ absolutePath: String) -> Bool {
+        let path = absolutePath.split(separator: "/", omittingEmptySubsequences: true)
+        return Self.match(segments[...], path[...])
+    }
+
+    /// Whether the pattern matches `path` or one of its ancestors.
+    private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
+        guard let first = pattern.first else { return true }
+        if first == "**" {
+            let rest = pattern.dropFirst()
+            if rest.isEmpty { return true }
+            var remaining = path
+            while true {
+                if match(rest, remaining) { return true }
+                guard !remaining.isEmpty else { return false }
+                remaining = remaining.dropFirst()
+            }
+        }
+        guard let component = path.first, matchComponent(Array(first.utf8)[...], Array(component.utf8)[...]) else {
+            return false
+        }
+        return match(pattern.dropFirst(), path.dropFirst())
+    }
+
+    private static func matchComponent(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
+        guard let first = pattern.first else { return text.isEmpty }
+        switch first {
+        case UInt8(ascii: "*"):
+            var remaining = text
+            while true {
+                if matchComponent(pattern.dropFirst(), remaining) { return true }
+                guard !remaining.isEmpty else { return false }
+                remaining = remaining.dropFirst()
+            }
+        case UInt8(ascii: "?"):
+            guard !text.isEmpty else { return false }
+            return matchComponent(pattern.dropFirst(), text.dropFirst())
+        default:
+            guard text.first == first else { return false }
+            return matchComponent(pattern.dropFirst(), text.dropFirst())
+        }
+    }
+}
+
+/// Checks that bytes are UTF-8 and says where they are not.
+enum UTF8Check {
+    static func problem(in bytes: [UInt8]) -> String? {
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            return "not valid UTF-8: the file is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8"
+        }
+        guard let offset = firstInvalidOffset(bytes) else { return nil }
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        let byte = String(bytes[offset], radix: 16, uppercase: true)
+        let hex = byte.count == 1 ? "0" + byte : byte
+        return "not valid UTF-8: byte 0x\(hex) at line \(line), column \(offset - lineStart + 1); save the file as UTF-8"
+    }
+
+    /// The offset of the first byte that does not belong to a valid UTF-8 sequence.
+    static func firstInvalidOffset(_ bytes: [UInt8]) -> Int? {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; upper = 0x9F
+            case 0xF0: length = 4; lower = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; upper = 0x8F
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            let second = bytes[index + 1]
+            guard second >= lower, second <= upper else { return index }
+            var next = index + 2
+            while next < index + length {
+                guard bytes[next] & 0xC0 == 0x80 else { return index }
+                next += 1
+            }
+            index += length
+        }
+        return nil
+    }
+}
+
+/// Lexical path helpers (no file system access unless the name says so).
+public enum PathUtilities {
+    public static var currentDirectory: String { FileManager.default.currentDirectoryPath }
+
+    /// An absolute, lexically normalized path (`.` and `..` resolved, no doubled slashes).
+    public static func absolute(_ path: String, relativeTo base: String? = nil) -> String {
+        if path.hasPrefix("/") { return normalize(path) }
+        let base = base ?? currentDirectory
+        return normalize(base + "/" + path)
+    }
+
+    /// Lexical normalization. Relative paths keep leading `..`; `""` becomes `.`.
+    public static func normalize(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if !isAbsolute {
+                    parts.append(part)
+                }
+                continue
+            }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// A command-line path as output shows it: `./Sources//A.swift` → `Sources/A.swift`.
+    /// `..` segments are kept as written.
+    public static func displayPath(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        if isAbsolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// Appends a name to a display path (`.` + `A.swift` → `A.swift`).
+    public static func displayJoin(_ folder: String, _ name: String) -> String {
+        if folder == "." || folder.isEmpty { return name }
+        if folder.hasSuffix("/") { return folder + name }
+        return folder + "/" + name
+    }
+
+    public static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The parent folder of an absolute path (`/` for `/`).
+    public static func directory(of path: String) -> String {
+        let normalized = normalize(path)
+        guard let slash = normalized.lastIndex(of: "/") else { return "." }
+        if slash == normalized.startIndex { return "/" }
+        return String(normalized[..<slash])
+    }
+
+    /// `path` relative to `base` (both absolute): `/a/b/c` from `/a/d` → `../b/c`.
+    public static func relative(_ path: String, to base: String) -> String {
+        let target = normalize(path).split(separator: "/")
+        let from = normalize(base).split(separator: "/")
+        var common = 0
+        while common < target.count, common < from.count, target[common] == from[common] { common += 1 }
+        let ups = Array(repeating: "..", count: from.count - common)
+        let parts = ups + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// Whether something exists at the path (a broken symbolic link counts).
+    public static func exists(_ absolutePath: String) -> Bool {
+        var info = stat()
+        return lstat(absolutePath, &info) == 0
+    }
+
+    /// The canonical path with symbolic links resolved, or nil.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    enum EntryKind { case file, folder, symlink, other, unknown }
+
+    /// The names in a folder with their types as `readdir` reports them, or nil (errno set).
+    static func folderEntries(_ path: String) -> [(name: String, kind: EntryKind)]? {
+        guard let handle = opendir(path) else { return nil }
+        defer { closedir(handle) }
+        var entries: [(name: String, kind: EntryKind)] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
+            }
+            if name == "." || name == ".." { continue }
+            let kind: EntryKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .file
+            case Int32(DT_DIR): kind = .folder
+            case Int32(DT_LNK): kind = .symlink
+            case Int32(DT_UNKNOWN): kind = .unknown
+            default: kind = .other
+            }
+            entries.append((name, kind))
+        }
+        return entries
+    }
+}
