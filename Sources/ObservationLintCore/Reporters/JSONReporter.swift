@@ -1,0 +1,99 @@
+/// `--format json`, version 1 (SPEC §4). Keys are written in a fixed, logical order (the
+/// SPEC's): editors may rely on the key set and the types, not on the order.
+///
+/// ```json
+/// { "version": 1, "tool": { "name", "version" },
+///   "diagnostics": [ { "rule", "severity", "message", "file", "line", "column",
+///                      "endLine", "endColumn",
+///                      "notes": [ { "message", "file", "line", "column" } ],
+///                      "fixes": [ { "title", "edits": [ { "file", "line", "column",
+///                                   "endLine", "endColumn", "replacement" } ] } ] } ],
+///   "errors": [ { "file", "message" } ],
+///   "summary": { "files", "warnings", "errors", "durationMs" } }
+/// ```
+/// Lines and columns are 1-based, columns in UTF-8 bytes, ends exclusive. `notes` and
+/// `fixes` are always present. `summary.errors` counts diagnostics of severity `error`;
+/// files that could not be read are in `errors`.
+public struct JSONReporter: Reporter {
+    public static let name = "json"
+    public static let printsSummary = false
+    public static let formatVersion = 1
+
+    public init() {}
+
+    public func report(_ input: ReportInput) -> String {
+        document(input).serialized() + "\n"
+    }
+
+    public func document(_ input: ReportInput) -> JSONValue {
+        .object([
+            ("version", .int(Self.formatVersion)),
+            ("tool", .object([("name", .string(ToolInfo.name)), ("version", .string(ToolInfo.version))])),
+            ("diagnostics", .array(input.diagnostics.map(Self.diagnostic))),
+            ("errors", .array(input.errors.map { .object([("file", .string($0.file)), ("message", .string($0.message))]) })),
+            (
+                "summary",
+                .object([
+                    ("files", .int(input.fileCount)),
+                    ("warnings", .int(input.warningCount)),
+                    ("errors", .int(input.errorCount)),
+                    ("durationMs", .int(input.durationMs)),
+                ])
+            ),
+        ])
+    }
+
+    static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
+        .object([
+            ("rule", .string(diagnostic.ruleID)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("message", .string(diagnostic.message)),
+            ("file", .string(diagnostic.range.file)),
+            ("line", .int(diagnostic.range.start.line)),
+            ("column", .int(diagnostic.range.start.column)),
+            ("endLine", .int(diagnostic.range.end.line)),
+            ("endColumn", .int(diagnostic.range.end.column)),
+            (
+                "notes",
+                .array(
+                    diagnostic.notes.map { note in
+                        .object([
+                            ("message", .string(note.message)),
+                            ("file", .string(note.range.file)),
+                            ("line", .int(note.range.start.line)),
+                            ("column", .int(note.range.start.column)),
+                        ])
+                    })
+            ),
+            (
+                "fixes",
+                .array(
+                    diagnostic.fixes.map { fix in
+                        .object([
+                            ("title", .string(fix.title)),
+                            (
+                                "edits",
+                                .array(
+                                    fix.edits.map { edit in
+                                        .object([
+                                            ("file", .string(edit.range.file)),
+                                            ("line", .int(edit.range.start.line)),
+                                            ("column", .int(edit.range.start.column)),
+                                            ("endLine", .int(edit.range.end.line)),
+                                            ("endColumn", .int(edit.range.end.column)),
+                                            ("replacement", .string(edit.replacement)),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
+        ])
+    }
+}
+
+/// The tool's name and version, as `--version` and the structured formats print them.
+public enum ToolInfo {
+    public static let name = "observation-lint"
+    public static let version = "0.1.0"
+}

@@ -1,0 +1,77 @@
+import ObservationSyntax
+
+/// Everything a reporter may print: the run's diagnostics and input errors, the counts, the
+/// rule catalog (SARIF lists it), and the sources (the text format quotes lines).
+public struct ReportInput: Sendable {
+    /// In report order (file, line, column, rule).
+    public var diagnostics: [Diagnostic]
+    /// Files that could not be linted.
+    public var errors: [InputError]
+    /// Files linted.
+    public var fileCount: Int
+    public var durationMs: Int
+    /// The whole catalog, in catalog order.
+    public var rules: [RuleDescription]
+    /// File bytes by display path, for quoting source lines. Files missing here are not quoted.
+    public var sources: [String: [UInt8]]
+    /// ANSI colour (the CLI decides: a terminal, no `--no-color`, no `NO_COLOR`).
+    public var useColor: Bool
+
+    public init(
+        diagnostics: [Diagnostic], errors: [InputError] = [], fileCount: Int, durationMs: Int = 0,
+        rules: [RuleDescription] = [], sources: [String: [UInt8]] = [:], useColor: Bool = false
+    ) {
+        self.diagnostics = diagnostics
+        self.errors = errors
+        self.fileCount = fileCount
+        self.durationMs = durationMs
+        self.rules = rules
+        self.sources = sources
+        self.useColor = useColor
+    }
+
+    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+}
+
+/// An output format. Adding one (sarif, github, checkstyle, junit) is one file with a type
+/// conforming to this protocol, plus its line in `ReporterRegistry.all`.
+public protocol Reporter: Sendable {
+    /// The `--format` value.
+    static var name: String { get }
+    /// Whether the CLI adds the summary line on stderr (formats meant for people and for
+    /// compiler-output parsers; not the structured ones).
+    static var printsSummary: Bool { get }
+    init()
+    /// The whole standard output of a run (ends with a newline when not empty).
+    func report(_ input: ReportInput) -> String
+}
+
+public enum ReporterRegistry {
+    /// The formats `--format` accepts today.
+    public static let all: [any Reporter.Type] = [TextReporter.self, XcodeReporter.self, JSONReporter.self]
+
+    /// Formats the SPEC names that are not written yet: a clear usage error, not a crash.
+    public static let planned = ["sarif", "github", "checkstyle", "junit"]
+
+    public static func reporter(named name: String) -> (any Reporter)? {
+        all.first { $0.name == name }.map { $0.init() }
+    }
+
+    public static var names: [String] { all.map { $0.name } }
+}
+
+/// The summary line: `3 warnings, 1 error in 40 files (12 ms)`.
+public enum Summary {
+    public static func line(warnings: Int, errors: Int, files: Int, durationMs: Int) -> String {
+        "\(count(warnings, "warning")), \(count(errors, "error")) in \(count(files, "file")) (\(durationMs) ms)"
+    }
+
+    public static func line(for input: ReportInput) -> String {
+        line(warnings: input.warningCount, errors: input.errorCount, files: input.fileCount, durationMs: input.durationMs)
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}
