@@ -1,3 +1,4 @@
+import Foundation
 import ObservationSyntax
 
 /// One file to lint: its path as shown in output, and its bytes.
@@ -16,20 +17,23 @@ public struct LintOptions: Sendable {
     public var rules: [any Rule]
     /// Severity per rule id, where the configuration overrides the default.
     public var severityOverrides: [String: Severity]
+    /// Every rule id of the catalog, for checking the ids in suppression comments.
+    public var knownRuleIDs: Set<String>
     /// Worker threads; 0 means all cores.
     public var jobs: Int
     /// The module's default actor isolation is `MainActor` (SPEC §5).
     public var defaultIsolationIsMainActor: Bool
-    /// Files that are read for the index but not reported on (the rest of the project
-    /// when linting one buffer from standard input). Empty: report on every input.
+    /// When set, only these files are reported on; the others are read for the index only
+    /// (linting one editor buffer with the rest of the project from disk).
     public var reportedPaths: Set<String>?
 
     public init(
-        rules: [any Rule], severityOverrides: [String: Severity] = [:], jobs: Int = 0,
-        defaultIsolationIsMainActor: Bool = false, reportedPaths: Set<String>? = nil
+        rules: [any Rule], severityOverrides: [String: Severity] = [:], knownRuleIDs: Set<String>? = nil,
+        jobs: Int = 0, defaultIsolationIsMainActor: Bool = false, reportedPaths: Set<String>? = nil
     ) {
         self.rules = rules
         self.severityOverrides = severityOverrides
+        self.knownRuleIDs = knownRuleIDs ?? Set(rules.map { $0.description.id })
         self.jobs = jobs
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         self.reportedPaths = reportedPaths
@@ -46,6 +50,60 @@ public enum LintEngine {
     /// Tokenizes and parses every input in parallel, builds the project index, runs every
     /// rule on every reported file in parallel, applies suppression comments and sorts.
     public static func lint(_ inputs: [SourceInput], options: LintOptions) -> LintReport {
-        fatalError("LintEngine.lint is being written")
+        let jobs = options.jobs > 0 ? options.jobs : ProcessInfo.processInfo.activeProcessorCount
+        let files = parallelMap(inputs, jobs: jobs) { ParsedFile(path: $0.path, bytes: $0.bytes) }
+        let index = ProjectIndex(files: files, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor)
+        let reported = files.indices.filter { options.reportedPaths?.contains(files[$0].path) ?? true }
+        let perFile = parallelMap(reported, jobs: jobs) { fileIndex in
+            fileDiagnostics(fileIndex, index: index, options: options)
+        }
+        return LintReport(diagnostics: perFile.flatMap { $0 }.sorted(by: Diagnostic.reportOrder), fileCount: reported.count)
     }
+
+    private static func fileDiagnostics(_ fileIndex: Int, index: ProjectIndex, options: LintOptions) -> [Diagnostic] {
+        let file = index.files[fileIndex]
+        var result: [Diagnostic] = []
+        for rule in options.rules {
+            let id = rule.description.id
+            var context = RuleContext(
+                fileIndex: fileIndex, index: index, ruleID: id,
+                severity: options.severityOverrides[id] ?? rule.description.defaultSeverity)
+            rule.check(&context)
+            result += context.diagnostics
+        }
+        guard !file.comments.isEmpty else { return result }
+        let suppressions = SuppressionMap(source: file.source, comments: file.comments)
+        result.removeAll { suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }
+        let invalid = suppressions.invalidSuppressionDiagnostics(path: file.path, knownRuleIDs: options.knownRuleIDs)
+        return result + invalid.filter { !suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }
+    }
+}
+
+/// `transform` applied to every element on `jobs` threads; results in input order.
+func parallelMap<Element, Result>(
+    _ elements: [Element], jobs: Int, _ transform: (Element) -> Result
+) -> [Result] {
+    guard jobs > 1, elements.count > 1 else { return elements.map(transform) }
+    var results = [Result?](repeating: nil, count: elements.count)
+    let next = NSLock()
+    results.withUnsafeMutableBufferPointer { buffer in
+        // Each index is claimed by exactly one worker, so the writes never overlap.
+        nonisolated(unsafe) let slots = buffer
+        nonisolated(unsafe) var counter = 0
+        nonisolated(unsafe) let items = elements
+        withoutActuallyEscaping(transform) { transform in
+            nonisolated(unsafe) let work = transform
+            DispatchQueue.concurrentPerform(iterations: min(jobs, elements.count)) { _ in
+                while true {
+                    next.lock()
+                    let index = counter
+                    counter += 1
+                    next.unlock()
+                    guard index < items.count else { return }
+                    slots[index] = work(items[index])
+                }
+            }
+        }
+    }
+    return results.map { $0! }
 }

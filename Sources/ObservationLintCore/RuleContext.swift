@@ -1,39 +1,60 @@
 import ObservationSyntax
 
-/// What a rule sees while it checks one file, and where it reports.
+/// What a rule sees while it checks one file — the file's declarations and the project
+/// index — and where it reports.
 public struct RuleContext {
-    public let path: String
-    public let source: SourceText
-    public let tokens: [Token]
-    public let severity: Severity
+    public let file: ParsedFile
+    /// The file's position in `index.files`.
+    public let fileIndex: Int
+    public let index: ProjectIndex
     public let ruleID: String
+    public let severity: Severity
     public private(set) var diagnostics: [Diagnostic] = []
 
-    public init(path: String, source: SourceText, tokens: [Token], ruleID: String, severity: Severity) {
-        self.path = path
-        self.source = source
-        self.tokens = tokens
+    public init(fileIndex: Int, index: ProjectIndex, ruleID: String, severity: Severity) {
+        self.file = index.files[fileIndex]
+        self.fileIndex = fileIndex
+        self.index = index
         self.ruleID = ruleID
         self.severity = severity
     }
 
-    /// The range of a byte span in this file.
-    public func range(_ bytes: Range<Int>) -> SourceRange {
-        let start = source.location(of: bytes.lowerBound)
-        let end = source.location(of: bytes.upperBound)
+    /// The source range of a token range in any analyzed file.
+    public func range(_ tokens: Range<Int>, in fileIndex: Int? = nil) -> SourceRange {
+        let file = index.files[fileIndex ?? self.fileIndex]
+        let bytes = file.byteRange(tokens)
+        let start = file.source.location(of: bytes.lowerBound)
+        let end = file.source.location(of: bytes.upperBound)
         return SourceRange(
-            file: path,
+            file: file.path,
             start: SourcePosition(line: start.line, column: start.column),
             end: SourcePosition(line: end.line, column: end.column))
     }
 
+    /// A note pointing at tokens of any analyzed file.
+    public func note(_ message: String, at tokens: Range<Int>, in fileIndex: Int? = nil) -> DiagnosticNote {
+        DiagnosticNote(message: message, range: range(tokens, in: fileIndex))
+    }
+
+    /// A fix that replaces tokens of this file.
+    public func edit(replacing tokens: Range<Int>, with replacement: String) -> TextEdit {
+        TextEdit(range: range(tokens), replacement: replacement)
+    }
+
+    /// A fix that inserts text before a token of this file.
+    public func edit(insertingBefore token: Int, _ text: String) -> TextEdit {
+        let position = range(token..<token + 1).start
+        return TextEdit(range: SourceRange(file: file.path, start: position, end: position), replacement: text)
+    }
+
+    /// Reports a diagnostic over tokens of this file.
     public mutating func report(
-        _ message: String, at bytes: Range<Int>, notes: [DiagnosticNote] = [], help: String? = nil,
+        _ message: String, at tokens: Range<Int>, notes: [DiagnosticNote] = [], help: String? = nil,
         fixes: [Fix] = []
     ) {
         diagnostics.append(
             Diagnostic(
-                ruleID: ruleID, severity: severity, message: message, range: range(bytes),
-                notes: notes, help: help, fixes: fixes))
+                ruleID: ruleID, severity: severity, message: message, range: range(tokens), notes: notes,
+                help: help, fixes: fixes))
     }
 }

@@ -12,6 +12,7 @@ public struct ParsedFile: Sendable, TokenNavigating {
     public let types: [TypeDecl]
     public let functions: [FunctionDecl]
     public let properties: [Property]
+    public let typeAliases: [TypeAlias]
     public let previews: [PreviewBlock]
 
     public init(path: String, bytes: [UInt8]) {
@@ -29,6 +30,7 @@ public struct ParsedFile: Sendable, TokenNavigating {
         self.types = declarations.types
         self.functions = declarations.functions
         self.properties = declarations.properties
+        self.typeAliases = declarations.typeAliases
         self.previews = declarations.previews
     }
 

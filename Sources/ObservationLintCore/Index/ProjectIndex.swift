@@ -1,0 +1,355 @@
+import ObservationSyntax
+
+/// One declaration of a type (its primary declaration or an extension) and the file it is in.
+public struct TypeDeclaration: Sendable {
+    public let file: Int
+    public let decl: TypeDecl
+}
+
+/// What a type is for observation.
+public struct ObservationTraits: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    /// An `@Observable` (or SwiftData `@Model`) class, or a class conforming to `Observable`.
+    public static let observable = ObservationTraits(rawValue: 1 << 0)
+    /// Conforms to `ObservableObject` directly, through a superclass, or through a protocol
+    /// that refines it.
+    public static let observableObject = ObservationTraits(rawValue: 1 << 1)
+    public static let view = ObservationTraits(rawValue: 1 << 2)
+    public static let app = ObservationTraits(rawValue: 1 << 3)
+    public static let viewModifier = ObservationTraits(rawValue: 1 << 4)
+    public static let dynamicProperty = ObservationTraits(rawValue: 1 << 5)
+    public static let previewProvider = ObservationTraits(rawValue: 1 << 6)
+    /// `@MainActor` on the type, an extension, or a superclass.
+    public static let mainActor = ObservationTraits(rawValue: 1 << 7)
+}
+
+/// A nominal type of the project with its extensions merged.
+public struct TypeInfo: Sendable {
+    /// Qualified name (`Outer.Inner`).
+    public let name: String
+    /// The kind of the primary declaration; nil when only extensions were analyzed.
+    public internal(set) var kind: TypeDeclKind?
+    /// The primary declaration first, then the extensions.
+    public internal(set) var declarations: [TypeDeclaration]
+    /// Inherited and conformed-to names from every declaration, resolved to project types
+    /// where possible.
+    public internal(set) var inherited: [String]
+    public internal(set) var traits: ObservationTraits
+
+    public var isClass: Bool { kind == .class }
+    public var isValueType: Bool { kind == .struct || kind == .enum }
+    public var isObservable: Bool { traits.contains(.observable) }
+    public var isObservableObject: Bool { traits.contains(.observableObject) }
+    public var isView: Bool { traits.contains(.view) }
+
+    /// Every stored and computed property across the declarations.
+    public var properties: [(file: Int, property: Property)] {
+        declarations.flatMap { declaration in declaration.decl.properties.map { (declaration.file, $0) } }
+    }
+
+    public var functions: [(file: Int, function: FunctionDecl)] {
+        declarations.flatMap { declaration in declaration.decl.functions.map { (declaration.file, $0) } }
+    }
+
+    public func property(named name: String) -> (file: Int, property: Property)? {
+        for declaration in declarations {
+            if let property = declaration.decl.properties.first(where: { $0.name == name }) {
+                return (declaration.file, property)
+            }
+        }
+        return nil
+    }
+}
+
+/// What a type a property holds is, as far as the analysis can tell.
+public enum ModelKind: Sendable, Hashable {
+    case observable, observableObject, both, plainClass, valueType, unknown
+}
+
+/// The project index: every file's declarations, every nominal type with its extensions
+/// merged and what it is for observation, and project-wide facts rules need (which model
+/// members views read, which types are injected into the environment). Built once, before
+/// any rule runs; read-only afterwards.
+public struct ProjectIndex: Sendable {
+    public let files: [ParsedFile]
+    public let types: [String: TypeInfo]
+    public let defaultIsolationIsMainActor: Bool
+    let typeAliases: [String: String]
+    /// Model reads by views, by the model's qualified type name.
+    public let viewReads: [String: [ViewModelRead]]
+    /// Model member mutations made through views' references, by the model's type name.
+    public let viewMutations: [String: [ViewModelMutation]]
+
+    public init(files: [ParsedFile], defaultIsolationIsMainActor: Bool = false) {
+        var builder = TypeTableBuilder()
+        var aliases: [String: String] = [:]
+        for (fileIndex, file) in files.enumerated() {
+            builder.add(file.types, file: fileIndex, enclosing: nil)
+            for alias in file.typeAliases { if let target = alias.target { aliases[alias.name] = target.text } }
+            for type in file.types { collectAliases(type, into: &aliases) }
+        }
+        let types = builder.finish(aliases: aliases)
+        // The view facts need name resolution and closure roles: the index without them.
+        let typesOnly = ProjectIndex(
+            files: files, types: types, aliases: aliases, defaultIsolationIsMainActor: defaultIsolationIsMainActor,
+            viewReads: [:], viewMutations: [:])
+        let facts = ViewFactsCollector.collect(typesOnly)
+        self.init(
+            files: files, types: types, aliases: aliases, defaultIsolationIsMainActor: defaultIsolationIsMainActor,
+            viewReads: facts.reads, viewMutations: facts.mutations)
+    }
+
+    private init(
+        files: [ParsedFile], types: [String: TypeInfo], aliases: [String: String], defaultIsolationIsMainActor: Bool,
+        viewReads: [String: [ViewModelRead]], viewMutations: [String: [ViewModelMutation]]
+    ) {
+        self.files = files
+        self.types = types
+        self.typeAliases = aliases
+        self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
+        self.viewReads = viewReads
+        self.viewMutations = viewMutations
+    }
+
+    // MARK: - Names and types
+
+    /// The qualified name of the project type `name` refers to from inside `scope` (a
+    /// qualified type name), following nesting outward and type aliases.
+    public func resolve(_ name: String, from scope: String? = nil) -> String? {
+        TypeResolver(types: types, aliases: typeAliases).resolve(name, from: scope)
+    }
+
+    public func type(named name: String, from scope: String? = nil) -> TypeInfo? {
+        resolve(name, from: scope).flatMap { types[$0] }
+    }
+
+    public func traits(of name: String, from scope: String? = nil) -> ObservationTraits {
+        type(named: name, from: scope)?.traits ?? []
+    }
+
+    /// What the type `name` is: observable, ObservableObject, both, a plain class, a value
+    /// type, or unknown (declared outside the analyzed files, or a protocol).
+    public func modelKind(of name: String, from scope: String? = nil) -> ModelKind {
+        if let info = type(named: name, from: scope) {
+            switch (info.isObservable, info.isObservableObject) {
+            case (true, true): return .both
+            case (true, false): return .observable
+            case (false, true): return .observableObject
+            case (false, false):
+                if info.isClass { return .plainClass }
+                if info.isValueType { return .valueType }
+                return .unknown
+            }
+        }
+        return knownValueTypes.contains(name) ? .valueType : .unknown
+    }
+
+    public func modelKind(of shape: TypeShape, from scope: String?) -> ModelKind {
+        switch shape {
+        case .named(let name, _): return modelKind(of: name, from: scope)
+        case .optional(let wrapped): return modelKind(of: wrapped, from: scope)
+        case .array, .set, .dictionary:
+            return .valueType
+        case .other: return .unknown
+        }
+    }
+
+    /// Whether the type is isolated to the main actor: annotated, inherited, or by the
+    /// module's default isolation.
+    public func isMainActor(_ name: String, from scope: String? = nil) -> Bool {
+        defaultIsolationIsMainActor || traits(of: name, from: scope).contains(.mainActor)
+    }
+
+    /// The views (types conforming to `View`) declared in a file, with every declaration
+    /// of each (extensions in other files included).
+    public func views(in file: Int) -> [TypeInfo] {
+        typesDeclared(in: file).filter(\.isView)
+    }
+
+    /// The project types with a declaration in `file`, in source order, nested ones included.
+    public func typesDeclared(in file: Int) -> [TypeInfo] {
+        var seen = Set<String>()
+        var result: [TypeInfo] = []
+        func visit(_ decls: [TypeDecl]) {
+            for decl in decls {
+                let name = decl.kind == .extension ? resolve(decl.name) ?? decl.name : decl.qualifiedName
+                if seen.insert(name).inserted, let info = types[name] { result.append(info) }
+                visit(decl.nestedTypes)
+            }
+        }
+        visit(files[file].types)
+        return result
+    }
+
+    // MARK: - What a property holds
+
+    /// The type of a stored property: its annotation, or the type its initial value
+    /// constructs (`Model()`, `Model.init()`, `Outer.Inner()`), or for
+    /// `@Environment(Model.self)` the environment type.
+    public func declaredShape(of property: Property, in file: ParsedFile, scope: String?) -> TypeShape? {
+        if let type = property.type { return TypeShape(type.text) }
+        if let environment = property.attributes.first(named: "Environment"), let arguments = environment.arguments,
+            arguments.count >= 3, file.at(arguments.upperBound - 1, "self"), file.kind(arguments.upperBound - 2) == .period
+        {
+            return TypeShape(file.text(arguments.lowerBound..<arguments.upperBound - 2))
+        }
+        if let initializer = property.initializer, let constructed = constructedType(in: initializer, file: file, scope: scope) {
+            return .named(constructed.name, [])
+        }
+        return nil
+    }
+
+    /// When `expression` is exactly a constructor call of a project type (`Model()`,
+    /// `Model(id: 1)`, `Model.init()`, `Outer.Inner()`, `Model { … }`), that type's
+    /// qualified name and the call. Factories and static members are not constructors.
+    public func constructedType(in expression: Range<Int>, file: ParsedFile, scope: String?) -> (name: String, call: Call)? {
+        guard let chain = file.memberChain(at: expression.lowerBound, limit: expression.upperBound) else { return nil }
+        var names = file.path(of: chain)
+        if names.count > 1, names.last == "init" { names.removeLast() }
+        guard let call = file.call(at: chain.last, limit: expression.upperBound),
+            let end = call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound,
+            end == expression.upperBound,
+            let resolved = resolve(names.joined(separator: "."), from: scope)
+        else { return nil }
+        return (resolved, call)
+    }
+}
+
+private func collectAliases(_ type: TypeDecl, into aliases: inout [String: String]) {
+    for alias in type.typeAliases {
+        if let target = alias.target { aliases[type.qualifiedName + "." + alias.name] = target.text }
+    }
+    for nested in type.nestedTypes { collectAliases(nested, into: &aliases) }
+}
+
+/// Name lookup: nested scopes outward, then top level, then type aliases.
+struct TypeResolver {
+    let types: [String: TypeInfo]
+    let aliases: [String: String]
+
+    func resolve(_ name: String, from scope: String?) -> String? {
+        var name = name
+        if name.hasPrefix("Self.") || name.hasPrefix("self.") { name.removeFirst(5) }
+        var depth = 0
+        while depth < 8 {
+            if let resolved = lookUp(name, from: scope) {
+                if let target = aliases[resolved], target != name {
+                    name = target
+                    depth += 1
+                    continue
+                }
+                return types[resolved] != nil ? resolved : nil
+            }
+            return nil
+        }
+        return nil
+    }
+
+    private func lookUp(_ name: String, from scope: String?) -> String? {
+        if let scope {
+            var components = scope.split(separator: ".")
+            while !components.isEmpty {
+                let candidate = components.joined(separator: ".") + "." + name
+                if types[candidate] != nil || aliases[candidate] != nil { return candidate }
+                components.removeLast()
+            }
+        }
+        if types[name] != nil || aliases[name] != nil { return name }
+        return nil
+    }
+}
+
+/// Merges declarations into `TypeInfo`s and computes their traits.
+struct TypeTableBuilder {
+    private var types: [String: TypeInfo] = [:]
+    private var extensions: [(name: String, scope: String?, declaration: TypeDeclaration)] = []
+
+    mutating func add(_ decls: [TypeDecl], file: Int, enclosing: String?) {
+        for decl in decls {
+            let declaration = TypeDeclaration(file: file, decl: decl)
+            if decl.kind == .extension {
+                extensions.append((decl.name, enclosing, declaration))
+            } else {
+                var info = types[decl.qualifiedName] ?? TypeInfo(
+                    name: decl.qualifiedName, kind: nil, declarations: [], inherited: [], traits: [])
+                if info.kind == nil {
+                    info.kind = decl.kind
+                    info.declarations.insert(declaration, at: 0)
+                } else {
+                    info.declarations.append(declaration)  // the same type in two #if branches
+                }
+                types[decl.qualifiedName] = info
+            }
+            add(decl.nestedTypes, file: file, enclosing: decl.kind == .extension ? decl.name : decl.qualifiedName)
+        }
+    }
+
+    mutating func finish(aliases: [String: String]) -> [String: TypeInfo] {
+        // Extensions of project types merge into them; those of outside types (`extension
+        // Color`) get an entry of their own with no kind, so their members are still known.
+        for (name, scope, declaration) in extensions {
+            let resolver = TypeResolver(types: types, aliases: aliases)
+            let target = resolver.resolve(name, from: scope) ?? name
+            var info = types[target] ?? TypeInfo(name: target, kind: nil, declarations: [], inherited: [], traits: [])
+            info.declarations.append(declaration)
+            types[target] = info
+        }
+        let resolver = TypeResolver(types: types, aliases: aliases)
+        for (name, info) in types {
+            var inherited: [String] = []
+            for declaration in info.declarations {
+                for entry in declaration.decl.inheritance {
+                    guard let held = TypeShape(entry.text).directName else { continue }
+                    inherited.append(resolver.resolve(held, from: scopeOf(name)) ?? held)
+                }
+            }
+            types[name]?.inherited = inherited
+        }
+        var traits: [String: ObservationTraits] = [:]
+        for name in types.keys {
+            var visiting = Set<String>()
+            _ = computeTraits(name, memo: &traits, visiting: &visiting)
+        }
+        for name in types.keys { types[name]?.traits = traits[name] ?? [] }
+        return types
+    }
+
+    private func scopeOf(_ qualifiedName: String) -> String? {
+        guard let dot = qualifiedName.lastIndex(of: ".") else { return nil }
+        return String(qualifiedName[..<dot])
+    }
+
+    /// Traits a type has itself plus those it inherits (superclasses, refined protocols).
+    private func computeTraits(
+        _ name: String, memo: inout [String: ObservationTraits], visiting: inout Set<String>
+    ) -> ObservationTraits {
+        if let known = memo[name] { return known }
+        guard let info = types[name], visiting.insert(name).inserted else { return [] }
+        var result: ObservationTraits = []
+        for declaration in info.declarations {
+            for attribute in declaration.decl.attributes {
+                if observableMacroNames.contains(attribute.simpleName), declaration.decl.kind != .extension {
+                    result.insert(.observable)
+                }
+                if attribute.simpleName == "MainActor" { result.insert(.mainActor) }
+            }
+        }
+        for inherited in info.inherited {
+            if WellKnownProtocol.observableObject.contains(inherited) { result.insert(.observableObject) }
+            if WellKnownProtocol.observable.contains(inherited) { result.insert(.observable) }
+            if WellKnownProtocol.view.contains(inherited) { result.insert(.view) }
+            if WellKnownProtocol.app.contains(inherited) { result.insert(.app) }
+            if WellKnownProtocol.viewModifier.contains(inherited) { result.insert(.viewModifier) }
+            if WellKnownProtocol.dynamicProperty.contains(inherited) { result.insert(.dynamicProperty) }
+            if WellKnownProtocol.previewProvider.contains(inherited) { result.insert(.previewProvider) }
+            if types[inherited] != nil {
+                // Superclasses and refined protocols pass on what they are, `@MainActor` included.
+                result.formUnion(computeTraits(inherited, memo: &memo, visiting: &visiting))
+            }
+        }
+        visiting.remove(name)
+        memo[name] = result
+        return result
+    }
+}

@@ -1,0 +1,183 @@
+import ObservationSyntax
+
+/// A view's property that holds a model: `@ObservedObject var model: Model`.
+public struct ViewModelReference: Sendable, Hashable {
+    public let name: String
+    /// The property wrapper (`ObservedObject`, `StateObject`, `EnvironmentObject`, `State`,
+    /// `Bindable`, `Environment`), or nil for a plain `let`/`var`.
+    public let wrapper: String?
+    /// The model's qualified type name.
+    public let modelType: String
+}
+
+/// A view reading a model's state: `model.child.count` in `body`.
+public struct ViewModelRead: Sendable {
+    public let file: Int
+    public let view: String
+    public let reference: ViewModelReference
+    /// The members read after the reference: `["child", "count"]`.
+    public let path: [String]
+    /// Token of each member in `path`.
+    public let tokens: [Int]
+    /// Where the read runs: while `body` is evaluated (`.content`), later (`.action`), or
+    /// in a closure the analysis cannot classify.
+    public let role: ClosureRole
+}
+
+/// A view changing a model's state through its reference: `model.count += 1`,
+/// `model.items.append(x)`, or `$model.name` handed to a control.
+public struct ViewModelMutation: Sendable {
+    public let file: Int
+    public let view: String
+    public let reference: ViewModelReference
+    public let path: [String]
+    public let tokens: [Int]
+}
+
+/// Methods that change the value they are called on.
+let mutatingMethodNames: Set<String> = [
+    "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange",
+    "toggle", "sort", "reverse", "shuffle", "popLast", "merge", "formUnion", "formIntersection",
+    "subtract", "formSymmetricDifference", "updateValue", "removeValue", "replaceSubrange",
+    "swapAt", "move", "appendContentsOf",
+]
+
+/// Walks every view once, while the index is built, to record which model members views
+/// read and change.
+enum ViewFactsCollector {
+    struct Facts {
+        var reads: [String: [ViewModelRead]] = [:]
+        var mutations: [String: [ViewModelMutation]] = [:]
+    }
+
+    static func collect(_ index: ProjectIndex) -> Facts {
+        var facts = Facts()
+        for view in index.types.values.sorted(by: { $0.name < $1.name }) where view.isView {
+            let references = modelReferences(of: view, index: index)
+            guard !references.isEmpty else { continue }
+            collectReads(of: view, references: references, index: index, into: &facts)
+            collectMutations(of: view, references: references, files: index.files, into: &facts)
+        }
+        return facts
+    }
+
+    /// The view's properties that hold project classes, with their wrappers.
+    static func modelReferences(of view: TypeInfo, index: ProjectIndex) -> [String: ViewModelReference] {
+        var references: [String: ViewModelReference] = [:]
+        for (fileIndex, property) in view.properties where property.isStored {
+            let file = index.files[fileIndex]
+            guard let shape = index.declaredShape(of: property, in: file, scope: view.name),
+                let name = shape.directName,
+                let modelType = index.resolve(name, from: view.name),
+                index.types[modelType]?.kind == .class || index.types[modelType]?.kind == .protocol
+            else { continue }
+            let wrapper = property.attributes.first { ViewModelReference.wrappers.contains(String($0.simpleName)) }
+            references[property.name] = ViewModelReference(
+                name: property.name, wrapper: wrapper.map { String($0.simpleName) }, modelType: modelType)
+        }
+        return references
+    }
+
+    private static func collectReads(
+        of view: TypeInfo, references: [String: ViewModelReference], index: ProjectIndex, into facts: inout Facts
+    ) {
+        for (fileIndex, body) in ViewCode.renderingBodies(of: view) {
+            let file = index.files[fileIndex]
+            let scopes = file.scopes(in: body)
+            var aliases: [String: (reference: ViewModelReference, path: [String])] = [:]
+            for chain in file.memberChains(in: body) {
+                var names = file.path(of: chain)
+                var tokens = Array(chain.names.suffix(names.count))
+                let rootName = names[0].hasPrefix("$") ? String(names[0].dropFirst()) : names[0]
+                let reference: ViewModelReference
+                var prefix: [String] = []
+                if let direct = references[rootName] {
+                    reference = direct
+                } else if let alias = aliases[rootName] {
+                    reference = alias.reference
+                    prefix = alias.path
+                } else {
+                    continue
+                }
+                names.removeFirst()
+                tokens.removeFirst()
+                let path = prefix + names
+                if let bound = boundName(before: chain, in: file), !path.isEmpty {
+                    aliases[bound] = (reference, path)
+                }
+                guard !path.isEmpty else { continue }
+                let role = ViewCode.renderRole(of: chain.root, scopes: scopes, file: file, index: index)
+                facts.reads[reference.modelType, default: []].append(
+                    ViewModelRead(
+                        file: fileIndex, view: view.name, reference: reference, path: path,
+                        tokens: tokens.isEmpty ? [chain.root] : tokens, role: role))
+            }
+        }
+    }
+
+    /// `let c = model.child`, `if let c = model.child`, `ForEach(model.items) { item in`:
+    /// the local name bound to the chain, if any.
+    private static func boundName(before chain: MemberChain, in file: ParsedFile) -> String? {
+        let equal = chain.root - 1
+        if file.kind(equal) == .equal, file.kind(equal - 1) == .identifier,
+            file.at(equal - 2, "let") || file.at(equal - 2, "var")
+        {
+            return file.text(equal - 1)
+        }
+        // `ForEach(model.items) { item in` / `ForEach(model.items, id: \.id) { item in`
+        if file.kind(chain.root - 1) == .leftParen, file.at(chain.root - 2, "ForEach") {
+            let close = Int(file.partner[chain.root - 1])
+            if close > 0, file.kind(close + 1) == .leftBrace, file.kind(close + 2) == .identifier,
+                file.at(close + 3, "in")
+            {
+                return file.text(close + 2)
+            }
+        }
+        return nil
+    }
+
+    private static func collectMutations(
+        of view: TypeInfo, references: [String: ViewModelReference], files: [ParsedFile], into facts: inout Facts
+    ) {
+        for declaration in view.declarations {
+            let file = files[declaration.file]
+            let members = declaration.decl.members
+            func record(_ chain: MemberChain, _ dropLast: Bool) {
+                var names = file.path(of: chain)
+                var tokens = Array(chain.names.suffix(names.count))
+                let rootName = names[0].hasPrefix("$") ? String(names[0].dropFirst()) : names[0]
+                guard let reference = references[rootName] else { return }
+                names.removeFirst()
+                tokens.removeFirst()
+                if dropLast {
+                    names.removeLast()
+                    tokens.removeLast()
+                }
+                guard !names.isEmpty else { return }
+                facts.mutations[reference.modelType, default: []].append(
+                    ViewModelMutation(
+                        file: declaration.file, view: view.name, reference: reference, path: names, tokens: tokens))
+            }
+            for assignment in file.assignments(in: members) { record(assignment.target, false) }
+            for chain in file.memberChains(in: members) {
+                if file.isCalled(chain), chain.names.count > 2, mutatingMethodNames.contains(file.text(chain.last)) {
+                    record(chain, true)
+                } else if file.kind(chain.root) == .dollarIdentifier, chain.names.count > 1 {
+                    record(chain, false)  // `$model.name` handed to a control that writes it
+                }
+            }
+        }
+    }
+}
+
+extension ViewModelReference {
+    static let wrappers: Set<String> = [
+        "ObservedObject", "StateObject", "EnvironmentObject", "State", "Bindable", "Environment",
+    ]
+
+    /// Wrappers through which a view subscribes to an ObservableObject's changes.
+    public var observesObjectWillChange: Bool {
+        wrapper == "ObservedObject" || wrapper == "StateObject" || wrapper == "EnvironmentObject"
+    }
+}
+
