@@ -26,7 +26,7 @@ let package = Package(
             dependencies: ["ObservationSyntax", .product(name: "Yams", package: "Yams")]
         ),
         // One file per rule, plus the registry.
-        .target(name: "ObservationLintRules", dependencies: ["ObservationLintCore"], path: "Rules"),
+        .target(name: "ObservationLintRules", dependencies: ["ObservationLintCore", "ObservationSyntax"], path: "Rules"),
         .executableTarget(
             name: "observation-lint",
             dependencies: [

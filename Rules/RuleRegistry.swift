@@ -2,5 +2,11 @@ import ObservationLintCore
 
 /// Every rule, in catalog order. The CLI, the example tests and SARIF read this list.
 public enum RuleRegistry {
-    public static let all: [any Rule] = []
+    public static let all: [any Rule] = [
+        // Ownership
+        StateInitializedFromOutside(),
+        // ObservableObject models
+        MissingPublished(),
+        NestedObservableObject(),
+    ]
 }

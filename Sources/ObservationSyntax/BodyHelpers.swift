@@ -385,4 +385,51 @@ extension TokenNavigating {
         }
         return isChainName(name) ? name : nil
     }
+
+    /// Names a body declares for itself — `let`/`var` bindings, `for` variables, closure
+    /// parameters — which hide members of the same name. Collected for the whole body: a
+    /// local anywhere hides the member everywhere, the cautious choice.
+    public func localNames(in body: Range<Int>) -> Set<String> {
+        var names = Set<String>()
+        for index in body {
+            guard let kind = kind(index) else { break }
+            if kind == .keyword, at(index, "let") || at(index, "var") || at(index, "for") {
+                var name = index + 1
+                if at(name, "case") { name += 1 }
+                if self.kind(name) == .leftParen {
+                    // `let (a, b) = …`
+                    var inner = name + 1
+                    while inner < body.upperBound, self.kind(inner) != .rightParen {
+                        if self.kind(inner) == .identifier { names.insert(text(inner)) }
+                        inner += 1
+                    }
+                } else if self.kind(name) == .identifier {
+                    names.insert(text(name))
+                }
+            } else if kind == .keyword, at(index, "in"), let open = closureOpening(beforeIn: index) {
+                for parameter in open + 1..<index where self.kind(parameter) == .identifier {
+                    names.insert(text(parameter))
+                }
+            }
+        }
+        return names
+    }
+
+    /// For `in` ending a closure's parameter list (`{ a, b in`, `{ (a: Int) in`), the `{`.
+    private func closureOpening(beforeIn index: Int) -> Int? {
+        var probe = index - 1
+        var steps = 0
+        while probe >= 0, steps < 32 {
+            switch kind(probe) {
+            case .leftBrace: return probe
+            case .identifier, .comma, .keyword, .colon, .arrow, .period, .atSign: probe -= 1
+            case .rightParen, .rightSquare:
+                guard partner[probe] >= 0 else { return nil }
+                probe = Int(partner[probe]) - 1
+            default: return nil
+            }
+            steps += 1
+        }
+        return nil
+    }
 }

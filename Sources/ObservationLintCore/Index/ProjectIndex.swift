@@ -161,24 +161,18 @@ public struct ProjectIndex: Sendable {
         defaultIsolationIsMainActor || traits(of: name, from: scope).contains(.mainActor)
     }
 
-    /// The views (types conforming to `View`) declared in a file, with every declaration
-    /// of each (extensions in other files included).
-    public func views(in file: Int) -> [TypeInfo] {
-        typesDeclared(in: file).filter(\.isView)
-    }
-
-    /// The project types with a declaration in `file`, in source order, nested ones included.
-    public func typesDeclared(in file: Int) -> [TypeInfo] {
-        var seen = Set<String>()
-        var result: [TypeInfo] = []
-        func visit(_ decls: [TypeDecl]) {
+    /// Every type declaration in a file (nested ones and extensions included), in source
+    /// order, with the merged type it belongs to.
+    public func typeDeclarations(in file: Int) -> [(decl: TypeDecl, info: TypeInfo)] {
+        var result: [(decl: TypeDecl, info: TypeInfo)] = []
+        func visit(_ decls: [TypeDecl], scope: String?) {
             for decl in decls {
-                let name = decl.kind == .extension ? resolve(decl.name) ?? decl.name : decl.qualifiedName
-                if seen.insert(name).inserted, let info = types[name] { result.append(info) }
-                visit(decl.nestedTypes)
+                let name = decl.kind == .extension ? resolve(decl.name, from: scope) ?? decl.name : decl.qualifiedName
+                if let info = types[name] { result.append((decl, info)) }
+                visit(decl.nestedTypes, scope: name)
             }
         }
-        visit(files[file].types)
+        visit(files[file].types, scope: nil)
         return result
     }
 

@@ -22,6 +22,9 @@ public struct ViewModelRead: Sendable {
     /// Where the read runs: while `body` is evaluated (`.content`), later (`.action`), or
     /// in a closure the analysis cannot classify.
     public let role: ClosureRole
+
+    /// The last member's token: where a note points.
+    public var lastToken: Int { tokens[tokens.count - 1] }
 }
 
 /// A view changing a model's state through its reference: `model.count += 1`,
