@@ -38,8 +38,9 @@ public struct FileDiscoveryError: Error, Sendable, Equatable, CustomStringConver
 ///
 /// - Folders are walked recursively for `*.swift` files. Hidden files and folders (name
 ///   starting with `.`) and the folders `.build`, `.git`, `DerivedData`, `Pods`,
-///   `Carthage` are skipped. Symbolic links are followed, but a folder already walked
-///   (by its real path) is not walked again, so link loops end.
+///   `Carthage` are skipped. Symbolic links are followed (after everything reachable without
+///   them, so a file reached both ways shows its own path), but a folder already walked (by
+///   its real path) is not walked again, so link loops end.
 /// - Walked files must match `included` (if non-empty) and must not match `excluded`.
 /// - A file named explicitly is linted if it ends in `.swift` and `excluded` does not match
 ///   it (`included` does not apply to it: it was asked for). Other explicit files are skipped.
@@ -96,6 +97,7 @@ public struct FileDiscovery: Sendable {
         for root in roots {
             walker.visitRoot(root)
         }
+        walker.followDeferredLinks()
         let files = walker.files.sorted { $0.path < $1.path }
         return (files, walker.errors)
     }
@@ -111,6 +113,11 @@ public struct FileDiscovery: Sendable {
             }
             return .success(SourceInput(path: file.path, bytes: bytes))
         }
+    }
+
+    /// Why bytes are not UTF-8 (with the line and column of the first bad byte), or nil.
+    public static func utf8Problem(in bytes: [UInt8]) -> String? {
+        UTF8Check.problem(in: bytes)
     }
 
     struct Message: Error { var text: String }
@@ -168,6 +175,10 @@ private struct Walker {
     var errors: [InputError] = []
     var visitedFolders: Set<String> = []
     var seenFiles: Set<String> = []
+    /// Symbolic links met inside walked folders, followed after everything reachable without
+    /// links, so that a file is shown under its own path rather than a link's when both reach it.
+    var deferredFiles: [(display: String, absolute: String)] = []
+    var deferredFolders: [(display: String, absolute: String)] = []
 
     init(discovery: FileDiscovery) {
         self.discovery = discovery
@@ -193,6 +204,17 @@ private struct Walker {
         }
     }
 
+    mutating func followDeferredLinks() {
+        while !deferredFiles.isEmpty || !deferredFolders.isEmpty {
+            let files = deferredFiles
+            deferredFiles = []
+            for file in files { addFile(display: file.display, absolute: file.absolute) }
+            let folders = deferredFolders
+            deferredFolders = []
+            for folder in folders { walk(folder: folder.absolute, display: folder.display) }
+        }
+    }
+
     mutating func addFile(display: String, absolute: String) {
         let identity = PathUtilities.realPath(absolute) ?? absolute
         guard seenFiles.insert(identity).inserted else { return }
@@ -215,6 +237,7 @@ private struct Walker {
                 let childAbsolute = PathUtilities.join(absolute, name)
                 let childDisplay = PathUtilities.displayJoin(display, name)
                 var type = kind
+                let isLink = kind == .symlink
                 if type == .symlink || type == .unknown {
                     var info = stat()
                     if stat(childAbsolute, &info) != 0 {
@@ -237,12 +260,20 @@ private struct Walker {
                 case .folder:
                     if FileDiscovery.skippedFolderNames.contains(name) { continue }
                     if discovery.isExcluded(absolutePath: childAbsolute) { continue }
-                    subfolders.append((childAbsolute, childDisplay))
+                    if isLink {
+                        deferredFolders.append((childDisplay, childAbsolute))
+                    } else {
+                        subfolders.append((childAbsolute, childDisplay))
+                    }
                 case .file:
                     guard name.hasSuffix(".swift"), discovery.isIncluded(absolutePath: childAbsolute),
                         !discovery.isExcluded(absolutePath: childAbsolute)
                     else { continue }
-                    addFile(display: childDisplay, absolute: childAbsolute)
+                    if isLink {
+                        deferredFiles.append((childDisplay, childAbsolute))
+                    } else {
+                        addFile(display: childDisplay, absolute: childAbsolute)
+                    }
                 default:
                     continue
                 }
