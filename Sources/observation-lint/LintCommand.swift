@@ -1,0 +1,157 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import ObservationLintCore
+
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, xcode, json, sarif, github, checkstyle, junit
+}
+
+struct Lint: ParsableCommand, ExitCodeCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Lint Swift files and folders (the default command)."
+    )
+
+    @Argument(help: "Files and folders to lint (default: .). Folders are walked for *.swift files.")
+    var paths: [String] = []
+
+    @Option(help: "Output format: text, xcode, json (sarif, github, checkstyle, junit: not supported yet).")
+    var format: OutputFormat = .text
+
+    @Option(help: ArgumentHelp("Configuration file (default: nearest .observation-lint.yml upward from the current folder).", valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Warnings also fail the run (exit 1).")
+    var strict = false
+
+    @Flag(help: "No summary line.")
+    var quiet = false
+
+    @Option(help: ArgumentHelp("Hide the diagnostics recorded in FILE (not supported yet).", valueName: "file"))
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record the current diagnostics to FILE (not supported yet).", valueName: "file"))
+    var writeBaseline: String?
+
+    @Option(name: .customLong("stdin-path"), help: ArgumentHelp("Read one file's text from standard input, as if it were PATH; the other files are read from disk for the index.", valueName: "path"))
+    var stdinPath: String?
+
+    @Option(help: ArgumentHelp("Also run RULE (repeatable; also comma-separated).", valueName: "rule"))
+    var enable: [String] = []
+
+    @Option(help: ArgumentHelp("Do not run RULE (repeatable).", valueName: "rule"))
+    var disable: [String] = []
+
+    @Option(help: ArgumentHelp("Run exactly these rules (repeatable).", valueName: "rule"))
+    var only: [String] = []
+
+    @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
+    var jobs: Int?
+
+    @Flag(name: .customLong("no-color"), help: "No ANSI colour in text output.")
+    var noColor = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func execute() throws -> Int32 {
+        let started = DispatchTime.now().uptimeNanoseconds
+        guard let reporter = ReporterRegistry.reporter(named: format.rawValue) else {
+            throw UsageError(
+                "--format \(format.rawValue) is not supported yet (available: \(ReporterRegistry.names.joined(separator: ", ")))")
+        }
+        if baseline != nil { throw UsageError("--baseline is not supported yet") }
+        if writeBaseline != nil { throw UsageError("--write-baseline is not supported yet") }
+
+        let currentDirectory = FileManager.default.currentDirectoryPath
+        let catalog = Catalog.rules
+        let configuration = try Configuration.resolve(
+            explicitPath: config, currentDirectory: currentDirectory, knownRuleIDs: Catalog.ids)
+        let selection = try RuleSelection.resolve(
+            catalog: catalog, configuration: configuration, enable: RuleSelection.flagValues(enable),
+            disable: RuleSelection.flagValues(disable), only: RuleSelection.flagValues(only))
+        let isolation = configuration.effectiveDefaultActorIsolation(currentDirectory: currentDirectory)
+        let discovery = FileDiscovery(configuration: configuration, currentDirectory: currentDirectory)
+
+        var inputs: [SourceInput]
+        var errors: [InputError]
+        var reportedPaths: Set<String>?
+        if let stdinPath {
+            (inputs, errors, reportedPaths) = try readWithStandardInput(stdinPath, discovery: discovery)
+        } else {
+            let result = try discovery.discover(paths)
+            (inputs, errors) = (result.inputs, result.errors)
+        }
+
+        var diagnostics: [Diagnostic] = []
+        var fileCount = 0
+        if !inputs.isEmpty {
+            let options = LintOptions(
+                rules: selection.rules, severityOverrides: selection.severityOverrides, knownRuleIDs: Catalog.ids,
+                jobs: jobs ?? 0,
+                defaultIsolationIsMainActor: isolation == .mainActor, reportedPaths: reportedPaths)
+            let report = LintEngine.lint(inputs, options: options)
+            diagnostics = report.diagnostics
+            fileCount = report.fileCount
+        }
+
+        let durationMs = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+        var sources: [String: [UInt8]] = [:]
+        if reporter is TextReporter {
+            let wanted = Set(diagnostics.map(\.range.file))
+            for input in inputs where wanted.contains(input.path) { sources[input.path] = input.bytes }
+        }
+        let reportInput = ReportInput(
+            diagnostics: diagnostics, errors: errors, fileCount: fileCount, durationMs: durationMs,
+            rules: Catalog.descriptions, sources: sources, useColor: useColor)
+
+        for error in errors { Output.error("\(error.file): error: \(error.message)") }
+        Output.write(reporter.report(reportInput))
+        if !quiet {
+            if inputs.isEmpty && errors.isEmpty { Output.error("warning: no Swift files to lint") }
+            if type(of: reporter).printsSummary { Output.error(Summary.line(for: reportInput)) }
+        }
+
+        if diagnostics.contains(where: { $0.severity == .error }) || (strict && !diagnostics.isEmpty) {
+            return ExitStatus.diagnostics
+        }
+        return errors.isEmpty ? ExitStatus.success : ExitStatus.usage
+    }
+
+    private var useColor: Bool {
+        guard !noColor, Output.stdoutIsTerminal else { return false }
+        let environment = ProcessInfo.processInfo.environment
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        return environment["TERM"] != "dumb"
+    }
+
+    /// `--stdin-path`: the project's files from disk (for the index), with standard input's
+    /// text in place of PATH's, and only PATH reported on.
+    private func readWithStandardInput(
+        _ stdinPath: String, discovery: FileDiscovery
+    ) throws -> ([SourceInput], [InputError], Set<String>) {
+        let display = PathUtilities.displayPath(stdinPath)
+        let absolute = PathUtilities.absolute(stdinPath, relativeTo: discovery.currentDirectory)
+        let identity = PathUtilities.realPath(absolute) ?? absolute
+        let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+
+        let found = try discovery.findFiles(paths)
+        var inputs: [SourceInput] = []
+        var errors = found.errors
+        for file in found.files {
+            if (PathUtilities.realPath(file.absolutePath) ?? file.absolutePath) == identity { continue }
+            switch FileDiscovery.read(file) {
+            case .success(let input): inputs.append(input)
+            case .failure(let error): errors.append(error)
+            }
+        }
+        if let problem = FileDiscovery.utf8Problem(in: bytes) {
+            errors.append(InputError(file: display, message: problem))
+        } else {
+            inputs.append(SourceInput(path: display, bytes: bytes))
+        }
+        return (inputs, errors.sorted { $0.file < $1.file }, [display])
+    }
+}
