@@ -37,6 +37,8 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     /// lists is two tokens).
     case leftAngle, rightAngle
     case period, comma, colon, semicolon, equal, arrow, atSign, backslash
+    /// `::` (a module selector, `Module::name`; swift-syntax lexes it as one token).
+    case colonColon
     /// `#` before a macro or directive name that is not a pound keyword (`#Preview`,
     /// `#selector`, `#warning`).
     case pound
@@ -54,7 +56,8 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
 
     // Pound keywords
     case poundIf, poundElseif, poundElse, poundEndif
-    /// `#sourceLocation`, `#available`, `#unavailable`, `#_hasSymbol`.
+    /// `#sourceLocation`, `#available`, `#unavailable` (swift-syntax's pound keywords;
+    /// `#_hasSymbol(...)` is `pound` + identifier, like a macro).
     case poundKeyword
 
     // Trivia (kept apart from the other tokens, see `TokenizedSource.comments`)
@@ -82,7 +85,7 @@ extension TokenKind {
         case .stringQuote, .multilineStringQuote, .rawStringDelimiter, .regexSlash,
             .regexPoundDelimiter, .leftParen, .rightParen, .leftBrace, .rightBrace,
             .leftSquare, .rightSquare, .leftAngle, .rightAngle, .period, .comma, .colon,
-            .semicolon, .equal, .arrow, .atSign, .backslash, .pound, .prefixAmpersand,
+            .colonColon, .semicolon, .equal, .arrow, .atSign, .backslash, .pound, .prefixAmpersand,
             .postfixQuestionMark, .infixQuestionMark, .exclamationMark:
             .punctuation
         case .lineComment, .blockComment, .docLineComment, .docBlockComment, .shebang: .comment

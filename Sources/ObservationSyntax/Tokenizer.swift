@@ -1,7 +1,726 @@
+/// A hand-written Swift lexer over UTF-8 bytes.
+///
+/// It follows swift-syntax's lexer (SwiftParser 603) rule for rule, so that its tokens can
+/// be compared with swift-syntax's one by one (see `Tests/OracleTests`), and then applies
+/// the few reclassifications that swift-syntax's parser makes on lexical grounds:
+/// generic `<`/`>` (splitting `>>`, `>?`, ...), and reserved words used as member names
+/// or argument labels. See `Tokenizer+PostPass.swift`.
+///
+/// Design: one pass over the bytes with an explicit mode stack (strings and string
+/// interpolations nest without recursion), no allocation per token, and every step
+/// consumes at least one byte, so the tokenizer is linear and terminates on any input.
 public enum Tokenizer {
     /// Tokenizes Swift source bytes. Never fails: bytes it cannot make sense of become
     /// `.unknown` tokens.
     public static func tokenize(_ bytes: [UInt8]) -> TokenizedSource {
-        fatalError("not implemented yet")
+        if bytes.isEmpty { return TokenizedSource(tokens: [], comments: []) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(base: buffer.baseAddress!, count: buffer.count)
+            lexer.run()
+            var tokens = lexer.tokens
+            if lexer.needsPostPass {
+                PostPass.apply(to: &tokens, base: buffer.baseAddress!, count: buffer.count)
+            }
+            return TokenizedSource(tokens: tokens, comments: lexer.comments)
+        }
+    }
+
+    /// Tokenizes a string's UTF-8 bytes.
+    public static func tokenize(_ source: String) -> TokenizedSource {
+        tokenize(Array(source.utf8))
+    }
+}
+
+/// The kinds of string literal, as the lexer distinguishes them.
+enum StringKind: UInt8 {
+    /// `"..."`
+    case singleLine
+    /// `"""..."""`
+    case multiLine
+    /// `'...'`
+    case singleQuote
+}
+
+/// One entry of the lexer's mode stack. The bottom mode (normal code) is implicit.
+struct LexerMode {
+    enum Tag: UInt8 {
+        /// Inside a string literal, lexing its text.
+        case string
+        /// Inside `\( ... )` of a string literal, lexing code.
+        case interpolation
+    }
+
+    var tag: Tag
+    var stringKind: StringKind
+    /// Number of `#` of a raw string.
+    var delimiterLength: Int32
+    /// Parentheses opened inside an interpolation and not closed yet.
+    var parenCount: Int32
+}
+
+struct Lexer {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    /// Current position.
+    var position = 0
+
+    var tokens: [Token] = []
+    var comments: [Token] = []
+    var modes: [LexerMode] = []
+
+    // What swift-syntax's lexer remembers of the previous token (`previousTokenKind`,
+    // `previousKeyword`): regex literals and a few other rules depend on it. These are
+    // lexer kinds, before any parser reclassification.
+    var hasPrevious = false
+    var previousKind: TokenKind = .unknown
+    var previousKeyword: KeywordClass = .none
+    /// The previous token was a lone backtick (swift-syntax's `.backtick`).
+    var previousWasBacktick = false
+    /// `try?`/`try!` was just lexed: the next `/` prefers to start a regex literal.
+    var preferRegexOverBinaryOperator = false
+
+    // Whitespace bookkeeping for token flags.
+    var lastTokenEnd = -1
+    var sawNewline = true
+
+    /// Whether any token needs the post-pass (a `<` operator, or a keyword that may be
+    /// a member name or argument label).
+    var needsPostPass = false
+
+    init(base: UnsafePointer<UInt8>, count: Int) {
+        self.base = base
+        self.count = count
+        tokens.reserveCapacity(count / 5 + 16)
+    }
+
+    // MARK: Bytes
+
+    /// The byte at `index`, or 0 past the end.
+    @inline(__always) func at(_ index: Int) -> UInt8 {
+        index < count ? base[index] : 0
+    }
+
+    @inline(__always) func isAt(_ index: Int, _ byte: UInt8) -> Bool {
+        index < count && base[index] == byte
+    }
+
+    /// Decodes the scalar at `index` as swift-syntax does. Returns `invalidScalar` for an
+    /// invalid sequence, with the number of bytes it spans (at least 1).
+    @inline(__always) func decode(_ index: Int) -> (scalar: UInt32, length: Int) {
+        let first = base[index]
+        if first < 0x80 { return (UInt32(first), 1) }
+        return decodeMultiByte(index)
+    }
+
+    func decodeMultiByte(_ index: Int) -> (scalar: UInt32, length: Int) {
+        let first = base[index]
+        if !first.isUTF8Start {
+            var end = index + 1
+            while end < count, !base[end].isUTF8Start { end += 1 }
+            return (invalidScalar, end - index)
+        }
+        let length = (~first).leadingZeroBitCount
+        var value = UInt32(first) & (0x7F >> UInt32(length))
+        var end = index + 1
+        for _ in 1..<length {
+            guard end < count else { return (invalidScalar, end - index) }
+            let byte = base[end]
+            if byte < 0x80 || byte >= 0xC0 { return (invalidScalar, end - index) }
+            value = (value << 6) | UInt32(byte & 0x3F)
+            end += 1
+        }
+        let bits = 32 - value.leadingZeroBitCount
+        let minimal: Bool
+        if bits <= 11 {
+            minimal = length == 2
+        } else if bits <= 16 {
+            minimal = length == 3
+        } else {
+            minimal = length == 4
+        }
+        if !minimal || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF) {
+            return (invalidScalar, end - index)
+        }
+        return (value, end - index)
+    }
+
+    /// The valid scalar at `index` and its length, or nil (end of input or invalid).
+    @inline(__always) func scalar(_ index: Int) -> (scalar: UInt32, length: Int)? {
+        guard index < count else { return nil }
+        let decoded = decode(index)
+        return decoded.scalar == invalidScalar ? nil : decoded
+    }
+
+    /// Advances past identifier continuation characters from `index`.
+    @inline(__always) func skipIdentifierContinuation(_ index: Int) -> Int {
+        var index = index
+        while index < count {
+            let byte = base[index]
+            if byte < 0x80 {
+                if byte.isASCIIIdentifierContinue { index += 1; continue }
+                return index
+            }
+            let decoded = decodeMultiByte(index)
+            if CharacterClass.isIdentifierContinuation(decoded.scalar) {
+                index += decoded.length
+            } else {
+                return index
+            }
+        }
+        return index
+    }
+
+    // MARK: Emitting
+
+    @inline(__always)
+    mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
+        var flags: TokenFlags = []
+        if sawNewline { flags.insert(.atStartOfLine) }
+        if start > lastTokenEnd && lastTokenEnd >= 0 {
+            flags.insert(.leadingSpace)
+            if !tokens.isEmpty { tokens[tokens.count - 1].flags.insert(.trailingSpace) }
+        } else if lastTokenEnd < 0 && start > 0 {
+            flags.insert(.leadingSpace)
+        }
+        tokens.append(Token(kind: kind, flags: flags, start: start, end: end))
+        lastTokenEnd = end
+        sawNewline = false
+    }
+
+    /// Emits a token and records it as the previous lexer token.
+    @inline(__always)
+    mutating func emitLexeme(_ kind: TokenKind, _ start: Int, _ end: Int, keyword: KeywordClass = .none) {
+        emit(kind, start, end)
+        setPrevious(kind, keyword: keyword)
+    }
+
+    @inline(__always)
+    mutating func setPrevious(_ kind: TokenKind, keyword: KeywordClass = .none) {
+        hasPrevious = true
+        previousKind = kind
+        previousKeyword = keyword
+        previousWasBacktick = false
+    }
+
+    mutating func emitComment(_ kind: TokenKind, _ start: Int, _ end: Int) {
+        comments.append(Token(kind: kind, flags: sawNewline ? .atStartOfLine : [], start: start, end: end))
+    }
+
+    // MARK: Main loop
+
+    mutating func run() {
+        while position < count {
+            guard let mode = modes.last else {
+                skipTrivia(allowNewlines: true)
+                if position >= count { break }
+                lexNormal()
+                continue
+            }
+            switch mode.tag {
+            case .string:
+                lexStringContents(kind: mode.stringKind, delimiterLength: Int(mode.delimiterLength))
+            case .interpolation:
+                lexInInterpolation(mode)
+            }
+        }
+        if lastTokenEnd >= 0 && lastTokenEnd < count && !tokens.isEmpty {
+            tokens[tokens.count - 1].flags.insert(.trailingSpace)
+        }
+    }
+
+    mutating func lexInInterpolation(_ mode: LexerMode) {
+        let singleLine = mode.stringKind != .multiLine
+        skipTrivia(allowNewlines: !singleLine)
+        guard position < count else { return }
+        let byte = base[position]
+        switch byte {
+        case UInt8(ascii: "("):
+            modes[modes.count - 1].parenCount += 1
+            emitLexeme(.leftParen, position, position + 1)
+            position += 1
+        case UInt8(ascii: ")"):
+            if mode.parenCount == 0 {
+                modes.removeLast()
+            } else {
+                modes[modes.count - 1].parenCount -= 1
+            }
+            emitLexeme(.rightParen, position, position + 1)
+            position += 1
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            // A single-line string cannot span lines: the interpolation and its string end
+            // here (swift-syntax emits an empty string segment at this point).
+            modes.removeLast()
+            setPrevious(.stringSegment)
+            if let top = modes.last, top.tag == .string, top.stringKind != .multiLine {
+                modes.removeLast()
+            }
+        default:
+            lexNormal()
+        }
+    }
+
+    // MARK: Trivia
+
+    /// Skips whitespace and comments (recording the comments). Stops at the first byte
+    /// that starts a token, including bytes that only make `.unknown` tokens.
+    mutating func skipTrivia(allowNewlines: Bool) {
+        while position < count {
+            let byte = base[position]
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
+                position += 1
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                if !allowNewlines { return }
+                sawNewline = true
+                position += 1
+            case UInt8(ascii: "/"):
+                let next = at(position + 1)
+                if next == UInt8(ascii: "/") {
+                    let start = position
+                    var end = position + 2
+                    while end < count, base[end] != UInt8(ascii: "\n"), base[end] != UInt8(ascii: "\r") {
+                        end += 1
+                    }
+                    emitComment(isAt(start + 2, UInt8(ascii: "/")) ? .docLineComment : .lineComment, start, end)
+                    position = end
+                } else if next == UInt8(ascii: "*") {
+                    if !skipBlockComment() {
+                        // Unterminated: the rest of the file.
+                        emit(.unknown, position, count)
+                        position = count
+                        return
+                    }
+                } else {
+                    return
+                }
+            case UInt8(ascii: "<"), UInt8(ascii: ">"):
+                if !skipConflictMarker() { return }
+            case 0xEF:
+                if isAt(position + 1, 0xBB) && isAt(position + 2, 0xBF) {
+                    position += 3  // byte order mark
+                } else {
+                    return
+                }
+            default:
+                return
+            }
+        }
+    }
+
+    /// Skips a `/* ... */` comment (nested). Returns false, without moving, if it is
+    /// not terminated.
+    mutating func skipBlockComment() -> Bool {
+        let start = position
+        var index = position + 2
+        var depth = 1
+        var newline = false
+        while index < count {
+            let byte = base[index]
+            index += 1
+            if byte == UInt8(ascii: "*") {
+                if index < count && base[index] == UInt8(ascii: "/") {
+                    index += 1
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+            } else if byte == UInt8(ascii: "/") {
+                if index < count && base[index] == UInt8(ascii: "*") {
+                    index += 1
+                    depth += 1
+                }
+            } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                newline = true
+            }
+        }
+        if depth != 0 {
+            return false
+        }
+        let isDoc = isAt(start + 2, UInt8(ascii: "*")) && start + 3 < count && base[start + 3] != UInt8(ascii: "/")
+        emitComment(isDoc ? .docBlockComment : .blockComment, start, index)
+        if newline { sawNewline = true }
+        position = index
+        return true
+    }
+
+    /// A version-control conflict marker (`<<<<<<< ` ... `>>>>>>> `, or perforce's
+    /// `>>>> ` ... `<<<<\n`) at the start of a line is skipped as one `.unknown` token.
+    mutating func skipConflictMarker() -> Bool {
+        let start = position
+        if start > 0 {
+            let previous = base[start - 1]
+            guard previous == UInt8(ascii: "\n") || previous == UInt8(ascii: "\r") else { return false }
+        }
+        let introducer: StaticString
+        let terminator: StaticString
+        if startsWith(start, "<<<<<<< ") {
+            introducer = "<<<<<<< "
+            terminator = ">>>>>>> "
+        } else if startsWith(start, ">>>> ") {
+            introducer = ">>>> "
+            terminator = "<<<<\n"
+        } else {
+            return false
+        }
+        var index = start + introducer.utf8CodeUnitCount
+        let first = terminator.utf8Start.pointee
+        while index < count {
+            if base[index] == first, startsWith(index, terminator),
+                base[index - 1] == UInt8(ascii: "\n") || base[index - 1] == UInt8(ascii: "\r")
+            {
+                var end = index + terminator.utf8CodeUnitCount
+                while end < count, base[end] != UInt8(ascii: "\n"), base[end] != UInt8(ascii: "\r") {
+                    end += 1
+                }
+                emit(.unknown, start, end)
+                position = end
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    func startsWith(_ index: Int, _ string: StaticString) -> Bool {
+        let length = string.utf8CodeUnitCount
+        guard index + length <= count else { return false }
+        let pointer = string.utf8Start
+        for offset in 0..<length where base[index + offset] != pointer[offset] {
+            return false
+        }
+        return true
+    }
+
+    // MARK: Normal code
+
+    mutating func lexNormal() {
+        let start = position
+        let byte = base[start]
+        let preferRegex = preferRegexOverBinaryOperator
+        preferRegexOverBinaryOperator = false
+        switch byte {
+        case UInt8(ascii: "@"): single(.atSign)
+        case UInt8(ascii: "{"): single(.leftBrace)
+        case UInt8(ascii: "["): single(.leftSquare)
+        case UInt8(ascii: "("): single(.leftParen)
+        case UInt8(ascii: "}"): single(.rightBrace)
+        case UInt8(ascii: "]"): single(.rightSquare)
+        case UInt8(ascii: ")"): single(.rightParen)
+        case UInt8(ascii: ","): single(.comma)
+        case UInt8(ascii: ";"): single(.semicolon)
+        case UInt8(ascii: "\\"): single(.backslash)
+        case UInt8(ascii: ":"):
+            if isAt(start + 1, UInt8(ascii: ":")) {
+                emitLexeme(.colonColon, start, start + 2)
+                position = start + 2
+            } else {
+                single(.colon)
+            }
+        case UInt8(ascii: "#"):
+            lexPound()
+        case UInt8(ascii: "!"), UInt8(ascii: "?"):
+            if isLeftBound(start) {
+                if previousKeyword == .tryKeyword && previousKind == .keyword {
+                    preferRegexOverBinaryOperator = true
+                }
+                let kind: TokenKind = byte == UInt8(ascii: "!") ? .exclamationMark : .postfixQuestionMark
+                emitLexeme(kind, start, start + 1)
+                position = start + 1
+                if preferRegexOverBinaryOperator { return }
+            } else {
+                lexOperator(preferRegex: preferRegex)
+            }
+        case UInt8(ascii: "<"):
+            if isAt(start + 1, UInt8(ascii: "#")), let end = editorPlaceholderEnd(start) {
+                emitLexeme(.identifier, start, end)
+                position = end
+            } else {
+                lexOperator(preferRegex: preferRegex)
+            }
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+            lexIdentifier()
+        case UInt8(ascii: "$"):
+            lexDollarIdentifier()
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            lexNumber()
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            lexStringQuote(delimiterLength: 0)
+        case UInt8(ascii: "`"):
+            lexEscapedIdentifier()
+        default:
+            if byte < 0x80 {
+                if byte.isASCIIOperatorCharacter {
+                    lexOperator(preferRegex: preferRegex)
+                } else {
+                    // Control characters: swift-syntax skips them as (erroneous) trivia.
+                    lexUnknownBytes()
+                }
+                return
+            }
+            let decoded = decodeMultiByte(start)
+            if CharacterClass.isIdentifierStart(decoded.scalar) {
+                lexIdentifier()
+            } else if CharacterClass.isOperatorStart(decoded.scalar) {
+                lexOperator(preferRegex: preferRegex)
+            } else if CharacterClass.isIdentifierContinuation(decoded.scalar) {
+                // Not a valid start, but swift-syntax recovers with an identifier.
+                let end = skipIdentifierContinuation(start)
+                emitLexeme(.identifier, start, end)
+                position = end
+            } else if decoded.scalar == 0x201D {
+                // A closing curly quote.
+                emitLexeme(.unknown, start, start + decoded.length)
+                position = start + decoded.length
+            } else if decoded.scalar == 0x201C {
+                // An opening curly quote: swift-syntax takes the "string" up to the closing
+                // one as an identifier, for recovery.
+                let end = curlyQuoteStringEnd(start + decoded.length) ?? start + decoded.length
+                emitLexeme(.identifier, start, end)
+                position = end
+            } else {
+                lexUnknownBytes()
+            }
+        }
+    }
+
+    @inline(__always) mutating func single(_ kind: TokenKind) {
+        emitLexeme(kind, position, position + 1)
+        position += 1
+    }
+
+    /// Bytes that are neither tokens nor whitespace (invalid UTF-8, control characters,
+    /// a non-breaking space, other characters Swift does not allow): one `.unknown`
+    /// token for the run. swift-syntax keeps them as trivia, so they do not count as the
+    /// previous token.
+    mutating func lexUnknownBytes() {
+        let start = position
+        var index = position
+        while index < count {
+            let byte = base[index]
+            if byte < 0x80 {
+                if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0B && byte != 0x0C && byte != 0x0D
+                    || byte == 0x7F
+                {
+                    index += 1
+                    continue
+                }
+                break
+            }
+            let decoded = decodeMultiByte(index)
+            let value = decoded.scalar
+            if value == 0xFEFF && decoded.length == 3 { break }  // byte order mark: whitespace
+            if value != invalidScalar
+                && (CharacterClass.isIdentifierContinuation(value) || CharacterClass.isOperatorStart(value)
+                    || value == 0x201C || value == 0x201D)
+            {
+                break
+            }
+            index += decoded.length
+        }
+        if index == start { index = start + 1 }
+        emit(.unknown, start, index)
+        position = index
+    }
+
+    /// `“...”`: the end of a string in curly quotes, as swift-syntax finds it for recovery.
+    func curlyQuoteStringEnd(_ from: Int) -> Int? {
+        var index = from
+        while true {
+            if index >= count { return nil }
+            let byte = base[index]
+            if byte == UInt8(ascii: "\\") && isAt(index + 1, UInt8(ascii: "(")) { return nil }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return nil }
+            if byte == UInt8(ascii: "\"") { return index + 1 }
+            if byte == UInt8(ascii: "\\") {
+                // An escape: consume it like a string literal would.
+                index += 1
+                if index < count {
+                    let escaped = base[index]
+                    if escaped == UInt8(ascii: "u") {
+                        index += 1
+                        if isAt(index, UInt8(ascii: "{")) {
+                            index += 1
+                            while index < count && base[index].isHexDigit { index += 1 }
+                            if isAt(index, UInt8(ascii: "}")) { index += 1 } else { return nil }
+                        } else {
+                            return nil
+                        }
+                    } else if "0nrt\"'\\".utf8.contains(escaped) {
+                        index += 1
+                    } else {
+                        return nil
+                    }
+                }
+                continue
+            }
+            if byte < 0x80 {
+                if byte < 0x20 || byte == 0x7F { return nil }
+                index += 1
+                continue
+            }
+            let decoded = decodeMultiByte(index)
+            if decoded.scalar == invalidScalar { return nil }
+            index += decoded.length
+            if decoded.scalar == 0x201D { return index }
+        }
+    }
+
+    /// `<#placeholder#>` on one line: the end of it, or nil.
+    func editorPlaceholderEnd(_ start: Int) -> Int? {
+        var index = start + 2
+        while index < count {
+            let byte = base[index]
+            index += 1
+            if byte == UInt8(ascii: "\n") { return nil }
+            if byte == UInt8(ascii: "<") && isAt(index, UInt8(ascii: "#")) { return nil }
+            if byte == UInt8(ascii: "#") && isAt(index, UInt8(ascii: ">")) { return index + 1 }
+        }
+        return nil
+    }
+
+    // MARK: Identifiers
+
+    mutating func lexIdentifier() {
+        let start = position
+        var index = start
+        var ascii = true
+        // The first character was checked by the caller.
+        if base[index] < 0x80 {
+            index += 1
+        } else {
+            index += decodeMultiByte(index).length
+            ascii = false
+        }
+        while index < count {
+            let byte = base[index]
+            if byte < 0x80 {
+                if byte.isASCIIIdentifierContinue { index += 1; continue }
+                break
+            }
+            let decoded = decodeMultiByte(index)
+            if CharacterClass.isIdentifierContinuation(decoded.scalar) {
+                index += decoded.length
+                ascii = false
+            } else {
+                break
+            }
+        }
+        position = index
+        let length = index - start
+        if ascii && length <= 15 {
+            let keywordClass = Keywords.classify(base, start, length)
+            if keywordClass != .none {
+                if keywordClass != .wildcard { needsPostPass = true }
+                emitLexeme(.keyword, start, index, keyword: keywordClass)
+                return
+            }
+        }
+        emitLexeme(.identifier, start, index)
+    }
+
+    mutating func lexDollarIdentifier() {
+        let start = position
+        var index = start + 1
+        var allDigits = true
+        while index < count {
+            let byte = base[index]
+            if byte.isDecimalDigit {
+                index += 1
+            } else if byte < 0x80 {
+                if byte.isASCIIIdentifierContinue {
+                    index += 1
+                    allDigits = false
+                } else {
+                    break
+                }
+            } else {
+                let decoded = decodeMultiByte(index)
+                if CharacterClass.isIdentifierContinuation(decoded.scalar) {
+                    index += decoded.length
+                    allDigits = false
+                } else {
+                    break
+                }
+            }
+        }
+        position = index
+        if index == start + 1 {
+            emitLexeme(.identifier, start, index)  // a lone `$`
+        } else {
+            // swift-syntax calls `$name` an identifier and `$0` a dollar identifier; both
+            // are `.dollarIdentifier` here (the linter cares about projected values).
+            emit(.dollarIdentifier, start, index)
+            setPrevious(allDigits ? .dollarIdentifier : .identifier)
+        }
+    }
+
+    mutating func lexEscapedIdentifier() {
+        let start = position
+        var index = start + 1
+        while index < count {
+            let byte = base[index]
+            if byte == UInt8(ascii: "`") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+            if byte < 0x80 { index += 1 } else { index += decodeMultiByte(index).length }
+        }
+        if isAt(index, UInt8(ascii: "`")) {
+            emitLexeme(.identifier, start, index + 1)
+            position = index + 1
+            return
+        }
+        // A backtick that opens nothing: swift-syntax's `.backtick` token.
+        emit(.unknown, start, start + 1)
+        setPrevious(.unknown)
+        previousWasBacktick = true
+        position = start + 1
+    }
+
+    // MARK: Pound
+
+    mutating func lexPound() {
+        let start = position
+        // Shebang.
+        if start == 0 && isAt(1, UInt8(ascii: "!")) {
+            var end = 2
+            while end < count, base[end] != UInt8(ascii: "\n"), base[end] != UInt8(ascii: "\r") { end += 1 }
+            emitComment(.shebang, 0, end)
+            setPrevious(.shebang)
+            position = end
+            return
+        }
+        // Raw string.
+        var index = start
+        while index < count && base[index] == UInt8(ascii: "#") { index += 1 }
+        if isAt(index, UInt8(ascii: "\"")) {
+            emitLexeme(.rawStringDelimiter, start, index)
+            position = index
+            lexStringQuote(delimiterLength: index - start)
+            return
+        }
+        // Extended regex literal.
+        if isAt(index, UInt8(ascii: "/")), let regex = scanRegexLiteral(at: start, mustBeRegex: true) {
+            emitRegex(regex)
+            return
+        }
+        // Pound keywords.
+        var end = start + 1
+        while end < count && base[end].isASCIIIdentifierStart { end += 1 }
+        let kind: TokenKind?
+        switch end - start - 1 {
+        case 2 where startsWith(start + 1, "if"): kind = .poundIf
+        case 4 where startsWith(start + 1, "else"): kind = .poundElse
+        case 5 where startsWith(start + 1, "endif"): kind = .poundEndif
+        case 6 where startsWith(start + 1, "elseif"): kind = .poundElseif
+        case 9 where startsWith(start + 1, "available"): kind = .poundKeyword
+        case 11 where startsWith(start + 1, "unavailable"): kind = .poundKeyword
+        case 14 where startsWith(start + 1, "sourceLocation"): kind = .poundKeyword
+        default: kind = nil
+        }
+        if let kind {
+            emit(kind, start, end)
+            // `#available` and friends do not sequence expressions; `#if` and friends do.
+            setPrevious(kind)
+            position = end
+        } else {
+            single(.pound)
+        }
     }
 }

@@ -1,0 +1,746 @@
+// The reclassifications swift-syntax's parser makes on lexical grounds, done as a pass
+// over the lexer's tokens with a bounded lookahead:
+//
+// - Generic angle brackets. `<` after a type or declaration name opens a generic list
+//   when a lookahead parses generic arguments up to a matching `>` (swift-syntax's
+//   `canParseAsGenericArgumentList`): the `<` becomes `leftAngle`, and each closing `>`
+//   becomes `rightAngle`, split off operators such as `>>`, `>?`, `>=` (the rest of the
+//   operator is reclassified as swift-syntax re-lexes it). In expressions the token after
+//   `>` must disambiguate (`isGenericTypeDisambiguatingToken`); after a `:`, `->`, `as`,
+//   `is` (type positions) a few more tokens are accepted, as swift-syntax's parser is
+//   then parsing a type and needs no disambiguation.
+// - Reserved words used as names: after `.` (`x.default`; except `init`, `self`, `Self`),
+//   and as argument labels or parameter names (`f(for: x)`, `func f(in x: Int)`).
+
+enum PostPass {
+    static func apply(to tokens: inout [Token], base: UnsafePointer<UInt8>, count: Int) {
+        var splits: [(index: Int, offset: Int)] = []
+        tokens.withUnsafeMutableBufferPointer { buffer in
+            var generics = GenericScanner(tokens: UnsafeBufferPointer(buffer), base: base, count: count)
+            generics.findAngles()
+            for index in generics.leftAngles {
+                buffer[index].kind = .leftAngle
+            }
+            for (index, offset) in generics.rightAngles {
+                if offset == 0 && buffer[index].end - buffer[index].start == 1 {
+                    buffer[index].kind = .rightAngle
+                } else {
+                    splits.append((index, offset))
+                }
+            }
+            remapKeywords(buffer, base: base)
+        }
+        if !splits.isEmpty {
+            splitTokens(&tokens, splits: splits, base: base, count: count)
+        }
+    }
+
+    // MARK: Keywords used as names
+
+    @inline(__always)
+    static func text(_ token: Token, _ base: UnsafePointer<UInt8>, is string: StaticString) -> Bool {
+        let length = Int(token.end - token.start)
+        guard length == string.utf8CodeUnitCount else { return false }
+        let pointer = string.utf8Start
+        for offset in 0..<length where base[Int(token.start) + offset] != pointer[offset] {
+            return false
+        }
+        return true
+    }
+
+    enum BracketContext: UInt8 {
+        /// A call's argument list, a parameter clause, a tuple: labels are names.
+        case labels
+        /// `foo(for:in:)`: a compound name, whose labels stay as they are lexed.
+        case compoundName
+        case other
+    }
+
+    @inline(__always) static func isName(_ kind: TokenKind) -> Bool {
+        kind == .identifier || kind == .keyword || kind == .dollarIdentifier
+    }
+
+    static func remapKeywords(_ tokens: UnsafeMutableBufferPointer<Token>, base: UnsafePointer<UInt8>) {
+        var stack: [BracketContext] = []
+        let count = tokens.count
+        var index = 0
+        while index < count {
+            let token = tokens[index]
+            switch token.kind {
+            case .leftParen:
+                stack.append(isCompoundName(tokens, index) ? .compoundName : .labels)
+            case .leftSquare:
+                stack.append(isSubscript(tokens, index, base) ? .labels : .other)
+            case .leftBrace:
+                stack.append(.other)
+            case .rightParen, .rightSquare, .rightBrace:
+                if !stack.isEmpty { stack.removeLast() }
+            case .keyword:
+                if index > 0 && tokens[index - 1].kind == .period {
+                    if !(text(token, base, is: "init") || text(token, base, is: "self") || text(token, base, is: "Self")) {
+                        tokens[index].kind = .identifier
+                    }
+                } else if stack.last == .labels && isLabel(tokens, index, base) {
+                    tokens[index].kind = .identifier
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+    }
+
+    /// A reserved word as an argument label or a parameter name: right after `(`, `[` or
+    /// `,` and before `:` (or before a second name and `:`), or a second name so placed.
+    static func isLabel(_ tokens: UnsafeMutableBufferPointer<Token>, _ index: Int, _ base: UnsafePointer<UInt8>)
+        -> Bool
+    {
+        let token = tokens[index]
+        if text(token, base, is: "_") || text(token, base, is: "inout") { return false }
+        guard index > 0, index + 1 < tokens.count else { return false }
+        @inline(__always) func opensElement(_ kind: TokenKind) -> Bool {
+            kind == .leftParen || kind == .leftSquare || kind == .comma
+        }
+        let previous = tokens[index - 1].kind
+        let next = tokens[index + 1].kind
+        if opensElement(previous) {
+            if next == .colon { return true }
+            if isName(next) && index + 2 < tokens.count && tokens[index + 2].kind == .colon { return true }
+            return false
+        }
+        if isName(previous) && index >= 2 && opensElement(tokens[index - 2].kind) && next == .colon {
+            return true
+        }
+        return false
+    }
+
+    /// `(` starting `label:label:...)`.
+    static func isCompoundName(_ tokens: UnsafeMutableBufferPointer<Token>, _ open: Int) -> Bool {
+        var index = open + 1
+        var pairs = 0
+        while index + 1 < tokens.count && pairs < 64 {
+            guard isName(tokens[index].kind), tokens[index + 1].kind == .colon else { return false }
+            index += 2
+            pairs += 1
+            if index < tokens.count && tokens[index].kind == .rightParen { return true }
+        }
+        return false
+    }
+
+    /// `[` right after an expression, on the same line: a subscript (whose arguments
+    /// take labels), not a collection literal.
+    static func isSubscript(_ tokens: UnsafeMutableBufferPointer<Token>, _ open: Int, _ base: UnsafePointer<UInt8>)
+        -> Bool
+    {
+        guard open > 0, !tokens[open].flags.contains(.atStartOfLine) else { return false }
+        let previous = tokens[open - 1]
+        switch previous.kind {
+        case .identifier, .dollarIdentifier, .rightParen, .rightSquare, .postfixQuestionMark, .exclamationMark,
+            .rightAngle, .stringQuote, .multilineStringQuote, .rawStringDelimiter:
+            return true
+        case .keyword:
+            return text(previous, base, is: "self") || text(previous, base, is: "Self") || text(previous, base, is: "super")
+        default:
+            return false
+        }
+    }
+
+    // MARK: Splitting
+
+    /// Splits operators at the generic `>`s found in them. The rest of an operator is
+    /// classified as swift-syntax's lexer classifies it when it lexes it again after the
+    /// split: `?`/`!` bind to the `>` (postfix), anything else is an operator bound on
+    /// its left.
+    static func splitTokens(
+        _ tokens: inout [Token], splits: [(index: Int, offset: Int)], base: UnsafePointer<UInt8>, count: Int
+    ) {
+        let sorted = splits.sorted { ($0.index, $0.offset) < ($1.index, $1.offset) }
+        var result: [Token] = []
+        result.reserveCapacity(tokens.count + sorted.count * 2)
+        var next = 0
+        for (index, token) in tokens.enumerated() {
+            guard next < sorted.count, sorted[next].index == index else {
+                result.append(token)
+                continue
+            }
+            var marks: [Int] = []
+            while next < sorted.count && sorted[next].index == index {
+                marks.append(Int(token.start) + sorted[next].offset)
+                next += 1
+            }
+            let end = Int(token.end)
+            var position = Int(token.start)
+            var first = true
+            while position < end {
+                var piece = Token(kind: .rightAngle, start: position, end: position + 1)
+                if !marks.contains(position) {
+                    piece = GenericScanner.remainder(start: position, end: end, base: base, count: count)
+                }
+                piece.flags = []
+                if first {
+                    piece.flags = token.flags.subtracting(.trailingSpace)
+                    first = false
+                }
+                position = Int(piece.end)
+                if position == end && token.flags.contains(.trailingSpace) { piece.flags.insert(.trailingSpace) }
+                result.append(piece)
+            }
+        }
+        tokens = result
+    }
+}
+
+/// The lookahead that decides whether `<` opens a generic list. It walks tokens like
+/// swift-syntax's `canParseType`, where an operator starting with `>` may be split: the
+/// cursor is a token index plus a byte offset into it.
+struct GenericScanner {
+    let tokens: UnsafeBufferPointer<Token>
+    let base: UnsafePointer<UInt8>
+    let count: Int
+
+    /// Token indices of `<` that open generic lists.
+    var leftAngles: [Int] = []
+    /// Closing `>`s: token index and byte offset in the token.
+    var rightAngles: [(Int, Int)] = []
+
+    // Lookahead state.
+    var index = 0
+    var offset = 0
+    var budget = 0
+    var depth = 0
+    var pendingLeft: [Int] = []
+    var pendingRight: [(Int, Int)] = []
+    /// Tokens already found to open a generic list (nested in an earlier one).
+    var isLeftAngle: Set<Int> = []
+
+    init(tokens: UnsafeBufferPointer<Token>, base: UnsafePointer<UInt8>, count: Int) {
+        self.tokens = tokens
+        self.base = base
+        self.count = count
+    }
+
+    static let lookaheadBudget = 4096
+    static let maximumDepth = 48
+
+    // MARK: Driving
+
+    mutating func findAngles() {
+        var candidate = 0
+        while candidate < tokens.count {
+            defer { candidate += 1 }
+            let token = tokens[candidate]
+            guard isOperator(token.kind), token.end - token.start == 1, base[Int(token.start)] == UInt8(ascii: "<"),
+                candidate > 0, !isLeftAngle.contains(candidate)
+            else { continue }
+            if isGenericParameterClause(candidate) {
+                reset(at: candidate)
+                if scanGenericParameters() {
+                    commit()
+                } else {
+                    leftAngles.append(candidate)
+                    isLeftAngle.insert(candidate)
+                }
+                continue
+            }
+            guard isTypeName(candidate - 1) else { continue }
+            reset(at: candidate)
+            guard consumeGenericArguments() else { continue }
+            if isDisambiguating() || (isInTypePosition(candidate) && isAcceptableAfterType()) {
+                commit()
+            }
+        }
+    }
+
+    mutating func reset(at start: Int) {
+        index = start
+        offset = 0
+        budget = Self.lookaheadBudget
+        depth = 0
+        pendingLeft.removeAll(keepingCapacity: true)
+        pendingRight.removeAll(keepingCapacity: true)
+    }
+
+    mutating func commit() {
+        leftAngles.append(contentsOf: pendingLeft)
+        rightAngles.append(contentsOf: pendingRight)
+        for left in pendingLeft { isLeftAngle.insert(left) }
+    }
+
+    // MARK: Token helpers
+
+    @inline(__always) func isOperator(_ kind: TokenKind) -> Bool {
+        kind == .binaryOperator || kind == .prefixOperator || kind == .postfixOperator
+    }
+
+    @inline(__always) func text(_ index: Int, is string: StaticString) -> Bool {
+        PostPass.text(tokens[index], base, is: string)
+    }
+
+    /// The kind of the rest of an operator after a split at `start` (after a `>`).
+    static func remainder(start: Int, end: Int, base: UnsafePointer<UInt8>, count: Int) -> Token {
+        let first = base[start]
+        if first == UInt8(ascii: "?") { return Token(kind: .postfixQuestionMark, start: start, end: start + 1) }
+        if first == UInt8(ascii: "!") { return Token(kind: .exclamationMark, start: start, end: start + 1) }
+        let rightBound = Binding.isRightBound(base, count, end, leftBound: true)
+        let length = end - start
+        var kind: TokenKind = rightBound ? .binaryOperator : .postfixOperator
+        if length == 1 && first == UInt8(ascii: "=") {
+            kind = .equal
+        } else if length == 2 && first == UInt8(ascii: "-") && base[start + 1] == UInt8(ascii: ">") {
+            kind = .arrow
+        }
+        return Token(kind: kind, start: start, end: end)
+    }
+
+    /// The token at the cursor (a rest of an operator after a split, or a whole token).
+    var current: Token? {
+        guard index < tokens.count else { return nil }
+        let token = tokens[index]
+        if offset == 0 { return token }
+        return Self.remainder(start: Int(token.start) + offset, end: Int(token.end), base: base, count: count)
+    }
+
+    var currentKind: TokenKind? { current?.kind }
+
+    var currentIsAtStartOfLine: Bool {
+        offset == 0 && index < tokens.count && tokens[index].flags.contains(.atStartOfLine)
+    }
+
+    func currentText(is string: StaticString) -> Bool {
+        guard let token = current else { return false }
+        return PostPass.text(token, base, is: string)
+    }
+
+    mutating func advance() {
+        guard index < tokens.count else { return }
+        budget -= 1
+        if offset == 0 {
+            index += 1
+            return
+        }
+        let token = tokens[index]
+        let pieceEnd = Int(current!.end)
+        if pieceEnd >= Int(token.end) {
+            index += 1
+            offset = 0
+        } else {
+            offset = pieceEnd - Int(token.start)
+        }
+    }
+
+    @inline(__always) mutating func consume(_ kind: TokenKind) -> Bool {
+        if currentKind == kind {
+            advance()
+            return true
+        }
+        return false
+    }
+
+    var atRightAngle: Bool {
+        guard let token = current, isOperator(token.kind) || token.kind == .equal else { return false }
+        return base[Int(token.start)] == UInt8(ascii: ">")
+    }
+
+    mutating func consumeRightAngle() -> Bool {
+        guard atRightAngle else { return false }
+        let token = tokens[index]
+        pendingRight.append((index, offset))
+        budget -= 1
+        if Int(token.start) + offset + 1 >= Int(token.end) {
+            index += 1
+            offset = 0
+        } else {
+            offset += 1
+        }
+        return true
+    }
+
+    var atLeftAngle: Bool {
+        guard offset == 0, let token = current, isOperator(token.kind) else { return false }
+        return token.end - token.start == 1 && base[Int(token.start)] == UInt8(ascii: "<")
+    }
+
+    // MARK: Contexts
+
+    /// `struct Name<`, `func name<`, `init<`, `subscript<`...: a generic parameter clause.
+    func isGenericParameterClause(_ angle: Int) -> Bool {
+        let previous = tokens[angle - 1]
+        if previous.kind == .keyword && (text(angle - 1, is: "init") || text(angle - 1, is: "subscript")) {
+            return angle < 2 || tokens[angle - 2].kind != .period
+        }
+        if (previous.kind == .postfixQuestionMark || previous.kind == .exclamationMark) && angle >= 2
+            && tokens[angle - 2].kind == .keyword && text(angle - 2, is: "init")
+        {
+            return true
+        }
+        guard previous.kind == .identifier, angle >= 2 else { return false }
+        let introducer = angle - 2
+        switch tokens[introducer].kind {
+        case .keyword:
+            return text(introducer, is: "func") || text(introducer, is: "struct") || text(introducer, is: "class")
+                || text(introducer, is: "enum") || text(introducer, is: "protocol")
+                || text(introducer, is: "typealias")
+        case .identifier:
+            return text(introducer, is: "actor") || text(introducer, is: "macro")
+        default:
+            return false
+        }
+    }
+
+    /// A name that generic arguments can follow.
+    func isTypeName(_ index: Int) -> Bool {
+        let token = tokens[index]
+        switch token.kind {
+        case .identifier:
+            return true
+        case .keyword:
+            if text(index, is: "Self") || text(index, is: "Any") || text(index, is: "init") { return true }
+            // A reserved word used as a member name (`.default`).
+            return index > 0 && tokens[index - 1].kind == .period
+        default:
+            return false
+        }
+    }
+
+    /// Whether the name before `<` stands where a type is expected: after `:`, `->`,
+    /// `as`, `is`, `some`, `any`, `@`, `&`, `extension`, `typealias T =`, ...
+    func isInTypePosition(_ angle: Int) -> Bool {
+        var start = angle - 1
+        while start >= 2 && tokens[start - 1].kind == .period && isTypeName(start - 2) {
+            start -= 2
+        }
+        guard start > 0 else { return false }
+        let introducer = start - 1
+        let token = tokens[introducer]
+        switch token.kind {
+        case .colon, .arrow, .atSign:
+            return true
+        case .keyword:
+            return text(introducer, is: "as") || text(introducer, is: "is") || text(introducer, is: "extension")
+                || text(introducer, is: "inout") || text(introducer, is: "throws")
+        case .identifier:
+            return text(introducer, is: "some") || text(introducer, is: "any") || text(introducer, is: "each")
+                || text(introducer, is: "borrowing") || text(introducer, is: "consuming")
+                || text(introducer, is: "sending") || text(introducer, is: "isolated")
+        case .postfixQuestionMark, .exclamationMark:
+            return introducer > 0 && tokens[introducer - 1].kind == .keyword && text(introducer - 1, is: "as")
+        case .binaryOperator:
+            return text(introducer, is: "&") || text(introducer, is: "==")
+        case .equal:
+            // `typealias Name = A<B>`, `associatedtype Name = A<B>`
+            return introducer >= 2 && tokens[introducer - 1].kind == .identifier && tokens[introducer - 2].kind == .keyword
+                && (text(introducer - 2, is: "typealias") || text(introducer - 2, is: "associatedtype"))
+        default:
+            return false
+        }
+    }
+
+    /// swift-syntax's `isGenericTypeDisambiguatingToken`, for the token after `>`.
+    func isDisambiguating() -> Bool {
+        guard let token = current else { return true }
+        switch token.kind {
+        case .rightParen, .rightSquare, .leftBrace, .rightBrace, .period, .comma, .semicolon, .exclamationMark,
+            .postfixQuestionMark, .colon:
+            return true
+        case .binaryOperator:
+            return PostPass.text(token, base, is: "&")
+        case .leftParen, .leftSquare:
+            return !currentIsAtStartOfLine
+        default:
+            return false
+        }
+    }
+
+    /// In a type position, what may follow a type besides the disambiguating tokens.
+    func isAcceptableAfterType() -> Bool {
+        guard let token = current else { return true }
+        if currentIsAtStartOfLine { return true }
+        switch token.kind {
+        case .equal, .arrow:
+            return true
+        case .keyword:
+            return PostPass.text(token, base, is: "where") || PostPass.text(token, base, is: "throws")
+                || PostPass.text(token, base, is: "rethrows") || PostPass.text(token, base, is: "in")
+        case .identifier:
+            return PostPass.text(token, base, is: "async")
+        case .binaryOperator, .postfixOperator:
+            return PostPass.text(token, base, is: "...") || PostPass.text(token, base, is: "==")
+        default:
+            return false
+        }
+    }
+
+    // MARK: Lookahead (after swift-syntax's `canParseType` and friends)
+
+    var exhausted: Bool { budget <= 0 || depth > Self.maximumDepth }
+
+    mutating func scanGenericParameters() -> Bool {
+        guard atLeftAngle else { return false }
+        pendingLeft.append(index)
+        advance()
+        if atRightAngle { return consumeRightAngle() }
+        while !exhausted {
+            skipAttributes()
+            if currentKind == .identifier && currentText(is: "each") { advance() }
+            if currentKind == .keyword && currentText(is: "let") { advance() }
+            guard consume(.identifier) else { return false }
+            if consume(.colon) {
+                guard canParseType() else { return false }
+            }
+            if !consume(.comma) { break }
+            if atRightAngle { break }
+        }
+        return consumeRightAngle()
+    }
+
+    mutating func consumeGenericArguments() -> Bool {
+        guard atLeftAngle else { return false }
+        pendingLeft.append(index)
+        advance()
+        if !atRightAngle {
+            repeat {
+                guard !exhausted, canParseGenericArgument() else { return false }
+            } while consume(.comma) && !atRightAngle
+        }
+        return consumeRightAngle()
+    }
+
+    mutating func canParseGenericArgument() -> Bool {
+        canParseType() || canParseIntegerLiteral()
+    }
+
+    mutating func canParseIntegerLiteral() -> Bool {
+        if currentKind == .prefixOperator && currentText(is: "-") && index + 1 < tokens.count
+            && tokens[index + 1].kind == .integerLiteral && offset == 0
+        {
+            advance()
+            advance()
+            return true
+        }
+        return consume(.integerLiteral)
+    }
+
+    mutating func canParseType() -> Bool {
+        guard !exhausted else { return false }
+        depth += 1
+        defer { depth -= 1 }
+        if currentKind == .keyword && currentText(is: "repeat") { advance() }
+        guard canParseTypeScalar() else { return false }
+        if let kind = currentKind, isOperator(kind), currentText(is: "...") { advance() }
+        return true
+    }
+
+    mutating func skipAttributes() {
+        while currentKind == .atSign && !exhausted {
+            advance()
+            if currentKind == .identifier || currentKind == .keyword { advance() }
+            if currentKind == .leftParen && !currentIsAtStartOfLine {
+                skipBalanced()
+            }
+        }
+    }
+
+    /// Skips a parenthesized group.
+    mutating func skipBalanced() {
+        var nesting = 0
+        while let kind = currentKind, !exhausted {
+            switch kind {
+            case .leftParen, .leftSquare, .leftBrace: nesting += 1
+            case .rightParen, .rightSquare, .rightBrace: nesting -= 1
+            default: break
+            }
+            advance()
+            if nesting <= 0 { return }
+        }
+    }
+
+    mutating func canParseTypeScalar() -> Bool {
+        // Specifiers and attributes.
+        while let token = current, !exhausted {
+            if token.kind == .keyword && currentText(is: "inout") {
+                advance()
+            } else if token.kind == .identifier
+                && (currentText(is: "borrowing") || currentText(is: "consuming") || currentText(is: "sending")
+                    || currentText(is: "isolated") || currentText(is: "__owned") || currentText(is: "__shared")
+                    || currentText(is: "_const"))
+            {
+                advance()
+            } else {
+                break
+            }
+        }
+        skipAttributes()
+        guard canParseSimpleOrCompositionType() else { return false }
+        if canParseFunctionTypeArrow() { return canParseType() }
+        return true
+    }
+
+    mutating func canParseSimpleOrCompositionType() -> Bool {
+        if currentKind == .identifier && (currentText(is: "some") || currentText(is: "any") || currentText(is: "each")) {
+            advance()
+        }
+        guard canParseSimpleType() else { return false }
+        while let token = current, isOperator(token.kind) || token.kind == .prefixAmpersand, currentText(is: "&"),
+            !exhausted
+        {
+            advance()
+            guard canParseSimpleType() else { return false }
+        }
+        return true
+    }
+
+    mutating func canParseSimpleType() -> Bool {
+        guard let token = current else { return false }
+        switch token.kind {
+        case .keyword where currentText(is: "Any"):
+            advance()
+        case .prefixOperator where currentText(is: "~"):
+            advance()
+            guard canParseTypeIdentifier(allowKeyword: false) else { return false }
+        case .keyword where currentText(is: "Self"), .identifier:
+            guard canParseTypeIdentifier(allowKeyword: false) else { return false }
+        case .leftParen:
+            advance()
+            guard canParseTupleBody() else { return false }
+        case .leftSquare:
+            advance()
+            guard canParseCollectionBody() else { return false }
+        case .keyword where currentText(is: "_"):
+            advance()
+        case .keyword where currentText(is: "repeat"):
+            return true
+        default:
+            return false
+        }
+        while !exhausted {
+            if currentKind == .period {
+                advance()
+                if currentKind == .identifier && (currentText(is: "Type") || currentText(is: "Protocol")) {
+                    advance()
+                    continue
+                }
+                if canParseTypeIdentifier(allowKeyword: true) { continue }
+                return false
+            }
+            if (currentKind == .postfixQuestionMark || currentKind == .exclamationMark) && !currentIsAtStartOfLine {
+                advance()
+                continue
+            }
+            break
+        }
+        return true
+    }
+
+    mutating func canParseTypeIdentifier(allowKeyword: Bool) -> Bool {
+        guard let token = current else { return false }
+        // A module selector, `Module::Name`.
+        if token.kind == .identifier, offset == 0, index + 1 < tokens.count, tokens[index + 1].kind == .colonColon {
+            advance()
+            advance()
+        }
+        guard let token = current else { return false }
+        if token.kind == .keyword && currentText(is: "Any") {
+            advance()
+            return true
+        }
+        let isName =
+            token.kind == .identifier || (token.kind == .keyword && currentText(is: "Self"))
+            || (allowKeyword && token.kind == .keyword && !currentText(is: "_"))
+        guard isName else { return false }
+        advance()
+        if atLeftAngle && !consumeGenericArguments() { return false }
+        return true
+    }
+
+    mutating func canParseCollectionBody() -> Bool {
+        // `[N of T]` (InlineArray sugar).
+        let saved = (index, offset, pendingLeft.count, pendingRight.count)
+        if (canParseTypeScalar() || canParseIntegerLiteral()), currentKind == .identifier, currentText(is: "of"),
+            !currentIsAtStartOfLine
+        {
+            advance()
+            if canParseGenericArgument() && consume(.rightSquare) { return true }
+        }
+        index = saved.0
+        offset = saved.1
+        pendingLeft.removeLast(pendingLeft.count - saved.2)
+        pendingRight.removeLast(pendingRight.count - saved.3)
+
+        guard canParseType() else { return false }
+        if consume(.colon) {
+            guard canParseType() else { return false }
+        }
+        return consume(.rightSquare)
+    }
+
+    /// `label:` or `label name:` at the cursor.
+    func startsParameterName() -> Bool {
+        guard offset == 0, index + 1 < tokens.count else { return false }
+        let first = tokens[index].kind
+        guard first == .identifier || first == .keyword else { return false }
+        let next = tokens[index + 1].kind
+        if next == .colon { return true }
+        if (next == .identifier || next == .keyword) && index + 2 < tokens.count && tokens[index + 2].kind == .colon {
+            return true
+        }
+        return false
+    }
+
+    mutating func canParseTupleBody() -> Bool {
+        if currentKind == .rightParen || currentKind == .rightBrace
+            || (currentKind.map(isOperator) == true && currentText(is: "..."))
+        {
+            return consume(.rightParen)
+        }
+        repeat {
+            guard !exhausted else { return false }
+            if currentKind == .keyword && currentText(is: "inout") { advance() }
+            if startsParameterName() {
+                advance()
+                if currentKind == .identifier || currentKind == .keyword { advance() }
+                guard consume(.colon), canParseType() else { return false }
+                if consume(.equal) {
+                    while let kind = currentKind, kind != .rightParen, kind != .rightBrace, kind != .comma,
+                        !exhausted
+                    {
+                        if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                            skipBalanced()
+                        } else {
+                            advance()
+                        }
+                    }
+                }
+                continue
+            }
+            guard canParseType() else { return false }
+            if let kind = currentKind, isOperator(kind), currentText(is: "...") { advance() }
+        } while consume(.comma) && currentKind != .rightParen
+        return consume(.rightParen)
+    }
+
+    mutating func canParseFunctionTypeArrow() -> Bool {
+        if consume(.arrow) { return true }
+        guard let token = current else { return false }
+        let isEffect =
+            (token.kind == .identifier && (currentText(is: "async") || currentText(is: "reasync") || currentText(is: "await")))
+            || (token.kind == .keyword && (currentText(is: "throws") || currentText(is: "rethrows") || currentText(is: "try")))
+        guard isEffect else { return false }
+        let saved = (index, offset, pendingLeft.count, pendingRight.count)
+        while let token = current, !exhausted {
+            if token.kind == .identifier && (currentText(is: "async") || currentText(is: "reasync") || currentText(is: "await")) {
+                advance()
+            } else if token.kind == .keyword && (currentText(is: "throws") || currentText(is: "rethrows") || currentText(is: "try")) {
+                advance()
+                if currentKind == .leftParen && !currentIsAtStartOfLine { skipBalanced() }
+            } else {
+                break
+            }
+        }
+        if consume(.arrow) { return true }
+        index = saved.0
+        offset = saved.1
+        pendingLeft.removeLast(pendingLeft.count - saved.2)
+        pendingRight.removeLast(pendingRight.count - saved.3)
+        return false
+    }
+}
