@@ -102,11 +102,15 @@ extension Configuration {
     ) throws(ConfigurationError) -> Configuration {
         let shown = displayPath ?? path
         let absolute = PathUtilities.absolute(path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+            throw ConfigurationError(file: shown, line: nil, message: "no such configuration file")
+        }
+        if isDirectory.boolValue {
+            throw ConfigurationError(file: shown, line: nil, message: "is a folder, not a configuration file")
+        }
         guard let data = FileManager.default.contents(atPath: absolute) else {
-            let exists = FileManager.default.fileExists(atPath: absolute)
-            throw ConfigurationError(
-                file: shown, line: nil,
-                message: exists ? "cannot read the configuration file" : "no such configuration file")
+            throw ConfigurationError(file: shown, line: nil, message: "cannot read the configuration file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigurationError(file: shown, line: nil, message: "the configuration file is not valid UTF-8")

@@ -191,6 +191,16 @@ import Testing
         } catch {
             #expect(error.lines == ["missing.yml: no such configuration file"])
         }
+        do {
+            _ = try Configuration.resolve(explicitPath: "config", currentDirectory: folder.path, knownRuleIDs: testRuleIDs)
+            Issue.record("a folder given as --config must be an error")
+        } catch {
+            #expect(error.lines == ["config: is a folder, not a configuration file"])
+        }
+        try folder.write("latin1.yml", bytes: [0x61, 0x3A, 0x20, 0xE9, 0x0A])
+        #expect(throws: ConfigurationError(file: "latin1.yml", line: nil, message: "the configuration file is not valid UTF-8")) {
+            try Configuration.resolve(explicitPath: "latin1.yml", currentDirectory: folder.path, knownRuleIDs: testRuleIDs)
+        }
     }
 
     @Test func noConfigurationFile() throws {
