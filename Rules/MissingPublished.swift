@@ -127,7 +127,9 @@ public struct MissingPublished: Rule {
             let candidates = decl.properties.filter(isCandidate)
             guard !candidates.isEmpty else { continue }
             let accesses = index.memberAccesses(of: type)
-            let published = Set(type.properties.filter { $0.property.attributes.contains(named: "Published") }.map(\.property.name))
+            let published = Set(
+                index.typeAndAncestors(of: type).flatMap(\.properties)
+                    .filter { $0.property.attributes.contains(named: "Published") }.map(\.property.name))
             let lineage = index.typeAndSubtypes(of: type).map(\.name)
             for property in candidates {
                 if holdsObservableObject(property, in: type, file: context.file, index: index) { continue }

@@ -103,6 +103,10 @@ extension TokenNavigating {
         var next = index + 1
         while next < limit {
             var dot = next
+            // Subscripts are element access: `stations[code]?.name` reads `name` of an element.
+            while dot < limit, kind(dot) == .leftSquare, !tokens[dot].flags.contains(.leadingSpace) {
+                dot = skipGroup(dot)
+            }
             if kind(dot) == .postfixQuestionMark || kind(dot) == .exclamationMark { dot += 1 }
             guard dot + 1 < limit, kind(dot) == .period, isChainName(dot + 1) else { break }
             names.append(dot + 1)
@@ -139,9 +143,12 @@ extension TokenNavigating {
         return names
     }
 
-    /// Whether the chain's last name is called (`model.load()`, `items.append(x)`).
+    /// Whether the chain's last name is called (`model.load()`, `items.append(x)`,
+    /// `items.removeAll { … }`). In a condition (`if items.isEmpty {`) the brace is the
+    /// statement's block, which this cannot tell: callers check the name.
     public func isCalled(_ chain: MemberChain) -> Bool {
-        kind(chain.end) == .leftParen && !tokens[chain.end].isAtStartOfLine
+        guard let next = kind(chain.end), !tokens[chain.end].isAtStartOfLine else { return false }
+        return next == .leftParen || next == .leftBrace
     }
 
     /// Assignments and compound assignments in a range. Declarations (`let x = …`,
@@ -176,11 +183,14 @@ extension TokenNavigating {
         }
         if kind(last) == .postfixQuestionMark || kind(last) == .exclamationMark { last -= 1 }
         guard last >= lowerBound, isChainName(last) else { return nil }
-        // Walk back to the root of the chain.
+        // Walk back to the root of the chain, through subscripts (`items[i].count = `).
         var root = last
         while root - 2 >= lowerBound, kind(root - 1) == .period {
             var previous = root - 2
             if kind(previous) == .postfixQuestionMark || kind(previous) == .exclamationMark { previous -= 1 }
+            while previous >= lowerBound, kind(previous) == .rightSquare, partner[previous] >= 0 {
+                previous = Int(partner[previous]) - 1
+            }
             guard previous >= lowerBound, isChainName(previous) else { return nil }
             root = previous
         }
@@ -403,7 +413,7 @@ extension TokenNavigating {
                         if self.kind(inner) == .identifier { names.insert(text(inner)) }
                         inner += 1
                     }
-                } else if self.kind(name) == .identifier {
+                } else if self.kind(name) == .identifier, !isShorthandBinding(name) {
                     names.insert(text(name))
                 }
             } else if kind == .keyword, at(index, "in"), let open = closureOpening(beforeIn: index) {
@@ -413,6 +423,16 @@ extension TokenNavigating {
             }
         }
         return names
+    }
+
+    /// `if let name {`, `guard let name else`: the local takes the member's own value, so
+    /// the name still reads the member.
+    private func isShorthandBinding(_ name: Int) -> Bool {
+        guard at(name - 1, "let") || at(name - 1, "var") else { return false }
+        let introducer = name - 2
+        guard at(introducer, "if") || at(introducer, "guard") || at(introducer, "while") || kind(introducer) == .comma
+        else { return false }
+        return kind(name + 1) != .equal && kind(name + 1) != .colon
     }
 
     /// For `in` ending a closure's parameter list (`{ a, b in`, `{ (a: Int) in`), the `{`.

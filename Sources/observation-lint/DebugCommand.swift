@@ -3,11 +3,10 @@ import ObservationLintCore
 import ObservationSyntax
 
 /// `observation-lint debug …`: internals, for bug reports and for developing rules.
-/// Add a subcommand here (`debug declarations FILE`) by listing its type below.
 struct Debug: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what the tool sees in a file (for bug reports and rule development).",
-        subcommands: [DebugTokens.self]
+        subcommands: [DebugTokens.self, DebugDeclarations.self]
     )
 
     /// Reads one file named on the command line as UTF-8 source; errors exit 2.

@@ -124,6 +124,20 @@ extension ProjectIndex {
         return (tokens.map { file.text($0) }, tokens)
     }
 
+    /// `type` and the project classes it inherits from, nearest first.
+    public func typeAndAncestors(of type: TypeInfo) -> [TypeInfo] {
+        var result = [type]
+        var current = type
+        while result.count < 32,
+            let superclass = current.inherited.lazy.compactMap({ self.types[$0] }).first(where: { $0.isClass }),
+            !result.contains(where: { $0.name == superclass.name })
+        {
+            result.append(superclass)
+            current = superclass
+        }
+        return result
+    }
+
     /// The project types that inherit from `type` (directly or not), and `type` itself.
     public func typeAndSubtypes(of type: TypeInfo) -> [TypeInfo] {
         var result = [type]
