@@ -165,15 +165,16 @@ public struct MissingPublished: Rule {
         return index.type(named: held, from: type.name)?.isObservableObject == true
     }
 
-    /// A mutation that already tells observers: made directly (not in a closure) in a
-    /// function or accessor that also changes a `@Published` property or sends
-    /// `objectWillChange`, or in an observer of a `@Published` property.
+    /// A mutation that already tells observers: made in the same piece of code (a function
+    /// or accessor, or one closure, but not a closure the function creates) that also
+    /// changes a `@Published` property or sends `objectWillChange`, or in an observer of a
+    /// `@Published` property.
     private func isAnnounced(_ site: MemberSite, accesses: MemberAccesses, published: Set<String>) -> Bool {
         if let observed = site.observedProperty, published.contains(observed) { return true }
-        guard !site.inClosure else { return false }
-        if accesses.bodiesSendingObjectWillChange.contains(.init(file: site.file, body: site.body)) { return true }
+        let place = MemberAccesses.Place(site)
+        if accesses.placesSendingObjectWillChange.contains(place) { return true }
         return published.contains { name in
-            (accesses.mutations[name] ?? []).contains { $0.file == site.file && $0.body == site.body && !$0.inClosure }
+            (accesses.mutations[name] ?? []).contains { MemberAccesses.Place($0) == place }
         }
     }
 

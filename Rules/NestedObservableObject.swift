@@ -141,7 +141,11 @@ public struct NestedObservableObject: Rule {
             let accesses = index.memberAccesses(of: parent)
             let lineage = index.typeAndSubtypes(of: parent).map(\.name)
             for (property, child) in children where !forwardsChanges(of: property.name, in: parent, index: index) {
-                guard let read = viewFacingRead(through: property.name, lineage: lineage, accesses: accesses, context: context)
+                let childState = Set(
+                    index.typeAndAncestors(of: child).flatMap(\.properties).filter { !$0.property.isLet }.map(\.property.name))
+                guard
+                    let read = viewFacingRead(
+                        through: property.name, childState: childState, lineage: lineage, accesses: accesses, context: context)
                 else { continue }
                 context.report(
                     "`\(property.name)` holds the ObservableObject `\(child.name)` inside the ObservableObject `\(parent.name)`: changes to `\(child.name)`'s properties are not published by `\(parent.name)`, so \(read.who) does not update when `\(read.path)` changes",
@@ -194,20 +198,25 @@ public struct NestedObservableObject: Rule {
     }
 
     /// `parent.child.value` read by a view's body that observes the parent, or `child.value`
-    /// read by a non-private computed property of the parent.
+    /// read by a non-private computed property of the parent, where `value` is a `var` of
+    /// the child (`let`s never change; `children.count` reads the collection, not a child).
     private func viewFacingRead(
-        through name: String, lineage: [String], accesses: MemberAccesses, context: RuleContext
+        through name: String, childState: Set<String>, lineage: [String], accesses: MemberAccesses,
+        context: RuleContext
     ) -> Read? {
         let viewReads = lineage.flatMap { context.index.viewReads[$0] ?? [] }
         if let read = viewReads.first(where: {
-            $0.path.count >= 2 && $0.path[0] == name && $0.role == .content && $0.reference.observesObjectWillChange
+            $0.path.count >= 2 && $0.path[0] == name && childState.contains($0.path[1]) && $0.role == .content
+                && $0.reference.observesObjectWillChange
         }) {
             let path = ([read.reference.name] + read.path).joined(separator: ".")
             return Read(
                 who: "`\(read.view)`", path: path,
                 note: context.note("`\(read.view)` reads `\(path)` here", at: read.lastToken..<read.lastToken + 1, in: read.file))
         }
-        if let read = accesses.computedReads.first(where: { $0.path.count >= 2 && $0.path[0] == name }) {
+        if let read = accesses.computedReads.first(where: {
+            $0.path.count >= 2 && $0.path[0] == name && childState.contains($0.path[1])
+        }) {
             let path = read.path.joined(separator: ".")
             return Read(
                 who: "a view reading `\(read.property.name)`", path: path,

@@ -8,7 +8,9 @@ public struct MemberSite: Sendable {
     /// The function or accessor body the site is in.
     public let body: Range<Int>
     /// Inside a closure that the body creates (so it runs at another time).
-    public let inClosure: Bool
+    public var inClosure: Bool { closure != nil }
+    /// The innermost closure around the site, if any.
+    public let closure: Range<Int>?
     /// In an initializer, outside closures: part of initialization, not a later change.
     public let inInitializer: Bool
     /// In a `willSet`/`didSet` of this property.
@@ -32,16 +34,24 @@ public struct MemberAccesses: Sendable {
     public var mutations: [String: [MemberSite]] = [:]
     /// Reads in computed property getters.
     public var computedReads: [ComputedRead] = []
-    /// Bodies that call `objectWillChange.send()` directly (outside closures).
-    public var bodiesSendingObjectWillChange: Set<BodyKey> = []
+    /// The places (a body, or a closure in it) that call `objectWillChange.send()`
+    /// directly.
+    public var placesSendingObjectWillChange: Set<Place> = []
 
-    public struct BodyKey: Hashable, Sendable {
+    /// Code that runs as one piece: a function or accessor body, or one closure in it.
+    public struct Place: Hashable, Sendable {
         public let file: Int
         public let body: Range<Int>
+        public let closure: Range<Int>?
 
-        public init(file: Int, body: Range<Int>) {
+        public init(_ site: MemberSite) {
+            self.init(file: site.file, body: site.body, closure: site.closure)
+        }
+
+        init(file: Int, body: Range<Int>, closure: Range<Int>?) {
             self.file = file
             self.body = body
+            self.closure = closure
         }
     }
 }
@@ -86,12 +96,15 @@ extension ProjectIndex {
         let file = files[fileIndex]
         let scopes = file.scopes(in: body)
         let parameters = parameters.union(file.localNames(in: body))
+        func innermostClosure(_ token: Int) -> Range<Int>? {
+            scopes.enclosing(token).first { if case .closure = $0.kind { true } else { false } }?.range
+        }
         func record(_ name: String, token: Int) {
-            let inClosure = scopes.enclosing(token).contains { if case .closure = $0.kind { true } else { false } }
+            let closure = innermostClosure(token)
             accesses.mutations[name, default: []].append(
                 MemberSite(
-                    file: fileIndex, token: token, body: body, inClosure: inClosure,
-                    inInitializer: isInitializer && !inClosure, observedProperty: observedProperty))
+                    file: fileIndex, token: token, body: body, closure: closure,
+                    inInitializer: isInitializer && closure == nil, observedProperty: observedProperty))
         }
         for assignment in file.assignments(in: body) {
             if let (path, tokens) = memberPath(assignment.target, in: file, parameters: parameters) {
@@ -104,10 +117,9 @@ extension ProjectIndex {
                 record(path[0], token: tokens[0])
             } else if file.kind(chain.root - 1) == .prefixAmpersand {
                 record(path[0], token: tokens[0])
-            } else if path == ["objectWillChange", "send"], file.isCalled(chain),
-                !scopes.enclosing(chain.root).contains(where: { if case .closure = $0.kind { true } else { false } })
-            {
-                accesses.bodiesSendingObjectWillChange.insert(.init(file: fileIndex, body: body))
+            } else if path == ["objectWillChange", "send"], file.isCalled(chain) {
+                accesses.placesSendingObjectWillChange.insert(
+                    .init(file: fileIndex, body: body, closure: innermostClosure(chain.root)))
             }
         }
     }
