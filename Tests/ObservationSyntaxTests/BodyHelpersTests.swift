@@ -1,0 +1,116 @@
+import ObservationSyntax
+import XCTest
+
+final class BodyHelpersTests: XCTestCase {
+    private func parse(_ code: String) -> ParsedFile { ParsedFile(path: "Test.swift", bytes: Array(code.utf8)) }
+
+    private func body(_ file: ParsedFile) -> Range<Int> {
+        file.types.first?.functions.first?.body ?? file.types[0].properties[0].accessors[0].body!
+    }
+
+    func testMemberChains() {
+        let file = parse("""
+            struct V {
+                func f() {
+                    let x = self.model.tab1.count + other?.name.first!.value
+                    Text("\\(model.items[0].title) of \\(store.count)")
+                    $model.name
+                    load().value
+                }
+            }
+            """)
+        let paths = file.memberChains(in: body(file)).map { file.path(of: $0).joined(separator: ".") }
+        XCTAssertEqual(
+            paths, ["x", "model.tab1.count", "other.name.first.value", "Text", "model.items.title", "store.count", "$model.name", "load"])
+    }
+
+    func testAssignmentsAndCompoundAssignments() {
+        let file = parse("""
+            struct V {
+                func f(_ value: Int) {
+                    self.count = 1
+                    total += value
+                    items[0].title = "a"
+                    model?.flag = true
+                    let local = 2
+                    var other: Int = 3
+                    if let unwrapped = optional { }
+                    guard let a = b, let c = d else { return }
+                    _state = State(initialValue: value)
+                    if count == 2 || count >= 3 { }
+                    cache ??= [:]
+                }
+            }
+            """)
+        let assignments = file.assignments(in: body(file))
+        XCTAssertEqual(
+            assignments.map { file.path(of: $0.target).joined(separator: ".") },
+            ["count", "total", "items.title", "model.flag", "_state", "cache"])
+        XCTAssertEqual(assignments.map { file.text($0.operatorToken) }, ["=", "+=", "=", "=", "=", "??="])
+        XCTAssertEqual(file.text(assignments[4].value), "State(initialValue: value)")
+    }
+
+    func testCallsWithTrailingClosuresAndArguments() {
+        let file = parse("""
+            struct V {
+                var body: some View {
+                    Button(role: .destructive) { delete() } label: { Text("Delete") }
+                        .onChange(of: value, perform: { _ in })
+                }
+            }
+            """)
+        let range = body(file)
+        let calls = file.calls(in: range) { file.at($0, "Button") || file.at($0, "onChange") }
+        XCTAssertEqual(calls.count, 2)
+        XCTAssertEqual(calls[0].trailingClosures.count, 2)
+        XCTAssertEqual(calls[0].trailingClosures[1].label.map { file.text($0) }, "label")
+        XCTAssertEqual(calls[1].arguments.flatMap { file.argument("of", in: $0) }.map { file.text($0) }, "value")
+        XCTAssertEqual(calls[1].arguments.map { file.argumentList($0).map { $0.label.map { file.text($0) } } }, ["of", "perform"])
+    }
+
+    func testScopesTellClosuresFromStatementBlocks() {
+        let file = parse("""
+            struct V {
+                var body: some View {
+                    VStack {
+                        if model.isEmpty {
+                            Text("Empty")
+                        } else {
+                            ForEach(model.items) { item in Text(item.name) }
+                        }
+                        Button("Add") { model.add() }
+                        Button(action: save) { Text("Save") }
+                        List(items, rowContent: { Text($0.name) })
+                    }
+                    .task(id: value) { await load() }
+                }
+            }
+            """)
+        let scopes = file.scopes(in: body(file)).scopes
+        func describe(_ scope: Scope) -> String {
+            switch scope.kind {
+            case .block: return "block"
+            case .closure(let callee, let label):
+                return (callee.map { file.text($0) } ?? "?") + (label.map { ":" + file.text($0) } ?? "")
+            }
+        }
+        XCTAssertEqual(scopes.map(describe), ["VStack", "block", "block", "ForEach", "Button", "Button", "List:rowContent", "task"])
+        XCTAssertNotNil(scopes[5].callArguments, "the call's arguments are kept to tell Button(action:) { label }")
+        XCTAssertEqual(scopes[1].parent, 0)
+        XCTAssertEqual(scopes[3].parent, 2)
+    }
+
+    func testLocalNames() {
+        let file = parse("""
+            struct V {
+                func f(items: [Int]) {
+                    let count = 1
+                    for item in items { }
+                    items.forEach { value in print(value) }
+                    if let selection { }
+                }
+            }
+            """)
+        XCTAssertEqual(file.localNames(in: body(file)), ["count", "item", "value"], "`if let selection` reads the member")
+    }
+}
