@@ -1,0 +1,17 @@
+import Combine
+import Foundation
+
+/// The signed-in account. An ObservableObject through `SyncingModel` (SyncingModel.swift).
+final class AccountModel: SyncingModel {
+    @Published var displayName: String
+    @Published var storageUsedBytes: Int64 = 0
+
+    init(displayName: String) {
+        self.displayName = displayName
+    }
+
+    func rename(to newName: String) {
+        displayName = newName
+        isSyncing = true
+    }
+}

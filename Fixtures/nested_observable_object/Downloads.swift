@@ -1,0 +1,33 @@
+import Combine
+import Foundation
+
+/// Queue of pending downloads.
+@MainActor
+final class DownloadQueue: ObservableObject {
+    @Published private(set) var pending: [Track] = []
+    @Published var progress: Double = 0
+    @Published var isPaused = false
+
+    func add(_ track: Track) {
+        pending.append(track)
+    }
+
+    func pauseAll() {
+        isPaused = true
+    }
+}
+
+/// One running download.
+@MainActor
+final class DownloadTask: ObservableObject, Identifiable {
+    let id = UUID()
+    let track: Track
+    @Published var fraction: Double = 0
+    @Published var bytesPerSecond: Int = 0
+
+    init(track: Track) {
+        self.track = track
+    }
+
+    var title: String { track.title }
+}
