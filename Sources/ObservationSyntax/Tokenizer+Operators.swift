@@ -168,7 +168,8 @@ extension Lexer {
     /// Whether the text from `index` (the `#` of `<#`) holds `#>` before the line ends.
     func placeholderEndsOnLine(_ index: Int) -> Bool {
         var index = index
-        while index + 1 < count {
+        let limit = min(count, index + Lexer.scanLimit)
+        while index + 1 < limit {
             let byte = base[index]
             if byte == UInt8(ascii: "\n") { return false }
             if byte == UInt8(ascii: "#") && base[index + 1] == UInt8(ascii: ">") { return true }
@@ -282,6 +283,9 @@ extension Lexer {
             }
         }
 
+        // A scan that may fail is bounded (see `scanLimit`); one that must succeed is not,
+        // as it consumes what it scans.
+        let limit = mustBeRegex ? count : min(count, start + Lexer.scanLimit)
         var groupDepth = 0
         var classDepth = 0
         var lastUnescapedSpace = -2
@@ -316,6 +320,7 @@ extension Lexer {
             // A pattern character.
             var escaped = false
             while true {
+                if index >= limit && limit < count { return nil }
                 guard index < count else {
                     if let firstNewline { index = firstNewline }
                     break scanning

@@ -217,16 +217,21 @@ struct GenericScanner {
         self.tokens = tokens
         self.base = base
         self.count = count
+        self.budget = Self.lookaheadBudget
     }
 
-    static let lookaheadBudget = 4096
-    static let maximumDepth = 48
+    /// Token steps one `<` may look ahead (generic lists are short), and all of them
+    /// together (a bound that keeps the pass linear on adversarial input).
+    static let lookaheadBudget = 512
+    static let maximumDepth = 32
+    var totalBudget = 0
 
     // MARK: Driving
 
     mutating func findAngles() {
+        totalBudget = 4 * tokens.count + 4096
         var candidate = 0
-        while candidate < tokens.count {
+        while candidate < tokens.count && totalBudget > 0 {
             defer { candidate += 1 }
             let token = tokens[candidate]
             guard isOperator(token.kind), token.end - token.start == 1, base[Int(token.start)] == UInt8(ascii: "<"),
@@ -252,6 +257,7 @@ struct GenericScanner {
     }
 
     mutating func reset(at start: Int) {
+        totalBudget -= Self.lookaheadBudget - budget
         index = start
         offset = 0
         budget = Self.lookaheadBudget

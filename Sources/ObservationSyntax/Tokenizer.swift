@@ -59,6 +59,12 @@ struct LexerMode {
 }
 
 struct Lexer {
+    /// The longest look ahead of a scan that may fail and be retried from the next byte
+    /// (an ambiguous regex literal, an editor placeholder, a curly-quoted string): a
+    /// bound that keeps lexing linear on adversarial lines. swift-syntax has none, so
+    /// the two differ only on such constructs longer than this.
+    static let scanLimit = 4096
+
     let base: UnsafePointer<UInt8>
     let count: Int
     /// Current position.
@@ -86,6 +92,11 @@ struct Lexer {
     /// Whether any token needs the post-pass (a `<` operator, or a keyword that may be
     /// a member name or argument label).
     var needsPostPass = false
+    /// A scan for the end of a curly-quoted string failed before this offset: scans that
+    /// start before it fail too.
+    var curlyQuoteFailedBefore = 0
+    /// A search for the end of a conflict marker failed: later ones would too.
+    var conflictSearchFailed: (normal: Bool, perforce: Bool) = (false, false)
 
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
@@ -352,12 +363,17 @@ struct Lexer {
         }
         let introducer: StaticString
         let terminator: StaticString
+        let normal: Bool
         if startsWith(start, "<<<<<<< ") {
             introducer = "<<<<<<< "
             terminator = ">>>>>>> "
+            normal = true
+            if conflictSearchFailed.normal { return false }
         } else if startsWith(start, ">>>> ") {
             introducer = ">>>> "
             terminator = "<<<<\n"
+            normal = false
+            if conflictSearchFailed.perforce { return false }
         } else {
             return false
         }
@@ -377,6 +393,7 @@ struct Lexer {
             }
             index += 1
         }
+        if normal { conflictSearchFailed.normal = true } else { conflictSearchFailed.perforce = true }
         return false
     }
 
@@ -473,7 +490,12 @@ struct Lexer {
             } else if decoded.scalar == 0x201C {
                 // An opening curly quote: swift-syntax takes the "string" up to the closing
                 // one as an identifier, for recovery.
-                let end = curlyQuoteStringEnd(start + decoded.length) ?? start + decoded.length
+                var end = start + decoded.length
+                if start >= curlyQuoteFailedBefore {
+                    if let stringEnd = curlyQuoteStringEnd(end) {
+                        end = stringEnd
+                    }
+                }
                 emitLexeme(.identifier, start, end)
                 position = end
             } else {
@@ -522,10 +544,12 @@ struct Lexer {
     }
 
     /// `“...”`: the end of a string in curly quotes, as swift-syntax finds it for recovery.
-    func curlyQuoteStringEnd(_ from: Int) -> Int? {
+    mutating func curlyQuoteStringEnd(_ from: Int) -> Int? {
         var index = from
+        let limit = min(count, from + Lexer.scanLimit)
+        defer { if index > curlyQuoteFailedBefore { curlyQuoteFailedBefore = index } }
         while true {
-            if index >= count { return nil }
+            if index >= limit { return nil }
             let byte = base[index]
             if byte == UInt8(ascii: "\\") && isAt(index + 1, UInt8(ascii: "(")) { return nil }
             if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return nil }
@@ -567,7 +591,8 @@ struct Lexer {
     /// `<#placeholder#>` on one line: the end of it, or nil.
     func editorPlaceholderEnd(_ start: Int) -> Int? {
         var index = start + 2
-        while index < count {
+        let limit = min(count, start + Lexer.scanLimit)
+        while index < limit {
             let byte = base[index]
             index += 1
             if byte == UInt8(ascii: "\n") { return nil }
@@ -695,27 +720,33 @@ struct Lexer {
             lexStringQuote(delimiterLength: index - start)
             return
         }
-        // Extended regex literal.
+        // Extended regex literal (never fails once `#`s and `/` are there).
         if isAt(index, UInt8(ascii: "/")), let regex = scanRegexLiteral(at: start, mustBeRegex: true) {
             emitRegex(regex)
             return
         }
+        // Any other run of `#`: each one but the last is a lone `#` (emitted at once,
+        // which keeps long runs linear).
+        while position < index - 1 {
+            single(.pound)
+        }
         // Pound keywords.
-        var end = start + 1
+        let last = position
+        var end = last + 1
         while end < count && base[end].isASCIIIdentifierStart { end += 1 }
         let kind: TokenKind?
-        switch end - start - 1 {
-        case 2 where startsWith(start + 1, "if"): kind = .poundIf
-        case 4 where startsWith(start + 1, "else"): kind = .poundElse
-        case 5 where startsWith(start + 1, "endif"): kind = .poundEndif
-        case 6 where startsWith(start + 1, "elseif"): kind = .poundElseif
-        case 9 where startsWith(start + 1, "available"): kind = .poundKeyword
-        case 11 where startsWith(start + 1, "unavailable"): kind = .poundKeyword
-        case 14 where startsWith(start + 1, "sourceLocation"): kind = .poundKeyword
+        switch end - last - 1 {
+        case 2 where startsWith(last + 1, "if"): kind = .poundIf
+        case 4 where startsWith(last + 1, "else"): kind = .poundElse
+        case 5 where startsWith(last + 1, "endif"): kind = .poundEndif
+        case 6 where startsWith(last + 1, "elseif"): kind = .poundElseif
+        case 9 where startsWith(last + 1, "available"): kind = .poundKeyword
+        case 11 where startsWith(last + 1, "unavailable"): kind = .poundKeyword
+        case 14 where startsWith(last + 1, "sourceLocation"): kind = .poundKeyword
         default: kind = nil
         }
         if let kind {
-            emit(kind, start, end)
+            emit(kind, last, end)
             // `#available` and friends do not sequence expressions; `#if` and friends do.
             setPrevious(kind)
             position = end

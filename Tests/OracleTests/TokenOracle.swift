@@ -1,0 +1,1 @@
+../../Benchmarks/Sources/TokenOracle/TokenOracle.swift

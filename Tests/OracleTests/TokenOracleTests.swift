@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// The tokenizer against swift-syntax on every Swift file of the repository: zero
+/// mismatches. The comparison itself is in `TokenOracle.swift` (a link to the Benchmarks
+/// package's copy, which the release `token-oracle` tool runs on other corpora).
+final class TokenOracleTests: XCTestCase {
+    /// The package root, from this file's path (`Tests/OracleTests/…`).
+    private var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+
+    func testRepositoryFilesMatchSwiftSyntax() throws {
+        var files = 0
+        var tokens = 0
+        var comments = 0
+        var mismatches = 0
+        for folder in ["Sources", "Rules", "Tests", "Fixtures"] {
+            for path in TokenOracle.swiftFiles(under: packageRoot.appendingPathComponent(folder).path) {
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                let report = TokenOracle.compare(bytes: [UInt8](data), path: path, maxRecorded: 20)
+                files += 1
+                tokens += report.tokenCount
+                comments += report.commentCount
+                mismatches += report.mismatchCount
+                for mismatch in report.mismatches {
+                    XCTFail("token mismatch: \(mismatch)")
+                }
+            }
+        }
+        print("token oracle: \(files) files, \(tokens) tokens, \(comments) comments, \(mismatches) mismatches")
+        XCTAssertGreaterThan(files, 10, "the repository's Swift files were not found")
+        XCTAssertEqual(mismatches, 0)
+    }
+
+    /// The string normalization must not hide differences inside strings: a few
+    /// constructs are checked on their own.
+    func testConstructsMatchSwiftSyntax() {
+        let samples = [
+            #"let s = "a\(b)c\(d("e\(f)"))""#,
+            "let s = \"\"\"\n    line \\(x)\n      indented \\\n    joined\n    \"\"\"\n",
+            ##"let r = #"raw \#(x) "q" \(y)"#"##,
+            "let r = #/\n  a+ # comment\n/#\nlet d = a / b / c\nx /= 2\nlet m = /fo+/",
+            "let x: Array<Set<Int>>? = nil; let y = Dictionary<String, [Int]>()",
+            "if a < b, c > d { f(for: x, in: y) }; x.default = .init()",
+            "func f<T: P>(_ x: T) -> Optional<T> where T: Q { #if DEBUG\n g() \n#endif\n }",
+            "/* a /* nested */ comment */ let `default` = $0 + 0x1p3 + 1_000.5e-3",
+        ]
+        for (index, sample) in samples.enumerated() {
+            let report = TokenOracle.compare(bytes: Array(sample.utf8), path: "sample \(index)")
+            XCTAssertGreaterThan(report.tokenCount, 0)
+            for mismatch in report.mismatches {
+                XCTFail("token mismatch: \(mismatch)")
+            }
+        }
+    }
+}
