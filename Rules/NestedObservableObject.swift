@@ -129,20 +129,22 @@ public struct NestedObservableObject: Rule {
     public func check(_ context: inout RuleContext) {
         let index = context.index
         for (decl, parent) in index.typeDeclarations(in: context.fileIndex) where parent.isClass && parent.isObservableObject {
-            let children = decl.properties.compactMap { property -> (Property, TypeInfo)? in
+            let children = decl.properties.compactMap { property -> (Property, TypeInfo, isCollection: Bool)? in
                 guard property.isStored, !property.modifiers.contains("static"),
                     let shape = index.declaredShape(of: property, in: context.file, scope: parent.name),
                     let held = shape.heldName, let child = index.type(named: held, from: parent.name),
                     child.isObservableObject, !child.isObservable
                 else { return nil }
-                return (property, child)
+                return (property, child, shape.directName == nil)
             }
             guard !children.isEmpty else { continue }
             let accesses = index.memberAccesses(of: parent)
             let lineage = index.typeAndSubtypes(of: parent).map(\.name)
-            for (property, child) in children where !forwardsChanges(of: property.name, in: parent, index: index) {
-                let childState = Set(
-                    index.typeAndAncestors(of: child).flatMap(\.properties).filter { !$0.property.isLet }.map(\.property.name))
+            for (property, child, isCollection) in children where !forwardsChanges(of: property.name, in: parent, index: index) {
+                let childState = ChildState(
+                    variables: Set(
+                        index.typeAndAncestors(of: child).flatMap(\.properties).filter { !$0.property.isLet }.map(\.property.name)),
+                    isCollection: isCollection)
                 guard
                     let read = viewFacingRead(
                         through: property.name, childState: childState, lineage: lineage, accesses: accesses, context: context)
@@ -191,6 +193,22 @@ public struct NestedObservableObject: Rule {
         return false
     }
 
+    /// The child's `var`s; for a collection of children, element accessors (`first`, `last`)
+    /// lead to an element's members.
+    private struct ChildState {
+        let variables: Set<String>
+        let isCollection: Bool
+
+        private static let elementAccessors: Set<String> = ["first", "last", "values", "randomElement"]
+
+        /// Whether `path` (after the child property) reads a child's `var`.
+        func isRead(by path: [String]) -> Bool {
+            var member = 1
+            while isCollection, member < path.count - 1, Self.elementAccessors.contains(path[member]) { member += 1 }
+            return member < path.count && variables.contains(path[member])
+        }
+    }
+
     private struct Read {
         let who: String
         let path: String
@@ -201,12 +219,12 @@ public struct NestedObservableObject: Rule {
     /// read by a non-private computed property of the parent, where `value` is a `var` of
     /// the child (`let`s never change; `children.count` reads the collection, not a child).
     private func viewFacingRead(
-        through name: String, childState: Set<String>, lineage: [String], accesses: MemberAccesses,
+        through name: String, childState: ChildState, lineage: [String], accesses: MemberAccesses,
         context: RuleContext
     ) -> Read? {
         let viewReads = lineage.flatMap { context.index.viewReads[$0] ?? [] }
         if let read = viewReads.first(where: {
-            $0.path.count >= 2 && $0.path[0] == name && childState.contains($0.path[1]) && $0.role == .content
+            $0.path.count >= 2 && $0.path[0] == name && childState.isRead(by: $0.path) && $0.role == .content
                 && $0.reference.observesObjectWillChange
         }) {
             let path = ([read.reference.name] + read.path).joined(separator: ".")
@@ -215,7 +233,7 @@ public struct NestedObservableObject: Rule {
                 note: context.note("`\(read.view)` reads `\(path)` here", at: read.lastToken..<read.lastToken + 1, in: read.file))
         }
         if let read = accesses.computedReads.first(where: {
-            $0.path.count >= 2 && $0.path[0] == name && childState.contains($0.path[1])
+            $0.path.count >= 2 && $0.path[0] == name && childState.isRead(by: $0.path)
         }) {
             let path = read.path.joined(separator: ".")
             return Read(

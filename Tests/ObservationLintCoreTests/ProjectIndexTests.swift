@@ -1,0 +1,134 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+final class ProjectIndexTests: XCTestCase {
+    private func index(_ files: [String: String], mainActor: Bool = false) -> ProjectIndex {
+        let parsed = files.sorted { $0.key < $1.key }.map { ParsedFile(path: $0.key, bytes: Array($0.value.utf8)) }
+        return ProjectIndex(files: parsed, defaultIsolationIsMainActor: mainActor)
+    }
+
+    func testExtensionsMergeAcrossFiles() {
+        let index = index([
+            "A.swift": "struct ContentView { let title: String }",
+            "B.swift": "extension ContentView: View { var body: some View { Text(title) } }",
+        ])
+        let view = index.types["ContentView"]
+        XCTAssertEqual(view?.kind, .struct)
+        XCTAssertEqual(view?.declarations.count, 2)
+        XCTAssertTrue(view?.isView ?? false)
+        XCTAssertEqual(view?.properties.map(\.property.name), ["title", "body"])
+    }
+
+    func testObservationTraitsFollowInheritanceAndRefinement() {
+        let index = index([
+            "Base.swift": "class BaseStore: ObservableObject {}\n@MainActor class MainBase {}",
+            "Stores.swift": """
+                final class CartStore: BaseStore {}
+                protocol SessionProviding: ObservableObject {}
+                final class Session: SessionProviding {}
+                @Observable final class Profile {}
+                @Observable final class Both: ObservableObject {}
+                final class Plain {}
+                final class Isolated: MainBase {}
+                struct Point {}
+                enum Tab { case a }
+                """,
+        ])
+        XCTAssertEqual(index.modelKind(of: "CartStore"), .observableObject)
+        XCTAssertEqual(index.modelKind(of: "Session"), .observableObject)
+        XCTAssertEqual(index.modelKind(of: "Profile"), .observable)
+        XCTAssertEqual(index.modelKind(of: "Both"), .both)
+        XCTAssertEqual(index.modelKind(of: "Plain"), .plainClass)
+        XCTAssertEqual(index.modelKind(of: "Point"), .valueType)
+        XCTAssertEqual(index.modelKind(of: "Tab"), .valueType)
+        XCTAssertEqual(index.modelKind(of: "Int"), .valueType)
+        XCTAssertEqual(index.modelKind(of: "URL"), .valueType)
+        XCTAssertEqual(index.modelKind(of: "NSManagedObject"), .unknown)
+        XCTAssertTrue(index.isMainActor("Isolated"))
+        XCTAssertFalse(index.isMainActor("Plain"))
+        XCTAssertEqual(index.typeAndAncestors(of: index.types["CartStore"]!).map(\.name), ["CartStore", "BaseStore"])
+        XCTAssertEqual(Set(index.typeAndSubtypes(of: index.types["BaseStore"]!).map(\.name)), ["BaseStore", "CartStore"])
+    }
+
+    func testDefaultIsolation() {
+        let index = index(["A.swift": "final class Plain {}"], mainActor: true)
+        XCTAssertTrue(index.isMainActor("Plain"))
+    }
+
+    func testNestedTypesAndAliasesResolve() {
+        let index = index([
+            "A.swift": """
+                enum Feature {
+                    final class Model: ObservableObject {}
+                    struct Screen: View {
+                        @StateObject var model = Model()
+                        var body: some View { Text("") }
+                    }
+                }
+                typealias FeatureModel = Feature.Model
+                """
+        ])
+        XCTAssertEqual(index.resolve("Model", from: "Feature.Screen"), "Feature.Model")
+        XCTAssertEqual(index.resolve("Feature.Model"), "Feature.Model")
+        XCTAssertNil(index.resolve("Model"))
+        XCTAssertEqual(index.resolve("FeatureModel"), "Feature.Model")
+        let screen = index.files[0].types[0].nestedTypes[1]
+        XCTAssertEqual(index.declaredShape(of: screen.properties[0], in: index.files[0], scope: "Feature.Screen"), .named("Feature.Model", []))
+    }
+
+    func testTypeShapes() {
+        XCTAssertEqual(TypeShape("Model?").heldName, "Model")
+        XCTAssertEqual(TypeShape("[String:Model]").heldName, "Model")
+        XCTAssertEqual(TypeShape("Dictionary<String,[Model]>").heldName, "Model")
+        XCTAssertEqual(TypeShape("Set<Model>").heldName, "Model")
+        XCTAssertEqual(TypeShape("Optional<Outer.Inner>").directName, "Outer.Inner")
+        XCTAssertNil(TypeShape("[Model]").directName)
+        XCTAssertEqual(TypeShape("some View"), .other)
+        XCTAssertEqual(TypeShape("(Int)->Void"), .other)
+        XCTAssertEqual(TypeShape("@MainActor Model").directName, "Model")
+        XCTAssertTrue(TypeShape("Model!").isOptional)
+    }
+
+    func testConstructedTypes() {
+        let index = index([
+            "A.swift": """
+                final class Model: ObservableObject {}
+                struct Holder {
+                    let a = Model()
+                    let b = Model.init()
+                    let c: Model = .init()
+                    let d = Model.shared
+                    let e = makeModel()
+                    let f = Model().child
+                }
+                """
+        ])
+        let file = index.files[0]
+        let shapes = file.types[1].properties.map { index.declaredShape(of: $0, in: file, scope: "Holder") }
+        XCTAssertEqual(shapes, [.named("Model", []), .named("Model", []), .named("Model", []), nil, nil, nil])
+    }
+
+    func testViewReadsAndMutationsAreRecordedWithTheirRole() {
+        let index = index([
+            "Model.swift": "final class Cart: ObservableObject { @Published var items: [String] = []; var note = \"\" }",
+            "View.swift": """
+                struct CartView: View {
+                    @ObservedObject var cart: Cart
+                    var body: some View {
+                        VStack {
+                            Text(cart.note)
+                            Button("Clear") { cart.items.removeAll() }
+                            TextField("Note", text: $cart.note)
+                        }
+                    }
+                }
+                """,
+        ])
+        let reads = index.viewReads["Cart"] ?? []
+        XCTAssertEqual(reads.map { $0.path.joined(separator: ".") }, ["note", "items.removeAll", "note"])
+        XCTAssertEqual(reads.map(\.role), [.content, .action, .content])
+        XCTAssertTrue(reads.allSatisfy { $0.reference.wrapper == "ObservedObject" })
+        XCTAssertEqual((index.viewMutations["Cart"] ?? []).map { $0.path.joined(separator: ".") }, ["items", "note"])
+    }
+}
