@@ -8,5 +8,7 @@ public enum RuleRegistry {
         // ObservableObject models
         MissingPublished(),
         NestedObservableObject(),
+        // Opt-in (performance and strictness)
+        PublishedNeverRead(),
     ]
 }

@@ -76,6 +76,9 @@ public struct ProjectIndex: Sendable {
     public let types: [String: TypeInfo]
     public let defaultIsolationIsMainActor: Bool
     let typeAliases: [String: String]
+    /// Every name some code of the project reads (`x.name`, `name`, `$name`, `\.name`);
+    /// writes, declarations and labels are not reads. Names only, across all types.
+    public private(set) var readMemberNames: Set<String> = []
     /// Model reads by views, by the model's qualified type name.
     public let viewReads: [String: [ViewModelRead]]
     /// Model member mutations made through views' references, by the model's type name.
@@ -98,6 +101,7 @@ public struct ProjectIndex: Sendable {
         self.init(
             files: files, types: types, aliases: aliases, defaultIsolationIsMainActor: defaultIsolationIsMainActor,
             viewReads: facts.reads, viewMutations: facts.mutations)
+        readMemberNames = MemberReadCollector.collect(files)
     }
 
     private init(
