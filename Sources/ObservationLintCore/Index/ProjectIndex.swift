@@ -83,6 +83,9 @@ public struct ProjectIndex: Sendable {
     public let viewReads: [String: [ViewModelRead]]
     /// Model member mutations made through views' references, by the model's type name.
     public let viewMutations: [String: [ViewModelMutation]]
+    /// Every `.environmentObject(x)`, `.environment(x)` and delegate adaptor of the project,
+    /// previews included, in file order.
+    public let environmentInjections: [EnvironmentInjection]
 
     public init(files: [ParsedFile], defaultIsolationIsMainActor: Bool = false) {
         var builder = TypeTableBuilder()
@@ -100,13 +103,15 @@ public struct ProjectIndex: Sendable {
         let facts = ViewFactsCollector.collect(typesOnly)
         self.init(
             files: files, types: types, aliases: aliases, defaultIsolationIsMainActor: defaultIsolationIsMainActor,
-            viewReads: facts.reads, viewMutations: facts.mutations)
+            viewReads: facts.reads, viewMutations: facts.mutations,
+            environmentInjections: EnvironmentInjectionCollector.collect(typesOnly))
         readMemberNames = MemberReadCollector.collect(files)
     }
 
     private init(
         files: [ParsedFile], types: [String: TypeInfo], aliases: [String: String], defaultIsolationIsMainActor: Bool,
-        viewReads: [String: [ViewModelRead]], viewMutations: [String: [ViewModelMutation]]
+        viewReads: [String: [ViewModelRead]], viewMutations: [String: [ViewModelMutation]],
+        environmentInjections: [EnvironmentInjection] = []
     ) {
         self.files = files
         self.types = types
@@ -114,6 +119,7 @@ public struct ProjectIndex: Sendable {
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         self.viewReads = viewReads
         self.viewMutations = viewMutations
+        self.environmentInjections = environmentInjections
     }
 
     // MARK: - Names and types

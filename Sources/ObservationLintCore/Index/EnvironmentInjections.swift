@@ -1,0 +1,322 @@
+import ObservationSyntax
+
+/// A place that puts an object into the SwiftUI environment: `.environmentObject(store)`,
+/// `.environment(model)` (the single unlabeled-argument form, not `.environment(\.key, v)`),
+/// or an app delegate adaptor (`@UIApplicationDelegateAdaptor(AppDelegate.self)`), whose
+/// delegate SwiftUI injects itself.
+public struct EnvironmentInjection: Sendable {
+    public enum Kind: Sendable, Hashable {
+        /// `.environmentObject(x)`: read with `@EnvironmentObject var x: T`.
+        case environmentObject
+        /// `.environment(x)`: read with `@Environment(T.self)`.
+        case environment
+        /// `@UIApplicationDelegateAdaptor(T.self)` and its AppKit and watchOS siblings: SwiftUI
+        /// puts the delegate into the environment (as an environment object when it is an
+        /// ObservableObject, as an observable when it is `@Observable`).
+        case delegateAdaptor
+    }
+
+    public let file: Int
+    public let kind: Kind
+    /// The `environmentObject`/`environment` name token, or the adaptor attribute's `@`.
+    public let token: Int
+    /// The provided expression (for an adaptor: the attribute's arguments).
+    public let expression: Range<Int>
+    /// The expression's static type (a qualified project type name) when the analysis can
+    /// know it: a constructor (`Store()`), or a property, local or parameter whose declared
+    /// type or constructor initial value is known (`@StateObject private var store =
+    /// Store()`, `self.store`, `app.settings`). Nil when unknown: it might be any type.
+    public let providedType: String?
+    /// The constructor call when the expression is exactly one (`Store()`, `Store(id: 1)`).
+    public let constructor: Call?
+    /// In a `#Preview` block or a `PreviewProvider` (or a type nested in one).
+    public let isInPreview: Bool
+    /// The qualified name of the type whose code contains the injection, if any.
+    public let enclosingType: String?
+
+    /// Whether this injection may satisfy a reader of `type` through `@EnvironmentObject`
+    /// (`wrapper == .environmentObject`) or `@Environment(T.self)` (`.environment`).
+    /// Environment objects and observables are keyed by the static type passed: a subclass
+    /// instance provides the subclass only. An unknown type may be anything.
+    public func mayProvide(_ type: String, to reader: Kind, index: ProjectIndex) -> Bool {
+        guard kind == reader || kind == .delegateAdaptor || isBothKinds(type, index: index) else { return false }
+        guard let providedType else { return true }
+        return providedType == type
+    }
+
+    /// A type that is both `@Observable` and an ObservableObject can be read either way;
+    /// which injection its reader needs is `observable_wrapper_mismatch`'s concern.
+    private func isBothKinds(_ type: String, index: ProjectIndex) -> Bool {
+        guard let info = index.types[type] else { return false }
+        return info.isObservable && info.isObservableObject
+    }
+}
+
+/// Delegate adaptors whose delegate SwiftUI injects into the environment.
+let delegateAdaptorAttributes: Set<Substring> = [
+    "UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor", "WKApplicationDelegateAdaptor",
+    "WKExtensionDelegateAdaptor",
+]
+
+/// Collects every environment injection of the project, while the index is built.
+enum EnvironmentInjectionCollector {
+    static func collect(_ index: ProjectIndex) -> [EnvironmentInjection] {
+        var result: [EnvironmentInjection] = []
+        for (fileIndex, file) in index.files.enumerated() {
+            let contexts = CodeContexts(file: file, fileIndex: fileIndex, index: index)
+            for token in file.tokens.indices {
+                guard file.kind(token) == .identifier,
+                    file.at(token, "environmentObject") || file.at(token, "environment"),
+                    file.kind(token + 1) == .leftParen, !file.tokens[token + 1].flags.contains(.leadingSpace),
+                    !file.at(token - 1, "func"), file.kind(token - 1) != .atSign
+                else { continue }
+                let arguments = file.groupRange(token + 1, limit: file.tokens.count)
+                let list = file.argumentList(arguments)
+                guard list.count == 1, list[0].label == nil, !list[0].value.isEmpty else { continue }
+                let expression = list[0].value
+                // `.environment(\.locale, …)` has two arguments; `.environment(\.self)`-like
+                // key paths are not objects.
+                guard file.kind(expression.lowerBound) != .backslash else { continue }
+                let context = contexts.innermost(containing: token)
+                let constructor = index.constructedType(in: expression, file: file, scope: context?.type)?.call
+                result.append(
+                    EnvironmentInjection(
+                        file: fileIndex, kind: file.at(token, "environmentObject") ? .environmentObject : .environment,
+                        token: token, expression: expression,
+                        providedType: index.staticType(of: expression, in: fileIndex, context: context),
+                        constructor: constructor, isInPreview: context?.isPreview ?? false,
+                        enclosingType: context?.type))
+            }
+            for (decl, info) in index.typeDeclarations(in: fileIndex) {
+                for property in decl.properties {
+                    guard let attribute = property.attributes.first(where: { delegateAdaptorAttributes.contains($0.simpleName) }),
+                        let arguments = attribute.arguments
+                    else { continue }
+                    var provided: String?
+                    if arguments.count >= 3, file.at(arguments.upperBound - 1, "self"),
+                        file.kind(arguments.upperBound - 2) == .period
+                    {
+                        provided = index.resolve(file.text(arguments.lowerBound..<arguments.upperBound - 2), from: info.name)
+                    } else if let type = property.type, let name = TypeShape(type.text).directName {
+                        provided = index.resolve(name, from: info.name)
+                    }
+                    result.append(
+                        EnvironmentInjection(
+                            file: fileIndex, kind: .delegateAdaptor, token: attribute.atToken, expression: arguments,
+                            providedType: provided, constructor: nil, isInPreview: false, enclosingType: info.name))
+                }
+            }
+        }
+        return result
+    }
+}
+
+// MARK: - Static types of simple expressions
+
+/// A piece of code and what surrounds it: the type whose member it is, the function's
+/// parameters, whether it is preview code.
+public struct CodeContext: Sendable {
+    public let range: Range<Int>
+    /// Qualified name of the enclosing type (extensions resolved), if any.
+    public let type: String?
+    public let parameters: [Parameter]
+    public let isPreview: Bool
+}
+
+/// The bodies of one file (functions, accessors, initial values, previews), to find the
+/// innermost one around a token.
+public struct CodeContexts: Sendable {
+    public private(set) var contexts: [CodeContext] = []
+
+    public init(file: ParsedFile, fileIndex: Int, index: ProjectIndex) {
+        for function in file.functions {
+            if let body = function.body {
+                contexts.append(CodeContext(range: body, type: nil, parameters: function.parameters, isPreview: false))
+            }
+        }
+        addProperties(file.properties, type: nil, isPreview: false)
+        for preview in file.previews {
+            contexts.append(CodeContext(range: preview.body, type: nil, parameters: [], isPreview: true))
+        }
+        func visit(_ decls: [TypeDecl], scope: String?, inPreview: Bool) {
+            for decl in decls {
+                let name = decl.kind == .extension ? index.resolve(decl.name, from: scope) ?? decl.name : decl.qualifiedName
+                let isPreview = inPreview || index.types[name]?.traits.contains(.previewProvider) == true
+                contexts.append(CodeContext(range: decl.members, type: name, parameters: [], isPreview: isPreview))
+                for function in decl.functions {
+                    if let body = function.body {
+                        contexts.append(
+                            CodeContext(range: body, type: name, parameters: function.parameters, isPreview: isPreview))
+                    }
+                }
+                addProperties(decl.properties, type: name, isPreview: isPreview)
+                visit(decl.nestedTypes, scope: name, inPreview: isPreview)
+            }
+        }
+        visit(file.types, scope: nil, inPreview: false)
+    }
+
+    private mutating func addProperties(_ properties: [Property], type: String?, isPreview: Bool) {
+        for property in properties {
+            if let initializer = property.initializer {
+                contexts.append(CodeContext(range: initializer, type: type, parameters: [], isPreview: isPreview))
+            }
+            for accessor in property.accessors {
+                if let body = accessor.body {
+                    contexts.append(CodeContext(range: body, type: type, parameters: [], isPreview: isPreview))
+                }
+            }
+        }
+    }
+
+    /// The smallest context containing `token`.
+    public func innermost(containing token: Int) -> CodeContext? {
+        var best: CodeContext?
+        for context in contexts where context.range.contains(token) {
+            if best.map({ context.range.count < $0.range.count }) ?? true { best = context }
+        }
+        return best
+    }
+}
+
+extension ProjectIndex {
+    /// The static type of a simple expression, as a qualified project type name, when the
+    /// analysis can know it: a constructor (`Store()`, `Store.init()`), `self`, or a member
+    /// chain (`store`, `self.store`, `app.settings`, `Store.shared`) whose root is a local
+    /// (`let store = Store()`, `let store: Store`), a parameter, a property of the
+    /// enclosing type, or a type (static members), each step typed by its declaration.
+    /// Nil when unknown (calls, operators, closure parameters, generic types...).
+    public func staticType(of expression: Range<Int>, in fileIndex: Int, context: CodeContext?) -> String? {
+        staticType(of: expression, in: fileIndex, context: context, depth: 0)
+    }
+
+    private func staticType(of expression: Range<Int>, in fileIndex: Int, context: CodeContext?, depth: Int) -> String? {
+        let file = files[fileIndex]
+        guard !expression.isEmpty, depth < 4 else { return nil }
+        let scope = context?.type
+        if let constructed = constructedType(in: expression, file: file, scope: scope) {
+            return constructed.name
+        }
+        guard let chain = file.memberChain(at: expression.lowerBound, limit: expression.upperBound),
+            chain.end == expression.upperBound
+        else { return nil }
+        let names = chain.names
+        var current: String?
+        var next = 1
+        let root = names[0]
+        if file.at(root, "self") {
+            current = scope
+        } else if file.kind(root) == .identifier {
+            let name = file.text(root)
+            if let context, let local = localType(of: name, before: root, in: context, file: fileIndex, depth: depth) {
+                switch local {
+                case .known(let type): current = type
+                case .unknown: return nil
+                }
+            } else if let parameter = context?.parameters.first(where: { $0.name == name }) {
+                guard let type = parameter.type, let held = TypeShape(type.text).directName else { return nil }
+                current = resolve(held, from: scope)
+            } else if let scope, let type = memberType(name, of: scope) {
+                current = type
+            } else if name.first?.isUppercase == true, names.count > 1 {
+                // Static members: `Store.shared`, `Outer.Inner.shared`.
+                var typeName = name
+                current = resolve(typeName, from: scope)
+                while current != nil, next < names.count - 1,
+                    let nested = resolve(typeName + "." + file.text(names[next]), from: scope)
+                {
+                    typeName += "." + file.text(names[next])
+                    current = nested
+                    next += 1
+                }
+            } else {
+                return nil
+            }
+        } else {
+            return nil
+        }
+        while next < names.count, let type = current {
+            current = memberType(file.text(names[next]), of: type)
+            next += 1
+        }
+        guard let current, let info = types[current], info.kind != nil, info.kind != .protocol else { return nil }
+        return current
+    }
+
+    /// The project type a property of `type` (or of its superclasses) holds, by its
+    /// declaration.
+    private func memberType(_ name: String, of type: String) -> String? {
+        guard let info = types[type] else { return nil }
+        for owner in typeAndAncestors(of: info) {
+            guard let (fileIndex, property) = owner.property(named: name) else { continue }
+            guard let shape = declaredShape(of: property, in: files[fileIndex], scope: owner.name),
+                let held = shape.directName
+            else { return nil }
+            return resolve(held, from: owner.name)
+        }
+        return nil
+    }
+
+    private enum LocalType {
+        case known(String)
+        case unknown
+    }
+
+    /// The type of a local `name` declared in `context` before `use`: nil when no local of
+    /// that name exists (the name is a member or a parameter), `.unknown` when one does but
+    /// its type cannot be known (a closure parameter, a `for` variable, a call's result).
+    private func localType(of name: String, before use: Int, in context: CodeContext, file fileIndex: Int, depth: Int) -> LocalType? {
+        let file = files[fileIndex]
+        var found: String?
+        var sawLocal = false
+        for token in context.range where token != use && file.kind(token) == .identifier && file.text(token) == name {
+            let previous = token - 1
+            if file.kind(previous) == .period { continue }
+            if file.at(previous, "let") || file.at(previous, "var") {
+                let next = file.kind(token + 1)
+                // `if let store {`: the local is the member's own value.
+                guard next == .colon || next == .equal else { continue }
+                sawLocal = true
+                var type: String?
+                if next == .colon {
+                    var end = token + 2
+                    while end < context.range.upperBound, file.kind(end) != .equal, !file.tokens[end].isAtStartOfLine,
+                        file.kind(end) != .comma || file.kind(end - 1) == .rightAngle
+                    {
+                        end = file.kind(end).map(file.isOpener) == true ? file.skipGroup(end) : end + 1
+                        if file.kind(end) == .leftBrace { break }
+                    }
+                    let text = file.text(token + 2..<end).filter { !$0.isWhitespace }
+                    if let held = TypeShape(text).directName { type = resolve(held, from: context.type) }
+                } else {
+                    let valueEnd = file.expressionEnd(from: token + 2, end: context.range.upperBound, stopAtComma: true)
+                    type = staticType(of: token + 2..<valueEnd, in: fileIndex, context: context, depth: depth + 1)
+                }
+                guard let type, found == nil || found == type else { return .unknown }
+                found = type
+            } else if file.at(previous, "for") || file.at(previous, "case") || isClosureParameter(token, in: file) {
+                return .unknown
+            }
+        }
+        if let found { return .known(found) }
+        return sawLocal ? .unknown : nil
+    }
+
+    /// `{ store in`, `{ (store: Store) in`, `{ [weak self] store, other in`.
+    private func isClosureParameter(_ token: Int, in file: ParsedFile) -> Bool {
+        var probe = token + 1
+        var steps = 0
+        while steps < 32, let kind = file.kind(probe) {
+            switch kind {
+            case .keyword where file.at(probe, "in"): return file.kind(probe + 1) != .colon
+            case .identifier, .comma, .colon, .period, .postfixQuestionMark, .exclamationMark, .leftAngle, .rightAngle,
+                .leftSquare, .rightSquare:
+                probe += 1
+            case .rightParen: probe += 1
+            default: return false
+            }
+            steps += 1
+        }
+        return false
+    }
+}
