@@ -243,6 +243,49 @@ extension TokenNavigating {
         return Call(name: nameIndex, arguments: arguments, trailingClosures: closures)
     }
 
+    /// When `expression` is exactly one constructor-shaped call — `Name(…)`, `Name { … }`,
+    /// `Outer.Inner(…)`, `Name.init(…)`, `Name<T>(…)`, `.init(…)` — the type name as
+    /// written (nil for `.init(…)`, whose type comes from the context) and the call. Whether
+    /// the name is a type is the caller's to decide (`Name` may be a function).
+    public func constructorCall(in expression: Range<Int>) -> (typeName: String?, call: Call)? {
+        guard !expression.isEmpty else { return nil }
+        let callee: Int
+        var typeName: String?
+        if kind(expression.lowerBound) == .period {
+            guard at(expression.lowerBound + 1, "init") else { return nil }
+            callee = expression.lowerBound + 1
+        } else {
+            guard let chain = memberChain(at: expression.lowerBound, limit: expression.upperBound) else { return nil }
+            var names = path(of: chain)
+            if names.count > 1, names.last == "init" { names.removeLast() }
+            guard !names.contains(where: { $0 == "self" || $0 == "Self" || $0 == "super" || $0 == "init" }) else { return nil }
+            callee = chain.last
+            typeName = names.joined(separator: ".")
+        }
+        guard let call = call(at: callee, limit: expression.upperBound),
+            let end = call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound,
+            end == expression.upperBound
+        else { return nil }
+        return (typeName, call)
+    }
+
+    /// The value handed to a property wrapper's initializer when `expression` is exactly
+    /// `Wrapper(wrappedValue: x)`, `Wrapper(initialValue: x)` or `.init(wrappedValue: x)`,
+    /// with `Wrapper` one of `wrappers` (qualified names allowed: `SwiftUI.StateObject`).
+    public func wrapperInitialValue(in expression: Range<Int>, wrappers: Set<String>) -> Range<Int>? {
+        guard let (typeName, call) = constructorCall(in: expression), let arguments = call.arguments,
+            call.trailingClosures.isEmpty
+        else { return nil }
+        if let typeName {
+            guard let simple = typeName.split(separator: ".").last, wrappers.contains(String(simple)) else { return nil }
+        }
+        let list = argumentList(arguments)
+        guard list.count == 1, let label = list[0].label, at(label, "wrappedValue") || at(label, "initialValue"),
+            !list[0].value.isEmpty
+        else { return nil }
+        return list[0].value
+    }
+
     /// Every call in a range whose name satisfies `matches` (nested calls included).
     public func calls(in range: Range<Int>, where matches: (Int) -> Bool) -> [Call] {
         var result: [Call] = []

@@ -198,24 +198,38 @@ public struct ProjectIndex: Sendable {
         {
             return TypeShape(file.text(arguments.lowerBound..<arguments.upperBound - 2))
         }
-        if let initializer = property.initializer, let constructed = constructedType(in: initializer, file: file, scope: scope) {
+        if let constructed = constructedType(of: property, in: file, scope: scope) {
             return .named(constructed.name, [])
         }
         return nil
     }
 
+    /// When a property's initial value is exactly a constructor call of a project type:
+    /// `Model()`, `Model.init()`, `Outer.Inner()`, or `.init()` with the type annotated
+    /// (`var m: Model = .init()`).
+    public func constructedType(of property: Property, in file: ParsedFile, scope: String?) -> (name: String, call: Call)? {
+        guard let initializer = property.initializer else { return nil }
+        return constructedType(in: initializer, file: file, scope: scope, contextualType: property.type)
+    }
+
     /// When `expression` is exactly a constructor call of a project type (`Model()`,
-    /// `Model(id: 1)`, `Model.init()`, `Outer.Inner()`, `Model { … }`), that type's
-    /// qualified name and the call. Factories and static members are not constructors.
-    public func constructedType(in expression: Range<Int>, file: ParsedFile, scope: String?) -> (name: String, call: Call)? {
-        guard let chain = file.memberChain(at: expression.lowerBound, limit: expression.upperBound) else { return nil }
-        var names = file.path(of: chain)
-        if names.count > 1, names.last == "init" { names.removeLast() }
-        guard let call = file.call(at: chain.last, limit: expression.upperBound),
-            let end = call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound,
-            end == expression.upperBound,
-            let resolved = resolve(names.joined(separator: "."), from: scope)
-        else { return nil }
+    /// `Model(id: 1)`, `Model.init()`, `Outer.Inner()`, `Model { … }`, and `.init(…)` when
+    /// `contextualType` — the annotation the value is assigned to — names the type), that
+    /// type's qualified name and the call. Factories and static members are not constructors.
+    public func constructedType(
+        in expression: Range<Int>, file: ParsedFile, scope: String?, contextualType: TypeRef? = nil
+    ) -> (name: String, call: Call)? {
+        guard let (written, call) = file.constructorCall(in: expression) else { return nil }
+        let name: String
+        if let written {
+            name = written
+        } else {
+            // `.init(…)`: the type comes from the context, a plain named type (`T?` would be
+            // `Optional<T>.init`).
+            guard let contextualType, case .named(let annotated, _) = TypeShape(contextualType.text) else { return nil }
+            name = annotated
+        }
+        guard let resolved = resolve(name, from: scope) else { return nil }
         return (resolved, call)
     }
 }
