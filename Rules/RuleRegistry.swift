@@ -8,6 +8,12 @@ public enum RuleRegistry {
         // ObservableObject models
         MissingPublished(),
         NestedObservableObject(),
+        // Observation (@Observable) models
+        UntrackedObservableRead(),
+        PropertyWrapperInObservable(),
+        ObservableWrapperMismatch(),
+        StateObservableInitSideEffects(),
+        ObservationTrackingOnce(),
         // Opt-in (performance and strictness)
         PublishedNeverRead(),
     ]

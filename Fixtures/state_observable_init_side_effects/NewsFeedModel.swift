@@ -1,0 +1,20 @@
+import Foundation
+import Observation
+
+@MainActor
+@Observable
+final class NewsFeedModel {
+    var articles: [String] = []
+    var onRefresh: () -> Void = {}
+
+    /// Loads from disk on every instance.
+    init() {
+        loadCachedArticles()
+    }
+
+    /// Only stores a closure: nothing runs yet.
+    init(preview articles: [String]) {
+        self.articles = articles
+        onRefresh = { [weak self] in self?.fetchLatest() }
+    }
+}

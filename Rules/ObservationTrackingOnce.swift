@@ -1,0 +1,364 @@
+import ObservationLintCore
+import ObservationSyntax
+
+public struct ObservationTrackingOnce: Rule {
+    public static let description = RuleDescription(
+        id: "observation_tracking_once",
+        name: "withObservationTracking fires once",
+        category: .observation,
+        summary: "`withObservationTracking`'s `onChange` does not register again, so it fires for the first change only.",
+        rationale: """
+            `withObservationTracking(_:onChange:)` tracks the properties its first closure reads \
+            and calls `onChange` once, for the next change of any of them; then the tracking \
+            ends. Code that means to follow a model has to call `withObservationTracking` again \
+            from `onChange` (usually by calling the function that set it up); otherwise every \
+            later change goes unnoticed. `onChange` also runs before the change is applied \
+            (in `willSet`): reading the tracked property there still gives the old value.
+            """,
+        fix: """
+            Re-register in `onChange`: call the function that sets up the tracking again, \
+            usually on the next turn (`Task { @MainActor in self.observe() }`), and read the new \
+            values in the tracking closure of that next round. On iOS 26/macOS 26, \
+            `Observations { … }` gives an async sequence of values instead.
+            """,
+        triggeringExamples: [
+            """
+            final class BadgeUpdater {
+                let inbox: Inbox
+                init(inbox: Inbox) { self.inbox = inbox }
+                func observe() {
+                    ↓withObservationTracking {
+                        _ = inbox.unreadCount
+                    } onChange: {
+                        print("unread count changed")
+                    }
+                }
+            }
+            """,
+            """
+            func logChanges(of settings: Settings) {
+                ↓withObservationTracking {
+                    _ = settings.theme
+                } onChange: {
+                    print("theme is now", settings.theme)
+                }
+            }
+            """,
+            """
+            final class Renderer {
+                var model: Canvas
+                init(model: Canvas) { self.model = model }
+                func start() {
+                    ↓withObservationTracking({ render(model.shapes) }, onChange: { [weak self] in
+                        Task { @MainActor in self?.setNeedsDisplay() }
+                    })
+                }
+                func render(_ shapes: [Shape]) {}
+                func setNeedsDisplay() {}
+            }
+            """,
+            """
+            @MainActor final class TitleSync {
+                let document: Document
+                init(document: Document) {
+                    self.document = document
+                    ↓Observation.withObservationTracking {
+                        _ = document.title
+                    } onChange: {
+                        DispatchQueue.main.async { NSApp.mainWindow?.title = "…" }
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            final class BadgeUpdater {
+                let inbox: Inbox
+                init(inbox: Inbox) { self.inbox = inbox }
+                func observe() {
+                    withObservationTracking {
+                        _ = inbox.unreadCount
+                    } onChange: { [weak self] in
+                        Task { @MainActor in self?.observe() }
+                    }
+                }
+            }
+            """,
+            """
+            func track(_ settings: Settings, apply: @escaping (String) -> Void) {
+                withObservationTracking {
+                    apply(settings.theme)
+                } onChange: {
+                    DispatchQueue.main.async { track(settings, apply: apply) }
+                }
+            }
+            """,
+            """
+            final class Watcher {
+                let model: Model
+                init(model: Model) { self.model = model }
+                func startWatching() { scheduleNextRound() }
+                private func scheduleNextRound() {
+                    withObservationTracking { _ = model.value } onChange: { [weak self] in self?.changed() }
+                }
+                private func changed() {
+                    print("changed")
+                    scheduleNextRound()
+                }
+            }
+            """,
+            """
+            func nextChange(of model: Model) async {
+                await withCheckedContinuation { continuation in
+                    withObservationTracking { _ = model.value } onChange: { continuation.resume() }
+                }
+            }
+            """,
+            """
+            func follow(_ model: Model) async {
+                while !Task.isCancelled {
+                    await withCheckedContinuation { continuation in
+                        withObservationTracking { _ = model.value } onChange: { continuation.resume() }
+                    }
+                    print(model.value)
+                }
+            }
+            """,
+            """
+            func observe(_ model: Model, onChange handler: @escaping @Sendable () -> Void) {
+                withObservationTracking({ _ = model.value }, onChange: handler)
+            }
+            """,
+        ])
+
+    public init() {}
+
+    public func check(_ context: inout RuleContext) {
+        let file = context.file
+        // Tests observe one change on purpose (`expectation.fulfill()`).
+        if file.imports.contains(where: { $0.module == "XCTest" || $0.module == "Testing" }) { return }
+        let sites = file.tokens.indices.filter { isTrackingCall(at: $0, in: file) }
+        guard !sites.isEmpty else { return }
+        let functions = FunctionBodies(file)
+        let arming = functions.armingNames()
+        for site in sites {
+            guard let call = file.call(at: site, limit: file.tokens.count),
+                let (apply, onChange) = closures(of: call, in: file)
+            else { continue }
+            if reArms(onChange, arming: arming, in: file) { continue }
+            if isInLoop(site, functions: functions, in: file) { continue }
+            var notes: [DiagnosticNote] = []
+            if let apply, let stale = staleRead(in: onChange, trackedIn: apply, file: file) {
+                notes.append(
+                    context.note(
+                        "`onChange` runs before the change is applied: `\(stale.text)` here still has the old value",
+                        at: stale.tokens))
+            }
+            let enclosing = functions.innermost(containing: site).map { "`\($0.name)()`" }
+            context.report(
+                "`withObservationTracking` calls `onChange` for the first change only, and `onChange` does not register again: later changes go unnoticed",
+                at: site..<site + 1,
+                notes: notes,
+                help: enclosing.map { "call \($0) again from `onChange` (for example in `Task { @MainActor in … }`) to keep observing" }
+                    ?? "call `withObservationTracking` again from `onChange` (for example in `Task { @MainActor in … }`) to keep observing")
+        }
+    }
+
+    /// `withObservationTracking` (or `Observation.withObservationTracking`) being called.
+    private func isTrackingCall(at token: Int, in file: ParsedFile) -> Bool {
+        guard file.kind(token) == .identifier, file.at(token, "withObservationTracking") else { return false }
+        if file.at(token - 1, "func") { return false }
+        if file.kind(token - 1) == .period, !file.at(token - 2, "Observation") { return false }
+        let next = token + 1
+        return file.kind(next) == .leftParen || file.kind(next) == .leftBrace
+    }
+
+    /// The tracking closure (when literal) and the `onChange` closure literal; nil when
+    /// `onChange` is not a closure literal (a handler passed in may re-register).
+    private func closures(of call: Call, in file: ParsedFile) -> (apply: Range<Int>?, onChange: Range<Int>)? {
+        func literal(_ range: Range<Int>) -> Range<Int>? {
+            guard let first = range.first, file.kind(first) == .leftBrace, file.skipGroup(first) == range.upperBound else {
+                return nil
+            }
+            return range
+        }
+        var apply: Range<Int>?
+        var onChange: Range<Int>?
+        if let arguments = call.arguments {
+            let list = file.argumentList(arguments)
+            if let first = list.first, first.label == nil { apply = literal(first.value) }
+            if let change = list.first(where: { $0.label.map { file.at($0, "onChange") } == true }) {
+                guard let closure = literal(change.value) else { return nil }
+                onChange = closure
+            }
+        }
+        for closure in call.trailingClosures {
+            if let label = closure.label {
+                if file.at(label, "onChange") { onChange = closure.body }
+            } else if apply == nil {
+                apply = closure.body
+            }
+        }
+        guard let onChange else { return nil }
+        return (apply, onChange)
+    }
+
+    /// `onChange` registers again: it calls `withObservationTracking` or a function that
+    /// (directly or through other functions of the file) does; or it resumes a continuation
+    /// or fulfills an expectation, a one-shot wait by design.
+    private func reArms(_ onChange: Range<Int>, arming: Set<String>, in file: ParsedFile) -> Bool {
+        for token in onChange where file.kind(token) == .identifier {
+            let name = file.text(token)
+            if name == "withObservationTracking" { return true }
+            guard file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace else { continue }
+            if arming.contains(name) { return true }
+            if file.kind(token - 1) == .period, ["resume", "fulfill", "confirm"].contains(name) { return true }
+        }
+        return false
+    }
+
+    /// The call sits in a loop of its function (`while`, `for`, `repeat`), which registers
+    /// again on the next pass.
+    private func isInLoop(_ site: Int, functions: FunctionBodies, in file: ParsedFile) -> Bool {
+        let body = functions.innermost(containing: site)?.body ?? 0..<file.tokens.count
+        let lowerBound = body.lowerBound
+        // Walk outward through the enclosing braces.
+        var position = site
+        var steps = 0
+        while position > lowerBound, steps < 10_000 {
+            position -= 1
+            steps += 1
+            switch file.kind(position) {
+            case .rightBrace, .rightParen, .rightSquare:
+                let open = Int(file.partner[position])
+                if open >= 0, open < position { position = open }
+            case .leftBrace:
+                if file.at(position - 1, "repeat") { return true }
+                if statementKeyword(beforeBrace: position, lowerBound: lowerBound, in: file).map({ $0 == "while" || $0 == "for" }) == true {
+                    return true
+                }
+            default:
+                break
+            }
+        }
+        return false
+    }
+
+    /// The keyword of the statement whose block opens at `brace` (`if`, `while`, `for`, …),
+    /// found walking back over its condition.
+    private func statementKeyword(beforeBrace brace: Int, lowerBound: Int, in file: ParsedFile) -> String? {
+        var index = brace - 1
+        var steps = 0
+        while index > lowerBound, steps < 64 {
+            switch file.kind(index) {
+            case .rightParen, .rightSquare:
+                let open = Int(file.partner[index])
+                guard open >= 0, open < index else { return nil }
+                index = open - 1
+            case .leftBrace, .rightBrace, .semicolon, .leftParen:
+                // The end of the previous statement, or the enclosing group.
+                return nil
+            case .keyword, .identifier:
+                let text = file.text(index)
+                if ["while", "for", "if", "guard", "switch", "else", "do", "catch", "repeat", "func"].contains(text) {
+                    return text
+                }
+                index -= 1
+            default:
+                index -= 1
+            }
+            steps += 1
+        }
+        return nil
+    }
+
+    /// A read in `onChange` of a chain the tracking closure reads.
+    private func staleRead(in onChange: Range<Int>, trackedIn apply: Range<Int>, file: ParsedFile) -> (text: String, tokens: Range<Int>)? {
+        var tracked: [[String]] = []
+        for chain in file.memberChains(in: apply) where chain.names.count >= 2 && !file.isCalled(chain) {
+            tracked.append(file.path(of: chain))
+        }
+        guard !tracked.isEmpty else { return nil }
+        let assigned = Set(file.assignments(in: onChange).map { $0.target.root })
+        let locals = file.localNames(in: onChange)
+        for chain in file.memberChains(in: onChange) where !assigned.contains(chain.root) && !file.isCalled(chain) {
+            let path = file.path(of: chain)
+            guard chain.names.count >= 2 || !locals.contains(path[0]) else { continue }
+            if tracked.contains(where: { $0 == path }) {
+                return (path.joined(separator: "."), chain.root..<chain.last + 1)
+            }
+        }
+        return nil
+    }
+}
+
+/// The named function bodies of a file, local functions included, found from `func`
+/// keywords.
+struct FunctionBodies {
+    struct Function {
+        let name: String
+        let body: Range<Int>
+    }
+    let functions: [Function]
+    private let file: ParsedFile
+
+    init(_ file: ParsedFile) {
+        self.file = file
+        var functions: [Function] = []
+        for token in file.tokens.indices where file.kind(token) == .keyword && file.at(token, "func") {
+            let name = token + 1
+            guard file.isWord(name) || file.kind(name) == .binaryOperator else { continue }
+            var index = name + 1
+            if file.kind(index) == .leftAngle { index = file.skipGroup(index) }
+            guard file.kind(index) == .leftParen else { continue }
+            index = file.skipGroup(index)
+            // Effects, the result type and a `where` clause, up to the body.
+            var steps = 0
+            while index < file.tokens.count, steps < 64 {
+                guard let kind = file.kind(index) else { break }
+                if kind == .leftBrace { break }
+                if kind == .rightBrace || kind == .semicolon || file.at(index, "func") || file.at(index, "var")
+                    || file.at(index, "let")
+                {
+                    index = -1
+                    break
+                }
+                index = kind == .leftParen || kind == .leftSquare || kind == .leftAngle ? file.skipGroup(index) : index + 1
+                steps += 1
+            }
+            guard index >= 0, file.kind(index) == .leftBrace else { continue }
+            functions.append(Function(name: file.text(name), body: index..<file.skipGroup(index)))
+        }
+        self.functions = functions
+    }
+
+    /// The innermost function whose body holds `token`.
+    func innermost(containing token: Int) -> Function? {
+        functions.filter { $0.body.contains(token) }.min { $0.body.count < $1.body.count }
+    }
+
+    /// Functions that set up observation: their body calls `withObservationTracking`, or a
+    /// function that does.
+    func armingNames() -> Set<String> {
+        var arming = Set<String>()
+        var calls: [String: Set<String>] = [:]
+        for function in functions {
+            for token in function.body where file.kind(token) == .identifier {
+                if file.at(token, "withObservationTracking") { arming.insert(function.name) }
+                if file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace {
+                    calls[function.name, default: []].insert(file.text(token))
+                }
+            }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for (name, called) in calls where !arming.contains(name) && !called.isDisjoint(with: arming) {
+                arming.insert(name)
+                changed = true
+            }
+        }
+        return arming
+    }
+}

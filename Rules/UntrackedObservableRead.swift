@@ -1,0 +1,312 @@
+import ObservationLintCore
+import ObservationSyntax
+
+public struct UntrackedObservableRead: Rule {
+    public static let description = RuleDescription(
+        id: "untracked_observable_read",
+        name: "Untracked observable read",
+        category: .observation,
+        summary: "A view (or a computed property views use) reads an `@ObservationIgnored var` that changes.",
+        rationale: """
+            `@ObservationIgnored` takes a property out of Observation: reading it registers \
+            nothing, and changing it tells no one. When a view's `body` reads such a property, \
+            directly or through a non-private computed property of the model, and the property \
+            changes after `init`, the view keeps showing the old value until some tracked \
+            property happens to change too.
+            """,
+        fix: """
+            Remove `@ObservationIgnored` so that Observation tracks the property. If it must stay \
+            ignored (a property wrapper such as `@AppStorage`, or storage you manage yourself), \
+            expose it through a computed property whose getter calls `access(keyPath:)` and \
+            whose setter calls `withMutation(keyPath:)`.
+            """,
+        triggeringExamples: [
+            """
+            @Observable final class Inbox {
+                @ObservationIgnored var ↓unreadCount = 0
+                func receive() { unreadCount += 1 }
+            }
+            struct InboxBadge: View {
+                let inbox: Inbox
+                var body: some View { Text("\\(inbox.unreadCount)") }
+            }
+            """,
+            """
+            @Observable final class Player {
+                var title = ""
+                @ObservationIgnored private var ↓position = 0.0
+                var progressText: String { "\\(Int(position))s" }
+                func seek(to time: Double) { position = time }
+            }
+            """,
+            """
+            @Observable final class Settings {
+                @ObservationIgnored
+                @AppStorage("fontSize") var ↓fontSize = 14.0
+            }
+            struct FontSizeSlider: View {
+                @Bindable var settings: Settings
+                var body: some View {
+                    Slider(value: $settings.fontSize, in: 10...30)
+                    Text("\\(settings.fontSize) pt")
+                }
+            }
+            """,
+            """
+            @Observable final class Uploader {
+                @ObservationIgnored var ↓isUploading = false
+                func upload() {
+                    isUploading = true
+                    Task { isUploading = false }
+                }
+            }
+            struct UploadButton: View {
+                @Environment(Uploader.self) private var uploader
+                var body: some View {
+                    Button("Upload") { uploader.upload() }
+                        .disabled(uploader.isUploading)
+                }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            @Observable final class Inbox {
+                @ObservationIgnored let accountID = UUID()
+                var unreadCount = 0
+            }
+            struct InboxBadge: View {
+                let inbox: Inbox
+                var body: some View { Text(inbox.accountID.uuidString) }
+            }
+            """,
+            """
+            @Observable final class Timeline {
+                var statuses: [String] = []
+                @ObservationIgnored private var visibleIDs: Set<String> = []
+                func appeared(_ id: String) { visibleIDs.insert(id) }
+                private func pruneHidden() { statuses.removeAll { !visibleIDs.contains($0) } }
+            }
+            """,
+            """
+            @Observable final class Preferences {
+                @ObservationIgnored private var _fontSize = 14.0
+                var fontSize: Double {
+                    get { access(keyPath: \\.fontSize); return _fontSize }
+                    set { withMutation(keyPath: \\.fontSize) { _fontSize = newValue } }
+                }
+            }
+            """,
+            """
+            @Observable final class ImageCache {
+                private var revision = 0
+                @ObservationIgnored private var images: [String: Data] = [:]
+                var count: Int {
+                    _ = revision
+                    return images.count
+                }
+                func store(_ data: Data, for key: String) {
+                    images[key] = data
+                    revision += 1
+                }
+            }
+            """,
+            """
+            @Observable final class Session {
+                @ObservationIgnored var token: String
+                init(token: String) { self.token = token }
+            }
+            struct TokenLabel: View {
+                let session: Session
+                var body: some View { Text(session.token) }
+            }
+            """,
+            """
+            @Observable final class Composer {
+                var text = ""
+                @ObservationIgnored var draftID = UUID()
+                func reset() { draftID = UUID() }
+            }
+            struct ComposerView: View {
+                let composer: Composer
+                var body: some View {
+                    Button("Save") { save(composer.draftID) }
+                }
+            }
+            """,
+        ])
+
+    public init() {}
+
+    public func check(_ context: inout RuleContext) {
+        let index = context.index
+        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass && type.isObservable {
+            let candidates = decl.properties.filter(isCandidate)
+            guard !candidates.isEmpty else { continue }
+            let accesses = index.memberAccesses(of: type)
+            let lineage = index.typeAndSubtypes(of: type).map(\.name)
+            let tracking = TrackingGetters(type: type, index: index)
+            for property in candidates {
+                guard let mutation = mutation(of: property.name, lineage: lineage, accesses: accesses, context: context),
+                    let read = viewFacingRead(
+                        of: property.name, lineage: lineage, accesses: accesses, tracking: tracking, context: context)
+                else { continue }
+                let notes = [read.note, mutation]
+                context.report(
+                    "`\(property.name)` is `@ObservationIgnored` but changes after `init`: views that read it \(read.how) are not told about the change and keep showing the old value",
+                    at: property.nameToken..<property.nameToken + 1,
+                    notes: notes,
+                    help: "remove `@ObservationIgnored` so that Observation tracks `\(property.name)`, or read it through a computed property whose getter calls `access(keyPath:)` and whose setter calls `withMutation(keyPath:)`",
+                    fixes: fix(for: property, context: context))
+            }
+        }
+    }
+
+    /// A stored instance `var` marked `@ObservationIgnored`.
+    private func isCandidate(_ property: Property) -> Bool {
+        property.isStored && !property.isLet && property.attributes.contains(named: "ObservationIgnored")
+            && !property.modifiers.contains("static") && !property.modifiers.contains("class")
+    }
+
+    /// A change after `init`: by the class's own code (outside initializers), or by a view
+    /// through its reference; a note at the first one.
+    private func mutation(
+        of name: String, lineage: [String], accesses: MemberAccesses, context: RuleContext
+    ) -> DiagnosticNote? {
+        if let site = (accesses.mutations[name] ?? []).first(where: { !$0.inInitializer }) {
+            return context.note("changed here", at: site.token..<site.token + 1, in: site.file)
+        }
+        if let change = lineage.flatMap({ context.index.viewMutations[$0] ?? [] }).first(where: { $0.path.first == name }) {
+            return context.note(
+                "`\(change.view)` changes it here", at: change.tokens[0]..<change.tokens[0] + 1, in: change.file)
+        }
+        return nil
+    }
+
+    private struct Read {
+        let how: String
+        let note: DiagnosticNote
+    }
+
+    /// A non-private computed property of the class whose getter reads the property and
+    /// registers nothing else, or a view's `body` content reading it.
+    private func viewFacingRead(
+        of name: String, lineage: [String], accesses: MemberAccesses, tracking: TrackingGetters, context: RuleContext
+    ) -> Read? {
+        if let read = accesses.computedReads.first(where: {
+            $0.path.first == name && $0.property.name != name && !tracking.registers($0.property)
+        }) {
+            return Read(
+                how: "through `\(read.property.name)`",
+                note: context.note(
+                    "read by the computed property `\(read.property.name)` here", at: read.tokens[0]..<read.tokens[0] + 1,
+                    in: read.file))
+        }
+        let viewReads = lineage.flatMap { context.index.viewReads[$0] ?? [] }
+        if let read = viewReads.first(where: {
+            $0.path.first == name && $0.role == .content && !isBindingRead($0, index: context.index)
+        }) {
+            return Read(
+                how: "(like `\(read.view)`)",
+                note: context.note("`\(read.view)` reads it here", at: read.tokens[0]..<read.tokens[0] + 1, in: read.file))
+        }
+        return nil
+    }
+
+    /// `$model.name` hands a binding on; the view does not read the value itself.
+    private func isBindingRead(_ read: ViewModelRead, index: ProjectIndex) -> Bool {
+        let file = index.files[read.file]
+        var root = read.tokens[0] - 1
+        while root >= 0, file.kind(root) == .period || file.kind(root) == .postfixQuestionMark
+            || file.kind(root) == .exclamationMark
+        {
+            root -= 1
+        }
+        if file.at(root, "self"), file.kind(root - 1) == .period { root -= 2 }
+        return file.kind(root) == .dollarIdentifier
+    }
+
+    private func fix(for property: Property, context: RuleContext) -> [Fix] {
+        // Only when `@ObservationIgnored` is the sole attribute (another wrapper, such as
+        // `@AppStorage`, cannot be tracked) and the storage is one the macro tracks.
+        guard property.attributes.count == 1, let attribute = property.attributes.first,
+            !property.modifiers.contains(where: { ["lazy", "weak", "unowned"].contains($0.name) }),
+            let edit = ObservationEdits.removal(of: attribute, in: context)
+        else { return [] }
+        return [Fix(title: "Track `\(property.name)` (remove @ObservationIgnored)", edits: [edit])]
+    }
+}
+
+/// Which computed properties of an observable class register an Observation access when
+/// their getter runs: those that call `access(keyPath:)`, read a tracked stored property
+/// (a revision counter that invalidates them), or read another computed property that does.
+struct TrackingGetters {
+    private var registering: Set<String> = []
+
+    init(type: TypeInfo, index: ProjectIndex) {
+        let chain = index.typeAndAncestors(of: type)
+        var tracked = Set<String>()
+        var getters: [(name: String, file: ParsedFile, body: Range<Int>)] = []
+        for info in chain {
+            for (fileIndex, property) in info.properties {
+                if property.modifiers.contains("static") || property.modifiers.contains("class") { continue }
+                if property.isStored {
+                    if !property.isLet, !property.attributes.contains(named: "ObservationIgnored") {
+                        tracked.insert(property.name)
+                    }
+                } else if let body = property.accessors.first(where: { $0.kind == .get || $0.kind == .read })?.body {
+                    getters.append((property.name, index.files[fileIndex], body))
+                }
+            }
+        }
+        // Names each getter reads (`x`, `self.x`), and whether it calls `access(`.
+        var reads: [String: Set<String>] = [:]
+        for (name, file, body) in getters {
+            let locals = file.localNames(in: body)
+            var names = Set<String>()
+            for chain in file.memberChains(in: body) {
+                let path = file.path(of: chain)
+                let root = chain.names[0]
+                if file.at(root, "self") {
+                    if path.count >= 1, !(path.count == 1 && path[0] == "self") { names.insert(path[0]) }
+                } else if file.kind(root) == .identifier, !locals.contains(path[0]) {
+                    names.insert(path[0])
+                }
+                if file.path(of: chain).last == "access", file.isCalled(chain) {
+                    registering.insert(name)
+                }
+            }
+            reads[name, default: []].formUnion(names)
+            if !names.isDisjoint(with: tracked) { registering.insert(name) }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for (name, names) in reads where !registering.contains(name) && !names.isDisjoint(with: registering) {
+                registering.insert(name)
+                changed = true
+            }
+        }
+    }
+
+    func registers(_ property: Property) -> Bool { registering.contains(property.name) }
+}
+
+/// Text edits shared by the Observation rules.
+enum ObservationEdits {
+    /// Deletes an attribute and the whitespace after it (through the next token, so that
+    /// an attribute on its own line leaves no blank line). Nil when a comment follows it.
+    static func removal(of attribute: Attribute, in context: RuleContext) -> TextEdit? {
+        let file = context.file
+        let next = attribute.tokens.upperBound
+        guard next < file.tokens.count else { return nil }
+        let gapStart = Int(file.tokens[next - 1].end)
+        let gapEnd = Int(file.tokens[next].start)
+        guard gapStart <= gapEnd,
+            file.source.bytes[gapStart..<gapEnd].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+        else { return nil }
+        let start = context.range(attribute.tokens).start
+        let end = context.range(next..<next + 1).start
+        return TextEdit(range: SourceRange(file: file.path, start: start, end: end), replacement: "")
+    }
+}
