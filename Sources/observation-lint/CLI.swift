@@ -52,6 +52,8 @@ enum CLI {
             for line in error.lines { Output.error(line) }
         } catch let error as RuleSelectionError {
             for message in error.messages { Output.error("error: \(message)") }
+        } catch let error as BaselineError {
+            Output.error("error: \(error.description)")
         } catch let error as FileDiscoveryError {
             for path in error.missingPaths { Output.error("error: no such file or directory: '\(path)'") }
         } catch {

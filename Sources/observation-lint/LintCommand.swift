@@ -16,7 +16,7 @@ struct Lint: ParsableCommand, ExitCodeCommand {
     @Argument(help: "Files and folders to lint (default: .). Folders are walked for *.swift files.")
     var paths: [String] = []
 
-    @Option(help: "Output format: text, xcode, json (sarif, github, checkstyle, junit: not supported yet).")
+    @Option(help: "Output format: text, xcode, json, sarif, github, checkstyle, junit.")
     var format: OutputFormat = .text
 
     @Option(help: ArgumentHelp("Configuration file (default: nearest .observation-lint.yml upward from the current folder).", valueName: "file"))
@@ -28,10 +28,10 @@ struct Lint: ParsableCommand, ExitCodeCommand {
     @Flag(help: "No summary line.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("Hide the diagnostics recorded in FILE (not supported yet).", valueName: "file"))
+    @Option(help: ArgumentHelp("Hide the diagnostics recorded in FILE (matched by file, rule and line text).", valueName: "file"))
     var baseline: String?
 
-    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record the current diagnostics to FILE (not supported yet).", valueName: "file"))
+    @Option(name: .customLong("write-baseline"), help: ArgumentHelp("Record the current diagnostics to FILE (a baseline for --baseline).", valueName: "file"))
     var writeBaseline: String?
 
     @Option(name: .customLong("stdin-path"), help: ArgumentHelp("Read one file's text from standard input, as if it were PATH; the other files are read from disk for the index.", valueName: "path"))
@@ -60,12 +60,14 @@ struct Lint: ParsableCommand, ExitCodeCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         guard let reporter = ReporterRegistry.reporter(named: format.rawValue) else {
             throw UsageError(
-                "--format \(format.rawValue) is not supported yet (available: \(ReporterRegistry.names.joined(separator: ", ")))")
+                "--format \(format.rawValue) is not supported (available: \(ReporterRegistry.names.joined(separator: ", ")))")
         }
-        if baseline != nil { throw UsageError("--baseline is not supported yet") }
-        if writeBaseline != nil { throw UsageError("--write-baseline is not supported yet") }
 
         let currentDirectory = FileManager.default.currentDirectoryPath
+        // A malformed baseline stops the run before any work (exit 2).
+        let loadedBaseline = try baseline.map { path in
+            try Baseline.load(from: PathUtilities.absolute(path, relativeTo: currentDirectory), displayPath: path)
+        }
         let catalog = Catalog.rules
         let configuration = try Configuration.resolve(
             explicitPath: config, currentDirectory: currentDirectory, knownRuleIDs: Catalog.ids)
@@ -97,15 +99,34 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             fileCount = report.fileCount
         }
 
-        let durationMs = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
-        var sources: [String: [UInt8]] = [:]
-        if reporter is TextReporter {
-            let wanted = Set(diagnostics.map(\.range.file))
-            for input in inputs where wanted.contains(input.path) { sources[input.path] = input.bytes }
+        // The texts of the files the diagnostics, their notes and fixes point into, from the
+        // inputs already read: baselines match line texts, SARIF converts columns, text quotes.
+        var wanted = Set<String>()
+        for diagnostic in diagnostics {
+            wanted.insert(diagnostic.range.file)
+            for note in diagnostic.notes { wanted.insert(note.range.file) }
+            for fix in diagnostic.fixes { for edit in fix.edits { wanted.insert(edit.range.file) } }
         }
+        var sources: [String: [UInt8]] = [:]
+        for input in inputs where wanted.contains(input.path) { sources[input.path] = input.bytes }
+
+        // Diagnostics → baseline → reporter. The written baseline records every current
+        // diagnostic (also those an old baseline hides), so it can replace that file.
+        if let writeBaseline {
+            let paths = Baseline.Paths(baselineFile: writeBaseline, currentDirectory: currentDirectory)
+            try Baseline(recording: diagnostics, sources: sources, paths: paths)
+                .write(to: PathUtilities.absolute(writeBaseline, relativeTo: currentDirectory), displayPath: writeBaseline)
+        }
+        if let loadedBaseline, let baseline {
+            let paths = Baseline.Paths(baselineFile: baseline, currentDirectory: currentDirectory)
+            diagnostics = loadedBaseline.filter(diagnostics, sources: sources, paths: paths).reported
+        }
+
+        let durationMs = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
         let reportInput = ReportInput(
             diagnostics: diagnostics, errors: errors, fileCount: fileCount, durationMs: durationMs,
-            rules: Catalog.descriptions, sources: sources, useColor: useColor)
+            rules: Catalog.descriptions, sources: sources, useColor: useColor, currentDirectory: currentDirectory,
+            repositoryRoot: RepositoryRoot.find(from: currentDirectory))
 
         for error in errors { Output.error("\(error.file): error: \(error.message)") }
         Output.write(reporter.report(reportInput))

@@ -41,10 +41,26 @@ enum CLI {
         return packageRoot.appendingPathComponent(".build/debug/observation-lint").path
     }()
 
+    /// Runs a shell command line with `/bin/sh -c` in `directory`, with the built executable's
+    /// folder first on the `PATH` (so `observation-lint …` is this build), as a user's CI
+    /// script or build phase would. `environment` adds variables.
+    static func shell(
+        _ script: String, in directory: String, environment: [String: String] = [:], stdin: String? = nil,
+        timeout: Double = 60
+    ) throws -> RunResult {
+        var variables = ProcessInfo.processInfo.environment
+        let folder = (executable as NSString).deletingLastPathComponent
+        variables["PATH"] = folder + ":" + (variables["PATH"] ?? "/usr/bin:/bin")
+        variables.merge(environment) { $1 }
+        return try run(
+            ["-c", script], in: directory, stdin: stdin, timeout: timeout, executablePath: "/bin/sh", environment: variables)
+    }
+
     /// Runs the executable in `directory`; output goes through files (no pipe can fill up),
     /// and a run longer than `timeout` seconds is killed (a hang fails the test, not the suite).
     static func run(
-        _ arguments: [String], in directory: String, stdin: String? = nil, timeout: Double = 60
+        _ arguments: [String], in directory: String, stdin: String? = nil, timeout: Double = 60,
+        executablePath: String? = nil, environment: [String: String]? = nil
     ) throws -> RunResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -57,10 +73,10 @@ enum CLI {
         try Data((stdin ?? "").utf8).write(to: inURL)
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: executablePath ?? executable)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = environment ?? ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "NO_COLOR")
         process.environment = environment
         let out = try FileHandle(forWritingTo: outURL)
@@ -121,6 +137,14 @@ struct Project {
 
     func run(arguments: [String], stdin: String? = nil) throws -> RunResult {
         try CLI.run(arguments, in: path, stdin: stdin)
+    }
+
+    func shell(_ script: String, environment: [String: String] = [:], stdin: String? = nil) throws -> RunResult {
+        try CLI.shell(script, in: path, environment: environment, stdin: stdin)
+    }
+
+    func read(_ relative: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: url(relative))), as: UTF8.self)
     }
 
     func remove() {

@@ -16,10 +16,17 @@ public struct ReportInput: Sendable {
     public var sources: [String: [UInt8]]
     /// ANSI colour (the CLI decides: a terminal, no `--no-color`, no `NO_COLOR`).
     public var useColor: Bool
+    /// The absolute folder relative display paths are relative to (the current directory).
+    /// Formats that print repository-relative paths (sarif, github) need it; nil means
+    /// display paths are taken as they are.
+    public var currentDirectory: String?
+    /// The absolute repository root (see `RepositoryRoot.find`), for sarif and github paths.
+    public var repositoryRoot: String?
 
     public init(
         diagnostics: [Diagnostic], errors: [InputError] = [], fileCount: Int, durationMs: Int = 0,
-        rules: [RuleDescription] = [], sources: [String: [UInt8]] = [:], useColor: Bool = false
+        rules: [RuleDescription] = [], sources: [String: [UInt8]] = [:], useColor: Bool = false,
+        currentDirectory: String? = nil, repositoryRoot: String? = nil
     ) {
         self.diagnostics = diagnostics
         self.errors = errors
@@ -28,14 +35,16 @@ public struct ReportInput: Sendable {
         self.rules = rules
         self.sources = sources
         self.useColor = useColor
+        self.currentDirectory = currentDirectory
+        self.repositoryRoot = repositoryRoot
     }
 
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
 }
 
-/// An output format. Adding one (sarif, github, checkstyle, junit) is one file with a type
-/// conforming to this protocol, plus its line in `ReporterRegistry.all`.
+/// An output format. Adding one is one file with a type conforming to this protocol, plus its
+/// line in `ReporterRegistry.all`.
 public protocol Reporter: Sendable {
     /// The `--format` value.
     static var name: String { get }
@@ -48,11 +57,11 @@ public protocol Reporter: Sendable {
 }
 
 public enum ReporterRegistry {
-    /// The formats `--format` accepts today.
-    public static let all: [any Reporter.Type] = [TextReporter.self, XcodeReporter.self, JSONReporter.self]
-
-    /// Formats the SPEC names that are not written yet: a clear usage error, not a crash.
-    public static let planned = ["sarif", "github", "checkstyle", "junit"]
+    /// The formats `--format` accepts, in the SPEC's order.
+    public static let all: [any Reporter.Type] = [
+        TextReporter.self, XcodeReporter.self, JSONReporter.self, SARIFReporter.self, GitHubReporter.self,
+        CheckstyleReporter.self, JUnitReporter.self,
+    ]
 
     public static func reporter(named name: String) -> (any Reporter)? {
         all.first { $0.name == name }.map { $0.init() }
