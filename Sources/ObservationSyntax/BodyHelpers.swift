@@ -91,7 +91,7 @@ private let statementBlockKeywords: Set<String> = [
 /// comparisons.
 private let comparisonOperators: Set<String> = ["==", "!=", "<=", ">=", "===", "!==", "~="]
 
-extension TokenNavigating {
+extension TokenStream {
     /// The chain that starts at `index`, when a name stands there and is not itself a
     /// member of something before it.
     public func memberChain(at index: Int, limit: Int) -> MemberChain? {

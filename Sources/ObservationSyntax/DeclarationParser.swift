@@ -1,45 +1,36 @@
-/// A light recursive-descent pass over tokens that yields the declaration skeleton.
-/// It never fails: anything it does not recognize is skipped as a statement, and every
-/// loop advances, so it is linear in the number of tokens.
-struct DeclarationParser: TokenNavigating {
-    struct Declarations {
-        var imports: [ImportDecl] = []
-        var types: [TypeDecl] = []
-        var functions: [FunctionDecl] = []
-        var properties: [Property] = []
-        var typeAliases: [TypeAlias] = []
-        var previews: [PreviewBlock] = []
-    }
+/// What the declaration parser finds in one file or member list.
+struct DeclarationSkeleton {
+    var imports: [ImportDecl] = []
+    var types: [TypeDecl] = []
+    var functions: [FunctionDecl] = []
+    var properties: [Property] = []
+    var typeAliases: [TypeAlias] = []
+    var previews: [PreviewBlock] = []
+}
 
-    let source: SourceText
-    let tokens: [Token]
-    let partner: [Int32]
+private let modifierWords: Set<String> = [
+    "public", "private", "fileprivate", "internal", "package", "open", "static", "class",
+    "final", "override", "lazy", "weak", "unowned", "mutating", "nonmutating",
+    "convenience", "required", "dynamic", "optional", "indirect", "nonisolated",
+    "isolated", "distributed", "prefix", "postfix", "infix", "consuming", "borrowing",
+    "__consuming", "rethrows",
+]
 
-    init(source: SourceText, tokens: [Token], partner: [Int32]) {
-        self.source = source
-        self.tokens = tokens
-        self.partner = partner
-    }
+private let declarationKeywords: Set<String> = [
+    "var", "let", "func", "init", "deinit", "subscript", "struct", "class", "enum",
+    "protocol", "extension", "typealias", "import", "case", "associatedtype", "operator",
+    "precedencegroup",
+]
 
-    mutating func parseFile() -> Declarations {
+/// The declaration parser: a light recursive-descent pass over tokens that yields the
+/// declaration skeleton. It never fails: anything it does not recognize is skipped as a
+/// statement, and every loop advances, so it is linear in the number of tokens.
+extension TokenStream {
+    func parseDeclarationSkeleton() -> DeclarationSkeleton {
         parseDeclarations(in: 0..<tokens.count, enclosing: [], depth: 0)
     }
 
     // MARK: - Declaration starts
-
-    private static let modifierWords: Set<String> = [
-        "public", "private", "fileprivate", "internal", "package", "open", "static", "class",
-        "final", "override", "lazy", "weak", "unowned", "mutating", "nonmutating",
-        "convenience", "required", "dynamic", "optional", "indirect", "nonisolated",
-        "isolated", "distributed", "prefix", "postfix", "infix", "consuming", "borrowing",
-        "__consuming", "rethrows",
-    ]
-
-    private static let declarationKeywords: Set<String> = [
-        "var", "let", "func", "init", "deinit", "subscript", "struct", "class", "enum",
-        "protocol", "extension", "typealias", "import", "case", "associatedtype", "operator",
-        "precedencegroup",
-    ]
 
     /// `actor Name` and `macro name` introduce declarations although they are not
     /// reserved words.
@@ -50,14 +41,14 @@ struct DeclarationParser: TokenNavigating {
 
     private func isDeclarationKeyword(_ index: Int) -> Bool {
         guard let kind = kind(index), kind == .keyword || kind == .identifier else { return false }
-        if kind == .keyword, Self.declarationKeywords.contains(text(index)) { return true }
+        if kind == .keyword, declarationKeywords.contains(text(index)) { return true }
         return isContextualIntroducer(index)
     }
 
     /// Whether a modifier word at `index` is followed by the rest of a declaration; returns
     /// the index after the modifier (and its parenthesized detail) when it is.
     private func modifierEnd(_ index: Int) -> Int? {
-        guard isWord(index), Self.modifierWords.contains(text(index)) else { return nil }
+        guard isWord(index), modifierWords.contains(text(index)) else { return nil }
         var next = index + 1
         // `private(set)`, `unowned(safe)`, `nonisolated(unsafe)`: one word in parentheses.
         if kind(next) == .leftParen, !tokens[next].flags.contains(.leadingSpace), isWord(next + 1),
@@ -71,7 +62,7 @@ struct DeclarationParser: TokenNavigating {
         var steps = 0
         while steps < 16, probe < tokens.count {
             if isDeclarationKeyword(probe) || kind(probe) == .atSign { return next }
-            guard isWord(probe), Self.modifierWords.contains(text(probe)) else { return nil }
+            guard isWord(probe), modifierWords.contains(text(probe)) else { return nil }
             probe += 1
             if kind(probe) == .leftParen, isWord(probe + 1), kind(probe + 2) == .rightParen { probe += 3 }
             steps += 1
@@ -81,8 +72,8 @@ struct DeclarationParser: TokenNavigating {
 
     // MARK: - Member lists and top level
 
-    private mutating func parseDeclarations(in range: Range<Int>, enclosing: [String], depth: Int) -> Declarations {
-        var result = Declarations()
+    private func parseDeclarations(in range: Range<Int>, enclosing: [String], depth: Int) -> DeclarationSkeleton {
+        var result = DeclarationSkeleton()
         var index = range.lowerBound
         let end = range.upperBound
         while index < end {
@@ -94,8 +85,8 @@ struct DeclarationParser: TokenNavigating {
     }
 
     /// Parses the item at `index` and returns the index after it.
-    private mutating func parseOne(
-        at start: Int, end: Int, enclosing: [String], depth: Int, into result: inout Declarations
+    private func parseOne(
+        at start: Int, end: Int, enclosing: [String], depth: Int, into result: inout DeclarationSkeleton
     ) -> Int {
         switch tokens[start].kind {
         case .semicolon, .poundElse, .poundEndif:
@@ -160,9 +151,9 @@ struct DeclarationParser: TokenNavigating {
         return skipStatement(from: index, end: end)
     }
 
-    private mutating func parseTypeItem(
+    private func parseTypeItem(
         at index: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier],
-        enclosing: [String], depth: Int, into result: inout Declarations
+        enclosing: [String], depth: Int, into result: inout DeclarationSkeleton
     ) -> Int {
         guard
             let type = parseType(
@@ -173,7 +164,7 @@ struct DeclarationParser: TokenNavigating {
         return type.declaration.upperBound
     }
 
-    private func parseTypeAlias(at index: Int, end: Int, into result: inout Declarations) -> Int {
+    private func parseTypeAlias(at index: Int, end: Int, into result: inout DeclarationSkeleton) -> Int {
         let after = skipStatement(from: index, end: end)
         guard isWord(index + 1) else { return after }
         var equal = index + 2
@@ -184,7 +175,7 @@ struct DeclarationParser: TokenNavigating {
     }
 
     /// `import M`, `import struct M.T`, `@testable import M`.
-    private func parseImport(at index: Int, end: Int, into result: inout Declarations) -> Int {
+    private func parseImport(at index: Int, end: Int, into result: inout DeclarationSkeleton) -> Int {
         var module = index + 1
         if kind(module) == .keyword || (isWord(module) && isWord(module + 1) && !tokens[module + 1].isAtStartOfLine) {
             module += 1
@@ -197,7 +188,7 @@ struct DeclarationParser: TokenNavigating {
 
     /// `#Preview { }`, `#Preview("name") { }` are recorded; other macro expansions and
     /// directives (`#warning("…")`, `#sourceLocation(…)`) are skipped.
-    private mutating func parsePoundItem(at start: Int, end: Int, into result: inout Declarations) -> Int {
+    private func parsePoundItem(at start: Int, end: Int, into result: inout DeclarationSkeleton) -> Int {
         var index = start + 1
         let isPreview = at(index, "Preview")
         if isWord(index) { index += 1 }
@@ -303,7 +294,7 @@ struct DeclarationParser: TokenNavigating {
 
     // MARK: - Functions
 
-    private mutating func parseFunction(
+    private func parseFunction(
         at keywordIndex: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier]
     ) -> FunctionDecl {
         let keyword = text(keywordIndex)
@@ -412,7 +403,7 @@ struct DeclarationParser: TokenNavigating {
 
     // MARK: - Types
 
-    private mutating func parseType(
+    private func parseType(
         at keywordIndex: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier],
         enclosing: [String], depth: Int
     ) -> TypeDecl? {
@@ -456,7 +447,7 @@ struct DeclarationParser: TokenNavigating {
             ? parseDeclarations(
                 in: members.lowerBound + 1..<max(members.upperBound - 1, members.lowerBound + 1),
                 enclosing: qualifiedName.split(separator: ".").map(String.init), depth: depth + 1)
-            : Declarations()
+            : DeclarationSkeleton()
         return TypeDecl(
             kind: kind, name: name, qualifiedName: qualifiedName, nameToken: nameToken,
             attributes: attributes, modifiers: modifiers, genericParameters: genericParameters,

@@ -1,13 +1,8 @@
 /// A tokenized and parsed file: the first two stages of the pipeline, done once per file.
-public struct ParsedFile: Sendable, TokenNavigating {
+/// Its tokens and navigation helpers come from `TokenStream`.
+public final class ParsedFile: TokenStream, @unchecked Sendable {
     public let path: String
-    public let source: SourceText
-    /// Significant tokens; comments are in `comments`.
-    public let tokens: [Token]
     public let comments: [Token]
-    /// For each token that opens or closes `()`, `[]`, `{}` or a generic `<>`, the index of
-    /// its partner; -1 everywhere else and for unbalanced brackets.
-    public let partner: [Int32]
     public let imports: [ImportDecl]
     public let types: [TypeDecl]
     public let functions: [FunctionDecl]
@@ -18,20 +13,17 @@ public struct ParsedFile: Sendable, TokenNavigating {
     public init(path: String, bytes: [UInt8]) {
         let source = SourceText(bytes: bytes)
         let tokenized = Tokenizer.tokenize(bytes)
-        let partner = Self.pairBrackets(tokenized.tokens)
-        var parser = DeclarationParser(source: source, tokens: tokenized.tokens, partner: partner)
-        let declarations = parser.parseFile()
+        let stream = TokenStream(source: source, tokens: tokenized.tokens, partner: Self.pairBrackets(tokenized.tokens))
+        let declarations = stream.parseDeclarationSkeleton()
         self.path = path
-        self.source = source
-        self.tokens = tokenized.tokens
         self.comments = tokenized.comments
-        self.partner = partner
         self.imports = declarations.imports
         self.types = declarations.types
         self.functions = declarations.functions
         self.properties = declarations.properties
         self.typeAliases = declarations.typeAliases
         self.previews = declarations.previews
+        super.init(source: source, tokens: stream.tokens, partner: stream.partner)
     }
 
     static func pairBrackets(_ tokens: [Token]) -> [Int32] {

@@ -153,15 +153,13 @@ extension ProjectIndex {
     /// The project types that inherit from `type` (directly or not), and `type` itself.
     public func typeAndSubtypes(of type: TypeInfo) -> [TypeInfo] {
         var result = [type]
-        var names: Set<String> = [type.name]
-        var changed = true
-        while changed {
-            changed = false
-            for info in types.values where !names.contains(info.name) && info.inherited.contains(where: names.contains) {
-                names.insert(info.name)
-                result.append(info)
-                changed = true
+        var seen: Set<String> = [type.name]
+        var next = 0
+        while next < result.count {
+            for name in subtypes[result[next].name] ?? [] where seen.insert(name).inserted {
+                if let info = types[name] { result.append(info) }
             }
+            next += 1
         }
         return result
     }

@@ -76,6 +76,8 @@ public struct ProjectIndex: Sendable {
     public let types: [String: TypeInfo]
     public let defaultIsolationIsMainActor: Bool
     let typeAliases: [String: String]
+    /// The project types that directly inherit from or conform to each project type.
+    let subtypes: [String: [String]]
     /// Every name some code of the project reads (`x.name`, `name`, `$name`, `\.name`);
     /// writes, declarations and labels are not reads. Names only, across all types.
     public private(set) var readMemberNames: Set<String> = []
@@ -116,6 +118,13 @@ public struct ProjectIndex: Sendable {
         self.files = files
         self.types = types
         self.typeAliases = aliases
+        var subtypes: [String: [String]] = [:]
+        for info in types.values.sorted(by: { $0.name < $1.name }) {
+            for parent in info.inherited where types[parent] != nil && parent != info.name {
+                subtypes[parent, default: []].append(info.name)
+            }
+        }
+        self.subtypes = subtypes
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         self.viewReads = viewReads
         self.viewMutations = viewMutations

@@ -1,10 +1,22 @@
-/// Token-level navigation shared by the declaration parser and the body helpers rules use:
-/// bracket partners, expression and statement extents, accessor blocks.
-public protocol TokenNavigating {
-    var source: SourceText { get }
-    var tokens: [Token] { get }
-    /// For each bracket token, the index of its partner; -1 elsewhere.
-    var partner: [Int32] { get }
+/// A file's tokens with their text and bracket partners, and the token-level navigation
+/// shared by the declaration parser and the body helpers rules use: bracket groups,
+/// expression and statement extents, accessor blocks, attributes. `ParsedFile` is one.
+///
+/// A class, so that a parsed file is passed around by reference, and the helpers (in
+/// extensions, statically dispatched) read the token arrays without copying them.
+public class TokenStream: @unchecked Sendable {
+    public let source: SourceText
+    /// Significant tokens (comments are kept apart).
+    public let tokens: [Token]
+    /// For each token that opens or closes `()`, `[]`, `{}` or a generic `<>`, the index of
+    /// its partner; -1 everywhere else and for unbalanced brackets.
+    public let partner: [Int32]
+
+    init(source: SourceText, tokens: [Token], partner: [Int32]) {
+        self.source = source
+        self.tokens = tokens
+        self.partner = partner
+    }
 }
 
 let accessorKinds: [String: Accessor.Kind] = [
@@ -12,7 +24,7 @@ let accessorKinds: [String: Accessor.Kind] = [
     "_modify": .modify, "init": .`init`,
 ]
 
-extension TokenNavigating {
+extension TokenStream {
     // MARK: - Token queries
 
     public func kind(_ index: Int) -> TokenKind? {
