@@ -63,7 +63,7 @@ enum EnvironmentInjectionCollector {
     static func collect(_ index: ProjectIndex) -> [EnvironmentInjection] {
         var result: [EnvironmentInjection] = []
         for (fileIndex, file) in index.files.enumerated() {
-            let contexts = CodeContexts(file: file, fileIndex: fileIndex, index: index)
+            var contexts: CodeContexts?  // built for the files that inject something
             for token in file.tokens.indices {
                 guard file.kind(token) == .identifier,
                     file.at(token, "environmentObject") || file.at(token, "environment"),
@@ -77,7 +77,8 @@ enum EnvironmentInjectionCollector {
                 // `.environment(\.locale, …)` has two arguments; `.environment(\.self)`-like
                 // key paths are not objects.
                 guard file.kind(expression.lowerBound) != .backslash else { continue }
-                let context = contexts.innermost(containing: token)
+                if contexts == nil { contexts = CodeContexts(file: file, fileIndex: fileIndex, index: index) }
+                let context = contexts?.innermost(containing: token)
                 let constructor = index.constructedType(in: expression, file: file, scope: context?.type)?.call
                 result.append(
                     EnvironmentInjection(
@@ -190,7 +191,9 @@ extension ProjectIndex {
         staticType(of: expression, in: fileIndex, context: context, depth: 0)
     }
 
-    private func staticType(of expression: Range<Int>, in fileIndex: Int, context: CodeContext?, depth: Int) -> String? {
+    private func staticType(
+        of expression: Range<Int>, in fileIndex: Int, context: CodeContext?, depth: Int, skippingLocal: String? = nil
+    ) -> String? {
         let file = files[fileIndex]
         guard !expression.isEmpty, depth < 4 else { return nil }
         let scope = context?.type
@@ -208,7 +211,9 @@ extension ProjectIndex {
             current = scope
         } else if file.kind(root) == .identifier {
             let name = file.text(root)
-            if let context, let local = localType(of: name, before: root, in: context, file: fileIndex, depth: depth) {
+            if let context, name != skippingLocal,
+                let local = localType(of: name, before: root, in: context, file: fileIndex, depth: depth)
+            {
                 switch local {
                 case .known(let type): current = type
                 case .unknown: return nil
@@ -216,7 +221,7 @@ extension ProjectIndex {
             } else if let parameter = context?.parameters.first(where: { $0.name == name }) {
                 guard let type = parameter.type, let held = TypeShape(type.text).directName else { return nil }
                 current = resolve(held, from: scope)
-            } else if let scope, let type = memberType(name, of: scope) {
+            } else if let scope, let type = memberType(name, of: scope, depth: depth) {
                 current = type
             } else if name.first?.isUppercase == true, names.count > 1 {
                 // Static members: `Store.shared`, `Outer.Inner.shared`.
@@ -236,7 +241,7 @@ extension ProjectIndex {
             return nil
         }
         while next < names.count, let type = current {
-            current = memberType(file.text(names[next]), of: type)
+            current = memberType(file.text(names[next]), of: type, depth: depth)
             next += 1
         }
         guard let current, let info = types[current], info.kind != nil, info.kind != .protocol else { return nil }
@@ -244,15 +249,18 @@ extension ProjectIndex {
     }
 
     /// The project type a property of `type` (or of its superclasses) holds, by its
-    /// declaration.
-    private func memberType(_ name: String, of type: String) -> String? {
+    /// declaration: its annotation, or the static type of its initial value
+    /// (`@StateObject private var state = AppState.shared`).
+    private func memberType(_ name: String, of type: String, depth: Int) -> String? {
         guard let info = types[type] else { return nil }
         for owner in typeAndAncestors(of: info) {
             guard let (fileIndex, property) = owner.property(named: name) else { continue }
-            guard let shape = declaredShape(of: property, in: files[fileIndex], scope: owner.name),
-                let held = shape.directName
-            else { return nil }
-            return resolve(held, from: owner.name)
+            if let shape = declaredShape(of: property, in: files[fileIndex], scope: owner.name) {
+                return shape.directName.flatMap { resolve($0, from: owner.name) }
+            }
+            guard let initializer = property.initializer, depth < 3 else { return nil }
+            let context = CodeContext(range: initializer, type: owner.name, parameters: [], isPreview: false)
+            return staticType(of: initializer, in: fileIndex, context: context, depth: depth + 1)
         }
         return nil
     }
@@ -262,9 +270,10 @@ extension ProjectIndex {
         case unknown
     }
 
-    /// The type of a local `name` declared in `context` before `use`: nil when no local of
-    /// that name exists (the name is a member or a parameter), `.unknown` when one does but
-    /// its type cannot be known (a closure parameter, a `for` variable, a call's result).
+    /// The type of a local `name` visible at `use` in `context`: nil when no local of that
+    /// name is visible there (the name is a member or a parameter), `.unknown` when one is
+    /// but its type cannot be known (a closure parameter, a `for` variable, a call's result),
+    /// or when several visible declarations disagree.
     private func localType(of name: String, before use: Int, in context: CodeContext, file fileIndex: Int, depth: Int) -> LocalType? {
         let file = files[fileIndex]
         var found: String?
@@ -276,30 +285,147 @@ extension ProjectIndex {
                 let next = file.kind(token + 1)
                 // `if let store {`: the local is the member's own value.
                 guard next == .colon || next == .equal else { continue }
-                sawLocal = true
+                let isCondition = isConditionBinding(token, in: file)
                 var type: String?
+                var declarationEnd = token + 1
                 if next == .colon {
                     var end = token + 2
                     while end < context.range.upperBound, file.kind(end) != .equal, !file.tokens[end].isAtStartOfLine,
-                        file.kind(end) != .comma || file.kind(end - 1) == .rightAngle
+                        file.kind(end) != .comma, file.kind(end) != .leftBrace, !file.at(end, "else")
                     {
-                        end = file.kind(end).map(file.isOpener) == true ? file.skipGroup(end) : end + 1
-                        if file.kind(end) == .leftBrace { break }
+                        end = file.kind(end) == .leftParen || file.kind(end) == .leftSquare || file.kind(end) == .leftAngle
+                            ? file.skipGroup(end) : end + 1
                     }
+                    declarationEnd = end
                     let text = file.text(token + 2..<end).filter { !$0.isWhitespace }
                     if let held = TypeShape(text).directName { type = resolve(held, from: context.type) }
                 } else {
-                    let valueEnd = file.expressionEnd(from: token + 2, end: context.range.upperBound, stopAtComma: true)
-                    type = staticType(of: token + 2..<valueEnd, in: fileIndex, context: context, depth: depth + 1)
+                    var valueEnd = file.expressionEnd(from: token + 2, end: context.range.upperBound, stopAtComma: true)
+                    if isCondition {
+                        // `if let x = y {`, `guard let x = y else {`: the value ends before the
+                        // block (a condition cannot hold an unparenthesized trailing closure).
+                        var probe = token + 2
+                        while probe < valueEnd {
+                            if file.at(probe, "else") || file.kind(probe) == .leftBrace {
+                                valueEnd = probe
+                                break
+                            }
+                            probe = file.kind(probe) == .leftParen || file.kind(probe) == .leftSquare ? file.skipGroup(probe) : probe + 1
+                        }
+                    }
+                    declarationEnd = valueEnd
+                    type = staticType(
+                        of: token + 2..<valueEnd, in: fileIndex, context: context, depth: depth + 1, skippingLocal: name)
                 }
+                guard visibility(ofBindingAt: token, after: declarationEnd, isCondition: isCondition, in: file, context: context)
+                    .contains(use)
+                else { continue }
+                sawLocal = true
                 guard let type, found == nil || found == type else { return .unknown }
                 found = type
-            } else if file.at(previous, "for") || file.at(previous, "case") || isClosureParameter(token, in: file) {
-                return .unknown
+            } else if isCaptured(token, in: file) {
+                continue  // `[weak store]`: the same object under the same name
+            } else if file.at(previous, "for") || file.at(previous, "case") {
+                if enclosingBlock(of: token, in: file, context: context).contains(use) { return .unknown }
+            } else if let closure = closure(declaringParameter: token, in: file) {
+                if closure.contains(use) { return .unknown }
             }
         }
         if let found { return .known(found) }
         return sawLocal ? .unknown : nil
+    }
+
+    /// Where a `let`/`var` binding is visible: the block of an `if let`/`while let`, or the
+    /// rest of the enclosing block for a statement (and a `guard let`).
+    private func visibility(
+        ofBindingAt name: Int, after declarationEnd: Int, isCondition: Bool, in file: ParsedFile, context: CodeContext
+    ) -> Range<Int> {
+        let block = enclosingBlock(of: name, in: file, context: context)
+        var introducer = name - 2
+        while file.kind(introducer) == .comma || file.at(introducer, "let") || file.at(introducer, "var") {
+            // A later binding of a condition list: find the list's keyword.
+            introducer -= 1
+            while introducer > block.lowerBound, !file.at(introducer, "if"), !file.at(introducer, "guard"),
+                !file.at(introducer, "while"), file.kind(introducer) != .leftBrace, file.kind(introducer) != .rightBrace
+            {
+                if file.kind(introducer) == .rightParen || file.kind(introducer) == .rightSquare {
+                    let open = Int(file.partner[introducer])
+                    introducer = open > 0 ? open - 1 : introducer - 1
+                } else {
+                    introducer -= 1
+                }
+            }
+            break
+        }
+        if isCondition, !file.at(introducer, "guard") {
+            // The `if`/`while` block: the first `{` after the condition list.
+            var probe = declarationEnd
+            while probe < block.upperBound, file.kind(probe) != .leftBrace {
+                probe = file.kind(probe) == .leftParen || file.kind(probe) == .leftSquare ? file.skipGroup(probe) : probe + 1
+            }
+            guard probe < block.upperBound else { return block }
+            return probe..<file.skipGroup(probe)
+        }
+        return declarationEnd..<block.upperBound
+    }
+
+    /// The innermost `{ }` around `token` within the context (the context itself when none).
+    private func enclosingBlock(of token: Int, in file: ParsedFile, context: CodeContext) -> Range<Int> {
+        var probe = token - 1
+        while probe > context.range.lowerBound {
+            switch file.kind(probe) {
+            case .rightBrace, .rightParen, .rightSquare:
+                let open = Int(file.partner[probe])
+                probe = open >= 0 && open < probe ? open - 1 : probe - 1
+            case .leftBrace:
+                return probe..<file.skipGroup(probe)
+            default:
+                probe -= 1
+            }
+        }
+        return context.range
+    }
+
+    /// The closure whose parameter list declares the name at `token`: `{ store in`,
+    /// `{ (store: Store) in`, `{ [weak self] store, other in`.
+    private func closure(declaringParameter token: Int, in file: ParsedFile) -> Range<Int>? {
+        guard isClosureParameter(token, in: file) else { return nil }
+        var probe = token - 1
+        var steps = 0
+        while probe >= 0, steps < 32 {
+            switch file.kind(probe) {
+            case .leftBrace: return probe..<file.skipGroup(probe)
+            case .rightSquare, .rightParen:
+                let open = Int(file.partner[probe])
+                probe = open >= 0 && open < probe ? open - 1 : probe - 1
+            default: probe -= 1
+            }
+            steps += 1
+        }
+        return nil
+    }
+
+    /// `if let x = …`, `guard let x = …`, `while let x = …`, or a later binding of such a
+    /// condition list (`, let x = …`).
+    private func isConditionBinding(_ name: Int, in file: ParsedFile) -> Bool {
+        let introducer = name - 2
+        return file.at(introducer, "if") || file.at(introducer, "guard") || file.at(introducer, "while")
+            || file.kind(introducer) == .comma
+    }
+
+    /// A name in a closure's capture list: `{ [weak store] in`, `{ [store, weak model] in`.
+    private func isCaptured(_ token: Int, in file: ParsedFile) -> Bool {
+        var probe = token - 1
+        var steps = 0
+        while probe >= 0, steps < 16 {
+            if file.kind(probe) == .leftSquare { return file.kind(probe - 1) == .leftBrace }
+            guard file.kind(probe) == .comma || file.at(probe, "weak") || file.at(probe, "unowned")
+                || file.kind(probe) == .identifier
+            else { return false }
+            probe -= 1
+            steps += 1
+        }
+        return false
     }
 
     /// `{ store in`, `{ (store: Store) in`, `{ [weak self] store, other in`.

@@ -1,3 +1,4 @@
+import Foundation
 import ObservationSyntax
 
 /// When the code in a closure runs, as far as SwiftUI is concerned.
@@ -25,7 +26,12 @@ public enum ViewCode {
         "toolbar", "ToolbarItem", "ToolbarItemGroup", "sheet", "fullScreenCover", "popover",
         "alert", "confirmationDialog", "contextMenu", "overlay", "background", "mask",
         "safeAreaInset", "swipeActions", "inspector", "navigationDestination", "searchSuggestions",
-        "listRowBackground", "tabItem", "ViewBuilder",
+        "listRowBackground", "tabItem", "ViewBuilder", "AsyncImage", "ProgressView", "Gauge",
+        "HSplitView", "VSplitView", "PhaseAnimator", "KeyframeAnimator", "VStackLayout",
+        "HStackLayout", "ZStackLayout", "TabSection",
+        // Scenes: an App's `body` builds them while it is evaluated.
+        "WindowGroup", "Window", "DocumentGroup", "MenuBarExtra", "UtilityWindow",
+        "ImmersiveSpace", "Settings", "commands", "CommandMenu", "CommandGroup",
         // Synchronous helpers run where they are called.
         "map", "compactMap", "flatMap", "filter", "sorted", "first", "last", "contains", "reduce",
         "allSatisfy", "min", "max", "forEach", "firstIndex", "lastIndex", "prefix", "drop",
@@ -43,14 +49,18 @@ public enum ViewCode {
         "scheduledTimer", "dataTask", "receive", "handleEvents", "onCopyCommand", "onPasteCommand",
         "onExitCommand", "onMoveCommand", "onDeleteCommand", "focusedSceneValue", "dropDestination",
         "draggable", "fileImporter", "fileExporter", "photosPicker", "onPencilDoubleTap",
-        "onLongTouchGesture", "backgroundTask", "onKeyboardShortcut",
+        "onLongTouchGesture", "backgroundTask", "onKeyboardShortcut", "accessibilityAction",
+        "accessibilityAdjustableAction", "accessibilityScrollAction",
+        // `Binding(get:set:)`: both run when a control reads or writes the binding.
+        "Binding",
     ]
 
     /// Argument labels of closures that run later.
     static let actionLabels: Set<String> = [
         "action", "perform", "onCommit", "onEditingChanged", "onDismiss", "completion",
         "completionHandler", "handler", "onCompletion", "onChange", "primaryAction", "onTap",
-        "receiveValue", "receiveCompletion", "then", "execute",
+        "receiveValue", "receiveCompletion", "then", "execute", "onIncrement", "onDecrement",
+        "get", "set",
     ]
 
     /// Argument labels of closures that build content.
@@ -60,28 +70,167 @@ public enum ViewCode {
         "minimumValueLabel", "maximumValueLabel", "preview", "tab",
     ]
 
-    /// The role of a closure scope. A capitalized callee that is a view of the project is
-    /// a container whose closures build content.
+    /// Calls that present content, whose first trailing closure is `onDismiss` when a
+    /// `content:` closure follows it (`.sheet(isPresented: $p) { … } content: { … }`).
+    static let presentationCallees: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
+
+    /// The role of a closure scope. A closure passed to a view of the project takes the
+    /// role of the parameter it is passed to: view content (`@ViewBuilder`, returning a
+    /// view) or a callback (returning `Void`).
     public static func role(of scope: Scope, in file: ParsedFile, index: ProjectIndex) -> ClosureRole {
         guard case .closure(let callee, let label) = scope.kind else { return .content }
+        // `{ … }()`: called where it stands, so it runs with what encloses it.
+        if callee == nil, label == nil, file.kind(scope.range.upperBound) == .leftParen,
+            file.kind(scope.range.upperBound + 1) == .rightParen, !file.tokens[scope.range.upperBound].isAtStartOfLine,
+            !file.tokens[scope.range.upperBound].flags.contains(.leadingSpace)
+        {
+            return .content
+        }
+        let calleeName = callee.map { file.text($0) }
+        // A view of the project: what its parameter says, whatever the name or label.
+        if let calleeName, calleeName.first?.isUppercase == true, let type = index.type(named: calleeName) {
+            return type.isView ? projectViewRole(of: scope, label: label, in: file, view: type, index: index) : .unknown
+        }
         if let label {
             let name = file.text(label)
-            if actionLabels.contains(name) { return .action }
+            if actionLabels.contains(name) || isCallbackLabel(name) { return .action }
             if contentLabels.contains(name) { return .content }
         }
-        guard let callee else { return .unknown }
-        let name = file.text(callee)
+        guard let name = calleeName else { return .unknown }
         if name == "Button" {
-            // `Button("Save") { action }` vs `Button(action: save) { label }`.
-            if label == nil, let arguments = scope.callArguments, file.argument("action", in: arguments) == nil {
+            // `Button("Save") { action }`, `Button { action } label: { … }` vs
+            // `Button(action: save) { label }`.
+            if label == nil {
+                if let arguments = scope.callArguments, file.argument("action", in: arguments) != nil { return .content }
                 return .action
             }
             return .content
         }
+        if presentationCallees.contains(name), label == nil, file.at(scope.range.upperBound, "content"),
+            file.kind(scope.range.upperBound + 1) == .colon
+        {
+            return .action
+        }
         if actionCallees.contains(name) { return .action }
         if contentCallees.contains(name) { return .content }
-        if index.type(named: name)?.isView == true { return .content }
         return .unknown
+    }
+
+    /// `onSave:`, `onDelete:`: callbacks by name.
+    private static func isCallbackLabel(_ label: String) -> Bool {
+        guard label.hasPrefix("on"), label.count > 2 else { return false }
+        return label[label.index(label.startIndex, offsetBy: 2)].isUppercase
+    }
+
+    /// The role of a closure passed to a project view, from the declared type of the
+    /// parameter it binds to (an explicit init's parameter, or the stored property the
+    /// memberwise init takes): `@ViewBuilder` or returning a view is content, returning
+    /// `Void` (or `async`) is a callback. Unknown when the parameter cannot be found or the
+    /// candidates disagree.
+    static func projectViewRole(
+        of scope: Scope, label: Int?, in file: ParsedFile, view: TypeInfo, index: ProjectIndex
+    ) -> ClosureRole {
+        let labelText = label.map { file.text($0) }
+        // Labels given in the parentheses, which a trailing closure does not bind to.
+        var givenLabels = Set<String>()
+        if let arguments = scope.callArguments {
+            for argument in file.argumentList(arguments) { if let label = argument.label { givenLabels.insert(file.text(label)) } }
+        }
+        let isTrailing = file.kind(scope.range.lowerBound - 1) != .leftParen && file.kind(scope.range.lowerBound - 1) != .comma
+            && file.kind(scope.range.lowerBound - 1) != .colon
+        var roles: [ClosureRole] = []
+        let genericNames = genericParameterNames(of: view, index: index)
+        let initializers = view.declarations.flatMap { declaration in
+            declaration.decl.functions.filter { $0.kind == .initializer }.map { (declaration.file, $0) }
+        }
+        if initializers.isEmpty {
+            // The memberwise initializer: stored properties in order, `let`s with a value excluded.
+            guard let primary = view.declarations.first, primary.decl.kind != .extension else { return .unknown }
+            let declFile = index.files[primary.file]
+            let candidates = primary.decl.properties.filter {
+                $0.isStored && !($0.isLet && $0.initializer != nil) && !$0.modifiers.contains("static")
+            }
+            let match: Property?
+            if let labelText {
+                match = candidates.first { $0.name == labelText }
+            } else if isTrailing {
+                match = candidates.first { property in
+                    !givenLabels.contains(property.name)
+                        && (property.attributes.contains(named: "ViewBuilder") || property.type.map { isFunctionType($0.text) } == true)
+                }
+            } else {
+                match = nil
+            }
+            guard let match else { return .unknown }
+            if match.attributes.contains(named: "ViewBuilder") { return .content }
+            guard let type = match.type else { return .unknown }
+            return closureRole(ofType: type.text, genericNames: genericNames, file: declFile)
+        }
+        for (fileIndex, initializer) in initializers {
+            let declFile = index.files[fileIndex]
+            let parameter: Parameter?
+            if let labelText {
+                parameter = initializer.parameters.first { $0.label == labelText }
+            } else if isTrailing {
+                parameter = initializer.parameters.first { parameter in
+                    !(parameter.label.map(givenLabels.contains) ?? false)
+                        && (hasViewBuilderAttribute(parameter, in: declFile) || parameter.type.map { isFunctionType($0.text) } == true)
+                }
+            } else {
+                parameter = initializer.parameters.first { $0.label == nil }
+            }
+            guard let parameter else { continue }
+            if hasViewBuilderAttribute(parameter, in: declFile) {
+                roles.append(.content)
+            } else if let type = parameter.type {
+                roles.append(closureRole(ofType: type.text, genericNames: genericNames, file: declFile))
+            } else {
+                roles.append(.unknown)
+            }
+        }
+        guard let first = roles.first, roles.allSatisfy({ $0 == first }) else { return .unknown }
+        return first
+    }
+
+    /// `@ViewBuilder content: () -> Content`: the attribute stands before the label.
+    private static func hasViewBuilderAttribute(_ parameter: Parameter, in file: ParsedFile) -> Bool {
+        var probe = parameter.nameToken - 1
+        var steps = 0
+        while probe >= 0, steps < 6 {
+            if file.at(probe, "ViewBuilder"), file.kind(probe - 1) == .atSign { return true }
+            if file.kind(probe) == .comma || file.kind(probe) == .leftParen { return false }
+            probe -= 1
+            steps += 1
+        }
+        return false
+    }
+
+    private static func isFunctionType(_ text: String) -> Bool { text.contains("->") }
+
+    /// Content when a function type returns a view (`some View`, `AnyView`, `Content`, a
+    /// view generic parameter), action when it returns `Void` or is `async`.
+    static func closureRole(ofType text: String, genericNames: Set<String>, file: ParsedFile) -> ClosureRole {
+        guard let arrow = text.range(of: "->", options: .backwards) else { return .unknown }
+        var result = String(text[arrow.upperBound...]).filter { !$0.isWhitespace }
+        while result.hasSuffix(")?") || result.hasSuffix(")!") || result.hasSuffix(")") {
+            result.removeLast(result.hasSuffix(")") ? 1 : 2)
+        }
+        let before = text[..<arrow.lowerBound]
+        if before.contains("async") { return .action }
+        if result == "Void" || result == "()" || result.isEmpty { return .action }
+        if result.contains("View") || genericNames.contains(result) { return .content }
+        return .unknown
+    }
+
+    /// The generic parameter names of a view (`Content` in `struct Card<Content: View>`).
+    private static func genericParameterNames(of view: TypeInfo, index: ProjectIndex) -> Set<String> {
+        guard let primary = view.declarations.first, let range = primary.decl.genericParameters else { return [] }
+        let file = index.files[primary.file]
+        var names = Set<String>()
+        for token in range where file.kind(token) == .identifier {
+            if file.kind(token - 1) == .leftAngle || file.kind(token - 1) == .comma { names.insert(file.text(token)) }
+        }
+        return names
     }
 
     /// Whether `token` runs while the body is evaluated: every closure around it is
