@@ -5,6 +5,13 @@ public enum RuleRegistry {
     public static let all: [any Rule] = [
         // Ownership
         StateInitializedFromOutside(),
+        StateObjectInitializedFromOutside(),
+        ObservedObjectCreatedInline(),
+        ObservableCreatedInViewProperty(),
+        UnobservedModelInView(),
+        BindingToObservable(),
+        ViewWrapperOutsideView(),
+        PrivateState(),
         // ObservableObject models
         MissingPublished(),
         NestedObservableObject(),

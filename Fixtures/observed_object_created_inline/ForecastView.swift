@@ -1,0 +1,21 @@
+import SwiftUI
+
+/// Every form of creating the object with the property's initial value.
+struct ForecastView: View {
+    @ObservedObject var forecast = ForecastModel() // expect: observed_object_created_inline
+    @ObservedObject private var capital = ForecastModel(city: "Bern") // expect: observed_object_created_inline
+    @ObservedObject var alerts: AlertsModel = .init() // expect: observed_object_created_inline
+    @ObservedObject var radar = Weather.RadarModel() // expect: observed_object_created_inline
+    @ObservedObject var backup = ForecastModel.init(city: "Turku") // expect: observed_object_created_inline
+
+    var body: some View {
+        List {
+            if forecast.isRefreshing { ProgressView() }
+            ForEach(forecast.days, id: \.self) { Text($0) }
+            Text(capital.city + backup.city)
+            ForEach(alerts.alerts, id: \.self) { Text($0) }
+            Text("Radar frame \(radar.frame)")
+        }
+        .refreshable { await forecast.refresh() }
+    }
+}

@@ -1,0 +1,7 @@
+import SwiftUI
+
+extension LyricsView: View {
+    var body: some View {
+        Text(lyrics?.currentLine ?? "")
+    }
+}

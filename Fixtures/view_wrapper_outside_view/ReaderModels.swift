@@ -1,0 +1,46 @@
+import Combine
+import Foundation
+import Observation
+import SwiftUI
+
+/// Reader preferences: `@State` in a class is never installed, so `fontSize` stays 16 and
+/// no view hears about changes.
+@MainActor
+final class ReaderSettings: ObservableObject {
+    @State var fontSize = 16.0 // expect: view_wrapper_outside_view
+    @Published var theme = "sepia"
+    @AppStorage("lineSpacing") var lineSpacing = 1.2
+
+    func enlarge() {
+        fontSize += 1
+    }
+}
+
+/// Environment values are only filled in for views: here they are always the defaults.
+@MainActor
+@Observable
+final class ReaderSession {
+    @ObservationIgnored @Environment(\.locale) private var locale // expect: view_wrapper_outside_view
+    @ObservationIgnored @EnvironmentObject var settings: ReaderSettings // expect: view_wrapper_outside_view
+    var page = 0
+
+    var pageLabel: String {
+        "\(page) (\(locale.identifier))"
+    }
+}
+
+/// A controller with several view-only wrappers.
+@MainActor
+final class ReaderController {
+    @ObservedObject var settings: ReaderSettings // expect: view_wrapper_outside_view
+    @FocusState var isSearchFocused: Bool // expect: view_wrapper_outside_view
+    @GestureState var pinchScale = 1.0 // expect: view_wrapper_outside_view
+    @SceneStorage("chapter") var chapter = 0 // expect: view_wrapper_outside_view
+    @StateObject var session = ReaderSettings() // expect: view_wrapper_outside_view
+    @Binding var isPresented: Bool // expect: view_wrapper_outside_view
+
+    init(settings: ReaderSettings) {
+        self.settings = settings
+        _isPresented = .constant(false)
+    }
+}

@@ -1,0 +1,171 @@
+import ObservationLintCore
+import ObservationSyntax
+
+public struct ObservedObjectCreatedInline: Rule {
+    public static let description = RuleDescription(
+        id: "observed_object_created_inline",
+        name: "ObservedObject created inline",
+        category: .ownership,
+        summary: "An `@ObservedObject` whose object the view creates itself.",
+        rationale: """
+            `@ObservedObject` does not own its object: it observes whatever the view was \
+            initialized with. When the view creates the object itself (`@ObservedObject var \
+            model = Model()`, or `self.model = Model()` in its initializer), every re-render of \
+            the parent re-creates the view and with it a fresh object: everything the object \
+            held (loaded data, selection, progress) is lost, and work started in its \
+            initializer runs again.
+            """,
+        fix: """
+            Let SwiftUI own it: `@StateObject private var model = Model()`. If the parent owns \
+            the object, pass it in and keep `@ObservedObject var model: Model` without an initial \
+            value.
+            """,
+        triggeringExamples: [
+            """
+            struct TimerView: View {
+                @ObservedObject var ↓ticker = Ticker()
+                var body: some View { Text("\\(ticker.seconds)") }
+            }
+            """,
+            """
+            struct SearchView: View {
+                @ObservedObject private var ↓search = SearchModel(scope: .all)
+                var body: some View { TextField("Search", text: $search.query) }
+            }
+            """,
+            """
+            struct FeedView: View {
+                @ObservedObject var ↓feed: FeedModel = .init()
+                var body: some View { List(feed.items, id: \\.self) { Text($0) } }
+            }
+            """,
+            """
+            struct DetailView: View {
+                @ObservedObject var ↓model: DetailModel
+                init(id: Int) {
+                    self.model = DetailModel(id: id)
+                }
+                var body: some View { Text(model.title) }
+            }
+            """,
+            """
+            struct SettingsView: View {
+                @ObservedObject var ↓settings: Settings.Store
+                init() { _settings = ObservedObject(wrappedValue: Settings.Store()) }
+                var body: some View { Toggle("Sync", isOn: $settings.sync) }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            struct AccountView: View {
+                @ObservedObject var account = AccountStore.shared
+                var body: some View { Text(account.name) }
+            }
+            """,
+            """
+            struct AccountView: View {
+                @ObservedObject var account: AccountStore = .shared
+                @ObservedObject var session = Session.current
+                var body: some View { Text(account.name + session.user) }
+            }
+            """,
+            """
+            struct RowView: View {
+                @ObservedObject var model: RowModel
+                init(model: RowModel) { _model = ObservedObject(wrappedValue: model) }
+                var body: some View { Text(model.title) }
+            }
+            """,
+            """
+            struct ThumbnailView: View {
+                @ObservedObject var loader: ImageLoader
+                init(url: URL, cache: ImageCache) {
+                    self.loader = cache.loader(for: url)
+                }
+                var body: some View { Text(loader.state) }
+            }
+            """,
+            """
+            struct TimerView: View {
+                @StateObject private var ticker = Ticker()
+                var body: some View { Text("\\(ticker.seconds)") }
+            }
+            """,
+            """
+            let sharedPlayer = Player()
+            struct PlayerView: View {
+                @ObservedObject var player = sharedPlayer
+                var body: some View { Text(player.title) }
+            }
+            """,
+        ])
+
+    public init() {}
+
+    public func check(_ context: inout RuleContext) {
+        let index = context.index
+        for (decl, view) in index.typeDeclarations(in: context.fileIndex) where ViewProperty.isViewLike(decl, view) {
+            for property in decl.properties where ViewProperty.isInstanceStorage(property) {
+                guard let attribute = ViewProperty.swiftUIWrapper("ObservedObject", on: property, index: index) else { continue }
+                let name = property.name
+                if let initializer = property.initializer {
+                    guard let created = createdType(in: initializer, contextualType: property.type, file: context.file, scope: view.name, index: index)
+                    else { continue }
+                    var fixes: [Fix] = []
+                    if let edits = ViewProperty.ownershipEdits(for: property, wrapper: "StateObject", replacing: attribute, context: context) {
+                        fixes.append(Fix(title: "Use `@StateObject private var \(name)`", edits: edits))
+                    }
+                    context.report(
+                        "`@ObservedObject var \(name)` creates its own `\(created)`: every re-render of the parent re-creates the view with a fresh object, and its state is lost; use `@StateObject private var \(name)`",
+                        at: property.nameToken..<property.nameToken + 1,
+                        help: "`@StateObject private var \(name) = …` keeps one object for the view's lifetime; pass the object in instead if the parent owns it",
+                        fixes: fixes)
+                    continue
+                }
+                for (fileIndex, _, assignment, throughStorage) in ViewProperty.initializerAssignments(to: name, in: view, index: index) {
+                    let file = index.files[fileIndex]
+                    var value = assignment.value
+                    if throughStorage {
+                        guard let wrapped = file.wrapperInitialValue(in: value, wrappers: ["ObservedObject"]) else { continue }
+                        value = wrapped
+                    }
+                    guard let created = createdType(in: value, contextualType: property.type, file: file, scope: view.name, index: index)
+                    else { continue }
+                    context.report(
+                        "`@ObservedObject var \(name)` is assigned a new `\(created)` in the view's initializer: every re-render of the parent re-creates the view with a fresh object, and its state is lost; use `@StateObject private var \(name)`",
+                        at: property.nameToken..<property.nameToken + 1,
+                        notes: [context.note("the object is created here", at: value, in: fileIndex)],
+                        help: "create it in the wrapper's autoclosure instead: `_\(name) = StateObject(wrappedValue: \(created)(…))`, or pass the object in if the parent owns it")
+                    break
+                }
+            }
+        }
+    }
+
+    /// The type an expression constructs: a project ObservableObject, or a type from
+    /// another module written as a constructor (`Name(…)`, every component capitalized;
+    /// `.shared` and factory calls are not constructors). Observable-only project types are
+    /// `observable_wrapper_mismatch`'s.
+    private func createdType(
+        in expression: Range<Int>, contextualType: TypeRef?, file: ParsedFile, scope: String, index: ProjectIndex
+    ) -> String? {
+        guard let (written, _) = file.constructorCall(in: expression) else { return nil }
+        let name: String
+        if let written {
+            name = written
+        } else if let contextualType, case .named(let annotated, _) = TypeShape(contextualType.text) {
+            name = annotated
+        } else {
+            return nil
+        }
+        if let type = index.type(named: name, from: scope) {
+            return type.isObservableObject ? name : nil
+        }
+        let components = name.split(separator: ".")
+        guard !components.isEmpty, components.allSatisfy({ $0.first?.isUppercase == true }),
+            !["ObservedObject", "StateObject"].contains(String(components.last!))
+        else { return nil }
+        return name
+    }
+}

@@ -1,0 +1,238 @@
+import ObservationLintCore
+import ObservationSyntax
+
+public struct UnobservedModelInView: Rule {
+    public static let description = RuleDescription(
+        id: "unobserved_model_in_view",
+        name: "Unobserved model in view",
+        category: .ownership,
+        summary: "A view's `body` reads the state of a project class it holds in a way that cannot observe it.",
+        rationale: """
+            SwiftUI re-renders a view when something it observes changes. A class that is \
+            neither `@Observable` nor an `ObservableObject` announces nothing, so changes inside \
+            it never update the view, whatever wrapper holds it. An `ObservableObject` announces \
+            changes through `objectWillChange`, but only `@StateObject`, `@ObservedObject` and \
+            `@EnvironmentObject` subscribe to it: held in `@State` or a plain `let`/`var`, the \
+            view keeps showing old values.
+            """,
+        fix: """
+            For an `ObservableObject`: `@StateObject private var model = Model()` when the view \
+            creates it, `@ObservedObject var model: Model` when it is passed in, \
+            `@EnvironmentObject` when it comes from the environment. For a plain class: adopt \
+            `@Observable` (then `@State`/`let` track what `body` reads).
+            """,
+        triggeringExamples: [
+            """
+            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            struct CartBadge: View {
+                @State private var ↓cart = Cart()
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            """,
+            """
+            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            struct CartSummary: View {
+                let ↓cart: Cart
+                var body: some View { Text("\\(cart.items.count) items") }
+            }
+            """,
+            """
+            final class Player { var isPlaying = false }
+            struct PlayButton: View {
+                @State private var ↓player = Player()
+                var body: some View {
+                    Button(player.isPlaying ? "Pause" : "Play") { player.isPlaying.toggle() }
+                }
+            }
+            """,
+            """
+            final class Downloader {
+                var progress = 0.0
+                func receive(_ bytes: Int, of total: Int) { progress = Double(bytes) / Double(total) }
+            }
+            struct DownloadView: View {
+                var ↓downloader: Downloader?
+                var body: some View { ProgressView(value: downloader?.progress ?? 0) }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            @Observable final class Cart { var items: [String] = [] }
+            struct CartBadge: View {
+                let cart: Cart
+                @State private var local = Cart()
+                var body: some View { Text("\\(cart.items.count + local.items.count)") }
+            }
+            """,
+            """
+            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            struct CartBadge: View {
+                @ObservedObject var cart: Cart
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            """,
+            """
+            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            struct CheckoutButton: View {
+                let cart: Cart
+                var body: some View { Button("Checkout") { print(cart.items) } }
+            }
+            """,
+            """
+            struct Price { var amount = 0 }
+            struct PriceTag: View {
+                let price: Price
+                var body: some View { Text("\\(price.amount)") }
+            }
+            """,
+            """
+            final class Document: ObservableObject {
+                @Published var title = ""
+                var text = ""
+                func load() { text = "…" }
+            }
+            struct DocumentPreview: View {
+                let document: Document
+                var body: some View {
+                    Text(document.text)
+                        .onReceive(document.$title) { print($0) }
+                }
+            }
+            """,
+            """
+            struct RemoteView: View {
+                let client: APIClient
+                var body: some View { Text(client.baseURL.absoluteString) }
+            }
+            """,
+            """
+            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            struct CartBadge: View {
+                let cart = Cart()
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            """,
+        ])
+
+    public init() {}
+
+    public func check(_ context: inout RuleContext) {
+        let index = context.index
+        for (decl, view) in index.typeDeclarations(in: context.fileIndex) where ViewProperty.isViewLike(decl, view) {
+            for property in decl.properties where ViewProperty.isInstanceStorage(property) {
+                let stateAttribute = ViewProperty.swiftUIWrapper("State", on: property, index: index)
+                guard stateAttribute != nil || ViewProperty.isPlain(property),
+                    ObservableCreatedInViewProperty.createdModel(property, in: view, file: context.file, index: index) == nil,
+                    let held = index.declaredShape(of: property, in: context.file, scope: view.name)?.directName,
+                    let model = index.type(named: held, from: view.name), !model.isObservable
+                else { continue }
+                let isObservableObject = model.isObservableObject
+                guard isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index),
+                    let read = stateRead(of: property.name, model: model, view: view, index: index)
+                else { continue }
+                let holder = stateAttribute != nil ? "`@State var \(property.name)`" : "`\(property.name)`"
+                let readText = "`\(([property.name] + read.path).joined(separator: "."))`"
+                let note = context.note("`body` reads \(readText) here", at: read.lastToken..<read.lastToken + 1, in: read.file)
+                if isObservableObject {
+                    let wrapper = stateAttribute != nil && property.initializer != nil ? "@StateObject" : "@ObservedObject"
+                    var fixes: [Fix] = []
+                    if let attribute = stateAttribute, property.initializer != nil,
+                        !isReplaced(property.name, in: view, index: index)
+                    {
+                        fixes.append(
+                            Fix(title: "Use `@StateObject`", edits: [context.edit(replacing: attribute.tokens, with: "@StateObject")]))
+                    }
+                    context.report(
+                        "\(holder) holds the ObservableObject `\(model.name)` without subscribing to its `objectWillChange`: `body` reads \(readText) but does not update when it changes; use `\(wrapper)`\(wrapper == "@ObservedObject" ? " (or `@EnvironmentObject` if it comes from the environment)" : "")",
+                        at: property.nameToken..<property.nameToken + 1,
+                        notes: [note],
+                        help: "`@StateObject` when the view creates the object, `@ObservedObject` when it is passed in, `@EnvironmentObject` when it is injected",
+                        fixes: fixes)
+                } else {
+                    context.report(
+                        "\(holder) holds `\(model.name)`, a class that is neither `@Observable` nor an `ObservableObject`: `body` reads \(readText), but changes inside the object never update the view; adopt `@Observable` on `\(model.name)`",
+                        at: property.nameToken..<property.nameToken + 1,
+                        notes: [note],
+                        help: "mark `\(model.name)` `@Observable` (SwiftUI then tracks what `body` reads), or make it an `ObservableObject` held in `@StateObject`/`@ObservedObject`")
+                }
+            }
+        }
+    }
+
+    /// A read of the model's changing state through the property while `body` is
+    /// evaluated (not in the publisher of an `.onReceive(…)`, which observes by hand). For an
+    /// ObservableObject, state its `objectWillChange` announces: a `@Published` property or
+    /// a computed property that reads one (the wrappers the message proposes then update
+    /// the view). For a plain class, also a stored `var` that the class's own code (outside
+    /// its initializers) or a view changes. `let`s and never-changed `var`s cannot go stale.
+    private func stateRead(of name: String, model: TypeInfo, view: TypeInfo, index: ProjectIndex) -> ViewModelRead? {
+        let reads = (index.viewReads[model.name] ?? []).filter { read in
+            read.view == view.name && read.reference.name == name && read.role == .content
+                && !isInReceivedPublisher(read, index: index)
+        }
+        guard !reads.isEmpty else { return nil }
+        let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
+        return reads.first { changing.contains($0.path[0]) }
+    }
+
+    private func changingMembers(of model: TypeInfo, publishedOnly: Bool, index: ProjectIndex) -> Set<String> {
+        let lineage = index.typeAndAncestors(of: model)
+        var stored: Set<String> = []
+        var changing: Set<String> = []
+        for type in lineage {
+            for (_, property) in type.properties where property.isStored && !property.isLet && !ViewProperty.isStatic(property) {
+                stored.insert(property.name)
+                if property.attributes.contains(named: "Published") { changing.insert(property.name) }
+            }
+        }
+        var computedReads: [ComputedRead] = []
+        for type in lineage {
+            let accesses = index.memberAccesses(of: type)
+            computedReads += accesses.computedReads
+            guard !publishedOnly else { continue }
+            for (member, sites) in accesses.mutations where stored.contains(member) && sites.contains(where: { !$0.inInitializer }) {
+                changing.insert(member)
+            }
+        }
+        if !publishedOnly {
+            for type in index.typeAndSubtypes(of: model) {
+                for mutation in index.viewMutations[type.name] ?? [] where stored.contains(mutation.path[0]) {
+                    changing.insert(mutation.path[0])
+                }
+            }
+        }
+        for read in computedReads where changing.contains(read.path[0]) {
+            changing.insert(read.property.name)
+        }
+        return changing
+    }
+
+    /// `.onReceive(model.publisher) { … }`: the view subscribes to the object by hand.
+    private func isInReceivedPublisher(_ read: ViewModelRead, index: ProjectIndex) -> Bool {
+        let file = index.files[read.file]
+        var token = read.tokens[0] - 1
+        var steps = 0
+        // Walk out through the enclosing brackets of the read, up to the statement's start.
+        while token >= 0, steps < 400 {
+            if file.kind(token) == .rightParen || file.kind(token) == .rightSquare || file.kind(token) == .rightBrace {
+                let open = Int(file.partner[token])
+                if open >= 0, open < token { token = open - 1; steps += 1; continue }
+            }
+            if file.kind(token) == .leftBrace { return false }
+            if file.kind(token) == .leftParen, file.at(token - 1, "onReceive") { return true }
+            token -= 1
+            steps += 1
+        }
+        return false
+    }
+
+    /// Whether the view assigns the property itself anywhere (`model = …`): then
+    /// `@StateObject`, whose value cannot be set, is no drop-in replacement.
+    private func isReplaced(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
+        view.declarations.contains { declaration in
+            let file = index.files[declaration.file]
+            return file.assignments(in: declaration.decl.members).contains { file.path(of: $0.target) == [name] }
+        }
+    }
+}
