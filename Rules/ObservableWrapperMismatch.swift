@@ -231,7 +231,7 @@ public struct ObservableWrapperMismatch: Rule {
                 let info = index.type(named: name, from: type.name)
             else { return }
             context.report(
-                "`@Environment(\(name).self)` reads an `@Observable` object, but `\(info.name)` is an `ObservableObject`: inject it with `.environmentObject(_:)` and read it with `@EnvironmentObject`",
+                "`@Environment(\(name).self)` only finds `@Observable` objects, but `\(info.name)` is an `ObservableObject`: inject it with `.environmentObject(_:)` and read it with `@EnvironmentObject`",
                 at: attribute.tokens,
                 notes: [declarationNote(info, context: context)],
                 help: "use `@EnvironmentObject var \(property.name): \(name)`",

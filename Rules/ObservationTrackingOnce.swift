@@ -62,7 +62,7 @@ public struct ObservationTrackingOnce: Rule {
                 let document: Document
                 init(document: Document) {
                     self.document = document
-                    ↓Observation.withObservationTracking {
+                    Observation.↓withObservationTracking {
                         _ = document.title
                     } onChange: {
                         DispatchQueue.main.async { NSApp.mainWindow?.title = "…" }
@@ -141,12 +141,30 @@ public struct ObservationTrackingOnce: Rule {
         let sites = file.tokens.indices.filter { isTrackingCall(at: $0, in: file) }
         guard !sites.isEmpty else { return }
         let functions = FunctionBodies(file)
-        let arming = functions.armingNames()
+        // Functions of this file and of the other files that extend its types (an
+        // `onChange` may call back into an extension).
+        var summaries = functions.summaries()
+        var otherFiles = Set<Int>()
+        var closureProperties = Set<String>()
+        for (_, type) in context.index.typeDeclarations(in: context.fileIndex) {
+            for declaration in type.declarations where declaration.file != context.fileIndex {
+                otherFiles.insert(declaration.file)
+            }
+            for (_, property) in type.properties where property.type?.text.contains("->") == true {
+                closureProperties.insert(property.name)
+            }
+        }
+        for other in otherFiles.sorted() {
+            summaries += FunctionBodies(context.index.files[other]).summaries()
+        }
+        let arming = FunctionBodies.armingNames(summaries)
         for site in sites {
             guard let call = file.call(at: site, limit: file.tokens.count),
                 let (apply, onChange) = closures(of: call, in: file)
             else { continue }
-            if reArms(onChange, arming: arming, in: file) { continue }
+            // Closures the code was handed (parameters, closure-typed properties) may register again.
+            let opaque = closureProperties.union(functions.functions.filter { $0.body.contains(site) }.flatMap(\.parameters))
+            if reArms(onChange, arming: arming, opaque: opaque, in: file) { continue }
             if isInLoop(site, functions: functions, in: file) { continue }
             var notes: [DiagnosticNote] = []
             if let apply, let stale = staleRead(in: onChange, trackedIn: apply, file: file) {
@@ -204,15 +222,18 @@ public struct ObservationTrackingOnce: Rule {
         return (apply, onChange)
     }
 
-    /// `onChange` registers again: it calls `withObservationTracking` or a function that
-    /// (directly or through other functions of the file) does; or it resumes a continuation
-    /// or fulfills an expectation, a one-shot wait by design.
-    private func reArms(_ onChange: Range<Int>, arming: Set<String>, in file: ParsedFile) -> Bool {
+    /// `onChange` registers again: it calls `withObservationTracking`, or names a function
+    /// that (directly or through other functions) does; it calls a closure it was handed,
+    /// which may; or it resumes a continuation or fulfills an expectation, a one-shot wait by
+    /// design.
+    private func reArms(_ onChange: Range<Int>, arming: Set<String>, opaque: Set<String>, in file: ParsedFile) -> Bool {
         for token in onChange where file.kind(token) == .identifier {
             let name = file.text(token)
-            if name == "withObservationTracking" { return true }
-            guard file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace else { continue }
-            if arming.contains(name) { return true }
+            if name == "withObservationTracking" || arming.contains(name) { return true }
+            var next = token + 1
+            if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+            guard file.kind(next) == .leftParen || file.kind(next) == .leftBrace else { continue }
+            if opaque.contains(name) { return true }
             if file.kind(token - 1) == .period, ["resume", "fulfill", "confirm"].contains(name) { return true }
         }
         return false
@@ -298,6 +319,8 @@ public struct ObservationTrackingOnce: Rule {
 struct FunctionBodies {
     struct Function {
         let name: String
+        /// Internal names of the parameters.
+        let parameters: Set<String>
         let body: Range<Int>
     }
     let functions: [Function]
@@ -312,7 +335,12 @@ struct FunctionBodies {
             var index = name + 1
             if file.kind(index) == .leftAngle { index = file.skipGroup(index) }
             guard file.kind(index) == .leftParen else { continue }
-            index = file.skipGroup(index)
+            let parameterList = index..<file.skipGroup(index)
+            var parameters = Set<String>()
+            for probe in parameterList where file.kind(probe) == .colon && file.kind(probe - 1) == .identifier {
+                parameters.insert(file.text(probe - 1))
+            }
+            index = parameterList.upperBound
             // Effects, the result type and a `where` clause, up to the body.
             var steps = 0
             while index < file.tokens.count, steps < 64 {
@@ -328,7 +356,8 @@ struct FunctionBodies {
                 steps += 1
             }
             guard index >= 0, file.kind(index) == .leftBrace else { continue }
-            functions.append(Function(name: file.text(name), body: index..<file.skipGroup(index)))
+            functions.append(
+                Function(name: file.text(name), parameters: parameters, body: index..<file.skipGroup(index)))
         }
         self.functions = functions
     }
@@ -338,24 +367,28 @@ struct FunctionBodies {
         functions.filter { $0.body.contains(token) }.min { $0.body.count < $1.body.count }
     }
 
-    /// Functions that set up observation: their body calls `withObservationTracking`, or a
-    /// function that does.
-    func armingNames() -> Set<String> {
-        var arming = Set<String>()
-        var calls: [String: Set<String>] = [:]
-        for function in functions {
+    /// What each function calls or mentions by name, and whether it sets up tracking.
+    func summaries() -> [(name: String, tracks: Bool, mentions: Set<String>)] {
+        functions.map { function in
+            var tracks = false
+            var mentions = Set<String>()
             for token in function.body where file.kind(token) == .identifier {
-                if file.at(token, "withObservationTracking") { arming.insert(function.name) }
-                if file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace {
-                    calls[function.name, default: []].insert(file.text(token))
-                }
+                if file.at(token, "withObservationTracking") { tracks = true }
+                mentions.insert(file.text(token))
             }
+            return (function.name, tracks, mentions)
         }
+    }
+
+    /// Functions that set up observation: their body calls `withObservationTracking`, or
+    /// mentions a function that does (calls it, or passes it: `async(execute: observe)`).
+    static func armingNames(_ summaries: [(name: String, tracks: Bool, mentions: Set<String>)]) -> Set<String> {
+        var arming = Set(summaries.filter(\.tracks).map(\.name))
         var changed = true
         while changed {
             changed = false
-            for (name, called) in calls where !arming.contains(name) && !called.isDisjoint(with: arming) {
-                arming.insert(name)
+            for summary in summaries where !arming.contains(summary.name) && !summary.mentions.isDisjoint(with: arming) {
+                arming.insert(summary.name)
                 changed = true
             }
         }

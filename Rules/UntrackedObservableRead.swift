@@ -162,10 +162,12 @@ public struct UntrackedObservableRead: Rule {
         }
     }
 
-    /// A stored instance `var` marked `@ObservationIgnored`.
+    /// A stored instance `var` marked `@ObservationIgnored`, other than a callback (a
+    /// closure-typed property is plumbing, not state a view shows).
     private func isCandidate(_ property: Property) -> Bool {
         property.isStored && !property.isLet && property.attributes.contains(named: "ObservationIgnored")
             && !property.modifiers.contains("static") && !property.modifiers.contains("class")
+            && property.type?.text.contains("->") != true
     }
 
     /// A change after `init`: by the class's own code (outside initializers), or by a view
