@@ -22,24 +22,34 @@ public struct ObservedObjectCreatedInline: Rule {
             """,
         triggeringExamples: [
             """
+            final class Ticker: ObservableObject { @Published var seconds = 0 }
             struct TimerView: View {
                 @ObservedObject var ↓ticker = Ticker()
                 var body: some View { Text("\\(ticker.seconds)") }
             }
             """,
             """
+            final class SearchModel: ObservableObject {
+                @Published var query = ""
+                init(scope: Scope) {}
+            }
             struct SearchView: View {
                 @ObservedObject private var ↓search = SearchModel(scope: .all)
                 var body: some View { TextField("Search", text: $search.query) }
             }
             """,
             """
+            final class FeedModel: ObservableObject { @Published var items: [String] = [] }
             struct FeedView: View {
                 @ObservedObject var ↓feed: FeedModel = .init()
                 var body: some View { List(feed.items, id: \\.self) { Text($0) } }
             }
             """,
             """
+            final class DetailModel: ObservableObject {
+                @Published var title = ""
+                init(id: Int) {}
+            }
             struct DetailView: View {
                 @ObservedObject var ↓model: DetailModel
                 init(id: Int) {
@@ -49,6 +59,9 @@ public struct ObservedObjectCreatedInline: Rule {
             }
             """,
             """
+            enum Settings {
+                final class Store: ObservableObject { @Published var sync = false }
+            }
             struct SettingsView: View {
                 @ObservedObject var ↓settings: Settings.Store
                 init() { _settings = ObservedObject(wrappedValue: Settings.Store()) }
@@ -58,6 +71,10 @@ public struct ObservedObjectCreatedInline: Rule {
         ],
         nonTriggeringExamples: [
             """
+            final class AccountStore: ObservableObject {
+                static let shared = AccountStore()
+                @Published var name = ""
+            }
             struct AccountView: View {
                 @ObservedObject var account = AccountStore.shared
                 var body: some View { Text(account.name) }
@@ -87,12 +104,26 @@ public struct ObservedObjectCreatedInline: Rule {
             }
             """,
             """
+            final class Ticker: ObservableObject { @Published var seconds = 0 }
             struct TimerView: View {
                 @StateObject private var ticker = Ticker()
                 var body: some View { Text("\\(ticker.seconds)") }
             }
             """,
             """
+            import ComposableArchitecture
+            struct CounterView: View {
+                let store: StoreOf<Counter>
+                @ObservedObject var viewStore: ViewStoreOf<Counter>
+                init(store: StoreOf<Counter>) {
+                    self.store = store
+                    self.viewStore = ViewStore(store, observe: { $0 })
+                }
+                var body: some View { Text("\\(viewStore.count)") }
+            }
+            """,
+            """
+            final class Player: ObservableObject { @Published var title = "" }
             let sharedPlayer = Player()
             struct PlayerView: View {
                 @ObservedObject var player = sharedPlayer
@@ -143,28 +174,15 @@ public struct ObservedObjectCreatedInline: Rule {
         }
     }
 
-    /// The type an expression constructs: a project ObservableObject, or a type from
-    /// another module written as a constructor (`Name(…)`, every component capitalized;
-    /// `.shared` and factory calls are not constructors). Observable-only project types are
-    /// `observable_wrapper_mismatch`'s.
+    /// The type an expression constructs, when it is a project ObservableObject.
+    /// Observable-only project types are `observable_wrapper_mismatch`'s; types from other
+    /// modules stay unknown (a library's lightweight projection, like a view store, may be
+    /// meant to be re-created with the view).
     private func createdType(
         in expression: Range<Int>, contextualType: TypeRef?, file: ParsedFile, scope: String, index: ProjectIndex
     ) -> String? {
-        guard let (written, _) = file.constructorCall(in: expression) else { return nil }
-        let name: String
-        if let written {
-            name = written
-        } else if let contextualType, case .named(let annotated, _) = TypeShape(contextualType.text) {
-            name = annotated
-        } else {
-            return nil
-        }
-        if let type = index.type(named: name, from: scope) {
-            return type.isObservableObject ? name : nil
-        }
-        let components = name.split(separator: ".")
-        guard !components.isEmpty, components.allSatisfy({ $0.first?.isUppercase == true }),
-            !["ObservedObject", "StateObject"].contains(String(components.last!))
+        guard let (name, _) = index.constructedType(in: expression, file: file, scope: scope, contextualType: contextualType),
+            let type = index.types[name], type.isClass, type.isObservableObject
         else { return nil }
         return name
     }
