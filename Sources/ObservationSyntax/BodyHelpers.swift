@@ -258,7 +258,10 @@ extension TokenStream {
             guard let chain = memberChain(at: expression.lowerBound, limit: expression.upperBound) else { return nil }
             var names = path(of: chain)
             if names.count > 1, names.last == "init" { names.removeLast() }
-            guard !names.contains(where: { $0 == "self" || $0 == "Self" || $0 == "super" || $0 == "init" }) else { return nil }
+            // `Self.Inner()` names a nested type; `self.make()`, `super.init()` are no constructors.
+            guard !names.contains(where: { $0 == "self" || $0 == "super" || $0 == "init" }),
+                names.count > 1 || names[0] != "Self"
+            else { return nil }
             callee = chain.last
             typeName = names.joined(separator: ".")
         }
