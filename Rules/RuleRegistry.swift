@@ -15,6 +15,7 @@ public enum RuleRegistry {
         // ObservableObject models
         MissingPublished(),
         NestedObservableObject(),
+        PublishedMutatedOffMain(),
         // Observation (@Observable) models
         UntrackedObservableRead(),
         PropertyWrapperInObservable(),
@@ -22,6 +23,8 @@ public enum RuleRegistry {
         StateObservableInitSideEffects(),
         ObservationTrackingOnce(),
         // Opt-in (performance and strictness)
+        UnreadObservedObject(),
+        ObservableObjectMainActor(),
         PublishedNeverRead(),
     ]
 }

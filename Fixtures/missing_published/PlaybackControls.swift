@@ -125,7 +125,7 @@ final class DownloadManager: ObservableObject {
 
 /// Sleep timer. `@Observable`, not an ObservableObject: plain `var`s are tracked.
 @Observable
-final class SleepTimer {
+final class SleepTimer { // expect: observable_object_main_actor
     var remainingMinutes = 0
     var isRunning = false
 

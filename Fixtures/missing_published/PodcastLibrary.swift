@@ -3,7 +3,7 @@ import Foundation
 
 @MainActor
 final class PodcastLibrary: ObservableObject {
-    @Published private(set) var isRefreshing = false
+    @Published private(set) var isRefreshing = false // expect: published_never_read
 
     var subscriptions: [Podcast] = [] // expect: missing_published
     var downloadProgress: [Episode.ID: Double] = [:] // expect: missing_published

@@ -12,7 +12,7 @@ final class MixerModel: ObservableObject {
 /// `@Observable`: views track it directly, even when they reach it through an
 /// ObservableObject.
 @Observable
-final class Equalizer {
+final class Equalizer { // expect: observable_object_main_actor
     var bass: Double = 0
     var treble: Double = 0
 

@@ -6,7 +6,7 @@ import Foundation
 final class DownloadQueue: ObservableObject {
     @Published private(set) var pending: [Track] = []
     @Published var progress: Double = 0
-    @Published var isPaused = false
+    @Published var isPaused = false // expect: published_never_read
 
     func add(_ track: Track) {
         pending.append(track)
@@ -23,7 +23,7 @@ final class DownloadTask: ObservableObject, Identifiable {
     let id = UUID()
     let track: Track
     @Published var fraction: Double = 0
-    @Published var bytesPerSecond: Int = 0
+    @Published var bytesPerSecond: Int = 0 // expect: published_never_read
 
     init(track: Track) {
         self.track = track

@@ -10,7 +10,7 @@ final class MusicLibrary: ObservableObject {
 
     @Published var playlists: [Playlist] = [] // expect: nested_observable_object
 
-    @Published var selectedPlaylistID: Playlist.ID?
+    @Published var selectedPlaylistID: Playlist.ID? // expect: published_never_read
     @Published private(set) var tracks: [Track] = []
 
     /// Read by the navigation title. Renaming the first playlist changes the playlist, not

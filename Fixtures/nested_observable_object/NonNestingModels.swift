@@ -68,7 +68,7 @@ final class ImportCoordinator: ObservableObject {
 @MainActor
 final class PreviewPlayerModel: ObservableObject {
     let player = AVPlayer()
-    @Published var previewURL: URL?
+    @Published var previewURL: URL? // expect: published_never_read
 
     func play(_ url: URL) {
         previewURL = url

@@ -42,7 +42,7 @@ final class PlaybackQueue: ObservableObject {
 final class RadioStation: ObservableObject {
     let callSign: String
     @Published var nowPlaying: String = ""
-    @Published var listeners: Int = 0
+    @Published var listeners: Int = 0 // expect: published_never_read
 
     init(callSign: String) {
         self.callSign = callSign

@@ -12,7 +12,7 @@ final class RadioTuner: TunerBase {
     /// view reads `tuner.stations[code]?.nowPlaying`), not a missing `@Published`.
     var stations: [String: RadioStation] = [:] // expect: nested_observable_object
 
-    @Published var tunedCallSign: String?
+    @Published var tunedCallSign: String? // expect: published_never_read
 
     func scan() {
         isScanning = true

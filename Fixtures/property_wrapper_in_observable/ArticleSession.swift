@@ -43,5 +43,5 @@ final class LegacyBridge: ObservableObject, Observable {
 /// Not `@Observable`: `@Published` belongs here.
 @MainActor
 final class DownloadQueue: ObservableObject {
-    @Published var pending: [String] = []
+    @Published var pending: [String] = [] // expect: published_never_read
 }

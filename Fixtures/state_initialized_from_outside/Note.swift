@@ -59,7 +59,7 @@ enum NoteTint: String, CaseIterable, Identifiable, Codable {
 /// Scratch copy of a note while the full-screen editor is open.
 /// Only assigns in `init`: no side effects.
 @Observable
-final class NoteDraft {
+final class NoteDraft { // expect: observable_object_main_actor
     var title: String
     var body: String
     var tags: [String]

@@ -11,7 +11,7 @@ import Foundation
 final class RecipeImporter: ObservableObject {
     @Published private(set) var isRunning = false
     @Published private(set) var progress: Double = 0
-    @Published private(set) var skippedLines: [String] = []
+    @Published private(set) var skippedLines: [String] = [] // expect: published_never_read
 
     /// `200 g flour`, `1.5 cups milk`, `2 eggs`.
     private static let linePattern = #"^\s*(\d+(?:[.,]\d+)?)\s*(g|ml|cups?|tbsp)?\s+(.+)$"#

@@ -1,0 +1,7 @@
+import Combine
+import Foundation
+
+@MainActor
+class MainActorStore: ObservableObject {
+    @Published var lastUpdate: Date?
+}

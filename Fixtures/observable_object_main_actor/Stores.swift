@@ -1,0 +1,53 @@
+import Combine
+import Foundation
+
+/// Shared state of the account stores; views hold the subclass.
+class AccountBase: ObservableObject { // expect: observable_object_main_actor
+    @Published var isSignedIn = false
+}
+
+final class AccountStore: AccountBase { // expect: observable_object_main_actor
+    @Published var displayName = ""
+}
+
+/// Views hold it through a protocol.
+protocol BadgeProviding: ObservableObject {
+    var badgeCount: Int { get }
+}
+
+final class BadgeCenter: BadgeProviding { // expect: observable_object_main_actor
+    @Published var badgeCount = 0
+}
+
+/// Isolated: fine.
+@MainActor
+final class GoalStore: ObservableObject {
+    @Published var dailyGoal = 30
+}
+
+/// Inherits `@MainActor` from a superclass in another file.
+final class HealthStore: MainActorStore {
+    @Published var heartRate = 0
+}
+
+/// Isolated through its protocol.
+@MainActor
+protocol ReminderScheduling: ObservableObject {
+    var nextReminder: Date? { get }
+}
+
+final class ReminderCenter: ReminderScheduling {
+    @Published var nextReminder: Date?
+}
+
+/// Never used by a view.
+final class ExportJob: ObservableObject {
+    @Published var progress = 0.0
+
+    func report() -> String { "\(progress)" }
+}
+
+/// An AppKit delegate: the protocol may isolate it to the main actor already.
+final class WindowTracker: NSObject, ObservableObject, NSWindowDelegate {
+    @Published var isFullScreen = false
+}

@@ -1,0 +1,202 @@
+import ObservationLintCore
+import ObservationSyntax
+
+public struct ObservableObjectMainActor: Rule {
+    public static let description = RuleDescription(
+        id: "observable_object_main_actor",
+        name: "View model not isolated to the main actor",
+        category: .performance,
+        isOptIn: true,
+        summary: "An ObservableObject or `@Observable` class that views use is not `@MainActor`.",
+        rationale: """
+            Views read their models on the main thread, and SwiftUI expects every change it \
+            observes there too. A model class that is not isolated to the main actor lets any \
+            thread change its published state — a `Task { }` in one of its methods already runs \
+            on the cooperative thread pool — and the compiler cannot warn about it. With \
+            `@MainActor` on the class, every change happens on the main thread and the compiler \
+            checks the callers.
+            """,
+        fix: """
+            Mark the class `@MainActor` and move slow work into `nonisolated` or `async` helpers. \
+            Callers outside the main actor then need `await` to reach it.
+            """,
+        triggeringExamples: [
+            """
+            final class ↓CounterModel: ObservableObject {
+                @Published var count = 0
+            }
+            struct CounterView: View {
+                @StateObject private var model = CounterModel()
+                var body: some View { Text("\\(model.count)") }
+            }
+            """,
+            """
+            @Observable final class ↓Library {
+                var books: [String] = []
+            }
+            struct LibraryView: View {
+                let library: Library
+                var body: some View { List(library.books, id: \\.self) { Text($0) } }
+            }
+            """,
+            """
+            class ↓BaseStore: ObservableObject {
+                @Published var isLoading = false
+            }
+            final class ↓CartStore: BaseStore {
+                @Published var items: [String] = []
+            }
+            struct CartView: View {
+                @EnvironmentObject var cart: CartStore
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            """,
+            """
+            protocol SessionProviding: ObservableObject {
+                var name: String { get }
+            }
+            final class ↓Session: SessionProviding {
+                @Published var name = ""
+            }
+            struct Header: View {
+                @ObservedObject var session: any SessionProviding
+                var body: some View { Text("Header") }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            @MainActor
+            final class CounterModel: ObservableObject {
+                @Published var count = 0
+            }
+            struct CounterView: View {
+                @StateObject private var model = CounterModel()
+                var body: some View { Text("\\(model.count)") }
+            }
+            """,
+            """
+            @MainActor class BaseStore: ObservableObject {
+                @Published var isLoading = false
+            }
+            final class CartStore: BaseStore {
+                @Published var items: [String] = []
+            }
+            struct CartView: View {
+                @EnvironmentObject var cart: CartStore
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            """,
+            """
+            final class Uploader: ObservableObject {
+                @Published var progress = 0.0
+            }
+            """,
+            """
+            @Model final class Note {
+                var text = ""
+                init(text: String) { self.text = text }
+            }
+            struct NoteRow: View {
+                let note: Note
+                var body: some View { Text(note.text) }
+            }
+            """,
+            """
+            final class Coordinator: NSObject, ObservableObject, UIScrollViewDelegate {
+                @Published var offset = 0.0
+            }
+            struct Scroller: View {
+                @StateObject private var coordinator = Coordinator()
+                var body: some View { Text("\\(coordinator.offset)") }
+            }
+            """,
+        ])
+
+    public init() {}
+
+    public func check(_ context: inout RuleContext) {
+        let index = context.index
+        var users: ViewUsers?
+        for (decl, type) in index.typeDeclarations(in: context.fileIndex)
+        where decl.kind == .class && (type.isObservableObject || type.isObservable) {
+            guard !ActorIsolation.isMainActor(type, index: index), !ActorIsolation.mayInheritIsolation(type, index: index),
+                !decl.attributes.contains(named: "Model"), hasChangingState(type, index: index)
+            else { continue }
+            if users == nil { users = ViewUsers(index: index) }
+            guard let use = users?.use(of: type, index: index) else { continue }
+            context.report(
+                "`\(type.name)` is used by views but is not `@MainActor`: its state can change off the main thread, where SwiftUI must not see it change",
+                at: decl.nameToken..<decl.nameToken + 1,
+                notes: [context.note("`\(use.view)` uses it here", at: use.token..<use.token + 1, in: use.file)],
+                help: "mark the class `@MainActor`; callers outside the main actor then reach it with `await`",
+                fixes: [
+                    Fix(
+                        title: "Isolate `\(type.name)` to the main actor",
+                        edits: [context.edit(insertingBefore: decl.declaration.lowerBound, "@MainActor ")])
+                ])
+        }
+    }
+
+    /// State that views see change: a `@Published` property (its own or inherited) of an
+    /// ObservableObject, or a tracked stored `var` of an observable.
+    private func hasChangingState(_ type: TypeInfo, index: ProjectIndex) -> Bool {
+        let properties = index.typeAndAncestors(of: type).flatMap(\.properties).map(\.property)
+        return properties.contains { property in
+            guard property.isStored, !property.modifiers.contains("static"), !property.modifiers.contains("class") else {
+                return false
+            }
+            if property.attributes.contains(named: "Published") { return true }
+            return type.isObservable && !property.isLet && !property.attributes.contains(named: "ObservationIgnored")
+        }
+    }
+}
+
+/// The project types views and apps hold in stored properties or read, each with one place
+/// that shows it.
+private struct ViewUsers {
+    struct Use {
+        let view: String
+        let file: Int
+        let token: Int
+    }
+
+    private var uses: [String: Use] = [:]
+
+    init(index: ProjectIndex) {
+        for type in index.types.values.sorted(by: { $0.name < $1.name }) where type.isView || type.traits.contains(.app) {
+            for (fileIndex, property) in type.properties where property.isStored {
+                let file = index.files[fileIndex]
+                guard let shape = Self.heldShape(of: property, in: file, type: type, index: index),
+                    let name = shape.heldName, let held = index.resolve(name, from: type.name), uses[held] == nil
+                else { continue }
+                uses[held] = Use(view: type.name, file: fileIndex, token: property.nameToken)
+            }
+        }
+        for (model, reads) in index.viewReads where uses[model] == nil {
+            if let read = reads.first { uses[model] = Use(view: read.view, file: read.file, token: read.tokens[0]) }
+        }
+    }
+
+    /// The declared shape, seeing through `any P` (`@ObservedObject var session: any P`).
+    private static func heldShape(of property: Property, in file: ParsedFile, type: TypeInfo, index: ProjectIndex) -> TypeShape? {
+        if let written = property.type?.text, written.hasPrefix("any ") { return TypeShape(String(written.dropFirst(4))) }
+        return index.declaredShape(of: property, in: file, scope: type.name)
+    }
+
+    /// A view use of the class itself, a subclass, or a superclass or protocol it inherits
+    /// (a view holding `any SessionProviding` uses every conforming class).
+    func use(of type: TypeInfo, index: ProjectIndex) -> Use? {
+        for related in index.typeAndSubtypes(of: type) {
+            if let use = uses[related.name] { return use }
+        }
+        var visited: Set<String> = [type.name]
+        var queue = type.inherited
+        while let name = queue.popLast() {
+            guard visited.insert(name).inserted, let info = index.types[name] else { continue }
+            if let use = uses[name] { return use }
+            queue += info.inherited
+        }
+        return nil
+    }
+}

@@ -1,0 +1,249 @@
+import ObservationLintCore
+import ObservationSyntax
+
+public struct UnreadObservedObject: Rule {
+    public static let description = RuleDescription(
+        id: "unread_observed_object",
+        name: "Observed object never read",
+        category: .performance,
+        isOptIn: true,
+        summary: "A view observes an ObservableObject its rendering code never uses.",
+        rationale: """
+            `@ObservedObject`, `@StateObject` and `@EnvironmentObject` subscribe the view to the \
+            object's `objectWillChange`: every change of any `@Published` property of the object \
+            re-evaluates the view's `body`. When the view's rendering code (its `body`, computed \
+            properties and view-building helpers) uses nothing of the object — it only calls it \
+            from button actions, `.task` or `.onAppear` — each of those re-renders is for nothing, \
+            and with a busy object (a timer, a download's progress) they add up.
+            """,
+        fix: """
+            Hold the object without observing it: a plain `let` for an object passed in, \
+            `@State private var` to keep an owned object alive. For an environment object, pass \
+            the object (or just the action) in from a parent instead.
+            """,
+        triggeringExamples: [
+            """
+            final class Document: ObservableObject {
+                @Published var text = ""
+                func save() {}
+            }
+            struct SaveButton: View {
+                @ObservedObject var ↓document: Document
+                var body: some View {
+                    Button("Save") { document.save() }
+                }
+            }
+            """,
+            """
+            struct RefreshingList: View {
+                @EnvironmentObject private var ↓store: Store
+                let items: [String]
+                var body: some View {
+                    List(items, id: \\.self) { Text($0) }
+                        .refreshable { await store.reload() }
+                        .task { await store.reload() }
+                }
+            }
+            """,
+            """
+            struct Screen: View {
+                @StateObject private var ↓tracker = AnalyticsTracker()
+                var body: some View {
+                    Text("Welcome")
+                        .onAppear { tracker.log("welcome") }
+                }
+            }
+            """,
+            """
+            struct Toolbar: View {
+                @ObservedObject var ↓player: Player
+                var body: some View {
+                    HStack {
+                        Button(action: { player.play() }) { Image(systemName: "play") }
+                        Button(action: skip) { Image(systemName: "forward") }
+                    }
+                }
+                private func skip() { player.skip() }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            struct Counter: View {
+                @ObservedObject var model: CounterModel
+                var body: some View {
+                    Button("\\(model.count)") { model.increment() }
+                }
+            }
+            """,
+            """
+            struct Parent: View {
+                @StateObject private var model = DetailModel()
+                var body: some View {
+                    Detail(model: model)
+                        .environmentObject(model)
+                }
+            }
+            """,
+            """
+            struct Editor: View {
+                @EnvironmentObject var settings: Settings
+                var body: some View {
+                    Toggle("Sync", isOn: $settings.sync)
+                }
+            }
+            """,
+            """
+            struct Title: View {
+                @ObservedObject var library: Library
+                let id: Int
+                var body: some View { header }
+                private var header: some View { Text(library.title(for: id)) }
+            }
+            """,
+            """
+            struct Badge: View {
+                @ObservedObject var inbox: Inbox
+                var body: some View { Text(label()) }
+                private func label() -> String { "\\(inbox.unread)" }
+            }
+            """,
+            """
+            struct Status: View {
+                @ObservedObject var model: Model
+                var body: some View {
+                    Text("Idle")
+                        .onChange(of: model.phase) { print($0) }
+                }
+            }
+            """,
+        ])
+
+    public init() {}
+
+    private static let observingWrappers: Set<Substring> = ["ObservedObject", "StateObject", "EnvironmentObject"]
+
+    public func check(_ context: inout RuleContext) {
+        let index = context.index
+        for (decl, view) in index.typeDeclarations(in: context.fileIndex) where view.isView && !isPreview(view, index: index) {
+            let candidates = decl.properties.filter { property in
+                property.isStored && property.attributes.contains { Self.observingWrappers.contains($0.simpleName) }
+            }
+            guard !candidates.isEmpty, view.property(named: "body") != nil else { continue }
+            let uses = RenderingUses(view: view, names: Set(candidates.map(\.name)), index: index)
+            for property in candidates where !uses.rendered.contains(property.name) {
+                guard let wrapper = property.attributes.first(where: { Self.observingWrappers.contains($0.simpleName) })
+                else { continue }
+                let notes = uses.actionUses[property.name].map { use in
+                    [context.note("used only in code that runs later, like this action", at: use.token..<use.token + 1, in: use.file)]
+                } ?? []
+                context.report(
+                    "`\(view.name)` observes `\(property.name)` with `@\(wrapper.simpleName)` but its body never reads it: every change of the object re-renders `\(view.name)` for nothing",
+                    at: property.nameToken..<property.nameToken + 1, notes: notes, help: help(for: String(wrapper.simpleName)))
+            }
+        }
+    }
+
+    /// A view that only exists for previews (nested in a `PreviewProvider`): its cost does not
+    /// matter.
+    private func isPreview(_ view: TypeInfo, index: ProjectIndex) -> Bool {
+        var name = Substring(view.name)
+        while let dot = name.lastIndex(of: ".") {
+            name = name[..<dot]
+            if index.types[String(name)]?.traits.contains(.previewProvider) == true { return true }
+        }
+        return false
+    }
+
+    private func help(for wrapper: String) -> String {
+        switch wrapper {
+        case "StateObject": "keep the object without observing it (`@State private var`), or move the reads into the child that needs them"
+        case "EnvironmentObject": "pass the object, or only the action, in from a parent as a plain `let` instead of observing it here"
+        default: "hold it in a plain `let`, which keeps the reference without observing the object"
+        }
+    }
+}
+
+/// Argument labels of closures (or functions) that run later.
+private let actionLabels: Set<String> = [
+    "action", "perform", "onCommit", "onEditingChanged", "onDismiss", "completion", "completionHandler", "handler",
+    "onCompletion", "primaryAction", "onTap",
+]
+
+/// Where a view's code uses some of its properties: in rendering code (anything that runs while
+/// `body` is evaluated, or might), or only in closures that run later.
+private struct RenderingUses {
+    /// Names used while the body is evaluated, or in code the analysis cannot place.
+    var rendered = Set<String>()
+    /// For names used in actions, the first such use.
+    var actionUses: [String: (file: Int, token: Int)] = [:]
+
+    init(view: TypeInfo, names: Set<String>, index: ProjectIndex) {
+        // The view's own methods, so that a helper called from the body counts as rendering.
+        var methods: [String: [(file: Int, body: Range<Int>)]] = [:]
+        for (file, function) in view.functions where function.kind == .function {
+            if let body = function.body { methods[function.name, default: []].append((file, body)) }
+        }
+        var queue = ViewCode.renderingBodies(of: view)
+        var visited = Set(queue.map { "\($0.file):\($0.body.lowerBound)" })
+        var reachedFromActions: [(file: Int, body: Range<Int>)] = []
+        while let (fileIndex, body) = queue.popLast() {
+            let file = index.files[fileIndex]
+            let scopes = file.scopes(in: body)
+            for token in body {
+                guard let name = referencedName(at: token, in: file) else { continue }
+                let isProperty = names.contains(name)
+                let calledMethods = methods[name] ?? []
+                guard isProperty || !calledMethods.isEmpty else { continue }
+                var role = ViewCode.renderRole(of: token, scopes: scopes, file: file, index: index)
+                // `Button(action: save)`, `.onAppear(perform: load)`: a method handed over to
+                // run later.
+                if file.kind(token - 1) == .colon, file.isWord(token - 2),
+                    actionLabels.contains(file.text(token - 2)), file.kind(token + 1) != .leftParen
+                {
+                    role = .action
+                }
+                if isProperty {
+                    if role == .action {
+                        if actionUses[name] == nil { actionUses[name] = (fileIndex, token) }
+                    } else {
+                        rendered.insert(name)
+                    }
+                }
+                for method in calledMethods {
+                    if role == .action {
+                        reachedFromActions.append(method)
+                    } else if visited.insert("\(method.file):\(method.body.lowerBound)").inserted {
+                        queue.append(method)
+                    }
+                }
+            }
+        }
+        // Methods reached only from actions: uses there are action uses, for the note.
+        for (fileIndex, body) in reachedFromActions where !visited.contains("\(fileIndex):\(body.lowerBound)") {
+            let file = index.files[fileIndex]
+            for token in body {
+                guard let name = referencedName(at: token, in: file), names.contains(name), actionUses[name] == nil
+                else { continue }
+                actionUses[name] = (fileIndex, token)
+            }
+        }
+    }
+
+    /// The view member a token names: `name`, `self.name`, `$name`, `_name`.
+    private func referencedName(at token: Int, in file: ParsedFile) -> String? {
+        guard let kind = file.kind(token) else { return nil }
+        if file.kind(token - 1) == .period, !(file.at(token - 2, "self") && file.kind(token - 3) != .period) {
+            return nil
+        }
+        switch kind {
+        case .identifier:
+            let text = file.text(token)
+            return text.hasPrefix("_") && text.count > 1 ? String(text.dropFirst()) : text
+        case .dollarIdentifier:
+            return String(file.text(token).dropFirst())
+        default:
+            return nil
+        }
+    }
+}
