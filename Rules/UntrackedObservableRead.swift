@@ -147,9 +147,10 @@ public struct UntrackedObservableRead: Rule {
             let lineage = index.typeAndSubtypes(of: type).map(\.name)
             let tracking = TrackingGetters(type: type, index: index)
             for property in candidates {
-                guard let mutation = mutation(of: property.name, lineage: lineage, accesses: accesses, context: context),
+                guard
                     let read = viewFacingRead(
-                        of: property.name, lineage: lineage, accesses: accesses, tracking: tracking, context: context)
+                        of: property.name, lineage: lineage, accesses: accesses, tracking: tracking, context: context),
+                    let mutation = mutation(of: property.name, lineage: lineage, accesses: accesses, context: context)
                 else { continue }
                 let notes = [read.note, mutation]
                 context.report(
@@ -181,6 +182,52 @@ public struct UntrackedObservableRead: Rule {
         if let change = lineage.flatMap({ context.index.viewMutations[$0] ?? [] }).first(where: { $0.path.first == name }) {
             return context.note(
                 "`\(change.view)` changes it here", at: change.tokens[0]..<change.tokens[0] + 1, in: change.file)
+        }
+        if let (file, token) = outsideMutation(of: name, lineage: Set(lineage), index: context.index) {
+            return context.note("changed here", at: token..<token + 1, in: file)
+        }
+        return nil
+    }
+
+    private static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "toggle", "sort", "reverse",
+        "merge", "formUnion", "subtract", "updateValue", "removeValue",
+    ]
+
+    /// A change made through a reference from other code (`coordinator.model.flag = true`,
+    /// `store.items.append(x)`) whose receiver's static type is the class: the rare case
+    /// where the class and its views do not change it themselves.
+    private func outsideMutation(of name: String, lineage: Set<String>, index: ProjectIndex) -> (file: Int, token: Int)? {
+        let length = name.utf8.count
+        for (fileIndex, file) in index.files.enumerated() {
+            var contexts: CodeContexts?
+            for token in file.tokens.indices where file.kind(token) == .identifier && file.kind(token - 1) == .period {
+                let bytes = file.tokens[token]
+                guard Int(bytes.end) - Int(bytes.start) == length, file.text(token) == name else { continue }
+                // The member is written: assigned, changed in place, or passed `inout`.
+                var next = token + 1
+                while file.kind(next) == .leftSquare, !file.tokens[next].flags.contains(.leadingSpace) { next = file.skipGroup(next) }
+                if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+                let assigned = file.isAssignmentOperator(next)
+                let changedInPlace = file.kind(next) == .period && file.kind(next + 2) == .leftParen
+                    && file.isWord(next + 1) && Self.mutatingMethods.contains(file.text(next + 1))
+                guard assigned || changedInPlace else { continue }
+                // The receiver: the chain before `.name`.
+                var end = token - 1
+                if file.kind(end - 1) == .postfixQuestionMark || file.kind(end - 1) == .exclamationMark { end -= 1 }
+                var root = end - 1
+                while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) || file.kind(root - 2) == .dollarIdentifier {
+                    root -= 2
+                }
+                guard root >= 0, root < end, file.isWord(root) else { continue }
+                // `self.name` is the class's own code, which `memberAccesses` already saw.
+                if root == end - 1, file.at(root, "self") { continue }
+                if contexts == nil { contexts = CodeContexts(file: file, fileIndex: fileIndex, index: index) }
+                let codeContext = contexts?.innermost(containing: token)
+                guard let type = index.staticType(of: root..<end, in: fileIndex, context: codeContext), lineage.contains(type)
+                else { continue }
+                return (fileIndex, token)
+            }
         }
         return nil
     }
