@@ -70,7 +70,7 @@ struct RecipeEditorView: View {
 /// Toolbar button that presents the editor for one recipe.
 struct EditRecipeButton: View {
     let recipe: Recipe
-    @EnvironmentObject private var library: RecipeLibrary
+    @EnvironmentObject private var library: RecipeLibrary // expect: unread_observed_object
     @State private var isEditing = false
 
     var body: some View {
