@@ -18,6 +18,9 @@ final class GalleryModel {
     /// A cache read through the public `thumbnailCount`, which registers nothing else.
     @ObservationIgnored private var thumbnails: [Photo.ID: Data] = [:] // expect: untracked_observable_read
 
+    /// Changed only by `SlideshowCoordinator`, through its reference.
+    @ObservationIgnored var highlightedID: Photo.ID? // expect: untracked_observable_read
+
     /// Never changes after init.
     @ObservationIgnored let albumID: UUID
 

@@ -6,6 +6,7 @@ struct GalleryView: View {
     var body: some View {
         VStack {
             Text("\(model.selectedCount) selected")
+            Text(model.highlightedID?.uuidString ?? "")
             Text("Since \(model.createdAt.formatted())")
             Text(model.metadataSummary)
             Text("\(model.thumbnailCount) thumbnails")
