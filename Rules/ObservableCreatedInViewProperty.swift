@@ -9,8 +9,9 @@ public struct ObservableCreatedInViewProperty: Rule {
         summary: "A view's plain stored property creates an observable or ObservableObject model.",
         rationale: """
             A view is a value that SwiftUI re-creates every time its parent re-renders. A plain \
-            stored property (`let model = Model()`, no property wrapper) is initialized again \
-            with it, so the view gets a fresh model each time and everything the model held — \
+            stored property (`let model = Model()`, or `self.model = Model()` in the view's \
+            initializer; no property wrapper) is initialized again with it, so the view gets a \
+            fresh model each time and everything the model held — \
             loaded data, selection, text being typed — is lost. An `ObservableObject` in a plain \
             property is not observed either: the view does not update when it changes.
             """,
@@ -48,6 +49,17 @@ public struct ObservableCreatedInViewProperty: Rule {
             struct ShelfView: View {
                 let ↓shelf = Library.Shelf()
                 var body: some View { Text("\\(shelf.books.count)") }
+            }
+            """,
+            """
+            @Observable final class RowModel {
+                var isExpanded = false
+                init(title: String) {}
+            }
+            struct Row: View {
+                let ↓model: RowModel
+                init(title: String) { model = RowModel(title: title) }
+                var body: some View { Text(model.isExpanded ? "Open" : "Closed") }
             }
             """,
         ],
@@ -94,35 +106,59 @@ public struct ObservableCreatedInViewProperty: Rule {
         let index = context.index
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where ViewProperty.isViewLike(decl, view) {
             for property in decl.properties {
-                guard let (model, kind) = Self.createdModel(property, in: view, file: context.file, index: index) else { continue }
-                let wrapper = kind == .observableObject ? "StateObject" : "State"
-                let what = kind == .observableObject ? "the ObservableObject" : "the observable"
+                guard let created = Self.createdModel(property, in: view, file: context.file, index: index) else { continue }
+                let wrapper = created.kind == .observableObject ? "StateObject" : "State"
+                let what = created.kind == .observableObject ? "the ObservableObject" : "the observable"
+                let shortName = created.name.split(separator: ".").last.map(String.init) ?? created.name
+                if let assignment = created.assignment {
+                    context.report(
+                        "`\(property.name)` is a plain stored property that the initializer fills with a new \(created.kind == .observableObject ? "ObservableObject" : "observable") `\(created.name)`: it is re-created, and its state lost, every time the parent re-renders `\(view.name)`; use `@\(wrapper) private var \(property.name)`",
+                        at: property.nameToken..<property.nameToken + 1,
+                        notes: [context.note("created here", at: assignment.tokens, in: assignment.file)],
+                        help: "`@\(wrapper) private var \(property.name)`, set once with `_\(property.name) = \(wrapper)(\(wrapper == "State" ? "initialValue" : "wrappedValue"): \(shortName)(…))`, keeps one model for the view's lifetime")
+                    continue
+                }
                 var fixes: [Fix] = []
                 if let edits = ViewProperty.ownershipEdits(for: property, wrapper: wrapper, replacing: nil, context: context) {
                     fixes.append(Fix(title: "Use `@\(wrapper) private var \(property.name)`", edits: edits))
                 }
                 context.report(
-                    "`\(property.name)` creates \(what) `\(model)` in a plain stored property: it is re-created, and its state lost, every time the parent re-renders `\(view.name)`; use `@\(wrapper) private var \(property.name)`",
+                    "`\(property.name)` creates \(what) `\(created.name)` in a plain stored property: it is re-created, and its state lost, every time the parent re-renders `\(view.name)`; use `@\(wrapper) private var \(property.name)`",
                     at: property.nameToken..<property.nameToken + 1,
-                    help: "`@\(wrapper) private var \(property.name) = \(model.split(separator: ".").last ?? "")(…)` keeps one model for the view's lifetime",
+                    help: "`@\(wrapper) private var \(property.name) = \(shortName)(…)` keeps one model for the view's lifetime",
                     fixes: fixes)
             }
         }
     }
 
-    /// A view's plain stored instance property whose initial value constructs an
-    /// observable or ObservableObject project type: the model's name and kind
-    /// (`.observable` also for types that are both). `unobserved_model_in_view` leaves these
-    /// to this rule.
+    /// A view's plain stored instance property that gets a new observable or
+    /// ObservableObject project object: from its initial value (`let m = Model()`, `: Model =
+    /// .init()`), or from an initializer assigning a constructor call (`self.m = Model(…)`,
+    /// then `assignment` says where). The kind is `.observable` also for types that are both.
+    /// `unobserved_model_in_view` leaves these to this rule.
     static func createdModel(
         _ property: Property, in view: TypeInfo, file: ParsedFile, index: ProjectIndex
-    ) -> (name: String, kind: ModelKind)? {
-        guard ViewProperty.isInstanceStorage(property), ViewProperty.isPlain(property),
-            let constructed = index.constructedType(of: property, in: file, scope: view.name),
-            let type = index.types[constructed.name], type.isClass
-        else { return nil }
-        if type.isObservable { return (constructed.name, .observable) }
-        if type.isObservableObject { return (constructed.name, .observableObject) }
+    ) -> (name: String, kind: ModelKind, assignment: (file: Int, tokens: Range<Int>)?)? {
+        guard ViewProperty.isInstanceStorage(property), ViewProperty.isPlain(property) else { return nil }
+        var constructed: String?
+        var assignment: (file: Int, tokens: Range<Int>)?
+        if property.initializer != nil {
+            constructed = index.constructedType(of: property, in: file, scope: view.name)?.name
+        } else {
+            for entry in ViewProperty.initializerAssignments(to: property.name, in: view, index: index) where !entry.throughStorage {
+                let assignedFile = index.files[entry.file]
+                if let name = index.constructedType(
+                    in: entry.assignment.value, file: assignedFile, scope: view.name, contextualType: property.type)?.name
+                {
+                    constructed = name
+                    assignment = (entry.file, entry.assignment.target.root..<entry.assignment.value.upperBound)
+                    break
+                }
+            }
+        }
+        guard let constructed, let type = index.types[constructed], type.isClass else { return nil }
+        if type.isObservable { return (constructed, .observable, assignment) }
+        if type.isObservableObject { return (constructed, .observableObject, assignment) }
         return nil
     }
 }

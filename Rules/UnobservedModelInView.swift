@@ -135,7 +135,7 @@ public struct UnobservedModelInView: Rule {
                 let readText = "`\(([property.name] + read.path).joined(separator: "."))`"
                 let note = context.note("`body` reads \(readText) here", at: read.lastToken..<read.lastToken + 1, in: read.file)
                 if isObservableObject {
-                    let wrapper = stateAttribute != nil && property.initializer != nil ? "@StateObject" : "@ObservedObject"
+                    let wrapper = createsItself(property, in: view, index: index) ? "@StateObject" : "@ObservedObject"
                     var fixes: [Fix] = []
                     if let attribute = stateAttribute, property.initializer != nil,
                         !isReplaced(property.name, in: view, index: index)
@@ -225,6 +225,22 @@ public struct UnobservedModelInView: Rule {
             steps += 1
         }
         return false
+    }
+
+    /// Whether the view creates the object itself: an initial value, or an initializer
+    /// assigning a constructor call (`self.m = M()`, `_m = State(initialValue: M())`).
+    /// Otherwise it comes from the parent.
+    private func createsItself(_ property: Property, in view: TypeInfo, index: ProjectIndex) -> Bool {
+        if property.initializer != nil { return true }
+        return ViewProperty.initializerAssignments(to: property.name, in: view, index: index).contains { entry in
+            let file = index.files[entry.file]
+            var value = entry.assignment.value
+            if entry.throughStorage {
+                guard let wrapped = file.wrapperInitialValue(in: value, wrappers: ["State"]) else { return false }
+                value = wrapped
+            }
+            return index.constructedType(in: value, file: file, scope: view.name, contextualType: property.type) != nil
+        }
     }
 
     /// Whether the view assigns the property itself anywhere (`model = …`): then

@@ -17,3 +17,33 @@ struct WorkoutView: View {
         }
     }
 }
+
+/// The initializer creates the model: the same loss on every re-render of the parent.
+struct LapListView: View {
+    let session: WorkoutSession // expect: observable_created_in_view_property
+    let title: String
+
+    init(title: String) {
+        self.title = title
+        self.session = WorkoutSession()
+    }
+
+    var body: some View {
+        List(session.laps, id: \.self) { lap in
+            Text("\(title): \(Int(lap)) s")
+        }
+    }
+}
+
+/// Handed in by the parent: the parent owns it.
+struct LapCountView: View {
+    let session: WorkoutSession
+
+    init(session: WorkoutSession) {
+        self.session = session
+    }
+
+    var body: some View {
+        Text("\(session.laps.count) laps")
+    }
+}
