@@ -145,6 +145,10 @@ public struct ObservableCreatedInViewProperty: Rule {
         if property.initializer != nil {
             constructed = index.constructedType(of: property, in: file, scope: view.name)?.name
         } else {
+            // Only a property declared as a model can be filled with one.
+            guard let declared = property.type.flatMap({ TypeShape($0.text).directName }),
+                let model = index.type(named: declared, from: view.name), model.isObservable || model.isObservableObject
+            else { return nil }
             for entry in ViewProperty.initializerAssignments(to: property.name, in: view, index: index) where !entry.throughStorage {
                 let assignedFile = index.files[entry.file]
                 if let name = index.constructedType(
