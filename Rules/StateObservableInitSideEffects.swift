@@ -81,6 +81,18 @@ public struct StateObservableInitSideEffects: Rule {
                 var body: some View { Text("\\(ticker.ticks)") }
             }
             """,
+            """
+            @Observable final class Scores {
+                var rows: [String] = []
+                init() { startPolling() }
+                func startPolling() {}
+            }
+            struct ScoresView: View {
+                @State private var ↓scores: Scores
+                init() { _scores = State(initialValue: Scores()) }
+                var body: some View { List(scores.rows, id: \\.self) { Text($0) } }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -151,40 +163,47 @@ public struct StateObservableInitSideEffects: Rule {
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
+        let effects = SideEffects(index: index)
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where view.isView {
             for property in decl.properties where property.isStored && property.attributes.contains(named: "State") {
-                guard let initializer = property.initializer,
-                    let (model, call) = constructed(property, initializer: initializer, in: view, context: context),
-                    model.isClass, model.isObservable
-                else { continue }
-                guard let effect = SideEffects(index: index).effect(ofConstructing: model, with: call, in: context.file)
-                else { continue }
-                context.report(
-                    "`@State var \(property.name)` creates a new `\(model.name)` every time the parent re-creates this view, and creating one \(effect.description)\(effect.place.map { " (\($0))" } ?? ""): SwiftUI keeps only the first instance, but the side effect repeats for every discarded one",
-                    at: property.nameToken..<property.nameToken + 1,
-                    notes: [context.note("\(effect.description) here", at: effect.token..<effect.token + 1, in: effect.file)],
-                    help: "keep `\(model.name)`'s initializer to assignments and start the work in `.task { }`, or create the model in `.task` (`@State private var \(property.name): \(model.name)?`)")
+                for (call, callFile) in constructions(of: property, in: view, context: context) {
+                    guard let model = context.index.type(named: call.type, from: view.name), model.isClass,
+                        model.isObservable,
+                        let effect = effects.effect(ofConstructing: model, with: call.call, in: index.files[callFile])
+                    else { continue }
+                    context.report(
+                        "`@State var \(property.name)` creates a new `\(model.name)` every time the parent re-creates this view, and creating one \(effect.description)\(effect.place.map { " (\($0))" } ?? ""): SwiftUI keeps only the first instance, but the side effect repeats for every discarded one",
+                        at: property.nameToken..<property.nameToken + 1,
+                        notes: [context.note("\(effect.description) here", at: effect.token..<effect.token + 1, in: effect.file)],
+                        help: "keep `\(model.name)`'s initializer to assignments and start the work in `.task { }`, or create the model in `.task` (`@State private var \(property.name): \(model.name)?`)")
+                    break
+                }
             }
         }
     }
 
-    /// `Model()`, `Model(a: 1)`, `Model.init()`, or `.init()` with a `Model` annotation.
-    private func constructed(
-        _ property: Property, initializer: Range<Int>, in view: TypeInfo, context: RuleContext
-    ) -> (TypeInfo, Call)? {
-        let file = context.file
+    /// The constructor calls that give the state its value each time the view is
+    /// initialized: the initial value (`= Model()`, `: Model = .init()`), and in the view's
+    /// initializers `_m = State(initialValue: Model())` / `State(wrappedValue:)` / `.init(…)`.
+    private func constructions(
+        of property: Property, in view: TypeInfo, context: RuleContext
+    ) -> [(call: (type: String, call: Call), file: Int)] {
         let index = context.index
-        if let (name, call) = index.constructedType(in: initializer, file: file, scope: view.name), let info = index.types[name] {
-            return (info, call)
+        var result: [(call: (type: String, call: Call), file: Int)] = []
+        if let constructed = index.constructedType(of: property, in: context.file, scope: view.name) {
+            result.append(((constructed.name, constructed.call), context.fileIndex))
         }
-        // `.init(…)` with the type in the annotation.
-        guard file.kind(initializer.lowerBound) == .period, file.at(initializer.lowerBound + 1, "init"),
-            let annotation = property.type, case .named(let name, _) = TypeShape(annotation.text),
-            let info = index.type(named: name, from: view.name),
-            let call = file.call(at: initializer.lowerBound + 1, limit: initializer.upperBound),
-            (call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound) == initializer.upperBound
-        else { return nil }
-        return (info, call)
+        for (fileIndex, initializer) in view.functions where initializer.kind == .initializer {
+            guard let body = initializer.body else { continue }
+            let file = index.files[fileIndex]
+            for assignment in file.assignments(in: body) where file.path(of: assignment.target) == ["_" + property.name] {
+                guard let value = file.wrapperInitialValue(in: assignment.value, wrappers: ["State"]),
+                    let constructed = index.constructedType(in: value, file: file, scope: view.name, contextualType: property.type)
+                else { continue }
+                result.append(((constructed.name, constructed.call), fileIndex))
+            }
+        }
+        return result
     }
 }
 

@@ -57,3 +57,19 @@ struct LazyScoreView: View {
             .task { model = LiveScoreModel(matchID: "semi") }
     }
 }
+
+/// The state's value is built in `init`: also evaluated on every re-creation.
+struct LeagueTable: View {
+    let league: String
+    @State private var scoreboard: ScoreboardModel // expect: state_observable_init_side_effects
+
+    init(league: String) {
+        self.league = league
+        _scoreboard = State(initialValue: ScoreboardModel(autoRefresh: true))
+    }
+
+    var body: some View {
+        List(scoreboard.rows, id: \.self) { Text($0) }
+            .navigationTitle(league)
+    }
+}
