@@ -6,21 +6,28 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     /// `async`, `actor`, `mutating`, ...), which only the parser can tell from names.
     case identifier
     /// Reserved words that are keywords in every position (`class`, `var`, `self`, `true`,
-    /// `in`, ...) and the wildcard `_`. A reserved word right after `.` is a member name
-    /// and lexes as `identifier`.
+    /// `in`, ...: swift-syntax's lexer-classified keywords) and the wildcard `_`. A
+    /// reserved word used as a name is an `identifier`: right after `.` (`x.default`;
+    /// but `.init`, `.self`, `.Self` stay keywords), and as an argument label or a
+    /// parameter name (`f(for: x)`, `func f(in x: Int)`).
     case keyword
-    /// `$0`, `$name`.
+    /// `$0`, `$name` (swift-syntax calls `$name` an identifier; both are identifiers
+    /// by category). A lone `$` is an `identifier`.
     case dollarIdentifier
 
     // Literals
     case integerLiteral
     case floatLiteral
-    /// `"` or `'` opening or closing a single-line string.
+    /// `"` or `'` opening or closing a single-line string. A string cut by the end of
+    /// its line has no closing quote.
     case stringQuote
     /// `"""` opening or closing a multi-line string.
     case multilineStringQuote
-    /// Literal text inside a string (interpolations are lexed as ordinary tokens between
-    /// `backslash` `(` ... `)`).
+    /// Literal text inside a string: all the text between two delimiters (a quote, the
+    /// `\(` and the `)` of an interpolation) is one segment, escapes, line breaks and
+    /// indentation included (but not the line break right after an opening `"""`).
+    /// Interpolations are lexed as ordinary tokens between `backslash`
+    /// (+ `rawStringDelimiter`) `(` ... `)`. No segment is empty.
     case stringSegment
     /// The `#`s of a raw string (`#"`, `"#`) and of a raw interpolation (`\#(`).
     case rawStringDelimiter
@@ -66,7 +73,8 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     case shebang
 
     /// Bytes the tokenizer could not make sense of (an unterminated block comment, a
-    /// stray byte, invalid UTF-8). Never a failure.
+    /// stray byte or control character, invalid UTF-8, a backtick that opens no name, a
+    /// stray `*/`, a version-control conflict marker). Never a failure.
     case unknown
 }
 

@@ -71,6 +71,8 @@ extension Lexer {
     }
 
     @inline(__always) mutating func finishNumber(_ kind: TokenKind, _ start: Int, _ end: Int) {
+        // A float may be a version in an availability list, which the post-pass splits.
+        if kind == .floatLiteral { needsPostPass = true }
         emitLexeme(kind, start, end)
         position = end
     }

@@ -158,8 +158,11 @@ extension Lexer {
             }
         }
         let kind = classifyOperator(start, end)
-        if kind == .binaryOperator || kind == .prefixOperator || kind == .postfixOperator {
-            if base[start] == UInt8(ascii: "<") && end - start == 1 { needsPostPass = true }
+        if base[end - 1] == UInt8(ascii: "<")
+            && (kind == .binaryOperator || kind == .prefixOperator || kind == .postfixOperator)
+        {
+            needsPostPass = true
+            angleCandidates.append(Int32(truncatingIfNeeded: tokenCount))
         }
         emitLexeme(kind, start, end)
         position = end

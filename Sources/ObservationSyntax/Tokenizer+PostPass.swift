@@ -10,29 +10,89 @@
 //   `is` (type positions) a few more tokens are accepted, as swift-syntax's parser is
 //   then parsing a type and needs no disambiguation.
 // - Reserved words used as names: after `.` (`x.default`; except `init`, `self`, `Self`),
-//   and as argument labels or parameter names (`f(for: x)`, `func f(in x: Int)`).
+//   as argument labels or parameter names (`f(for: x)`, `func f(in x: Int)`), as labels
+//   of additional trailing closures (`} else: {`), and `@attached(extension)`.
+// - Versions in availability lists: `macOS 12.0` is `12`, `.`, `0` (the lexer's float
+//   literal, split by swift-syntax's parser).
+// - Operator names: `func &(...)`, `func !(...)` are binary operators, and
+//   `func ==<T>` is `==` then `<`.
 
 enum PostPass {
-    static func apply(to tokens: inout [Token], base: UnsafePointer<UInt8>, count: Int) {
-        var splits: [(index: Int, offset: Int)] = []
-        tokens.withUnsafeMutableBufferPointer { buffer in
-            var generics = GenericScanner(tokens: UnsafeBufferPointer(buffer), base: base, count: count)
-            generics.findAngles()
-            for index in generics.leftAngles {
-                buffer[index].kind = .leftAngle
-            }
-            for (index, offset) in generics.rightAngles {
-                if offset == 0 && buffer[index].end - buffer[index].start == 1 {
-                    buffer[index].kind = .rightAngle
-                } else {
-                    splits.append((index, offset))
-                }
-            }
-            remapKeywords(buffer, base: base)
+    /// Sets the spacing flags, and with `full` (the lexer saw a `<` or a keyword) makes
+    /// the reclassifications above. Returns the final tokens.
+    static func apply(
+        to buffer: UnsafeMutableBufferPointer<Token>, base: UnsafePointer<UInt8>, count: Int, full: Bool,
+        angleCandidates: [Int32]
+    ) -> [Token] {
+        setSpacing(buffer, count: count)
+        guard full else { return Array(buffer) }
+        var angleSplits: [(index: Int, offset: Int)] = []
+        var replacements: [(index: Int, pieces: [Token])] = []
+        var generics = GenericScanner(tokens: UnsafeBufferPointer(buffer), base: base, count: count)
+        generics.findAngles(candidates: angleCandidates)
+        for index in generics.leftAngles {
+            buffer[index].kind = .leftAngle
         }
-        if !splits.isEmpty {
-            splitTokens(&tokens, splits: splits, base: base, count: count)
+        for (index, offset) in generics.rightAngles {
+            if offset == 0 && buffer[index].end - buffer[index].start == 1 {
+                buffer[index].kind = .rightAngle
+            } else {
+                angleSplits.append((index, offset))
+            }
         }
+        for index in generics.operatorNamesBeforeAngle {
+            // `func ??<T>`: the name, then `<`.
+            let token = buffer[index]
+            var name = token
+            name.kind = .binaryOperator
+            name.end -= 1
+            name.flags.remove(.trailingSpace)
+            let angle = Token(
+                kind: .leftAngle, flags: token.flags.intersection(.trailingSpace),
+                start: Int(token.end) - 1, end: Int(token.end))
+            replacements.append((index, [name, angle]))
+        }
+        remapKeywords(buffer, base: base, replacements: &replacements)
+        for (index, pieces) in splitAngles(buffer, angleSplits, base: base, count: count) {
+            replacements.append((index, pieces))
+        }
+        if replacements.isEmpty { return Array(buffer) }
+        return replace(buffer, replacements)
+    }
+
+    /// `leadingSpace` and `trailingSpace`: whitespace or comments between tokens.
+    static func setSpacing(_ tokens: UnsafeMutableBufferPointer<Token>, count: Int) {
+        let total = tokens.count
+        guard total > 0 else { return }
+        var previousEnd: UInt32 = 0
+        var index = 0
+        while index < total {
+            let start = tokens[index].start
+            if start > previousEnd {
+                tokens[index].flags.insert(.leadingSpace)
+                if index > 0 { tokens[index - 1].flags.insert(.trailingSpace) }
+            }
+            previousEnd = tokens[index].end
+            index += 1
+        }
+        if Int(previousEnd) < count { tokens[total - 1].flags.insert(.trailingSpace) }
+    }
+
+    /// The tokens with some replaced by pieces (each index at most once).
+    static func replace(_ tokens: UnsafeMutableBufferPointer<Token>, _ replacements: [(index: Int, pieces: [Token])])
+        -> [Token]
+    {
+        let sorted = replacements.sorted { $0.index < $1.index }
+        var result: [Token] = []
+        result.reserveCapacity(tokens.count + sorted.count * 2)
+        var copied = 0
+        for (index, pieces) in sorted where index >= copied {
+            result.append(contentsOf: UnsafeMutableBufferPointer(rebasing: tokens[copied..<index]))
+            result.append(contentsOf: pieces)
+            copied = index + 1
+        }
+        result.append(contentsOf: UnsafeMutableBufferPointer(rebasing: tokens[copied...]))
+        return result
     }
 
     // MARK: Keywords used as names
@@ -53,6 +113,8 @@ enum PostPass {
         case labels
         /// `foo(for:in:)`: a compound name, whose labels stay as they are lexed.
         case compoundName
+        /// `@available(...)`, `#available(...)`: platform versions.
+        case availability
         case other
     }
 
@@ -60,27 +122,59 @@ enum PostPass {
         kind == .identifier || kind == .keyword || kind == .dollarIdentifier
     }
 
-    static func remapKeywords(_ tokens: UnsafeMutableBufferPointer<Token>, base: UnsafePointer<UInt8>) {
-        var stack: [BracketContext] = []
+    static func remapKeywords(
+        _ tokens: UnsafeMutableBufferPointer<Token>, base: UnsafePointer<UInt8>,
+        replacements: inout [(index: Int, pieces: [Token])]
+    ) {
         let count = tokens.count
+        // The open brackets' contexts (at most one per token).
+        let stackStorage = UnsafeMutablePointer<BracketContext>.allocate(capacity: count + 1)
+        defer { stackStorage.deallocate() }
+        var depth = 0
+        var top = BracketContext.other
+        @inline(__always) func push(_ context: BracketContext) {
+            stackStorage[depth] = context
+            depth += 1
+            top = context
+        }
         var index = 0
         while index < count {
             let token = tokens[index]
             switch token.kind {
             case .leftParen:
-                stack.append(isCompoundName(tokens, index) ? .compoundName : .labels)
+                if isCompoundName(tokens, index) {
+                    push(.compoundName)
+                } else if isAvailabilityList(tokens, index, base) {
+                    push(.availability)
+                } else {
+                    push(.labels)
+                }
+            case .prefixAmpersand, .exclamationMark:
+                // `static func &(a: A, b: A)`: an operator's name.
+                if index > 0 && tokens[index - 1].kind == .keyword && text(tokens[index - 1], base, is: "func") {
+                    tokens[index].kind = .binaryOperator
+                }
+            case .floatLiteral:
+                if top == .availability && depth > 0, let pieces = versionPieces(tokens, index, base) {
+                    replacements.append((index, pieces))
+                }
             case .leftSquare:
-                stack.append(isSubscript(tokens, index, base) ? .labels : .other)
+                push(isSubscript(tokens, index, base) ? .labels : .other)
             case .leftBrace:
-                stack.append(.other)
+                push(.other)
             case .rightParen, .rightSquare, .rightBrace:
-                if !stack.isEmpty { stack.removeLast() }
+                if depth > 0 {
+                    depth -= 1
+                    top = depth > 0 ? stackStorage[depth - 1] : .other
+                }
             case .keyword:
                 if index > 0 && tokens[index - 1].kind == .period {
                     if !(text(token, base, is: "init") || text(token, base, is: "self") || text(token, base, is: "Self")) {
                         tokens[index].kind = .identifier
                     }
-                } else if stack.last == .labels && isLabel(tokens, index, base) {
+                } else if top == .labels && depth > 0 && isLabel(tokens, index, base) {
+                    tokens[index].kind = .identifier
+                } else if isTrailingClosureLabel(tokens, index, base) || isMacroRole(tokens, index, base) {
                     tokens[index].kind = .identifier
                 }
             default:
@@ -114,6 +208,79 @@ enum PostPass {
         return false
     }
 
+    /// `(` of `@available`, `@backDeployed`, `@_originallyDefinedIn`, `@_specialize`,
+    /// `#available`, `#unavailable`.
+    static func isAvailabilityList(
+        _ tokens: UnsafeMutableBufferPointer<Token>, _ open: Int, _ base: UnsafePointer<UInt8>
+    ) -> Bool {
+        guard open >= 1 else { return false }
+        let previous = tokens[open - 1]
+        if previous.kind == .poundKeyword {
+            return text(previous, base, is: "#available") || text(previous, base, is: "#unavailable")
+        }
+        guard open >= 2, previous.kind == .identifier, tokens[open - 2].kind == .atSign else { return false }
+        return text(previous, base, is: "available") || text(previous, base, is: "backDeployed")
+            || text(previous, base, is: "_originallyDefinedIn") || text(previous, base, is: "_specialize")
+    }
+
+    /// A version in an availability list, `macOS 12.0` or `introduced: 12.0`, which
+    /// the lexer takes for a float literal: swift-syntax's parser splits it into
+    /// `12`, `.`, `0` (when the part before the dot is all digits).
+    static func versionPieces(
+        _ tokens: UnsafeMutableBufferPointer<Token>, _ index: Int, _ base: UnsafePointer<UInt8>
+    ) -> [Token]? {
+        guard index >= 1 else { return nil }
+        let previous = tokens[index - 1]
+        var isVersion = previous.kind == .identifier
+        if previous.kind == .colon && index >= 2 {
+            let label = tokens[index - 2]
+            isVersion =
+                label.kind == .identifier
+                && (text(label, base, is: "introduced") || text(label, base, is: "obsoleted")
+                    || text(label, base, is: "deprecated"))
+        }
+        guard isVersion else { return nil }
+        let token = tokens[index]
+        let start = Int(token.start)
+        let end = Int(token.end)
+        var dot = start
+        while dot < end && base[dot].isDecimalDigit { dot += 1 }
+        guard dot > start, dot + 1 < end, base[dot] == UInt8(ascii: ".") else { return nil }
+        var restIsFloat = false
+        for offset in (dot + 1)..<end where base[offset] == UInt8(ascii: "e") || base[offset] == UInt8(ascii: "E") {
+            restIsFloat = true
+        }
+        return [
+            Token(kind: .integerLiteral, flags: token.flags.subtracting(.trailingSpace), start: start, end: dot),
+            Token(kind: .period, start: dot, end: dot + 1),
+            Token(
+                kind: restIsFloat ? .floatLiteral : .integerLiteral, flags: token.flags.intersection(.trailingSpace),
+                start: dot + 1, end: end),
+        ]
+    }
+
+    /// `} else: {`: the label of an additional trailing closure (not `default`, which
+    /// swift-syntax leaves to switch cases).
+    static func isTrailingClosureLabel(
+        _ tokens: UnsafeMutableBufferPointer<Token>, _ index: Int, _ base: UnsafePointer<UInt8>
+    ) -> Bool {
+        guard index >= 1, index + 2 < tokens.count, tokens[index - 1].kind == .rightBrace,
+            tokens[index + 1].kind == .colon, tokens[index + 2].kind == .leftBrace
+        else { return false }
+        let token = tokens[index]
+        return !(text(token, base, is: "default") || text(token, base, is: "inout") || text(token, base, is: "_"))
+    }
+
+    /// `@attached(extension, ...)`: a macro role.
+    static func isMacroRole(_ tokens: UnsafeMutableBufferPointer<Token>, _ index: Int, _ base: UnsafePointer<UInt8>)
+        -> Bool
+    {
+        guard index >= 3, tokens[index - 1].kind == .leftParen, tokens[index - 2].kind == .identifier,
+            tokens[index - 3].kind == .atSign
+        else { return false }
+        return text(tokens[index - 2], base, is: "attached") && text(tokens[index], base, is: "extension")
+    }
+
     /// `(` starting `label:label:...)`.
     static func isCompoundName(_ tokens: UnsafeMutableBufferPointer<Token>, _ open: Int) -> Bool {
         var index = open + 1
@@ -138,6 +305,8 @@ enum PostPass {
         case .identifier, .dollarIdentifier, .rightParen, .rightSquare, .postfixQuestionMark, .exclamationMark,
             .rightAngle, .stringQuote, .multilineStringQuote, .rawStringDelimiter:
             return true
+        case .period:
+            return true  // `\.[key, default: 0]`, a key path subscript
         case .keyword:
             return text(previous, base, is: "self") || text(previous, base, is: "Self") || text(previous, base, is: "super")
         default:
@@ -151,42 +320,44 @@ enum PostPass {
     /// classified as swift-syntax's lexer classifies it when it lexes it again after the
     /// split: `?`/`!` bind to the `>` (postfix), anything else is an operator bound on
     /// its left.
-    static func splitTokens(
-        _ tokens: inout [Token], splits: [(index: Int, offset: Int)], base: UnsafePointer<UInt8>, count: Int
-    ) {
+    static func splitAngles(
+        _ tokens: UnsafeMutableBufferPointer<Token>, _ splits: [(index: Int, offset: Int)],
+        base: UnsafePointer<UInt8>, count: Int
+    ) -> [(Int, [Token])] {
+        guard !splits.isEmpty else { return [] }
         let sorted = splits.sorted { ($0.index, $0.offset) < ($1.index, $1.offset) }
-        var result: [Token] = []
-        result.reserveCapacity(tokens.count + sorted.count * 2)
+        var result: [(Int, [Token])] = []
         var next = 0
-        for (index, token) in tokens.enumerated() {
-            guard next < sorted.count, sorted[next].index == index else {
-                result.append(token)
-                continue
-            }
+        while next < sorted.count {
+            let index = sorted[next].index
+            let token = tokens[index]
             var marks: [Int] = []
             while next < sorted.count && sorted[next].index == index {
                 marks.append(Int(token.start) + sorted[next].offset)
                 next += 1
             }
-            let end = Int(token.end)
-            var position = Int(token.start)
-            var first = true
-            while position < end {
-                var piece = Token(kind: .rightAngle, start: position, end: position + 1)
-                if !marks.contains(position) {
-                    piece = GenericScanner.remainder(start: position, end: end, base: base, count: count)
-                }
-                piece.flags = []
-                if first {
-                    piece.flags = token.flags.subtracting(.trailingSpace)
-                    first = false
-                }
-                position = Int(piece.end)
-                if position == end && token.flags.contains(.trailingSpace) { piece.flags.insert(.trailingSpace) }
-                result.append(piece)
-            }
+            result.append((index, pieces(of: token, rightAnglesAt: marks, base: base, count: count)))
         }
-        tokens = result
+        return result
+    }
+
+    static func pieces(of token: Token, rightAnglesAt marks: [Int], base: UnsafePointer<UInt8>, count: Int)
+        -> [Token]
+    {
+        var pieces: [Token] = []
+        let end = Int(token.end)
+        var position = Int(token.start)
+        while position < end {
+            var piece = Token(kind: .rightAngle, start: position, end: position + 1)
+            if !marks.contains(position) {
+                piece = GenericScanner.remainder(start: position, end: end, base: base, count: count)
+            }
+            piece.flags = pieces.isEmpty ? token.flags.subtracting(.trailingSpace) : []
+            position = Int(piece.end)
+            if position == end && token.flags.contains(.trailingSpace) { piece.flags.insert(.trailingSpace) }
+            pieces.append(piece)
+        }
+        return pieces
     }
 }
 
@@ -202,6 +373,8 @@ struct GenericScanner {
     var leftAngles: [Int] = []
     /// Closing `>`s: token index and byte offset in the token.
     var rightAngles: [(Int, Int)] = []
+    /// `func ??<T>`: operator names that end with the `<` of a generic parameter clause.
+    var operatorNamesBeforeAngle: [Int] = []
 
     // Lookahead state.
     var index = 0
@@ -228,18 +401,31 @@ struct GenericScanner {
 
     // MARK: Driving
 
-    mutating func findAngles() {
+    mutating func findAngles(candidates: [Int32]) {
         totalBudget = 4 * tokens.count + 4096
-        var candidate = 0
-        while candidate < tokens.count && totalBudget > 0 {
-            defer { candidate += 1 }
+        for candidateIndex in candidates {
+            guard totalBudget > 0 else { break }
+            let candidate = Int(candidateIndex)
+            guard candidate > 0, candidate < tokens.count else { continue }
             let token = tokens[candidate]
-            guard isOperator(token.kind), token.end - token.start == 1, base[Int(token.start)] == UInt8(ascii: "<"),
-                candidate > 0, !isLeftAngle.contains(candidate)
-            else { continue }
+            guard isOperator(token.kind), !isLeftAngle.contains(candidate) else { continue }
+            let length = Int(token.end - token.start)
+            guard base[Int(token.end) - 1] == UInt8(ascii: "<") else { continue }
+            if length > 1 {
+                // `func ??<T>(...)`: swift-syntax splits the `<` off the operator's name.
+                guard tokens[candidate - 1].kind == .keyword, text(candidate - 1, is: "func"),
+                    candidate + 1 < tokens.count,
+                    tokens[candidate + 1].kind == .identifier
+                        || (tokens[candidate + 1].kind == .keyword && text(candidate + 1, is: "let"))
+                else { continue }
+                operatorNamesBeforeAngle.append(candidate)
+                reset(at: candidate + 1)
+                if scanGenericParameters(afterOpeningAngle: true) { commit() }
+                continue
+            }
             if isGenericParameterClause(candidate) {
                 reset(at: candidate)
-                if scanGenericParameters() {
+                if scanGenericParameters(afterOpeningAngle: false) {
                     commit()
                 } else {
                     leftAngles.append(candidate)
@@ -250,7 +436,8 @@ struct GenericScanner {
             guard isTypeName(candidate - 1) else { continue }
             reset(at: candidate)
             guard consumeGenericArguments() else { continue }
-            if isDisambiguating() || (isInTypePosition(candidate) && isAcceptableAfterType()) {
+            let position = typePosition(candidate)
+            if position == .strong || isDisambiguating() || (position == .weak && isAcceptableAfterType()) {
                 commit()
             }
         }
@@ -379,6 +566,9 @@ struct GenericScanner {
         {
             return true
         }
+        if isOperator(previous.kind) && angle >= 2 && tokens[angle - 2].kind == .keyword && text(angle - 2, is: "func") {
+            return true  // `func && <T>(...)`
+        }
         guard previous.kind == .identifier, angle >= 2 else { return false }
         let introducer = angle - 2
         switch tokens[introducer].kind {
@@ -408,36 +598,66 @@ struct GenericScanner {
         }
     }
 
-    /// Whether the name before `<` stands where a type is expected: after `:`, `->`,
-    /// `as`, `is`, `some`, `any`, `@`, `&`, `extension`, `typealias T =`, ...
-    func isInTypePosition(_ angle: Int) -> Bool {
+    enum TypePosition {
+        case none
+        /// After `:`: a type annotation, but maybe an argument label or a ternary.
+        case weak
+        /// After `->`, `as`, `is`, `some`, `@`, ...: swift-syntax parses a type here and
+        /// needs no disambiguation.
+        case strong
+    }
+
+    /// Whether the name before `<` (with its qualifiers) stands where a type is expected.
+    func typePosition(_ angle: Int) -> TypePosition {
         var start = angle - 1
         while start >= 2 && tokens[start - 1].kind == .period && isTypeName(start - 2) {
             start -= 2
         }
-        guard start > 0 else { return false }
+        guard start > 0 else { return .none }
         let introducer = start - 1
         let token = tokens[introducer]
         switch token.kind {
-        case .colon, .arrow, .atSign:
-            return true
+        case .colon:
+            return .weak
+        case .arrow, .atSign:
+            return .strong
         case .keyword:
-            return text(introducer, is: "as") || text(introducer, is: "is") || text(introducer, is: "extension")
+            let strong =
+                text(introducer, is: "as") || text(introducer, is: "is") || text(introducer, is: "extension")
                 || text(introducer, is: "inout") || text(introducer, is: "throws")
+            return strong ? .strong : .none
         case .identifier:
-            return text(introducer, is: "some") || text(introducer, is: "any") || text(introducer, is: "each")
+            let strong =
+                text(introducer, is: "some") || text(introducer, is: "any") || text(introducer, is: "each")
                 || text(introducer, is: "borrowing") || text(introducer, is: "consuming")
                 || text(introducer, is: "sending") || text(introducer, is: "isolated")
+            return strong ? .strong : .none
         case .postfixQuestionMark, .exclamationMark:
-            return introducer > 0 && tokens[introducer - 1].kind == .keyword && text(introducer - 1, is: "as")
+            let afterAs = introducer > 0 && tokens[introducer - 1].kind == .keyword && text(introducer - 1, is: "as")
+            return afterAs ? .strong : .none
         case .binaryOperator:
-            return text(introducer, is: "&") || text(introducer, is: "==")
+            return text(introducer, is: "&") ? .strong : (text(introducer, is: "==") ? .weak : .none)
         case .equal:
-            // `typealias Name = A<B>`, `associatedtype Name = A<B>`
-            return introducer >= 2 && tokens[introducer - 1].kind == .identifier && tokens[introducer - 2].kind == .keyword
-                && (text(introducer - 2, is: "typealias") || text(introducer - 2, is: "associatedtype"))
+            // `typealias Name<T> = A<B>`, `associatedtype Name = A<B>`
+            var back = introducer - 1
+            while back >= 0 && introducer - back <= 64 {
+                let token = tokens[back]
+                if token.kind == .keyword {
+                    if text(back, is: "typealias") || text(back, is: "associatedtype") { return .strong }
+                    return .none
+                }
+                switch token.kind {
+                case .leftBrace, .rightBrace, .semicolon, .equal, .leftParen, .rightParen:
+                    return .none
+                default:
+                    break
+                }
+                if token.flags.contains(.atStartOfLine) { return .none }
+                back -= 1
+            }
+            return .none
         default:
-            return false
+            return .none
         }
     }
 
@@ -480,10 +700,12 @@ struct GenericScanner {
 
     var exhausted: Bool { budget <= 0 || depth > Self.maximumDepth }
 
-    mutating func scanGenericParameters() -> Bool {
-        guard atLeftAngle else { return false }
-        pendingLeft.append(index)
-        advance()
+    mutating func scanGenericParameters(afterOpeningAngle: Bool) -> Bool {
+        if !afterOpeningAngle {
+            guard atLeftAngle else { return false }
+            pendingLeft.append(index)
+            advance()
+        }
         if atRightAngle { return consumeRightAngle() }
         while !exhausted {
             skipAttributes()
@@ -540,7 +762,8 @@ struct GenericScanner {
         while currentKind == .atSign && !exhausted {
             advance()
             if currentKind == .identifier || currentKind == .keyword { advance() }
-            if currentKind == .leftParen && !currentIsAtStartOfLine {
+            // Arguments follow the name directly (`@Sendable ()` is a function type).
+            if currentKind == .leftParen && offset == 0 && !tokens[index].flags.contains(.leadingSpace) {
                 skipBalanced()
             }
         }

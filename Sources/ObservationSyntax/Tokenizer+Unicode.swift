@@ -116,69 +116,156 @@ enum KeywordClass: UInt8 {
 }
 
 enum Keywords {
-    /// The reserved words of Swift: swift-syntax's lexer-classified keywords.
-    static let words: [(String, KeywordClass)] = [
-        ("Any", .expression), ("as", .other), ("associatedtype", .other), ("break", .other),
-        ("case", .other), ("catch", .other), ("class", .other), ("continue", .other),
-        ("default", .other), ("defer", .other), ("deinit", .other), ("do", .other),
-        ("else", .other), ("enum", .other), ("extension", .other), ("fallthrough", .other),
-        ("false", .expression), ("fileprivate", .other), ("for", .other), ("func", .funcOrOperator),
-        ("guard", .other), ("if", .other), ("import", .other), ("in", .other), ("init", .other),
-        ("inout", .other), ("internal", .other), ("is", .other), ("let", .other),
-        ("nil", .expression), ("operator", .funcOrOperator), ("precedencegroup", .other),
-        ("private", .other), ("protocol", .other), ("public", .other), ("repeat", .other),
-        ("rethrows", .other), ("return", .other), ("self", .expression), ("Self", .expression),
-        ("static", .other), ("struct", .other), ("subscript", .other), ("super", .expression),
-        ("switch", .other), ("throw", .other), ("throws", .other), ("true", .expression),
-        ("try", .tryKeyword), ("typealias", .other), ("var", .other), ("where", .other),
-        ("while", .other),
-    ]
-
-    struct Entry {
-        var low: UInt64
-        var high: UInt64
-        var keywordClass: KeywordClass
-    }
-
-    /// Entries by word length (index = length, up to 15).
-    static let table: [[Entry]] = {
-        var table = [[Entry]](repeating: [], count: 16)
-        for (word, keywordClass) in words {
-            let bytes = Array(word.utf8)
-            let (low, high) = pack(bytes.count) { bytes[$0] }
-            table[bytes.count].append(Entry(low: low, high: high, keywordClass: keywordClass))
-        }
-        return table
-    }()
-
-    @inline(__always)
-    static func pack(_ count: Int, _ byte: (Int) -> UInt8) -> (UInt64, UInt64) {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        var index = 0
-        while index < count {
-            if index < 8 {
-                low |= UInt64(byte(index)) << UInt64(8 * index)
-            } else {
-                high |= UInt64(byte(index)) << UInt64(8 * (index - 8))
-            }
-            index += 1
-        }
-        return (low, high)
-    }
-
     /// The class of the word at `start..<start+count` (ASCII only), `.none` if it is
-    /// not reserved. `_` is `.wildcard`.
+    /// not one of Swift's reserved words (swift-syntax's lexer-classified keywords).
+    /// `_` is `.wildcard`. The word is packed into two little-endian integers and
+    /// matched against constants: no allocation, no hashing.
     @inline(__always)
     static func classify(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> KeywordClass {
         if count == 1 {
             return base[start] == UInt8(ascii: "_") ? .wildcard : .none
         }
         guard count >= 2, count <= 15 else { return .none }
-        let (low, high) = pack(count) { base[start + $0] }
-        for entry in table[count] where entry.low == low && entry.high == high {
-            return entry.keywordClass
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var index = 0
+        while index < count {
+            let byte = UInt64(base[start + index])
+            if index < 8 {
+                low |= byte << UInt64(8 * index)
+            } else {
+                high |= byte << UInt64(8 * (index - 8))
+            }
+            index += 1
         }
-        return .none
+        switch count {
+        case 2:
+            switch low {
+            case 0x7361: return .other  // as
+            case 0x6F64: return .other  // do
+            case 0x6669: return .other  // if
+            case 0x6E69: return .other  // in
+            case 0x7369: return .other  // is
+            default: return .none
+            }
+        case 3:
+            switch low {
+            case 0x796E41: return .expression  // Any
+            case 0x726F66: return .other  // for
+            case 0x74656C: return .other  // let
+            case 0x6C696E: return .expression  // nil
+            case 0x797274: return .tryKeyword  // try
+            case 0x726176: return .other  // var
+            default: return .none
+            }
+        case 4:
+            switch low {
+            case 0x666C6553: return .expression  // Self
+            case 0x65736163: return .other  // case
+            case 0x65736C65: return .other  // else
+            case 0x6D756E65: return .other  // enum
+            case 0x636E7566: return .funcOrOperator  // func
+            case 0x74696E69: return .other  // init
+            case 0x666C6573: return .expression  // self
+            case 0x65757274: return .expression  // true
+            default: return .none
+            }
+        case 5:
+            switch low {
+            case 0x6B61657262: return .other  // break
+            case 0x6863746163: return .other  // catch
+            case 0x7373616C63: return .other  // class
+            case 0x7265666564: return .other  // defer
+            case 0x65736C6166: return .expression  // false
+            case 0x6472617567: return .other  // guard
+            case 0x74756F6E69: return .other  // inout
+            case 0x7265707573: return .expression  // super
+            case 0x776F726874: return .other  // throw
+            case 0x6572656877: return .other  // where
+            case 0x656C696877: return .other  // while
+            default: return .none
+            }
+        case 6:
+            switch low {
+            case 0x74696E696564: return .other  // deinit
+            case 0x74726F706D69: return .other  // import
+            case 0x63696C627570: return .other  // public
+            case 0x746165706572: return .other  // repeat
+            case 0x6E7275746572: return .other  // return
+            case 0x636974617473: return .other  // static
+            case 0x746375727473: return .other  // struct
+            case 0x686374697773: return .other  // switch
+            case 0x73776F726874: return .other  // throws
+            default: return .none
+            }
+        case 7:
+            switch low {
+            case 0x746C7561666564: return .other  // default
+            case 0x65746176697270: return .other  // private
+            default: return .none
+            }
+        case 8:
+            switch low {
+            case 0x65756E69746E6F63: return .other  // continue
+            case 0x6C616E7265746E69: return .other  // internal
+            case 0x726F74617265706F: return .funcOrOperator  // operator
+            case 0x6C6F636F746F7270: return .other  // protocol
+            case 0x73776F7268746572: return .other  // rethrows
+            default: return .none
+            }
+        case 9:
+            switch (low, high) {
+            case (0x6F69736E65747865, 0x6E): return .other  // extension
+            case (0x7069726373627573, 0x74): return .other  // subscript
+            case (0x61696C6165707974, 0x73): return .other  // typealias
+            default: return .none
+            }
+        case 11:
+            switch (low, high) {
+            case (0x6F7268746C6C6166, 0x686775): return .other  // fallthrough
+            case (0x76697270656C6966, 0x657461): return .other  // fileprivate
+            default: return .none
+            }
+        case 14:
+            switch (low, high) {
+            case (0x746169636F737361, 0x657079746465): return .other  // associatedtype
+            default: return .none
+            }
+        case 15:
+            switch (low, high) {
+            case (0x6E65646563657270, 0x70756F72676563): return .other  // precedencegroup
+            default: return .none
+            }
+        default:
+            return .none
+        }
     }
+}
+
+/// Byte classes for the lexer's hot loops, in a table indexed by byte.
+enum ByteClass {
+    static let identifierContinue: UInt8 = 1
+    static let identifierStart: UInt8 = 2
+    static let operatorCharacter: UInt8 = 4
+    static let digit: UInt8 = 8
+    static let hexDigit: UInt8 = 16
+    /// Space, tab, vertical tab, form feed.
+    static let space: UInt8 = 32
+
+    /// 256 entries, allocated once and never freed.
+    nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for value in 0..<256 {
+            let byte = UInt8(value)
+            var bits: UInt8 = 0
+            if byte.isASCIIIdentifierContinue { bits |= identifierContinue }
+            if byte.isASCIIIdentifierStart { bits |= identifierStart }
+            if byte.isASCIIOperatorCharacter { bits |= operatorCharacter }
+            if byte.isDecimalDigit { bits |= digit }
+            if byte.isHexDigit { bits |= hexDigit }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C { bits |= space }
+            table[value] = bits
+        }
+        return UnsafePointer(table)
+    }()
 }

@@ -17,10 +17,11 @@ public enum Tokenizer {
         return bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(base: buffer.baseAddress!, count: buffer.count)
             lexer.run()
-            var tokens = lexer.tokens
-            if lexer.needsPostPass {
-                PostPass.apply(to: &tokens, base: buffer.baseAddress!, count: buffer.count)
-            }
+            defer { lexer.tokenStorage.deallocate() }
+            let tokens = PostPass.apply(
+                to: UnsafeMutableBufferPointer(start: lexer.tokenStorage, count: lexer.tokenCount),
+                base: buffer.baseAddress!, count: buffer.count, full: lexer.needsPostPass,
+                angleCandidates: lexer.angleCandidates)
             return TokenizedSource(tokens: tokens, comments: lexer.comments)
         }
     }
@@ -67,11 +68,19 @@ struct Lexer {
 
     let base: UnsafePointer<UInt8>
     let count: Int
+    /// `ByteClass.table`, read once.
+    let classes: UnsafePointer<UInt8>
     /// Current position.
     var position = 0
 
-    var tokens: [Token] = []
+    /// The tokens, in a buffer of our own (appending to an `Array` checks its
+    /// uniqueness every time); the post-pass turns them into an array.
+    var tokenStorage: UnsafeMutablePointer<Token>
+    var tokenCount = 0
+    var tokenCapacity: Int
     var comments: [Token] = []
+    /// Indices of operator tokens ending in `<`: where generic lists may open.
+    var angleCandidates: [Int32] = []
     var modes: [LexerMode] = []
 
     // What swift-syntax's lexer remembers of the previous token (`previousTokenKind`,
@@ -85,12 +94,12 @@ struct Lexer {
     /// `try?`/`try!` was just lexed: the next `/` prefers to start a regex literal.
     var preferRegexOverBinaryOperator = false
 
-    // Whitespace bookkeeping for token flags.
-    var lastTokenEnd = -1
+    /// A line break since the last token (or no token yet).
     var sawNewline = true
 
-    /// Whether any token needs the post-pass (a `<` operator, or a keyword that may be
-    /// a member name or argument label).
+    /// Whether any token needs the reclassifications of the post-pass (a `<` operator, a
+    /// keyword that may be a member name or argument label, a float that may be a
+    /// version).
     var needsPostPass = false
     /// A scan for the end of a curly-quoted string failed before this offset: scans that
     /// start before it fail too.
@@ -101,7 +110,9 @@ struct Lexer {
     init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
         self.count = count
-        tokens.reserveCapacity(count / 5 + 16)
+        self.classes = ByteClass.table
+        tokenCapacity = count / 6 + 16
+        tokenStorage = UnsafeMutablePointer<Token>.allocate(capacity: tokenCapacity)
     }
 
     // MARK: Bytes
@@ -183,19 +194,25 @@ struct Lexer {
 
     // MARK: Emitting
 
+    /// Appends a token. Only `atStartOfLine` is set here; `leadingSpace` and
+    /// `trailingSpace` follow from the gaps between tokens and are set by the post-pass.
     @inline(__always)
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
-        var flags: TokenFlags = []
-        if sawNewline { flags.insert(.atStartOfLine) }
-        if start > lastTokenEnd && lastTokenEnd >= 0 {
-            flags.insert(.leadingSpace)
-            if !tokens.isEmpty { tokens[tokens.count - 1].flags.insert(.trailingSpace) }
-        } else if lastTokenEnd < 0 && start > 0 {
-            flags.insert(.leadingSpace)
-        }
-        tokens.append(Token(kind: kind, flags: flags, start: start, end: end))
-        lastTokenEnd = end
+        if tokenCount == tokenCapacity { growTokens() }
+        (tokenStorage + tokenCount).initialize(
+            to: Token(kind: kind, flags: sawNewline ? .atStartOfLine : [], start: start, end: end))
+        tokenCount += 1
         sawNewline = false
+    }
+
+    @inline(never)
+    mutating func growTokens() {
+        let capacity = tokenCapacity * 2
+        let storage = UnsafeMutablePointer<Token>.allocate(capacity: capacity)
+        storage.moveInitialize(from: tokenStorage, count: tokenCount)
+        tokenStorage.deallocate()
+        tokenStorage = storage
+        tokenCapacity = capacity
     }
 
     /// Emits a token and records it as the previous lexer token.
@@ -233,9 +250,6 @@ struct Lexer {
             case .interpolation:
                 lexInInterpolation(mode)
             }
-        }
-        if lastTokenEnd >= 0 && lastTokenEnd < count && !tokens.isEmpty {
-            tokens[tokens.count - 1].flags.insert(.trailingSpace)
         }
     }
 
@@ -277,9 +291,17 @@ struct Lexer {
     mutating func skipTrivia(allowNewlines: Bool) {
         while position < count {
             let byte = base[position]
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
+            if classes[Int(byte)] & ByteClass.space != 0 {
                 position += 1
+                // Indentation: eight spaces at a time.
+                while position + 8 <= count
+                    && UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+                {
+                    position += 8
+                }
+                continue
+            }
+            switch byte {
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 if !allowNewlines { return }
                 sawNewline = true
@@ -617,10 +639,11 @@ struct Lexer {
         }
         while index < count {
             let byte = base[index]
-            if byte < 0x80 {
-                if byte.isASCIIIdentifierContinue { index += 1; continue }
-                break
+            if classes[Int(byte)] & ByteClass.identifierContinue != 0 {
+                index += 1
+                continue
             }
+            if byte < 0x80 { break }
             let decoded = decodeMultiByte(index)
             if CharacterClass.isIdentifierContinuation(decoded.scalar) {
                 index += decoded.length

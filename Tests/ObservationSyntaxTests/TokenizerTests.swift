@@ -314,6 +314,73 @@ final class TokenizerTests: XCTestCase {
              "keyword:where", "identifier:T", "colon::", "identifier:P", "leftBrace:{", "rightBrace:}"])
     }
 
+    func testGenericsAfterTypealiasAndCasts() {
+        assertTokens(
+            "typealias Pair<A> = Map<A, Box<A>>",
+            ["keyword:typealias", "identifier:Pair", "leftAngle:<", "identifier:A", "rightAngle:>", "equal:=",
+             "identifier:Map", "leftAngle:<", "identifier:A", "comma:,", "identifier:Box", "leftAngle:<",
+             "identifier:A", "rightAngle:>", "rightAngle:>"])
+        assertTokens(
+            "guard let b = x as? Box<T> else {}",
+            ["keyword:guard", "keyword:let", "identifier:b", "equal:=", "identifier:x", "keyword:as",
+             "postfixQuestionMark:?", "identifier:Box", "leftAngle:<", "identifier:T", "rightAngle:>",
+             "keyword:else", "leftBrace:{", "rightBrace:}"])
+        assertTokens(
+            "let b: Box<(@Sendable () -> Void)?>",
+            ["keyword:let", "identifier:b", "colon::", "identifier:Box", "leftAngle:<", "leftParen:(", "atSign:@",
+             "identifier:Sendable", "leftParen:(", "rightParen:)", "arrow:->", "identifier:Void", "rightParen:)",
+             "postfixQuestionMark:?", "rightAngle:>"])
+    }
+
+    func testOperatorFunctions() {
+        assertTokens(
+            "func ??<T>(a: T?, b: T) -> T",
+            ["keyword:func", "binaryOperator:??", "leftAngle:<", "identifier:T", "rightAngle:>", "leftParen:(",
+             "identifier:a", "colon::", "identifier:T", "postfixQuestionMark:?", "comma:,", "identifier:b",
+             "colon::", "identifier:T", "rightParen:)", "arrow:->", "identifier:T"])
+        assertTokens(
+            "static func && <T>(a: T, b: T)",
+            ["keyword:static", "keyword:func", "binaryOperator:&&", "leftAngle:<", "identifier:T", "rightAngle:>",
+             "leftParen:(", "identifier:a", "colon::", "identifier:T", "comma:,", "identifier:b", "colon::",
+             "identifier:T", "rightParen:)"])
+        assertTokens(
+            "static func &(a: A, b: A)",
+            ["keyword:static", "keyword:func", "binaryOperator:&", "leftParen:(", "identifier:a", "colon::",
+             "identifier:A", "comma:,", "identifier:b", "colon::", "identifier:A", "rightParen:)"])
+    }
+
+    func testAvailabilityVersions() {
+        assertTokens(
+            "@available(macOS 12.0, iOS 15.0.1, *)",
+            ["atSign:@", "identifier:available", "leftParen:(", "identifier:macOS", "integerLiteral:12", "period:.",
+             "integerLiteral:0", "comma:,", "identifier:iOS", "integerLiteral:15", "period:.", "integerLiteral:0",
+             "period:.", "integerLiteral:1", "comma:,", "binaryOperator:*", "rightParen:)"])
+        assertTokens(
+            "if #available(iOS 17.0, *) {}",
+            ["keyword:if", "poundKeyword:#available", "leftParen:(", "identifier:iOS", "integerLiteral:17",
+             "period:.", "integerLiteral:0", "comma:,", "binaryOperator:*", "rightParen:)", "leftBrace:{",
+             "rightBrace:}"])
+        // Elsewhere a float stays a float.
+        assertTokens("#if swift(>=5.9)", ["poundIf:#if", "identifier:swift", "leftParen:(", "prefixOperator:>=",
+            "floatLiteral:5.9", "rightParen:)"])
+    }
+
+    func testMoreReservedWordsAsNames() {
+        assertTokens(
+            "Button {} label: {} ; f {} else: {}",
+            ["identifier:Button", "leftBrace:{", "rightBrace:}", "identifier:label", "colon::", "leftBrace:{",
+             "rightBrace:}", "semicolon:;", "identifier:f", "leftBrace:{", "rightBrace:}", "identifier:else",
+             "colon::", "leftBrace:{", "rightBrace:}"])
+        assertTokens(
+            "@attached(extension, conformances: P)",
+            ["atSign:@", "identifier:attached", "leftParen:(", "identifier:extension", "comma:,",
+             "identifier:conformances", "colon::", "identifier:P", "rightParen:)"])
+        assertTokens(
+            "\\.[key, as: T.self]",
+            ["backslash:\\", "period:.", "leftSquare:[", "identifier:key", "comma:,", "identifier:as", "colon::",
+             "identifier:T", "period:.", "keyword:self", "rightSquare:]"])
+    }
+
     // MARK: Attributes and directives
 
     func testAttributes() {

@@ -56,3 +56,29 @@ final class TokenOracleTests: XCTestCase {
         }
     }
 }
+
+extension TokenOracleTests {
+    /// Extra folders, from `ORACLE_PATHS` (colon-separated), compared like the
+    /// repository's files; skipped when unset. The release `token-oracle` tool of the
+    /// Benchmarks package is the faster way to run large corpora.
+    func testExtraPathsFromEnvironment() throws {
+        guard let paths = ProcessInfo.processInfo.environment["ORACLE_PATHS"], !paths.isEmpty else {
+            throw XCTSkip("ORACLE_PATHS not set")
+        }
+        for folder in paths.split(separator: ":").map(String.init) {
+            var files = 0
+            var tokens = 0
+            var mismatches = 0
+            for path in TokenOracle.swiftFiles(under: folder) {
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                let report = TokenOracle.compare(bytes: [UInt8](data), path: path, maxRecorded: 5)
+                files += 1
+                tokens += report.tokenCount
+                mismatches += report.mismatchCount
+                for mismatch in report.mismatches { print("  \(mismatch)") }
+            }
+            print("token oracle: \(folder): \(files) files, \(tokens) tokens, \(mismatches) mismatches")
+            XCTAssertEqual(mismatches, 0, folder)
+        }
+    }
+}

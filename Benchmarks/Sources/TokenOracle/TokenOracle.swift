@@ -63,6 +63,8 @@ public struct TokenOracleReport: Sendable {
     public var mismatchCount = 0
     /// The first mismatches, up to the cap given to `compare`.
     public var mismatches: [TokenOracleMismatch] = []
+    /// All mismatches by construct (see `TokenOracleMismatch.construct`).
+    public var constructCounts: [String: Int] = [:]
 }
 
 public enum TokenOracle {
@@ -208,6 +210,8 @@ public enum TokenOracle {
         var j = 0
         func record(_ our: Item?, _ their: Item?) {
             report.mismatchCount += 1
+            let kind = construct(our, their, source)
+            report.constructCounts[kind, default: 0] += 1
             guard report.mismatches.count < maxRecorded else { return }
             let offset = min(our?.start ?? Int.max, their?.start ?? Int.max)
             let location = source.location(of: offset)
@@ -223,7 +227,7 @@ public enum TokenOracle {
             report.mismatches.append(
                 TokenOracleMismatch(
                     path: report.path, offset: offset, line: location.line, column: location.column,
-                    ours: describe(our), theirs: describe(their), construct: construct(our, their, source),
+                    ours: describe(our), theirs: describe(their), construct: kind,
                     lineText: line))
         }
         while i < ours.count || j < theirs.count {

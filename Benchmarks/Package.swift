@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Tools that need swift-syntax live here, apart from the main package, so that building
+// `observation-lint` never compiles swift-syntax. Build in release mode:
+//   swift build -c release --package-path Benchmarks
+let package = Package(
+    name: "ObservationLintBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "observation-lint", path: ".."),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+    ],
+    targets: [
+        // The tokenizer-versus-swift-syntax comparison, shared with the main package's
+        // OracleTests (which link to its source file).
+        .target(
+            name: "TokenOracle",
+            dependencies: [
+                .product(name: "ObservationSyntax", package: "observation-lint"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+            ]
+        ),
+        // `token-oracle FOLDER...`: runs the comparison on every Swift file of each folder
+        // (`--throughput`: times the tokenizer and swift-syntax's parser instead).
+        .executableTarget(
+            name: "token-oracle",
+            dependencies: [
+                "TokenOracle",
+                .product(name: "ObservationSyntax", package: "observation-lint"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+    ]
+)
