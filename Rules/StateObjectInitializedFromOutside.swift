@@ -130,10 +130,13 @@ public struct StateObjectInitializedFromOutside: Rule {
         "create the object inside the wrapper from plain values (`_\(name) = StateObject(wrappedValue: Model(id: id))`), or use `@ObservedObject` if the parent owns it"
     }
 
-    /// `x` when it names a parameter of the initializer (not an `@autoclosure`) or a local
-    /// declared before `limit`: a description of it, or nil.
+    /// `x` (or `x!`, `x ?? fallback`) when `x` names a parameter of the initializer (not an
+    /// `@autoclosure`) or a local declared before `limit`: a description of it, or nil.
     private func existingObject(_ value: Range<Int>, in initializer: FunctionDecl, before limit: Int, file: ParsedFile) -> String? {
-        guard value.count == 1, file.kind(value.lowerBound) == .identifier else { return nil }
+        guard file.kind(value.lowerBound) == .identifier else { return nil }
+        var next = value.lowerBound + 1
+        if next < value.upperBound, file.kind(next) == .exclamationMark { next += 1 }
+        guard next == value.upperBound || file.kind(next) == .binaryOperator && file.text(next) == "??" else { return nil }
         let name = file.text(value.lowerBound)
         if let body = initializer.body, isLocal(name, in: body.lowerBound..<limit, file: file) {
             return "the local `\(name)`"

@@ -18,3 +18,17 @@ struct SlideshowView: View {
         }
     }
 }
+
+/// A local with a fallback: the object is still built before `StateObject` sees it.
+struct CoverSlideView: View {
+    @StateObject private var controller: SlideshowController // expect: state_object_initialized_from_outside
+
+    init(cover: Photo?) {
+        let saved = cover.map { SlideshowController(photos: [$0]) }
+        _controller = StateObject(wrappedValue: saved ?? SlideshowController(photos: []))
+    }
+
+    var body: some View {
+        Text("\(controller.currentIndex + 1) of \(controller.photos.count)")
+    }
+}
