@@ -103,6 +103,16 @@ public struct ObservableObjectMainActor: Rule {
             }
             """,
             """
+            final class Library: ObservableObject, @unchecked Sendable {
+                private let lock = NSLock()
+                @Published private(set) var books: [String] = []
+            }
+            struct Shelf: View {
+                @ObservedObject var library: Library
+                var body: some View { Text("\\(library.books.count)") }
+            }
+            """,
+            """
             final class Coordinator: NSObject, ObservableObject, UIScrollViewDelegate {
                 @Published var offset = 0.0
             }
@@ -121,7 +131,8 @@ public struct ObservableObjectMainActor: Rule {
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
         where decl.kind == .class && (type.isObservableObject || type.isObservable) {
             guard !ActorIsolation.isMainActor(type, index: index), !ActorIsolation.mayInheritIsolation(type, index: index),
-                !decl.attributes.contains(named: "Model"), hasChangingState(type, index: index)
+                !decl.attributes.contains(named: "Model"), !ActorIsolation.declaresSendable(type, index: index),
+                hasChangingState(type, index: index)
             else { continue }
             if users == nil { users = ViewUsers(index: index) }
             guard let use = users?.use(of: type, index: index) else { continue }

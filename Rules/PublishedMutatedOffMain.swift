@@ -204,7 +204,11 @@ private struct Finding {
 /// Properties of a class (and its superclasses) that hold a queue running work off the main
 /// thread, by name.
 private struct QueueFacts {
-    enum Kind { case dispatchQueue, operationQueue, urlSession }
+    enum Kind {
+        case dispatchQueue, operationQueue, urlSession
+        /// A queue whose `underlyingQueue` is set: it may run on the main queue.
+        case retargeted
+    }
     var byName: [String: Kind] = [:]
 
     init(_ lineage: [TypeInfo], index: ProjectIndex) {
@@ -226,9 +230,20 @@ private struct QueueFacts {
                         }
                     }
                 }
+                // `queue.underlyingQueue = .main` runs the operations on the main queue.
+                for function in declaration.decl.functions {
+                    guard let body = function.body else { continue }
+                    for assignment in file.assignments(in: body) {
+                        let path = file.path(of: assignment.target)
+                        if path.count == 2, path[1] == "underlyingQueue" { retargeted.insert(path[0]) }
+                    }
+                }
             }
         }
+        for name in retargeted { byName[name] = nil }
     }
+
+    private var retargeted = Set<String>()
 
     /// What an expression creates: a private dispatch queue (`DispatchQueue(label:)` without a
     /// `target:`), a new `OperationQueue()`, or a `URLSession` whose handlers run on its own
@@ -381,13 +396,19 @@ private struct Checker {
         return names
     }
 
-    /// `let queue = DispatchQueue(label: …)` and the like in the body.
+    /// `let queue = DispatchQueue(label: …)` and the like in the body (not an operation queue
+    /// whose `underlyingQueue` the body sets).
     private func localQueues(in body: Range<Int>) -> [String: QueueFacts.Kind] {
         var result: [String: QueueFacts.Kind] = [:]
+        for chain in file.memberChains(in: body) where chain.names.count == 2 && file.text(chain.last) == "underlyingQueue" {
+            result[file.text(chain.root)] = .retargeted
+        }
         for index in body where file.at(index, "let") || file.at(index, "var") {
             guard file.kind(index + 1) == .identifier, file.kind(index + 2) == .equal else { continue }
             let end = file.expressionEnd(from: index + 3, end: body.upperBound, stopAtComma: true)
-            if let kind = QueueFacts.kind(of: index + 3..<end, in: file) { result[file.text(index + 1)] = kind }
+            if result[file.text(index + 1)] == nil, let kind = QueueFacts.kind(of: index + 3..<end, in: file) {
+                result[file.text(index + 1)] = kind
+            }
         }
         return result
     }

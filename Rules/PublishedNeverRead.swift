@@ -93,6 +93,11 @@ public struct PublishedNeverRead: Rule {
             let order = [Sorter()].map(\\.ascending)
             """,
             """
+            final class TodoItem: ObservableObject, Identifiable {
+                @Published var id = UUID()
+            }
+            """,
+            """
             public final class Session: ObservableObject {
                 @Published public var token: String?
             }
@@ -114,7 +119,9 @@ public struct PublishedNeverRead: Rule {
     public func check(_ context: inout RuleContext) {
         let index = context.index
         for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass && !type.isObservable {
-            for property in decl.properties where isCandidate(property) && !index.readMemberNames.contains(property.name) {
+            let required = requirements(of: type, index: index)
+            for property in decl.properties
+            where isCandidate(property) && !index.readMemberNames.contains(property.name) && !required.contains(property.name) {
                 context.report(
                     "Nothing reads `\(property.name)`, yet every change of it makes views observing `\(type.name)` re-render",
                     at: property.nameToken..<property.nameToken + 1,
@@ -123,9 +130,31 @@ public struct PublishedNeverRead: Rule {
         }
     }
 
+    /// Properties that outside protocols read by name through their requirements
+    /// (`Identifiable.id` read by `ForEach` and `List`).
+    private static let protocolRequirements: [String: [String]] = [
+        "Identifiable": ["id"], "CustomStringConvertible": ["description"],
+        "CustomDebugStringConvertible": ["debugDescription"],
+        "LocalizedError": ["errorDescription", "failureReason", "recoverySuggestion", "helpAnchor"],
+    ]
+
+    private func requirements(of type: TypeInfo, index: ProjectIndex) -> Set<String> {
+        var names = Set<String>()
+        var visited: Set<String> = [type.name]
+        var queue = [type]
+        while let current = queue.popLast() {
+            for inherited in current.inherited {
+                names.formUnion(Self.protocolRequirements[inherited] ?? [])
+                if let info = index.types[inherited], visited.insert(inherited).inserted { queue.append(info) }
+            }
+        }
+        return names
+    }
+
     private func isCandidate(_ property: Property) -> Bool {
         guard property.attributes.contains(named: "Published"), property.isStored,
-            !property.modifiers.contains("static"), !property.modifiers.contains("class")
+            !property.modifiers.contains("static"), !property.modifiers.contains("class"),
+            !property.attributes.contains(named: "objc")
         else { return false }
         // Code outside the analyzed files may read public properties.
         if let level = property.modifiers.accessLevel, level >= .public { return false }

@@ -109,6 +109,14 @@ public struct UnreadObservedObject: Rule {
             }
             """,
             """
+            struct CommandList: View {
+                @ObservedObject private var manager: CommandManager = .shared
+                var body: some View {
+                    List(CommandManager.shared.commands, id: \\.self) { Text($0) }
+                }
+            }
+            """,
+            """
             struct Status: View {
                 @ObservedObject var model: Model
                 var body: some View {
@@ -130,7 +138,15 @@ public struct UnreadObservedObject: Rule {
                 property.isStored && property.attributes.contains { Self.observingWrappers.contains($0.simpleName) }
             }
             guard !candidates.isEmpty, view.property(named: "body") != nil else { continue }
-            let uses = RenderingUses(view: view, names: Set(candidates.map(\.name)), index: index)
+            // The object's type named in rendering code (`Store.shared.items`) may read the
+            // same object another way: that counts as a use of every property holding it.
+            var typeNames: [String: [String]] = [:]
+            for property in candidates {
+                if let name = heldTypeName(property, in: context.file, view: view, index: index) {
+                    typeNames[name, default: []].append(property.name)
+                }
+            }
+            let uses = RenderingUses(view: view, names: Set(candidates.map(\.name)), typeNames: typeNames, index: index)
             for property in candidates where !uses.rendered.contains(property.name) {
                 guard let wrapper = property.attributes.first(where: { Self.observingWrappers.contains($0.simpleName) })
                 else { continue }
@@ -142,6 +158,17 @@ public struct UnreadObservedObject: Rule {
                     at: property.nameToken..<property.nameToken + 1, notes: notes, help: help(for: String(wrapper.simpleName)))
             }
         }
+    }
+
+    /// The type name the property holds, as written: its annotation (`Store`, `Store?`), the
+    /// type it constructs (`= Store()`), or a static member of it (`= Store.shared`).
+    private func heldTypeName(_ property: Property, in file: ParsedFile, view: TypeInfo, index: ProjectIndex) -> String? {
+        if let type = property.type {
+            return TypeShape(type.text).directName.map { String($0.split(separator: ".").last ?? Substring($0)) }
+        }
+        guard let initializer = property.initializer, file.kind(initializer.lowerBound) == .identifier else { return nil }
+        let first = file.text(initializer.lowerBound)
+        return first.first?.isUppercase == true ? first : nil
     }
 
     /// A view that only exists for previews (nested in a `PreviewProvider`): its cost does not
@@ -178,7 +205,7 @@ private struct RenderingUses {
     /// For names used in actions, the first such use.
     var actionUses: [String: (file: Int, token: Int)] = [:]
 
-    init(view: TypeInfo, names: Set<String>, index: ProjectIndex) {
+    init(view: TypeInfo, names: Set<String>, typeNames: [String: [String]], index: ProjectIndex) {
         // The view's own methods, so that a helper called from the body counts as rendering.
         var methods: [String: [(file: Int, body: Range<Int>)]] = [:]
         for (file, function) in view.functions where function.kind == .function {
@@ -192,6 +219,12 @@ private struct RenderingUses {
             let scopes = file.scopes(in: body)
             for token in body {
                 guard let name = referencedName(at: token, in: file) else { continue }
+                if let holders = typeNames[name], file.kind(token + 1) == .period {
+                    if ViewCode.renderRole(of: token, scopes: scopes, file: file, index: index) != .action {
+                        rendered.formUnion(holders)
+                    }
+                    continue
+                }
                 let isProperty = names.contains(name)
                 let calledMethods = methods[name] ?? []
                 guard isProperty || !calledMethods.isEmpty else { continue }

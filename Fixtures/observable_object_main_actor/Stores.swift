@@ -47,6 +47,12 @@ final class ExportJob: ObservableObject {
     func report() -> String { "\(progress)" }
 }
 
+/// Declared safe to share across threads: it guards its own state.
+final class StepCounter: ObservableObject, @unchecked Sendable {
+    private let lock = NSLock()
+    @Published private(set) var steps = 0
+}
+
 /// An AppKit delegate: the protocol may isolate it to the main actor already.
 final class WindowTracker: NSObject, ObservableObject, NSWindowDelegate {
     @Published var isFullScreen = false

@@ -55,6 +55,15 @@ final class FeedModel: ObservableObject { // expect: observable_object_main_acto
         items = newItems
     }
 
+    /// An operation queue that runs on the main queue.
+    func reloadOnMainOperationQueue() {
+        let operations = OperationQueue()
+        operations.underlyingQueue = .main
+        operations.addOperation {
+            self.status = "Reloaded"
+        }
+    }
+
     func reloadSynchronously() {
         items = ["now"]
         status = "Synchronous"

@@ -3,6 +3,7 @@ import SwiftUI
 struct CheckoutView: View {
     @StateObject private var model = CheckoutModel()
     @StateObject private var inventory = Inventory(warehouse: "Main")
+    let shipments: [Shipment]
 
     var body: some View {
         Form {
@@ -14,6 +15,7 @@ struct CheckoutView: View {
                 ProgressView()
             }
             Text(inventory.lowStock().joined(separator: ", "))
+            ForEach(shipments) { shipment in ShipmentRow(shipment: shipment) }
             Button("Submit") { model.submit() }
             Button("Refill") { inventory.refill("apples") }
         }
@@ -23,5 +25,13 @@ struct CheckoutView: View {
             model.isExpressEnabled = true
             model.expressFee = 5.99
         }
+    }
+}
+
+struct ShipmentRow: View {
+    @ObservedObject var shipment: Shipment
+
+    var body: some View {
+        Text(shipment.carrier)
     }
 }

@@ -30,6 +30,13 @@ final class Inventory: InventoryBase {
     }
 }
 
+/// `ForEach` and `List` read `id` through `Identifiable`.
+@MainActor
+final class Shipment: ObservableObject, Identifiable {
+    @Published var id = UUID()
+    @Published var carrier = ""
+}
+
 /// A public property may be read by code outside the analyzed files.
 @MainActor
 public final class PublicCatalog: ObservableObject {

@@ -24,7 +24,9 @@ final class DownloadStore: ObservableObject {
 
 @MainActor
 final class AnalyticsTracker: ObservableObject {
-    @Published var sentEvents = 0 // expect: published_never_read
+    static let shared = AnalyticsTracker()
+
+    @Published var sentEvents = 0
 
     func log(_ event: String) { sentEvents += 1 }
 }

@@ -22,6 +22,7 @@ struct LibraryScreen: View {
                 EpisodeTitle(title: "Pilot")
                 RefreshingList(episodes: ["1", "2"])
                 ReinjectingContainer()
+                EventCounter()
             }
         }
     }
@@ -136,6 +137,15 @@ struct ReinjectingContainer: View {
     var body: some View {
         EpisodeTitle(title: "Bonus")
             .environmentObject(settings)
+    }
+}
+
+/// Observes the shared tracker, and reads it through the type.
+struct EventCounter: View {
+    @ObservedObject private var tracker: AnalyticsTracker = .shared
+
+    var body: some View {
+        Text("\(AnalyticsTracker.shared.sentEvents) events")
     }
 }
 

@@ -41,6 +41,21 @@ enum ActorIsolation {
         return false
     }
 
+    /// Whether the class, or a class or protocol of the project it inherits, conforms to
+    /// `Sendable` (`@unchecked Sendable` included): it is meant to be shared across threads
+    /// and guards its state itself.
+    static func declaresSendable(_ type: TypeInfo, index: ProjectIndex) -> Bool {
+        var visited: Set<String> = [type.name]
+        var queue = [type]
+        while let current = queue.popLast() {
+            for name in current.inherited {
+                if name == "Sendable" || name == "Swift.Sendable" { return true }
+                if let info = index.types[name], visited.insert(name).inserted { queue.append(info) }
+            }
+        }
+        return false
+    }
+
     /// `@MainActor` on a function, or on the closure whose `{` is at `brace`.
     static func isMainActorClosure(_ brace: Int, in file: ParsedFile) -> Bool {
         var index = brace + 1
