@@ -43,7 +43,7 @@ public struct ObservableObjectMainActor: Rule {
             class ↓BaseStore: ObservableObject {
                 @Published var isLoading = false
             }
-            final class ↓CartStore: BaseStore {
+            final class CartStore: BaseStore {
                 @Published var items: [String] = []
             }
             struct CartView: View {
@@ -128,25 +128,40 @@ public struct ObservableObjectMainActor: Rule {
     public func check(_ context: inout RuleContext) {
         let index = context.index
         var users: ViewUsers?
-        for (decl, type) in index.typeDeclarations(in: context.fileIndex)
-        where decl.kind == .class && (type.isObservableObject || type.isObservable) {
-            guard !ActorIsolation.isMainActor(type, index: index), !ActorIsolation.mayInheritIsolation(type, index: index),
-                !decl.attributes.contains(named: "Model"), !ActorIsolation.declaresSendable(type, index: index),
-                hasChangingState(type, index: index)
-            else { continue }
+        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where decl.kind == .class {
+            guard isCandidate(type, index: index) else { continue }
             if users == nil { users = ViewUsers(index: index) }
-            guard let use = users?.use(of: type, index: index) else { continue }
+            guard let users, let use = users.use(of: type, index: index) else { continue }
+            // A subclass cannot be `@MainActor` while its superclass is not: the superclass is
+            // the one to isolate, and is reported itself when it qualifies.
+            let superclass = index.typeAndAncestors(of: type).dropFirst().first
+            if let superclass, isCandidate(superclass, index: index), users.use(of: superclass, index: index) != nil {
+                continue
+            }
+            let fixable = superclass == nil && !type.inherited.contains("Operation")
             context.report(
                 "`\(type.name)` is used by views but is not `@MainActor`: its state can change off the main thread, where SwiftUI must not see it change",
                 at: decl.nameToken..<decl.nameToken + 1,
-                notes: [context.note("`\(use.view)` uses it here", at: use.token..<use.token + 1, in: use.file)],
-                help: "mark the class `@MainActor`; callers outside the main actor then reach it with `await`",
-                fixes: [
-                    Fix(
-                        title: "Isolate `\(type.name)` to the main actor",
-                        edits: [context.edit(insertingBefore: decl.declaration.lowerBound, "@MainActor ")])
-                ])
+                notes: [context.note("`\(use.view)` \(use.how) here", at: use.token..<use.token + 1, in: use.file)],
+                help: superclass.map { "mark it and its superclass `\($0.name)` `@MainActor`; callers outside the main actor then reach it with `await`" }
+                    ?? "mark the class `@MainActor`; callers outside the main actor then reach it with `await`",
+                fixes: fixable
+                    ? [
+                        Fix(
+                            title: "Isolate `\(type.name)` to the main actor",
+                            edits: [context.edit(insertingBefore: decl.declaration.lowerBound, "@MainActor ")])
+                    ] : [])
         }
+    }
+
+    /// A model class whose isolation the analysis knows is not the main actor, with state that
+    /// views see change.
+    private func isCandidate(_ type: TypeInfo, index: ProjectIndex) -> Bool {
+        guard type.isClass, type.isObservableObject || type.isObservable, !ActorIsolation.isMainActor(type, index: index),
+            !ActorIsolation.mayInheritIsolation(type, index: index), !ActorIsolation.declaresSendable(type, index: index),
+            !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") })
+        else { return false }
+        return hasChangingState(type, index: index)
     }
 
     /// State that views see change: a `@Published` property (its own or inherited) of an
@@ -170,6 +185,8 @@ private struct ViewUsers {
         let view: String
         let file: Int
         let token: Int
+        /// "holds it", "reads it".
+        let how: String
     }
 
     private var uses: [String: Use] = [:]
@@ -181,11 +198,13 @@ private struct ViewUsers {
                 guard let shape = Self.heldShape(of: property, in: file, type: type, index: index),
                     let name = shape.heldName, let held = index.resolve(name, from: type.name), uses[held] == nil
                 else { continue }
-                uses[held] = Use(view: type.name, file: fileIndex, token: property.nameToken)
+                uses[held] = Use(view: type.name, file: fileIndex, token: property.nameToken, how: "holds it")
             }
         }
         for (model, reads) in index.viewReads where uses[model] == nil {
-            if let read = reads.first { uses[model] = Use(view: read.view, file: read.file, token: read.tokens[0]) }
+            if let read = reads.first {
+                uses[model] = Use(view: read.view, file: read.file, token: read.tokens[0], how: "reads it")
+            }
         }
     }
 

@@ -6,8 +6,18 @@ class AccountBase: ObservableObject { // expect: observable_object_main_actor
     @Published var isSignedIn = false
 }
 
-final class AccountStore: AccountBase { // expect: observable_object_main_actor
+/// Reported at its superclass: a subclass cannot be `@MainActor` alone.
+final class AccountStore: AccountBase {
     @Published var displayName = ""
+}
+
+/// A plain superclass that is no model: the subclass is reported, without an automatic fix.
+class Syncable {
+    var lastSync: Date?
+}
+
+final class CloudSync: Syncable, ObservableObject { // expect: observable_object_main_actor
+    @Published var pendingUploads = 0
 }
 
 /// Views hold it through a protocol.

@@ -23,6 +23,7 @@ struct WorkoutList: View {
     @StateObject private var reminders = ReminderCenter()
     @StateObject private var window = WindowTracker()
     @StateObject private var counter = StepCounter()
+    @StateObject private var cloud = CloudSync()
     let badges: any BadgeProviding
     let entry: WorkoutEntry
     let formatter: TimerFormatter
@@ -35,7 +36,7 @@ struct WorkoutList: View {
             if store.isSyncing {
                 ProgressView()
             }
-            Text("Goal: \(goals.dailyGoal) min, \(health.heartRate) bpm, \(counter.steps) steps")
+            Text("Goal: \(goals.dailyGoal) min, \(health.heartRate) bpm, \(counter.steps) steps, \(cloud.pendingUploads) uploads")
             Text("\(badges.badgeCount) new · \(entry.name) \(entry.minutes) min · \(formatter.style)")
             if let next = reminders.nextReminder, let updated = health.lastUpdate, !window.isFullScreen {
                 Text("Next reminder \(next.formatted()), updated \(updated.formatted())")

@@ -8,7 +8,7 @@ struct Photo: Identifiable, Hashable {
 }
 
 /// Imports and thumbnails photos on background queues.
-final class PhotoLibrary: LoadingModel { // expect: observable_object_main_actor
+final class PhotoLibrary: LoadingModel {
     @Published var photos: [Photo] = []
     @Published var thumbnails: [UUID: Data] = [:]
     @Published var importProgress = 0.0
