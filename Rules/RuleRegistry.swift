@@ -10,6 +10,7 @@ public enum RuleRegistry {
         ObservableCreatedInViewProperty(),
         UnobservedModelInView(),
         BindingToObservable(),
+        ModelCreatedInBody(),
         ViewWrapperOutsideView(),
         PrivateState(),
         // ObservableObject models
@@ -22,6 +23,11 @@ public enum RuleRegistry {
         ObservableWrapperMismatch(),
         StateObservableInitSideEffects(),
         ObservationTrackingOnce(),
+        // Environment
+        EnvironmentObjectNotInjected(),
+        EnvironmentObjectCreatedInline(),
+        // View updates
+        StateMutationInBody(),
         // Opt-in (performance and strictness)
         UnreadObservedObject(),
         ObservableObjectMainActor(),

@@ -1,0 +1,20 @@
+import SwiftUI
+
+@main
+struct PodcastApp: App {
+    @StateObject private var library = PodcastLibrary()
+
+    var body: some Scene {
+        WindowGroup {
+            LibraryView()
+                .environmentObject(library)
+                .environmentObject(PlayerStore()) // expect: environment_object_created_inline
+        }
+        #if os(macOS)
+        Settings {
+            PlaybackSettingsView()
+                .environment(PlaybackPreferences()) // expect: environment_object_created_inline
+        }
+        #endif
+    }
+}

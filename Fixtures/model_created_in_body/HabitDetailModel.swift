@@ -1,0 +1,14 @@
+import Foundation
+import Observation
+
+@MainActor
+@Observable
+final class HabitDetailModel {
+    let habit: Habit
+    var notes = ""
+    var isEditing = false
+
+    init(habit: Habit) {
+        self.habit = habit
+    }
+}

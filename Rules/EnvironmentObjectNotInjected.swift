@@ -1,0 +1,218 @@
+import ObservationLintCore
+import ObservationSyntax
+
+public struct EnvironmentObjectNotInjected: Rule {
+    public static let description = RuleDescription(
+        id: "environment_object_not_injected",
+        name: "Environment object not injected",
+        category: .environment,
+        summary: "An `@EnvironmentObject` or `@Environment(T.self)` whose type nothing in the project injects.",
+        rationale: """
+            `@EnvironmentObject var store: Store` and `@Environment(Model.self) var model` do not \
+            create their object: they look it up, by its exact type, among the objects an \
+            ancestor injected with `.environmentObject(_:)` or `.environment(_:)`. When no ancestor \
+            did, SwiftUI stops the app the first time the view reads it ("No ObservableObject of \
+            type Store found", "No Observable object of type Model found"). Injecting a subclass \
+            or a superclass does not count: the lookup uses the static type that was passed.
+            """,
+        fix: """
+            Inject the object on an ancestor of every place the view is shown — usually the \
+            `App`'s `WindowGroup` content, and each `#Preview`: `.environmentObject(store)` \
+            (ObservableObject) or `.environment(model)` (`@Observable`). A view that can live \
+            without the model can read `@Environment(Model.self) private var model: Model?`.
+            """,
+        triggeringExamples: [
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            struct CartView: View {
+                @EnvironmentObject private var ↓store: Store
+                var body: some View { Text("\\(store.items.count)") }
+            }
+            """,
+            """
+            @Observable final class Library { var books: [String] = [] }
+            struct Shelf: View {
+                @Environment(Library.self) private var ↓library
+                var body: some View { Text("\\(library.books.count)") }
+            }
+            """,
+            """
+            class BaseStore: ObservableObject { @Published var isLoading = false }
+            final class CartStore: BaseStore {}
+            @main
+            struct ShopApp: App {
+                @StateObject private var cart = CartStore()
+                var body: some Scene {
+                    WindowGroup { Spinner().environmentObject(cart) }
+                }
+            }
+            struct Spinner: View {
+                @EnvironmentObject var ↓store: BaseStore
+                var body: some View { Text(store.isLoading ? "Loading" : "Done") }
+            }
+            """,
+            """
+            final class Settings: ObservableObject { @Published var theme = "light" }
+            @Observable final class Profile { var name = "" }
+            struct Header: View {
+                @EnvironmentObject var settings: Settings
+                @Environment(Profile.self) var ↓profile: Profile
+                var body: some View { Text(profile.name + settings.theme) }
+            }
+            struct Root: View {
+                @StateObject private var settings = Settings()
+                var body: some View {
+                    Header().environmentObject(settings)
+                }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            @main
+            struct ShopApp: App {
+                @StateObject private var store = Store()
+                var body: some Scene {
+                    WindowGroup { CartView().environmentObject(store) }
+                }
+            }
+            struct CartView: View {
+                @EnvironmentObject private var store: Store
+                var body: some View { Text("\\(store.items.count)") }
+            }
+            """,
+            """
+            @Observable final class Library { var books: [String] = [] }
+            struct Shelf: View {
+                @Environment(Library.self) private var library: Library?
+                var body: some View { Text("\\(library?.books.count ?? 0)") }
+            }
+            """,
+            """
+            struct AccountView: View {
+                @EnvironmentObject var session: SessionFromAnotherModule
+                var body: some View { Text(session.name) }
+            }
+            """,
+            """
+            final class AppDelegate: NSObject, UIApplicationDelegate, ObservableObject {
+                @Published var pushToken: String?
+            }
+            @main
+            struct PushApp: App {
+                @UIApplicationDelegateAdaptor(AppDelegate.self) var delegate
+                var body: some Scene { WindowGroup { TokenView() } }
+            }
+            struct TokenView: View {
+                @EnvironmentObject var delegate: AppDelegate
+                var body: some View { Text(delegate.pushToken ?? "none") }
+            }
+            """,
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            struct CartView: View {
+                @EnvironmentObject private var store: Store
+                var body: some View { Text("\\(store.items.count)") }
+            }
+            struct Host: View {
+                let makeStore: () -> Store
+                var body: some View { CartView().environmentObject(makeStore()) }
+            }
+            """,
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            struct CartView: View {
+                @EnvironmentObject private var store: Store
+                var body: some View { Text("\\(store.items.count)") }
+            }
+            #Preview {
+                CartView().environmentObject(Store())
+            }
+            """,
+        ])
+
+    public init() {}
+
+    public func check(_ context: inout RuleContext) {
+        let index = context.index
+        let file = context.file
+        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.kind == .struct {
+            for property in decl.properties where property.isStored {
+                guard let reader = reader(of: property, in: file, scope: type.name, index: index),
+                    let model = index.types[reader.type]
+                else { continue }
+                if index.environmentInjections.contains(where: { $0.mayProvide(model.name, to: reader.kind, index: index) }) {
+                    continue
+                }
+                var notes: [DiagnosticNote] = []
+                if let related = relatedInjection(of: model, kind: reader.kind, index: index), let provided = related.providedType {
+                    notes.append(
+                        context.note(
+                            "`\(provided)` is injected here, but the environment is keyed by the exact type passed: this does not provide `\(model.name)`",
+                            at: related.token..<related.token + 1, in: related.file))
+                }
+                let modifier = reader.kind == .environmentObject ? "environmentObject" : "environment"
+                let crash = reader.kind == .environmentObject
+                    ? "No ObservableObject of type \(simpleName(model.name)) found"
+                    : "No Observable object of type \(simpleName(model.name)) found"
+                context.report(
+                    "no `.\(modifier)(…)` in the analyzed files provides `\(model.name)`: SwiftUI stops the app when `\(property.name)` is read (\"\(crash)\")",
+                    at: property.nameToken..<property.nameToken + 1,
+                    notes: notes,
+                    help: reader.kind == .environmentObject
+                        ? "inject it on an ancestor (the app's scene, the presenting view, each preview) with `.environmentObject(…)`"
+                        : "inject it on an ancestor with `.environment(…)`, or declare `var \(property.name): \(simpleName(model.name))?` if the view can do without it")
+            }
+        }
+    }
+
+    private struct Reader {
+        let type: String
+        let kind: EnvironmentInjection.Kind
+    }
+
+    /// `@EnvironmentObject var x: T` with `T` an ObservableObject of the project, or
+    /// `@Environment(T.self) var x` (not optional) with `T` an observable of the project.
+    private func reader(of property: Property, in file: ParsedFile, scope: String, index: ProjectIndex) -> Reader? {
+        if let attribute = property.attributes.first(named: "EnvironmentObject"), isSwiftUIWrapper(attribute, index: index) {
+            guard let type = property.type, case .named(let name, _) = TypeShape(type.text),
+                let resolved = index.resolve(name, from: scope), let info = index.types[resolved],
+                info.isClass, info.isObservableObject
+            else { return nil }
+            return Reader(type: resolved, kind: .environmentObject)
+        }
+        if let attribute = property.attributes.first(named: "Environment"), isSwiftUIWrapper(attribute, index: index),
+            let arguments = attribute.arguments, arguments.count >= 3, file.at(arguments.upperBound - 1, "self"),
+            file.kind(arguments.upperBound - 2) == .period
+        {
+            if let type = property.type, TypeShape(type.text).isOptional { return nil }
+            let written = file.text(arguments.lowerBound..<arguments.upperBound - 2).filter { !$0.isWhitespace }
+            guard case .named(let name, _) = TypeShape(written),
+                let resolved = index.resolve(name, from: scope), let info = index.types[resolved],
+                info.isClass, info.isObservable
+            else { return nil }
+            return Reader(type: resolved, kind: .environment)
+        }
+        return nil
+    }
+
+    /// SwiftUI's wrapper, unless the project declares a type of that name.
+    private func isSwiftUIWrapper(_ attribute: Attribute, index: ProjectIndex) -> Bool {
+        attribute.name.hasPrefix("SwiftUI.") || index.types[String(attribute.simpleName)]?.kind == nil
+    }
+
+    /// An injection of a subclass or superclass of `model`, which the developer may have
+    /// meant to provide it.
+    private func relatedInjection(of model: TypeInfo, kind: EnvironmentInjection.Kind, index: ProjectIndex) -> EnvironmentInjection? {
+        let related = Set(index.typeAndAncestors(of: model).map(\.name) + index.typeAndSubtypes(of: model).map(\.name))
+            .subtracting([model.name])
+        return index.environmentInjections.first { injection in
+            injection.providedType.map(related.contains) == true && (injection.kind == kind || injection.kind == .delegateAdaptor)
+        }
+    }
+
+    private func simpleName(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+}

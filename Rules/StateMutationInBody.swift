@@ -1,0 +1,301 @@
+import ObservationLintCore
+import ObservationSyntax
+
+public struct StateMutationInBody: Rule {
+    public static let description = RuleDescription(
+        id: "state_mutation_in_body",
+        name: "State mutation in body",
+        category: .viewUpdates,
+        summary: "A view changes its `@State`, a `@Binding` or an observed model's state while `body` is evaluated.",
+        rationale: """
+            `body` must only describe the view. Assigning a `@State` or `@Binding` property, or \
+            a tracked property of an observed model (`@Published`, or any stored property of an \
+            `@Observable` class), while SwiftUI evaluates `body` — at its top level or inside \
+            view-builder content (`VStack { }`, `ForEach`, `GeometryReader`, a sheet's content) — \
+            changes the very state the update is reading. SwiftUI reports "Modifying state \
+            during view update, this will cause undefined behavior" (or "Publishing changes from \
+            within view updates is not allowed"), the change may be lost, and the view can \
+            re-render in a loop.
+            """,
+        fix: """
+            Change state in response to events: in an action closure (a button's action, \
+            `.onAppear`, `.task`, `.onChange(of:)`, `.onReceive`, `.onGeometryChange`), or derive \
+            the value in a computed property instead of storing it.
+            """,
+        triggeringExamples: [
+            """
+            struct Counter: View {
+                @State private var renders = 0
+                var body: some View {
+                    ↓renders += 1
+                    return Text("Rendered \\(renders) times")
+                }
+            }
+            """,
+            """
+            struct SizeReader: View {
+                @State private var width: CGFloat = 0
+                var body: some View {
+                    GeometryReader { proxy in
+                        ↓self.width = proxy.size.width
+                        return Color.clear
+                    }
+                }
+            }
+            """,
+            """
+            final class Inbox: ObservableObject { @Published var unread = 0 }
+            struct InboxList: View {
+                @ObservedObject var inbox: Inbox
+                let messages: [String]
+                var body: some View {
+                    List {
+                        ForEach(messages, id: \\.self) { message in
+                            Text(message)
+                            let _ = ↓inbox.unread = messages.count
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            @Observable final class Tabs { var visited: [String] = [] }
+            struct TabScreen: View {
+                @Environment(Tabs.self) private var tabs
+                let title: String
+                var body: some View {
+                    VStack {
+                        let _ = ↓tabs.visited.append(title)
+                        Text(title)
+                    }
+                }
+            }
+            """,
+            """
+            struct Toggler: View {
+                @Binding var isOn: Bool
+                var body: some View {
+                    content
+                }
+                @ViewBuilder private var content: some View {
+                    if isOn { let _ = ↓isOn.toggle() }
+                    Text("On")
+                }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            struct Counter: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("Add") { count += 1 }
+                        .onAppear { count = 0 }
+                        .task { count = 1 }
+                        .onChange(of: count) { _, new in count = min(new, 10) }
+                        .onTapGesture { count.toggle() }
+                }
+            }
+            """,
+            """
+            final class Inbox: ObservableObject { @Published var unread = 0 }
+            struct InboxView: View {
+                @ObservedObject var inbox: Inbox
+                @State private var query = ""
+                var body: some View {
+                    List { Text("\\(inbox.unread)") }
+                        .onReceive(NotificationCenter.default.publisher(for: .init("x"))) { _ in inbox.unread = 0 }
+                        .onSubmit { query = "" }
+                        .refreshable { inbox.unread = 0 }
+                        .onAppear { Task { inbox.unread += 1 } }
+                }
+            }
+            """,
+            """
+            struct Filter: View {
+                @State private var isOn = false
+                var body: some View {
+                    Toggle("On", isOn: Binding(get: { isOn }, set: { isOn = $0 }))
+                    Button {
+                        isOn.toggle()
+                    } label: {
+                        Text(isOn ? "On" : "Off")
+                    }
+                }
+            }
+            """,
+            """
+            struct Summary: View {
+                let items: [Int]
+                @State private var total = 0
+                var body: some View {
+                    var total = 0
+                    for item in items { total += item }
+                    return Text("\\(total)")
+                }
+            }
+            """,
+            """
+            struct Sheet: View {
+                @State private var isShown = false
+                @State private var dismissals = 0
+                var body: some View {
+                    Text("Hi")
+                        .sheet(isPresented: $isShown, onDismiss: { dismissals += 1 }) {
+                            Text("Sheet")
+                        }
+                }
+            }
+            """,
+            """
+            struct Row: View {
+                let onSelect: () -> Void
+                var body: some View { Text("Row").onTapGesture(perform: onSelect) }
+            }
+            struct Rows: View {
+                @State private var selected = 0
+                var body: some View {
+                    Row { selected = 1 }
+                    Row(onSelect: { selected = 2 })
+                }
+            }
+            """,
+        ])
+
+    public init() {}
+
+    private static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "toggle", "sort",
+        "reverse", "shuffle", "popLast", "merge", "formUnion", "formIntersection", "subtract",
+        "formSymmetricDifference", "updateValue", "removeValue", "replaceSubrange", "swapAt", "move",
+    ]
+
+    private struct Site {
+        let file: Int
+        let token: Int
+    }
+
+    private enum Root {
+        /// `@State` or `@Binding`; `model` when it holds a project model class.
+        case state(wrapper: String, model: TypeInfo?, declaration: Site)
+        /// A reference to an observable or ObservableObject model.
+        case model(wrapper: String?, model: TypeInfo, declaration: Site)
+    }
+
+    public func check(_ context: inout RuleContext) {
+        let index = context.index
+        let file = context.file
+        for (decl, type) in index.typeDeclarations(in: context.fileIndex)
+        where RenderingCode.isRendering(type, includeApps: false) && !RenderingCode.isPreviewCode(type, index: index) {
+            let roots = trackedRoots(of: type, index: index)
+            guard !roots.isEmpty else { continue }
+            for body in RenderingCode.bodies(in: decl, of: type) {
+                let hidden = file.localNames(in: body.range).union(body.parameters.map(\.name))
+                let scopes = file.scopes(in: body.range)
+                var reported = Set<Int>()
+                func consider(_ chain: MemberChain, path: [String]) {
+                    guard let rootName = path.first, !hidden.contains(rootName), let root = roots[rootName],
+                        !reported.contains(chain.root), let what = mutated(root, path: path, index: index),
+                        ViewCode.renderRole(of: chain.root, scopes: scopes, file: file, index: index) == .content
+                    else { return }
+                    reported.insert(chain.root)
+                    context.report(
+                        "\(what.subject) is changed while `body` is evaluated: \(what.consequence)",
+                        at: chain.root..<chain.root + 1,
+                        notes: [context.note(what.note, at: what.site.token..<what.site.token + 1, in: what.site.file)],
+                        help: "change it in an action (`.onAppear`, `.task`, `.onChange(of:)`, a button's action), or compute the value instead of storing it")
+                }
+                for assignment in file.assignments(in: body.range) {
+                    consider(assignment.target, path: file.path(of: assignment.target))
+                }
+                for chain in file.memberChains(in: body.range)
+                where chain.names.count >= 2 && file.isCalled(chain) && Self.mutatingMethods.contains(file.text(chain.last)) {
+                    consider(chain, path: Array(file.path(of: chain).dropLast()))
+                }
+            }
+        }
+    }
+
+    /// The view's properties whose changes during `body` are bugs, by name.
+    private func trackedRoots(of view: TypeInfo, index: ProjectIndex) -> [String: Root] {
+        var roots: [String: Root] = [:]
+        for (fileIndex, property) in view.properties where property.isStored && !property.modifiers.contains("static") {
+            let file = index.files[fileIndex]
+            let wrapper = property.attributes.first { $0.simpleName.first?.isUppercase == true }.map { String($0.simpleName) }
+            if let wrapper, index.types[wrapper]?.kind != nil { continue }  // the project's own wrapper
+            var model: TypeInfo?
+            if let shape = index.declaredShape(of: property, in: file, scope: view.name), let name = shape.directName,
+                let info = index.type(named: name, from: view.name), RenderingCode.isModel(info)
+            {
+                model = info
+            }
+            switch wrapper {
+            case "State", "Binding":
+                roots[property.name] = .state(
+                    wrapper: wrapper!, model: model, declaration: Site(file: fileIndex, token: property.nameToken))
+            case "ObservedObject", "StateObject", "EnvironmentObject", "Bindable", "Environment", nil:
+                if let model {
+                    roots[property.name] = .model(
+                        wrapper: wrapper, model: model, declaration: Site(file: fileIndex, token: property.nameToken))
+                }
+            default:
+                continue
+            }
+        }
+        return roots
+    }
+
+    private struct Mutation {
+        let subject: String
+        let consequence: String
+        /// What to point a note at: the state property, or the model's property.
+        let note: String
+        let site: Site
+    }
+
+    /// What a change of `path` (`["count"]`, `["model", "items"]`) changes, when it is a
+    /// change SwiftUI observes.
+    private func mutated(_ root: Root, path: [String], index: ProjectIndex) -> Mutation? {
+        switch root {
+        case .state(let wrapper, let model, let declaration):
+            if path.count >= 2, let model {
+                return memberMutation(of: model, member: path[1], path: path, index: index)
+            }
+            let consequence = wrapper == "Binding"
+                ? "this changes the parent's state in the middle of an update (\"Modifying state during view update, this will cause undefined behavior\"), and the views can re-render in a loop"
+                : "SwiftUI warns \"Modifying state during view update, this will cause undefined behavior\", and the view can re-render in a loop"
+            return Mutation(
+                subject: "`\(path[0])` (`@\(wrapper)`)", consequence: consequence, note: "`\(path[0])` is declared here",
+                site: declaration)
+        case .model(_, let model, _):
+            guard path.count >= 2 else { return nil }
+            return memberMutation(of: model, member: path[1], path: path, index: index)
+        }
+    }
+
+    private func memberMutation(of model: TypeInfo, member: String, path: [String], index: ProjectIndex) -> Mutation? {
+        for owner in index.typeAndAncestors(of: model) {
+            guard let (fileIndex, property) = owner.property(named: member) else { continue }
+            let site = Site(file: fileIndex, token: property.nameToken)
+            guard property.isStored, !property.isLet, !property.modifiers.contains("static") else { return nil }
+            let published = property.attributes.contains(named: "Published")
+            let tracked = model.isObservable && !property.attributes.contains(named: "ObservationIgnored")
+                && !property.attributes.contains { $0.simpleName.first?.isUppercase == true && $0.simpleName != "ObservationTracked" }
+            let subject = "`\(path.joined(separator: "."))`"
+            if model.isObservableObject, published {
+                return Mutation(
+                    subject: subject,
+                    consequence: "`\(model.name).\(member)` is `@Published`, so SwiftUI warns \"Publishing changes from within view updates is not allowed, this will cause undefined behavior\"",
+                    note: "`\(member)` is declared here", site: site)
+            }
+            if tracked {
+                return Mutation(
+                    subject: subject,
+                    consequence: "`\(model.name)` is `@Observable`, so this invalidates the views that read it during the update, and they can re-render in a loop",
+                    note: "`\(member)` is declared here", site: site)
+            }
+            return nil
+        }
+        return nil
+    }
+}

@@ -1,0 +1,114 @@
+import ObservationLintCore
+import ObservationSyntax
+
+/// The code SwiftUI runs while it evaluates a view's (or a view modifier's, or an app's)
+/// `body`, for the rules about what happens during an update (`model_created_in_body`,
+/// `environment_object_created_inline`, `state_mutation_in_body`).
+enum RenderingCode {
+    /// A piece of code that runs while `body` is evaluated, with the scopes inside it.
+    struct Body {
+        let range: Range<Int>
+        /// Parameters of a `@ViewBuilder` helper, which hide the view's members.
+        let parameters: [Parameter]
+    }
+
+    /// Types whose `body` SwiftUI re-evaluates: views and view modifiers (structs), and,
+    /// when `includeApps`, apps.
+    static func isRendering(_ type: TypeInfo, includeApps: Bool) -> Bool {
+        guard type.kind == .struct else { return false }
+        return type.isView || type.traits.contains(.viewModifier) || includeApps && type.traits.contains(.app)
+    }
+
+    /// The rendering code in one declaration of a view, view modifier or app: `body`,
+    /// computed properties of view (or scene) type or marked `@ViewBuilder`, functions that
+    /// build views (`@ViewBuilder`, returning `some View`/`AnyView`), and a modifier's
+    /// `body(content:)`.
+    static func bodies(in decl: TypeDecl, of type: TypeInfo) -> [Body] {
+        var result: [Body] = []
+        for property in decl.properties where property.isComputed && !isStatic(property.modifiers) {
+            let typeText = property.type?.text ?? ""
+            guard property.name == "body" || property.attributes.contains(named: "ViewBuilder")
+                || property.attributes.contains(named: "SceneBuilder") || buildsViews(typeText)
+            else { continue }
+            for accessor in property.accessors where accessor.kind == .get {
+                if let body = accessor.body { result.append(Body(range: body, parameters: [])) }
+            }
+        }
+        for function in decl.functions where function.kind == .function && !isStatic(function.modifiers) {
+            let returns = function.returnType?.text ?? ""
+            let isModifierBody = function.name == "body" && type.traits.contains(.viewModifier)
+            guard isModifierBody || function.attributes.contains(named: "ViewBuilder") || buildsViews(returns),
+                let body = function.body
+            else { continue }
+            result.append(Body(range: body, parameters: function.parameters))
+        }
+        return result
+    }
+
+    private static func isStatic(_ modifiers: [Modifier]) -> Bool {
+        modifiers.contains("static") || modifiers.contains("class")
+    }
+
+    private static func buildsViews(_ typeText: String) -> Bool {
+        typeText == "some View" || typeText == "AnyView" || typeText == "some Scene" || typeText == "some SwiftUI.View"
+    }
+
+    /// Whether the type is, or is nested in, a `PreviewProvider`: preview code.
+    static func isPreviewCode(_ type: TypeInfo, index: ProjectIndex) -> Bool {
+        var name = type.name
+        while true {
+            if index.types[name]?.traits.contains(.previewProvider) == true { return true }
+            guard let dot = name.lastIndex(of: ".") else { return false }
+            name = String(name[..<dot])
+        }
+    }
+
+    /// Whether a view is only ever used by preview code: every reference to its name
+    /// outside its own declarations sits in a `#Preview` or a `PreviewProvider` (a wrapper
+    /// view written for previews). False when nothing references it.
+    static func isUsedOnlyInPreviews(_ type: TypeInfo, index: ProjectIndex) -> Bool {
+        let simpleName = type.name.split(separator: ".").last.map(String.init) ?? type.name
+        var ownCode: [Int: [Range<Int>]] = [:]
+        for declaration in type.declarations { ownCode[declaration.file, default: []].append(declaration.decl.declaration) }
+        var references = 0
+        for (fileIndex, file) in index.files.enumerated() {
+            var previewCode: [Range<Int>]?
+            for token in file.tokens.indices where file.kind(token) == .identifier && file.text(token) == simpleName {
+                if ownCode[fileIndex]?.contains(where: { $0.contains(token) }) == true { continue }
+                if previewCode == nil {
+                    previewCode = file.previews.map(\.body)
+                        + index.typeDeclarations(in: fileIndex).filter { isPreviewCode($0.info, index: index) }.map(\.decl.declaration)
+                }
+                guard previewCode!.contains(where: { $0.contains(token) }) else { return false }
+                references += 1
+            }
+        }
+        return references > 0
+    }
+
+    /// Whether a model type keeps state of its own: a stored instance `var` (in it or a
+    /// project superclass). Re-creating an object that only holds constants loses nothing.
+    static func hasMutableState(_ type: TypeInfo, index: ProjectIndex) -> Bool {
+        index.typeAndAncestors(of: type).contains { owner in
+            owner.properties.contains { _, property in
+                !property.isLet && property.isStored && !isStatic(property.modifiers)
+            }
+        }
+    }
+
+    /// `@State private var count = 0` → `State`; a SwiftUI wrapper attribute by simple name.
+    static func wrapper(of property: Property) -> String? {
+        property.attributes.first { $0.simpleName.first?.isUppercase == true && $0.simpleName != "MainActor" }
+            .map { String($0.simpleName) }
+    }
+
+    /// Whether the model type is an observable or an ObservableObject class of the project.
+    static func isModel(_ info: TypeInfo) -> Bool {
+        info.isClass && (info.isObservable || info.isObservableObject)
+    }
+
+    /// How to hold a model in the view that owns it.
+    static func ownerWrapper(for info: TypeInfo) -> String {
+        info.isObservable ? "@State" : "@StateObject"
+    }
+}
