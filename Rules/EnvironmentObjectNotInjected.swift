@@ -90,6 +90,13 @@ public struct EnvironmentObjectNotInjected: Rule {
             }
             """,
             """
+            public final class FeedStore: ObservableObject { @Published public var posts: [String] = [] }
+            public struct FeedView: View {
+                @EnvironmentObject private var store: FeedStore
+                public var body: some View { Text("\\(store.posts.count)") }
+            }
+            """,
+            """
             struct AccountView: View {
                 @EnvironmentObject var session: SessionFromAnotherModule
                 var body: some View { Text(session.name) }
@@ -140,7 +147,7 @@ public struct EnvironmentObjectNotInjected: Rule {
         for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.kind == .struct {
             for property in decl.properties where property.isStored {
                 guard let reader = reader(of: property, in: file, scope: type.name, index: index),
-                    let model = index.types[reader.type]
+                    let model = index.types[reader.type], !isPublic(model)
                 else { continue }
                 if index.environmentInjections.contains(where: { $0.mayProvide(model.name, to: reader.kind, index: index) }) {
                     continue
@@ -195,6 +202,13 @@ public struct EnvironmentObjectNotInjected: Rule {
             return Reader(type: resolved, kind: .environment)
         }
         return nil
+    }
+
+    /// A `public`/`open` type is meant for other modules, which may inject it (the app
+    /// target importing a package analyzed on its own).
+    private func isPublic(_ type: TypeInfo) -> Bool {
+        guard let level = type.declarations.first?.decl.modifiers.accessLevel else { return false }
+        return level >= .public
     }
 
     /// SwiftUI's wrapper, unless the project declares a type of that name.

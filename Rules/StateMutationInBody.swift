@@ -148,6 +148,16 @@ public struct StateMutationInBody: Rule {
             }
             """,
             """
+            final class ImageCache { var images: [String: Int] = [:] }
+            struct Gallery: View {
+                @State private var cache = ImageCache()
+                var body: some View {
+                    let _ = cache.images.removeAll()
+                    Text("Gallery")
+                }
+            }
+            """,
+            """
             struct Row: View {
                 let onSelect: () -> Void
                 var body: some View { Text("Row").onTapGesture(perform: onSelect) }
@@ -177,7 +187,9 @@ public struct StateMutationInBody: Rule {
 
     private enum Root {
         /// `@State` or `@Binding`; `model` when it holds a project model class.
-        case state(wrapper: String, model: TypeInfo?, declaration: Site)
+        /// `holdsValue`: the value is certainly a value type, so changing a member or
+        /// calling a mutating method changes the state itself.
+        case state(wrapper: String, model: TypeInfo?, holdsValue: Bool, declaration: Site)
         /// A reference to an observable or ObservableObject model.
         case model(wrapper: String?, model: TypeInfo, declaration: Site)
     }
@@ -193,9 +205,10 @@ public struct StateMutationInBody: Rule {
                 let hidden = file.localNames(in: body.range).union(body.parameters.map(\.name))
                 let scopes = file.scopes(in: body.range)
                 var reported = Set<Int>()
-                func consider(_ chain: MemberChain, path: [String]) {
+                func consider(_ chain: MemberChain, path: [String], replacesWhole: Bool) {
                     guard let rootName = path.first, !hidden.contains(rootName), let root = roots[rootName],
-                        !reported.contains(chain.root), let what = mutated(root, path: path, index: index),
+                        !reported.contains(chain.root),
+                        let what = mutated(root, path: path, replacesWhole: replacesWhole, index: index),
                         ViewCode.renderRole(of: chain.root, scopes: scopes, file: file, index: index) == .content
                     else { return }
                     reported.insert(chain.root)
@@ -206,11 +219,12 @@ public struct StateMutationInBody: Rule {
                         help: "change it in an action (`.onAppear`, `.task`, `.onChange(of:)`, a button's action), or compute the value instead of storing it")
                 }
                 for assignment in file.assignments(in: body.range) {
-                    consider(assignment.target, path: file.path(of: assignment.target))
+                    let path = file.path(of: assignment.target)
+                    consider(assignment.target, path: path, replacesWhole: path.count == 1)
                 }
                 for chain in file.memberChains(in: body.range)
                 where chain.names.count >= 2 && file.isCalled(chain) && Self.mutatingMethods.contains(file.text(chain.last)) {
-                    consider(chain, path: Array(file.path(of: chain).dropLast()))
+                    consider(chain, path: Array(file.path(of: chain).dropLast()), replacesWhole: false)
                 }
             }
         }
@@ -232,7 +246,8 @@ public struct StateMutationInBody: Rule {
             switch wrapper {
             case "State", "Binding":
                 roots[property.name] = .state(
-                    wrapper: wrapper!, model: model, declaration: Site(file: fileIndex, token: property.nameToken))
+                    wrapper: wrapper!, model: model, holdsValue: holdsValue(property, in: file, scope: view.name, index: index),
+                    declaration: Site(file: fileIndex, token: property.nameToken))
             case "ObservedObject", "StateObject", "EnvironmentObject", "Bindable", "Environment", nil:
                 if let model {
                     roots[property.name] = .model(
@@ -245,6 +260,30 @@ public struct StateMutationInBody: Rule {
         return roots
     }
 
+    /// Whether a state property certainly holds a value type: its declared type (`Int`,
+    /// `[Item]`, a project struct), a literal (`0`, `""`, `[]`, `false`), or a known value
+    /// type's initializer (`Date()`).
+    private func holdsValue(_ property: Property, in file: ParsedFile, scope: String, index: ProjectIndex) -> Bool {
+        if let shape = index.declaredShape(of: property, in: file, scope: scope) {
+            return index.modelKind(of: shape, from: scope) == .valueType
+        }
+        guard let initializer = property.initializer, let first = initializer.first else { return false }
+        switch file.kind(first) {
+        case .integerLiteral, .floatLiteral, .stringQuote, .multilineStringQuote, .rawStringDelimiter, .leftSquare:
+            return true
+        case .keyword:
+            return file.at(first, "true") || file.at(first, "false")
+        case .prefixOperator:
+            return file.kind(first + 1) == .integerLiteral || file.kind(first + 1) == .floatLiteral
+        case .identifier:
+            guard let call = file.call(at: first, limit: initializer.upperBound), call.arguments?.upperBound == initializer.upperBound
+            else { return false }
+            return index.modelKind(of: file.text(first), from: scope) == .valueType
+        default:
+            return false
+        }
+    }
+
     private struct Mutation {
         let subject: String
         let consequence: String
@@ -255,12 +294,15 @@ public struct StateMutationInBody: Rule {
 
     /// What a change of `path` (`["count"]`, `["model", "items"]`) changes, when it is a
     /// change SwiftUI observes.
-    private func mutated(_ root: Root, path: [String], index: ProjectIndex) -> Mutation? {
+    private func mutated(_ root: Root, path: [String], replacesWhole: Bool, index: ProjectIndex) -> Mutation? {
         switch root {
-        case .state(let wrapper, let model, let declaration):
+        case .state(let wrapper, let model, let holdsValue, let declaration):
             if path.count >= 2, let model {
                 return memberMutation(of: model, member: path[1], path: path, index: index)
             }
+            // A member or a mutating method of a class held in the state changes the object,
+            // not the state.
+            guard replacesWhole || holdsValue else { return nil }
             let consequence = wrapper == "Binding"
                 ? "this changes the parent's state in the middle of an update (\"Modifying state during view update, this will cause undefined behavior\"), and the views can re-render in a loop"
                 : "SwiftUI warns \"Modifying state during view update, this will cause undefined behavior\", and the view can re-render in a loop"
