@@ -126,6 +126,20 @@ public struct ObservationTrackingOnce: Rule {
             }
             """,
             """
+            final class ChartView: UIView {
+                var model: ChartModel?
+                override func draw(_ rect: CGRect) {
+                    guard let model else { return }
+                    withObservationTracking {
+                        drawBars(model.values)
+                    } onChange: { [weak self] in
+                        Task { @MainActor in self?.setNeedsDisplay() }
+                    }
+                }
+                func drawBars(_ values: [Double]) {}
+            }
+            """,
+            """
             func observe(_ model: Model, onChange handler: @escaping @Sendable () -> Void) {
                 withObservationTracking({ _ = model.value }, onChange: handler)
             }
@@ -165,6 +179,9 @@ public struct ObservationTrackingOnce: Rule {
             // Closures the code was handed (parameters, closure-typed properties) may register again.
             let opaque = closureProperties.union(functions.functions.filter { $0.body.contains(site) }.flatMap(\.parameters))
             if reArms(onChange, arming: arming, opaque: opaque, in: file) { continue }
+            if schedulesSystemPass(onChange, arming: arming, typeFunctions: functionNames(around: site, context: context), in: file) {
+                continue
+            }
             if isInLoop(site, functions: functions, in: file) { continue }
             var notes: [DiagnosticNote] = []
             if let apply, let stale = staleRead(in: onChange, trackedIn: apply, file: file) {
@@ -237,6 +254,38 @@ public struct ObservationTrackingOnce: Rule {
             if file.kind(token - 1) == .period, ["resume", "fulfill", "confirm"].contains(name) { return true }
         }
         return false
+    }
+
+    /// UIKit/AppKit callbacks the system calls again after `setNeedsDisplay()`,
+    /// `setNeedsLayout()` and the like.
+    private static let systemPasses: Set<String> = [
+        "draw", "layoutSubviews", "layout", "updateLayer", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
+        "viewWillLayout", "viewDidLayout", "updateConstraints", "updateViewConstraints", "updateProperties",
+        "updateConfiguration", "updateConfigurationUsingState", "display", "updateContentConfiguration",
+    ]
+
+    private static let passRequests: Set<String> = [
+        "setNeedsDisplay", "setNeedsLayout", "needsDisplay", "needsLayout", "setNeedsUpdateConstraints",
+        "needsUpdateConstraints", "setNeedsUpdateProperties", "setNeedsUpdateConfiguration", "layoutIfNeeded",
+        "setNeedsDisplayInRect", "invalidateIntrinsicContentSize", "updatePropertiesIfNeeded",
+    ]
+
+    /// `onChange` asks for another drawing or layout pass (`setNeedsDisplay()`), and the
+    /// tracking runs in that pass (`draw(_:)` or `layoutSubviews()` sets it up): the
+    /// system re-registers it.
+    private func schedulesSystemPass(
+        _ onChange: Range<Int>, arming: Set<String>, typeFunctions: Set<String>, in file: ParsedFile
+    ) -> Bool {
+        guard !arming.intersection(typeFunctions).isDisjoint(with: Self.systemPasses) else { return false }
+        return onChange.contains { file.kind($0) == .identifier && Self.passRequests.contains(file.text($0)) }
+    }
+
+    /// The names of the functions of the innermost type around `token` (all its declarations).
+    private func functionNames(around token: Int, context: RuleContext) -> Set<String> {
+        let enclosing = context.index.typeDeclarations(in: context.fileIndex)
+            .filter { $0.decl.members.contains(token) }
+            .min { $0.decl.members.count < $1.decl.members.count }
+        return Set(enclosing?.info.functions.map(\.function.name) ?? [])
     }
 
     /// The call sits in a loop of its function (`while`, `for`, `repeat`), which registers
