@@ -63,6 +63,16 @@ public struct ObservableWrapperMismatch: Rule {
                 var user: String?
             }
             """,
+            """
+            @Observable final class Router { var path: [String] = [] }
+            struct RootView: View {
+                @State private var router = Router()
+                var body: some View {
+                    ContentView()
+                        .↓environmentObject(router)
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
