@@ -343,20 +343,35 @@ public struct ObservationTrackingOnce: Rule {
         return nil
     }
 
-    /// A read in `onChange` of a chain the tracking closure reads.
+    /// A read in `onChange` of a property the tracking closure reads: the same chain, or
+    /// one that extends or shortens it down to the property (`model.items` and
+    /// `model.items.count`).
     private func staleRead(in onChange: Range<Int>, trackedIn apply: Range<Int>, file: ParsedFile) -> (text: String, tokens: Range<Int>)? {
-        var tracked: [[String]] = []
-        for chain in file.memberChains(in: apply) where chain.names.count >= 2 && !file.isCalled(chain) {
-            tracked.append(file.path(of: chain))
+        // A path and how many of its names reach the property: `self.count`/`count` → 1,
+        // `model.count` → 2.
+        func reads(in range: Range<Int>) -> [(path: [String], property: Int, chain: MemberChain)] {
+            let assigned = Set(file.assignments(in: range).map { $0.target.root })
+            var result: [(path: [String], property: Int, chain: MemberChain)] = []
+            for chain in file.memberChains(in: range) where !assigned.contains(chain.root) && !file.isCalled(chain) {
+                let path = file.path(of: chain)
+                if file.at(chain.root, "self") {
+                    guard chain.names.count >= 2 else { continue }
+                    result.append((path, 1, chain))
+                } else if chain.names.count >= 2 {
+                    guard file.kind(chain.root) == .identifier else { continue }
+                    result.append((path, 2, chain))
+                }
+            }
+            return result
         }
+        let tracked = reads(in: apply)
         guard !tracked.isEmpty else { return nil }
-        let assigned = Set(file.assignments(in: onChange).map { $0.target.root })
-        let locals = file.localNames(in: onChange)
-        for chain in file.memberChains(in: onChange) where !assigned.contains(chain.root) && !file.isCalled(chain) {
-            let path = file.path(of: chain)
-            guard chain.names.count >= 2 || !locals.contains(path[0]) else { continue }
-            if tracked.contains(where: { $0 == path }) {
-                return (path.joined(separator: "."), chain.root..<chain.last + 1)
+        for read in reads(in: onChange) {
+            for candidate in tracked {
+                let needed = max(read.property, candidate.property)
+                let shorter = min(read.path.count, candidate.path.count)
+                guard shorter >= needed, read.path.prefix(shorter) == candidate.path.prefix(shorter) else { continue }
+                return (read.path.joined(separator: "."), read.chain.root..<read.chain.last + 1)
             }
         }
         return nil

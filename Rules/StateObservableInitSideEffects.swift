@@ -395,6 +395,10 @@ struct SideEffects {
                     return effect("starts a `Timer` publisher")
                 }
             }
+        case "dataTask", "downloadTask", "uploadTask", "dataTaskPublisher", "webSocketTask"
+        where afterPeriod && isCall(token, file: file):
+            // A session's request, whatever the session is called.
+            return effect("makes a network request")
         case "addObserver" where afterPeriod && isCall(token, file: file):
             return effect("adds a notification observer")
         case "publisher", "notifications":
