@@ -185,11 +185,17 @@ public struct StateMutationInBody: Rule {
         let token: Int
     }
 
+    /// A value type a state holds, with its declared shape when known (a literal's is not).
+    private struct HeldValue {
+        let shape: TypeShape?
+        let scope: String
+    }
+
     private enum Root {
         /// `@State` or `@Binding`; `model` when it holds a project model class.
         /// `holdsValue`: the value is certainly a value type, so changing a member or
         /// calling a mutating method changes the state itself.
-        case state(wrapper: String, model: TypeInfo?, holdsValue: Bool, declaration: Site)
+        case state(wrapper: String, model: TypeInfo?, holdsValue: HeldValue?, declaration: Site)
         /// A reference to an observable or ObservableObject model.
         case model(wrapper: String?, model: TypeInfo, declaration: Site)
     }
@@ -205,26 +211,34 @@ public struct StateMutationInBody: Rule {
                 let hidden = file.localNames(in: body.range).union(body.parameters.map(\.name))
                 let scopes = file.scopes(in: body.range)
                 var reported = Set<Int>()
-                func consider(_ chain: MemberChain, path: [String], replacesWhole: Bool) {
+                func consider(_ chain: MemberChain, path: [String], replacesWhole: Bool, isCall: Bool) {
                     guard let rootName = path.first, !hidden.contains(rootName), let root = roots[rootName],
                         !reported.contains(chain.root),
-                        let what = mutated(root, path: path, replacesWhole: replacesWhole, index: index),
+                        let what = mutated(root, path: path, replacesWhole: replacesWhole, isCall: isCall, index: index),
                         ViewCode.renderRole(of: chain.root, scopes: scopes, file: file, index: index) == .content
                     else { return }
                     reported.insert(chain.root)
+                    var subject = what.subject
+                    if what.isModelMember {
+                        // As written: `session.items[0].done`.
+                        let end = isCall ? chain.names[chain.names.count - 2] + 1 : chain.end
+                        var text = file.text(chain.root..<end).filter { !$0.isWhitespace }
+                        if text.hasPrefix("self.") { text.removeFirst(5) }
+                        subject = "`\(text)`"
+                    }
                     context.report(
-                        "\(what.subject) is changed while `body` is evaluated: \(what.consequence)",
+                        "\(subject) is changed while `body` is evaluated: \(what.consequence)",
                         at: chain.root..<chain.root + 1,
                         notes: [context.note(what.note, at: what.site.token..<what.site.token + 1, in: what.site.file)],
                         help: "change it in an action (`.onAppear`, `.task`, `.onChange(of:)`, a button's action), or compute the value instead of storing it")
                 }
                 for assignment in file.assignments(in: body.range) {
                     let path = file.path(of: assignment.target)
-                    consider(assignment.target, path: path, replacesWhole: path.count == 1)
+                    consider(assignment.target, path: path, replacesWhole: path.count == 1, isCall: false)
                 }
                 for chain in file.memberChains(in: body.range)
                 where chain.names.count >= 2 && file.isCalled(chain) && Self.mutatingMethods.contains(file.text(chain.last)) {
-                    consider(chain, path: Array(file.path(of: chain).dropLast()), replacesWhole: false)
+                    consider(chain, path: Array(file.path(of: chain).dropLast()), replacesWhole: false, isCall: true)
                 }
             }
         }
@@ -260,27 +274,29 @@ public struct StateMutationInBody: Rule {
         return roots
     }
 
-    /// Whether a state property certainly holds a value type: its declared type (`Int`,
-    /// `[Item]`, a project struct), a literal (`0`, `""`, `[]`, `false`), or a known value
-    /// type's initializer (`Date()`).
-    private func holdsValue(_ property: Property, in file: ParsedFile, scope: String, index: ProjectIndex) -> Bool {
+    /// The value type a state property certainly holds: its declared type (`Int`, `[Item]`,
+    /// a project struct), a literal (`0`, `""`, `[]`, `false`), or a known value type's
+    /// initializer (`Date()`). Nil when it may hold a class.
+    private func holdsValue(_ property: Property, in file: ParsedFile, scope: String, index: ProjectIndex) -> HeldValue? {
         if let shape = index.declaredShape(of: property, in: file, scope: scope) {
-            return index.modelKind(of: shape, from: scope) == .valueType
+            return index.modelKind(of: shape, from: scope) == .valueType ? HeldValue(shape: shape, scope: scope) : nil
         }
-        guard let initializer = property.initializer, let first = initializer.first else { return false }
+        guard let initializer = property.initializer, let first = initializer.first else { return nil }
+        let literal = HeldValue(shape: nil, scope: scope)
         switch file.kind(first) {
         case .integerLiteral, .floatLiteral, .stringQuote, .multilineStringQuote, .rawStringDelimiter, .leftSquare:
-            return true
+            return literal
         case .keyword:
-            return file.at(first, "true") || file.at(first, "false")
+            return file.at(first, "true") || file.at(first, "false") ? literal : nil
         case .prefixOperator:
-            return file.kind(first + 1) == .integerLiteral || file.kind(first + 1) == .floatLiteral
+            return file.kind(first + 1) == .integerLiteral || file.kind(first + 1) == .floatLiteral ? literal : nil
         case .identifier:
-            guard let call = file.call(at: first, limit: initializer.upperBound), call.arguments?.upperBound == initializer.upperBound
-            else { return false }
-            return index.modelKind(of: file.text(first), from: scope) == .valueType
+            guard let call = file.call(at: first, limit: initializer.upperBound), call.arguments?.upperBound == initializer.upperBound,
+                index.modelKind(of: file.text(first), from: scope) == .valueType
+            else { return nil }
+            return HeldValue(shape: .named(file.text(first), []), scope: scope)
         default:
-            return false
+            return nil
         }
     }
 
@@ -290,19 +306,22 @@ public struct StateMutationInBody: Rule {
         /// What to point a note at: the state property, or the model's property.
         let note: String
         let site: Site
+        var isModelMember = false
     }
 
     /// What a change of `path` (`["count"]`, `["model", "items"]`) changes, when it is a
-    /// change SwiftUI observes.
-    private func mutated(_ root: Root, path: [String], replacesWhole: Bool, index: ProjectIndex) -> Mutation? {
+    /// change SwiftUI observes. `replacesWhole`: an assignment to the root itself;
+    /// otherwise an assignment to a member or a mutating method call (`isCall`).
+    private func mutated(_ root: Root, path: [String], replacesWhole: Bool, isCall: Bool, index: ProjectIndex) -> Mutation? {
         switch root {
         case .state(let wrapper, let model, let holdsValue, let declaration):
             if path.count >= 2, let model {
-                return memberMutation(of: model, member: path[1], path: path, index: index)
+                return memberMutation(of: model, path: path, isCall: isCall, index: index)
             }
             // A member or a mutating method of a class held in the state changes the object,
             // not the state.
-            guard replacesWhole || holdsValue else { return nil }
+            guard replacesWhole || holdsValue.map({ changesValue(of: $0.shape, scope: $0.scope, members: path.dropFirst(), isCall: isCall, index: index) }) == true
+            else { return nil }
             let consequence = wrapper == "Binding"
                 ? "this changes the parent's state in the middle of an update (\"Modifying state during view update, this will cause undefined behavior\"), and the views can re-render in a loop"
                 : "SwiftUI warns \"Modifying state during view update, this will cause undefined behavior\", and the view can re-render in a loop"
@@ -311,32 +330,88 @@ public struct StateMutationInBody: Rule {
                 site: declaration)
         case .model(_, let model, _):
             guard path.count >= 2 else { return nil }
-            return memberMutation(of: model, member: path[1], path: path, index: index)
+            return memberMutation(of: model, path: path, isCall: isCall, index: index)
         }
     }
 
-    private func memberMutation(of model: TypeInfo, member: String, path: [String], index: ProjectIndex) -> Mutation? {
-        for owner in index.typeAndAncestors(of: model) {
-            guard let (fileIndex, property) = owner.property(named: member) else { continue }
-            let site = Site(file: fileIndex, token: property.nameToken)
-            guard property.isStored, !property.isLet, !property.modifiers.contains("static") else { return nil }
-            let published = property.attributes.contains(named: "Published")
-            let tracked = model.isObservable && !property.attributes.contains(named: "ObservationIgnored")
-                && !property.attributes.contains { $0.simpleName.first?.isUppercase == true && $0.simpleName != "ObservationTracked" }
-            let subject = "`\(path.joined(separator: "."))`"
-            if model.isObservableObject, published {
-                return Mutation(
-                    subject: subject,
-                    consequence: "`\(model.name).\(member)` is `@Published`, so SwiftUI warns \"Publishing changes from within view updates is not allowed, this will cause undefined behavior\"",
-                    note: "`\(member)` is declared here", site: site)
-            }
-            if tracked {
-                return Mutation(
-                    subject: subject,
-                    consequence: "`\(model.name)` is `@Observable`, so this invalidates the views that read it during the update, and they can re-render in a loop",
-                    note: "`\(member)` is declared here", site: site)
-            }
+    /// Whether changing `members` inside a value of type `shape` changes the value itself:
+    /// the members it goes through are stored properties holding value types (through a
+    /// class reference, the change is the object's, not the value's). A mutating method
+    /// must be called on a value too. Unknown types: no.
+    private func changesValue(
+        of shape: TypeShape?, scope: String, members: ArraySlice<String>, isCall: Bool, index: ProjectIndex
+    ) -> Bool {
+        guard let first = members.first else { return true }
+        if members.count == 1, !isCall { return true }  // assigning a member of a value
+        guard let owner = shape.flatMap(elementName).flatMap({ index.type(named: $0, from: scope) }), owner.isValueType,
+            let (fileIndex, property) = owner.property(named: first), property.isStored,
+            let memberShape = index.declaredShape(of: property, in: index.files[fileIndex], scope: owner.name),
+            index.modelKind(of: memberShape, from: owner.name) == .valueType
+        else { return false }
+        return changesValue(of: memberShape, scope: owner.name, members: members.dropFirst(), isCall: isCall, index: index)
+    }
+
+    /// The named type a shape holds, through optionals and collections (`items[0].done`
+    /// reads an element).
+    private func elementName(_ shape: TypeShape) -> String? {
+        switch shape {
+        case .named(let name, _): name
+        case .optional(let wrapped), .array(let wrapped), .set(let wrapped): elementName(wrapped)
+        case .dictionary(_, let value): elementName(value)
+        case .other: nil
+        }
+    }
+
+    /// A stored property of a class or its project superclasses.
+    private func storedMember(_ name: String, of type: TypeInfo, index: ProjectIndex) -> (file: Int, property: Property)? {
+        for owner in index.typeAndAncestors(of: type) {
+            if let found = owner.property(named: name) { return found }
+        }
+        return nil
+    }
+
+    /// A change through a model reference (`path[0]`): of a tracked member (`path[1]`), of a
+    /// value inside it, or, through a member holding another model, of that model's member.
+    private func memberMutation(of model: TypeInfo, path: [String], isCall: Bool, index: ProjectIndex) -> Mutation? {
+        let member = path[1]
+        guard let (fileIndex, property) = storedMember(member, of: model, index: index),
+            property.isStored, !property.modifiers.contains("static")
+        else { return nil }
+        let shape = index.declaredShape(of: property, in: index.files[fileIndex], scope: model.name)
+        let kind = shape.map { index.modelKind(of: $0, from: model.name) } ?? .unknown
+        let deeper = path.count > 2 || isCall
+        if deeper, kind != .valueType {
+            // Through a reference: the change belongs to the object the member holds.
+            guard path.count > 2, let held = shape.flatMap(elementName).flatMap({ index.type(named: $0, from: model.name) }),
+                RenderingCode.isModel(held)
+            else { return nil }
+            return memberMutation(of: held, path: Array(path.dropFirst()), isCall: isCall, index: index)
+                .map {
+                    Mutation(
+                        subject: "`\(path.joined(separator: "."))`", consequence: $0.consequence, note: $0.note, site: $0.site,
+                        isModelMember: true)
+                }
+        }
+        if deeper, !changesValue(of: shape, scope: model.name, members: path.dropFirst(2), isCall: isCall, index: index) {
             return nil
+        }
+        guard !property.isLet else { return nil }
+        let site = Site(file: fileIndex, token: property.nameToken)
+        let published = property.attributes.contains(named: "Published")
+        let tracked = model.isObservable && !property.attributes.contains(named: "ObservationIgnored")
+            && !property.attributes.contains { $0.simpleName.first?.isUppercase == true && $0.simpleName != "ObservationTracked" }
+        let subject = "`\(path.joined(separator: "."))`"
+        if model.isObservableObject, published {
+            return Mutation(
+                subject: subject,
+                consequence: "`\(model.name).\(member)` is `@Published`, so SwiftUI warns \"Publishing changes from within view updates is not allowed, this will cause undefined behavior\"",
+                note: "`\(member)` is declared here", site: site, isModelMember: true)
+        }
+        if tracked {
+            return Mutation(
+                subject: subject,
+                consequence: "`\(model.name)` is `@Observable`, so this invalidates the views that read it during the update, and they can re-render in a loop",
+                note: "`\(member)` is declared here", site: site, isModelMember: true)
         }
         return nil
     }

@@ -200,9 +200,15 @@ extension ProjectIndex {
         if let constructed = constructedType(in: expression, file: file, scope: scope) {
             return constructed.name
         }
-        guard let chain = file.memberChain(at: expression.lowerBound, limit: expression.upperBound),
-            chain.end == expression.upperBound
-        else { return nil }
+        guard let chain = file.memberChain(at: expression.lowerBound, limit: expression.upperBound) else { return nil }
+        if chain.end != expression.upperBound {
+            // `makeStore()`, `container.makeStore()`, `Store.make()`: a project function's
+            // declared return type.
+            guard let call = file.call(at: chain.last, limit: expression.upperBound),
+                (call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound) == expression.upperBound
+            else { return nil }
+            return returnType(ofCallee: chain, in: fileIndex, context: context, depth: depth)
+        }
         let names = chain.names
         var current: String?
         var next = 1
@@ -246,6 +252,48 @@ extension ProjectIndex {
         }
         guard let current, let info = types[current], info.kind != nil, info.kind != .protocol else { return nil }
         return current
+    }
+
+    /// The declared return type of the function a call chain names (`make`, `self.make`,
+    /// `container.make`, `Store.make`), when every project function of that name there
+    /// returns the same project type.
+    private func returnType(ofCallee chain: MemberChain, in fileIndex: Int, context: CodeContext?, depth: Int) -> String? {
+        let file = files[fileIndex]
+        let name = file.text(chain.last)
+        var candidates: [(function: FunctionDecl, scope: String?)] = []
+        if chain.names.count == 1 || chain.names.count == 2 && file.at(chain.root, "self") {
+            if let scope = context?.type, let info = types[scope] {
+                for owner in typeAndAncestors(of: info) {
+                    candidates += owner.functions.filter { $0.function.name == name }.map { ($0.function, owner.name) }
+                }
+            }
+            if candidates.isEmpty, chain.names.count == 1 {
+                for other in files { candidates += other.functions.filter { $0.name == name }.map { ($0, nil) } }
+            }
+        } else {
+            let receiver = chain.root..<chain.names[chain.names.count - 2] + 1
+            var owner: String?
+            if let type = staticType(of: receiver, in: fileIndex, context: context, depth: depth + 1) {
+                owner = type
+            } else if chain.names.count == 2, file.text(chain.root).first?.isUppercase == true {
+                owner = resolve(file.text(chain.root), from: context?.type)  // `Store.make()`
+            }
+            guard let owner, let info = types[owner] else { return nil }
+            for ancestor in typeAndAncestors(of: info) {
+                candidates += ancestor.functions.filter { $0.function.name == name }.map { ($0.function, ancestor.name) }
+            }
+        }
+        var result: String?
+        for (function, scope) in candidates {
+            guard function.kind == .function, function.genericParameters == nil, let written = function.returnType,
+                let held = TypeShape(written.text).directName
+            else { return nil }
+            let resolved = held == "Self" ? scope : resolve(held, from: scope)
+            guard let resolved, result == nil || result == resolved else { return nil }
+            result = resolved
+        }
+        guard let result, let info = types[result], info.kind != nil, info.kind != .protocol else { return nil }
+        return result
     }
 
     /// The project type a property of `type` (or of its superclasses) holds, by its
