@@ -227,7 +227,7 @@ public struct ObservableWrapperMismatch: Rule {
             guard let held = heldType(of: property, in: type, context: context), held.kind == .observable else { return }
             let (wrapper, fixes) = legacyReplacement(attribute, on: property, model: held.info, in: type, context: context)
             context.report(
-                "`@\(attribute.simpleName)` on the `@Observable` class `\(held.info.name)`: it sends no `objectWillChange`, so this wrapper does not compile or never updates the view; Observation tracks it through \(wrapper)",
+                "`@\(attribute.simpleName)` on the `@Observable` class `\(held.info.name)`: it sends no `objectWillChange`, so this wrapper does not compile or never updates the view; hold it with \(wrapper), which Observation tracks",
                 at: attribute.tokens,
                 notes: [declarationNote(held.info, context: context)],
                 help: "hold it with \(wrapper)",
@@ -304,6 +304,13 @@ public struct ObservableWrapperMismatch: Rule {
             guard !usage.storage, attribute.arguments == nil else { return ("`@State`", []) }
             return ("`@State`", [Fix(title: "Use @State", edits: [context.edit(replacing: attribute.tokens, with: "@State")])])
         case "ObservedObject":
+            // Created by the view itself (`= Model()`): a plain property would be re-created
+            // with the view; `@State` keeps it.
+            if context.index.constructedType(of: property, in: context.file, scope: type.name) != nil {
+                guard !usage.storage, attribute.arguments == nil else { return ("`@State` (the view creates it)", []) }
+                return ("`@State` (the view creates it)",
+                    [Fix(title: "Use @State", edits: [context.edit(replacing: attribute.tokens, with: "@State")])])
+            }
             if usage.projection {
                 guard !usage.storage, attribute.arguments == nil else { return ("`@Bindable`", []) }
                 return ("`@Bindable` (for its `$\(property.name).property` bindings)",

@@ -54,3 +54,12 @@ struct TripRenameField: View {
         TextField("Title", text: $store.title)
     }
 }
+
+/// Creates its own store: `@State` keeps it across re-renders.
+struct TripDraftView: View {
+    @ObservedObject private var draft = TripStore() // expect: observable_wrapper_mismatch
+
+    var body: some View {
+        Text(draft.title)
+    }
+}
