@@ -395,9 +395,9 @@ struct SideEffects {
                     return effect("starts a `Timer` publisher")
                 }
             }
-        case "dataTask", "downloadTask", "uploadTask", "dataTaskPublisher", "webSocketTask"
-        where afterPeriod && isCall(token, file: file):
+        case "dataTask", "downloadTask", "uploadTask", "dataTaskPublisher", "webSocketTask":
             // A session's request, whatever the session is called.
+            guard afterPeriod, isCall(token, file: file) else { return nil }
             return effect("makes a network request")
         case "addObserver" where afterPeriod && isCall(token, file: file):
             return effect("adds a notification observer")
