@@ -16,7 +16,7 @@ struct TimersView: View {
                         newLabel = ""
                     }
                 }
-                Section("Running") {
+                Section("Running (\(timers.finishedCount) done)") {
                     ForEach(timers.timers) { timer in
                         TimerRow(timer: timer) {
                             timers.stop(timer)
