@@ -146,7 +146,6 @@ public enum ViewCode {
         if initializers.isEmpty {
             // The memberwise initializer: stored properties in order, `let`s with a value excluded.
             guard let primary = view.declarations.first, primary.decl.kind != .extension else { return .unknown }
-            let declFile = index.files[primary.file]
             let candidates = primary.decl.properties.filter {
                 $0.isStored && !($0.isLet && $0.initializer != nil) && !$0.modifiers.contains("static")
             }
@@ -164,7 +163,7 @@ public enum ViewCode {
             guard let match else { return .unknown }
             if match.attributes.contains(named: "ViewBuilder") { return .content }
             guard let type = match.type else { return .unknown }
-            return closureRole(ofType: type.text, genericNames: genericNames, file: declFile)
+            return closureRole(ofType: type.text, genericNames: genericNames, index: index)
         }
         for (fileIndex, initializer) in initializers {
             let declFile = index.files[fileIndex]
@@ -183,7 +182,7 @@ public enum ViewCode {
             if hasViewBuilderAttribute(parameter, in: declFile) {
                 roles.append(.content)
             } else if let type = parameter.type {
-                roles.append(closureRole(ofType: type.text, genericNames: genericNames, file: declFile))
+                roles.append(closureRole(ofType: type.text, genericNames: genericNames, index: index))
             } else {
                 roles.append(.unknown)
             }
@@ -209,7 +208,7 @@ public enum ViewCode {
 
     /// Content when a function type returns a view (`some View`, `AnyView`, `Content`, a
     /// view generic parameter), action when it returns `Void` or is `async`.
-    static func closureRole(ofType text: String, genericNames: Set<String>, file: ParsedFile) -> ClosureRole {
+    static func closureRole(ofType text: String, genericNames: Set<String>, index: ProjectIndex) -> ClosureRole {
         guard let arrow = text.range(of: "->", options: .backwards) else { return .unknown }
         var result = String(text[arrow.upperBound...]).filter { !$0.isWhitespace }
         while result.hasSuffix(")?") || result.hasSuffix(")!") || result.hasSuffix(")") {
@@ -218,7 +217,7 @@ public enum ViewCode {
         let before = text[..<arrow.lowerBound]
         if before.contains("async") { return .action }
         if result == "Void" || result == "()" || result.isEmpty { return .action }
-        if result.contains("View") || genericNames.contains(result) { return .content }
+        if result.contains("View") || genericNames.contains(result) || index.type(named: result)?.isView == true { return .content }
         return .unknown
     }
 

@@ -1,0 +1,166 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+/// The index's environment injections (with the provided expression's static type) and the
+/// closure roles of `ViewCode` that the rules about body evaluation rely on.
+final class EnvironmentAndClosureRoleTests: XCTestCase {
+    private func index(_ files: [String: String]) -> ProjectIndex {
+        let parsed = files.sorted { $0.key < $1.key }.map { ParsedFile(path: $0.key, bytes: Array($0.value.utf8)) }
+        return ProjectIndex(files: parsed)
+    }
+
+    private func provided(_ index: ProjectIndex) -> [String] {
+        index.environmentInjections.map { injection in
+            let file = index.files[injection.file]
+            return "\(file.text(injection.expression)) -> \(injection.providedType ?? "?")"
+        }
+    }
+
+    func testInjectionsAreTypedFromConstructorsPropertiesLocalsAndFunctions() {
+        let index = index([
+            "Models.swift": """
+                final class Store: ObservableObject { static let shared = Store() }
+                final class Settings: ObservableObject {}
+                @Observable final class Library {}
+                final class AppModel: ObservableObject { let settings = Settings(); var library: Library? }
+                func makeStore() -> Store { Store() }
+                """,
+            "App.swift": """
+                struct Root: View {
+                    @StateObject private var store = Store()
+                    @StateObject private var app = AppModel()
+                    let factory: () -> Store
+                    var body: some View {
+                        let local = Settings()
+                        VStack {
+                            A().environmentObject(store)
+                            A().environmentObject(self.app.settings)
+                            A().environmentObject(Store.shared)
+                            A().environmentObject(local)
+                            A().environmentObject(makeStore())
+                            A().environmentObject(factory())
+                            A().environment(Library())
+                            A().environment(\\.locale, Locale(identifier: "en"))
+                            if let library = app.library { A().environment(library) }
+                            ForEach(stores) { store in A().environmentObject(store) }
+                        }
+                    }
+                }
+                """,
+        ])
+        XCTAssertEqual(
+            provided(index),
+            [
+                "store -> Store", "self.app.settings -> Settings", "Store.shared -> Store", "local -> Settings",
+                "makeStore() -> Store", "factory() -> ?", "Library() -> Library", "library -> Library", "store -> ?",
+            ])
+        XCTAssertEqual(index.environmentInjections.filter { $0.constructor != nil }.count, 1)
+    }
+
+    func testPreviewsAndDelegateAdaptorsAreRecorded() {
+        let index = index([
+            "App.swift": """
+                final class AppDelegate: NSObject, ObservableObject {}
+                @main struct MyApp: App {
+                    @UIApplicationDelegateAdaptor(AppDelegate.self) var delegate
+                    var body: some Scene { WindowGroup { Root() } }
+                }
+                #Preview { Root().environmentObject(AppDelegate()) }
+                struct Root_Previews: PreviewProvider {
+                    static var previews: some View { Root().environmentObject(AppDelegate()) }
+                }
+                """,
+        ])
+        let injections = index.environmentInjections
+        XCTAssertEqual(injections.map(\.kind), [.environmentObject, .environmentObject, .delegateAdaptor])
+        XCTAssertEqual(injections.map(\.isInPreview), [true, true, false])
+        XCTAssertEqual(injections.map(\.providedType), ["AppDelegate", "AppDelegate", "AppDelegate"])
+    }
+
+    func testExactTypeMatching() {
+        let index = index([
+            "Models.swift": """
+                class Base: ObservableObject {}
+                final class Sub: Base {}
+                struct Root: View { var body: some View { A().environmentObject(Sub()) } }
+                """,
+        ])
+        let injection = index.environmentInjections[0]
+        XCTAssertTrue(injection.mayProvide("Sub", to: .environmentObject, index: index))
+        XCTAssertFalse(injection.mayProvide("Base", to: .environmentObject, index: index))
+        XCTAssertFalse(injection.mayProvide("Sub", to: .environment, index: index))
+    }
+
+    /// The role of the closure that contains the marker `probe` (a call of `probe()`).
+    private func roles(_ code: String, extra: [String: String] = [:]) -> [ClosureRole] {
+        var files = extra
+        files["View.swift"] = code
+        let index = index(files)
+        let fileIndex = index.files.firstIndex { $0.path == "View.swift" }!
+        let file = index.files[fileIndex]
+        let body = 0..<file.tokens.count
+        let scopes = file.scopes(in: body)
+        return file.tokens.indices.filter { file.at($0, "probe") }.map {
+            ViewCode.renderRole(of: $0, scopes: scopes, file: file, index: index)
+        }
+    }
+
+    func testButtonClosures() {
+        XCTAssertEqual(
+            roles("""
+                let v = VStack {
+                    Button("Save") { probe() }
+                    Button { probe() } label: { probe() }
+                    Button(role: .destructive) { probe() } label: { probe() }
+                    Button(action: { probe() }) { probe() }
+                }
+                """),
+            [.action, .action, .content, .action, .content, .action, .content])
+    }
+
+    func testActionsAndContent() {
+        XCTAssertEqual(
+            roles("""
+                let v = List {
+                    Text("a").onAppear { probe() }
+                    Toggle("b", isOn: Binding(get: { probe() }, set: { _ in probe() }))
+                    Stepper("c", onIncrement: { probe() }, onDecrement: { probe() })
+                    Text("d").sheet(isPresented: $x, onDismiss: { probe() }) { probe() }
+                    let _ = { probe() }()
+                    let stored = { probe() }
+                    ForEach(items) { _ in probe() }
+                }
+                """),
+            [.action, .action, .action, .action, .action, .action, .content, .content, .unknown, .content])
+    }
+
+    func testClosuresPassedToProjectViewsFollowTheirParameters() {
+        let views = """
+            struct Row: View {
+                let title: String
+                let onDelete: () -> Void
+                var body: some View { Text(title) }
+            }
+            struct Card<Content: View>: View {
+                let content: Content
+                let onTap: (() async -> Void)?
+                init(@ViewBuilder content: () -> Content, onTap: (() async -> Void)? = nil) {
+                    self.content = content()
+                    self.onTap = onTap
+                }
+                var body: some View { content }
+            }
+            """
+        XCTAssertEqual(
+            roles(
+                """
+                let v = VStack {
+                    Row(title: "x") { probe() }
+                    Row(title: "y", onDelete: { probe() })
+                    Card { probe() } onTap: { probe() }
+                }
+                """, extra: ["Views.swift": views]),
+            [.action, .action, .content, .action])
+    }
+}
