@@ -52,7 +52,7 @@ enum PostPass {
                 start: Int(token.end) - 1, end: Int(token.end))
             replacements.append((index, [name, angle]))
         }
-        remapKeywords(buffer, base: base, replacements: &replacements)
+        remapKeywords(buffer, base: base, byteCount: count, replacements: &replacements)
         for (index, pieces) in splitAngles(buffer, angleSplits, base: base, count: count) {
             replacements.append((index, pieces))
         }
@@ -123,7 +123,7 @@ enum PostPass {
     }
 
     static func remapKeywords(
-        _ tokens: UnsafeMutableBufferPointer<Token>, base: UnsafePointer<UInt8>,
+        _ tokens: UnsafeMutableBufferPointer<Token>, base: UnsafePointer<UInt8>, byteCount: Int,
         replacements: inout [(index: Int, pieces: [Token])]
     ) {
         let count = tokens.count
@@ -154,6 +154,13 @@ enum PostPass {
                 if index > 0 && tokens[index - 1].kind == .keyword && text(tokens[index - 1], base, is: "func") {
                     tokens[index].kind = .binaryOperator
                 }
+            case .binaryOperator, .prefixOperator, .postfixOperator:
+                // `\.?.name`: optional chaining at the start of a key path.
+                if index > 0 && tokens[index - 1].kind == .backslash,
+                    let pieces = keyPathPostfixPieces(token, base: base, count: byteCount)
+                {
+                    replacements.append((index, pieces))
+                }
             case .floatLiteral:
                 if top == .availability && depth > 0, let pieces = versionPieces(tokens, index, base) {
                     replacements.append((index, pieces))
@@ -176,6 +183,8 @@ enum PostPass {
                     tokens[index].kind = .identifier
                 } else if isTrailingClosureLabel(tokens, index, base) || isMacroRole(tokens, index, base) {
                     tokens[index].kind = .identifier
+                } else if index > 0 && tokens[index - 1].kind == .atSign && text(token, base, is: "rethrows") {
+                    tokens[index].kind = .identifier  // `@rethrows protocol P`
                 }
             default:
                 break
@@ -203,6 +212,10 @@ enum PostPass {
             return false
         }
         if isName(previous) && index >= 2 && opensElement(tokens[index - 2].kind) && next == .colon {
+            return true
+        }
+        // `@ViewBuilder _ operator: () -> T`: a second name after `_`.
+        if previous == .keyword && text(tokens[index - 1], base, is: "_") && next == .colon {
             return true
         }
         return false
@@ -257,6 +270,55 @@ enum PostPass {
                 kind: restIsFloat ? .floatLiteral : .integerLiteral, flags: token.flags.intersection(.trailingSpace),
                 start: dot + 1, end: end),
         ]
+    }
+
+    /// `\.?.x`: swift-syntax's parser splits an operator made of `.`, `?` and `!` that
+    /// starts a key path into `.`, `?`, `!` components (`getNumOptionalKeyPathPostfixComponents`);
+    /// the rest is lexed again.
+    static func keyPathPostfixPieces(_ token: Token, base: UnsafePointer<UInt8>, count: Int) -> [Token]? {
+        let start = Int(token.start)
+        let end = Int(token.end)
+        var components = 0
+        var lastWasDot = false
+        var mayBeAfterTypeName = true
+        var scan = start
+        while scan < end {
+            let byte = base[scan]
+            if byte == UInt8(ascii: ".") {
+                if !mayBeAfterTypeName { break }
+                if lastWasDot { return nil }
+                lastWasDot = true
+            } else if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!") {
+                mayBeAfterTypeName = false
+                lastWasDot = false
+                components += 1
+            } else {
+                return nil
+            }
+            scan += 1
+        }
+        guard components > 0 else { return nil }
+        var pieces: [Token] = []
+        var position = start
+        for _ in 0..<components {
+            if base[position] == UInt8(ascii: ".") {
+                pieces.append(Token(kind: .period, start: position, end: position + 1))
+                position += 1
+            }
+            let kind: TokenKind = base[position] == UInt8(ascii: "!") ? .exclamationMark : .postfixQuestionMark
+            pieces.append(Token(kind: kind, start: position, end: position + 1))
+            position += 1
+        }
+        if position < end {
+            let rightBound = Binding.isRightBound(base, count, end, leftBound: true)
+            let kind: TokenKind =
+                end - position == 1 && base[position] == UInt8(ascii: ".")
+                ? .period : (rightBound ? .binaryOperator : .postfixOperator)
+            pieces.append(Token(kind: kind, start: position, end: end))
+        }
+        pieces[0].flags = token.flags.subtracting(.trailingSpace)
+        pieces[pieces.count - 1].flags.formUnion(token.flags.intersection(.trailingSpace))
+        return pieces
     }
 
     /// `} else: {`: the label of an additional trailing closure (not `default`, which
@@ -402,7 +464,7 @@ struct GenericScanner {
     // MARK: Driving
 
     mutating func findAngles(candidates: [Int32]) {
-        totalBudget = 4 * tokens.count + 4096
+        totalBudget = 32 * tokens.count + 4096
         for candidateIndex in candidates {
             guard totalBudget > 0 else { break }
             let candidate = Int(candidateIndex)
@@ -609,9 +671,18 @@ struct GenericScanner {
 
     /// Whether the name before `<` (with its qualifiers) stands where a type is expected.
     func typePosition(_ angle: Int) -> TypePosition {
+        // Back to the start of the qualified name, `A.B<C>.D<`.
         var start = angle - 1
-        while start >= 2 && tokens[start - 1].kind == .period && isTypeName(start - 2) {
-            start -= 2
+        var steps = 0
+        while start >= 2 && tokens[start - 1].kind == .period && steps < 16 {
+            steps += 1
+            if isTypeName(start - 2) {
+                start -= 2
+            } else if let open = openingAngle(closedBy: start - 2), open >= 1, isTypeName(open - 1) {
+                start = open - 1
+            } else {
+                break
+            }
         }
         guard start > 0 else { return .none }
         let introducer = start - 1
@@ -659,6 +730,41 @@ struct GenericScanner {
         default:
             return .none
         }
+    }
+
+    /// The `<` matching an operator made of `>`s (`>`, `>>`) that closes a generic list,
+    /// found by counting angle brackets backwards (a few tokens at most).
+    func openingAngle(closedBy close: Int) -> Int? {
+        @inline(__always) func closingCount(_ index: Int) -> Int {
+            let token = tokens[index]
+            guard isOperator(token.kind) else { return 0 }
+            var offset = Int(token.start)
+            while offset < Int(token.end) {
+                if base[offset] != UInt8(ascii: ">") { return 0 }
+                offset += 1
+            }
+            return Int(token.end - token.start)
+        }
+        var depth = closingCount(close)
+        guard depth > 0 else { return nil }
+        var index = close - 1
+        while index >= 0 && close - index <= 64 {
+            let token = tokens[index]
+            switch token.kind {
+            case .leftBrace, .rightBrace, .semicolon:
+                return nil
+            default:
+                break
+            }
+            if isOperator(token.kind) && token.end - token.start == 1 && base[Int(token.start)] == UInt8(ascii: "<") {
+                depth -= 1
+                if depth == 0 { return index }
+            } else {
+                depth += closingCount(index)
+            }
+            index -= 1
+        }
+        return nil
     }
 
     /// swift-syntax's `isGenericTypeDisambiguatingToken`, for the token after `>`.

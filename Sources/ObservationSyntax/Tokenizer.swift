@@ -446,7 +446,9 @@ struct Lexer {
         case UInt8(ascii: ")"): single(.rightParen)
         case UInt8(ascii: ","): single(.comma)
         case UInt8(ascii: ";"): single(.semicolon)
-        case UInt8(ascii: "\\"): single(.backslash)
+        case UInt8(ascii: "\\"):
+            single(.backslash)
+            needsPostPass = true  // a key path may follow
         case UInt8(ascii: ":"):
             if isAt(start + 1, UInt8(ascii: ":")) {
                 emitLexeme(.colonColon, start, start + 2)

@@ -332,6 +332,21 @@ final class TokenizerTests: XCTestCase {
              "postfixQuestionMark:?", "rightAngle:>"])
     }
 
+    func testQualifiedGenericTypes() {
+        assertTokens(
+            "let a: A<B>.C<D>\nvar e = 1",
+            ["keyword:let", "identifier:a", "colon::", "identifier:A", "leftAngle:<", "identifier:B",
+             "rightAngle:>", "period:.", "identifier:C", "leftAngle:<", "identifier:D", "rightAngle:>",
+             "keyword:var", "identifier:e", "equal:=", "integerLiteral:1"])
+    }
+
+    func testKeyPathOptionalChaining() {
+        assertTokens(
+            "xs.map(\\.?.value)",
+            ["identifier:xs", "period:.", "identifier:map", "leftParen:(", "backslash:\\", "period:.",
+             "postfixQuestionMark:?", "period:.", "identifier:value", "rightParen:)"])
+    }
+
     func testOperatorFunctions() {
         assertTokens(
             "func ??<T>(a: T?, b: T) -> T",
@@ -371,6 +386,11 @@ final class TokenizerTests: XCTestCase {
             ["identifier:Button", "leftBrace:{", "rightBrace:}", "identifier:label", "colon::", "leftBrace:{",
              "rightBrace:}", "semicolon:;", "identifier:f", "leftBrace:{", "rightBrace:}", "identifier:else",
              "colon::", "leftBrace:{", "rightBrace:}"])
+        assertTokens(
+            "@rethrows protocol P { func f(@B _ operator: () -> O) }",
+            ["atSign:@", "identifier:rethrows", "keyword:protocol", "identifier:P", "leftBrace:{", "keyword:func",
+             "identifier:f", "leftParen:(", "atSign:@", "identifier:B", "keyword:_", "identifier:operator",
+             "colon::", "leftParen:(", "rightParen:)", "arrow:->", "identifier:O", "rightParen:)", "rightBrace:}"])
         assertTokens(
             "@attached(extension, conformances: P)",
             ["atSign:@", "identifier:attached", "leftParen:(", "identifier:extension", "comma:,",

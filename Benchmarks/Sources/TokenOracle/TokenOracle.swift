@@ -25,7 +25,9 @@
 // (quotes, `\(`, `)` of an interpolation). So a run of consecutive swift-syntax segments
 // is compared as the byte range it covers together with the trivia the parser moved out
 // of it: from the first segment's leading trivia to the last segment's trailing trivia
-// and the leading trivia of the delimiter that follows. Empty runs (as in `"\(x)"`) are
+// and the leading trivia of the delimiter that follows. When the parser dropped the
+// segment altogether (a line holding only indentation before the closing `"""` or a
+// `\(`), that delimiter's leading trivia is the run. Empty runs (as in `"\(x)"`) are
 // dropped, as we emit no empty segments. The delimiters themselves, and every token of
 // an interpolation, are compared as they are, so a string we lex wrongly still shows.
 
@@ -128,6 +130,21 @@ public enum TokenOracle {
         }
     }
 
+    /// The closing quote of a multi-line string, or the `\` of an interpolation in one:
+    /// tokens whose leading trivia is string text the parser moved out of a segment.
+    static func isStringDelimiterAfterText(_ token: TokenSyntax) -> Bool {
+        switch token.tokenKind {
+        case .multilineStringQuote:
+            return token.keyPathInParent == \StringLiteralExprSyntax.closingQuote
+        case .backslash:
+            guard token.keyPathInParent == \ExpressionSegmentSyntax.backslash else { return false }
+            return token.parent?.parent?.parent?.as(StringLiteralExprSyntax.self)?.openingQuote.tokenKind
+                == .multilineStringQuote
+        default:
+            return false
+        }
+    }
+
     static func swiftSyntaxItems(_ bytes: [UInt8]) -> (tokens: [Item], comments: [Item]) {
         let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
         var tokens: [Item] = []
@@ -185,6 +202,11 @@ public enum TokenOracle {
                 default:
                     flushRun(nextLeadingTriviaEnd: nil)
                 }
+            } else if start > position, isStringDelimiterAfterText(token) {
+                // A multi-line string's indentation alone (before its closing quote or an
+                // interpolation), which the parser turned into this delimiter's trivia.
+                run = (position, position)
+                flushRun(nextLeadingTriviaEnd: start)
             }
             guard token.presence == .present, end > start else { continue }
             if case .endOfFile = token.tokenKind { continue }
