@@ -36,6 +36,8 @@ struct PlanSection: View {
     var body: some View {
         Section("Plan") {
             if session.isPremium {
+                // Hides the spinner once the purchase lands.
+                let _ = isUpgrading = false // expect: state_mutation_in_body
                 Label("Recipe Box Pro", systemImage: "star.fill")
             } else {
                 Button(isUpgrading ? "Upgrading…" : "Upgrade to Pro") {

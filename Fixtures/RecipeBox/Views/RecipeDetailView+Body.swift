@@ -33,6 +33,20 @@ extension RecipeDetailView: View {
                 Image(systemName: library.favorites.contains(recipe.id) ? "heart.fill" : "heart")
             }
             EditRecipeButton(recipe: recipe)
+            NavigationLink {
+                CookingModeView(session: CookingSession(recipe: recipe)) // expect: model_created_in_body
+            } label: {
+                Label("Cook", systemImage: "flame")
+            }
+            Button {
+                isShowingTimers = true
+            } label: {
+                Label("Timers", systemImage: "timer")
+            }
+        }
+        .sheet(isPresented: $isShowingTimers) {
+            TimersView()
+                .environment(KitchenTimers()) // expect: environment_object_created_inline
         }
     }
 }

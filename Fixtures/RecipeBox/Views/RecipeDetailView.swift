@@ -13,6 +13,8 @@ struct RecipeDetailView {
     // Seeded by the list from the recipe's own yield.
     var servings: Int // expect: state_initialized_from_outside
 
+    @State private var isShowingTimers = false
+
     var scale: Double {
         Double(servings) / Double(max(recipe.servings, 1))
     }

@@ -74,6 +74,7 @@ struct RecipeListView: View {
                 }
             }
             .safeAreaInset(edge: .bottom) {
+                ImportStatusBanner()
                 if let date = library.lastRefreshed {
                     Text("Updated \(date.formatted(.relative(presentation: .named)))")
                         .font(.caption)
