@@ -127,11 +127,10 @@ public struct ObservableObjectMainActor: Rule {
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
-        var users: ViewUsers?
+        let users = ViewUsers()
         for (decl, type) in index.typeDeclarations(in: context.fileIndex) where decl.kind == .class {
             guard isCandidate(type, index: index) else { continue }
-            if users == nil { users = ViewUsers(index: index) }
-            guard let users, let use = users.use(of: type, index: index) else { continue }
+            guard let use = users.use(of: type, index: index) else { continue }
             // A subclass cannot be `@MainActor` while its superclass is not: the superclass is
             // the one to isolate, and is reported itself when it qualifies.
             let superclass = index.typeAndAncestors(of: type).dropFirst().first
@@ -178,8 +177,8 @@ public struct ObservableObjectMainActor: Rule {
     }
 }
 
-/// The project types views and apps hold in stored properties or read, each with one place
-/// that shows it.
+/// Where views and apps use a project type: a stored property holding it (from the index), or
+/// a read of its state.
 private struct ViewUsers {
     struct Use {
         let view: String
@@ -189,42 +188,27 @@ private struct ViewUsers {
         let how: String
     }
 
-    private var uses: [String: Use] = [:]
-
-    init(index: ProjectIndex) {
-        for type in index.types.values.sorted(by: { $0.name < $1.name }) where type.isView || type.traits.contains(.app) {
-            for (fileIndex, property) in type.properties where property.isStored {
-                let file = index.files[fileIndex]
-                guard let shape = Self.heldShape(of: property, in: file, type: type, index: index),
-                    let name = shape.heldName, let held = index.resolve(name, from: type.name), uses[held] == nil
-                else { continue }
-                uses[held] = Use(view: type.name, file: fileIndex, token: property.nameToken, how: "holds it")
-            }
+    private func directUse(of name: String, index: ProjectIndex) -> Use? {
+        if let holder = index.modelHolders[name]?.first {
+            return Use(view: holder.holder, file: holder.file, token: holder.property.nameToken, how: "holds it")
         }
-        for (model, reads) in index.viewReads where uses[model] == nil {
-            if let read = reads.first {
-                uses[model] = Use(view: read.view, file: read.file, token: read.tokens[0], how: "reads it")
-            }
+        if let read = index.viewReads[name]?.first {
+            return Use(view: read.view, file: read.file, token: read.tokens[0], how: "reads it")
         }
-    }
-
-    /// The declared shape, seeing through `any P` (`@ObservedObject var session: any P`).
-    private static func heldShape(of property: Property, in file: ParsedFile, type: TypeInfo, index: ProjectIndex) -> TypeShape? {
-        if let written = property.type?.text, written.hasPrefix("any ") { return TypeShape(String(written.dropFirst(4))) }
-        return index.declaredShape(of: property, in: file, scope: type.name)
+        return nil
     }
 
     /// A view use of the class itself, a subclass, or a superclass or protocol it inherits
     /// (a view holding `any SessionProviding` uses every conforming class).
     func use(of type: TypeInfo, index: ProjectIndex) -> Use? {
         for related in index.typeAndSubtypes(of: type) {
-            if let use = uses[related.name] { return use }
+            if let use = directUse(of: related.name, index: index) { return use }
         }
         var visited: Set<String> = [type.name]
         var queue = type.inherited
         while let name = queue.popLast() {
             guard visited.insert(name).inserted, let info = index.types[name] else { continue }
-            if let use = uses[name] { return use }
+            if let use = directUse(of: name, index: index) { return use }
             queue += info.inherited
         }
         return nil

@@ -81,6 +81,9 @@ public struct ProjectIndex: Sendable {
     /// Every name some code of the project reads (`x.name`, `name`, `$name`, `\.name`);
     /// writes, declarations and labels are not reads. Names only, across all types.
     public private(set) var readMemberNames: Set<String> = []
+    /// The stored properties of views and apps that hold each project type, by the held
+    /// type's qualified name.
+    public private(set) var modelHolders: [String: [ModelHolder]] = [:]
     /// Model reads by views, by the model's qualified type name.
     public let viewReads: [String: [ViewModelRead]]
     /// Model member mutations made through views' references, by the model's type name.
@@ -108,6 +111,7 @@ public struct ProjectIndex: Sendable {
             viewReads: facts.reads, viewMutations: facts.mutations,
             environmentInjections: EnvironmentInjectionCollector.collect(typesOnly))
         readMemberNames = MemberReadCollector.collect(files)
+        modelHolders = ModelHolderCollector.collect(typesOnly)
     }
 
     private init(

@@ -1,0 +1,39 @@
+import ObservationSyntax
+
+/// A stored property of a view or an app that holds a project type: `@StateObject private
+/// var store = Store()`, `@ObservedObject var model: Model`, `let items: [Item]`,
+/// `@EnvironmentObject var session: any SessionProviding`.
+public struct ModelHolder: Sendable {
+    /// The view's or app's qualified name.
+    public let holder: String
+    public let file: Int
+    public let property: Property
+    /// The property wrapper's simple name (`StateObject`), or nil for a plain property.
+    public let wrapper: String?
+}
+
+/// Collects, once, which project types views and apps hold in stored properties (directly,
+/// optional, in a collection, or as `any P`), by the held type's qualified name.
+enum ModelHolderCollector {
+    static func collect(_ index: ProjectIndex) -> [String: [ModelHolder]] {
+        var result: [String: [ModelHolder]] = [:]
+        for type in index.types.values.sorted(by: { $0.name < $1.name })
+        where type.isView || type.traits.contains(.app) {
+            for (fileIndex, property) in type.properties where property.isStored {
+                let file = index.files[fileIndex]
+                let shape: TypeShape?
+                if let written = property.type?.text, written.hasPrefix("any ") {
+                    shape = TypeShape(String(written.dropFirst(4)))
+                } else {
+                    shape = index.declaredShape(of: property, in: file, scope: type.name)
+                }
+                guard let name = shape?.heldName, let held = index.resolve(name, from: type.name) else { continue }
+                let wrapper = property.attributes.first { $0.simpleName.first?.isUppercase == true }
+                result[held, default: []].append(
+                    ModelHolder(
+                        holder: type.name, file: fileIndex, property: property, wrapper: wrapper.map { String($0.simpleName) }))
+            }
+        }
+        return result
+    }
+}
