@@ -158,7 +158,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 let scopes = file.scopes(in: body.range)
                 for injection in inside {
                     guard let typeName = injection.providedType, let model = index.types[typeName],
-                        RenderingCode.isModel(model),
+                        RenderingCode.isModel(model), RenderingCode.hasMutableState(model, index: index),
                         ViewCode.renderRole(of: injection.token, scopes: scopes, file: file, index: index) == .content,
                         ViewCode.renderRole(of: injection.expression.lowerBound, scopes: scopes, file: file, index: index) == .content
                     else { continue }
