@@ -216,7 +216,7 @@ public struct ModelCreatedInBody: Rule {
                 let scopes = file.scopes(in: body.range)
                 let locals = constructedLocals(in: body.range, scope: type.name, index: index, file: file)
                 let childCalls = file.calls(in: body.range) { token in
-                    guard file.kind(token) == .identifier, file.text(token).first?.isUppercase == true else { return false }
+                    guard RenderingCode.isCapitalizedName(token, in: file), file.kind(token + 1) == .leftParen else { return false }
                     return index.type(named: file.text(token), from: type.name)?.isView == true
                 }
                 for call in childCalls {

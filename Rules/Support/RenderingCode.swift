@@ -71,9 +71,14 @@ enum RenderingCode {
         var ownCode: [Int: [Range<Int>]] = [:]
         for declaration in type.declarations { ownCode[declaration.file, default: []].append(declaration.decl.declaration) }
         var references = 0
+        let length = simpleName.utf8.count
         for (fileIndex, file) in index.files.enumerated() {
             var previewCode: [Range<Int>]?
-            for token in file.tokens.indices where file.kind(token) == .identifier && file.text(token) == simpleName {
+            for token in file.tokens.indices {
+                let candidate = file.tokens[token]
+                guard candidate.kind == .identifier, Int(candidate.end - candidate.start) == length,
+                    file.text(token) == simpleName
+                else { continue }
                 if ownCode[fileIndex]?.contains(where: { $0.contains(token) }) == true { continue }
                 if previewCode == nil {
                     previewCode = file.previews.map(\.body)
@@ -84,6 +89,14 @@ enum RenderingCode {
             }
         }
         return references > 0
+    }
+
+    /// Whether the token is a name starting with an uppercase ASCII letter (a type's name,
+    /// by convention), without building its text.
+    static func isCapitalizedName(_ token: Int, in file: ParsedFile) -> Bool {
+        guard file.kind(token) == .identifier else { return false }
+        let byte = file.source.bytes[Int(file.tokens[token].start)]
+        return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
     }
 
     /// Whether a model type keeps state of its own: a stored instance `var` (in it or a
