@@ -155,7 +155,10 @@ public struct UnreadObservedObject: Rule {
                 } ?? []
                 context.report(
                     "`\(view.name)` observes `\(property.name)` with `@\(wrapper.simpleName)` but its body never reads it: every change of the object re-renders `\(view.name)` for nothing",
-                    at: property.nameToken..<property.nameToken + 1, notes: notes, help: help(for: String(wrapper.simpleName)))
+                    at: property.nameToken..<property.nameToken + 1, notes: notes,
+                    help: notes.isEmpty
+                        ? "remove `\(property.name)` if `\(view.name)` does not need it; otherwise " + help(for: String(wrapper.simpleName))
+                        : help(for: String(wrapper.simpleName)))
             }
         }
     }
