@@ -117,6 +117,25 @@ public struct EnvironmentObjectNotInjected: Rule {
             }
             """,
             """
+            final class SceneDelegate: NSObject, UIWindowSceneDelegate, ObservableObject {
+                @Published var isForeground = true
+            }
+            final class AppDelegate: NSObject, UIApplicationDelegate {
+                func application(
+                    _ application: UIApplication, configurationForConnecting session: UISceneSession,
+                    options: UIScene.ConnectionOptions
+                ) -> UISceneConfiguration {
+                    let configuration = UISceneConfiguration(name: nil, sessionRole: session.role)
+                    configuration.delegateClass = SceneDelegate.self
+                    return configuration
+                }
+            }
+            struct ForegroundBadge: View {
+                @EnvironmentObject var scene: SceneDelegate
+                var body: some View { Text(scene.isForeground ? "Active" : "Background") }
+            }
+            """,
+            """
             final class Store: ObservableObject { @Published var items: [String] = [] }
             struct CartView: View {
                 @EnvironmentObject private var store: Store

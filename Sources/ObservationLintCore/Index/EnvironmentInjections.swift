@@ -12,7 +12,8 @@ public struct EnvironmentInjection: Sendable {
         case environment
         /// `@UIApplicationDelegateAdaptor(T.self)` and its AppKit and watchOS siblings: SwiftUI
         /// puts the delegate into the environment (as an environment object when it is an
-        /// ObservableObject, as an observable when it is `@Observable`).
+        /// ObservableObject, as an observable when it is `@Observable`); also a scene delegate
+        /// class set with `configuration.delegateClass = SceneDelegate.self`.
         case delegateAdaptor
     }
 
@@ -65,6 +66,17 @@ enum EnvironmentInjectionCollector {
         for (fileIndex, file) in index.files.enumerated() {
             var contexts: CodeContexts?  // built for the files that inject something
             for token in file.tokens.indices {
+                if file.kind(token) == .identifier, file.at(token, "delegateClass"), file.kind(token + 1) == .equal,
+                    let adapted = delegateClass(assignedAfter: token + 1, in: file, index: index)
+                {
+                    // `configuration.delegateClass = SceneDelegate.self`: SwiftUI injects the
+                    // scene delegate like an adapted app delegate.
+                    result.append(
+                        EnvironmentInjection(
+                            file: fileIndex, kind: .delegateAdaptor, token: token, expression: adapted.tokens,
+                            providedType: adapted.type, constructor: nil, isInPreview: false, enclosingType: nil))
+                    continue
+                }
                 guard file.kind(token) == .identifier,
                     file.at(token, "environmentObject") || file.at(token, "environment"),
                     file.kind(token + 1) == .leftParen, !file.tokens[token + 1].flags.contains(.leadingSpace),
@@ -110,6 +122,18 @@ enum EnvironmentInjectionCollector {
         }
         return result
     }
+}
+
+/// `SceneDelegate.self` after `delegateClass =`: the class, when it is a project type.
+private func delegateClass(
+    assignedAfter equal: Int, in file: ParsedFile, index: ProjectIndex
+) -> (type: String, tokens: Range<Int>)? {
+    var end = equal + 1
+    while file.kind(end) == .identifier || file.kind(end) == .period, !file.at(end, "self") { end += 1 }
+    guard end > equal + 2, file.at(end, "self"), file.kind(end - 1) == .period,
+        let type = index.resolve(file.text(equal + 1..<end - 1).filter { !$0.isWhitespace })
+    else { return nil }
+    return (type, equal + 1..<end + 1)
 }
 
 // MARK: - Static types of simple expressions
