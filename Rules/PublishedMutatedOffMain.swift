@@ -502,11 +502,21 @@ private struct Checker {
         let components = receiver.filter { $0 != "?" && $0 != "!" }.split(separator: ".").map(String.init)
         guard let last = components.last else { return nil }
         switch components.count {
-        case 1: return queues.byName[last]
+        case 1: return queues.byName[last] ?? globalQueue(named: last)
         case 2 where ["self", "Self", type.name, String(type.name.split(separator: ".").last ?? "")].contains(components[0]):
             return queues.byName[last]
         default: return nil
         }
+    }
+
+    /// A queue held by a global `let` of the project: `let imageQueue = DispatchQueue(label: …)`.
+    private func globalQueue(named name: String) -> QueueFacts.Kind? {
+        for file in context.index.files {
+            for property in file.properties where property.name == name && property.isLet {
+                if let initializer = property.initializer { return QueueFacts.kind(of: initializer, in: file) }
+            }
+        }
+        return nil
     }
 
     /// The expression a call is made on, without spaces: `DispatchQueue.global(qos:.utility)`

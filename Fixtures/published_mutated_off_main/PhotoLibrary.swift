@@ -71,6 +71,17 @@ final class PhotoLibrary: LoadingModel {
     }
 }
 
+/// Shared by every library window.
+let exportQueue = DispatchQueue(label: "com.example.photos.export", qos: .background)
+
+extension PhotoLibrary {
+    func export(_ photo: Photo) {
+        exportQueue.async {
+            self.importProgress = 0 // expect: published_mutated_off_main
+        }
+    }
+}
+
 enum PhotoStore {
     static func loadAll() -> [Photo] { [] }
     static func thumbnail(of data: Data) -> Data { data }
