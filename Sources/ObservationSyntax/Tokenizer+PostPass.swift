@@ -18,13 +18,12 @@
 //   `func ==<T>` is `==` then `<`.
 
 enum PostPass {
-    /// Sets the spacing flags, and with `full` (the lexer saw a `<` or a keyword) makes
-    /// the reclassifications above. Returns the final tokens.
+    /// With `full` (the lexer saw a `<`, a keyword, a float or a `\`), makes the
+    /// reclassifications above. Returns the final tokens.
     static func apply(
         to buffer: UnsafeMutableBufferPointer<Token>, base: UnsafePointer<UInt8>, count: Int, full: Bool,
         angleCandidates: [Int32]
     ) -> [Token] {
-        setSpacing(buffer, count: count)
         guard full else { return Array(buffer) }
         var angleSplits: [(index: Int, offset: Int)] = []
         var replacements: [(index: Int, pieces: [Token])] = []
@@ -58,24 +57,6 @@ enum PostPass {
         }
         if replacements.isEmpty { return Array(buffer) }
         return replace(buffer, replacements)
-    }
-
-    /// `leadingSpace` and `trailingSpace`: whitespace or comments between tokens.
-    static func setSpacing(_ tokens: UnsafeMutableBufferPointer<Token>, count: Int) {
-        let total = tokens.count
-        guard total > 0 else { return }
-        var previousEnd: UInt32 = 0
-        var index = 0
-        while index < total {
-            let start = tokens[index].start
-            if start > previousEnd {
-                tokens[index].flags.insert(.leadingSpace)
-                if index > 0 { tokens[index - 1].flags.insert(.trailingSpace) }
-            }
-            previousEnd = tokens[index].end
-            index += 1
-        }
-        if Int(previousEnd) < count { tokens[total - 1].flags.insert(.trailingSpace) }
     }
 
     /// The tokens with some replaced by pieces (each index at most once).
@@ -137,9 +118,21 @@ enum PostPass {
             depth += 1
             top = context
         }
+        // The kinds this pass looks at; the others (most tokens) are skipped at once.
+        var interesting: UInt64 = 0
+        for kind: TokenKind in [
+            .leftParen, .leftSquare, .leftBrace, .rightParen, .rightSquare, .rightBrace, .keyword, .prefixAmpersand,
+            .exclamationMark, .binaryOperator, .prefixOperator, .postfixOperator, .floatLiteral,
+        ] {
+            interesting |= 1 << UInt64(kind.rawValue)
+        }
         var index = 0
         while index < count {
             let token = tokens[index]
+            if (interesting >> UInt64(token.kind.rawValue)) & 1 == 0 {
+                index += 1
+                continue
+            }
             switch token.kind {
             case .leftParen:
                 if isCompoundName(tokens, index) {

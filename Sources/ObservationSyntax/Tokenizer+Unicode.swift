@@ -121,22 +121,35 @@ enum Keywords {
     /// `_` is `.wildcard`. The word is packed into two little-endian integers and
     /// matched against constants: no allocation, no hashing.
     @inline(__always)
-    static func classify(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> KeywordClass {
+    static func classify(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int, bufferCount: Int)
+        -> KeywordClass
+    {
         if count == 1 {
             return base[start] == UInt8(ascii: "_") ? .wildcard : .none
         }
         guard count >= 2, count <= 15 else { return .none }
         var low: UInt64 = 0
         var high: UInt64 = 0
-        var index = 0
-        while index < count {
-            let byte = UInt64(base[start + index])
-            if index < 8 {
-                low |= byte << UInt64(8 * index)
-            } else {
-                high |= byte << UInt64(8 * (index - 8))
+        if start + 16 <= bufferCount {
+            // Two unaligned loads, masked to the word's length.
+            let raw = UnsafeRawPointer(base + start)
+            low = raw.loadUnaligned(as: UInt64.self)
+            if count < 8 {
+                low &= (1 << UInt64(8 * count)) - 1
+            } else if count > 8 {
+                high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & ((1 << UInt64(8 * (count - 8))) - 1)
             }
-            index += 1
+        } else {
+            var index = 0
+            while index < count {
+                let byte = UInt64(base[start + index])
+                if index < 8 {
+                    low |= byte << UInt64(8 * index)
+                } else {
+                    high |= byte << UInt64(8 * (index - 8))
+                }
+                index += 1
+            }
         }
         switch count {
         case 2:
@@ -251,6 +264,11 @@ enum ByteClass {
     static let hexDigit: UInt8 = 16
     /// Space, tab, vertical tab, form feed.
     static let space: UInt8 = 32
+    /// The first letters of Swift's reserved words (and `_`).
+    static let keywordStart: UInt8 = 64
+    /// Bytes that may start trivia: whitespace, line breaks, `/` (comments), `<` and
+    /// `>` (conflict markers), 0xEF (a byte order mark).
+    static let triviaStart: UInt8 = 128
 
     /// 256 entries, allocated once and never freed.
     nonisolated(unsafe) static let table: UnsafePointer<UInt8> = {
@@ -264,6 +282,17 @@ enum ByteClass {
             if byte.isDecimalDigit { bits |= digit }
             if byte.isHexDigit { bits |= hexDigit }
             if byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C { bits |= space }
+            switch byte {
+            case 0x20, 0x09, 0x0B, 0x0C, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: ">"), 0xEF:
+                bits |= triviaStart
+            default:
+                break
+            }
+            if (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "A") || byte == UInt8(ascii: "S")
+                || byte == UInt8(ascii: "_")
+            {
+                bits |= keywordStart
+            }
             table[value] = bits
         }
         return UnsafePointer(table)

@@ -18,6 +18,9 @@ public enum Tokenizer {
             var lexer = Lexer(base: buffer.baseAddress!, count: buffer.count)
             lexer.run()
             defer { lexer.tokenStorage.deallocate() }
+            if lexer.tokenCount > 0 && lexer.lastEnd < buffer.count {
+                lexer.tokenStorage[lexer.tokenCount - 1].flags.insert(.trailingSpace)
+            }
             let tokens = PostPass.apply(
                 to: UnsafeMutableBufferPointer(start: lexer.tokenStorage, count: lexer.tokenCount),
                 base: buffer.baseAddress!, count: buffer.count, full: lexer.needsPostPass,
@@ -96,6 +99,8 @@ struct Lexer {
 
     /// A line break since the last token (or no token yet).
     var sawNewline = true
+    /// End of the last token.
+    var lastEnd = 0
 
     /// Whether any token needs the reclassifications of the post-pass (a `<` operator, a
     /// keyword that may be a member name or argument label, a float that may be a
@@ -194,14 +199,20 @@ struct Lexer {
 
     // MARK: Emitting
 
-    /// Appends a token. Only `atStartOfLine` is set here; `leadingSpace` and
-    /// `trailingSpace` follow from the gaps between tokens and are set by the post-pass.
+    /// Appends a token, with its flags: a gap since the previous token is whitespace or a
+    /// comment (`leadingSpace`, and `trailingSpace` on the previous token).
     @inline(__always)
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
         if tokenCount == tokenCapacity { growTokens() }
-        (tokenStorage + tokenCount).initialize(
-            to: Token(kind: kind, flags: sawNewline ? .atStartOfLine : [], start: start, end: end))
+        var flags: TokenFlags = sawNewline ? .atStartOfLine : []
+        if start > lastEnd {
+            // Whitespace or a comment in between.
+            flags.insert(.leadingSpace)
+            if tokenCount > 0 { tokenStorage[tokenCount - 1].flags.insert(.trailingSpace) }
+        }
+        (tokenStorage + tokenCount).initialize(to: Token(kind: kind, flags: flags, start: start, end: end))
         tokenCount += 1
+        lastEnd = end
         sawNewline = false
     }
 
@@ -239,8 +250,10 @@ struct Lexer {
     mutating func run() {
         while position < count {
             guard let mode = modes.last else {
-                skipTrivia(allowNewlines: true)
-                if position >= count { break }
+                if classes[Int(base[position])] & ByteClass.triviaStart != 0 {
+                    skipTrivia(allowNewlines: true)
+                    if position >= count { break }
+                }
                 lexNormal()
                 continue
             }
@@ -656,8 +669,9 @@ struct Lexer {
         }
         position = index
         let length = index - start
-        if ascii && length <= 15 {
-            let keywordClass = Keywords.classify(base, start, length)
+        // Reserved words start with a lowercase letter, `A` (`Any`), `S` (`Self`) or `_`.
+        if ascii && length <= 15 && classes[Int(base[start])] & ByteClass.keywordStart != 0 {
+            let keywordClass = Keywords.classify(base, start, length, bufferCount: count)
             if keywordClass != .none {
                 if keywordClass != .wildcard { needsPostPass = true }
                 emitLexeme(.keyword, start, index, keyword: keywordClass)
