@@ -168,13 +168,64 @@ public struct EnvironmentObjectCreatedInline: Rule {
                     let wrapper = RenderingCode.ownerWrapper(for: model)
                     let owner = type.traits.contains(.app) ? "the app's `body`" : "`body`"
                     let holder = holderName(for: model.name)
+                    let constructor = file.text(injection.expression)
+                    let takesArguments = injection.constructor?.arguments.map { $0.count > 2 } ?? false
+                        || injection.constructor?.trailingClosures.isEmpty == false
+                    let help = takesArguments
+                        ? "create it once, in a `\(wrapper) private var` of the view that owns it (built from that view's inputs), and inject the stored object"
+                        : "keep it in `\(wrapper) private var \(holder) = \(constructor)` and inject `.\(modifier)(\(holder))`"
+                    var fixes: [Fix] = []
+                    if !takesArguments,
+                        let edits = storedPropertyEdits(
+                            for: injection, holder: holder, wrapper: wrapper, in: decl, type: type, body: body.range,
+                            constructed: inside.filter { $0.providedType == typeName }.count, context: context)
+                    {
+                        fixes.append(Fix(title: "Keep the `\(simpleName(model.name))` in `\(wrapper) private var \(holder)`", edits: edits))
+                    }
                     context.report(
                         "`.\(modifier)(\(file.text(injection.expression)))` creates a new `\(model.name)` every time \(owner) is evaluated: the views below get a fresh object and lose its state",
                         at: injection.expression.lowerBound..<injection.expression.lowerBound + 1,
-                        help: "keep it in `\(wrapper) private var \(holder) = \(file.text(injection.expression))` and inject `.\(modifier)(\(holder))`")
+                        help: help, fixes: fixes)
                 }
             }
         }
+    }
+
+    /// `@StateObject private var store = Store()` inserted above `var body` (on a line of
+    /// its own, with the same indentation), and the injection of `store`. Only where the
+    /// rewrite is certain to compile and mean the same: an argument-less constructor, in
+    /// `body` of the type's own declaration (stored properties cannot go in an extension),
+    /// the only inline `T()` there, and a name nothing in the type uses yet.
+    private func storedPropertyEdits(
+        for injection: EnvironmentInjection, holder: String, wrapper: String, in decl: TypeDecl, type: TypeInfo,
+        body: Range<Int>, constructed: Int, context: RuleContext
+    ) -> [TextEdit]? {
+        let file = context.file
+        guard constructed == 1, decl.kind == .struct,
+            let property = decl.properties.first(where: { $0.name == "body" && $0.accessors.contains { $0.body == body } })
+        else { return nil }
+        for declaration in type.declarations {
+            let declFile = context.index.files[declaration.file]
+            if declaration.decl.members.contains(where: { declFile.kind($0) == .identifier && declFile.text($0) == holder }) {
+                return nil
+            }
+        }
+        // The body's declaration must start its line: its indentation is the new line's.
+        let start = Int(file.tokens[property.declaration.lowerBound].start)
+        var lineStart = start
+        while lineStart > 0, file.source.bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        let indentation = file.source.bytes[lineStart..<start]
+        guard indentation.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return nil }
+        let indent = String(decoding: indentation, as: UTF8.self)
+        let constructor = file.text(injection.expression)
+        return [
+            context.edit(insertingBefore: property.declaration.lowerBound, "\(wrapper) private var \(holder) = \(constructor)\n\n\(indent)"),
+            context.edit(replacing: injection.expression, with: holder),
+        ]
+    }
+
+    private func simpleName(_ typeName: String) -> String {
+        typeName.split(separator: ".").last.map(String.init) ?? typeName
     }
 
     /// `AppStore` → `appStore`; `Outer.Store` → `store`.
