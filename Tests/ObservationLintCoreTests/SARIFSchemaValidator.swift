@@ -6,6 +6,7 @@ import Testing
 /// `../shared/schemas/sarif-schema-2.1.0.json` relative to the package root, never copied.
 /// If the schema, python3 or jsonschema is missing, `validate` throws a `SetupError` that says
 /// so: the test fails loudly instead of passing without a check.
+/// CLITests uses this same file through a symbolic link (test targets cannot share sources).
 enum SARIFSchemaValidator {
     struct SetupError: Error, CustomStringConvertible {
         var description: String
