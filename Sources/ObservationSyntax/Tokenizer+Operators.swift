@@ -169,15 +169,18 @@ extension Lexer {
     }
 
     /// Whether the text from `index` (the `#` of `<#`) holds `#>` before the line ends.
-    func placeholderEndsOnLine(_ index: Int) -> Bool {
+    /// A scan that fails remembers where it stopped: scans starting before that fail too.
+    mutating func placeholderEndsOnLine(_ index: Int) -> Bool {
+        if index < placeholderFailedBefore { return false }
         var index = index
         let limit = min(count, index + Lexer.scanLimit)
         while index + 1 < limit {
             let byte = base[index]
-            if byte == UInt8(ascii: "\n") { return false }
+            if byte == UInt8(ascii: "\n") { break }
             if byte == UInt8(ascii: "#") && base[index + 1] == UInt8(ascii: ">") { return true }
             index += 1
         }
+        placeholderFailedBefore = index
         return false
     }
 

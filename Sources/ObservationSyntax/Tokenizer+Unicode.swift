@@ -111,7 +111,7 @@ enum KeywordClass: UInt8 {
     /// `true`, `false`, `nil`, `self`, `Self`, `super`, `Any`: keywords that are
     /// themselves expressions, so a `/` after them is a binary operator.
     case expression
-    /// `init`, `self`, `Self` keep being keywords after a `.`; they are reported apart.
+    /// Any other reserved word.
     case other
 }
 

@@ -109,6 +109,8 @@ struct Lexer {
     /// A scan for the end of a curly-quoted string failed before this offset: scans that
     /// start before it fail too.
     var curlyQuoteFailedBefore = 0
+    /// Likewise for the end of an editor placeholder inside an operator.
+    var placeholderFailedBefore = 0
     /// A search for the end of a conflict marker failed: later ones would too.
     var conflictSearchFailed: (normal: Bool, perforce: Bool) = (false, false)
 

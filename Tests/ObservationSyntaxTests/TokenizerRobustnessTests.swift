@@ -162,6 +162,7 @@ final class TokenizerRobustnessTests: XCTestCase {
             ("ambiguous regex starts", Array(String(repeating: "(/a ", count: 12_000).utf8)),
             ("curly quotes", Array(String(repeating: "\u{201C}a", count: 12_000).utf8)),
             ("placeholders", Array(String(repeating: "<#a ", count: 12_000).utf8)),
+            ("placeholders in operators", Array(String(repeating: "+<#", count: 15_000).utf8)),
             ("conflict markers", Array(String(repeating: "<<<<<<< a\n", count: 5_000).utf8)),
             ("backticks", Array(String(repeating: "`a ", count: 15_000).utf8)),
         ]
