@@ -701,6 +701,9 @@ struct GenericScanner {
             return afterAs ? .strong : .none
         case .binaryOperator:
             return text(introducer, is: "&") ? .strong : (text(introducer, is: "==") ? .weak : .none)
+        case .leftParen, .comma:
+            // An element of a tuple or function type: `x: (A<B>...) -> C`.
+            return isTupleTypeElement(introducer) ? .weak : .none
         case .equal:
             // `typealias Name<T> = A<B>`, `associatedtype Name = A<B>`
             var back = introducer - 1
@@ -723,6 +726,34 @@ struct GenericScanner {
         default:
             return .none
         }
+    }
+
+    /// Whether `(` (or a `,` directly inside it) opens a tuple or function type: the `(`
+    /// follows `:` or `->`.
+    func isTupleTypeElement(_ introducer: Int) -> Bool {
+        var open = introducer
+        if tokens[introducer].kind == .comma {
+            var depth = 0
+            var index = introducer - 1
+            while true {
+                guard index >= 0, introducer - index <= 64 else { return false }
+                switch tokens[index].kind {
+                case .rightParen, .rightSquare, .rightBrace: depth += 1
+                case .leftSquare, .leftBrace:
+                    if depth == 0 { return false }
+                    depth -= 1
+                case .leftParen:
+                    if depth == 0 { open = index }
+                    depth -= 1
+                default: break
+                }
+                if open != introducer { break }
+                index -= 1
+            }
+        }
+        guard open >= 1 else { return false }
+        let before = tokens[open - 1].kind
+        return before == .colon || before == .arrow
     }
 
     /// The `<` matching an operator made of `>`s (`>`, `>>`) that closes a generic list,

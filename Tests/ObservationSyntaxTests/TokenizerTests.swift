@@ -340,6 +340,14 @@ final class TokenizerTests: XCTestCase {
              "keyword:var", "identifier:e", "equal:=", "integerLiteral:1"])
     }
 
+    func testGenericsInFunctionTypes() {
+        assertTokens(
+            "var f: (Node<A>...) -> Node<B> { get }",
+            ["keyword:var", "identifier:f", "colon::", "leftParen:(", "identifier:Node", "leftAngle:<",
+             "identifier:A", "rightAngle:>", "postfixOperator:...", "rightParen:)", "arrow:->", "identifier:Node",
+             "leftAngle:<", "identifier:B", "rightAngle:>", "leftBrace:{", "identifier:get", "rightBrace:}"])
+    }
+
     func testKeyPathOptionalChaining() {
         assertTokens(
             "xs.map(\\.?.value)",
