@@ -6,9 +6,12 @@
 //   `canParseAsGenericArgumentList`): the `<` becomes `leftAngle`, and each closing `>`
 //   becomes `rightAngle`, split off operators such as `>>`, `>?`, `>=` (the rest of the
 //   operator is reclassified as swift-syntax re-lexes it). In expressions the token after
-//   `>` must disambiguate (`isGenericTypeDisambiguatingToken`); after a `:`, `->`, `as`,
-//   `is` (type positions) a few more tokens are accepted, as swift-syntax's parser is
-//   then parsing a type and needs no disambiguation.
+//   `>` must disambiguate (`isGenericTypeDisambiguatingToken`). Where swift-syntax's
+//   parser is parsing a type it needs no disambiguation: after `->`, `as`, `is`, `some`,
+//   `@`, `&`, `typealias T =` anything may follow; after `:` (which may also be a label
+//   or a ternary) and inside a `(...)` type, a few more tokens are accepted (`=`, `where`,
+//   `...`, a token on the next line, ...). Declaration generic parameter clauses
+//   (`struct S<T>`, `func f<T>`, `init<T>`, `func ==<T>`) need no lookahead at all.
 // - Reserved words used as names: after `.` (`x.default`; except `init`, `self`, `Self`),
 //   as argument labels or parameter names (`f(for: x)`, `func f(in x: Int)`), as labels
 //   of additional trailing closures (`} else: {`), and `@attached(extension)`.
