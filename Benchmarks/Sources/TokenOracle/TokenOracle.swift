@@ -306,6 +306,32 @@ public enum TokenOracle {
         return "token boundary"
     }
 
+    // MARK: Invariants
+
+    /// The tokenizer's output invariants on any input: at most one token per byte (plus
+    /// one), every token and comment within bounds, non-empty, in order, none
+    /// overlapping. Returns the first violation.
+    public static func invariantViolation(in bytes: [UInt8]) -> String? {
+        let result = Tokenizer.tokenize(bytes)
+        let count = bytes.count
+        if result.tokens.count > count + 1 { return "\(result.tokens.count) tokens for \(count) bytes" }
+        if result.comments.count > count + 1 { return "\(result.comments.count) comments for \(count) bytes" }
+        var all = result.tokens + result.comments
+        for token in all where token.start >= token.end || Int(token.end) > count {
+            return "token \(token.kind) \(token.range) empty or out of bounds (\(count) bytes)"
+        }
+        all.sort { $0.start < $1.start }
+        for (previous, next) in zip(all, all.dropFirst()) where previous.end > next.start {
+            return "overlapping or unordered: \(previous.kind) \(previous.range), \(next.kind) \(next.range)"
+        }
+        for list in [result.tokens, result.comments] {
+            for (previous, next) in zip(list, list.dropFirst()) where previous.start >= next.start {
+                return "out of order: \(previous.kind) \(previous.range), \(next.kind) \(next.range)"
+            }
+        }
+        return nil
+    }
+
     // MARK: Files
 
     /// The `.swift` files under a folder (or the file itself), sorted, skipping build

@@ -4,6 +4,10 @@
 //
 //   token-oracle [--max N] [--jobs N] PATH...
 //   token-oracle --throughput [--repeat N] [--no-parse] PATH...
+//   token-oracle --prefixes PATH...
+//
+// `--prefixes` tokenizes every prefix of every file (quadratic: the exhaustive version
+// of the debug-mode robustness test) and checks the output invariants.
 //
 // `--throughput` measures instead, on one thread: the tokenizer's MB/s over all the files
 // (best of N runs) and swift-syntax's `Parser.parse` MB/s (one run).
@@ -20,6 +24,7 @@ var maxPrinted = 40
 var measureThroughput = false
 var repetitions = 5
 var measureParse = true
+var checkPrefixes = false
 var jobs = ProcessInfo.processInfo.activeProcessorCount
 var paths: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
@@ -39,6 +44,8 @@ while let argument = arguments.popFirst() {
         jobs = value
     case "--throughput":
         measureThroughput = true
+    case "--prefixes":
+        checkPrefixes = true
     case "--no-parse":
         measureParse = false
     case "--repeat":
@@ -101,6 +108,31 @@ if measureThroughput {
     }
     print(line)
     exit(0)
+}
+
+if checkPrefixes {
+    var files = 0
+    var prefixes = 0
+    var violations = 0
+    let start = Date()
+    for path in paths {
+        for file in TokenOracle.swiftFiles(under: path) {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            let bytes = [UInt8](data)
+            files += 1
+            for cut in 0...bytes.count {
+                prefixes += 1
+                if let problem = TokenOracle.invariantViolation(in: Array(bytes[0..<cut])) {
+                    violations += 1
+                    if violations <= maxPrinted { print("  \(file), prefix of \(cut) bytes: \(problem)") }
+                }
+            }
+        }
+    }
+    print(
+        "\(files) files, \(prefixes) prefixes, \(violations) invariant violations "
+            + "(\(String(format: "%.1f", Date().timeIntervalSince(start))) s)")
+    exit(violations == 0 ? 0 : 1)
 }
 
 final class Collector: @unchecked Sendable {
