@@ -252,9 +252,16 @@ struct Lexer {
     mutating func run() {
         while position < count {
             guard let mode = modes.last else {
-                if classes[Int(base[position])] & ByteClass.triviaStart != 0 {
-                    skipTrivia(allowNewlines: true)
-                    if position >= count { break }
+                let byte = base[position]
+                if classes[Int(byte)] & ByteClass.triviaStart != 0 {
+                    if byte == UInt8(ascii: " ") && position + 1 < count
+                        && classes[Int(base[position + 1])] & ByteClass.triviaStart == 0
+                    {
+                        position += 1  // a single space, the most common separator
+                    } else {
+                        skipTrivia(allowNewlines: true)
+                        if position >= count { break }
+                    }
                 }
                 lexNormal()
                 continue
