@@ -32,5 +32,16 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // `observation-lint-bench FOLDER...`: the whole pipeline against swift-syntax's
+        // `Parser.parse` and against reading the files, on one thread and on all cores
+        // (README, "Performance").
+        .executableTarget(
+            name: "observation-lint-bench",
+            dependencies: [
+                .product(name: "ObservationLintCore", package: "observation-lint"),
+                .product(name: "ObservationLintRules", package: "observation-lint"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
     ]
 )
