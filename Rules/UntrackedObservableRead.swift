@@ -198,36 +198,33 @@ public struct UntrackedObservableRead: Rule {
     /// `store.items.append(x)`) whose receiver's static type is the class: the rare case
     /// where the class and its views do not change it themselves.
     private func outsideMutation(of name: String, lineage: Set<String>, index: ProjectIndex) -> (file: Int, token: Int)? {
-        let length = name.utf8.count
-        for (fileIndex, file) in index.files.enumerated() {
-            var contexts: CodeContexts?
-            for token in file.tokens.indices where file.kind(token) == .identifier && file.kind(token - 1) == .period {
-                let bytes = file.tokens[token]
-                guard Int(bytes.end) - Int(bytes.start) == length, file.text(token) == name else { continue }
-                // The member is written: assigned, changed in place, or passed `inout`.
-                var next = token + 1
-                while file.kind(next) == .leftSquare, !file.tokens[next].flags.contains(.leadingSpace) { next = file.skipGroup(next) }
-                if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
-                let assigned = file.isAssignmentOperator(next)
-                let changedInPlace = file.kind(next) == .period && file.kind(next + 2) == .leftParen
-                    && file.isWord(next + 1) && Self.mutatingMethods.contains(file.text(next + 1))
-                guard assigned || changedInPlace else { continue }
-                // The receiver: the chain before `.name`.
-                var end = token - 1
-                if file.kind(end - 1) == .postfixQuestionMark || file.kind(end - 1) == .exclamationMark { end -= 1 }
-                var root = end - 1
-                while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) || file.kind(root - 2) == .dollarIdentifier {
-                    root -= 2
-                }
-                guard root >= 0, root < end, file.isWord(root) else { continue }
-                // `self.name` is the class's own code, which `memberAccesses` already saw.
-                if root == end - 1, file.at(root, "self") { continue }
-                if contexts == nil { contexts = CodeContexts(file: file, fileIndex: fileIndex, index: index) }
-                let codeContext = contexts?.innermost(containing: token)
-                guard let type = index.staticType(of: root..<end, in: fileIndex, context: codeContext), lineage.contains(type)
-                else { continue }
-                return (fileIndex, token)
+        var contexts: (file: Int, contexts: CodeContexts)?
+        for candidate in index.memberUpdateCandidates(named: name) {
+            let (fileIndex, token) = (candidate.file, candidate.token)
+            let file = index.files[fileIndex]
+            // The member is written: assigned, changed in place, or passed `inout`.
+            var next = token + 1
+            while file.kind(next) == .leftSquare, !file.tokens[next].flags.contains(.leadingSpace) { next = file.skipGroup(next) }
+            if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+            let assigned = file.isAssignmentOperator(next)
+            let changedInPlace = file.kind(next) == .period && file.kind(next + 2) == .leftParen
+                && file.isWord(next + 1) && Self.mutatingMethods.contains(file.text(next + 1))
+            guard assigned || changedInPlace else { continue }
+            // The receiver: the chain before `.name`.
+            var end = token - 1
+            if file.kind(end - 1) == .postfixQuestionMark || file.kind(end - 1) == .exclamationMark { end -= 1 }
+            var root = end - 1
+            while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) || file.kind(root - 2) == .dollarIdentifier {
+                root -= 2
             }
+            guard root >= 0, root < end, file.isWord(root) else { continue }
+            // `self.name` is the class's own code, which `memberAccesses` already saw.
+            if root == end - 1, file.at(root, "self") { continue }
+            if contexts?.file != fileIndex { contexts = (fileIndex, CodeContexts(file: file, fileIndex: fileIndex, index: index)) }
+            let codeContext = contexts?.contexts.innermost(containing: token)
+            guard let type = index.staticType(of: root..<end, in: fileIndex, context: codeContext), lineage.contains(type)
+            else { continue }
+            return (fileIndex, token)
         }
         return nil
     }

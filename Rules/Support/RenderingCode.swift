@@ -71,22 +71,20 @@ enum RenderingCode {
         var ownCode: [Int: [Range<Int>]] = [:]
         for declaration in type.declarations { ownCode[declaration.file, default: []].append(declaration.decl.declaration) }
         var references = 0
-        let length = simpleName.utf8.count
-        for (fileIndex, file) in index.files.enumerated() {
-            var previewCode: [Range<Int>]?
-            for token in file.tokens.indices {
-                let candidate = file.tokens[token]
-                guard candidate.kind == .identifier, Int(candidate.end - candidate.start) == length,
-                    file.text(token) == simpleName
-                else { continue }
-                if ownCode[fileIndex]?.contains(where: { $0.contains(token) }) == true { continue }
-                if previewCode == nil {
-                    previewCode = file.previews.map(\.body)
-                        + index.typeDeclarations(in: fileIndex).filter { isPreviewCode($0.info, index: index) }.map(\.decl.declaration)
-                }
-                guard previewCode!.contains(where: { $0.contains(token) }) else { return false }
-                references += 1
+        var previewCode: [Int: [Range<Int>]] = [:]
+        for reference in index.references(toTypeNamed: simpleName) {
+            let (fileIndex, token) = (reference.file, reference.token)
+            if ownCode[fileIndex]?.contains(where: { $0.contains(token) }) == true { continue }
+            let code: [Range<Int>]
+            if let known = previewCode[fileIndex] {
+                code = known
+            } else {
+                code = index.files[fileIndex].previews.map(\.body)
+                    + index.typeDeclarations(in: fileIndex).filter { isPreviewCode($0.info, index: index) }.map(\.decl.declaration)
+                previewCode[fileIndex] = code
             }
+            guard code.contains(where: { $0.contains(token) }) else { return false }
+            references += 1
         }
         return references > 0
     }

@@ -52,7 +52,7 @@ public enum LintEngine {
     public static func lint(_ inputs: [SourceInput], options: LintOptions) -> LintReport {
         let jobs = options.jobs > 0 ? options.jobs : ProcessInfo.processInfo.activeProcessorCount
         let files = parallelMap(inputs, jobs: jobs) { ParsedFile(path: $0.path, bytes: $0.bytes) }
-        let index = ProjectIndex(files: files, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor)
+        let index = ProjectIndex(files: files, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
         let reported = files.indices.filter { options.reportedPaths?.contains(files[$0].path) ?? true }
         let perFile = parallelMap(reported, jobs: jobs) { fileIndex in
             fileDiagnostics(fileIndex, index: index, options: options)

@@ -40,11 +40,13 @@ struct Arguments {
     var runs = 5
     var jobs = ProcessInfo.processInfo.activeProcessorCount
     var phase: Phase?
+    /// With `--phase pipeline`: where to write the JSON report (to compare runs).
+    var output: String?
     var folders: [String] = []
 
     static let usage = """
         usage: observation-lint-bench [--runs N] [--jobs N] FOLDER...
-               observation-lint-bench --phase floor|swift-syntax|pipeline [--jobs N] FOLDER...
+               observation-lint-bench --phase floor|swift-syntax|pipeline [--jobs N] [--output FILE] FOLDER...
         """
 
     static func parse(_ list: [String]) -> Arguments {
@@ -61,6 +63,9 @@ struct Arguments {
             case "--phase":
                 guard let phase = rest.popFirst().flatMap(Phase.init(rawValue:)) else { fail("--phase needs floor, swift-syntax or pipeline") }
                 result.phase = phase
+            case "--output":
+                guard let path = rest.popFirst() else { fail("--output needs a file") }
+                result.output = path
             case "-h", "--help":
                 print(usage)
                 exit(0)
@@ -210,7 +215,7 @@ struct Measurement {
     }
 }
 
-func measure(_ phase: Phase, folders: [String], jobs: Int) -> Measurement {
+func measure(_ phase: Phase, folders: [String], jobs: Int, output: String? = nil) -> Measurement {
     let rules = RuleRegistry.all
     var files: [DiscoveredFile] = []
     if phase != .pipeline { files = corpusFiles(folders) }
@@ -240,9 +245,9 @@ func measure(_ phase: Phase, folders: [String], jobs: Int) -> Measurement {
             diagnostics: report.diagnostics, errors: found.errors, fileCount: report.fileCount,
             rules: rules.map(\.description), currentDirectory: directory)
         var json = JSONReporter().report(input)
-        let null = open("/dev/null", O_WRONLY)
-        json.withUTF8 { _ = write(null, $0.baseAddress, $0.count) }
-        close(null)
+        let destination = open(output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        json.withUTF8 { _ = write(destination, $0.baseAddress, $0.count) }
+        close(destination)
         result = report.diagnostics.count
         var perRule: [String: Int] = [:]
         for diagnostic in report.diagnostics { perRule[diagnostic.ruleID, default: 0] += 1 }
@@ -297,7 +302,7 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
 let arguments = Arguments.parse(Array(CommandLine.arguments.dropFirst()))
 
 if let phase = arguments.phase {
-    print(measure(phase, folders: arguments.folders, jobs: arguments.jobs).line)
+    print(measure(phase, folders: arguments.folders, jobs: arguments.jobs, output: arguments.output).line)
     exit(0)
 }
 

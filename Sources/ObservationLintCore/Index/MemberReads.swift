@@ -11,8 +11,8 @@ import ObservationSyntax
 /// The set is names only, across all types: a name read on any type counts as read
 /// everywhere, the cautious choice for rules that report what nothing reads.
 enum MemberReadCollector {
-    static func collect(_ files: [ParsedFile]) -> Set<String> {
-        let perFile = parallelMap(files, jobs: ProcessInfo.processInfo.activeProcessorCount) { readNames(in: $0) }
+    static func collect(_ files: [ParsedFile], jobs: Int) -> Set<String> {
+        let perFile = parallelMap(files, jobs: jobs) { readNames(in: $0) }
         var result = Set<String>()
         for names in perFile { result.formUnion(names) }
         return result

@@ -1,3 +1,4 @@
+import Foundation
 import ObservationSyntax
 
 /// One declaration of a type (its primary declaration or an extension) and the file it is in.
@@ -91,8 +92,12 @@ public struct ProjectIndex: Sendable {
     /// Every `.environmentObject(x)`, `.environment(x)` and delegate adaptor of the project,
     /// previews included, in file order.
     public let environmentInjections: [EnvironmentInjection]
+    /// Where project type names and changed members occur (see `references(toTypeNamed:)`).
+    let nameReferences: NameReferences
 
-    public init(files: [ParsedFile], defaultIsolationIsMainActor: Bool = false) {
+    /// `jobs`: threads for the passes over every file (0: all cores).
+    public init(files: [ParsedFile], defaultIsolationIsMainActor: Bool = false, jobs: Int = 0) {
+        let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
         var builder = TypeTableBuilder()
         var aliases: [String: String] = [:]
         for (fileIndex, file) in files.enumerated() {
@@ -109,15 +114,16 @@ public struct ProjectIndex: Sendable {
         self.init(
             files: files, types: types, aliases: aliases, defaultIsolationIsMainActor: defaultIsolationIsMainActor,
             viewReads: facts.reads, viewMutations: facts.mutations,
-            environmentInjections: EnvironmentInjectionCollector.collect(typesOnly))
-        readMemberNames = MemberReadCollector.collect(files)
+            environmentInjections: EnvironmentInjectionCollector.collect(typesOnly),
+            nameReferences: NameReferences.collect(files: files, types: types, jobs: jobs))
+        readMemberNames = MemberReadCollector.collect(files, jobs: jobs)
         modelHolders = ModelHolderCollector.collect(typesOnly)
     }
 
     private init(
         files: [ParsedFile], types: [String: TypeInfo], aliases: [String: String], defaultIsolationIsMainActor: Bool,
         viewReads: [String: [ViewModelRead]], viewMutations: [String: [ViewModelMutation]],
-        environmentInjections: [EnvironmentInjection] = []
+        environmentInjections: [EnvironmentInjection] = [], nameReferences: NameReferences = NameReferences()
     ) {
         self.files = files
         self.types = types
@@ -133,6 +139,24 @@ public struct ProjectIndex: Sendable {
         self.viewReads = viewReads
         self.viewMutations = viewMutations
         self.environmentInjections = environmentInjections
+        self.nameReferences = nameReferences
+    }
+
+    // MARK: - Where names occur
+
+    /// Every identifier token of the project whose text is `simpleName`, the simple name
+    /// (last component) of a project type: the places that may refer to the type (or to
+    /// another declaration of the same name), in file and token order.
+    public func references(toTypeNamed simpleName: String) -> [TokenLocation] {
+        nameReferences.typeNames[simpleName] ?? []
+    }
+
+    /// Every member token `.name` of the project followed, after subscripts and a `?` or
+    /// `!`, by an assignment operator (`x.name = v`, `x.name[i] += 1`) or by a method call
+    /// (`x.name.append(v)`): where code may change a member named `name` through a
+    /// reference, in file and token order.
+    public func memberUpdateCandidates(named name: String) -> [TokenLocation] {
+        nameReferences.memberUpdates[name] ?? []
     }
 
     // MARK: - Names and types

@@ -1,0 +1,79 @@
+import ObservationSyntax
+
+/// A token of one of the analyzed files.
+public struct TokenLocation: Sendable, Hashable {
+    private let fileIndex: Int32
+    private let tokenIndex: Int32
+
+    public init(file: Int, token: Int) {
+        self.fileIndex = Int32(truncatingIfNeeded: file)
+        self.tokenIndex = Int32(truncatingIfNeeded: token)
+    }
+
+    /// The file's position in `ProjectIndex.files`.
+    public var file: Int { Int(fileIndex) }
+    public var token: Int { Int(tokenIndex) }
+}
+
+/// Where names occur across the project, gathered in one pass over every file's tokens
+/// (files in parallel) while the index is built, so that rules look a name up instead of
+/// scanning every file. Locations are in file order, then token order.
+struct NameReferences: Sendable {
+    /// Identifier tokens whose text is the simple name (last component) of a project type
+    /// (one declared, not only extended), by that name.
+    var typeNames: [String: [TokenLocation]] = [:]
+    /// Member name tokens (`x.name`) followed, after subscripts and a `?` or `!`, by an
+    /// assignment operator (`x.name = v`, `x.name[i] += 1`) or by a method call
+    /// (`x.name.append(v)`), by member name: where code may change a member through a
+    /// reference. Rules decide which of these are changes.
+    var memberUpdates: [String: [TokenLocation]] = [:]
+
+    static func collect(files: [ParsedFile], types: [String: TypeInfo], jobs: Int) -> NameReferences {
+        let simpleNames = NameTable(
+            types.values.lazy.filter { $0.kind != nil }.map { info in
+                info.name.split(separator: ".").last.map(String.init) ?? info.name
+            })
+        let perFile = parallelMap(Array(files.indices), jobs: jobs) { fileIndex in
+            scan(files[fileIndex], typeNames: simpleNames)
+        }
+        var result = NameReferences()
+        for (fileIndex, found) in perFile.enumerated() {
+            for (name, token) in found.typeNames {
+                result.typeNames[simpleNames.names[name], default: []].append(TokenLocation(file: fileIndex, token: token))
+            }
+            for (name, token) in found.memberUpdates {
+                result.memberUpdates[name, default: []].append(TokenLocation(file: fileIndex, token: token))
+            }
+        }
+        return result
+    }
+
+    private struct FileFound {
+        var typeNames: [(name: Int, token: Int)] = []
+        var memberUpdates: [(name: String, token: Int)] = []
+    }
+
+    private static func scan(_ file: ParsedFile, typeNames: NameTable) -> FileFound {
+        var found = FileFound()
+        let tokens = file.tokens
+        file.source.bytes.withUnsafeBufferPointer { bytes in
+            for index in tokens.indices where tokens[index].kind == .identifier {
+                if let name = typeNames.position(of: tokens[index], in: bytes) {
+                    found.typeNames.append((name, index))
+                }
+                if index > 0, tokens[index - 1].kind == .period, isUpdated(member: index, in: file) {
+                    found.memberUpdates.append((file.text(index), index))
+                }
+            }
+        }
+        return found
+    }
+
+    private static func isUpdated(member: Int, in file: ParsedFile) -> Bool {
+        var next = member + 1
+        while file.kind(next) == .leftSquare, !file.tokens[next].flags.contains(.leadingSpace) { next = file.skipGroup(next) }
+        if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+        if file.isAssignmentOperator(next) { return true }
+        return file.kind(next) == .period && file.isWord(next + 1) && file.kind(next + 2) == .leftParen
+    }
+}
