@@ -145,8 +145,8 @@ public struct EnvironmentObjectCreatedInline: Rule {
     public func check(_ context: inout RuleContext) {
         let index = context.index
         let file = context.file
-        let injections = index.environmentInjections.filter {
-            $0.file == context.fileIndex && $0.constructor != nil && !$0.isInPreview && $0.kind != .delegateAdaptor
+        let injections = index.environmentInjections(inFile: context.fileIndex).filter {
+            $0.constructor != nil && !$0.isInPreview && $0.kind != .delegateAdaptor
         }
         guard !injections.isEmpty else { return }
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)

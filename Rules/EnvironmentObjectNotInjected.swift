@@ -168,7 +168,9 @@ public struct EnvironmentObjectNotInjected: Rule {
                 guard let reader = reader(of: property, in: file, scope: type.name, index: index),
                     let model = index.types[reader.type], !isPublic(model)
                 else { continue }
-                if index.environmentInjections.contains(where: { $0.mayProvide(model.name, to: reader.kind, index: index) }) {
+                if index.environmentInjections(mayProvide: model.name).contains(where: {
+                    $0.mayProvide(model.name, to: reader.kind, index: index)
+                }) {
                     continue
                 }
                 var notes: [DiagnosticNote] = []

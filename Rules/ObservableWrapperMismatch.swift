@@ -134,7 +134,7 @@ public struct ObservableWrapperMismatch: Rule {
                 }
             }
         }
-        for injection in index.environmentInjections where injection.file == context.fileIndex {
+        for injection in index.environmentInjections(inFile: context.fileIndex) {
             checkInjection(injection, context: &context)
         }
     }

@@ -13,7 +13,8 @@ public struct Attribute: Sendable, Hashable {
 
     /// The last component of the name (`State` for `SwiftUI.State`).
     public var simpleName: Substring {
-        name.split(separator: ".").last ?? Substring(name)
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return name[...] }
+        return name[name.utf8.index(after: dot)...]
     }
 }
 

@@ -61,63 +61,67 @@ let delegateAdaptorAttributes: Set<Substring> = [
 
 /// Collects every environment injection of the project, while the index is built.
 enum EnvironmentInjectionCollector {
-    static func collect(_ index: ProjectIndex) -> [EnvironmentInjection] {
+    static func collect(_ index: ProjectIndex, jobs: Int) -> [EnvironmentInjection] {
+        parallelMap(Array(index.files.indices), jobs: jobs) { collect(in: $0, index: index) }.flatMap { $0 }
+    }
+
+    /// One file's injections, in token order (delegate adaptors last).
+    private static func collect(in fileIndex: Int, index: ProjectIndex) -> [EnvironmentInjection] {
         var result: [EnvironmentInjection] = []
-        for (fileIndex, file) in index.files.enumerated() {
-            var contexts: CodeContexts?  // built for the files that inject something
-            for token in file.tokens.indices {
-                if file.kind(token) == .identifier, file.at(token, "delegateClass"), file.kind(token + 1) == .equal,
-                    let adapted = delegateClass(assignedAfter: token + 1, in: file, index: index)
-                {
-                    // `configuration.delegateClass = SceneDelegate.self`: SwiftUI injects the
-                    // scene delegate like an adapted app delegate.
-                    result.append(
-                        EnvironmentInjection(
-                            file: fileIndex, kind: .delegateAdaptor, token: token, expression: adapted.tokens,
-                            providedType: adapted.type, constructor: nil, isInPreview: false, enclosingType: nil))
-                    continue
-                }
-                guard file.kind(token) == .identifier,
-                    file.at(token, "environmentObject") || file.at(token, "environment"),
-                    file.kind(token + 1) == .leftParen, !file.tokens[token + 1].flags.contains(.leadingSpace),
-                    !file.at(token - 1, "func"), file.kind(token - 1) != .atSign
-                else { continue }
-                let arguments = file.groupRange(token + 1, limit: file.tokens.count)
-                let list = file.argumentList(arguments)
-                guard list.count == 1, list[0].label == nil, !list[0].value.isEmpty else { continue }
-                let expression = list[0].value
-                // `.environment(\.locale, …)` has two arguments; `.environment(\.self)`-like
-                // key paths are not objects.
-                guard file.kind(expression.lowerBound) != .backslash else { continue }
-                if contexts == nil { contexts = CodeContexts(file: file, fileIndex: fileIndex, index: index) }
-                let context = contexts?.innermost(containing: token)
-                let constructor = index.constructedType(in: expression, file: file, scope: context?.type)?.call
+        let file = index.files[fileIndex]
+        var contexts: CodeContexts?  // built for the files that inject something
+        for token in file.tokens.indices {
+            if file.kind(token) == .identifier, file.at(token, "delegateClass"), file.kind(token + 1) == .equal,
+                let adapted = delegateClass(assignedAfter: token + 1, in: file, index: index)
+            {
+                // `configuration.delegateClass = SceneDelegate.self`: SwiftUI injects the
+                // scene delegate like an adapted app delegate.
                 result.append(
                     EnvironmentInjection(
-                        file: fileIndex, kind: file.at(token, "environmentObject") ? .environmentObject : .environment,
-                        token: token, expression: expression,
-                        providedType: index.staticType(of: expression, in: fileIndex, context: context),
-                        constructor: constructor, isInPreview: context?.isPreview ?? false,
-                        enclosingType: context?.type))
+                        file: fileIndex, kind: .delegateAdaptor, token: token, expression: adapted.tokens,
+                        providedType: adapted.type, constructor: nil, isInPreview: false, enclosingType: nil))
+                continue
             }
-            for (decl, info) in index.typeDeclarations(in: fileIndex) {
-                for property in decl.properties {
-                    guard let attribute = property.attributes.first(where: { delegateAdaptorAttributes.contains($0.simpleName) }),
-                        let arguments = attribute.arguments
-                    else { continue }
-                    var provided: String?
-                    if arguments.count >= 3, file.at(arguments.upperBound - 1, "self"),
-                        file.kind(arguments.upperBound - 2) == .period
-                    {
-                        provided = index.resolve(file.text(arguments.lowerBound..<arguments.upperBound - 2), from: info.name)
-                    } else if let type = property.type, let name = TypeShape(type.text).directName {
-                        provided = index.resolve(name, from: info.name)
-                    }
-                    result.append(
-                        EnvironmentInjection(
-                            file: fileIndex, kind: .delegateAdaptor, token: attribute.atToken, expression: arguments,
-                            providedType: provided, constructor: nil, isInPreview: false, enclosingType: info.name))
+            guard file.kind(token) == .identifier,
+                file.at(token, "environmentObject") || file.at(token, "environment"),
+                file.kind(token + 1) == .leftParen, !file.tokens[token + 1].flags.contains(.leadingSpace),
+                !file.at(token - 1, "func"), file.kind(token - 1) != .atSign
+            else { continue }
+            let arguments = file.groupRange(token + 1, limit: file.tokens.count)
+            let list = file.argumentList(arguments)
+            guard list.count == 1, list[0].label == nil, !list[0].value.isEmpty else { continue }
+            let expression = list[0].value
+            // `.environment(\.locale, …)` has two arguments; `.environment(\.self)`-like
+            // key paths are not objects.
+            guard file.kind(expression.lowerBound) != .backslash else { continue }
+            if contexts == nil { contexts = CodeContexts(file: file, fileIndex: fileIndex, index: index) }
+            let context = contexts?.innermost(containing: token)
+            let constructor = index.constructedType(in: expression, file: file, scope: context?.type)?.call
+            result.append(
+                EnvironmentInjection(
+                    file: fileIndex, kind: file.at(token, "environmentObject") ? .environmentObject : .environment,
+                    token: token, expression: expression,
+                    providedType: index.staticType(of: expression, in: fileIndex, context: context),
+                    constructor: constructor, isInPreview: context?.isPreview ?? false,
+                    enclosingType: context?.type))
+        }
+        for (decl, info) in index.typeDeclarations(in: fileIndex) {
+            for property in decl.properties {
+                guard let attribute = property.attributes.first(where: { delegateAdaptorAttributes.contains($0.simpleName) }),
+                    let arguments = attribute.arguments
+                else { continue }
+                var provided: String?
+                if arguments.count >= 3, file.at(arguments.upperBound - 1, "self"),
+                    file.kind(arguments.upperBound - 2) == .period
+                {
+                    provided = index.resolve(file.text(arguments.lowerBound..<arguments.upperBound - 2), from: info.name)
+                } else if let type = property.type, let name = TypeShape(type.text).directName {
+                    provided = index.resolve(name, from: info.name)
                 }
+                result.append(
+                    EnvironmentInjection(
+                        file: fileIndex, kind: .delegateAdaptor, token: attribute.atToken, expression: arguments,
+                        providedType: provided, constructor: nil, isInPreview: false, enclosingType: info.name))
             }
         }
         return result

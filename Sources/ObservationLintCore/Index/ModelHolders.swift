@@ -15,24 +15,32 @@ public struct ModelHolder: Sendable {
 /// Collects, once, which project types views and apps hold in stored properties (directly,
 /// optional, in a collection, or as `any P`), by the held type's qualified name.
 enum ModelHolderCollector {
-    static func collect(_ index: ProjectIndex) -> [String: [ModelHolder]] {
+    /// Types in parallel; each held type's holders in holder name order.
+    static func collect(_ index: ProjectIndex, jobs: Int) -> [String: [ModelHolder]] {
+        let types = index.types.values.filter { $0.isView || $0.traits.contains(.app) }.sorted { $0.name < $1.name }
         var result: [String: [ModelHolder]] = [:]
-        for type in index.types.values.sorted(by: { $0.name < $1.name })
-        where type.isView || type.traits.contains(.app) {
-            for (fileIndex, property) in type.properties where property.isStored {
-                let file = index.files[fileIndex]
-                let shape: TypeShape?
-                if let written = property.type?.text, written.hasPrefix("any ") {
-                    shape = TypeShape(String(written.dropFirst(4)))
-                } else {
-                    shape = index.declaredShape(of: property, in: file, scope: type.name)
-                }
-                guard let name = shape?.heldName, let held = index.resolve(name, from: type.name) else { continue }
-                let wrapper = property.attributes.first { $0.simpleName.first?.isUppercase == true }
-                result[held, default: []].append(
-                    ModelHolder(
-                        holder: type.name, file: fileIndex, property: property, wrapper: wrapper.map { String($0.simpleName) }))
+        for found in parallelMap(types, jobs: jobs, { holders(in: $0, index: index) }) {
+            for (held, holder) in found { result[held, default: []].append(holder) }
+        }
+        return result
+    }
+
+    /// The stored properties of one view or app that hold project types, with those types.
+    private static func holders(in type: TypeInfo, index: ProjectIndex) -> [(held: String, holder: ModelHolder)] {
+        var result: [(held: String, holder: ModelHolder)] = []
+        for (fileIndex, property) in type.properties where property.isStored {
+            let file = index.files[fileIndex]
+            let shape: TypeShape?
+            if let written = property.type?.text, written.hasPrefix("any ") {
+                shape = TypeShape(String(written.dropFirst(4)))
+            } else {
+                shape = index.declaredShape(of: property, in: file, scope: type.name)
             }
+            guard let name = shape?.heldName, let held = index.resolve(name, from: type.name) else { continue }
+            let wrapper = property.attributes.first { $0.simpleName.first?.isUppercase == true }
+            let holder = ModelHolder(
+                holder: type.name, file: fileIndex, property: property, wrapper: wrapper.map { String($0.simpleName) })
+            result.append((held, holder))
         }
         return result
     }

@@ -77,6 +77,9 @@ public struct ProjectIndex: Sendable {
     public let types: [String: TypeInfo]
     public let defaultIsolationIsMainActor: Bool
     let typeAliases: [String: String]
+    /// What follows each `.` of the qualified type and alias names (`B.C` and `C` for
+    /// `A.B.C`): the only names a lookup from inside a scope can find nested.
+    let nestedNameSuffixes: Set<String>
     /// The project types that directly inherit from or conform to each project type.
     let subtypes: [String: [String]]
     /// Every name some code of the project reads (`x.name`, `name`, `$name`, `\.name`);
@@ -92,6 +95,9 @@ public struct ProjectIndex: Sendable {
     /// Every `.environmentObject(x)`, `.environment(x)` and delegate adaptor of the project,
     /// previews included, in file order.
     public let environmentInjections: [EnvironmentInjection]
+    /// Positions in `environmentInjections` by provided type, and of those whose type is unknown.
+    let injectionsByProvidedType: [String: [Int]]
+    let injectionsOfUnknownType: [Int]
     /// Where project type names and changed members occur (see `references(toTypeNamed:)`).
     let nameReferences: NameReferences
 
@@ -110,14 +116,14 @@ public struct ProjectIndex: Sendable {
         let typesOnly = ProjectIndex(
             files: files, types: types, aliases: aliases, defaultIsolationIsMainActor: defaultIsolationIsMainActor,
             viewReads: [:], viewMutations: [:])
-        let facts = ViewFactsCollector.collect(typesOnly)
+        let facts = ViewFactsCollector.collect(typesOnly, jobs: jobs)
         self.init(
             files: files, types: types, aliases: aliases, defaultIsolationIsMainActor: defaultIsolationIsMainActor,
             viewReads: facts.reads, viewMutations: facts.mutations,
-            environmentInjections: EnvironmentInjectionCollector.collect(typesOnly),
+            environmentInjections: EnvironmentInjectionCollector.collect(typesOnly, jobs: jobs),
             nameReferences: NameReferences.collect(files: files, types: types, jobs: jobs))
         readMemberNames = MemberReadCollector.collect(files, jobs: jobs)
-        modelHolders = ModelHolderCollector.collect(typesOnly)
+        modelHolders = ModelHolderCollector.collect(typesOnly, jobs: jobs)
     }
 
     private init(
@@ -128,6 +134,15 @@ public struct ProjectIndex: Sendable {
         self.files = files
         self.types = types
         self.typeAliases = aliases
+        var suffixes = Set<String>()
+        for name in [types.keys.map { $0 }, Array(aliases.keys)].joined() {
+            var rest = Substring(name)
+            while let dot = rest.firstIndex(of: ".") {
+                rest = rest[rest.index(after: dot)...]
+                suffixes.insert(String(rest))
+            }
+        }
+        self.nestedNameSuffixes = suffixes
         var subtypes: [String: [String]] = [:]
         for info in types.values.sorted(by: { $0.name < $1.name }) {
             for parent in info.inherited where types[parent] != nil && parent != info.name {
@@ -139,7 +154,52 @@ public struct ProjectIndex: Sendable {
         self.viewReads = viewReads
         self.viewMutations = viewMutations
         self.environmentInjections = environmentInjections
+        var byType: [String: [Int]] = [:]
+        var unknownType: [Int] = []
+        for (position, injection) in environmentInjections.enumerated() {
+            if let type = injection.providedType { byType[type, default: []].append(position) } else { unknownType.append(position) }
+        }
+        self.injectionsByProvidedType = byType
+        self.injectionsOfUnknownType = unknownType
         self.nameReferences = nameReferences
+    }
+
+    // MARK: - Environment injections
+
+    /// The environment injections in one file, in the order of `environmentInjections`.
+    public func environmentInjections(inFile file: Int) -> ArraySlice<EnvironmentInjection> {
+        // `environmentInjections` is in file order.
+        var low = 0
+        var high = environmentInjections.count
+        while low < high {
+            let middle = (low + high) / 2
+            if environmentInjections[middle].file < file { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < environmentInjections.count, environmentInjections[end].file == file { end += 1 }
+        return environmentInjections[low..<end]
+    }
+
+    /// The injections that may provide `type` (`EnvironmentInjection.mayProvide`): those
+    /// whose static type is `type` and those whose type is unknown, in the order of
+    /// `environmentInjections`.
+    public func environmentInjections(mayProvide type: String) -> [EnvironmentInjection] {
+        let known = injectionsByProvidedType[type] ?? []
+        var positions: [Int] = []
+        positions.reserveCapacity(known.count + injectionsOfUnknownType.count)
+        var (knownIndex, unknownIndex) = (0, 0)
+        while knownIndex < known.count || unknownIndex < injectionsOfUnknownType.count {
+            if unknownIndex == injectionsOfUnknownType.count
+                || knownIndex < known.count && known[knownIndex] < injectionsOfUnknownType[unknownIndex]
+            {
+                positions.append(known[knownIndex])
+                knownIndex += 1
+            } else {
+                positions.append(injectionsOfUnknownType[unknownIndex])
+                unknownIndex += 1
+            }
+        }
+        return positions.map { environmentInjections[$0] }
     }
 
     // MARK: - Where names occur
@@ -164,7 +224,7 @@ public struct ProjectIndex: Sendable {
     /// The qualified name of the project type `name` refers to from inside `scope` (a
     /// qualified type name), following nesting outward and type aliases.
     public func resolve(_ name: String, from scope: String? = nil) -> String? {
-        TypeResolver(types: types, aliases: typeAliases).resolve(name, from: scope)
+        TypeResolver(types: types, aliases: typeAliases, nestedNameSuffixes: nestedNameSuffixes).resolve(name, from: scope)
     }
 
     public func type(named name: String, from scope: String? = nil) -> TypeInfo? {
@@ -282,6 +342,9 @@ private func collectAliases(_ type: TypeDecl, into aliases: inout [String: Strin
 struct TypeResolver {
     let types: [String: TypeInfo]
     let aliases: [String: String]
+    /// When known, the names a scoped lookup can find (see `ProjectIndex.nestedNameSuffixes`):
+    /// others skip the scopes.
+    var nestedNameSuffixes: Set<String>?
 
     func resolve(_ name: String, from scope: String?) -> String? {
         var name = name
@@ -302,7 +365,7 @@ struct TypeResolver {
     }
 
     private func lookUp(_ name: String, from scope: String?) -> String? {
-        if let scope {
+        if let scope, nestedNameSuffixes?.contains(name) ?? true {
             var components = scope.split(separator: ".")
             while !components.isEmpty {
                 let candidate = components.joined(separator: ".") + "." + name

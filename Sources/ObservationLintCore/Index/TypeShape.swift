@@ -11,43 +11,61 @@ public indirect enum TypeShape: Sendable, Hashable {
     case other
 
     public init(_ text: String) {
-        var text = Substring(text)
-        // Attributes and ownership words do not change what is held.
-        while text.hasPrefix("@") {
-            let end = text.firstIndex(of: " ") ?? text.endIndex
-            text = text[end...].drop { $0 == " " }
+        var text = text
+        self = text.withUTF8 { bytes in
+            var start = 0
+            let end = bytes.count
+            // Attributes and ownership words do not change what is held.
+            while start < end, bytes[start] == UInt8(ascii: "@") {
+                while start < end, bytes[start] != UInt8(ascii: " ") { start += 1 }
+                while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+            }
+            for prefix: StaticString in ["inout ", "borrowing ", "consuming ", "sending "]
+            where Self.hasPrefix(prefix, bytes, start, end) {
+                start += prefix.utf8CodeUnitCount
+            }
+            return Self.parse(bytes, start, end)
         }
-        for prefix in ["inout ", "borrowing ", "consuming ", "sending "] where text.hasPrefix(prefix) {
-            text = text.dropFirst(prefix.count)
-        }
-        self = Self.parse(text)
     }
 
-    private static func parse(_ text: Substring) -> TypeShape {
-        guard !text.isEmpty else { return .other }
-        if text.hasPrefix("some ") || text.hasPrefix("any ") { return .other }
-        if text.last == "?" || text.last == "!" { return .optional(parse(text.dropLast())) }
-        if text.first == "[", text.last == "]", closes(text) {
-            let inner = text.dropFirst().dropLast()
-            if let colon = topLevelIndex(of: ":", in: inner) {
-                return .dictionary(key: parse(inner[..<colon]), value: parse(inner[inner.index(after: colon)...]))
+    // The parser works on the UTF-8 bytes of the text: every character it looks for is
+    // ASCII, so byte positions stand for character positions.
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> TypeShape {
+        guard start < end else { return .other }
+        if hasPrefix("some ", bytes, start, end) || hasPrefix("any ", bytes, start, end) { return .other }
+        let first = bytes[start]
+        let last = bytes[end - 1]
+        if last == UInt8(ascii: "?") || last == UInt8(ascii: "!") { return .optional(parse(bytes, start, end - 1)) }
+        if first == UInt8(ascii: "["), last == UInt8(ascii: "]"), closes(bytes, start, end) {
+            if let colon = topLevelIndex(of: UInt8(ascii: ":"), in: bytes, start + 1, end - 1) {
+                return .dictionary(key: parse(bytes, start + 1, colon), value: parse(bytes, colon + 1, end - 1))
             }
-            return .array(parse(inner))
+            return .array(parse(bytes, start + 1, end - 1))
         }
-        if text.first == "(" { return .other }
+        if first == UInt8(ascii: "(") { return .other }
         // A named type, possibly generic: `Foo`, `Foo.Bar`, `Foo<A, B>`.
-        var name = text
+        var nameEnd = end
         var arguments: [TypeShape] = []
-        if let open = text.firstIndex(of: "<") {
-            guard text.last == ">" else { return .other }
-            name = text[..<open]
-            let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
-            arguments = splitTopLevel(inner).map(parse)
+        if let open = firstIndex(of: UInt8(ascii: "<"), in: bytes, start, end) {
+            guard last == UInt8(ascii: ">") else { return .other }
+            nameEnd = open
+            var partStart = open + 1
+            while let comma = topLevelIndex(of: UInt8(ascii: ","), in: bytes, partStart, end - 1) {
+                arguments.append(parse(bytes, partStart, comma))
+                partStart = comma + 1
+            }
+            arguments.append(parse(bytes, partStart, end - 1))
         }
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "`" }) else {
-            return .other
+        guard isName(bytes, start, nameEnd) else { return .other }
+        var plain = ""
+        var index = start
+        while index < nameEnd {
+            var runEnd = index
+            while runEnd < nameEnd, bytes[runEnd] != UInt8(ascii: "`") { runEnd += 1 }
+            plain += String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<runEnd]), as: UTF8.self)
+            index = runEnd + 1
         }
-        let plain = String(name.filter { $0 != "`" })
         switch (plain, arguments.count) {
         case ("Optional", 1), ("Swift.Optional", 1): return .optional(arguments[0])
         case ("Array", 1), ("Swift.Array", 1): return .array(arguments[0])
@@ -57,37 +75,71 @@ public indirect enum TypeShape: Sendable, Hashable {
         }
     }
 
-    /// Whether the bracket opening `text` closes at its last character.
-    private static func closes(_ text: Substring) -> Bool {
-        var depth = 0
-        for (offset, character) in text.enumerated() {
-            if "[(<".contains(character) { depth += 1 }
-            if "])>".contains(character) { depth -= 1 }
-            if depth == 0 { return offset == text.count - 1 }
+    /// Letters, digits, `_`, `.` and backticks only (any Unicode letter or number).
+    private static func isName(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        for index in start..<end {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).allSatisfy {
+                    $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "`"
+                }
+            }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "`"):
+                continue
+            default:
+                return false
+            }
         }
-        return false
+        return true
     }
 
-    private static func topLevelIndex(of target: Character, in text: Substring) -> Substring.Index? {
-        var depth = 0
-        for index in text.indices {
-            let character = text[index]
-            if "[(<".contains(character) { depth += 1 }
-            if "])>".contains(character) { depth -= 1 }
-            if depth == 0, character == target { return index }
+    private static func hasPrefix(_ prefix: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard end - start >= count else { return false }
+        let expected = prefix.utf8Start
+        for offset in 0..<count where bytes[start + offset] != expected[offset] { return false }
+        return true
+    }
+
+    private static func firstIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        var index = start
+        while index < end {
+            if bytes[index] == target { return index }
+            index += 1
         }
         return nil
     }
 
-    private static func splitTopLevel(_ text: Substring) -> [Substring] {
-        var parts: [Substring] = []
-        var rest = text
-        while let comma = topLevelIndex(of: ",", in: rest) {
-            parts.append(rest[..<comma])
-            rest = rest[rest.index(after: comma)...]
+    private static func depthChange(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: "<"): 1
+        case UInt8(ascii: "]"), UInt8(ascii: ")"), UInt8(ascii: ">"): -1
+        default: 0
         }
-        parts.append(rest)
-        return parts
+    }
+
+    /// Whether the bracket opening the text closes at its last character.
+    private static func closes(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var depth = 0
+        for index in start..<end {
+            depth += depthChange(bytes[index])
+            if depth == 0 { return index == end - 1 }
+        }
+        return false
+    }
+
+    private static func topLevelIndex(of target: UInt8, in bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+        var depth = 0
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            depth += depthChange(byte)
+            if depth == 0, byte == target { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// The named type itself, or the one an optional holds: `T`, `T?`.

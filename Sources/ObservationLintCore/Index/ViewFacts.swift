@@ -53,13 +53,21 @@ enum ViewFactsCollector {
         var mutations: [String: [ViewModelMutation]] = [:]
     }
 
-    static func collect(_ index: ProjectIndex) -> Facts {
-        var facts = Facts()
-        for view in index.types.values.sorted(by: { $0.name < $1.name }) where view.isView {
+    /// Views in parallel; each model's reads and mutations in view name order.
+    static func collect(_ index: ProjectIndex, jobs: Int) -> Facts {
+        let views = index.types.values.filter(\.isView).sorted { $0.name < $1.name }
+        let perView = parallelMap(views, jobs: jobs) { view in
+            var facts = Facts()
             let references = modelReferences(of: view, index: index)
-            guard !references.isEmpty else { continue }
+            guard !references.isEmpty else { return facts }
             collectReads(of: view, references: references, index: index, into: &facts)
             collectMutations(of: view, references: references, files: index.files, into: &facts)
+            return facts
+        }
+        var facts = Facts()
+        for found in perView {
+            for (model, reads) in found.reads { facts.reads[model, default: []] += reads }
+            for (model, mutations) in found.mutations { facts.mutations[model, default: []] += mutations }
         }
         return facts
     }

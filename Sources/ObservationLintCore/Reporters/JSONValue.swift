@@ -32,11 +32,12 @@ public indirect enum JSONValue: Sendable, Equatable {
             }
             output += "[\n"
             for (index, element) in elements.enumerated() {
-                output += String(repeating: " ", count: indent + 2)
+                Self.writeIndent(indent + 2, to: &output)
                 element.write(to: &output, indent: indent + 2)
                 output += index == elements.count - 1 ? "\n" : ",\n"
             }
-            output += String(repeating: " ", count: indent) + "]"
+            Self.writeIndent(indent, to: &output)
+            output += "]"
         case .object(let members):
             if members.isEmpty {
                 output += "{}"
@@ -44,38 +45,71 @@ public indirect enum JSONValue: Sendable, Equatable {
             }
             output += "{\n"
             for (index, (key, value)) in members.enumerated() {
-                output += String(repeating: " ", count: indent + 2)
+                Self.writeIndent(indent + 2, to: &output)
                 Self.writeString(key, to: &output)
                 output += ": "
                 value.write(to: &output, indent: indent + 2)
                 output += index == members.count - 1 ? "\n" : ",\n"
             }
-            output += String(repeating: " ", count: indent) + "}"
+            Self.writeIndent(indent, to: &output)
+            output += "}"
+        }
+    }
+
+    private static let spaces = String(repeating: " ", count: 64)
+
+    private static func writeIndent(_ count: Int, to output: inout String) {
+        var remaining = count
+        while remaining > 0 {
+            let chunk = min(remaining, 64)
+            output.append(contentsOf: spaces.prefix(chunk))
+            remaining -= chunk
         }
     }
 
     /// RFC 8259 string escaping; non-ASCII text stays UTF-8, except U+2028/U+2029 (escaped
-    /// so the output is also valid JavaScript).
+    /// so the output is also valid JavaScript). Runs of text that need no escape are
+    /// copied whole.
     static func writeString(_ string: String, to output: inout String) {
         output += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+        var string = string
+        string.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                var escape: String?
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case UInt8(ascii: "\n"): escape = "\\n"
+                case UInt8(ascii: "\r"): escape = "\\r"
+                case UInt8(ascii: "\t"): escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    length = 3
+                default:
+                    if byte < 0x20 || byte == 0x7F {
+                        let hex = String(byte, radix: 16)
+                        escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    }
                 }
+                guard let escape else {
+                    index += 1
+                    continue
+                }
+                if index > runStart {
+                    output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
+                }
+                output += escape
+                index += length
+                runStart = index
+            }
+            if bytes.count > runStart {
+                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart...]), as: UTF8.self)
             }
         }
         output += "\""
