@@ -38,6 +38,7 @@ let package = Package(
         .executableTarget(
             name: "observation-lint-bench",
             dependencies: [
+                .product(name: "ObservationSyntax", package: "observation-lint"),
                 .product(name: "ObservationLintCore", package: "observation-lint"),
                 .product(name: "ObservationLintRules", package: "observation-lint"),
                 .product(name: "SwiftParser", package: "swift-syntax"),

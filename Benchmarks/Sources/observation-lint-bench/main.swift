@@ -22,6 +22,7 @@ import Dispatch
 import Foundation
 import ObservationLintCore
 import ObservationLintRules
+import ObservationSyntax
 import SwiftParser
 
 #if canImport(Glibc)
@@ -34,6 +35,11 @@ import Darwin
 
 enum Phase: String, CaseIterable {
     case floor, swiftSyntax = "swift-syntax", pipeline
+    /// Not in the table (`--phase parse` only): the pipeline's first two stages, every file
+    /// tokenized and parsed into declarations and kept, to see their share of time and memory.
+    case parse
+
+    static let measured: [Phase] = [.floor, .swiftSyntax, .pipeline]
 }
 
 struct Arguments {
@@ -61,7 +67,9 @@ struct Arguments {
             case "--runs": result.runs = number(argument)
             case "--jobs": result.jobs = number(argument)
             case "--phase":
-                guard let phase = rest.popFirst().flatMap(Phase.init(rawValue:)) else { fail("--phase needs floor, swift-syntax or pipeline") }
+                guard let phase = rest.popFirst().flatMap(Phase.init(rawValue:)) else {
+                    fail("--phase needs floor, swift-syntax, pipeline or parse")
+                }
                 result.phase = phase
             case "--output":
                 guard let path = rest.popFirst() else { fail("--output needs a file") }
@@ -219,6 +227,7 @@ func measure(_ phase: Phase, folders: [String], jobs: Int, output: String? = nil
     let rules = RuleRegistry.all
     var files: [DiscoveredFile] = []
     if phase != .pipeline { files = corpusFiles(folders) }
+    var parsed: [ParsedFile?] = []
     let baseline = peakResidentBytes()
     let wallStart = wallSeconds()
     let cpuStart = cpuSeconds()
@@ -233,6 +242,18 @@ func measure(_ phase: Phase, folders: [String], jobs: Int, output: String? = nil
             let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
             return tree.statements.count
         }
+    case .parse:
+        parsed = [ParsedFile?](repeating: nil, count: files.count)
+        parsed.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            result = parallelSum(files.count, jobs: jobs) { index in
+                let file = ParsedFile(path: files[index].path, bytes: readFile(files[index].absolutePath))
+                slots[index] = file
+                return file.tokens.count
+            }
+        }
+        let types = parsed.reduce(0) { $0 + ($1?.types.count ?? 0) }
+        detail = "tokens=\(result) top-level-types=\(types)"
     case .pipeline:
         // What `observation-lint --format json` does, with every rule of the catalog.
         let directory = FileManager.default.currentDirectoryPath
@@ -329,7 +350,7 @@ struct Setup {
 
 let allJobs = arguments.jobs
 var measured: [(Setup, [Measurement])] = []
-for phase in Phase.allCases {
+for phase in Phase.measured {
     for jobs in allJobs > 1 ? [1, allJobs] : [1] { measured.append((Setup(phase: phase, jobs: jobs), [])) }
 }
 for run in 1...arguments.runs {

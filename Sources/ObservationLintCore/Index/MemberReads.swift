@@ -25,196 +25,286 @@ enum MemberReadCollector {
         "formIntersection", "subtract", "formSymmetricDifference", "replaceSubrange", "swapAt", "move",
     ]
 
-    private struct Scope {
-        /// The brace that opened it, or -1 for the file.
-        var brace: Int
-        /// Whether `let`/`var` in it declare locals (not members of a type or globals).
-        var declaresLocals: Bool
-        /// Local names with the line counter at which they were declared; -1 hides the name
-        /// everywhere in the scope (parameters).
-        var locals: [String: Int] = [:]
+    private static let writingMethodTable = NameTable(writingMethods)
+
+    /// The names a file reads.
+    static func readNames(in file: ParsedFile) -> Set<String> {
+        file.source.bytes.withUnsafeBufferPointer { bytes in
+            var scanner = ReadScanner(file: file, bytes: bytes)
+            scanner.run()
+            return scanner.readNames
+        }
     }
 
-    static func readNames(in file: ParsedFile) -> Set<String> {
+    /// One pass over a file's tokens. Names are interned (`NameInterner`) rather than built
+    /// as a `String` per token, and the locals in scope are kept per name, so that checking
+    /// whether a local hides a name does not look through every enclosing scope.
+    private struct ReadScanner {
+        struct OpenScope {
+            /// The brace that opened it, or -1 for the file.
+            var brace: Int
+            /// Whether `let`/`var` in it declare locals (not members of a type or globals).
+            var declaresLocals: Bool
+            /// The names it declares, each once (their entries in `locals` are the last ones).
+            var names: [Int32] = []
+        }
+
+        let file: ParsedFile
+        let tokens: [Token]
+        let bytes: UnsafeBufferPointer<UInt8>
+        var interner = NameInterner(capacity: 256)
         var typeBodies = Set<Int>()
-        var functionParameters: [Int: [String]] = [:]
-        func visit(_ types: [TypeDecl]) {
-            for type in types {
+        /// Parameter names by the `{` of the body they belong to.
+        var functionParameters: [Int: [Int32]] = [:]
+        var isRead: [Bool] = []
+        var scopes = [OpenScope(brace: -1, declaresLocals: false)]
+        /// By name number: the open scopes that declare it (depth in `scopes`) with the line
+        /// counter at which they do; -1 hides the name everywhere in the scope (parameters).
+        var locals: [[(depth: Int, line: Int)]] = []
+        var brackets: [(token: Int, kind: TokenKind)] = []
+        var line = 0
+        /// `if`/`while`/`for`/`guard` awaiting its block, at a bracket depth.
+        var condition: (isGuard: Bool, depth: Int)?
+        var pending: [Int32] = []
+        var skipped: [Bool]
+
+        init(file: ParsedFile, bytes: UnsafeBufferPointer<UInt8>) {
+            self.file = file
+            self.tokens = file.tokens
+            self.bytes = bytes
+            self.skipped = [Bool](repeating: false, count: file.tokens.count)
+            let accessorParameters = [interner.number("newValue"), interner.number("oldValue")]
+            var pendingTypes = file.types
+            addFunctions(file.functions)
+            addAccessors(file.properties, parameters: accessorParameters)
+            while let type = pendingTypes.popLast() {
                 typeBodies.insert(type.members.lowerBound)
                 addFunctions(type.functions)
-                addAccessors(type.properties)
-                visit(type.nestedTypes)
+                addAccessors(type.properties, parameters: accessorParameters)
+                pendingTypes += type.nestedTypes
             }
         }
-        func addFunctions(_ functions: [FunctionDecl]) {
+
+        private mutating func addFunctions(_ functions: [FunctionDecl]) {
             for function in functions {
                 guard let body = function.body else { continue }
-                functionParameters[body.lowerBound] = function.parameters.map(\.name)
+                functionParameters[body.lowerBound] = function.parameters.map { interner.number($0.name) }
             }
         }
-        func addAccessors(_ properties: [Property]) {
+
+        private mutating func addAccessors(_ properties: [Property], parameters: [Int32]) {
             for property in properties {
                 for accessor in property.accessors {
                     guard let body = accessor.body, !accessor.isImplicitGetter else { continue }
-                    functionParameters[body.lowerBound] = ["newValue", "oldValue"]
+                    functionParameters[body.lowerBound] = parameters
                 }
             }
         }
-        visit(file.types)
-        addFunctions(file.functions)
-        addAccessors(file.properties)
 
-        var reads = Set<String>()
-        var scopes = [Scope(brace: -1, declaresLocals: false)]
-        // Open brackets: their token and, for a brace, the index of its scope.
-        var brackets: [(token: Int, kind: TokenKind)] = []
-        var line = 0
-        // `if`/`while`/`for`/`guard` awaiting its block, at a bracket depth.
-        var condition: (keyword: String, depth: Int)?
-        var pending: [String] = []
-        var skipped = Set<Int>()
-        let tokens = file.tokens
+        var readNames: Set<String> {
+            var reads = Set<String>()
+            for (name, read) in isRead.enumerated() where read { reads.insert(interner.names[name]) }
+            return reads
+        }
 
-        func isHidden(_ name: String) -> Bool {
-            for scope in scopes.reversed() {
-                if let declared = scope.locals[name], declared < line { return true }
-            }
+        private mutating func number(_ token: Int) -> Int32 {
+            let token = tokens[token]
+            return interner.number(bytes.baseAddress! + Int(token.start), Int(token.end - token.start))
+        }
+
+        private mutating func markRead(_ name: Int32) {
+            while isRead.count <= Int(name) { isRead.append(false) }
+            isRead[Int(name)] = true
+        }
+
+        private func isHidden(_ name: Int32) -> Bool {
+            guard Int(name) < locals.count else { return false }
+            for entry in locals[Int(name)] where entry.line < line { return true }
             return false
         }
-        func declare(_ names: [String], at index: Int) {
+
+        /// Declares `name` in the innermost scope at `line`: when `overwrite`, replacing a
+        /// declaration already there (parameters); otherwise only if there is none.
+        private mutating func addLocal(_ name: Int32, line: Int, overwrite: Bool) {
+            let depth = scopes.count - 1
+            while locals.count <= Int(name) { locals.append([]) }
+            if let last = locals[Int(name)].last, last.depth == depth {
+                if overwrite { locals[Int(name)][locals[Int(name)].count - 1].line = line }
+                return
+            }
+            locals[Int(name)].append((depth, line))
+            scopes[depth].names.append(name)
+        }
+
+        private mutating func declare(_ names: [Int32]) {
             guard !names.isEmpty else { return }
-            if let condition, condition.depth == brackets.count, condition.keyword != "guard" {
+            if let condition, condition.depth == brackets.count, !condition.isGuard {
                 pending += names
             } else if scopes[scopes.count - 1].declaresLocals {
-                for name in names where scopes[scopes.count - 1].locals[name] == nil {
-                    scopes[scopes.count - 1].locals[name] = line
-                }
+                for name in names { addLocal(name, line: line, overwrite: false) }
             }
         }
 
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index]
-            if token.isAtStartOfLine { line += 1 }
-            switch token.kind {
-            case .leftParen, .leftSquare, .leftAngle:
-                brackets.append((index, token.kind))
-            case .leftBrace:
-                var scope = Scope(brace: index, declaresLocals: !typeBodies.contains(index))
-                if let parameters = functionParameters[index] {
-                    for name in parameters { scope.locals[name] = -1 }
-                } else if let (names, nameTokens) = closureParameters(after: index, in: file) {
-                    for name in names { scope.locals[name] = -1 }
-                    skipped.formUnion(nameTokens)
-                }
-                if let current = condition, current.depth == brackets.count {
-                    if current.keyword != "guard" {
-                        for name in pending { scope.locals[name] = -1 }
+        private mutating func popScope() {
+            let scope = scopes.removeLast()
+            for name in scope.names { locals[Int(name)].removeLast() }
+        }
+
+        mutating func run() {
+            var index = 0
+            while index < tokens.count {
+                let token = tokens[index]
+                if token.isAtStartOfLine { line += 1 }
+                switch token.kind {
+                case .leftParen, .leftSquare, .leftAngle:
+                    brackets.append((index, token.kind))
+                case .leftBrace:
+                    scopes.append(OpenScope(brace: index, declaresLocals: !typeBodies.contains(index)))
+                    if let parameters = functionParameters[index] {
+                        for name in parameters { addLocal(name, line: -1, overwrite: true) }
+                    } else if let nameTokens = closureParameters(after: index, in: file) {
+                        for nameToken in nameTokens {
+                            addLocal(number(nameToken), line: -1, overwrite: true)
+                            skipped[nameToken] = true
+                        }
                     }
-                    condition = nil
-                    pending = []
-                }
-                brackets.append((index, .leftBrace))
-                scopes.append(scope)
-            case .rightParen, .rightSquare, .rightAngle, .rightBrace:
-                let opener = Int(file.partner[index])
-                if opener >= 0, let position = brackets.lastIndex(where: { $0.token == opener }) {
-                    brackets.removeSubrange(position...)
-                    while scopes.count > 1, scopes[scopes.count - 1].brace >= opener { scopes.removeLast() }
-                    if let current = condition, current.depth > brackets.count {
+                    // The block of a condition: `if let x`, `for x in` bind in it.
+                    if let current = condition, current.depth == brackets.count {
+                        if !current.isGuard {
+                            for name in pending { addLocal(name, line: -1, overwrite: true) }
+                        }
                         condition = nil
                         pending = []
                     }
+                    brackets.append((index, .leftBrace))
+                case .rightParen, .rightSquare, .rightAngle, .rightBrace:
+                    let opener = Int(file.partner[index])
+                    if opener >= 0, let position = brackets.lastIndex(where: { $0.token == opener }) {
+                        brackets.removeSubrange(position...)
+                        while scopes.count > 1, scopes[scopes.count - 1].brace >= opener { popScope() }
+                        if let current = condition, current.depth > brackets.count {
+                            condition = nil
+                            pending = []
+                        }
+                    }
+                case .keyword:
+                    if file.kind(index - 1) != .period { keyword(at: index) }
+                case .identifier:
+                    if !skipped[index], isReadName(at: index, in: file, brackets: brackets, bytes: bytes) {
+                        let name = readName(at: index)
+                        if file.kind(index - 1) == .period || !isHidden(name) { markRead(name) }
+                    }
+                case .dollarIdentifier:
+                    let start = Int(token.start)
+                    let length = Int(token.end) - start
+                    if length > 1, bytes[start + 1] < 0x80 {
+                        // `$name` reads `name`; `$0` reads nothing.
+                        if !(bytes[start + 1] >= UInt8(ascii: "0") && bytes[start + 1] <= UInt8(ascii: "9")) {
+                            markRead(interner.number(bytes.baseAddress! + start + 1, length - 1))
+                        }
+                    } else if length > 1 {
+                        let text = file.text(index)
+                        if text.count > 1, let first = text.dropFirst().first, !first.isNumber {
+                            markRead(interner.number(String(text.dropFirst())))
+                        }
+                    }
+                default:
+                    break
                 }
-            case .keyword:
-                if file.kind(index - 1) != .period {
-                    if file.at(index, "if") || file.at(index, "while") || file.at(index, "guard") || file.at(index, "for") {
-                        condition = (file.text(index), brackets.count)
-                        if file.at(index, "for") {
-                            // `for x in`, `for (a, b) in`, `for case let x in`: the loop's names.
-                            var probe = index + 1
-                            if file.at(probe, "case") { probe += 1 }
-                            if file.at(probe, "let") || file.at(probe, "var") { probe += 1 }
-                            var names: [String] = []
-                            while probe < tokens.count, !file.at(probe, "in"), probe < index + 16 {
-                                if file.kind(probe) == .identifier {
-                                    names.append(file.text(probe))
-                                    skipped.insert(probe)
-                                }
-                                probe += 1
-                            }
-                            pending += names
+                index += 1
+            }
+        }
+
+        private mutating func keyword(at index: Int) {
+            if file.at(index, "if") || file.at(index, "while") || file.at(index, "guard") || file.at(index, "for") {
+                condition = (file.at(index, "guard"), brackets.count)
+                if file.at(index, "for") {
+                    // `for x in`, `for (a, b) in`, `for case let x in`: the loop's names.
+                    var probe = index + 1
+                    if file.at(probe, "case") { probe += 1 }
+                    if file.at(probe, "let") || file.at(probe, "var") { probe += 1 }
+                    while probe < tokens.count, !file.at(probe, "in"), probe < index + 16 {
+                        if file.kind(probe) == .identifier {
+                            pending.append(number(probe))
+                            skipped[probe] = true
                         }
-                    } else if file.at(index, "let") || file.at(index, "var") {
-                        var names: [String] = []
-                        var nameTokens: [Int] = []
-                        if file.kind(index + 1) == .leftParen {
-                            var inner = index + 2
-                            while inner < tokens.count, file.kind(inner) != .rightParen, inner < index + 32 {
-                                if file.kind(inner) == .identifier {
-                                    names.append(file.text(inner))
-                                    nameTokens.append(inner)
-                                }
-                                inner += 1
-                            }
-                        } else if file.kind(index + 1) == .identifier {
-                            names.append(file.text(index + 1))
-                            if !isShorthandBinding(index + 1, in: file) { nameTokens.append(index + 1) }
-                        }
-                        skipped.formUnion(nameTokens)
-                        declare(names, at: index)
+                        probe += 1
                     }
                 }
-            case .identifier:
-                if !skipped.contains(index), let name = readName(at: index, in: file, brackets: brackets) {
-                    if file.kind(index - 1) == .period || !isHidden(name) { reads.insert(name) }
+            } else if file.at(index, "let") || file.at(index, "var") {
+                var names: [Int32] = []
+                if file.kind(index + 1) == .leftParen {
+                    var inner = index + 2
+                    while inner < tokens.count, file.kind(inner) != .rightParen, inner < index + 32 {
+                        if file.kind(inner) == .identifier {
+                            names.append(number(inner))
+                            skipped[inner] = true
+                        }
+                        inner += 1
+                    }
+                } else if file.kind(index + 1) == .identifier {
+                    names.append(number(index + 1))
+                    if !isShorthandBinding(index + 1, in: file) { skipped[index + 1] = true }
                 }
-            case .dollarIdentifier:
-                let text = file.text(index)
-                if text.count > 1, let first = text.dropFirst().first, !first.isNumber {
-                    reads.insert(String(text.dropFirst()))
-                }
-            default:
+                declare(names)
+            }
+        }
+
+        /// The name an identifier reads: its text without backticks, and without the `_` of
+        /// a wrapper's storage (`_name` reads `name`) unless it follows a `.`.
+        private mutating func readName(at index: Int) -> Int32 {
+            let token = tokens[index]
+            var start = Int(token.start)
+            let end = Int(token.end)
+            var isPlain = true  // ASCII, no backticks
+            for offset in start..<end where bytes[offset] >= 0x80 || bytes[offset] == UInt8(ascii: "`") {
+                isPlain = false
                 break
             }
-            index += 1
+            guard isPlain else {
+                var name = file.text(index)
+                if name.hasPrefix("`") { name = name.filter { $0 != "`" } }
+                if name.hasPrefix("_"), name.count > 1, file.kind(index - 1) != .period { name.removeFirst() }
+                return interner.number(name)
+            }
+            if end - start > 1, bytes[start] == UInt8(ascii: "_"), file.kind(index - 1) != .period { start += 1 }
+            return interner.number(bytes.baseAddress! + start, end - start)
         }
-        return reads
     }
 
-    /// The name an identifier reads, or nil when it declares, labels, or only writes.
-    private static func readName(at index: Int, in file: ParsedFile, brackets: [(token: Int, kind: TokenKind)]) -> String? {
-        var name = file.text(index)
-        if name.hasPrefix("`") { name = name.filter { $0 != "`" } }
+    /// Whether the identifier at `index` reads its name, rather than declaring it, labelling
+    /// an argument or only writing it (`name = v`, `x.name += 1`, `items.append(x)` as a
+    /// statement).
+    private static func isReadName(
+        at index: Int, in file: ParsedFile, brackets: [(token: Int, kind: TokenKind)], bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
         let previous = file.kind(index - 1)
         let next = file.kind(index + 1)
-        if previous == .atSign { return nil }
+        if previous == .atSign { return false }
         if previous == .keyword {
             if file.at(index - 1, "let") || file.at(index - 1, "var") {
-                // Only `if let name {` / `guard let name else` read the outer `name`.
                 let introducer = index - 2
                 guard file.at(introducer, "if") || file.at(introducer, "guard") || file.at(introducer, "while")
                     || file.kind(introducer) == .comma, isShorthandBinding(index, in: file)
-                else { return nil }
+                else { return false }
             } else if isDeclaringKeyword(index - 1, in: file) {
-                return nil
+                return false
             }
         }
         if previous != .period, next == .colon {
-            // `f(label: x)`, `(name: Type)`: a label; `f(_ name: Type)`, `f(a b: T)`: a parameter.
-            if brackets.last?.kind == .leftParen, previous == .leftParen || previous == .comma { return nil }
-            if previous == .identifier || file.at(index - 1, "_") { return nil }
+            if brackets.last?.kind == .leftParen, previous == .leftParen || previous == .comma { return false }
+            if previous == .identifier || file.at(index - 1, "_") { return false }
         }
         if let next, next == .equal || next == .binaryOperator && file.isAssignmentOperator(index + 1) {
-            return nil  // `name = v`, `x.name += 1`
+            return false
         }
-        if next == .period, file.kind(index + 2) == .identifier, writingMethods.contains(file.text(index + 2)),
+        if next == .period, file.kind(index + 2) == .identifier,
+            writingMethodTable.position(of: file.tokens[index + 2], in: bytes) != nil,
             isStatementOnlyCall(nameToken: index + 2, chainToken: index, in: file)
         {
-            return nil  // `items.append(x)` as a statement
+            return false
         }
-        if name.hasPrefix("_"), name.count > 1, previous != .period { name.removeFirst() }
-        return name
+        return true
     }
 
     private static func isDeclaringKeyword(_ index: Int, in file: ParsedFile) -> Bool {
@@ -257,25 +347,23 @@ enum MemberReadCollector {
         return next != .equal && next != .colon
     }
 
-    /// For a closure's `{`: the names of its parameters (`{ a, b in`, `{ (a: Int) -> T in`,
-    /// `{ [weak self] value in`) and their tokens. Capture lists are not parameters.
-    private static func closureParameters(after brace: Int, in file: ParsedFile) -> ([String], [Int])? {
+    /// For a closure's `{`: the name tokens of its parameters (`{ a, b in`, `{ (a: Int) -> T in`,
+    /// `{ [weak self] value in`). Capture lists are not parameters.
+    private static func closureParameters(after brace: Int, in file: ParsedFile) -> [Int]? {
         var probe = brace + 1
         if file.kind(probe) == .leftSquare { probe = file.skipGroup(probe) }  // capture list
-        var names: [String] = []
         var tokens: [Int] = []
         var steps = 0
         while probe < file.tokens.count, steps < 48 {
             switch file.kind(probe) {
             case .keyword where file.at(probe, "in"):
-                return names.isEmpty ? nil : (names, tokens)
+                return tokens.isEmpty ? nil : tokens
             case .identifier:
                 // A parameter name: not a type after `:`/`->`, not a label before another name.
                 let previous = file.kind(probe - 1)
                 if previous != .colon, previous != .arrow, previous != .period, previous != .atSign,
                     file.kind(probe + 1) != .identifier
                 {
-                    names.append(file.text(probe))
                     tokens.append(probe)
                 }
             case .keyword where file.at(probe, "_") || file.at(probe, "throws") || file.at(probe, "async"):

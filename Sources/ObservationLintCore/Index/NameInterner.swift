@@ -1,0 +1,95 @@
+/// Gives each distinct name a small number, so that a pass over a file's tokens can keep
+/// sets and maps of names without building a `String` per token: ASCII names are looked up
+/// by their bytes; the rare name with other characters goes through `String` (whose
+/// equality is Unicode canonical equivalence).
+struct NameInterner {
+    /// The names, by number.
+    private(set) var names: [String] = []
+    /// ASCII names' bytes, one after the other, and each number's range in them.
+    private var storage: [UInt8] = []
+    private var ranges: [(start: Int32, count: Int32)] = []
+    /// Open addressing over the ASCII names: number + 1, or 0 for an empty slot.
+    private var slots: [Int32]
+    private var mask: Int
+    private var asciiCount = 0
+    private var others: [String: Int32] = [:]
+
+    init(capacity: Int = 64) {
+        var size = 16
+        while size < capacity * 2 { size *= 2 }
+        slots = [Int32](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    var count: Int { names.count }
+
+    /// The number of the name spelled by `count` bytes at `base`.
+    mutating func number(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for offset in 0..<count {
+            let byte = base[offset]
+            if byte >= 0x80 { return number(String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)) }
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hashValue = Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        var slot = hashValue & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { break }
+            let range = ranges[entry - 1]
+            if Int(range.count) == count {
+                let start = Int(range.start)
+                var offset = 0
+                while offset < count, storage[start + offset] == base[offset] { offset += 1 }
+                if offset == count { return Int32(entry - 1) }
+            }
+            slot = (slot + 1) & mask
+        }
+        let added = Int32(names.count)
+        ranges.append((Int32(storage.count), Int32(count)))
+        storage.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        names.append(String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self))
+        slots[slot] = added + 1
+        asciiCount += 1
+        if asciiCount * 2 > slots.count { grow() }
+        return added
+    }
+
+    /// The number of a name given as a `String`.
+    mutating func number(_ name: String) -> Int32 {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var name = name
+            return name.withUTF8 { bytes in
+                guard let base = bytes.baseAddress else {
+                    return withUnsafePointer(to: UInt8(0)) { number($0, 0) }
+                }
+                return number(base, bytes.count)
+            }
+        }
+        if let known = others[name] { return known }
+        let added = Int32(names.count)
+        names.append(name)
+        ranges.append((0, -1))
+        others[name] = added
+        return added
+    }
+
+    private mutating func grow() {
+        let size = slots.count * 2
+        var grown = [Int32](repeating: 0, count: size)
+        let newMask = size - 1
+        storage.withUnsafeBufferPointer { bytes in
+            for (position, range) in ranges.enumerated() where range.count >= 0 {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for offset in 0..<Int(range.count) {
+                    hash = (hash ^ UInt64(bytes[Int(range.start) + offset])) &* 0x100_0000_01b3
+                }
+                var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & newMask
+                while grown[slot] != 0 { slot = (slot + 1) & newMask }
+                grown[slot] = Int32(position + 1)
+            }
+        }
+        slots = grown
+        mask = newMask
+    }
+}
