@@ -175,3 +175,16 @@ import FoundationXML
         #expect(new.stdout.hasPrefix("Sources/Plain.swift:6:"))
     }
 }
+
+/// The README's rule table is the catalog as `rules --format markdown` prints it.
+@Suite struct ReadmeCatalogTests {
+    @Test func rulesTableIsCurrent() throws {
+        let readme = try RecipeTests.readme()
+        let begin = try #require(readme.range(of: "<!-- rules-table:begin -->\n"))
+        let end = try #require(readme.range(of: "<!-- rules-table:end -->"))
+        let table = String(readme[begin.upperBound..<end.lowerBound])
+        let result = try CLI.run(["rules", "--format", "markdown"], in: RecipeTests.packageRoot.path)
+        #expect(result.status == 0)
+        #expect(table == result.stdout, "regenerate the README table with `observation-lint rules --format markdown`")
+    }
+}
