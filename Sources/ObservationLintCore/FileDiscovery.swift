@@ -137,19 +137,35 @@ public struct FileDiscovery: Sendable {
         guard size < Int(UInt32.max) else {
             return .failure(Message(text: "the file is too large to lint (\(size) bytes)"))
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(size + 1)
-        var chunk = [UInt8](repeating: 0, count: max(4096, min(size + 1, 1 << 20)))
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(Message(text: "cannot read the file: \(errnoText())"))
+        // Read straight into an array of the size `fstat` gives (one more byte to see the
+        // end); a file that grows meanwhile is read on in chunks.
+        var failure: Message?
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+            while initialized < buffer.count {
+                let count = Foundation.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = Message(text: "cannot read the file: \(errnoText())")
+                    return
+                }
+                if count == 0 { return }
+                initialized += count
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count >= Int(UInt32.max) {
-                return .failure(Message(text: "the file is too large to lint"))
+        }
+        if let failure { return .failure(failure) }
+        if bytes.count == size + 1 {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(Message(text: "cannot read the file: \(errnoText())"))
+                }
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[0..<count])
+                if bytes.count >= Int(UInt32.max) {
+                    return .failure(Message(text: "the file is too large to lint"))
+                }
             }
         }
         return .success(bytes)
@@ -362,6 +378,13 @@ enum UTF8Check {
         let count = bytes.count
         var index = 0
         while index < count {
+            // ASCII text eight bytes at a time.
+            while index + 8 <= count {
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+            guard index < count else { break }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1

@@ -9,16 +9,27 @@ public struct SourceText: Sendable {
         self.bytes = bytes
         var starts = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            index += 1
-            if byte == UInt8(ascii: "\n") {
-                starts.append(index)
-            } else if byte == UInt8(ascii: "\r") {
-                if index < count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
-                starts.append(index)
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                // Eight bytes at a time while none is a line break (`\n` or `\r`, both
+                // below 0x0E): a word without a byte below 0x0E is skipped whole.
+                while index + 8 <= count {
+                    let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    let belowFourteen = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
+                    if belowFourteen != 0 { break }
+                    index += 8
+                }
+                guard index < count else { break }
+                let byte = buffer[index]
+                index += 1
+                if byte == UInt8(ascii: "\n") {
+                    starts.append(index)
+                } else if byte == UInt8(ascii: "\r") {
+                    if index < count, buffer[index] == UInt8(ascii: "\n") { index += 1 }
+                    starts.append(index)
+                }
             }
         }
         self.lineStarts = starts
@@ -50,6 +61,7 @@ public struct SourceText: Sendable {
     public func text(of token: Token) -> String { text(token.range) }
 
     /// Whether a token's text equals an ASCII string, without building a `String`.
+    @inlinable
     public func token(_ token: Token, is string: StaticString) -> Bool {
         let length = Int(token.end - token.start)
         guard length == string.utf8CodeUnitCount else { return false }

@@ -27,16 +27,21 @@ let accessorKinds: [String: Accessor.Kind] = [
 extension TokenStream {
     // MARK: - Token queries
 
+    // The small queries below are inlinable: the index and the rules call them per token.
+
+    @inlinable
     public func kind(_ index: Int) -> TokenKind? {
         index >= 0 && index < tokens.count ? tokens[index].kind : nil
     }
 
     public func text(_ index: Int) -> String { source.text(of: tokens[index]) }
 
+    @inlinable
     public func at(_ index: Int, _ string: StaticString) -> Bool {
         index >= 0 && index < tokens.count && source.token(tokens[index], is: string)
     }
 
+    @inlinable
     public func isWord(_ index: Int) -> Bool {
         guard let kind = kind(index) else { return false }
         return kind == .identifier || kind == .keyword
@@ -44,6 +49,7 @@ extension TokenStream {
 
     /// The index just past the bracket group opening at `index` (or `index + 1` when
     /// the bracket is unbalanced).
+    @inlinable
     public func skipGroup(_ index: Int) -> Int {
         let match = Int(partner[index])
         return match > index ? match + 1 : index + 1

@@ -215,10 +215,29 @@ enum MemberReadCollector {
             }
         }
 
+        private enum Keyword { case `if`, `while`, `guard`, `for`, `let`, `var`, other }
+
+        /// The keyword at `index`, among those the pass follows.
+        private func keyword(_ index: Int) -> Keyword {
+            let token = tokens[index]
+            let start = Int(token.start)
+            func spells(_ word: StaticString) -> Bool { memcmp(bytes.baseAddress! + start, word.utf8Start, word.utf8CodeUnitCount) == 0 }
+            switch Int(token.end) - start {
+            case 2: return spells("if") ? .if : .other
+            case 3: return spells("for") ? .for : spells("let") ? .let : spells("var") ? .var : .other
+            case 5: return spells("while") ? .while : spells("guard") ? .guard : .other
+            default: return .other
+            }
+        }
+
         private mutating func keyword(at index: Int) {
-            if file.at(index, "if") || file.at(index, "while") || file.at(index, "guard") || file.at(index, "for") {
-                condition = (file.at(index, "guard"), brackets.count)
-                if file.at(index, "for") {
+            let keyword = keyword(index)
+            switch keyword {
+            case .other:
+                return
+            case .if, .while, .guard, .for:
+                condition = (keyword == .guard, brackets.count)
+                if keyword == .for {
                     // `for x in`, `for (a, b) in`, `for case let x in`: the loop's names.
                     var probe = index + 1
                     if file.at(probe, "case") { probe += 1 }
@@ -231,7 +250,7 @@ enum MemberReadCollector {
                         probe += 1
                     }
                 }
-            } else if file.at(index, "let") || file.at(index, "var") {
+            case .let, .var:
                 var names: [Int32] = []
                 if file.kind(index + 1) == .leftParen {
                     var inner = index + 2
@@ -256,11 +275,9 @@ enum MemberReadCollector {
             let token = tokens[index]
             var start = Int(token.start)
             let end = Int(token.end)
-            var isPlain = true  // ASCII, no backticks
-            for offset in start..<end where bytes[offset] >= 0x80 || bytes[offset] == UInt8(ascii: "`") {
-                isPlain = false
-                break
-            }
+            // A backtick can only open a name; a `_` may carry a combining mark (one character).
+            let isPlain = bytes[start] != UInt8(ascii: "`")
+                && !(bytes[start] == UInt8(ascii: "_") && end - start > 1 && bytes[start + 1] >= 0x80)
             guard isPlain else {
                 var name = file.text(index)
                 if name.hasPrefix("`") { name = name.filter { $0 != "`" } }

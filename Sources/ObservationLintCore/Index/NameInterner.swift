@@ -1,3 +1,37 @@
+import Foundation
+
+/// Hashing of short byte strings (names) eight bytes at a time, which also tells whether
+/// they are ASCII.
+enum NameHash {
+    @inline(__always)
+    static func hash(_ base: UnsafePointer<UInt8>, _ count: Int) -> (value: Int, isASCII: Bool) {
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9e37_79b9_7f4a_7c15
+        var bits: UInt64 = 0
+        var offset = 0
+        let raw = UnsafeRawPointer(base)
+        while offset + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            bits |= word
+            hash = (hash ^ word) &* 0xff51_afd7_ed55_8ccd
+            hash ^= hash >> 32
+            offset += 8
+        }
+        if offset < count {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < count {
+                word |= UInt64(base[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            bits |= word
+            hash = (hash ^ word) &* 0xff51_afd7_ed55_8ccd
+            hash ^= hash >> 32
+        }
+        return (Int(truncatingIfNeeded: hash), bits & 0x8080_8080_8080_8080 == 0)
+    }
+}
+
 /// Gives each distinct name a small number, so that a pass over a file's tokens can keep
 /// sets and maps of names without building a `String` per token: ASCII names are looked up
 /// by their bytes; the rare name with other characters goes through `String` (whose
@@ -19,32 +53,28 @@ struct NameInterner {
         while size < capacity * 2 { size *= 2 }
         slots = [Int32](repeating: 0, count: size)
         mask = size - 1
+        storage.reserveCapacity(capacity * 8)
     }
 
     var count: Int { names.count }
 
     /// The number of the name spelled by `count` bytes at `base`.
     mutating func number(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for offset in 0..<count {
-            let byte = base[offset]
-            if byte >= 0x80 { return number(String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)) }
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        let hashValue = Int(truncatingIfNeeded: hash ^ (hash >> 29))
-        var slot = hashValue & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { break }
-            let range = ranges[entry - 1]
-            if Int(range.count) == count {
-                let start = Int(range.start)
-                var offset = 0
-                while offset < count, storage[start + offset] == base[offset] { offset += 1 }
-                if offset == count { return Int32(entry - 1) }
+        let (hash, isASCII) = NameHash.hash(base, count)
+        guard isASCII else { return number(String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)) }
+        var slot = hash & mask
+        let found: Int32? = storage.withUnsafeBufferPointer { stored in
+            while true {
+                let entry = Int(slots[slot])
+                if entry == 0 { return nil }
+                let range = ranges[entry - 1]
+                if Int(range.count) == count, count == 0 || memcmp(stored.baseAddress! + Int(range.start), base, count) == 0 {
+                    return Int32(entry - 1)
+                }
+                slot = (slot + 1) & mask
             }
-            slot = (slot + 1) & mask
         }
+        if let found { return found }
         let added = Int32(names.count)
         ranges.append((Int32(storage.count), Int32(count)))
         storage.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
@@ -80,11 +110,10 @@ struct NameInterner {
         let newMask = size - 1
         storage.withUnsafeBufferPointer { bytes in
             for (position, range) in ranges.enumerated() where range.count >= 0 {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for offset in 0..<Int(range.count) {
-                    hash = (hash ^ UInt64(bytes[Int(range.start) + offset])) &* 0x100_0000_01b3
-                }
-                var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & newMask
+                let start = bytes.baseAddress.map { $0 + Int(range.start) }
+                let hash = start.map { NameHash.hash($0, Int(range.count)).value }
+                    ?? withUnsafePointer(to: UInt8(0)) { NameHash.hash($0, 0).value }
+                var slot = hash & newMask
                 while grown[slot] != 0 { slot = (slot + 1) & newMask }
                 grown[slot] = Int32(position + 1)
             }

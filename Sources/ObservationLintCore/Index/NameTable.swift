@@ -1,8 +1,10 @@
+import Foundation
 import ObservationSyntax
 
 /// A fixed set of names, looked up by a token's bytes without building a `String` for the
-/// token: a hash of the bytes picks a slot, a byte comparison confirms the name. For
-/// passes over every token of the project that look for a few known names.
+/// token: the length and first byte rule most tokens out, a hash of the bytes picks a slot,
+/// a byte comparison confirms the name. For passes over every token of the project that
+/// look for a few known names.
 struct NameTable: Sendable {
     /// The names, each once; a lookup returns a position in this array.
     let names: [String]
@@ -12,6 +14,10 @@ struct NameTable: Sendable {
     /// Open addressing: a name's position + 1, or 0 for an empty slot.
     private let slots: [Int32]
     private let mask: Int
+    /// Bit `n` set when a name is `n` bytes long (bit 63: 63 bytes or more).
+    private let lengths: UInt64
+    /// Bit `b` set when a name starts with byte `b`.
+    private let firstBytes: (UInt64, UInt64, UInt64, UInt64)
 
     init(_ names: some Sequence<String>) {
         var unique: [String] = []
@@ -20,9 +26,13 @@ struct NameTable: Sendable {
         var storage: [UInt8] = []
         var starts: [Int] = [0]
         starts.reserveCapacity(unique.count + 1)
+        var lengths: UInt64 = 0
+        var firstBytes: [UInt64] = [0, 0, 0, 0]
         for name in unique {
             storage.append(contentsOf: name.utf8)
             starts.append(storage.count)
+            lengths |= 1 << UInt64(min(name.utf8.count, 63))
+            if let first = name.utf8.first { firstBytes[Int(first >> 6)] |= 1 << UInt64(first & 63) }
         }
         var capacity = 16
         while capacity < unique.count * 2 { capacity *= 2 }
@@ -30,7 +40,9 @@ struct NameTable: Sendable {
         let mask = capacity - 1
         storage.withUnsafeBufferPointer { bytes in
             for position in unique.indices {
-                var slot = Self.hash(bytes, starts[position], starts[position + 1]) & mask
+                let length = starts[position + 1] - starts[position]
+                let hash = length == 0 ? 0 : NameHash.hash(bytes.baseAddress! + starts[position], length).value
+                var slot = hash & mask
                 while slots[slot] != 0 { slot = (slot + 1) & mask }
                 slots[slot] = Int32(position + 1)
             }
@@ -40,37 +52,39 @@ struct NameTable: Sendable {
         self.starts = starts
         self.slots = slots
         self.mask = mask
+        self.lengths = lengths
+        self.firstBytes = (firstBytes[0], firstBytes[1], firstBytes[2], firstBytes[3])
     }
 
     var isEmpty: Bool { names.isEmpty }
 
-    /// FNV-1a over `bytes[start..<end]`.
+    /// The position in `names` of the name spelled by `source[start..<end]`, if any.
     @inline(__always)
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var index = start
-        while index < end {
-            hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01b3
-            index += 1
+    func position(of start: Int, _ end: Int, in source: UnsafeBufferPointer<UInt8>) -> Int? {
+        let length = end - start
+        guard length > 0, lengths & (1 << UInt64(min(length, 63))) != 0 else { return nil }
+        let first = source[start]
+        let word: UInt64
+        switch first >> 6 {
+        case 0: word = firstBytes.0
+        case 1: word = firstBytes.1
+        case 2: word = firstBytes.2
+        default: word = firstBytes.3
         }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        guard word & (1 << UInt64(first & 63)) != 0 else { return nil }
+        return lookUp(source.baseAddress! + start, length)
     }
 
-    /// The position in `names` of the name spelled by `source[start..<end]`, if any.
-    func position(of start: Int, _ end: Int, in source: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard !names.isEmpty else { return nil }
-        var slot = Self.hash(source, start, end) & mask
+    private func lookUp(_ base: UnsafePointer<UInt8>, _ length: Int) -> Int? {
+        var slot = NameHash.hash(base, length).value & mask
         return storage.withUnsafeBufferPointer { storage in
             while true {
                 let entry = Int(slots[slot])
                 if entry == 0 { return nil }
                 let position = entry - 1
                 let nameStart = starts[position]
-                let length = starts[position + 1] - nameStart
-                if length == end - start {
-                    var offset = 0
-                    while offset < length, storage[nameStart + offset] == source[start + offset] { offset += 1 }
-                    if offset == length { return position }
+                if starts[position + 1] - nameStart == length, memcmp(storage.baseAddress! + nameStart, base, length) == 0 {
+                    return position
                 }
                 slot = (slot + 1) & mask
             }

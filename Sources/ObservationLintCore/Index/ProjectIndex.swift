@@ -89,17 +89,21 @@ public struct ProjectIndex: Sendable {
     /// type's qualified name.
     public private(set) var modelHolders: [String: [ModelHolder]] = [:]
     /// Model reads by views, by the model's qualified type name.
-    public let viewReads: [String: [ViewModelRead]]
+    public private(set) var viewReads: [String: [ViewModelRead]]
     /// Model member mutations made through views' references, by the model's type name.
-    public let viewMutations: [String: [ViewModelMutation]]
+    public private(set) var viewMutations: [String: [ViewModelMutation]]
     /// Every `.environmentObject(x)`, `.environment(x)` and delegate adaptor of the project,
     /// previews included, in file order.
-    public let environmentInjections: [EnvironmentInjection]
+    public private(set) var environmentInjections: [EnvironmentInjection]
     /// Positions in `environmentInjections` by provided type, and of those whose type is unknown.
-    let injectionsByProvidedType: [String: [Int]]
-    let injectionsOfUnknownType: [Int]
+    private(set) var injectionsByProvidedType: [String: [Int]]
+    private(set) var injectionsOfUnknownType: [Int]
     /// Where project type names and changed members occur (see `references(toTypeNamed:)`).
-    let nameReferences: NameReferences
+    private(set) var nameReferences: NameReferences
+    /// For each file, its type declarations in `typeDeclarations(in:)` order (nested ones
+    /// after their parent) with the merged type each belongs to, if any: name resolution
+    /// done once.
+    let declarationTypes: [[Dictionary<String, TypeInfo>.Index?]]
 
     /// `jobs`: threads for the passes over every file (0: all cores).
     public init(files: [ParsedFile], defaultIsolationIsMainActor: Bool = false, jobs: Int = 0) {
@@ -115,21 +119,20 @@ public struct ProjectIndex: Sendable {
         // The view facts need name resolution and closure roles: the index without them.
         let typesOnly = ProjectIndex(
             files: files, types: types, aliases: aliases, defaultIsolationIsMainActor: defaultIsolationIsMainActor,
-            viewReads: [:], viewMutations: [:])
+            jobs: jobs)
         let facts = ViewFactsCollector.collect(typesOnly, jobs: jobs)
         self.init(
-            files: files, types: types, aliases: aliases, defaultIsolationIsMainActor: defaultIsolationIsMainActor,
-            viewReads: facts.reads, viewMutations: facts.mutations,
+            typesOnly, viewReads: facts.reads, viewMutations: facts.mutations,
             environmentInjections: EnvironmentInjectionCollector.collect(typesOnly, jobs: jobs),
             nameReferences: NameReferences.collect(files: files, types: types, jobs: jobs))
         readMemberNames = MemberReadCollector.collect(files, jobs: jobs)
         modelHolders = ModelHolderCollector.collect(typesOnly, jobs: jobs)
     }
 
+    /// The index without the facts collected from code: the type tables.
     private init(
         files: [ParsedFile], types: [String: TypeInfo], aliases: [String: String], defaultIsolationIsMainActor: Bool,
-        viewReads: [String: [ViewModelRead]], viewMutations: [String: [ViewModelMutation]],
-        environmentInjections: [EnvironmentInjection] = [], nameReferences: NameReferences = NameReferences()
+        jobs: Int
     ) {
         self.files = files
         self.types = types
@@ -151,6 +154,33 @@ public struct ProjectIndex: Sendable {
         }
         self.subtypes = subtypes
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
+        self.viewReads = [:]
+        self.viewMutations = [:]
+        self.environmentInjections = []
+        self.injectionsByProvidedType = [:]
+        self.injectionsOfUnknownType = []
+        self.nameReferences = NameReferences()
+        let resolver = TypeResolver(types: types, aliases: aliases, nestedNameSuffixes: suffixes)
+        self.declarationTypes = parallelMap(files, jobs: jobs) { file in
+            var result: [Dictionary<String, TypeInfo>.Index?] = []
+            func visit(_ decls: [TypeDecl], scope: String?) {
+                for decl in decls {
+                    let name = decl.kind == .extension ? resolver.resolve(decl.name, from: scope) ?? decl.name : decl.qualifiedName
+                    result.append(types.index(forKey: name))
+                    visit(decl.nestedTypes, scope: name)
+                }
+            }
+            visit(file.types, scope: nil)
+            return result
+        }
+    }
+
+    /// `base` with the facts collected from code.
+    private init(
+        _ base: ProjectIndex, viewReads: [String: [ViewModelRead]], viewMutations: [String: [ViewModelMutation]],
+        environmentInjections: [EnvironmentInjection], nameReferences: NameReferences
+    ) {
+        self = base
         self.viewReads = viewReads
         self.viewMutations = viewMutations
         self.environmentInjections = environmentInjections
@@ -271,15 +301,17 @@ public struct ProjectIndex: Sendable {
     /// Every type declaration in a file (nested ones and extensions included), in source
     /// order, with the merged type it belongs to.
     public func typeDeclarations(in file: Int) -> [(decl: TypeDecl, info: TypeInfo)] {
+        let owners = declarationTypes[file]
         var result: [(decl: TypeDecl, info: TypeInfo)] = []
-        func visit(_ decls: [TypeDecl], scope: String?) {
+        var position = 0
+        func visit(_ decls: [TypeDecl]) {
             for decl in decls {
-                let name = decl.kind == .extension ? resolve(decl.name, from: scope) ?? decl.name : decl.qualifiedName
-                if let info = types[name] { result.append((decl, info)) }
-                visit(decl.nestedTypes, scope: name)
+                if let owner = owners[position] { result.append((decl, types[owner].value)) }
+                position += 1
+                visit(decl.nestedTypes)
             }
         }
-        visit(files[file].types, scope: nil)
+        visit(files[file].types)
         return result
     }
 
