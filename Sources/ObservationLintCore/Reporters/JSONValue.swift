@@ -14,104 +14,95 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Pretty-printed with two-space indentation; empty arrays and objects as `[]`, `{}`.
     public func serialized() -> String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(to: &output, indent: 0)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(to output: inout String, indent: Int) {
+    // The text is built as UTF-8 bytes and made a `String` once.
+
+    private func write(to output: inout [UInt8], indent: Int) {
         switch self {
         case .string(let string): Self.writeString(string, to: &output)
-        case .int(let number): output += String(number)
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .null: output += "null"
+        case .int(let number): Self.append(String(number), to: &output)
+        case .bool(let flag): Self.append(flag ? "true" : "false", to: &output)
+        case .null: Self.append("null", to: &output)
         case .array(let elements):
             if elements.isEmpty {
-                output += "[]"
+                Self.append("[]", to: &output)
                 return
             }
-            output += "[\n"
-            for (index, element) in elements.enumerated() {
+            output.append(UInt8(ascii: "["))
+            output.append(UInt8(ascii: "\n"))
+            for index in elements.indices {
                 Self.writeIndent(indent + 2, to: &output)
-                element.write(to: &output, indent: indent + 2)
-                output += index == elements.count - 1 ? "\n" : ",\n"
+                elements[index].write(to: &output, indent: indent + 2)
+                if index != elements.count - 1 { output.append(UInt8(ascii: ",")) }
+                output.append(UInt8(ascii: "\n"))
             }
             Self.writeIndent(indent, to: &output)
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
             if members.isEmpty {
-                output += "{}"
+                Self.append("{}", to: &output)
                 return
             }
-            output += "{\n"
-            for (index, (key, value)) in members.enumerated() {
+            output.append(UInt8(ascii: "{"))
+            output.append(UInt8(ascii: "\n"))
+            for index in members.indices {
                 Self.writeIndent(indent + 2, to: &output)
-                Self.writeString(key, to: &output)
-                output += ": "
-                value.write(to: &output, indent: indent + 2)
-                output += index == members.count - 1 ? "\n" : ",\n"
+                Self.writeString(members[index].0, to: &output)
+                output.append(UInt8(ascii: ":"))
+                output.append(UInt8(ascii: " "))
+                members[index].1.write(to: &output, indent: indent + 2)
+                if index != members.count - 1 { output.append(UInt8(ascii: ",")) }
+                output.append(UInt8(ascii: "\n"))
             }
             Self.writeIndent(indent, to: &output)
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static let spaces = String(repeating: " ", count: 64)
+    private static func append(_ text: String, to output: inout [UInt8]) {
+        output.append(contentsOf: text.utf8)
+    }
 
-    private static func writeIndent(_ count: Int, to output: inout String) {
-        var remaining = count
-        while remaining > 0 {
-            let chunk = min(remaining, 64)
-            output.append(contentsOf: spaces.prefix(chunk))
-            remaining -= chunk
-        }
+    private static func writeIndent(_ count: Int, to output: inout [UInt8]) {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
 
     /// RFC 8259 string escaping; non-ASCII text stays UTF-8, except U+2028/U+2029 (escaped
-    /// so the output is also valid JavaScript). Runs of text that need no escape are
-    /// copied whole.
-    static func writeString(_ string: String, to output: inout String) {
-        output += "\""
+    /// so the output is also valid JavaScript).
+    static func writeString(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
-            var runStart = 0
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                var escape: String?
-                var length = 1
+                index += 1
                 switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "\n"): escape = "\\n"
-                case UInt8(ascii: "\r"): escape = "\\r"
-                case UInt8(ascii: "\t"): escape = "\\t"
-                case 0x08: escape = "\\b"
-                case 0x0C: escape = "\\f"
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                    length = 3
+                case UInt8(ascii: "\""): append("\\\"", to: &output)
+                case UInt8(ascii: "\\"): append("\\\\", to: &output)
+                case UInt8(ascii: "\n"): append("\\n", to: &output)
+                case UInt8(ascii: "\r"): append("\\r", to: &output)
+                case UInt8(ascii: "\t"): append("\\t", to: &output)
+                case 0x08: append("\\b", to: &output)
+                case 0x0C: append("\\f", to: &output)
+                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                    append(bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029", to: &output)
+                    index += 2
                 default:
                     if byte < 0x20 || byte == 0x7F {
                         let hex = String(byte, radix: 16)
-                        escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                        append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &output)
+                    } else {
+                        output.append(byte)
                     }
                 }
-                guard let escape else {
-                    index += 1
-                    continue
-                }
-                if index > runStart {
-                    output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
-                }
-                output += escape
-                index += length
-                runStart = index
-            }
-            if bytes.count > runStart {
-                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart...]), as: UTF8.self)
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
