@@ -121,7 +121,7 @@ public struct PublishedNeverRead: Rule {
         for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass && !type.isObservable {
             let required = requirements(of: type, index: index)
             for property in decl.properties
-            where isCandidate(property) && !index.readMemberNames.contains(property.name) && !required.contains(property.name) {
+            where isCandidate(property) && !index.isRead(memberNamed: property.name) && !required.contains(property.name) {
                 context.report(
                     "Nothing reads `\(property.name)`, yet every change of it makes views observing `\(type.name)` re-render",
                     at: property.nameToken..<property.nameToken + 1,

@@ -5,7 +5,7 @@ import ObservationSyntax
 /// token: the length and first byte rule most tokens out, a hash of the bytes picks a slot,
 /// a byte comparison confirms the name. For passes over every token of the project that
 /// look for a few known names.
-struct NameTable: Sendable {
+final class NameTable: Sendable {
     /// The names, each once; a lookup returns a position in this array.
     let names: [String]
     /// Every name's UTF-8 bytes, one after the other; name `i` is `storage[starts[i]..<starts[i + 1]]`.

@@ -84,7 +84,15 @@ public struct ProjectIndex: Sendable {
     let subtypes: [String: [String]]
     /// Every name some code of the project reads (`x.name`, `name`, `$name`, `\.name`);
     /// writes, declarations and labels are not reads. Names only, across all types.
-    public private(set) var readMemberNames: Set<String> = []
+    /// Computed on first use (`isRead(memberNamed:)` answers the index's usual questions
+    /// without it).
+    public var readMemberNames: Set<String> { allReadNames.value }
+    private var allReadNames: Lazy<Set<String>>
+    /// The names of `@Published` properties, and those of them some code reads: the names
+    /// `isRead(memberNamed:)` answers from the index (the pass that finds them skips other
+    /// names).
+    private var publishedNames: Set<String> = []
+    private var readPublishedNames: Set<String> = []
     /// The stored properties of views and apps that hold each project type, by the held
     /// type's qualified name.
     public private(set) var modelHolders: [String: [ModelHolder]] = [:]
@@ -125,7 +133,10 @@ public struct ProjectIndex: Sendable {
             typesOnly, viewReads: facts.reads, viewMutations: facts.mutations,
             environmentInjections: EnvironmentInjectionCollector.collect(typesOnly, jobs: jobs),
             nameReferences: NameReferences.collect(files: files, types: types, jobs: jobs))
-        readMemberNames = MemberReadCollector.collect(files, jobs: jobs)
+        let published = Set(types.values.lazy.flatMap(\.declarations).flatMap(\.decl.properties)
+            .filter { $0.attributes.contains(named: "Published") }.map(\.name))
+        publishedNames = published
+        readPublishedNames = MemberReadCollector.collect(files, jobs: jobs, only: NameTable(published))
         modelHolders = ModelHolderCollector.collect(typesOnly, jobs: jobs)
     }
 
@@ -160,6 +171,7 @@ public struct ProjectIndex: Sendable {
         self.injectionsByProvidedType = [:]
         self.injectionsOfUnknownType = []
         self.nameReferences = NameReferences()
+        self.allReadNames = Lazy { MemberReadCollector.collect(files, jobs: 1) }
         let resolver = TypeResolver(types: types, aliases: aliases, nestedNameSuffixes: suffixes)
         self.declarationTypes = parallelMap(files, jobs: jobs) { file in
             var result: [Dictionary<String, TypeInfo>.Index?] = []
@@ -192,6 +204,12 @@ public struct ProjectIndex: Sendable {
         self.injectionsByProvidedType = byType
         self.injectionsOfUnknownType = unknownType
         self.nameReferences = nameReferences
+    }
+
+    /// Whether some code of the project reads a name (`readMemberNames.contains(name)`).
+    public func isRead(memberNamed name: String) -> Bool {
+        if publishedNames.contains(name) { return readPublishedNames.contains(name) }
+        return readMemberNames.contains(name)
     }
 
     // MARK: - Environment injections
