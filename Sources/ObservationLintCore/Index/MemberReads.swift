@@ -32,10 +32,30 @@ enum MemberReadCollector {
     /// The names a file reads.
     static func readNames(in file: ParsedFile, only interest: NameTable? = nil) -> Set<String> {
         file.source.bytes.withUnsafeBufferPointer { bytes in
+            if let interest, !mayRead(interest, in: file, bytes: bytes) { return [] }
             var scanner = ReadScanner(file: file, bytes: bytes, interest: interest)
             scanner.run()
             return scanner.readNames
         }
+    }
+
+    /// Whether a name of `interest` occurs in the file at all (as `name`, `_name`, `$name`,
+    /// or in a name with backticks or other than ASCII characters, which this does not look
+    /// into): a file where none does reads none.
+    private static func mayRead(_ interest: NameTable, in file: ParsedFile, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for token in file.tokens where token.kind == .identifier || token.kind == .dollarIdentifier {
+            let start = Int(token.start)
+            let end = Int(token.end)
+            let first = bytes[start]
+            if first == UInt8(ascii: "`") || first >= 0x80 { return true }
+            if interest.position(of: start, end, in: bytes) != nil { return true }
+            if (first == UInt8(ascii: "_") || first == UInt8(ascii: "$")) && end - start > 1,
+                bytes[start + 1] >= 0x80 || interest.position(of: start + 1, end, in: bytes) != nil
+            {
+                return true
+            }
+        }
+        return false
     }
 
     /// One pass over a file's tokens. Names are interned (`NameInterner`) rather than built
