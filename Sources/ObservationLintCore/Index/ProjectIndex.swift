@@ -108,10 +108,8 @@ public struct ProjectIndex: Sendable {
     private(set) var injectionsOfUnknownType: [Int]
     /// Where project type names and changed members occur (see `references(toTypeNamed:)`).
     private(set) var nameReferences: NameReferences
-    /// For each file, its type declarations in `typeDeclarations(in:)` order (nested ones
-    /// after their parent) with the merged type each belongs to, if any: name resolution
-    /// done once.
-    let declarationTypes: [[Dictionary<String, TypeInfo>.Index?]]
+    /// For each file, `typeDeclarations(in:)`, computed once (rules ask for it per file).
+    let fileTypeDeclarations: [[(decl: TypeDecl, info: TypeInfo)]]
 
     /// `jobs`: threads for the passes over every file (0: all cores).
     public init(files: [ParsedFile], defaultIsolationIsMainActor: Bool = false, jobs: Int = 0) {
@@ -173,12 +171,12 @@ public struct ProjectIndex: Sendable {
         self.nameReferences = NameReferences()
         self.allReadNames = Lazy { MemberReadCollector.collect(files, jobs: 1) }
         let resolver = TypeResolver(types: types, aliases: aliases, nestedNameSuffixes: suffixes)
-        self.declarationTypes = parallelMap(files, jobs: jobs) { file in
-            var result: [Dictionary<String, TypeInfo>.Index?] = []
+        self.fileTypeDeclarations = parallelMap(files, jobs: jobs) { file in
+            var result: [(decl: TypeDecl, info: TypeInfo)] = []
             func visit(_ decls: [TypeDecl], scope: String?) {
                 for decl in decls {
                     let name = decl.kind == .extension ? resolver.resolve(decl.name, from: scope) ?? decl.name : decl.qualifiedName
-                    result.append(types.index(forKey: name))
+                    if let info = types[name] { result.append((decl, info)) }
                     visit(decl.nestedTypes, scope: name)
                 }
             }
@@ -319,18 +317,7 @@ public struct ProjectIndex: Sendable {
     /// Every type declaration in a file (nested ones and extensions included), in source
     /// order, with the merged type it belongs to.
     public func typeDeclarations(in file: Int) -> [(decl: TypeDecl, info: TypeInfo)] {
-        let owners = declarationTypes[file]
-        var result: [(decl: TypeDecl, info: TypeInfo)] = []
-        var position = 0
-        func visit(_ decls: [TypeDecl]) {
-            for decl in decls {
-                if let owner = owners[position] { result.append((decl, types[owner].value)) }
-                position += 1
-                visit(decl.nestedTypes)
-            }
-        }
-        visit(files[file].types)
-        return result
+        fileTypeDeclarations[file]
     }
 
     // MARK: - What a property holds
