@@ -82,10 +82,6 @@ public struct BodyScopes: Sendable {
     }
 }
 
-private let statementBlockKeywords: Set<String> = [
-    "if", "guard", "while", "for", "switch", "catch", "do", "repeat", "defer", "else", "func",
-    "get", "set", "willSet", "didSet",
-]
 
 /// Operators that assign: `=` and compound assignments (`+=`, `??=`, `<<=`), but not
 /// comparisons.
@@ -390,10 +386,26 @@ extension TokenStream {
     }
 
     private func isStatementKeyword(_ index: Int) -> Bool {
-        guard statementBlockKeywords.contains(text(index)), kind(index + 1) != .colon else { return false }
+        guard isStatementBlockWord(index), kind(index + 1) != .colon else { return false }
         // Accessor names are keywords only at the start of an accessor block.
         if kind(index) == .identifier { return kind(index + 1) == .leftBrace }
         return kind(index - 1) != .period
+    }
+
+    /// `if`, `guard`, `while`, `for`, `switch`, `catch`, `do`, `repeat`, `defer`, `else`,
+    /// `func`, `get`, `set`, `willSet`, `didSet` (by length first: this runs on every word of
+    /// a body).
+    private func isStatementBlockWord(_ index: Int) -> Bool {
+        let token = tokens[index]
+        switch token.end - token.start {
+        case 2: return at(index, "if") || at(index, "do")
+        case 3: return at(index, "for") || at(index, "get") || at(index, "set")
+        case 4: return at(index, "else") || at(index, "func")
+        case 5: return at(index, "guard") || at(index, "while") || at(index, "catch") || at(index, "defer")
+        case 6: return at(index, "switch") || at(index, "repeat") || at(index, "didSet")
+        case 7: return at(index, "willSet")
+        default: return false
+        }
     }
 
     /// What a `{` that is not a statement block belongs to: a trailing closure of the call

@@ -446,7 +446,8 @@ extension TokenStream {
             depth < 64
             ? parseDeclarations(
                 in: members.lowerBound + 1..<max(members.upperBound - 1, members.lowerBound + 1),
-                enclosing: qualifiedName.split(separator: ".").map(String.init), depth: depth + 1)
+                enclosing: qualifiedName.utf8.split(separator: UInt8(ascii: ".")).map { String(decoding: $0, as: UTF8.self) },
+                depth: depth + 1)
             : DeclarationSkeleton()
         return TypeDecl(
             kind: kind, name: name, qualifiedName: qualifiedName, nameToken: nameToken,
