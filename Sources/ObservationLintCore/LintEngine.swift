@@ -54,20 +54,24 @@ public enum LintEngine {
         let files = parallelMap(inputs, jobs: jobs) { ParsedFile(path: $0.path, bytes: $0.bytes) }
         let index = ProjectIndex(files: files, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
         let reported = files.indices.filter { options.reportedPaths?.contains(files[$0].path) ?? true }
+        // Each rule's id and severity, once (a rule's description is a large value).
+        let rules = options.rules.map { rule in
+            let description = rule.description
+            return (rule: rule, id: description.id, severity: options.severityOverrides[description.id] ?? description.defaultSeverity)
+        }
         let perFile = parallelMap(reported, jobs: jobs) { fileIndex in
-            fileDiagnostics(fileIndex, index: index, options: options)
+            fileDiagnostics(fileIndex, index: index, rules: rules, options: options)
         }
         return LintReport(diagnostics: perFile.flatMap { $0 }.sorted(by: Diagnostic.reportOrder), fileCount: reported.count)
     }
 
-    private static func fileDiagnostics(_ fileIndex: Int, index: ProjectIndex, options: LintOptions) -> [Diagnostic] {
+    private static func fileDiagnostics(
+        _ fileIndex: Int, index: ProjectIndex, rules: [(rule: any Rule, id: String, severity: Severity)], options: LintOptions
+    ) -> [Diagnostic] {
         let file = index.files[fileIndex]
         var result: [Diagnostic] = []
-        for rule in options.rules {
-            let id = rule.description.id
-            var context = RuleContext(
-                fileIndex: fileIndex, index: index, ruleID: id,
-                severity: options.severityOverrides[id] ?? rule.description.defaultSeverity)
+        for (rule, id, severity) in rules {
+            var context = RuleContext(fileIndex: fileIndex, index: index, ruleID: id, severity: severity)
             rule.check(&context)
             result += context.diagnostics
         }

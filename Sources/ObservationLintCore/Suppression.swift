@@ -23,6 +23,7 @@ public struct SuppressionMap: Sendable {
     /// ids in them (see `invalidSuppressionDiagnostics`).
     public static let invalidSuppressionRuleID = "invalid_suppression"
     public static let commandPrefix = "observation-lint:"
+    private static let commandPrefixBytes = Array(commandPrefix.utf8)
 
     public enum Action: String, Sendable { case disable, enable }
     public enum Scope: String, Sendable { case region, next, this, previous }
@@ -154,8 +155,9 @@ public struct SuppressionMap: Sendable {
             while index < end, bytes[index] == UInt8(ascii: "/") { index += 1 }
         }
         while index < contentEnd, Self.isSpace(bytes[index]) { index += 1 }
-        let prefix = Array(Self.commandPrefix.utf8)
-        guard contentEnd - index >= prefix.count, Array(bytes[index..<index + prefix.count]) == prefix else { return }
+        let prefix = Self.commandPrefixBytes
+        guard contentEnd - index >= prefix.count else { return }
+        for offset in prefix.indices where bytes[index + offset] != prefix[offset] { return }
         let commandStart = index
         index += prefix.count
 

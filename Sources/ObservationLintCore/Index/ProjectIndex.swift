@@ -71,8 +71,9 @@ public enum ModelKind: Sendable, Hashable {
 /// The project index: every file's declarations, every nominal type with its extensions
 /// merged and what it is for observation, and project-wide facts rules need (which model
 /// members views read, which types are injected into the environment). Built once, before
-/// any rule runs; read-only afterwards.
-public struct ProjectIndex: Sendable {
+/// any rule runs; read-only afterwards (so shared by the rules' threads). A class: every
+/// rule context holds it, and a copy of a value this size costs a retain per field.
+public final class ProjectIndex: @unchecked Sendable {
     public let files: [ParsedFile]
     public let types: [String: TypeInfo]
     public let defaultIsolationIsMainActor: Bool
@@ -87,7 +88,7 @@ public struct ProjectIndex: Sendable {
     /// Computed on first use (`isRead(memberNamed:)` answers the index's usual questions
     /// without it).
     public var readMemberNames: Set<String> { allReadNames.value }
-    private var allReadNames: Lazy<Set<String>>
+    private let allReadNames: Lazy<Set<String>>
     /// The names of `@Published` properties, and those of them some code reads: the names
     /// `isRead(memberNamed:)` answers from the index (the pass that finds them skips other
     /// names).
@@ -97,17 +98,17 @@ public struct ProjectIndex: Sendable {
     /// type's qualified name.
     public private(set) var modelHolders: [String: [ModelHolder]] = [:]
     /// Model reads by views, by the model's qualified type name.
-    public private(set) var viewReads: [String: [ViewModelRead]]
+    public private(set) var viewReads: [String: [ViewModelRead]] = [:]
     /// Model member mutations made through views' references, by the model's type name.
-    public private(set) var viewMutations: [String: [ViewModelMutation]]
+    public private(set) var viewMutations: [String: [ViewModelMutation]] = [:]
     /// Every `.environmentObject(x)`, `.environment(x)` and delegate adaptor of the project,
     /// previews included, in file order.
-    public private(set) var environmentInjections: [EnvironmentInjection]
+    public private(set) var environmentInjections: [EnvironmentInjection] = []
     /// Positions in `environmentInjections` by provided type, and of those whose type is unknown.
-    private(set) var injectionsByProvidedType: [String: [Int]]
-    private(set) var injectionsOfUnknownType: [Int]
+    private(set) var injectionsByProvidedType: [String: [Int]] = [:]
+    private(set) var injectionsOfUnknownType: [Int] = []
     /// Where project type names and changed members occur (see `references(toTypeNamed:)`).
-    private(set) var nameReferences: NameReferences
+    private(set) var nameReferences = NameReferences()
     /// For each file, `typeDeclarations(in:)`, computed once (rules ask for it per file).
     let fileTypeDeclarations: [[(decl: TypeDecl, info: TypeInfo)]]
 
@@ -122,30 +123,10 @@ public struct ProjectIndex: Sendable {
             for type in file.types { collectAliases(type, into: &aliases) }
         }
         let types = builder.finish(aliases: aliases)
-        // The view facts need name resolution and closure roles: the index without them.
-        let typesOnly = ProjectIndex(
-            files: files, types: types, aliases: aliases, defaultIsolationIsMainActor: defaultIsolationIsMainActor,
-            jobs: jobs)
-        let facts = ViewFactsCollector.collect(typesOnly, jobs: jobs)
-        self.init(
-            typesOnly, viewReads: facts.reads, viewMutations: facts.mutations,
-            environmentInjections: EnvironmentInjectionCollector.collect(typesOnly, jobs: jobs),
-            nameReferences: NameReferences.collect(files: files, types: types, jobs: jobs))
-        let published = Set(types.values.lazy.flatMap(\.declarations).flatMap(\.decl.properties)
-            .filter { $0.attributes.contains(named: "Published") }.map(\.name))
-        publishedNames = published
-        readPublishedNames = MemberReadCollector.collect(files, jobs: jobs, only: NameTable(published))
-        modelHolders = ModelHolderCollector.collect(typesOnly, jobs: jobs)
-    }
-
-    /// The index without the facts collected from code: the type tables.
-    private init(
-        files: [ParsedFile], types: [String: TypeInfo], aliases: [String: String], defaultIsolationIsMainActor: Bool,
-        jobs: Int
-    ) {
         self.files = files
         self.types = types
         self.typeAliases = aliases
+        self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         var suffixes = Set<String>()
         for name in [types.keys.map { $0 }, Array(aliases.keys)].joined() {
             var rest = Substring(name)
@@ -162,13 +143,6 @@ public struct ProjectIndex: Sendable {
             }
         }
         self.subtypes = subtypes
-        self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
-        self.viewReads = [:]
-        self.viewMutations = [:]
-        self.environmentInjections = []
-        self.injectionsByProvidedType = [:]
-        self.injectionsOfUnknownType = []
-        self.nameReferences = NameReferences()
         self.allReadNames = Lazy { MemberReadCollector.collect(files, jobs: 1) }
         let resolver = TypeResolver(types: types, aliases: aliases, nestedNameSuffixes: suffixes)
         self.fileTypeDeclarations = parallelMap(files, jobs: jobs) { file in
@@ -183,25 +157,31 @@ public struct ProjectIndex: Sendable {
             visit(file.types, scope: nil)
             return result
         }
-    }
 
-    /// `base` with the facts collected from code.
-    private init(
-        _ base: ProjectIndex, viewReads: [String: [ViewModelRead]], viewMutations: [String: [ViewModelMutation]],
-        environmentInjections: [EnvironmentInjection], nameReferences: NameReferences
-    ) {
-        self = base
-        self.viewReads = viewReads
-        self.viewMutations = viewMutations
-        self.environmentInjections = environmentInjections
+        // The facts from code need name resolution and closure roles: the collectors read
+        // the index as it is now, with the type tables and no facts yet.
+        let facts = ViewFactsCollector.collect(self, jobs: jobs)
+        let injections = EnvironmentInjectionCollector.collect(self, jobs: jobs)
+        let references = NameReferences.collect(files: files, types: types, jobs: jobs)
+        let holders = ModelHolderCollector.collect(self, jobs: jobs)
+        let published = Set(types.values.lazy.flatMap(\.declarations).flatMap(\.decl.properties)
+            .filter { $0.attributes.contains(named: "Published") }.map(\.name))
+        let readPublished = MemberReadCollector.collect(files, jobs: jobs, only: NameTable(published))
+
+        viewReads = facts.reads
+        viewMutations = facts.mutations
+        environmentInjections = injections
         var byType: [String: [Int]] = [:]
         var unknownType: [Int] = []
-        for (position, injection) in environmentInjections.enumerated() {
+        for (position, injection) in injections.enumerated() {
             if let type = injection.providedType { byType[type, default: []].append(position) } else { unknownType.append(position) }
         }
-        self.injectionsByProvidedType = byType
-        self.injectionsOfUnknownType = unknownType
-        self.nameReferences = nameReferences
+        injectionsByProvidedType = byType
+        injectionsOfUnknownType = unknownType
+        nameReferences = references
+        modelHolders = holders
+        publishedNames = published
+        readPublishedNames = readPublished
     }
 
     /// Whether some code of the project reads a name (`readMemberNames.contains(name)`).
@@ -444,29 +424,36 @@ struct TypeTableBuilder {
         // Extensions of project types merge into them; those of outside types (`extension
         // Color`) get an entry of their own with no kind, so their members are still known.
         for (name, scope, declaration) in extensions {
-            let resolver = TypeResolver(types: types, aliases: aliases)
-            let target = resolver.resolve(name, from: scope) ?? name
-            var info = types[target] ?? TypeInfo(name: target, kind: nil, declarations: [], inherited: [], traits: [])
-            info.declarations.append(declaration)
-            types[target] = info
+            let target = TypeResolver(types: types, aliases: aliases).resolve(name, from: scope) ?? name
+            // Appended in place (a copy of the entry would copy its declarations each time).
+            types[target, default: TypeInfo(name: target, kind: nil, declarations: [], inherited: [], traits: [])]
+                .declarations.append(declaration)
         }
+        // New tables with the same keys (mapValues does not rehash; mutating entries while
+        // iterating the table would copy it).
         let resolver = TypeResolver(types: types, aliases: aliases)
-        for (name, info) in types {
+        types = types.mapValues { info in
+            var info = info
             var inherited: [String] = []
             for declaration in info.declarations {
                 for entry in declaration.decl.inheritance {
                     guard let held = TypeShape(entry.text).directName else { continue }
-                    inherited.append(resolver.resolve(held, from: scopeOf(name)) ?? held)
+                    inherited.append(resolver.resolve(held, from: scopeOf(info.name)) ?? held)
                 }
             }
-            types[name]?.inherited = inherited
+            info.inherited = inherited
+            return info
         }
         var traits: [String: ObservationTraits] = [:]
         for name in types.keys {
             var visiting = Set<String>()
             _ = computeTraits(name, memo: &traits, visiting: &visiting)
         }
-        for name in types.keys { types[name]?.traits = traits[name] ?? [] }
+        types = types.mapValues { info in
+            var info = info
+            info.traits = traits[info.name] ?? []
+            return info
+        }
         return types
     }
 
