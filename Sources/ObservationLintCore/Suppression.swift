@@ -260,7 +260,7 @@ public struct SuppressionMap: Sendable {
     /// Whether anything but whitespace precedes the offset on its line.
     private static func hasCodeBefore(_ offset: Int, in source: SourceText) -> Bool {
         let line = source.location(of: offset).line
-        var index = source.lineStarts[line - 1]
+        var index = source.lineStart(line)
         while index < offset {
             if !isSpace(source.bytes[index]) { return true }
             index += 1

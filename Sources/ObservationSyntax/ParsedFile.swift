@@ -12,8 +12,9 @@ public final class ParsedFile: TokenStream, @unchecked Sendable {
 
     public init(path: String, bytes: [UInt8]) {
         let source = SourceText(bytes: bytes)
-        let tokenized = Tokenizer.tokenize(bytes)
-        let stream = TokenStream(source: source, tokens: tokenized.tokens, partner: Self.pairBrackets(tokenized.tokens))
+        var tokenized = Tokenizer.tokenize(bytes)
+        let far = Self.pairBrackets(&tokenized.tokens)
+        let stream = TokenStream(source: source, tokens: tokenized.tokens, farPartners: far)
         let declarations = stream.parseDeclarationSkeleton()
         self.path = path
         self.comments = tokenized.comments
@@ -23,33 +24,45 @@ public final class ParsedFile: TokenStream, @unchecked Sendable {
         self.properties = declarations.properties
         self.typeAliases = declarations.typeAliases
         self.previews = declarations.previews
-        super.init(source: source, tokens: stream.tokens, partner: stream.partner)
+        super.init(source: source, tokens: stream.tokens, farPartners: far)
     }
 
-    static func pairBrackets(_ tokens: [Token]) -> [Int32] {
-        var partner = [Int32](repeating: -1, count: tokens.count)
+    /// Pairs the brackets: writes into each paired bracket the distance to its partner, and
+    /// returns the pairs too far apart for a distance (by token index, both ends).
+    static func pairBrackets(_ tokens: inout [Token]) -> [Int32: Int32] {
+        var far: [Int32: Int32] = [:]
         var open: [Int] = []
-        for (index, token) in tokens.enumerated() {
-            switch token.kind {
-            case .leftParen, .leftSquare, .leftBrace, .leftAngle:
-                open.append(index)
-            case .rightParen, .rightSquare, .rightBrace, .rightAngle:
-                // A closer pairs with the nearest opener of its kind among the few innermost
-                // open ones (openers skipped over stay unpaired); otherwise it is stray. The
-                // bounded search keeps pairing linear on any input.
-                let opener = token.kind.opener
-                let searchFloor = max(open.count - 8, 0)
-                guard let position = open[searchFloor...].lastIndex(where: { tokens[$0].kind == opener })
-                else { continue }
-                let match = open[position]
-                partner[match] = Int32(index)
-                partner[index] = Int32(match)
-                open.removeSubrange(position...)
-            default:
-                break
+        tokens.withUnsafeMutableBufferPointer { tokens in
+            for index in tokens.indices {
+                switch tokens[index].kind {
+                case .leftParen, .leftSquare, .leftBrace, .leftAngle:
+                    open.append(index)
+                case .rightParen, .rightSquare, .rightBrace, .rightAngle:
+                    // A closer pairs with the nearest opener of its kind among the few innermost
+                    // open ones (openers skipped over stay unpaired); otherwise it is stray. The
+                    // bounded search keeps pairing linear on any input.
+                    let opener = tokens[index].kind.opener
+                    let searchFloor = max(open.count - 8, 0)
+                    guard let position = open[searchFloor...].lastIndex(where: { tokens[$0].kind == opener })
+                    else { continue }
+                    let match = open[position]
+                    let distance = index - match
+                    if distance < Int(UInt16.max) {
+                        tokens[match].partnerDistance = UInt16(distance)
+                        tokens[index].partnerDistance = UInt16(distance)
+                    } else {
+                        tokens[match].partnerDistance = .max
+                        tokens[index].partnerDistance = .max
+                        far[Int32(match)] = Int32(index)
+                        far[Int32(index)] = Int32(match)
+                    }
+                    open.removeSubrange(position...)
+                default:
+                    break
+                }
             }
         }
-        return partner
+        return far
     }
 }
 

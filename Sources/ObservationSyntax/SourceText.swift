@@ -2,12 +2,21 @@
 /// computed on demand, 1-based, columns counting UTF-8 bytes as swiftc does.
 public struct SourceText: Sendable {
     public let bytes: [UInt8]
-    /// Byte offset at which each line starts; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
+    /// Byte offset at which each line starts; `lineStartOffsets[0] == 0`. Four bytes a
+    /// line (files are below 4 GB, as token offsets are).
+    public let lineStartOffsets: [UInt32]
+
+    /// Byte offset at which each line starts, as `Int`s (a new array: prefer
+    /// `lineStart(_:)`).
+    public var lineStarts: [Int] { lineStartOffsets.map(Int.init) }
+
+    /// Byte offset at which a 1-based line starts.
+    @inlinable
+    public func lineStart(_ line: Int) -> Int { Int(lineStartOffsets[line - 1]) }
 
     public init(bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
+        var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
@@ -25,31 +34,31 @@ public struct SourceText: Sendable {
                 let byte = buffer[index]
                 index += 1
                 if byte == UInt8(ascii: "\n") {
-                    starts.append(index)
+                    starts.append(UInt32(truncatingIfNeeded: index))
                 } else if byte == UInt8(ascii: "\r") {
                     if index < count, buffer[index] == UInt8(ascii: "\n") { index += 1 }
-                    starts.append(index)
+                    starts.append(UInt32(truncatingIfNeeded: index))
                 }
             }
         }
-        self.lineStarts = starts
+        self.lineStartOffsets = starts
     }
 
     public init(_ string: String) {
         self.init(bytes: Array(string.utf8))
     }
 
-    public var lineCount: Int { lineStarts.count }
+    public var lineCount: Int { lineStartOffsets.count }
 
     /// 1-based line and column (in UTF-8 bytes) of a byte offset.
     public func location(of offset: Int) -> (line: Int, column: Int) {
         var low = 0
-        var high = lineStarts.count - 1
+        var high = lineStartOffsets.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if Int(lineStartOffsets[mid]) <= offset { low = mid } else { high = mid - 1 }
         }
-        return (low + 1, offset - lineStarts[low] + 1)
+        return (low + 1, offset - Int(lineStartOffsets[low]) + 1)
     }
 
     /// The text of a byte range (invalid UTF-8 is repaired, never trapped on).
@@ -78,9 +87,9 @@ public struct SourceText: Sendable {
 
     /// 1-based line number's text without its line break.
     public func lineText(_ line: Int) -> String {
-        guard line >= 1, line <= lineStarts.count else { return "" }
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        guard line >= 1, line <= lineStartOffsets.count else { return "" }
+        let start = lineStart(line)
+        var end = line < lineStartOffsets.count ? lineStart(line + 1) : bytes.count
         while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
             end -= 1
         }

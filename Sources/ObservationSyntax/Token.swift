@@ -122,8 +122,24 @@ public struct TokenFlags: OptionSet, Sendable, Hashable {
 public struct Token: Sendable, Hashable {
     public var kind: TokenKind
     public var flags: TokenFlags
+    /// For a paired bracket of a `ParsedFile`, the number of tokens to its partner
+    /// (`UInt16.max`: look it up in the file's far pairs); 0 otherwise. It sits in what
+    /// would be padding, so the file needs no separate partner array. Not part of
+    /// equality: a token is its kind, flags and range.
+    @usableFromInline var partnerDistance: UInt16 = 0
     public var start: UInt32
     public var end: UInt32
+
+    public static func == (lhs: Token, rhs: Token) -> Bool {
+        lhs.kind == rhs.kind && lhs.flags == rhs.flags && lhs.start == rhs.start && lhs.end == rhs.end
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(flags)
+        hasher.combine(start)
+        hasher.combine(end)
+    }
 
     public init(kind: TokenKind, flags: TokenFlags = [], start: Int, end: Int) {
         self.kind = kind

@@ -10,12 +10,40 @@ public class TokenStream: @unchecked Sendable {
     public let tokens: [Token]
     /// For each token that opens or closes `()`, `[]`, `{}` or a generic `<>`, the index of
     /// its partner; -1 everywhere else and for unbalanced brackets.
-    public let partner: [Int32]
+    public let partner: BracketPartners
 
-    init(source: SourceText, tokens: [Token], partner: [Int32]) {
+    init(source: SourceText, tokens: [Token], farPartners: [Int32: Int32]) {
         self.source = source
         self.tokens = tokens
-        self.partner = partner
+        self.partner = BracketPartners(tokens: tokens, far: farPartners)
+    }
+}
+
+/// The partner of each token (see `TokenStream.partner`), read from the distance the
+/// tokens carry (`Token.partnerDistance`) rather than kept in an array of its own.
+public struct BracketPartners: RandomAccessCollection, Sendable {
+    @usableFromInline let tokens: [Token]
+    /// Pairs further apart than a distance can say, both ends.
+    @usableFromInline let far: [Int32: Int32]
+
+    init(tokens: [Token], far: [Int32: Int32]) {
+        self.tokens = tokens
+        self.far = far
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { tokens.count }
+
+    @inlinable
+    public subscript(index: Int) -> Int32 {
+        let token = tokens[index]
+        let distance = token.partnerDistance
+        if distance == 0 { return -1 }
+        if distance == UInt16.max { return far[Int32(truncatingIfNeeded: index)] ?? -1 }
+        switch token.kind {
+        case .leftParen, .leftSquare, .leftBrace, .leftAngle: return Int32(truncatingIfNeeded: index) + Int32(distance)
+        default: return Int32(truncatingIfNeeded: index) - Int32(distance)
+        }
     }
 }
 

@@ -32,8 +32,8 @@ struct SourceLines {
         guard byteColumn > 1, let text = text(of: file), line >= 1, line <= text.lineCount else {
             return max(byteColumn, 1)
         }
-        let start = text.lineStarts[line - 1]
-        var end = line < text.lineCount ? text.lineStarts[line] : text.bytes.count
+        let start = text.lineStart(line)
+        var end = line < text.lineCount ? text.lineStart(line + 1) : text.bytes.count
         while end > start, text.bytes[end - 1] == UInt8(ascii: "\n") || text.bytes[end - 1] == UInt8(ascii: "\r") {
             end -= 1
         }
