@@ -31,19 +31,24 @@ struct NameReferences: Sendable {
     static func collect(files: [ParsedFile], types: [String: TypeInfo], jobs: Int) -> NameReferences {
         let simpleNames = NameTable(
             types.values.lazy.filter { $0.kind != nil }.map { info in
-                info.name.split(separator: ".").last.map(String.init) ?? info.name
+                // The last component (split on UTF-8: names are identifiers joined by dots).
+                guard let dot = info.name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return info.name }
+                return String(info.name[info.name.utf8.index(after: dot)...])
             })
         let perFile = parallelMap(Array(files.indices), jobs: jobs) { fileIndex in
             scan(files[fileIndex], typeNames: simpleNames)
         }
         var result = NameReferences()
+        // Gathered by name number, then keyed by name once.
+        var byName = [[TokenLocation]](repeating: [], count: simpleNames.names.count)
         for (fileIndex, found) in perFile.enumerated() {
-            for (name, token) in found.typeNames {
-                result.typeNames[simpleNames.names[name], default: []].append(TokenLocation(file: fileIndex, token: token))
-            }
+            for (name, token) in found.typeNames { byName[name].append(TokenLocation(file: fileIndex, token: token)) }
             for (name, token) in found.memberUpdates {
                 result.memberUpdates[name, default: []].append(TokenLocation(file: fileIndex, token: token))
             }
+        }
+        for (name, locations) in byName.enumerated() where !locations.isEmpty {
+            result.typeNames[simpleNames.names[name]] = locations
         }
         return result
     }

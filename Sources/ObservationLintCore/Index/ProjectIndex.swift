@@ -129,9 +129,10 @@ public final class ProjectIndex: @unchecked Sendable {
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         var suffixes = Set<String>()
         for name in [types.keys.map { $0 }, Array(aliases.keys)].joined() {
+            // Split on UTF-8 (names are identifiers joined by dots).
             var rest = Substring(name)
-            while let dot = rest.firstIndex(of: ".") {
-                rest = rest[rest.index(after: dot)...]
+            while let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) {
+                rest = rest[rest.utf8.index(after: dot)...]
                 suffixes.insert(String(rest))
             }
         }
