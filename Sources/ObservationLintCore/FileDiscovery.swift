@@ -69,14 +69,16 @@ public struct FileDiscovery: Sendable {
         public var errors: [InputError]
     }
 
-    /// Finds and reads the files (each read once). `paths` empty means `.`.
-    public func discover(_ paths: [String]) throws(FileDiscoveryError) -> Result {
+    /// Finds and reads the files (each read once; on `jobs` threads, 0 meaning all cores).
+    /// `paths` empty means `.`.
+    public func discover(_ paths: [String], jobs: Int = 1) throws(FileDiscoveryError) -> Result {
         let found = try findFiles(paths)
         var inputs: [SourceInput] = []
         var errors = found.errors
         inputs.reserveCapacity(found.files.count)
-        for file in found.files {
-            switch Self.read(file) {
+        let threads = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
+        for read in parallelMap(found.files, jobs: threads, { Self.read($0) }) {
+            switch read {
             case .success(let input): inputs.append(input)
             case .failure(let error): errors.append(error)
             }

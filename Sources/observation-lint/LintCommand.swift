@@ -83,7 +83,7 @@ struct Lint: ParsableCommand, ExitCodeCommand {
         if let stdinPath {
             (inputs, errors, reportedPaths) = try readWithStandardInput(stdinPath, discovery: discovery)
         } else {
-            let result = try discovery.discover(paths)
+            let result = try discovery.discover(paths, jobs: jobs ?? 0)
             (inputs, errors) = (result.inputs, result.errors)
         }
 

@@ -259,7 +259,7 @@ func measure(_ phase: Phase, folders: [String], jobs: Int, output: String? = nil
         let directory = FileManager.default.currentDirectoryPath
         let discovery = FileDiscovery(configuration: Configuration(rootDirectory: directory), currentDirectory: directory)
         let found: FileDiscovery.Result
-        do { found = try discovery.discover(folders) } catch { fail("\(error)") }
+        do { found = try discovery.discover(folders, jobs: jobs) } catch { fail("\(error)") }
         let options = LintOptions(rules: rules, jobs: jobs)
         let report = LintEngine.lint(found.inputs, options: options)
         let input = ReportInput(
