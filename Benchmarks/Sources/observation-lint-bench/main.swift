@@ -114,8 +114,18 @@ func cpuSeconds() -> Double {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
-/// Peak resident memory of this process so far, in bytes.
+/// Peak resident memory of this process so far, in bytes. On Linux, `VmHWM` of
+/// /proc/self/status: `ru_maxrss` also counts the parent's resident memory at the time it
+/// spawned this process (Linux carries it over the exec), which would inflate small peaks.
 func peakResidentBytes() -> Int {
+    #if os(Linux)
+    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap({ Int($0) })
+    {
+        return kilobytes * 1024
+    }
+    #endif
     var usage = rusage()
     getrusage(rusageSelf, &usage)
     #if canImport(Darwin)
