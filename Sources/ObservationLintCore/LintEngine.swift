@@ -75,8 +75,8 @@ public enum LintEngine {
             rule.check(&context)
             result += context.diagnostics
         }
-        guard !file.comments.isEmpty else { return result }
-        let suppressions = SuppressionMap(source: file.source, comments: file.comments)
+        guard !file.commandComments.isEmpty else { return result }
+        let suppressions = SuppressionMap(source: file.source, comments: file.commandComments)
         result.removeAll { suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }
         let invalid = suppressions.invalidSuppressionDiagnostics(path: file.path, knownRuleIDs: options.knownRuleIDs)
         return result + invalid.filter { !suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }

@@ -206,7 +206,7 @@ extension TokenStream {
     private func parseProperty(
         at keywordIndex: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier]
     ) -> [Property] {
-        var properties: [Property] = []
+        var bindings: [(name: Int, type: TypeRef?, initializer: Range<Int>?, accessors: [Accessor])] = []
         var index = keywordIndex + 1
         let isLet = at(keywordIndex, "let")
         while index < end {
@@ -243,20 +243,18 @@ extension TokenStream {
                 index = block.upperBound
             }
             for name in names {
-                properties.append(
-                    Property(
-                        name: text(name), nameToken: name, attributes: attributes, modifiers: modifiers,
-                        isLet: isLet, type: names.count == 1 ? type : nil, initializer: initializer,
-                        accessors: accessors, declaration: start..<index))
+                bindings.append((name, names.count == 1 ? type : nil, initializer, accessors))
             }
             guard index < end, kind(index) == .comma else { break }
             index += 1
         }
         // Every binding of one declaration spans the whole declaration.
-        return properties.map { property in
-            var property = property
-            property.declaration = start..<max(index, keywordIndex + 1)
-            return property
+        let declaration = start..<max(index, keywordIndex + 1)
+        return bindings.map { binding in
+            Property(
+                name: text(binding.name), nameToken: binding.name, attributes: attributes, modifiers: modifiers,
+                isLet: isLet, type: binding.type, initializer: binding.initializer, accessors: binding.accessors,
+                declaration: declaration)
         }
     }
 

@@ -71,24 +71,45 @@ public struct Accessor: Sendable, Hashable {
 }
 
 /// One bound name of a `var`/`let` declaration; `var a = 1, b = 2` yields two.
-public struct Property: Sendable, Hashable {
-    public var name: String
-    public var nameToken: Int
-    public var attributes: [Attribute]
-    public var modifiers: [Modifier]
-    public var isLet: Bool
-    public var type: TypeRef?
+public final class Property: Sendable {
+    public let name: String
+    public let nameToken: Int
+    public let attributes: [Attribute]
+    public let modifiers: [Modifier]
+    public let isLet: Bool
+    public let type: TypeRef?
     /// The initial value's expression tokens (after `=`).
-    public var initializer: Range<Int>?
-    public var accessors: [Accessor]
+    public let initializer: Range<Int>?
+    public let accessors: [Accessor]
     /// The whole declaration, first attribute or modifier through its last token.
-    public var declaration: Range<Int>
+    public let declaration: Range<Int>
 
     /// A property with a getter (computed); stored properties may still have observers.
     public var isComputed: Bool {
         accessors.contains { $0.kind == .get || $0.kind == .read }
     }
     public var isStored: Bool { !isComputed }
+    public init(
+        name: String,
+        nameToken: Int,
+        attributes: [Attribute],
+        modifiers: [Modifier],
+        isLet: Bool,
+        type: TypeRef?,
+        initializer: Range<Int>?,
+        accessors: [Accessor],
+        declaration: Range<Int>
+    ) {
+        self.name = name
+        self.nameToken = nameToken
+        self.attributes = attributes
+        self.modifiers = modifiers
+        self.isLet = isLet
+        self.type = type
+        self.initializer = initializer
+        self.accessors = accessors
+        self.declaration = declaration
+    }
 }
 
 public struct Parameter: Sendable, Hashable {
@@ -102,20 +123,43 @@ public struct Parameter: Sendable, Hashable {
     public var isAutoclosure: Bool
 }
 
-public struct FunctionDecl: Sendable, Hashable {
+public final class FunctionDecl: Sendable {
     public enum Kind: String, Sendable { case function, initializer, `subscript`, deinitializer }
-    public var kind: Kind
+    public let kind: Kind
     /// The function's name; `init`, `subscript` and `deinit` for the others.
-    public var name: String
-    public var nameToken: Int
-    public var attributes: [Attribute]
-    public var modifiers: [Modifier]
-    public var genericParameters: Range<Int>?
-    public var parameters: [Parameter]
-    public var returnType: TypeRef?
+    public let name: String
+    public let nameToken: Int
+    public let attributes: [Attribute]
+    public let modifiers: [Modifier]
+    public let genericParameters: Range<Int>?
+    public let parameters: [Parameter]
+    public let returnType: TypeRef?
     /// The body's braces and everything between them (for a subscript: its accessors).
-    public var body: Range<Int>?
-    public var declaration: Range<Int>
+    public let body: Range<Int>?
+    public let declaration: Range<Int>
+    public init(
+        kind: Kind,
+        name: String,
+        nameToken: Int,
+        attributes: [Attribute],
+        modifiers: [Modifier],
+        genericParameters: Range<Int>?,
+        parameters: [Parameter],
+        returnType: TypeRef?,
+        body: Range<Int>?,
+        declaration: Range<Int>
+    ) {
+        self.kind = kind
+        self.name = name
+        self.nameToken = nameToken
+        self.attributes = attributes
+        self.modifiers = modifiers
+        self.genericParameters = genericParameters
+        self.parameters = parameters
+        self.returnType = returnType
+        self.body = body
+        self.declaration = declaration
+    }
 }
 
 public enum TypeDeclKind: String, Sendable {
@@ -128,24 +172,55 @@ public struct TypeAlias: Sendable, Hashable {
     public var target: TypeRef?
 }
 
-public struct TypeDecl: Sendable, Hashable {
-    public var kind: TypeDeclKind
+public final class TypeDecl: Sendable {
+    public let kind: TypeDeclKind
     /// The declared name, or for an extension the extended type as written (`Outer.Inner`).
-    public var name: String
+    public let name: String
     /// Enclosing type names joined with dots (`Outer.Inner`); the same as `name` at top level.
-    public var qualifiedName: String
-    public var nameToken: Int
-    public var attributes: [Attribute]
-    public var modifiers: [Modifier]
-    public var genericParameters: Range<Int>?
-    public var inheritance: [TypeRef]
-    public var properties: [Property]
-    public var functions: [FunctionDecl]
-    public var nestedTypes: [TypeDecl]
-    public var typeAliases: [TypeAlias]
+    public let qualifiedName: String
+    public let nameToken: Int
+    public let attributes: [Attribute]
+    public let modifiers: [Modifier]
+    public let genericParameters: Range<Int>?
+    public let inheritance: [TypeRef]
+    public let properties: [Property]
+    public let functions: [FunctionDecl]
+    public let nestedTypes: [TypeDecl]
+    public let typeAliases: [TypeAlias]
     /// The member list's braces and everything between them.
-    public var members: Range<Int>
-    public var declaration: Range<Int>
+    public let members: Range<Int>
+    public let declaration: Range<Int>
+    public init(
+        kind: TypeDeclKind,
+        name: String,
+        qualifiedName: String,
+        nameToken: Int,
+        attributes: [Attribute],
+        modifiers: [Modifier],
+        genericParameters: Range<Int>?,
+        inheritance: [TypeRef],
+        properties: [Property],
+        functions: [FunctionDecl],
+        nestedTypes: [TypeDecl],
+        typeAliases: [TypeAlias],
+        members: Range<Int>,
+        declaration: Range<Int>
+    ) {
+        self.kind = kind
+        self.name = name
+        self.qualifiedName = qualifiedName
+        self.nameToken = nameToken
+        self.attributes = attributes
+        self.modifiers = modifiers
+        self.genericParameters = genericParameters
+        self.inheritance = inheritance
+        self.properties = properties
+        self.functions = functions
+        self.nestedTypes = nestedTypes
+        self.typeAliases = typeAliases
+        self.members = members
+        self.declaration = declaration
+    }
 }
 
 public struct ImportDecl: Sendable, Hashable {

@@ -2,7 +2,9 @@
 /// Its tokens and navigation helpers come from `TokenStream`.
 public final class ParsedFile: TokenStream, @unchecked Sendable {
     public let path: String
-    public let comments: [Token]
+    /// The comments whose text contains `observation-lint:`, the only ones that can hold a
+    /// suppression command (the others are dropped: they are a tenth of a file's tokens).
+    public let commandComments: [Token]
     public let imports: [ImportDecl]
     public let types: [TypeDecl]
     public let functions: [FunctionDecl]
@@ -17,7 +19,7 @@ public final class ParsedFile: TokenStream, @unchecked Sendable {
         let stream = TokenStream(source: source, tokens: tokenized.tokens, farPartners: far)
         let declarations = stream.parseDeclarationSkeleton()
         self.path = path
-        self.comments = tokenized.comments
+        self.commandComments = tokenized.comments.filter { source.range($0.range, contains: Self.commandMarker) }
         self.imports = declarations.imports
         self.types = declarations.types
         self.functions = declarations.functions
@@ -26,6 +28,8 @@ public final class ParsedFile: TokenStream, @unchecked Sendable {
         self.previews = declarations.previews
         super.init(source: source, tokens: stream.tokens, farPartners: far)
     }
+
+    private static let commandMarker = Array("observation-lint:".utf8)
 
     /// Pairs the brackets: writes into each paired bracket the distance to its partner, and
     /// returns the pairs too far apart for a distance (by token index, both ends).

@@ -85,6 +85,18 @@ public struct SourceText: Sendable {
         }
     }
 
+    /// Whether the bytes of `range` contain `needle` (non-empty).
+    public func range(_ range: Range<Int>, contains needle: [UInt8]) -> Bool {
+        guard let first = needle.first, range.count >= needle.count else { return false }
+        var start = range.lowerBound
+        let lastStart = range.upperBound - needle.count
+        while start <= lastStart {
+            if bytes[start] == first, bytes[start..<start + needle.count].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
+    }
+
     /// 1-based line number's text without its line break.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStartOffsets.count else { return "" }

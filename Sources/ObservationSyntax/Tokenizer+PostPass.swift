@@ -68,7 +68,8 @@ enum PostPass {
     {
         let sorted = replacements.sorted { $0.index < $1.index }
         var result: [Token] = []
-        result.reserveCapacity(tokens.count + sorted.count * 2)
+        // Exactly: the tokens are kept for the whole run.
+        result.reserveCapacity(tokens.count + sorted.reduce(0) { $0 + $1.pieces.count - 1 })
         var copied = 0
         for (index, pieces) in sorted where index >= copied {
             result.append(contentsOf: UnsafeMutableBufferPointer(rebasing: tokens[copied..<index]))
