@@ -225,12 +225,12 @@ public struct EnvironmentObjectCreatedInline: Rule {
     }
 
     private func simpleName(_ typeName: String) -> String {
-        typeName.split(separator: ".").last.map(String.init) ?? typeName
+        String(typeName.simpleTypeName)
     }
 
     /// `AppStore` → `appStore`; `Outer.Store` → `store`.
     private func holderName(for typeName: String) -> String {
-        let simple = typeName.split(separator: ".").last.map(String.init) ?? typeName
+        let simple = String(typeName.simpleTypeName)
         guard let first = simple.first else { return "model" }
         return first.lowercased() + simple.dropFirst()
     }

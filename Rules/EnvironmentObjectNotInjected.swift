@@ -248,6 +248,6 @@ public struct EnvironmentObjectNotInjected: Rule {
     }
 
     private func simpleName(_ name: String) -> String {
-        name.split(separator: ".").last.map(String.init) ?? name
+        String(name.simpleTypeName)
     }
 }

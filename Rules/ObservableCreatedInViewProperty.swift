@@ -109,7 +109,7 @@ public struct ObservableCreatedInViewProperty: Rule {
                 guard let created = Self.createdModel(property, in: view, file: context.file, index: index) else { continue }
                 let wrapper = created.kind == .observableObject ? "StateObject" : "State"
                 let what = created.kind == .observableObject ? "the ObservableObject" : "the observable"
-                let shortName = created.name.split(separator: ".").last.map(String.init) ?? created.name
+                let shortName = String(created.name.simpleTypeName)
                 if let assignment = created.assignment {
                     context.report(
                         "`\(property.name)` is a plain stored property that the initializer fills with a new \(created.kind == .observableObject ? "ObservableObject" : "observable") `\(created.name)`: it is re-created, and its state lost, every time the parent re-renders `\(view.name)`; use `@\(wrapper) private var \(property.name)`",

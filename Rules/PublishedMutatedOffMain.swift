@@ -503,7 +503,7 @@ private struct Checker {
         guard let last = components.last else { return nil }
         switch components.count {
         case 1: return queues.byName[last] ?? globalQueue(named: last)
-        case 2 where ["self", "Self", type.name, String(type.name.split(separator: ".").last ?? "")].contains(components[0]):
+        case 2 where ["self", "Self", type.name, String(type.name.simpleTypeName)].contains(components[0]):
             return queues.byName[last]
         default: return nil
         }

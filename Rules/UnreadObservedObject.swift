@@ -167,7 +167,7 @@ public struct UnreadObservedObject: Rule {
     /// type it constructs (`= Store()`), or a static member of it (`= Store.shared`).
     private func heldTypeName(_ property: Property, in file: ParsedFile, view: TypeInfo, index: ProjectIndex) -> String? {
         if let type = property.type {
-            return TypeShape(type.text).directName.map { String($0.split(separator: ".").last ?? Substring($0)) }
+            return TypeShape(type.text).directName.map { String($0.simpleTypeName) }
         }
         guard let initializer = property.initializer, file.kind(initializer.lowerBound) == .identifier else { return nil }
         let first = file.text(initializer.lowerBound)
@@ -177,10 +177,10 @@ public struct UnreadObservedObject: Rule {
     /// A view that only exists for previews (nested in a `PreviewProvider`): its cost does not
     /// matter.
     private func isPreview(_ view: TypeInfo, index: ProjectIndex) -> Bool {
-        var name = Substring(view.name)
-        while let dot = name.lastIndex(of: ".") {
-            name = name[..<dot]
-            if index.types[String(name)]?.traits.contains(.previewProvider) == true { return true }
+        var name = view.name.enclosingTypeName
+        while let current = name {
+            if index.types[current]?.traits.contains(.previewProvider) == true { return true }
+            name = current.enclosingTypeName
         }
         return false
     }

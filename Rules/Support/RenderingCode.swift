@@ -55,19 +55,19 @@ enum RenderingCode {
 
     /// Whether the type is, or is nested in, a `PreviewProvider`: preview code.
     static func isPreviewCode(_ type: TypeInfo, index: ProjectIndex) -> Bool {
-        var name = type.name
-        while true {
-            if index.types[name]?.traits.contains(.previewProvider) == true { return true }
-            guard let dot = name.lastIndex(of: ".") else { return false }
-            name = String(name[..<dot])
+        var name: String? = type.name
+        while let current = name {
+            if index.types[current]?.traits.contains(.previewProvider) == true { return true }
+            name = current.enclosingTypeName
         }
+        return false
     }
 
     /// Whether a view is only ever used by preview code: every reference to its name
     /// outside its own declarations sits in a `#Preview` or a `PreviewProvider` (a wrapper
     /// view written for previews). False when nothing references it.
     static func isUsedOnlyInPreviews(_ type: TypeInfo, index: ProjectIndex) -> Bool {
-        let simpleName = type.name.split(separator: ".").last.map(String.init) ?? type.name
+        let simpleName = String(type.name.simpleTypeName)
         var ownCode: [Int: [Range<Int>]] = [:]
         for declaration in type.declarations { ownCode[declaration.file, default: []].append(declaration.decl.declaration) }
         var references = 0

@@ -12,21 +12,7 @@ public struct Attribute: Sendable, Hashable {
     public var tokens: Range<Int>
 
     /// The last component of the name (`State` for `SwiftUI.State`).
-    public var simpleName: Substring {
-        // The last `.` found on the UTF-8 bytes (a search of the UTF-8 view costs an index
-        // operation per byte, and this is asked for every attribute).
-        var name = name
-        let dotOffset = name.withUTF8 { bytes -> Int? in
-            var index = bytes.count - 1
-            while index >= 0 {
-                if bytes[index] == UInt8(ascii: ".") { return index }
-                index -= 1
-            }
-            return nil
-        }
-        guard let dotOffset else { return name[...] }
-        return name[name.utf8.index(name.utf8.startIndex, offsetBy: dotOffset + 1)...]
-    }
+    public var simpleName: Substring { name.simpleTypeName }
 }
 
 public struct Modifier: Sendable, Hashable {

@@ -219,6 +219,18 @@ import Testing
         #expect(message == diagnostic.message)
     }
 
+    /// Escapes at the ends of a string and next to each other, the JavaScript line
+    /// separators, DEL, and other three-byte characters starting like them (kept as is).
+    @Test func jsonEscapingAtBoundaries() throws {
+        var diagnostic = errorDiagnostic
+        diagnostic.message = "\"a\u{2028}\u{2029}\u{7F}\u{1F}\r\u{0C}\u{08}€→\\"
+        let text = JSONReporter().report(input([diagnostic]))
+        #expect(text.contains(#""message": "\"a\u2028\u2029\u007f\u001f\r\f\b€→\\""#))
+        let document = try parsed(text)
+        let message = (document["diagnostics"] as? [[String: Any]])?.first?["message"] as? String
+        #expect(message == diagnostic.message)
+    }
+
     /// Columns are 1-based UTF-8 byte offsets, counted by the same code rules use.
     @Test func multiByteColumns() throws {
         let text = "let café = \"naïve\"; @State var item: Item\n"

@@ -296,7 +296,7 @@ extension ProjectIndex {
                 }
             }
             if candidates.isEmpty, chain.names.count == 1 {
-                for other in files { candidates += other.functions.filter { $0.name == name }.map { ($0, nil) } }
+                candidates = (topLevelFunctions[name] ?? []).map { ($0, nil) }
             }
         } else {
             let receiver = chain.root..<chain.names[chain.names.count - 2] + 1

@@ -109,6 +109,8 @@ public final class ProjectIndex: @unchecked Sendable {
     private(set) var injectionsOfUnknownType: [Int] = []
     /// Where project type names and changed members occur (see `references(toTypeNamed:)`).
     private(set) var nameReferences = NameReferences()
+    /// The project's top-level functions by name, in file order.
+    let topLevelFunctions: [String: [FunctionDecl]]
     /// For each file, `typeDeclarations(in:)`, computed once (rules ask for it per file).
     let fileTypeDeclarations: [[(decl: TypeDecl, info: TypeInfo)]]
 
@@ -144,6 +146,11 @@ public final class ProjectIndex: @unchecked Sendable {
             }
         }
         self.subtypes = subtypes
+        var topLevelFunctions: [String: [FunctionDecl]] = [:]
+        for file in files {
+            for function in file.functions { topLevelFunctions[function.name, default: []].append(function) }
+        }
+        self.topLevelFunctions = topLevelFunctions
         self.allReadNames = Lazy { MemberReadCollector.collect(files, jobs: 1) }
         let resolver = TypeResolver(types: types, aliases: aliases, nestedNameSuffixes: suffixes)
         self.fileTypeDeclarations = parallelMap(files, jobs: jobs) { file in
@@ -255,7 +262,7 @@ public final class ProjectIndex: @unchecked Sendable {
     }
 
     public func type(named name: String, from scope: String? = nil) -> TypeInfo? {
-        resolve(name, from: scope).flatMap { types[$0] }
+        TypeResolver(types: types, aliases: typeAliases, nestedNameSuffixes: nestedNameSuffixes).resolveType(name, from: scope)?.info
     }
 
     public func traits(of name: String, from scope: String? = nil) -> ObservationTraits {
@@ -365,30 +372,35 @@ struct TypeResolver {
     var nestedNameSuffixes: Set<String>?
 
     func resolve(_ name: String, from scope: String?) -> String? {
+        resolveType(name, from: scope)?.name
+    }
+
+    /// The qualified name and the type (one lookup of each name: this is asked constantly).
+    func resolveType(_ name: String, from scope: String?) -> (name: String, info: TypeInfo)? {
         var name = name
-        if name.hasPrefix("Self.") || name.hasPrefix("self.") { name.removeFirst(5) }
-        var depth = 0
-        while depth < 8 {
-            if let resolved = lookUp(name, from: scope) {
-                if let target = aliases[resolved], target != name {
-                    name = target
-                    depth += 1
-                    continue
-                }
-                return types[resolved] != nil ? resolved : nil
+        if let first = name.utf8.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "s"),
+            name.hasPrefix("Self.") || name.hasPrefix("self.")
+        {
+            name.removeFirst(5)
+        }
+        for _ in 0..<8 {
+            guard let resolved = lookUp(name, from: scope) else { return nil }
+            if !aliases.isEmpty, let target = aliases[resolved], target != name {
+                name = target
+                continue
             }
-            return nil
+            return types[resolved].map { (resolved, $0) }
         }
         return nil
     }
 
     private func lookUp(_ name: String, from scope: String?) -> String? {
         if let scope, nestedNameSuffixes?.contains(name) ?? true {
-            var components = scope.split(separator: ".")
-            while !components.isEmpty {
-                let candidate = components.joined(separator: ".") + "." + name
+            var enclosing: String? = scope
+            while let prefix = enclosing {
+                let candidate = prefix + "." + name
                 if types[candidate] != nil || aliases[candidate] != nil { return candidate }
-                components.removeLast()
+                enclosing = prefix.enclosingTypeName
             }
         }
         if types[name] != nil || aliases[name] != nil { return name }
@@ -458,10 +470,7 @@ struct TypeTableBuilder {
         return types
     }
 
-    private func scopeOf(_ qualifiedName: String) -> String? {
-        guard let dot = qualifiedName.lastIndex(of: ".") else { return nil }
-        return String(qualifiedName[..<dot])
-    }
+    private func scopeOf(_ qualifiedName: String) -> String? { qualifiedName.enclosingTypeName }
 
     /// Traits a type has itself plus those it inherits (superclasses, refined protocols).
     private func computeTraits(

@@ -78,10 +78,21 @@ public indirect enum JSONValue: Sendable, Equatable {
         output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied whole.
+            var runStart = 0
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
-                index += 1
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
+                else {
+                    index += 1
+                    continue
+                }
+                if byte == 0xE2, !(index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)) {
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 switch byte {
                 case UInt8(ascii: "\""): append("\\\"", to: &output)
                 case UInt8(ascii: "\\"): append("\\\\", to: &output)
@@ -90,18 +101,17 @@ public indirect enum JSONValue: Sendable, Equatable {
                 case UInt8(ascii: "\t"): append("\\t", to: &output)
                 case 0x08: append("\\b", to: &output)
                 case 0x0C: append("\\f", to: &output)
-                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80 && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
-                    append(bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029", to: &output)
+                case 0xE2:
+                    append(bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029", to: &output)
                     index += 2
                 default:
-                    if byte < 0x20 || byte == 0x7F {
-                        let hex = String(byte, radix: 16)
-                        append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &output)
-                    } else {
-                        output.append(byte)
-                    }
+                    let hex = String(byte, radix: 16)
+                    append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &output)
                 }
+                index += 1
+                runStart = index
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
         output.append(UInt8(ascii: "\""))
     }

@@ -1,0 +1,28 @@
+/// Qualified type names (`Outer.Inner`) split at their last `.`, found on the UTF-8 bytes:
+/// a `Character` search (`lastIndex(of: ".")`, `split(separator: ".")`) costs grapheme
+/// breaking per character, and the index and the rules ask this of type names constantly.
+extension String {
+    /// `Outer.Inner` → `Inner`; a simple name → itself.
+    public var simpleTypeName: Substring {
+        guard let dot = lastDotOffset else { return self[...] }
+        return self[utf8.index(utf8.startIndex, offsetBy: dot + 1)...]
+    }
+
+    /// `Outer.Middle.Inner` → `Outer.Middle`; a simple name → nil.
+    public var enclosingTypeName: String? {
+        guard let dot = lastDotOffset else { return nil }
+        return String(self[..<utf8.index(utf8.startIndex, offsetBy: dot)])
+    }
+
+    private var lastDotOffset: Int? {
+        var name = self
+        return name.withUTF8 { bytes -> Int? in
+            var index = bytes.count - 1
+            while index >= 0 {
+                if bytes[index] == UInt8(ascii: ".") { return index }
+                index -= 1
+            }
+            return nil
+        }
+    }
+}
