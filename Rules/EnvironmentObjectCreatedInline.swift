@@ -155,12 +155,12 @@ public struct EnvironmentObjectCreatedInline: Rule {
             for body in RenderingCode.bodies(in: decl, of: type) {
                 let inside = injections.filter { body.range.contains($0.token) }
                 guard !inside.isEmpty else { continue }
-                let scopes = file.scopes(in: body.range)
+                var roles = RenderRoles(body: body.range, file: file, index: index)
                 for injection in inside {
                     guard let typeName = injection.providedType, let model = index.types[typeName],
                         RenderingCode.isModel(model), RenderingCode.hasMutableState(model, index: index),
-                        ViewCode.renderRole(of: injection.token, scopes: scopes, file: file, index: index) == .content,
-                        ViewCode.renderRole(of: injection.expression.lowerBound, scopes: scopes, file: file, index: index) == .content
+                        roles.role(of: injection.token) == .content,
+                        roles.role(of: injection.expression.lowerBound) == .content
                     else { continue }
                     if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
                     if previewOnly == true { continue }

@@ -154,7 +154,7 @@ public struct MissingPublished: Rule {
             !property.modifiers.contains("class")
         else { return false }
         // Property wrappers (capitalized attributes) manage their own storage.
-        return !property.attributes.contains { $0.simpleName.first?.isUppercase == true }
+        return !property.attributes.contains { $0.simpleName.startsWithUppercase }
     }
 
     /// ObservableObject-typed properties are `nested_observable_object`'s concern.

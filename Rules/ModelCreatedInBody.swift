@@ -213,7 +213,7 @@ public struct ModelCreatedInBody: Rule {
         where RenderingCode.isRendering(type, includeApps: true) && !RenderingCode.isPreviewCode(type, index: index) {
             var previewOnly: Bool?  // a wrapper view written for previews
             for body in RenderingCode.bodies(in: decl, of: type) {
-                let scopes = file.scopes(in: body.range)
+                var roles = RenderRoles(body: body.range, file: file, index: index)
                 let locals = constructedLocals(in: body.range, scope: type.name, index: index, file: file)
                 let childCalls = file.calls(in: body.range) { token in
                     guard RenderingCode.isCapitalizedName(token, in: file), file.kind(token + 1) == .leftParen else { return false }
@@ -229,7 +229,7 @@ public struct ModelCreatedInBody: Rule {
                         var created = createdModel(in: argument.value, locals: locals, scope: type.name, index: index, file: file)
                         let isImplicitInit = created == nil && isImplicitInitCall(argument.value, file: file)
                         guard created != nil || isImplicitInit,
-                            ViewCode.renderRole(of: argument.value.lowerBound, scopes: scopes, file: file, index: index) == .content,
+                            roles.role(of: argument.value.lowerBound) == .content,
                             let storage = receivingStorage(of: child, label: label, position: position, index: index)
                         else { continue }
                         if isImplicitInit {
@@ -242,7 +242,7 @@ public struct ModelCreatedInBody: Rule {
                         }
                         guard let created, let model = index.types[created.type], RenderingCode.isModel(model),
                             RenderingCode.hasMutableState(model, index: index),
-                            ViewCode.renderRole(of: created.token, scopes: scopes, file: file, index: index) == .content
+                            roles.role(of: created.token) == .content
                         else { continue }
                         if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
                         if previewOnly == true { continue }

@@ -209,13 +209,13 @@ public struct StateMutationInBody: Rule {
             guard !roots.isEmpty else { continue }
             for body in RenderingCode.bodies(in: decl, of: type) {
                 let hidden = file.localNames(in: body.range).union(body.parameters.map(\.name))
-                let scopes = file.scopes(in: body.range)
+                var roles = RenderRoles(body: body.range, file: file, index: index)
                 var reported = Set<Int>()
                 func consider(_ chain: MemberChain, path: [String], replacesWhole: Bool, isCall: Bool) {
                     guard let rootName = path.first, !hidden.contains(rootName), let root = roots[rootName],
                         !reported.contains(chain.root),
                         let what = mutated(root, path: path, replacesWhole: replacesWhole, isCall: isCall, index: index),
-                        ViewCode.renderRole(of: chain.root, scopes: scopes, file: file, index: index) == .content
+                        roles.role(of: chain.root) == .content
                     else { return }
                     reported.insert(chain.root)
                     var subject = what.subject
@@ -249,7 +249,7 @@ public struct StateMutationInBody: Rule {
         var roots: [String: Root] = [:]
         for (fileIndex, property) in view.properties where property.isStored && !property.modifiers.contains("static") {
             let file = index.files[fileIndex]
-            let wrapper = property.attributes.first { $0.simpleName.first?.isUppercase == true }.map { String($0.simpleName) }
+            let wrapper = property.attributes.first { $0.simpleName.startsWithUppercase }.map { String($0.simpleName) }
             if let wrapper, index.types[wrapper]?.kind != nil { continue }  // the project's own wrapper
             var model: TypeInfo?
             if let shape = index.declaredShape(of: property, in: file, scope: view.name), let name = shape.directName,
@@ -399,7 +399,7 @@ public struct StateMutationInBody: Rule {
         let site = Site(file: fileIndex, token: property.nameToken)
         let published = property.attributes.contains(named: "Published")
         let tracked = model.isObservable && !property.attributes.contains(named: "ObservationIgnored")
-            && !property.attributes.contains { $0.simpleName.first?.isUppercase == true && $0.simpleName != "ObservationTracked" }
+            && !property.attributes.contains { $0.simpleName.startsWithUppercase && $0.simpleName != "ObservationTracked" }
         let subject = "`\(path.joined(separator: "."))`"
         if model.isObservableObject, published {
             return Mutation(

@@ -437,7 +437,7 @@ struct SideEffects {
             let rest = name.dropFirst(verb.count)
             if rest.isEmpty { return description }
             // `startOfDay(for:)`, `fetchRequest()`: nouns, not work being started.
-            guard rest.first?.isUppercase == true, !Self.nounSuffixes.contains(where: { rest.hasPrefix($0) }) else { continue }
+            guard rest.startsWithUppercase, !Self.nounSuffixes.contains(where: { rest.hasPrefix($0) }) else { continue }
             return description
         }
         return nil

@@ -171,7 +171,7 @@ public struct UnreadObservedObject: Rule {
         }
         guard let initializer = property.initializer, file.kind(initializer.lowerBound) == .identifier else { return nil }
         let first = file.text(initializer.lowerBound)
-        return first.first?.isUppercase == true ? first : nil
+        return first.startsWithUppercase ? first : nil
     }
 
     /// A view that only exists for previews (nested in a `PreviewProvider`): its cost does not
@@ -219,11 +219,11 @@ private struct RenderingUses {
         var reachedFromActions: [(file: Int, body: Range<Int>)] = []
         while let (fileIndex, body) = queue.popLast() {
             let file = index.files[fileIndex]
-            let scopes = file.scopes(in: body)
+            var roles = RenderRoles(body: body, file: file, index: index)
             for token in body {
                 guard let name = referencedName(at: token, in: file) else { continue }
                 if let holders = typeNames[name], file.kind(token + 1) == .period {
-                    if ViewCode.renderRole(of: token, scopes: scopes, file: file, index: index) != .action {
+                    if roles.role(of: token) != .action {
                         rendered.formUnion(holders)
                     }
                     continue
@@ -231,7 +231,7 @@ private struct RenderingUses {
                 let isProperty = names.contains(name)
                 let calledMethods = methods[name] ?? []
                 guard isProperty || !calledMethods.isEmpty else { continue }
-                var role = ViewCode.renderRole(of: token, scopes: scopes, file: file, index: index)
+                var role = roles.role(of: token)
                 // `Button(action: save)`, `.onAppear(perform: load)`: a method handed over to
                 // run later.
                 if file.kind(token - 1) == .colon, file.isWord(token - 2),
@@ -275,7 +275,8 @@ private struct RenderingUses {
         switch kind {
         case .identifier:
             let text = file.text(token)
-            return text.hasPrefix("_") && text.count > 1 ? String(text.dropFirst()) : text
+            // The first byte before the `Character` count (a `_` may carry a combining mark).
+            return text.utf8.first == UInt8(ascii: "_") && text.count > 1 ? String(text.dropFirst()) : text
         case .dollarIdentifier:
             return String(file.text(token).dropFirst())
         default:

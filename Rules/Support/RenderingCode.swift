@@ -155,7 +155,7 @@ enum RenderingCode {
 
     /// `@State private var count = 0` → `State`; a SwiftUI wrapper attribute by simple name.
     static func wrapper(of property: Property) -> String? {
-        property.attributes.first { $0.simpleName.first?.isUppercase == true && $0.simpleName != "MainActor" }
+        property.attributes.first { $0.simpleName.startsWithUppercase && $0.simpleName != "MainActor" }
             .map { String($0.simpleName) }
     }
 

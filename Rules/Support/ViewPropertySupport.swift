@@ -31,7 +31,7 @@ enum ViewProperty {
     /// Whether the property carries no property wrapper: a plain `let`/`var`.
     static func isPlain(_ property: Property) -> Bool {
         !property.attributes.contains { attribute in
-            attribute.simpleName.first?.isUppercase == true && !nonWrapperAttributes.contains(String(attribute.simpleName))
+            attribute.simpleName.startsWithUppercase && !nonWrapperAttributes.contains(String(attribute.simpleName))
         }
     }
 

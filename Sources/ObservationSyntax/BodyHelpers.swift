@@ -71,7 +71,8 @@ public struct BodyScopes: Sendable {
         return chain
     }
 
-    func innermostIndex(containing token: Int) -> Int? {
+    /// The position in `scopes` of the innermost scope containing `token`.
+    public func innermostIndex(containing token: Int) -> Int? {
         // Scopes are sorted by start; the innermost is the last one that contains it.
         var result: Int?
         for (index, scope) in scopes.enumerated() {
@@ -137,6 +138,11 @@ extension TokenStream {
         var names = chain.names.map { text($0) }
         if names.count > 1, names[0] == "self" { names.removeFirst() }
         return names
+    }
+
+    /// The first name of `path(of:)`, without building the others (a cheap test before it).
+    public func rootName(of chain: MemberChain) -> String {
+        chain.names.count > 1 && at(chain.root, "self") ? text(chain.names[1]) : text(chain.root)
     }
 
     /// Whether the chain's last name is called (`model.load()`, `items.append(x)`,

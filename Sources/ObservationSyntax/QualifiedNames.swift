@@ -26,3 +26,14 @@ extension String {
         }
     }
 }
+
+extension StringProtocol {
+    /// Whether the first character is uppercase (how type and wrapper names are told from
+    /// other names). An ASCII first byte answers without a `Character` and its Unicode
+    /// properties.
+    public var startsWithUppercase: Bool {
+        guard let byte = utf8.first else { return false }
+        if byte < 0x80 { return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        return first?.isUppercase == true
+    }
+}

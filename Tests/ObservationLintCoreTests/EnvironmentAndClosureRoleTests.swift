@@ -93,6 +93,8 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
     }
 
     /// The role of the closure that contains the marker `probe` (a call of `probe()`).
+    /// Asked of one `RenderRoles` per probe, and of one shared by all probes in reverse
+    /// order: its remembered scope roles must not change an answer.
     private func roles(_ code: String, extra: [String: String] = [:]) -> [ClosureRole] {
         var files = extra
         files["View.swift"] = code
@@ -100,10 +102,15 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
         let fileIndex = index.files.firstIndex { $0.path == "View.swift" }!
         let file = index.files[fileIndex]
         let body = 0..<file.tokens.count
-        let scopes = file.scopes(in: body)
-        return file.tokens.indices.filter { file.at($0, "probe") }.map {
-            ViewCode.renderRole(of: $0, scopes: scopes, file: file, index: index)
+        let probes = file.tokens.indices.filter { file.at($0, "probe") }
+        let separately = probes.map { probe in
+            var roles = RenderRoles(body: body, file: file, index: index)
+            return roles.role(of: probe)
         }
+        var shared = RenderRoles(body: body, file: file, index: index)
+        let together = probes.reversed().map { shared.role(of: $0) }
+        XCTAssertEqual(Array(together.reversed()), separately)
+        return separately
     }
 
     func testButtonClosures() {

@@ -257,7 +257,7 @@ extension ProjectIndex {
                 current = resolve(held, from: scope)
             } else if let scope, let type = memberType(name, of: scope, depth: depth) {
                 current = type
-            } else if name.first?.isUppercase == true, names.count > 1 {
+            } else if name.startsWithUppercase, names.count > 1 {
                 // Static members: `Store.shared`, `Outer.Inner.shared`.
                 var typeName = name
                 current = resolve(typeName, from: scope)
@@ -303,7 +303,7 @@ extension ProjectIndex {
             var owner: String?
             if let type = staticType(of: receiver, in: fileIndex, context: context, depth: depth + 1) {
                 owner = type
-            } else if chain.names.count == 2, file.text(chain.root).first?.isUppercase == true {
+            } else if chain.names.count == 2, file.text(chain.root).startsWithUppercase {
                 owner = resolve(file.text(chain.root), from: context?.type)  // `Store.make()`
             }
             guard let owner, let info = types[owner] else { return nil }

@@ -37,7 +37,7 @@ enum ModelHolderCollector {
                 shape = index.declaredShape(of: property, in: file, scope: type.name)
             }
             guard let name = shape?.heldName, let held = index.resolve(name, from: type.name) else { continue }
-            let wrapper = property.attributes.first { $0.simpleName.first?.isUppercase == true }
+            let wrapper = property.attributes.first { $0.simpleName.startsWithUppercase }
             let holder = ModelHolder(
                 holder: type.name, file: fileIndex, property: property, wrapper: wrapper.map { String($0.simpleName) })
             result.append((held, holder))

@@ -88,7 +88,7 @@ public enum ViewCode {
         }
         let calleeName = callee.map { file.text($0) }
         // A view of the project: what its parameter says, whatever the name or label.
-        if let calleeName, calleeName.first?.isUppercase == true, let type = index.type(named: calleeName) {
+        if let calleeName, calleeName.startsWithUppercase, let type = index.type(named: calleeName) {
             return type.isView ? projectViewRole(of: scope, label: label, in: file, view: type, index: index) : .unknown
         }
         if let label {
@@ -232,20 +232,6 @@ public enum ViewCode {
         return names
     }
 
-    /// Whether `token` runs while the body is evaluated: every closure around it is
-    /// content (blocks run with what encloses them). Unknown closures count as `unknown`.
-    public static func renderRole(of token: Int, scopes: BodyScopes, file: ParsedFile, index: ProjectIndex) -> ClosureRole {
-        var result = ClosureRole.content
-        for scope in scopes.enclosing(token) {
-            switch role(of: scope, in: file, index: index) {
-            case .content: continue
-            case .action: return .action
-            case .unknown: result = .unknown
-            }
-        }
-        return result
-    }
-
     /// A view's code that runs while `body` is evaluated: `body`, other computed
     /// properties, and functions that build views (`@ViewBuilder`, returning `some View`).
     public static func renderingBodies(of view: TypeInfo) -> [(file: Int, body: Range<Int>)] {
@@ -262,6 +248,49 @@ public enum ViewCode {
                 if buildsViews, let body = function.body { result.append((declaration.file, body)) }
             }
         }
+        return result
+    }
+}
+
+/// Whether tokens of one body run while the body is evaluated: every closure around a
+/// token is content (blocks run with what encloses them), unknown closures count as
+/// `unknown`. The body's scopes are found on the first question, and each scope's role
+/// (with those around it) is worked out once: a body's passes ask about many tokens.
+public struct RenderRoles {
+    private let body: Range<Int>
+    private let file: ParsedFile
+    private let index: ProjectIndex
+    private var scopes: BodyScopes?
+    /// Per scope: its role combined with its enclosing scopes' (nil: not asked yet).
+    private var combined: [ClosureRole?] = []
+
+    public init(body: Range<Int>, file: ParsedFile, index: ProjectIndex) {
+        self.body = body
+        self.file = file
+        self.index = index
+    }
+
+    /// `.action` when a closure around `token` runs later; else `.unknown` when one cannot be
+    /// classified; else `.content`.
+    public mutating func role(of token: Int) -> ClosureRole {
+        if scopes == nil {
+            let found = file.scopes(in: body)
+            scopes = found
+            combined = Array(repeating: nil, count: found.scopes.count)
+        }
+        guard let innermost = scopes!.innermostIndex(containing: token) else { return .content }
+        return combinedRole(innermost)
+    }
+
+    private mutating func combinedRole(_ position: Int) -> ClosureRole {
+        if let known = combined[position] { return known }
+        let scope = scopes!.scopes[position]
+        var result = ViewCode.role(of: scope, in: file, index: index)
+        if result != .action, let parent = scope.parent {
+            let outer = combinedRole(parent)
+            if outer != .content { result = outer }
+        }
+        combined[position] = result
         return result
     }
 }

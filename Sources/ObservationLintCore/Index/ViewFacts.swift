@@ -94,12 +94,13 @@ enum ViewFactsCollector {
     ) {
         for (fileIndex, body) in ViewCode.renderingBodies(of: view) {
             let file = index.files[fileIndex]
-            let scopes = file.scopes(in: body)
+            var roles = RenderRoles(body: body, file: file, index: index)
             var aliases: [String: (reference: ViewModelReference, path: [String])] = [:]
             for chain in file.memberChains(in: body) {
+                let rootName = referenceName(file.rootName(of: chain))
+                guard references[rootName] != nil || aliases[rootName] != nil else { continue }
                 var names = file.path(of: chain)
                 var tokens = Array(chain.names.suffix(names.count))
-                let rootName = names[0].hasPrefix("$") ? String(names[0].dropFirst()) : names[0]
                 let reference: ViewModelReference
                 var prefix: [String] = []
                 if let direct = references[rootName] {
@@ -117,13 +118,18 @@ enum ViewFactsCollector {
                     aliases[bound] = (reference, path)
                 }
                 guard !path.isEmpty else { continue }
-                let role = ViewCode.renderRole(of: chain.root, scopes: scopes, file: file, index: index)
+                let role = roles.role(of: chain.root)
                 facts.reads[reference.modelType, default: []].append(
                     ViewModelRead(
                         file: fileIndex, view: view.name, reference: reference, path: path,
                         tokens: tokens.isEmpty ? [chain.root] : tokens, role: role))
             }
         }
+    }
+
+    /// The property a chain's first name refers to: `$model` (a binding) is `model`'s.
+    private static func referenceName(_ name: String) -> String {
+        name.utf8.first == UInt8(ascii: "$") ? String(name.dropFirst()) : name
     }
 
     /// `let c = model.child`, `if let c = model.child`, `ForEach(model.items) { item in`:
@@ -154,10 +160,9 @@ enum ViewFactsCollector {
             let file = files[declaration.file]
             let members = declaration.decl.members
             func record(_ chain: MemberChain, _ dropLast: Bool) {
+                guard let reference = references[referenceName(file.rootName(of: chain))] else { return }
                 var names = file.path(of: chain)
                 var tokens = Array(chain.names.suffix(names.count))
-                let rootName = names[0].hasPrefix("$") ? String(names[0].dropFirst()) : names[0]
-                guard let reference = references[rootName] else { return }
                 names.removeFirst()
                 tokens.removeFirst()
                 if dropLast {
