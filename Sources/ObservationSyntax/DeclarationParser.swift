@@ -506,15 +506,31 @@ extension TokenStream {
     // MARK: - Helpers
 
     private func typeRef(_ range: Range<Int>) -> TypeRef {
-        var text = ""
+        // Built as UTF-8 bytes, made a `String` once (every declaration has types).
+        var text: [UInt8] = []
         for index in range {
             // Keep a space after attributes and words that precede words (`some View`,
             // `@MainActor () -> Void`); drop all other whitespace.
-            if !text.isEmpty, isWord(index), let last = text.last, last.isLetter || last.isNumber || last == "_" {
-                text += " "
+            if let last = text.last, isWord(index), endsWithWordCharacter(text, lastByte: last) {
+                text.append(UInt8(ascii: " "))
             }
-            text += self.text(index)
+            let token = tokens[index]
+            text.append(contentsOf: source.bytes[Int(token.start)..<Int(token.end)])
         }
-        return TypeRef(tokens: range, text: text)
+        return TypeRef(tokens: range, text: String(decoding: text, as: UTF8.self))
+    }
+
+    /// Whether the text ends with a letter, a digit or `_` (ASCII from the last byte).
+    private func endsWithWordCharacter(_ text: [UInt8], lastByte: UInt8) -> Bool {
+        switch lastByte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"):
+            return true
+        case 0x80...:
+            guard let last = String(decoding: text, as: UTF8.self).last else { return false }
+            return last.isLetter || last.isNumber
+        default:
+            return false
+        }
     }
 }

@@ -70,8 +70,11 @@ enum EnvironmentInjectionCollector {
         var result: [EnvironmentInjection] = []
         let file = index.files[fileIndex]
         var contexts: CodeContexts?  // built for the files that inject something
-        for token in file.tokens.indices {
-            if file.kind(token) == .identifier, file.at(token, "delegateClass"), file.kind(token + 1) == .equal,
+        for (token, scanned) in file.tokens.enumerated() where scanned.kind == .identifier {
+            // Every token of the project passes here: the three names' lengths rule out most.
+            let length = scanned.end - scanned.start
+            guard length == 11 || length == 13 || length == 17 else { continue }
+            if file.at(token, "delegateClass"), file.kind(token + 1) == .equal,
                 let adapted = delegateClass(assignedAfter: token + 1, in: file, index: index)
             {
                 // `configuration.delegateClass = SceneDelegate.self`: SwiftUI injects the
@@ -82,8 +85,7 @@ enum EnvironmentInjectionCollector {
                         providedType: adapted.type, constructor: nil, isInPreview: false, enclosingType: nil))
                 continue
             }
-            guard file.kind(token) == .identifier,
-                file.at(token, "environmentObject") || file.at(token, "environment"),
+            guard file.at(token, "environmentObject") || file.at(token, "environment"),
                 file.kind(token + 1) == .leftParen, !file.tokens[token + 1].flags.contains(.leadingSpace),
                 !file.at(token - 1, "func"), file.kind(token - 1) != .atSign
             else { continue }
