@@ -3,8 +3,9 @@ import ObservationSyntax
 /// A place that puts an object into the SwiftUI environment: `.environmentObject(store)`,
 /// `.environment(model)` (the single unlabeled-argument form, not `.environment(\.key, v)`),
 /// or an app delegate adaptor (`@UIApplicationDelegateAdaptor(AppDelegate.self)`), whose
-/// delegate SwiftUI injects itself.
-public struct EnvironmentInjection: Sendable {
+/// delegate SwiftUI injects itself. A class: rules ask for lists of injections per reader,
+/// and a reference costs one retain where a copy of the value would cost one per field.
+public final class EnvironmentInjection: Sendable {
     public enum Kind: Sendable, Hashable {
         /// `.environmentObject(x)`: read with `@EnvironmentObject var x: T`.
         case environmentObject
@@ -34,6 +35,20 @@ public struct EnvironmentInjection: Sendable {
     public let isInPreview: Bool
     /// The qualified name of the type whose code contains the injection, if any.
     public let enclosingType: String?
+
+    init(
+        file: Int, kind: Kind, token: Int, expression: Range<Int>, providedType: String?, constructor: Call?,
+        isInPreview: Bool, enclosingType: String?
+    ) {
+        self.file = file
+        self.kind = kind
+        self.token = token
+        self.expression = expression
+        self.providedType = providedType
+        self.constructor = constructor
+        self.isInPreview = isInPreview
+        self.enclosingType = enclosingType
+    }
 
     /// Whether this injection may satisfy a reader of `type` through `@EnvironmentObject`
     /// (`wrapper == .environmentObject`) or `@Environment(T.self)` (`.environment`).
