@@ -56,6 +56,10 @@ public struct Accessor: Sendable, Hashable {
     public var body: Range<Int>?
 }
 
+/// Declarations of properties, functions and types are immutable classes: the index and
+/// the rules pass them around constantly, and a reference costs one retain where a copy
+/// of the value would cost one per field.
+
 /// One bound name of a `var`/`let` declaration; `var a = 1, b = 2` yields two.
 public final class Property: Sendable {
     public let name: String
@@ -75,7 +79,8 @@ public final class Property: Sendable {
         accessors.contains { $0.kind == .get || $0.kind == .read }
     }
     public var isStored: Bool { !isComputed }
-    public init(
+
+    init(
         name: String,
         nameToken: Int,
         attributes: [Attribute],
@@ -123,7 +128,8 @@ public final class FunctionDecl: Sendable {
     /// The body's braces and everything between them (for a subscript: its accessors).
     public let body: Range<Int>?
     public let declaration: Range<Int>
-    public init(
+
+    init(
         kind: Kind,
         name: String,
         nameToken: Int,
@@ -176,7 +182,8 @@ public final class TypeDecl: Sendable {
     /// The member list's braces and everything between them.
     public let members: Range<Int>
     public let declaration: Range<Int>
-    public init(
+
+    init(
         kind: TypeDeclKind,
         name: String,
         qualifiedName: String,
