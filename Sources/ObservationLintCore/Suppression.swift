@@ -22,7 +22,7 @@ public struct SuppressionMap: Sendable {
     /// The id of the pseudo-rule that reports malformed suppression comments and unknown rule
     /// ids in them (see `invalidSuppressionDiagnostics`).
     public static let invalidSuppressionRuleID = "invalid_suppression"
-    public static let commandPrefix = "observation-lint:"
+    public static let commandPrefix = ParsedFile.suppressionCommandPrefix
     private static let commandPrefixBytes = Array(commandPrefix.utf8)
 
     public enum Action: String, Sendable { case disable, enable }

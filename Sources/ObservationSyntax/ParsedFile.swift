@@ -19,7 +19,7 @@ public final class ParsedFile: TokenStream, @unchecked Sendable {
         let stream = TokenStream(source: source, tokens: tokenized.tokens, farPartners: far)
         let declarations = stream.parseDeclarationSkeleton()
         self.path = path
-        self.commandComments = tokenized.comments.filter { source.range($0.range, contains: Self.commandMarker) }
+        self.commandComments = tokenized.comments.filter { source.range($0.range, contains: Self.commandPrefixBytes) }
         self.imports = declarations.imports
         self.types = declarations.types
         self.functions = declarations.functions
@@ -29,7 +29,9 @@ public final class ParsedFile: TokenStream, @unchecked Sendable {
         super.init(source: source, tokens: stream.tokens, farPartners: far)
     }
 
-    private static let commandMarker = Array("observation-lint:".utf8)
+    /// What every suppression command starts with (`SuppressionMap` parses the commands).
+    public static let suppressionCommandPrefix = "observation-lint:"
+    private static let commandPrefixBytes = Array(suppressionCommandPrefix.utf8)
 
     /// Pairs the brackets: writes into each paired bracket the distance to its partner, and
     /// returns the pairs too far apart for a distance (by token index, both ends).
