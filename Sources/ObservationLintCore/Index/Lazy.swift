@@ -21,3 +21,24 @@ final class Lazy<Value: Sendable>: @unchecked Sendable {
         return value
     }
 }
+
+/// Values computed on first use, once per key, whichever thread asks first. The value is
+/// computed outside the lock, so two threads asking for the same new key at once may both
+/// compute it (the answers are equal); threads asking for other keys do not wait.
+final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Key: Value] = [:]
+
+    func value(for key: Key, _ compute: () -> Value) -> Value {
+        lock.lock()
+        let known = values[key]
+        lock.unlock()
+        if let known { return known }
+        let value = compute()
+        lock.lock()
+        defer { lock.unlock() }
+        if let raced = values[key] { return raced }
+        values[key] = value
+        return value
+    }
+}

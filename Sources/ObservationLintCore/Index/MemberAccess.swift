@@ -57,7 +57,12 @@ public struct MemberAccesses: Sendable {
 }
 
 extension ProjectIndex {
+    /// How `type`'s own code reads and changes its members (computed once per type).
     public func memberAccesses(of type: TypeInfo) -> MemberAccesses {
+        memberAccessesByType.value(for: type.name) { collectMemberAccesses(of: type) }
+    }
+
+    private func collectMemberAccesses(of type: TypeInfo) -> MemberAccesses {
         var accesses = MemberAccesses()
         for declaration in type.declarations {
             let file = files[declaration.file]
