@@ -163,19 +163,22 @@ public struct NestedObservableObject: Rule {
     private func forwardsChanges(of name: String, in parent: TypeInfo, index: ProjectIndex) -> Bool {
         for declaration in parent.declarations {
             let file = index.files[declaration.file]
-            for chain in file.memberChains(in: declaration.decl.members) {
-                let path = file.path(of: chain)
-                if path.count >= 2, path[0] == name, path.contains("objectWillChange") { return true }
+            // Most declarations never name `objectWillChange`: their chains need no look.
+            guard file.source.range(file.byteRange(declaration.decl.members), contains: Self.objectWillChange) else { continue }
+            let chains = file.memberChains(in: declaration.decl.members).filter { file.rootName(of: $0) == name }
+            for chain in chains where chain.names.contains(where: { file.at($0, "objectWillChange") }) {
+                if file.path(of: chain).count >= 2 { return true }
             }
             // `children.forEach { $0.objectWillChange… }`: the child collection and a child's
             // `objectWillChange` in one statement.
-            for chain in file.memberChains(in: declaration.decl.members)
-            where file.path(of: chain).first == name && statementMentionsObjectWillChange(after: chain, in: file) {
+            for chain in chains where statementMentionsObjectWillChange(after: chain, in: file) {
                 return true
             }
         }
         return false
     }
+
+    private static let objectWillChange = Array("objectWillChange".utf8)
 
     private func statementMentionsObjectWillChange(after chain: MemberChain, in file: ParsedFile) -> Bool {
         var index = chain.end

@@ -152,6 +152,7 @@ public struct ObservationTrackingOnce: Rule {
         let file = context.file
         // Tests observe one change on purpose (`expectation.fulfill()`).
         if file.imports.contains(where: { $0.module == "XCTest" || $0.module == "Testing" }) { return }
+        guard file.source.contains("withObservationTracking") else { return }
         let sites = file.tokens.indices.filter { isTrackingCall(at: $0, in: file) }
         guard !sites.isEmpty else { return }
         let functions = FunctionBodies(file)

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A file's bytes and its line table. Positions are byte offsets; lines and columns are
 /// computed on demand, 1-based, columns counting UTF-8 bytes as swiftc does.
 public struct SourceText: Sendable {
@@ -87,14 +95,30 @@ public struct SourceText: Sendable {
 
     /// Whether the bytes of `range` contain `needle` (non-empty).
     public func range(_ range: Range<Int>, contains needle: [UInt8]) -> Bool {
-        guard let first = needle.first, range.count >= needle.count else { return false }
-        var start = range.lowerBound
-        let lastStart = range.upperBound - needle.count
-        while start <= lastStart {
-            if bytes[start] == first, bytes[start..<start + needle.count].elementsEqual(needle) { return true }
-            start += 1
+        needle.withUnsafeBufferPointer { occurs($0, in: range) }
+    }
+
+    /// Whether `needle` occurs anywhere in the file (code, comments or strings): a test
+    /// that rules a file out before a pass over its tokens.
+    public func contains(_ needle: StaticString) -> Bool {
+        occurs(UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount), in: 0..<bytes.count)
+    }
+
+    private func occurs(_ needle: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Bool {
+        let range = range.clamped(to: 0..<bytes.count)
+        guard let needleStart = needle.baseAddress, needle.count > 0, range.count >= needle.count else { return false }
+        return bytes.withUnsafeBufferPointer { haystack in
+            // `memchr` finds each candidate first byte; `memcmp` checks the rest.
+            var start = haystack.baseAddress! + range.lowerBound
+            let lastStart = haystack.baseAddress! + range.upperBound - needle.count
+            while start <= lastStart {
+                guard let found = memchr(start, Int32(needleStart.pointee), lastStart - start + 1) else { return false }
+                let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(candidate, needleStart, needle.count) == 0 { return true }
+                start = candidate + 1
+            }
+            return false
         }
-        return false
     }
 
     /// 1-based line number's text without its line break.
