@@ -249,7 +249,9 @@ private struct QueueFacts {
     /// `target:`), a new `OperationQueue()`, or a `URLSession` whose handlers run on its own
     /// background queue (`URLSession.shared`, or created without a `delegateQueue`).
     static func kind(of expression: Range<Int>, in file: ParsedFile) -> Kind? {
-        guard !expression.isEmpty else { return nil }
+        guard let first = expression.first,
+            file.at(first, "DispatchQueue") || file.at(first, "OperationQueue") || file.at(first, "URLSession")
+        else { return nil }
         let text = compact(file.text(expression))
         if text.hasPrefix("DispatchQueue(label:"), !text.contains("target:"), text.hasSuffix(")") {
             return .dispatchQueue

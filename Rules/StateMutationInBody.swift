@@ -205,15 +205,24 @@ public struct StateMutationInBody: Rule {
         let file = context.file
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
         where RenderingCode.isRendering(type, includeApps: false) && !RenderingCode.isPreviewCode(type, index: index) {
-            let roots = trackedRoots(of: type, index: index)
-            guard !roots.isEmpty else { continue }
+            // Worked out at the first body that changes anything (most bodies change nothing).
+            var roots: [String: Root]?
             for body in RenderingCode.bodies(in: decl, of: type) {
-                let hidden = file.localNames(in: body.range).union(body.parameters.map(\.name))
+                let assignments = file.assignments(in: body.range)
+                let mutatingCalls = file.memberChains(in: body.range).filter { chain in
+                    chain.names.count >= 2 && file.isCalled(chain) && Self.mutatingMethods.contains(file.text(chain.last))
+                }
+                guard !assignments.isEmpty || !mutatingCalls.isEmpty else { continue }
+                if roots == nil { roots = trackedRoots(of: type, index: index) }
+                guard let roots, !roots.isEmpty else { break }
+                // Locals and parameters that hide a tracked name: found when a chain needs them.
+                var hidden: Set<String>?
                 var roles = RenderRoles(body: body.range, file: file, index: index)
                 var reported = Set<Int>()
                 func consider(_ chain: MemberChain, path: [String], replacesWhole: Bool, isCall: Bool) {
-                    guard let rootName = path.first, !hidden.contains(rootName), let root = roots[rootName],
-                        !reported.contains(chain.root),
+                    guard let rootName = path.first, let root = roots[rootName], !reported.contains(chain.root) else { return }
+                    if hidden == nil { hidden = file.localNames(in: body.range).union(body.parameters.map(\.name)) }
+                    guard !hidden!.contains(rootName),
                         let what = mutated(root, path: path, replacesWhole: replacesWhole, isCall: isCall, index: index),
                         roles.role(of: chain.root) == .content
                     else { return }
@@ -232,12 +241,11 @@ public struct StateMutationInBody: Rule {
                         notes: [context.note(what.note, at: what.site.token..<what.site.token + 1, in: what.site.file)],
                         help: "change it in an action (`.onAppear`, `.task`, `.onChange(of:)`, a button's action), or compute the value instead of storing it")
                 }
-                for assignment in file.assignments(in: body.range) {
+                for assignment in assignments where roots[file.rootName(of: assignment.target)] != nil {
                     let path = file.path(of: assignment.target)
                     consider(assignment.target, path: path, replacesWhole: path.count == 1, isCall: false)
                 }
-                for chain in file.memberChains(in: body.range)
-                where chain.names.count >= 2 && file.isCalled(chain) && Self.mutatingMethods.contains(file.text(chain.last)) {
+                for chain in mutatingCalls where roots[file.rootName(of: chain)] != nil {
                     consider(chain, path: Array(file.path(of: chain).dropLast()), replacesWhole: false, isCall: true)
                 }
             }
