@@ -233,8 +233,10 @@ private struct Walker {
         }
     }
 
-    mutating func addFile(display: String, absolute: String) {
-        let identity = PathUtilities.realPath(absolute) ?? absolute
+    /// `identity`: the file's real path when the caller knows it (a file that is not a link,
+    /// in a folder whose real path is known); otherwise `realpath` is asked.
+    mutating func addFile(display: String, absolute: String, identity: String? = nil) {
+        let identity = identity ?? PathUtilities.realPath(absolute) ?? absolute
         guard seenFiles.insert(identity).inserted else { return }
         files.append(DiscoveredFile(path: display, absolutePath: absolute))
     }
@@ -290,7 +292,7 @@ private struct Walker {
                     if isLink {
                         deferredFiles.append((childDisplay, childAbsolute))
                     } else {
-                        addFile(display: childDisplay, absolute: childAbsolute)
+                        addFile(display: childDisplay, absolute: childAbsolute, identity: PathUtilities.join(real, name))
                     }
                 default:
                     continue
