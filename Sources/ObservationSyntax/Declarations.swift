@@ -39,10 +39,36 @@ public enum AccessLevel: String, Sendable, Comparable {
     public static func < (lhs: AccessLevel, rhs: AccessLevel) -> Bool { lhs.rank < rhs.rank }
 }
 
+/// A token range, or none, in 8 bytes instead of `Range<Int>?`'s 17: a project holds
+/// hundreds of thousands of declarations (files have fewer than 2^31 tokens).
+@usableFromInline struct TokenSpan: Sendable, Hashable {
+    @usableFromInline var lower: Int32
+    @usableFromInline var upper: Int32
+
+    @inlinable init(_ range: Range<Int>?) {
+        lower = Int32(truncatingIfNeeded: range?.lowerBound ?? -1)
+        upper = Int32(truncatingIfNeeded: range?.upperBound ?? -1)
+    }
+
+    @inlinable var range: Range<Int>? { lower < 0 ? nil : Int(lower)..<Int(upper) }
+    /// The range of a span made from one.
+    @inlinable var knownRange: Range<Int> { Int(lower)..<Int(upper) }
+}
+
 /// A type as written: its tokens and their text without spaces or comments.
 public struct TypeRef: Sendable, Hashable {
-    public var tokens: Range<Int>
     public var text: String
+    @usableFromInline var span: TokenSpan
+
+    public var tokens: Range<Int> {
+        @inlinable get { span.knownRange }
+        set { span = TokenSpan(newValue) }
+    }
+
+    public init(tokens: Range<Int>, text: String) {
+        self.text = text
+        self.span = TokenSpan(tokens)
+    }
 }
 
 public struct Accessor: Sendable, Hashable {
@@ -61,18 +87,24 @@ public struct Accessor: Sendable, Hashable {
 /// of the value would cost one per field.
 
 /// One bound name of a `var`/`let` declaration; `var a = 1, b = 2` yields two.
+///
+/// Token positions are stored in 32 bits (see `TokenSpan`) and read as `Int`s.
 public final class Property: Sendable {
     public let name: String
-    public let nameToken: Int
     public let attributes: [Attribute]
     public let modifiers: [Modifier]
-    public let isLet: Bool
     public let type: TypeRef?
-    /// The initial value's expression tokens (after `=`).
-    public let initializer: Range<Int>?
     public let accessors: [Accessor]
+    public let isLet: Bool
+    @usableFromInline let nameTokenIndex: Int32
+    @usableFromInline let initializerSpan: TokenSpan
+    @usableFromInline let declarationSpan: TokenSpan
+
+    @inlinable public var nameToken: Int { Int(nameTokenIndex) }
+    /// The initial value's expression tokens (after `=`).
+    @inlinable public var initializer: Range<Int>? { initializerSpan.range }
     /// The whole declaration, first attribute or modifier through its last token.
-    public let declaration: Range<Int>
+    @inlinable public var declaration: Range<Int> { declarationSpan.knownRange }
 
     /// A property with a getter (computed); stored properties may still have observers.
     public var isComputed: Bool {
@@ -92,14 +124,14 @@ public final class Property: Sendable {
         declaration: Range<Int>
     ) {
         self.name = name
-        self.nameToken = nameToken
+        self.nameTokenIndex = Int32(truncatingIfNeeded: nameToken)
         self.attributes = attributes
         self.modifiers = modifiers
         self.isLet = isLet
         self.type = type
-        self.initializer = initializer
+        self.initializerSpan = TokenSpan(initializer)
         self.accessors = accessors
-        self.declaration = declaration
+        self.declarationSpan = TokenSpan(declaration)
     }
 }
 
@@ -108,26 +140,43 @@ public struct Parameter: Sendable, Hashable {
     public var label: String?
     /// The name used inside the body.
     public var name: String
-    public var nameToken: Int
     public var type: TypeRef?
-    public var defaultValue: Range<Int>?
     public var isAutoclosure: Bool
+    @usableFromInline var nameTokenIndex: Int32
+    @usableFromInline var defaultValueSpan: TokenSpan
+
+    @inlinable public var nameToken: Int { Int(nameTokenIndex) }
+    @inlinable public var defaultValue: Range<Int>? { defaultValueSpan.range }
+
+    init(label: String?, name: String, nameToken: Int, type: TypeRef?, defaultValue: Range<Int>?, isAutoclosure: Bool) {
+        self.label = label
+        self.name = name
+        self.type = type
+        self.isAutoclosure = isAutoclosure
+        self.nameTokenIndex = Int32(truncatingIfNeeded: nameToken)
+        self.defaultValueSpan = TokenSpan(defaultValue)
+    }
 }
 
 public final class FunctionDecl: Sendable {
     public enum Kind: String, Sendable { case function, initializer, `subscript`, deinitializer }
-    public let kind: Kind
     /// The function's name; `init`, `subscript` and `deinit` for the others.
     public let name: String
-    public let nameToken: Int
     public let attributes: [Attribute]
     public let modifiers: [Modifier]
-    public let genericParameters: Range<Int>?
     public let parameters: [Parameter]
     public let returnType: TypeRef?
+    public let kind: Kind
+    @usableFromInline let nameTokenIndex: Int32
+    @usableFromInline let genericParametersSpan: TokenSpan
+    @usableFromInline let bodySpan: TokenSpan
+    @usableFromInline let declarationSpan: TokenSpan
+
+    @inlinable public var nameToken: Int { Int(nameTokenIndex) }
+    @inlinable public var genericParameters: Range<Int>? { genericParametersSpan.range }
     /// The body's braces and everything between them (for a subscript: its accessors).
-    public let body: Range<Int>?
-    public let declaration: Range<Int>
+    @inlinable public var body: Range<Int>? { bodySpan.range }
+    @inlinable public var declaration: Range<Int> { declarationSpan.knownRange }
 
     init(
         kind: Kind,
@@ -143,14 +192,14 @@ public final class FunctionDecl: Sendable {
     ) {
         self.kind = kind
         self.name = name
-        self.nameToken = nameToken
+        self.nameTokenIndex = Int32(truncatingIfNeeded: nameToken)
         self.attributes = attributes
         self.modifiers = modifiers
-        self.genericParameters = genericParameters
+        self.genericParametersSpan = TokenSpan(genericParameters)
         self.parameters = parameters
         self.returnType = returnType
-        self.body = body
-        self.declaration = declaration
+        self.bodySpan = TokenSpan(body)
+        self.declarationSpan = TokenSpan(declaration)
     }
 }
 

@@ -53,12 +53,12 @@ public final class ParsedFile: TokenStream, @unchecked Sendable {
                     else { continue }
                     let match = open[position]
                     let distance = index - match
-                    if distance < Int(UInt16.max) {
-                        tokens[match].partnerDistance = UInt16(distance)
-                        tokens[index].partnerDistance = UInt16(distance)
+                    if distance < Int(Token.farPartner) {
+                        tokens[match].partnerDistance = UInt32(distance)
+                        tokens[index].partnerDistance = UInt32(distance)
                     } else {
-                        tokens[match].partnerDistance = .max
-                        tokens[index].partnerDistance = .max
+                        tokens[match].partnerDistance = Token.farPartner
+                        tokens[index].partnerDistance = Token.farPartner
                         far[Int32(match)] = Int32(index)
                         far[Int32(index)] = Int32(match)
                     }

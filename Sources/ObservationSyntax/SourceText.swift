@@ -10,46 +10,19 @@ import Darwin
 /// computed on demand, 1-based, columns counting UTF-8 bytes as swiftc does.
 public struct SourceText: Sendable {
     public let bytes: [UInt8]
-    /// Byte offset at which each line starts; `lineStartOffsets[0] == 0`. Four bytes a
-    /// line (files are below 4 GB, as token offsets are).
-    public let lineStartOffsets: [UInt32]
+    private let lines: LineTable
 
-    /// Byte offset at which each line starts, as `Int`s (a new array: prefer
-    /// `lineStart(_:)`).
-    public var lineStarts: [Int] { lineStartOffsets.map(Int.init) }
+    /// Byte offset at which each line starts; `lineStartOffsets[0] == 0`. Four bytes a
+    /// line (files are below 4 GB, as token offsets are). Built on first use: only
+    /// diagnostics and suppression comments need lines, so most files never build it.
+    public var lineStartOffsets: [UInt32] { lines.offsets(of: bytes) }
 
     /// Byte offset at which a 1-based line starts.
-    @inlinable
     public func lineStart(_ line: Int) -> Int { Int(lineStartOffsets[line - 1]) }
 
     public init(bytes: [UInt8]) {
         self.bytes = bytes
-        var starts: [UInt32] = [0]
-        starts.reserveCapacity(bytes.count / 32 + 1)
-        bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
-            var index = 0
-            while index < count {
-                // Eight bytes at a time while none is a line break (`\n` or `\r`, both
-                // below 0x0E): a word without a byte below 0x0E is skipped whole.
-                while index + 8 <= count {
-                    let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                    let belowFourteen = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
-                    if belowFourteen != 0 { break }
-                    index += 8
-                }
-                guard index < count else { break }
-                let byte = buffer[index]
-                index += 1
-                if byte == UInt8(ascii: "\n") {
-                    starts.append(UInt32(truncatingIfNeeded: index))
-                } else if byte == UInt8(ascii: "\r") {
-                    if index < count, buffer[index] == UInt8(ascii: "\n") { index += 1 }
-                    starts.append(UInt32(truncatingIfNeeded: index))
-                }
-            }
-        }
-        self.lineStartOffsets = starts
+        self.lines = LineTable()
     }
 
     public init(_ string: String) {
@@ -60,6 +33,7 @@ public struct SourceText: Sendable {
 
     /// 1-based line and column (in UTF-8 bytes) of a byte offset.
     public func location(of offset: Int) -> (line: Int, column: Int) {
+        let lineStartOffsets = lineStartOffsets
         var low = 0
         var high = lineStartOffsets.count - 1
         while low < high {
@@ -123,12 +97,63 @@ public struct SourceText: Sendable {
 
     /// 1-based line number's text without its line break.
     public func lineText(_ line: Int) -> String {
+        let lineStartOffsets = lineStartOffsets
         guard line >= 1, line <= lineStartOffsets.count else { return "" }
-        let start = lineStart(line)
-        var end = line < lineStartOffsets.count ? lineStart(line + 1) : bytes.count
+        let start = Int(lineStartOffsets[line - 1])
+        var end = line < lineStartOffsets.count ? Int(lineStartOffsets[line]) : bytes.count
         while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
             end -= 1
         }
         return text(start..<end)
+    }
+}
+
+/// A file's line starts, computed once, on first use, whichever thread asks first.
+private final class LineTable: @unchecked Sendable {
+    /// One lock for every file: a table is built once and then read under it briefly.
+    nonisolated(unsafe) private static let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+
+    private var computed: [UInt32]?
+
+    func offsets(of bytes: [UInt8]) -> [UInt32] {
+        pthread_mutex_lock(Self.mutex)
+        defer { pthread_mutex_unlock(Self.mutex) }
+        if let computed { return computed }
+        let offsets = Self.lineStarts(bytes)
+        computed = offsets
+        return offsets
+    }
+
+    private static func lineStarts(_ bytes: [UInt8]) -> [UInt32] {
+        var starts: [UInt32] = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                // Eight bytes at a time while none is a line break (`\n` or `\r`, both
+                // below 0x0E): a word without a byte below 0x0E is skipped whole.
+                while index + 8 <= count {
+                    let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    let belowFourteen = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
+                    if belowFourteen != 0 { break }
+                    index += 8
+                }
+                guard index < count else { break }
+                let byte = buffer[index]
+                index += 1
+                if byte == UInt8(ascii: "\n") {
+                    starts.append(UInt32(truncatingIfNeeded: index))
+                } else if byte == UInt8(ascii: "\r") {
+                    if index < count, buffer[index] == UInt8(ascii: "\n") { index += 1 }
+                    starts.append(UInt32(truncatingIfNeeded: index))
+                }
+            }
+        }
+        return starts
     }
 }

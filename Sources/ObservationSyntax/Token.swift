@@ -119,16 +119,68 @@ public struct TokenFlags: OptionSet, Sendable, Hashable {
 
 /// A token: its kind and its byte range in the source. No text is copied; read it
 /// through `SourceText`.
+///
+/// Eight bytes, because a project's tokens are most of what the linter keeps in memory:
+/// the start offset, and one word holding the kind (6 bits), the flags (3 bits) and 23
+/// bits that are the length, or for a bracket (always one byte long) the distance to
+/// its partner. A token is at most `maximumLength` bytes long: the tokenizer cuts a
+/// longer one (a giant string literal) into consecutive tokens of the same kind.
 public struct Token: Sendable, Hashable {
-    public var kind: TokenKind
-    public var flags: TokenFlags
-    /// For a paired bracket of a `ParsedFile`, the number of tokens to its partner
-    /// (`UInt16.max`: look it up in the file's far pairs); 0 otherwise. It sits in what
-    /// would be padding, so the file needs no separate partner array. Not part of
-    /// equality: a token is its kind, flags and range.
-    @usableFromInline var partnerDistance: UInt16 = 0
     public var start: UInt32
-    public var end: UInt32
+    @usableFromInline var bits: UInt32
+
+    public static let maximumLength = Int(payloadMask)
+
+    @usableFromInline static let kindMask: UInt32 = 0x3F
+    @usableFromInline static let flagsShift: UInt32 = 6
+    @usableFromInline static let payloadShift: UInt32 = 9
+    @usableFromInline static let payloadMask: UInt32 = (1 << 23) - 1
+
+    public init(kind: TokenKind, flags: TokenFlags = [], start: Int, end: Int) {
+        precondition(end - start <= Self.maximumLength, "a token is at most Token.maximumLength bytes")
+        self.start = UInt32(truncatingIfNeeded: start)
+        self.bits = UInt32(kind.rawValue) | UInt32(flags.rawValue) << Self.flagsShift
+        if !kind.isBracket { payload = UInt32(truncatingIfNeeded: end - start) }
+    }
+
+    public var kind: TokenKind {
+        @inlinable get { unsafeBitCast(UInt8(truncatingIfNeeded: bits & Self.kindMask), to: TokenKind.self) }
+        set {
+            let end = self.end
+            bits = bits & ~Self.kindMask | UInt32(newValue.rawValue)
+            payload = newValue.isBracket ? 0 : end - start
+        }
+    }
+
+    public var flags: TokenFlags {
+        @inlinable get { TokenFlags(rawValue: UInt8(truncatingIfNeeded: bits >> Self.flagsShift & 0x7)) }
+        set { bits = bits & ~(0x7 << Self.flagsShift) | UInt32(newValue.rawValue) << Self.flagsShift }
+    }
+
+    /// The length, or a bracket's partner distance.
+    @usableFromInline var payload: UInt32 {
+        @inlinable get { bits >> Self.payloadShift }
+        set { bits = bits & (1 << Self.payloadShift - 1) | newValue << Self.payloadShift }
+    }
+
+    public var end: UInt32 {
+        @inlinable get { kind.isBracket ? start + 1 : start + payload }
+        set {
+            precondition(!kind.isBracket && newValue >= start && Int(newValue - start) <= Self.maximumLength)
+            payload = newValue - start
+        }
+    }
+
+    /// For a paired bracket of a `ParsedFile`, the number of tokens to its partner
+    /// (`farPartner`: look it up in the file's far pairs); 0 otherwise. Not part of
+    /// equality: a token is its kind, flags and range.
+    @usableFromInline var partnerDistance: UInt32 {
+        @inlinable get { kind.isBracket ? payload : 0 }
+        set { if kind.isBracket { payload = newValue } }
+    }
+
+    /// The partner distance that means "further than a distance can say".
+    @usableFromInline static let farPartner = payloadMask
 
     public static func == (lhs: Token, rhs: Token) -> Bool {
         lhs.kind == rhs.kind && lhs.flags == rhs.flags && lhs.start == rhs.start && lhs.end == rhs.end
@@ -141,15 +193,15 @@ public struct Token: Sendable, Hashable {
         hasher.combine(end)
     }
 
-    public init(kind: TokenKind, flags: TokenFlags = [], start: Int, end: Int) {
-        self.kind = kind
-        self.flags = flags
-        self.start = UInt32(truncatingIfNeeded: start)
-        self.end = UInt32(truncatingIfNeeded: end)
-    }
-
     public var range: Range<Int> { Int(start)..<Int(end) }
     public var isAtStartOfLine: Bool { flags.contains(.atStartOfLine) }
+}
+
+extension TokenKind {
+    /// `(`, `)`, `{`, `}`, `[`, `]`, `<`, `>`: the kinds `ParsedFile` pairs, one byte each.
+    @inlinable public var isBracket: Bool {
+        rawValue &- TokenKind.leftParen.rawValue < 8
+    }
 }
 
 /// What the tokenizer produces for one file: the significant tokens, in order, and the

@@ -39,7 +39,7 @@ public struct BracketPartners: RandomAccessCollection, Sendable {
         let token = tokens[index]
         let distance = token.partnerDistance
         if distance == 0 { return -1 }
-        if distance == UInt16.max { return far[Int32(truncatingIfNeeded: index)] ?? -1 }
+        if distance == Token.farPartner { return far[Int32(truncatingIfNeeded: index)] ?? -1 }
         switch token.kind {
         case .leftParen, .leftSquare, .leftBrace, .leftAngle: return Int32(truncatingIfNeeded: index) + Int32(distance)
         default: return Int32(truncatingIfNeeded: index) - Int32(distance)

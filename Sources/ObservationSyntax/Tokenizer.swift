@@ -205,6 +205,7 @@ struct Lexer {
     /// comment (`leadingSpace`, and `trailingSpace` on the previous token).
     @inline(__always)
     mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int) {
+        if _slowPath(end - start > Token.maximumLength) { return emitInPieces(kind, start, end) }
         if tokenCount == tokenCapacity { growTokens() }
         var flags: TokenFlags = sawNewline ? .atStartOfLine : []
         if start > lastEnd {
@@ -216,6 +217,17 @@ struct Lexer {
         tokenCount += 1
         lastEnd = end
         sawNewline = false
+    }
+
+    /// A token longer than `Token.maximumLength`, as consecutive tokens of its kind.
+    @inline(never)
+    mutating func emitInPieces(_ kind: TokenKind, _ start: Int, _ end: Int) {
+        var pieceStart = start
+        while pieceStart < end {
+            let pieceEnd = min(pieceStart + Token.maximumLength, end)
+            emit(kind, pieceStart, pieceEnd)
+            pieceStart = pieceEnd
+        }
     }
 
     @inline(never)
@@ -244,7 +256,13 @@ struct Lexer {
     }
 
     mutating func emitComment(_ kind: TokenKind, _ start: Int, _ end: Int) {
-        comments.append(Token(kind: kind, flags: sawNewline ? .atStartOfLine : [], start: start, end: end))
+        var pieceStart = start
+        repeat {
+            let pieceEnd = min(pieceStart + Token.maximumLength, end)
+            let flags: TokenFlags = sawNewline && pieceStart == start ? .atStartOfLine : []
+            comments.append(Token(kind: kind, flags: flags, start: pieceStart, end: pieceEnd))
+            pieceStart = pieceEnd
+        } while pieceStart < end
     }
 
     // MARK: Main loop

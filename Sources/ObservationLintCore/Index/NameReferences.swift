@@ -42,9 +42,11 @@ struct NameReferences: Sendable {
         // Gathered by name number, then keyed by name once.
         var byName = [[TokenLocation]](repeating: [], count: simpleNames.names.count)
         for (fileIndex, found) in perFile.enumerated() {
-            for (name, token) in found.typeNames { byName[name].append(TokenLocation(file: fileIndex, token: token)) }
+            for (name, token) in found.typeNames {
+                byName[Int(name)].append(TokenLocation(file: fileIndex, token: Int(token)))
+            }
             for (name, token) in found.memberUpdates {
-                result.memberUpdates[name, default: []].append(TokenLocation(file: fileIndex, token: token))
+                result.memberUpdates[name, default: []].append(TokenLocation(file: fileIndex, token: Int(token)))
             }
         }
         for (name, locations) in byName.enumerated() where !locations.isEmpty {
@@ -53,9 +55,10 @@ struct NameReferences: Sendable {
         return result
     }
 
+    /// Kept for every file until all are scanned, so in 32-bit numbers.
     private struct FileFound {
-        var typeNames: [(name: Int, token: Int)] = []
-        var memberUpdates: [(name: String, token: Int)] = []
+        var typeNames: [(name: Int32, token: Int32)] = []
+        var memberUpdates: [(name: String, token: Int32)] = []
     }
 
     private static func scan(_ file: ParsedFile, typeNames: NameTable) -> FileFound {
@@ -64,10 +67,10 @@ struct NameReferences: Sendable {
         file.source.bytes.withUnsafeBufferPointer { bytes in
             for index in tokens.indices where tokens[index].kind == .identifier {
                 if let name = typeNames.position(of: tokens[index], in: bytes) {
-                    found.typeNames.append((name, index))
+                    found.typeNames.append((Int32(truncatingIfNeeded: name), Int32(truncatingIfNeeded: index)))
                 }
                 if index > 0, tokens[index - 1].kind == .period, isUpdated(member: index, in: file) {
-                    found.memberUpdates.append((file.text(index), index))
+                    found.memberUpdates.append((file.text(index), Int32(truncatingIfNeeded: index)))
                 }
             }
         }
