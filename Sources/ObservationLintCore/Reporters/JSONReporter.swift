@@ -29,7 +29,9 @@ public struct JSONReporter: Reporter {
         .object([
             ("version", .int(Self.formatVersion)),
             ("tool", .object([("name", .string(ToolInfo.name)), ("version", .string(ToolInfo.version))])),
-            ("diagnostics", .array(input.diagnostics.map(Self.diagnostic))),
+            ("diagnostics", .generatedArray(count: input.diagnostics.count) { [diagnostics = input.diagnostics] in
+                Self.diagnostic(diagnostics[$0])
+            }),
             ("errors", .array(input.errors.map { .object([("file", .string($0.file)), ("message", .string($0.message))]) })),
             (
                 "summary",

@@ -6,6 +6,9 @@ public indirect enum JSONValue: Sendable, Equatable {
     case bool(Bool)
     case null
     case array([JSONValue])
+    /// An array whose elements are made one at a time as they are written, so that a long
+    /// list (a report's diagnostics) never exists as a tree.
+    case generatedArray(count: Int, element: @Sendable (Int) -> JSONValue)
     case object([(String, JSONValue)])
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
@@ -29,20 +32,9 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .bool(let flag): Self.append(flag ? "true" : "false", to: &output)
         case .null: Self.append("null", to: &output)
         case .array(let elements):
-            if elements.isEmpty {
-                Self.append("[]", to: &output)
-                return
-            }
-            output.append(UInt8(ascii: "["))
-            output.append(UInt8(ascii: "\n"))
-            for index in elements.indices {
-                Self.writeIndent(indent + 2, to: &output)
-                elements[index].write(to: &output, indent: indent + 2)
-                if index != elements.count - 1 { output.append(UInt8(ascii: ",")) }
-                output.append(UInt8(ascii: "\n"))
-            }
-            Self.writeIndent(indent, to: &output)
-            output.append(UInt8(ascii: "]"))
+            Self.writeArray(count: elements.count, element: { elements[$0] }, to: &output, indent: indent)
+        case .generatedArray(let count, let element):
+            Self.writeArray(count: count, element: element, to: &output, indent: indent)
         case .object(let members):
             if members.isEmpty {
                 Self.append("{}", to: &output)
@@ -62,6 +54,25 @@ public indirect enum JSONValue: Sendable, Equatable {
             Self.writeIndent(indent, to: &output)
             output.append(UInt8(ascii: "}"))
         }
+    }
+
+    private static func writeArray(
+        count: Int, element: (Int) -> JSONValue, to output: inout [UInt8], indent: Int
+    ) {
+        if count == 0 {
+            append("[]", to: &output)
+            return
+        }
+        output.append(UInt8(ascii: "["))
+        output.append(UInt8(ascii: "\n"))
+        for index in 0..<count {
+            writeIndent(indent + 2, to: &output)
+            element(index).write(to: &output, indent: indent + 2)
+            if index != count - 1 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "\n"))
+        }
+        writeIndent(indent, to: &output)
+        output.append(UInt8(ascii: "]"))
     }
 
     private static func append(_ text: String, to output: inout [UInt8]) {
