@@ -8,19 +8,19 @@ struct DeclarationSkeleton {
     var previews: [PreviewBlock] = []
 }
 
-private let modifierWords: Set<String> = [
+private let modifierWords = WordSet([
     "public", "private", "fileprivate", "internal", "package", "open", "static", "class",
     "final", "override", "lazy", "weak", "unowned", "mutating", "nonmutating",
     "convenience", "required", "dynamic", "optional", "indirect", "nonisolated",
     "isolated", "distributed", "prefix", "postfix", "infix", "consuming", "borrowing",
     "__consuming", "rethrows",
-]
+])
 
-private let declarationKeywords: Set<String> = [
+private let declarationKeywords = WordSet([
     "var", "let", "func", "init", "deinit", "subscript", "struct", "class", "enum",
     "protocol", "extension", "typealias", "import", "case", "associatedtype", "operator",
     "precedencegroup",
-]
+])
 
 /// The declaration parser: a light recursive-descent pass over tokens that yields the
 /// declaration skeleton. It never fails: anything it does not recognize is skipped as a
@@ -41,14 +41,14 @@ extension TokenStream {
 
     private func isDeclarationKeyword(_ index: Int) -> Bool {
         guard let kind = kind(index), kind == .keyword || kind == .identifier else { return false }
-        if kind == .keyword, declarationKeywords.contains(text(index)) { return true }
+        if kind == .keyword, declarationKeywords.contains(tokens[index], in: source.bytes) { return true }
         return isContextualIntroducer(index)
     }
 
     /// Whether a modifier word at `index` is followed by the rest of a declaration; returns
     /// the index after the modifier (and its parenthesized detail) when it is.
     private func modifierEnd(_ index: Int) -> Int? {
-        guard isWord(index), modifierWords.contains(text(index)) else { return nil }
+        guard isWord(index), modifierWords.contains(tokens[index], in: source.bytes) else { return nil }
         var next = index + 1
         // `private(set)`, `unowned(safe)`, `nonisolated(unsafe)`: one word in parentheses.
         if kind(next) == .leftParen, !tokens[next].flags.contains(.leadingSpace), isWord(next + 1),
@@ -62,7 +62,7 @@ extension TokenStream {
         var steps = 0
         while steps < 16, probe < tokens.count {
             if isDeclarationKeyword(probe) || kind(probe) == .atSign { return next }
-            guard isWord(probe), modifierWords.contains(text(probe)) else { return nil }
+            guard isWord(probe), modifierWords.contains(tokens[probe], in: source.bytes) else { return nil }
             probe += 1
             if kind(probe) == .leftParen, isWord(probe + 1), kind(probe + 2) == .rightParen { probe += 3 }
             steps += 1
@@ -119,29 +119,29 @@ extension TokenStream {
         }
         guard index < end else { return index }
 
+        // Byte comparisons, not a `switch` on a `String`: this runs at every declaration.
         if kind(index) == .keyword {
-            switch text(index) {
-            case "var", "let":
+            if at(index, "var") || at(index, "let") {
                 let properties = parseProperty(
                     at: index, start: start, end: end, attributes: attributes, modifiers: modifiers)
                 result.properties.append(contentsOf: properties)
                 return properties.first?.declaration.upperBound ?? index + 1
-            case "func", "init", "deinit", "subscript":
+            }
+            if at(index, "func") || at(index, "init") || at(index, "deinit") || at(index, "subscript") {
                 let function = parseFunction(
                     at: index, start: start, end: end, attributes: attributes, modifiers: modifiers)
                 result.functions.append(function)
                 return function.declaration.upperBound
-            case "struct", "class", "enum", "protocol", "extension":
+            }
+            if at(index, "struct") || at(index, "class") || at(index, "enum") || at(index, "protocol")
+                || at(index, "extension")
+            {
                 return parseTypeItem(
                     at: index, start: start, end: end, attributes: attributes, modifiers: modifiers,
                     enclosing: enclosing, depth: depth, into: &result)
-            case "typealias":
-                return parseTypeAlias(at: index, end: end, into: &result)
-            case "import":
-                return parseImport(at: index, end: end, into: &result)
-            default:
-                break
             }
+            if at(index, "typealias") { return parseTypeAlias(at: index, end: end, into: &result) }
+            if at(index, "import") { return parseImport(at: index, end: end, into: &result) }
         } else if at(index, "actor"), isContextualIntroducer(index) {
             return parseTypeItem(
                 at: index, start: start, end: end, attributes: attributes, modifiers: modifiers,
@@ -380,19 +380,16 @@ extension TokenStream {
                     segmentEnd += 1
                 }
             }
-            if let colon, colon > index {
-                let names = (index..<colon).filter { isWord($0) && kind($0 - 1) != .atSign }
-                if let last = names.last {
-                    let labelToken = names.count > 1 ? names[names.count - 2] : last
-                    let label = at(labelToken, "_") ? nil : text(labelToken)
-                    let typeRange = colon + 1..<(equal ?? segmentEnd)
-                    let type = typeRange.isEmpty ? nil : typeRef(typeRange)
-                    let isAutoclosure = typeRange.contains { kind($0) == .atSign && at($0 + 1, "autoclosure") }
-                    parameters.append(
-                        Parameter(
-                            label: label, name: text(last), nameToken: last, type: type,
-                            defaultValue: equal.map { $0 + 1..<segmentEnd }, isAutoclosure: isAutoclosure))
-                }
+            if let colon, colon > index, let last = lastParameterName(in: index..<colon) {
+                let labelToken = lastParameterName(in: index..<last) ?? last
+                let label = at(labelToken, "_") ? nil : text(labelToken)
+                let typeRange = colon + 1..<(equal ?? segmentEnd)
+                let type = typeRange.isEmpty ? nil : typeRef(typeRange)
+                let isAutoclosure = typeRange.contains { kind($0) == .atSign && at($0 + 1, "autoclosure") }
+                parameters.append(
+                    Parameter(
+                        label: label, name: text(last), nameToken: last, type: type,
+                        defaultValue: equal.map { $0 + 1..<segmentEnd }, isAutoclosure: isAutoclosure))
             }
             index = segmentEnd + 1
         }
@@ -504,6 +501,12 @@ extension TokenStream {
     }
 
     // MARK: - Helpers
+
+    /// The last word of a parameter's names that is not an attribute's name (`_ name`,
+    /// `label name`, `@MainActor name`).
+    private func lastParameterName(in range: Range<Int>) -> Int? {
+        range.reversed().first { isWord($0) && kind($0 - 1) != .atSign }
+    }
 
     private func typeRef(_ range: Range<Int>) -> TypeRef {
         // Built as UTF-8 bytes, made a `String` once (every declaration has types).

@@ -37,20 +37,27 @@ public final class ParsedFile: TokenStream, @unchecked Sendable {
     /// returns the pairs too far apart for a distance (by token index, both ends).
     static func pairBrackets(_ tokens: inout [Token]) -> [Int32: Int32] {
         var far: [Int32: Int32] = [:]
-        var open: [Int] = []
         tokens.withUnsafeMutableBufferPointer { tokens in
+            // The open brackets' indices, innermost last (at most one per token).
+            let open = UnsafeMutablePointer<Int>.allocate(capacity: tokens.count)
+            defer { open.deallocate() }
+            var openCount = 0
             for index in tokens.indices {
-                switch tokens[index].kind {
+                let kind = tokens[index].kind
+                guard kind.isBracket else { continue }
+                switch kind {
                 case .leftParen, .leftSquare, .leftBrace, .leftAngle:
-                    open.append(index)
-                case .rightParen, .rightSquare, .rightBrace, .rightAngle:
+                    open[openCount] = index
+                    openCount += 1
+                default:
                     // A closer pairs with the nearest opener of its kind among the few innermost
                     // open ones (openers skipped over stay unpaired); otherwise it is stray. The
                     // bounded search keeps pairing linear on any input.
-                    let opener = tokens[index].kind.opener
-                    let searchFloor = max(open.count - 8, 0)
-                    guard let position = open[searchFloor...].lastIndex(where: { tokens[$0].kind == opener })
-                    else { continue }
+                    let opener = kind.opener
+                    let searchFloor = max(openCount - 8, 0)
+                    var position = openCount - 1
+                    while position >= searchFloor, tokens[open[position]].kind != opener { position -= 1 }
+                    guard position >= searchFloor else { continue }
                     let match = open[position]
                     let distance = index - match
                     if distance < Int(Token.farPartner) {
@@ -62,9 +69,7 @@ public final class ParsedFile: TokenStream, @unchecked Sendable {
                         far[Int32(match)] = Int32(index)
                         far[Int32(index)] = Int32(match)
                     }
-                    open.removeSubrange(position...)
-                default:
-                    break
+                    openCount = position
                 }
             }
         }
