@@ -124,6 +124,10 @@ public struct FileDiscovery: Sendable {
 
     struct Message: Error { var text: String }
 
+    /// The largest file the linter reads: token offsets are 32-bit, and token indices (at
+    /// most one token a byte) are stored in 31 bits.
+    public static let maximumFileSize = Int(Int32.max)
+
     static func readBytes(_ path: String) -> Swift.Result<[UInt8], Message> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(Message(text: "cannot read the file: \(errnoText())")) }
@@ -136,7 +140,7 @@ public struct FileDiscovery: Sendable {
             return .failure(Message(text: "not a regular file"))
         }
         let size = Int(info.st_size)
-        guard size < Int(UInt32.max) else {
+        guard size <= maximumFileSize else {
             return .failure(Message(text: "the file is too large to lint (\(size) bytes)"))
         }
         // Read straight into an array of the size `fstat` gives (one more byte to see the
@@ -165,7 +169,7 @@ public struct FileDiscovery: Sendable {
                 }
                 if count == 0 { break }
                 bytes.append(contentsOf: chunk[0..<count])
-                if bytes.count >= Int(UInt32.max) {
+                if bytes.count > maximumFileSize {
                     return .failure(Message(text: "the file is too large to lint"))
                 }
             }

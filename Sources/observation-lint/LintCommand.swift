@@ -168,7 +168,9 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             case .failure(let error): errors.append(error)
             }
         }
-        if let problem = FileDiscovery.utf8Problem(in: bytes) {
+        if bytes.count > FileDiscovery.maximumFileSize {
+            errors.append(InputError(file: display, message: "the file is too large to lint (\(bytes.count) bytes)"))
+        } else if let problem = FileDiscovery.utf8Problem(in: bytes) {
             errors.append(InputError(file: display, message: problem))
         } else {
             inputs.append(SourceInput(path: display, bytes: bytes))

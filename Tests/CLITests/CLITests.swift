@@ -430,6 +430,21 @@ import Testing
         #expect(try project.run("--strict").status == 1)
     }
 
+    @Test func fileTooLargeToLint() throws {
+        let project = try project()
+        defer { project.remove() }
+        // A sparse file: its size is what counts, and nothing is read.
+        try project.write("Sources/Huge.swift", "")
+        let handle = try #require(FileHandle(forWritingAtPath: project.url("Sources/Huge.swift")))
+        try handle.truncate(atOffset: UInt64(Int32.max) + 1)
+        try handle.close()
+        let result = try project.run("--format", "json")
+        #expect(result.status == 2)
+        let errors = try #require(try result.json()["errors"] as? [[String: String]])
+        #expect(errors == [["file": "Sources/Huge.swift", "message": "the file is too large to lint (2147483648 bytes)"]])
+        #expect((try result.json()["summary"] as? [String: Int])?["files"] == 2)
+    }
+
     @Test func brokenLinkIsUnreadable() throws {
         let project = try project()
         defer { project.remove() }
