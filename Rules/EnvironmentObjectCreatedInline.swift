@@ -180,7 +180,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
                             for: injection, holder: holder, wrapper: wrapper, in: decl, type: type, body: body.range,
                             constructed: inside.filter { $0.providedType == typeName }.count, context: context)
                     {
-                        fixes.append(Fix(title: "Keep the `\(simpleName(model.name))` in `\(wrapper) private var \(holder)`", edits: edits))
+                        fixes.append(Fix(title: "Keep the `\(model.name.simpleTypeName)` in `\(wrapper) private var \(holder)`", edits: edits))
                     }
                     context.report(
                         "`.\(modifier)(\(file.text(injection.expression)))` creates a new `\(model.name)` every time \(owner) is evaluated: the views below get a fresh object and lose its state",
@@ -222,10 +222,6 @@ public struct EnvironmentObjectCreatedInline: Rule {
             context.edit(insertingBefore: property.declaration.lowerBound, "\(wrapper) private var \(holder) = \(constructor)\n\n\(indent)"),
             context.edit(replacing: injection.expression, with: holder),
         ]
-    }
-
-    private func simpleName(_ typeName: String) -> String {
-        String(typeName.simpleTypeName)
     }
 
     /// `AppStore` → `appStore`; `Outer.Store` → `store`.

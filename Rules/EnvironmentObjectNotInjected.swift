@@ -182,15 +182,15 @@ public struct EnvironmentObjectNotInjected: Rule {
                 }
                 let modifier = reader.kind == .environmentObject ? "environmentObject" : "environment"
                 let crash = reader.kind == .environmentObject
-                    ? "No ObservableObject of type \(simpleName(model.name)) found"
-                    : "No Observable object of type \(simpleName(model.name)) found"
+                    ? "No ObservableObject of type \(model.name.simpleTypeName) found"
+                    : "No Observable object of type \(model.name.simpleTypeName) found"
                 context.report(
                     "no `.\(modifier)(…)` in the analyzed files provides `\(model.name)`: SwiftUI stops the app when `\(property.name)` is read (\"\(crash)\")",
                     at: property.nameToken..<property.nameToken + 1,
                     notes: notes,
                     help: reader.kind == .environmentObject
                         ? "inject it on an ancestor (the app's scene, the presenting view, each preview) with `.environmentObject(…)`"
-                        : "inject it on an ancestor with `.environment(…)`, or declare `var \(property.name): \(simpleName(model.name))?` if the view can do without it")
+                        : "inject it on an ancestor with `.environment(…)`, or declare `var \(property.name): \(model.name.simpleTypeName)?` if the view can do without it")
             }
         }
     }
@@ -245,9 +245,5 @@ public struct EnvironmentObjectNotInjected: Rule {
         return index.environmentInjections.first { injection in
             injection.providedType.map(related.contains) == true && (injection.kind == kind || injection.kind == .delegateAdaptor)
         }
-    }
-
-    private func simpleName(_ name: String) -> String {
-        String(name.simpleTypeName)
     }
 }

@@ -166,9 +166,8 @@ public struct NestedObservableObject: Rule {
             // Most declarations never name `objectWillChange`: their chains need no look.
             guard file.source.range(file.byteRange(declaration.decl.members), contains: Self.objectWillChange) else { continue }
             let chains = file.memberChains(in: declaration.decl.members).filter { file.rootName(of: $0) == name }
-            for chain in chains where chain.names.contains(where: { file.at($0, "objectWillChange") }) {
-                if file.path(of: chain).count >= 2 { return true }
-            }
+            // `child.objectWillChange…`: the chain starts at the child, so names it too.
+            if chains.contains(where: { $0.names.contains { file.at($0, "objectWillChange") } }) { return true }
             // `children.forEach { $0.objectWillChange… }`: the child collection and a child's
             // `objectWillChange` in one statement.
             for chain in chains where statementMentionsObjectWillChange(after: chain, in: file) {
