@@ -215,6 +215,11 @@ enum PostPass {
         if previous == .keyword && text(tokens[index - 1], base, is: "_") && next == .colon {
             return true
         }
+        // `@ViewBuilder else elseContent: () -> T`: the first name after an attribute.
+        if previous == .identifier && index >= 2 && tokens[index - 2].kind == .atSign {
+            if next == .colon { return true }
+            return isName(next) && index + 2 < tokens.count && tokens[index + 2].kind == .colon
+        }
         return false
     }
 

@@ -400,6 +400,11 @@ final class TokenizerTests: XCTestCase {
              "identifier:f", "leftParen:(", "atSign:@", "identifier:B", "keyword:_", "identifier:operator",
              "colon::", "leftParen:(", "rightParen:)", "arrow:->", "identifier:O", "rightParen:)", "rightBrace:}"])
         assertTokens(
+            "func f(@ViewBuilder else elseContent: () -> E, @B in: Int)",
+            ["keyword:func", "identifier:f", "leftParen:(", "atSign:@", "identifier:ViewBuilder", "identifier:else",
+             "identifier:elseContent", "colon::", "leftParen:(", "rightParen:)", "arrow:->", "identifier:E", "comma:,",
+             "atSign:@", "identifier:B", "identifier:in", "colon::", "identifier:Int", "rightParen:)"])
+        assertTokens(
             "@attached(extension, conformances: P)",
             ["atSign:@", "identifier:attached", "leftParen:(", "identifier:extension", "comma:,",
              "identifier:conformances", "colon::", "identifier:P", "rightParen:)"])

@@ -46,6 +46,7 @@ final class TokenOracleTests: XCTestCase {
             "if a < b, c > d { f(for: x, in: y) }; x.default = .init()",
             "func f<T: P>(_ x: T) -> Optional<T> where T: Q { #if DEBUG\n g() \n#endif\n }",
             "/* a /* nested */ comment */ let `default` = $0 + 0x1p3 + 1_000.5e-3",
+            "func f(@ViewBuilder else elseContent: () -> E, @B in: Int, @C _ x: Int) {}\n// a // comment\n",
         ]
         for (index, sample) in samples.enumerated() {
             let report = TokenOracle.compare(bytes: Array(sample.utf8), path: "sample \(index)")
