@@ -11,15 +11,22 @@ let knownValueTypes: Set<String> = [
     "Foundation.UUID", "Foundation.Data",
 ]
 
-/// Names through which a type conforms to the protocols observation cares about.
+/// Names through which a type conforms to the protocols observation cares about, with the
+/// trait each gives (one lookup per inherited name).
 enum WellKnownProtocol {
-    static let observableObject: Set<String> = ["ObservableObject", "Combine.ObservableObject"]
-    static let observable: Set<String> = ["Observable", "Observation.Observable"]
-    static let view: Set<String> = ["View", "SwiftUI.View"]
-    static let app: Set<String> = ["App", "SwiftUI.App"]
-    static let viewModifier: Set<String> = ["ViewModifier", "SwiftUI.ViewModifier"]
-    static let dynamicProperty: Set<String> = ["DynamicProperty", "SwiftUI.DynamicProperty"]
-    static let previewProvider: Set<String> = ["PreviewProvider", "SwiftUI.PreviewProvider"]
+    static let traits: [String: ObservationTraits] = {
+        let protocols: [(name: String, module: String, trait: ObservationTraits)] = [
+            ("ObservableObject", "Combine", .observableObject), ("Observable", "Observation", .observable),
+            ("View", "SwiftUI", .view), ("App", "SwiftUI", .app), ("ViewModifier", "SwiftUI", .viewModifier),
+            ("DynamicProperty", "SwiftUI", .dynamicProperty), ("PreviewProvider", "SwiftUI", .previewProvider),
+        ]
+        var traits: [String: ObservationTraits] = [:]
+        for entry in protocols {
+            traits[entry.name] = entry.trait
+            traits[entry.module + "." + entry.name] = entry.trait
+        }
+        return traits
+    }()
 }
 
 /// Attributes that make a class observable: the Observation macro, and SwiftData's `@Model`

@@ -460,8 +460,9 @@ struct TypeTableBuilder {
             return info
         }
         var traits: [String: ObservationTraits] = [:]
+        // Empty again after each top-level call: every name it adds, it removes.
+        var visiting = Set<String>()
         for name in types.keys {
-            var visiting = Set<String>()
             _ = computeTraits(name, memo: &traits, visiting: &visiting)
         }
         types = types.mapValues { info in
@@ -490,13 +491,7 @@ struct TypeTableBuilder {
             }
         }
         for inherited in info.inherited {
-            if WellKnownProtocol.observableObject.contains(inherited) { result.insert(.observableObject) }
-            if WellKnownProtocol.observable.contains(inherited) { result.insert(.observable) }
-            if WellKnownProtocol.view.contains(inherited) { result.insert(.view) }
-            if WellKnownProtocol.app.contains(inherited) { result.insert(.app) }
-            if WellKnownProtocol.viewModifier.contains(inherited) { result.insert(.viewModifier) }
-            if WellKnownProtocol.dynamicProperty.contains(inherited) { result.insert(.dynamicProperty) }
-            if WellKnownProtocol.previewProvider.contains(inherited) { result.insert(.previewProvider) }
+            if let trait = WellKnownProtocol.traits[inherited] { result.insert(trait) }
             if types[inherited] != nil {
                 // Superclasses and refined protocols pass on what they are, `@MainActor` included.
                 result.formUnion(computeTraits(inherited, memo: &memo, visiting: &visiting))
