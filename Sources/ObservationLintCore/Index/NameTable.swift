@@ -2,9 +2,9 @@ import Foundation
 import ObservationSyntax
 
 /// A fixed set of names, looked up by a token's bytes without building a `String` for the
-/// token: the length and first byte rule most tokens out, a hash of the bytes picks a slot,
-/// a byte comparison confirms the name. For passes over every token of the project that
-/// look for a few known names.
+/// token: the first byte and the length together rule most tokens out, a hash of the bytes
+/// picks a slot, a byte comparison confirms the name. For passes over every token of the
+/// project that look for known names.
 final class NameTable: Sendable {
     /// The names, each once; a lookup returns a position in this array.
     let names: [String]
@@ -14,10 +14,9 @@ final class NameTable: Sendable {
     /// Open addressing: a name's position + 1, or 0 for an empty slot.
     private let slots: [Int32]
     private let mask: Int
-    /// Bit `n` set when a name is `n` bytes long (bit 63: 63 bytes or more).
-    private let lengths: UInt64
-    /// Bit `b` set when a name starts with byte `b`.
-    private let firstBytes: (UInt64, UInt64, UInt64, UInt64)
+    /// For each first byte, bit `n` set when a name starting with it is `n` bytes long
+    /// (bit 63: 63 bytes or more).
+    private let lengthsByFirstByte: [UInt64]
 
     init(_ names: some Sequence<String>) {
         var unique: [String] = []
@@ -26,13 +25,11 @@ final class NameTable: Sendable {
         var storage: [UInt8] = []
         var starts: [Int] = [0]
         starts.reserveCapacity(unique.count + 1)
-        var lengths: UInt64 = 0
-        var firstBytes: [UInt64] = [0, 0, 0, 0]
+        var lengthsByFirstByte = [UInt64](repeating: 0, count: 256)
         for name in unique {
             storage.append(contentsOf: name.utf8)
             starts.append(storage.count)
-            lengths |= 1 << UInt64(min(name.utf8.count, 63))
-            if let first = name.utf8.first { firstBytes[Int(first >> 6)] |= 1 << UInt64(first & 63) }
+            if let first = name.utf8.first { lengthsByFirstByte[Int(first)] |= 1 << UInt64(min(name.utf8.count, 63)) }
         }
         var capacity = 16
         while capacity < unique.count * 2 { capacity *= 2 }
@@ -52,8 +49,7 @@ final class NameTable: Sendable {
         self.starts = starts
         self.slots = slots
         self.mask = mask
-        self.lengths = lengths
-        self.firstBytes = (firstBytes[0], firstBytes[1], firstBytes[2], firstBytes[3])
+        self.lengthsByFirstByte = lengthsByFirstByte
     }
 
     var isEmpty: Bool { names.isEmpty }
@@ -62,16 +58,9 @@ final class NameTable: Sendable {
     @inline(__always)
     func position(of start: Int, _ end: Int, in source: UnsafeBufferPointer<UInt8>) -> Int? {
         let length = end - start
-        guard length > 0, lengths & (1 << UInt64(min(length, 63))) != 0 else { return nil }
-        let first = source[start]
-        let word: UInt64
-        switch first >> 6 {
-        case 0: word = firstBytes.0
-        case 1: word = firstBytes.1
-        case 2: word = firstBytes.2
-        default: word = firstBytes.3
-        }
-        guard word & (1 << UInt64(first & 63)) != 0 else { return nil }
+        guard length > 0,
+            lengthsByFirstByte.withUnsafeBufferPointer({ $0[Int(source[start])] }) & (1 << UInt64(min(length, 63))) != 0
+        else { return nil }
         return lookUp(source.baseAddress! + start, length)
     }
 

@@ -1,0 +1,41 @@
+import Testing
+
+@testable import ObservationLintCore
+
+/// `NameTable`: names looked up by a byte range, without a `String` for the range.
+@Suite struct NameTableTests {
+    /// The name found at each of `text`'s space-separated words, or nil.
+    static func lookups(_ table: NameTable, in text: String) -> [String?] {
+        let bytes = Array(text.utf8)
+        var found: [String?] = []
+        var start = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for end in bytes.indices.filter({ bytes[$0] == UInt8(ascii: " ") }) + [bytes.count] {
+                found.append(table.position(of: start, end, in: buffer).map { table.names[$0] })
+                start = end + 1
+            }
+        }
+        return found
+    }
+
+    @Test func findsEachNameOnce() {
+        let long = String(repeating: "x", count: 70)
+        let table = NameTable(["items", "isLoading", "Model", "item", "items", "café", long])
+        #expect(table.names == ["items", "isLoading", "Model", "item", "café", long])
+        #expect(Self.lookups(table, in: "items isLoading Model item café \(long)") == ["items", "isLoading", "Model", "item", "café", long])
+    }
+
+    @Test func rejectsNearMisses() {
+        let long = String(repeating: "x", count: 70)
+        let table = NameTable(["items", "Model", long])
+        // Same first byte and length, another name; a prefix; a longer word; case.
+        let misses = "itemz item itemsX model Modem \(String(repeating: "x", count: 69))y \(long)x"
+        #expect(Self.lookups(table, in: misses).allSatisfy { $0 == nil })
+    }
+
+    @Test func anEmptyTableFindsNothing() {
+        let table = NameTable([String]())
+        #expect(table.isEmpty)
+        #expect(Self.lookups(table, in: "a b") == [nil, nil])
+    }
+}
