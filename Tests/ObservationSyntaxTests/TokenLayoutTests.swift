@@ -10,6 +10,13 @@ final class TokenLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(TokenKind.allCases.map(\.rawValue).max()!, UInt8(Token.kindMask))
     }
 
+    func testTheBracketKindsAreExactlyTheEightPairedOnes() {
+        // `isBracket` is a range test over the kinds' order.
+        XCTAssertEqual(
+            TokenKind.allCases.filter(\.isBracket),
+            [.leftParen, .rightParen, .leftBrace, .rightBrace, .leftSquare, .rightSquare, .leftAngle, .rightAngle])
+    }
+
     func testEveryKindAndFlagsReadBack() {
         let allFlags: [TokenFlags] = (0..<8).map { TokenFlags(rawValue: UInt8($0)) }
         for kind in TokenKind.allCases {
