@@ -132,28 +132,43 @@ private final class LineTable: @unchecked Sendable {
         var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
         bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
-            var index = 0
-            while index < count {
-                // Eight bytes at a time while none is a line break (`\n` or `\r`, both
-                // below 0x0E): a word without a byte below 0x0E is skipped whole.
-                while index + 8 <= count {
-                    let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
-                    let belowFourteen = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
-                    if belowFourteen != 0 { break }
-                    index += 8
-                }
-                guard index < count else { break }
-                let byte = buffer[index]
+            var index = lineBreak(in: buffer, from: 0)
+            while index < buffer.count {
                 index += 1
-                if byte == UInt8(ascii: "\n") {
-                    starts.append(UInt32(truncatingIfNeeded: index))
-                } else if byte == UInt8(ascii: "\r") {
-                    if index < count, buffer[index] == UInt8(ascii: "\n") { index += 1 }
-                    starts.append(UInt32(truncatingIfNeeded: index))
-                }
+                if buffer[index - 1] == UInt8(ascii: "\r"), index < buffer.count, buffer[index] == UInt8(ascii: "\n") { index += 1 }
+                starts.append(UInt32(truncatingIfNeeded: index))
+                index = lineBreak(in: buffer, from: index)
             }
         }
         return starts
+    }
+}
+
+/// The offset of the first `\n` or `\r` at or after `start`, or the end of the bytes
+/// (the line table and the tokenizer's line comments).
+@inline(__always)
+func lineBreak(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    var index = start
+    // Eight bytes at a time while none is a line break.
+    while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        if word.hasByte(UInt8(ascii: "\n")) || word.hasByte(UInt8(ascii: "\r")) { break }
+        index += 8
+    }
+    while index < bytes.count, base[index] != UInt8(ascii: "\n"), base[index] != UInt8(ascii: "\r") {
+        index += 1
+    }
+    return index
+}
+
+extension UInt64 {
+    /// Whether one of the eight bytes is `byte`: `self ^ byte…` then has a zero byte,
+    /// which `(v - 0x01…) & ~v & 0x80…` detects exactly.
+    @inline(__always)
+    func hasByte(_ byte: UInt8) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let masked = self ^ (ones &* UInt64(byte))
+        return (masked &- ones) & ~masked & (ones &* 0x80) != 0
     }
 }

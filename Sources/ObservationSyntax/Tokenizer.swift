@@ -350,7 +350,7 @@ struct Lexer {
                 let next = at(position + 1)
                 if next == UInt8(ascii: "/") {
                     let start = position
-                    let end = lineEnd(from: position + 2)
+                    let end = lineBreak(in: UnsafeBufferPointer(start: base, count: count), from: position + 2)
                     emitComment(isAt(start + 2, UInt8(ascii: "/")) ? .docLineComment : .lineComment, start, end)
                     position = end
                 } else if next == UInt8(ascii: "*") {
@@ -377,31 +377,6 @@ struct Lexer {
         }
     }
 
-    /// The offset of the first `\n` or `\r` at or after `start`, or the end of the input.
-    @inline(__always)
-    func lineEnd(from start: Int) -> Int {
-        var index = start
-        // Eight bytes at a time while none is a line break.
-        while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if Self.has(UInt8(ascii: "\n"), in: word) || Self.has(UInt8(ascii: "\r"), in: word) { break }
-            index += 8
-        }
-        while index < count, base[index] != UInt8(ascii: "\n"), base[index] != UInt8(ascii: "\r") {
-            index += 1
-        }
-        return index
-    }
-
-    /// Whether one of the eight bytes of `word` is `byte`: `word ^ byte…` then has a zero
-    /// byte, which `(v - 0x01…) & ~v & 0x80…` detects exactly.
-    @inline(__always)
-    static func has(_ byte: UInt8, in word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let masked = word ^ (ones &* UInt64(byte))
-        return (masked &- ones) & ~masked & (ones &* 0x80) != 0
-    }
-
     /// Skips a `/* ... */` comment (nested). Returns false, without moving, if it is
     /// not terminated.
     mutating func skipBlockComment() -> Bool {
@@ -413,8 +388,8 @@ struct Lexer {
             // Eight bytes at a time while none can open, close or break a line.
             while index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if Self.has(UInt8(ascii: "*"), in: word) || Self.has(UInt8(ascii: "/"), in: word)
-                    || Self.has(UInt8(ascii: "\n"), in: word) || Self.has(UInt8(ascii: "\r"), in: word)
+                if word.hasByte(UInt8(ascii: "*")) || word.hasByte(UInt8(ascii: "/"))
+                    || word.hasByte(UInt8(ascii: "\n")) || word.hasByte(UInt8(ascii: "\r"))
                 {
                     break
                 }
