@@ -183,7 +183,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
                         fixes.append(Fix(title: "Keep the `\(model.name.simpleTypeName)` in `\(wrapper) private var \(holder)`", edits: edits))
                     }
                     context.report(
-                        "`.\(modifier)(\(file.text(injection.expression)))` creates a new `\(model.name)` every time \(owner) is evaluated: the views below get a fresh object and lose its state",
+                        "`.\(modifier)(\(file.text(injection.expression)))` creates a new `\(model.name.typeDisplayName)` every time \(owner) is evaluated: the views below get a fresh object and lose its state",
                         at: injection.expression.lowerBound..<injection.expression.lowerBound + 1,
                         help: help, fixes: fixes)
                 }

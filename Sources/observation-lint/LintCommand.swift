@@ -90,11 +90,12 @@ struct Lint: ParsableCommand, ExitCodeCommand {
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
         if !inputs.isEmpty {
+            let projects = ProjectInputs.complete(inputs, discovery: discovery, jobs: jobs ?? 0)
             let options = LintOptions(
                 rules: selection.rules, severityOverrides: selection.severityOverrides, knownRuleIDs: Catalog.ids,
-                jobs: jobs ?? 0,
-                defaultIsolationIsMainActor: isolation == .mainActor, reportedPaths: reportedPaths)
-            let report = LintEngine.lint(inputs, options: options)
+                jobs: jobs ?? 0, defaultIsolationIsMainActor: isolation == .mainActor,
+                reportedPaths: reportedPaths ?? projects.reportedPaths, layout: projects.layout)
+            let report = LintEngine.lint(projects.inputs, options: options)
             diagnostics = report.diagnostics
             fileCount = report.fileCount
         }
