@@ -150,7 +150,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
         }
         guard !injections.isEmpty else { return }
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
-        where RenderingCode.isRendering(type, includeApps: true) && !RenderingCode.isPreviewCode(type, index: index) {
+        where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             var previewOnly: Bool?  // a wrapper view written for previews
             for body in RenderingCode.bodies(in: decl, of: type) {
                 let inside = injections.filter { body.range.contains($0.token) }
@@ -183,7 +183,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
                         fixes.append(Fix(title: "Keep the `\(model.name.simpleTypeName)` in `\(wrapper) private var \(holder)`", edits: edits))
                     }
                     context.report(
-                        "`.\(modifier)(\(file.text(injection.expression)))` creates a new `\(model.name.typeDisplayName)` every time \(owner) is evaluated: the views below get a fresh object and lose its state",
+                        "`.\(modifier)(\(file.text(injection.expression)))` creates a new `\(model.name)` every time \(owner) is evaluated: the views below get a fresh object and lose its state",
                         at: injection.expression.lowerBound..<injection.expression.lowerBound + 1,
                         help: help, fixes: fixes)
                 }

@@ -177,7 +177,7 @@ public struct EnvironmentObjectNotInjected: Rule {
                 if let related = relatedInjection(of: model, kind: reader.kind, index: index), let provided = related.providedType {
                     notes.append(
                         context.note(
-                            "`\(provided)` is injected here, but the environment is keyed by the exact type passed: this does not provide `\(model.name.typeDisplayName)`",
+                            "`\(provided)` is injected here, but the environment is keyed by the exact type passed: this does not provide `\(model.name)`",
                             at: related.token..<related.token + 1, in: related.file))
                 }
                 let modifier = reader.kind == .environmentObject ? "environmentObject" : "environment"
@@ -185,7 +185,7 @@ public struct EnvironmentObjectNotInjected: Rule {
                     ? "No ObservableObject of type \(model.name.simpleTypeName) found"
                     : "No Observable object of type \(model.name.simpleTypeName) found"
                 context.report(
-                    "no `.\(modifier)(…)` in the analyzed files provides `\(model.name.typeDisplayName)`: SwiftUI stops the app when `\(property.name)` is read (\"\(crash)\")",
+                    "no `.\(modifier)(…)` in the analyzed files provides `\(model.name)`: SwiftUI stops the app when `\(property.name)` is read (\"\(crash)\")",
                     at: property.nameToken..<property.nameToken + 1,
                     notes: notes,
                     help: reader.kind == .environmentObject

@@ -139,15 +139,15 @@ public struct ObservableObjectMainActor: Rule {
             }
             let fixable = superclass == nil && !type.inherited.contains("Operation")
             context.report(
-                "`\(type.name.typeDisplayName)` is used by views but is not `@MainActor`: its state can change off the main thread, where SwiftUI must not see it change",
+                "`\(type.name)` is used by views but is not `@MainActor`: its state can change off the main thread, where SwiftUI must not see it change",
                 at: decl.nameToken..<decl.nameToken + 1,
                 notes: [context.note("`\(use.view)` \(use.how) here", at: use.token..<use.token + 1, in: use.file)],
-                help: superclass.map { "mark it and its superclass `\($0.name.typeDisplayName)` `@MainActor`; callers outside the main actor then reach it with `await`" }
+                help: superclass.map { "mark it and its superclass `\($0.name)` `@MainActor`; callers outside the main actor then reach it with `await`" }
                     ?? "mark the class `@MainActor`; callers outside the main actor then reach it with `await`",
                 fixes: fixable
                     ? [
                         Fix(
-                            title: "Isolate `\(type.name.typeDisplayName)` to the main actor",
+                            title: "Isolate `\(type.name)` to the main actor",
                             edits: [context.edit(insertingBefore: decl.declaration.lowerBound, "@MainActor ")])
                     ] : [])
         }

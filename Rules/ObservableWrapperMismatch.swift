@@ -151,14 +151,14 @@ public struct ObservableWrapperMismatch: Rule {
         switch (injection.kind, kind) {
         case (.environmentObject, .observable):
             context.report(
-                "`.environmentObject(\(expression))` injects the `@Observable` class `\(info.name.typeDisplayName)`, which is not an `ObservableObject`: it does not compile, and `@Environment(\(info.name.typeDisplayName).self)` readers need `.environment(_:)`",
+                "`.environmentObject(\(expression))` injects the `@Observable` class `\(info.name)`, which is not an `ObservableObject`: it does not compile, and `@Environment(\(info.name).self)` readers need `.environment(_:)`",
                 at: token..<token + 1,
                 notes: [declarationNote(info, context: context)],
                 help: "use `.environment(\(expression))`",
                 fixes: [Fix(title: "Use .environment(_:)", edits: [context.edit(replacing: token..<token + 1, with: "environment")])])
         case (.environment, .observableObject):
             context.report(
-                "`.environment(\(expression))` injects the `ObservableObject` `\(info.name.typeDisplayName)`, which is not `@Observable`: `@EnvironmentObject` readers need `.environmentObject(_:)`",
+                "`.environment(\(expression))` injects the `ObservableObject` `\(info.name)`, which is not `@Observable`: `@EnvironmentObject` readers need `.environmentObject(_:)`",
                 at: token..<token + 1,
                 notes: [declarationNote(info, context: context)],
                 help: "use `.environmentObject(\(expression))`",
@@ -227,7 +227,7 @@ public struct ObservableWrapperMismatch: Rule {
             guard let held = heldType(of: property, in: type, context: context), held.kind == .observable else { return }
             let (wrapper, fixes) = legacyReplacement(attribute, on: property, model: held.info, in: type, context: context)
             context.report(
-                "`@\(attribute.simpleName)` on the `@Observable` class `\(held.info.name.typeDisplayName)`: it sends no `objectWillChange`, so this wrapper does not compile or never updates the view; hold it with \(wrapper), which Observation tracks",
+                "`@\(attribute.simpleName)` on the `@Observable` class `\(held.info.name)`: it sends no `objectWillChange`, so this wrapper does not compile or never updates the view; hold it with \(wrapper), which Observation tracks",
                 at: attribute.tokens,
                 notes: [declarationNote(held.info, context: context)],
                 help: "hold it with \(wrapper)",
@@ -241,7 +241,7 @@ public struct ObservableWrapperMismatch: Rule {
                 let info = index.type(named: name, from: type.name)
             else { return }
             context.report(
-                "`@Environment(\(name).self)` only finds `@Observable` objects, but `\(info.name.typeDisplayName)` is an `ObservableObject`: inject it with `.environmentObject(_:)` and read it with `@EnvironmentObject`",
+                "`@Environment(\(name).self)` only finds `@Observable` objects, but `\(info.name)` is an `ObservableObject`: inject it with `.environmentObject(_:)` and read it with `@EnvironmentObject`",
                 at: attribute.tokens,
                 notes: [declarationNote(info, context: context)],
                 help: "use `@EnvironmentObject var \(property.name): \(name)`",
@@ -251,20 +251,20 @@ public struct ObservableWrapperMismatch: Rule {
             switch held.kind {
             case .observableObject:
                 context.report(
-                    "`@Bindable` needs an `@Observable` class, but `\(held.info.name.typeDisplayName)` is an `ObservableObject`: use `@ObservedObject`, which also gives `$\(property.name).property` bindings",
+                    "`@Bindable` needs an `@Observable` class, but `\(held.info.name)` is an `ObservableObject`: use `@ObservedObject`, which also gives `$\(property.name).property` bindings",
                     at: attribute.tokens,
                     notes: [declarationNote(held.info, context: context)],
                     help: "use `@ObservedObject var \(property.name)`",
                     fixes: [Fix(title: "Use @ObservedObject", edits: [context.edit(replacing: attribute.tokens, with: "@ObservedObject")])])
             case .plainClass:
                 context.report(
-                    "`@Bindable` needs an `@Observable` class, but `\(held.info.name.typeDisplayName)` is not observable: the view cannot see its changes",
+                    "`@Bindable` needs an `@Observable` class, but `\(held.info.name)` is not observable: the view cannot see its changes",
                     at: attribute.tokens,
                     notes: [declarationNote(held.info, context: context)],
-                    help: "mark `\(held.info.name.typeDisplayName)` `@Observable`")
+                    help: "mark `\(held.info.name)` `@Observable`")
             case .valueType:
                 context.report(
-                    "`@Bindable` needs an `@Observable` class, but `\(held.info.name.typeDisplayName)` is a value type: use `@Binding` to edit a value the parent owns",
+                    "`@Bindable` needs an `@Observable` class, but `\(held.info.name)` is a value type: use `@Binding` to edit a value the parent owns",
                     at: attribute.tokens,
                     notes: [declarationNote(held.info, context: context)],
                     help: "use `@Binding var \(property.name)`")
@@ -289,7 +289,7 @@ public struct ObservableWrapperMismatch: Rule {
         let primary = info.declarations[0]
         let token = primary.decl.nameToken
         let what = info.isObservable ? "declared `@Observable`" : info.isObservableObject ? "an `ObservableObject`" : "declared"
-        return context.note("`\(info.name.typeDisplayName)` is \(what) here", at: token..<token + 1, in: primary.file)
+        return context.note("`\(info.name)` is \(what) here", at: token..<token + 1, in: primary.file)
     }
 
     // MARK: - Fixes

@@ -311,7 +311,7 @@ private struct Checker {
             reported.insert(chain.root)
             let isTask = what == nil
             let message = isTask
-                ? "`\(property.name)` is `@Published` and changes in a `Task { }` that inherits no actor (neither `\(type.name.typeDisplayName)` nor `\(function)` is `@MainActor`), so it runs on a background thread: views observing it update from off the main thread"
+                ? "`\(property.name)` is `@Published` and changes in a `Task { }` that inherits no actor (neither `\(type.name)` nor `\(function)` is `@MainActor`), so it runs on a background thread: views observing it update from off the main thread"
                 : "`\(property.name)` is `@Published` and changes inside \(what ?? "a task"), off the main thread: views observing it update from a background thread"
             let note = isTask
                 ? context.note("this task runs on the cooperative thread pool", at: token..<token + 1)
@@ -320,8 +320,8 @@ private struct Checker {
                 Finding(
                     message: message, tokens: chain.root..<chain.last + 1, note: note,
                     help: isTask
-                        ? "mark `\(type.name.typeDisplayName)` (or `\(function)`) `@MainActor`, or change it in `await MainActor.run { … }`"
-                        : "change it on the main thread (`DispatchQueue.main.async { … }` or `await MainActor.run { … }`), or mark `\(type.name.typeDisplayName)` `@MainActor`"))
+                        ? "mark `\(type.name)` (or `\(function)`) `@MainActor`, or change it in `await MainActor.run { … }`"
+                        : "change it on the main thread (`DispatchQueue.main.async { … }` or `await MainActor.run { … }`), or mark `\(type.name)` `@MainActor`"))
         }
         return results
     }

@@ -204,7 +204,7 @@ public struct StateMutationInBody: Rule {
         let index = context.index
         let file = context.file
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
-        where RenderingCode.isRendering(type, includeApps: false) && !RenderingCode.isPreviewCode(type, index: index) {
+        where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             // Worked out at the first body that changes anything (most bodies change nothing).
             var roots: [String: Root]?
             for body in RenderingCode.bodies(in: decl, of: type) {
@@ -412,13 +412,13 @@ public struct StateMutationInBody: Rule {
         if model.isObservableObject, published {
             return Mutation(
                 subject: subject,
-                consequence: "`\(model.name.typeDisplayName).\(member)` is `@Published`, so SwiftUI warns \"Publishing changes from within view updates is not allowed, this will cause undefined behavior\"",
+                consequence: "`\(model.name).\(member)` is `@Published`, so SwiftUI warns \"Publishing changes from within view updates is not allowed, this will cause undefined behavior\"",
                 note: "`\(member)` is declared here", site: site, isModelMember: true)
         }
         if tracked {
             return Mutation(
                 subject: subject,
-                consequence: "`\(model.name.typeDisplayName)` is `@Observable`, so this invalidates the views that read it during the update, and they can re-render in a loop",
+                consequence: "`\(model.name)` is `@Observable`, so this invalidates the views that read it during the update, and they can re-render in a loop",
                 note: "`\(member)` is declared here", site: site, isModelMember: true)
         }
         return nil

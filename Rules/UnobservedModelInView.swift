@@ -144,17 +144,17 @@ public struct UnobservedModelInView: Rule {
                             Fix(title: "Use `@StateObject`", edits: [context.edit(replacing: attribute.tokens, with: "@StateObject")]))
                     }
                     context.report(
-                        "\(holder) holds the ObservableObject `\(model.name.typeDisplayName)` without subscribing to its `objectWillChange`: `body` reads \(readText) but does not update when it changes; use `\(wrapper)`\(wrapper == "@ObservedObject" ? " (or `@EnvironmentObject` if it comes from the environment)" : "")",
+                        "\(holder) holds the ObservableObject `\(model.name)` without subscribing to its `objectWillChange`: `body` reads \(readText) but does not update when it changes; use `\(wrapper)`\(wrapper == "@ObservedObject" ? " (or `@EnvironmentObject` if it comes from the environment)" : "")",
                         at: property.nameToken..<property.nameToken + 1,
                         notes: [note],
                         help: "`@StateObject` when the view creates the object, `@ObservedObject` when it is passed in, `@EnvironmentObject` when it is injected",
                         fixes: fixes)
                 } else {
                     context.report(
-                        "\(holder) holds `\(model.name.typeDisplayName)`, a class that is neither `@Observable` nor an `ObservableObject`: `body` reads \(readText), but changes inside the object never update the view; adopt `@Observable` on `\(model.name.typeDisplayName)`",
+                        "\(holder) holds `\(model.name)`, a class that is neither `@Observable` nor an `ObservableObject`: `body` reads \(readText), but changes inside the object never update the view; adopt `@Observable` on `\(model.name)`",
                         at: property.nameToken..<property.nameToken + 1,
                         notes: [note],
-                        help: "mark `\(model.name.typeDisplayName)` `@Observable` (SwiftUI then tracks what `body` reads), or make it an `ObservableObject` held in `@StateObject`/`@ObservedObject`")
+                        help: "mark `\(model.name)` `@Observable` (SwiftUI then tracks what `body` reads), or make it an `ObservableObject` held in `@StateObject`/`@ObservedObject`")
                 }
             }
         }

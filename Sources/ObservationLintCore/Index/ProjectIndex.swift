@@ -23,6 +23,7 @@ public struct ObservationTraits: OptionSet, Sendable, Hashable {
     public static let previewProvider = ObservationTraits(rawValue: 1 << 6)
     /// `@MainActor` on the type, an extension, or a superclass.
     public static let mainActor = ObservationTraits(rawValue: 1 << 7)
+    public static let scene = ObservationTraits(rawValue: 1 << 8)
 }
 
 /// A nominal type of the project with its extensions merged.
@@ -438,10 +439,10 @@ struct TypeDomains: Sendable {
 }
 
 extension String {
-    /// A type key as the user wrote the name: without its visibility prefix (`‹f3›.Model` → `Model`).
-    public var typeDisplayName: String {
-        guard hasPrefix("‹"), let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else { return self }
-        return String(self[index(after: dot)...])
+    /// The text with every type key's visibility prefix removed: what a message shows.
+    var withoutTypeKeyPrefixes: String {
+        guard contains("‹") else { return self }
+        return replacingOccurrences(of: "‹[fp][0-9]+›\\.", with: "", options: .regularExpression)
     }
 }
 
@@ -486,6 +487,22 @@ struct TypeResolver {
         if decl.kind == .extension { return resolve(decl.name, from: enclosing, file: file) ?? decl.name }
         if let enclosing { return enclosing + "." + decl.name }
         return domains.prefix(of: decl, file: file) + decl.qualifiedName
+    }
+
+    /// The names an inherited type stands for: `A & B` and a type alias of a composition
+    /// (`typealias Model = ObservableObject & Identifiable`) are their parts, followed
+    /// through aliases of aliases; anything else is its own name.
+    func compositionParts(_ text: String, from scope: String?, file: Int?, depth: Int = 0) -> [String] {
+        var parts: [String] = []
+        for part in text.split(separator: "&") {
+            guard let name = TypeShape(String(part)).directName else { continue }
+            if depth < 8, let alias = lookUp(name, from: scope, file: file), let target = aliases[alias], target.contains("&") {
+                parts += compositionParts(target, from: scope, file: file, depth: depth + 1)
+            } else {
+                parts.append(name)
+            }
+        }
+        return parts
     }
 
     private func lookUp(_ name: String, from scope: String?, file: Int?) -> String? {
@@ -565,9 +582,10 @@ struct TypeTableBuilder {
             var inherited: [String] = []
             for declaration in info.declarations {
                 for entry in declaration.decl.inheritance {
-                    guard let held = TypeShape(entry.text).directName else { continue }
-                    inherited.append(
-                        resolver.resolve(held, from: info.name.enclosingTypeName, file: declaration.file) ?? held)
+                    for held in resolver.compositionParts(entry.text, from: info.name.enclosingTypeName, file: declaration.file) {
+                        inherited.append(
+                            resolver.resolve(held, from: info.name.enclosingTypeName, file: declaration.file) ?? held)
+                    }
                 }
             }
             info.inherited = inherited
