@@ -77,7 +77,7 @@ let delegateAdaptorAttributes: Set<Substring> = [
 /// Collects every environment injection of the project, while the index is built.
 enum EnvironmentInjectionCollector {
     static func collect(_ index: ProjectIndex, jobs: Int) -> [EnvironmentInjection] {
-        parallelMap(Array(index.files.indices), jobs: jobs) { collect(in: $0, index: index) }.flatMap { $0 }
+        parallelMap(index.ownFiles, jobs: jobs) { collect(in: $0, index: index) }.flatMap { $0 }
     }
 
     /// One file's injections, in token order (delegate adaptors last).

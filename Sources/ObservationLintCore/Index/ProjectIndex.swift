@@ -84,6 +84,9 @@ public final class ProjectIndex: @unchecked Sendable {
     let ambiguousTypes: Set<String>
     /// Which types each file sees besides the project's (its `private` ones, its package's).
     let domains: TypeDomains
+    /// The positions of the project's own files (not its local packages'): the files the
+    /// fact passes read and rules report on.
+    let ownFiles: [Int]
     /// Each file's position in `files`.
     private let fileIndexByFile: [ObjectIdentifier: Int]
     /// What follows each `.` of the qualified type and alias names (`B.C` and `C` for
@@ -169,11 +172,15 @@ public final class ProjectIndex: @unchecked Sendable {
             for function in file.functions { topLevelFunctions[function.name, default: []].append(function) }
         }
         self.topLevelFunctions = topLevelFunctions
-        self.allReadNames = Lazy { MemberReadCollector.collect(files, jobs: 1) }
+        // Facts come from the project's own files: a local package cannot name its types.
+        let ownFiles = files.indices.filter { domains.dependency(of: $0) == nil }
+        self.ownFiles = ownFiles
+        self.allReadNames = Lazy { MemberReadCollector.collect(ownFiles.map { files[$0] }, jobs: 1) }
         let resolver = TypeResolver(
             types: types, aliases: aliases, ambiguous: ambiguous, domains: domains, nestedNameSuffixes: suffixes)
         self.fileTypeDeclarations = parallelMap(Array(files.indices), jobs: jobs) { fileIndex in
             var result: [(decl: TypeDecl, info: TypeInfo)] = []
+            guard domains.dependency(of: fileIndex) == nil else { return result }
             func visit(_ decls: [TypeDecl], enclosing: String?) {
                 for decl in decls {
                     let name = resolver.key(of: decl, file: fileIndex, enclosing: enclosing)
@@ -189,11 +196,11 @@ public final class ProjectIndex: @unchecked Sendable {
         // the index as it is now, with the type tables and no facts yet.
         let facts = ViewFactsCollector.collect(self, jobs: jobs)
         let injections = EnvironmentInjectionCollector.collect(self, jobs: jobs)
-        let references = NameReferences.collect(files: files, types: types, jobs: jobs)
+        let references = NameReferences.collect(files: files, scanned: ownFiles, types: types, jobs: jobs)
         let holders = ModelHolderCollector.collect(self, jobs: jobs)
         let published = Set(types.values.lazy.flatMap(\.declarations).flatMap(\.decl.properties)
             .filter { $0.attributes.contains(named: "Published") }.map(\.name))
-        let readPublished = MemberReadCollector.collect(files, jobs: jobs, only: NameTable(published))
+        let readPublished = MemberReadCollector.collect(ownFiles.map { files[$0] }, jobs: jobs, only: NameTable(published))
 
         viewReads = facts.reads
         viewMutations = facts.mutations
@@ -351,8 +358,14 @@ public final class ProjectIndex: @unchecked Sendable {
         defaultIsolationIsMainActor || traits(of: name, from: scope, file: file).contains(.mainActor)
     }
 
-    /// Every type declaration in a file (nested ones and extensions included), in source
-    /// order, with the merged type it belongs to.
+    /// Whether a type has a declaration (or extension) in the project's own files.
+    func isOwn(_ type: TypeInfo) -> Bool {
+        type.declarations.contains { domains.dependency(of: $0.file) == nil }
+    }
+
+    /// Every type declaration in a file of the project's own (nested ones and extensions
+    /// included; none for a local package's file), in source order, with the merged type
+    /// it belongs to.
     public func typeDeclarations(in file: Int) -> [(decl: TypeDecl, info: TypeInfo)] {
         fileTypeDeclarations[file]
     }
