@@ -438,6 +438,7 @@ public enum PathUtilities {
 
     /// Lexical normalization. Relative paths keep leading `..`; `""` becomes `.`.
     public static func normalize(_ path: String) -> String {
+        if isNormalized(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -455,6 +456,17 @@ public enum PathUtilities {
         let joined = parts.joined(separator: "/")
         if isAbsolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// Whether `normalize` would return the path unchanged (no empty, `.` or `..`
+    /// component but a leading `/`): checked on bytes, as paths are normalized per file.
+    static func isNormalized(_ path: String) -> Bool {
+        let components = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        for (position, component) in components.enumerated() {
+            if component.isEmpty, position > 0 || components.count == 1 { return false }
+            if component.elementsEqual(".".utf8) || component.elementsEqual("..".utf8) { return false }
+        }
+        return true
     }
 
     /// A command-line path as output shows it: `./Sources//A.swift` → `Sources/A.swift`.

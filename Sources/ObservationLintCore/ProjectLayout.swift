@@ -36,12 +36,16 @@ public struct ProjectLayout: Sendable {
         self.absolutePaths = absolutePaths
     }
 
-    /// Finds the project of each file (absolute paths), looking at each folder once.
+    /// Finds the project of each file (absolute, normalized paths), looking at each folder once.
     public init(absolutePaths: [String]) {
         var finder = RootFinder()
-        let roots = absolutePaths.map { finder.root(ofFolder: PathUtilities.directory(of: $0)) }
+        self.init(absolutePaths: absolutePaths, finder: &finder)
+    }
+
+    fileprivate init(absolutePaths: [String], finder: inout RootFinder) {
+        let roots = absolutePaths.map { finder.root(ofFolder: RootFinder.parent(of: $0)) }
         let distinct = Set(roots.compactMap { $0 }).sorted()
-        var projects = distinct.map { Project(root: $0, localPackages: ProjectManifest.localPackages(ofRoot: $0)) }
+        var projects = distinct.map { Project(root: $0, localPackages: finder.localPackages(ofRoot: $0)) }
         let position = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
         if roots.contains(nil) { projects.append(Project(root: nil, localPackages: [])) }
         self.projects = projects
@@ -87,9 +91,10 @@ public struct ProjectLayout: Sendable {
     }
 }
 
-/// The nearest project root upward from a folder, each folder looked at once.
+/// The nearest project root upward from a folder, each folder and manifest looked at once.
 private struct RootFinder {
     private var rootOfFolder: [String: String?] = [:]
+    private var packagesOfRoot: [String: [String]] = [:]
 
     mutating func root(ofFolder folder: String) -> String? {
         if let known = rootOfFolder[folder] { return known }
@@ -99,10 +104,23 @@ private struct RootFinder {
         } else if folder == "/" || folder.isEmpty {
             root = nil
         } else {
-            root = self.root(ofFolder: PathUtilities.directory(of: folder))
+            root = self.root(ofFolder: Self.parent(of: folder))
         }
         rootOfFolder[folder] = root
         return root
+    }
+
+    mutating func localPackages(ofRoot root: String) -> [String] {
+        if let known = packagesOfRoot[root] { return known }
+        let found = ProjectManifest.localPackages(ofRoot: root)
+        packagesOfRoot[root] = found
+        return found
+    }
+
+    /// The folder holding a normalized absolute path (`/` for `/a`).
+    static func parent(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "/" }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }
 
     static func isProjectRoot(_ folder: String) -> Bool {
@@ -151,23 +169,32 @@ enum ProjectManifest {
     /// Paths an Xcode project names that may be local packages: `relativePath` of
     /// `XCLocalSwiftPackageReference` (Xcode 15 and later), and file references' `path`
     /// (a package dragged into the project). The caller keeps those holding a `Package.swift`.
+    /// Scanned as bytes: project files run to megabytes.
     static func referencedPaths(inXcodeProject text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        let key = Array("ath = ".utf8)  // `path = ` and `relativePath = `
         var paths: [String] = []
-        for line in text.split(whereSeparator: \.isNewline) {
-            for key in ["relativePath = ", "path = "] {
-                var rest = line[...]
-                while let found = rest.range(of: key) {
-                    rest = rest[found.upperBound...]
-                    let value: Substring
-                    if rest.first == "\"" {
-                        let body = rest.dropFirst()
-                        value = body[..<(body.firstIndex(of: "\"") ?? body.endIndex)]
-                    } else {
-                        value = rest[..<(rest.firstIndex(of: ";") ?? rest.endIndex)]
-                    }
-                    if !value.isEmpty, !value.hasSuffix(".swift") { paths.append(String(value)) }
-                }
+        var index = 1
+        while index + key.count < bytes.count {
+            guard bytes[index] == key[0], bytes[index - 1] | 0x20 == UInt8(ascii: "p"),
+                bytes[index..<index + key.count].elementsEqual(key)
+            else {
+                index += 1
+                continue
             }
+            var start = index + key.count
+            let quoted = bytes[start] == UInt8(ascii: "\"")
+            if quoted { start += 1 }
+            var end = start
+            while end < bytes.count, bytes[end] != (quoted ? UInt8(ascii: "\"") : UInt8(ascii: ";")), bytes[end] != 10 {
+                end += 1
+            }
+            // A package is a folder whose name has no extension (unlike `Info.plist`, `App.swift`).
+            let name = bytes[start..<end].split(separator: UInt8(ascii: "/")).last ?? []
+            if !name.isEmpty, !name.dropFirst().contains(UInt8(ascii: ".")) {
+                paths.append(String(decoding: bytes[start..<end], as: UTF8.self))
+            }
+            index = end
         }
         return paths
     }
@@ -192,7 +219,8 @@ public struct ProjectInputs: Sendable {
         let base = discovery.currentDirectory
         var inputs = given
         var absolutePaths = given.map { PathUtilities.absolute($0.path, relativeTo: base) }
-        var layout = ProjectLayout(absolutePaths: absolutePaths)
+        var finder = RootFinder()
+        var layout = ProjectLayout(absolutePaths: absolutePaths, finder: &finder)
         var added = false
         // Packages of packages are found on the next round; a cycle adds nothing new.
         for _ in 0..<16 {
@@ -210,7 +238,7 @@ public struct ProjectInputs: Sendable {
                     added = true
                 }
             }
-            let next = ProjectLayout(absolutePaths: absolutePaths)
+            let next = ProjectLayout(absolutePaths: absolutePaths, finder: &finder)
             if next.unreadLocalPackages == missing { layout = next; break }
             layout = next
         }

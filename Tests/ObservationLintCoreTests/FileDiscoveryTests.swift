@@ -1,5 +1,5 @@
 import Foundation
-import ObservationLintCore
+@testable import ObservationLintCore
 import Testing
 
 @Suite struct FileDiscoveryTests {
@@ -168,6 +168,10 @@ import Testing
         #expect(PathUtilities.normalize("/a/./b//c/../d/") == "/a/b/d")
         #expect(PathUtilities.normalize("../x/./y") == "../x/y")
         #expect(PathUtilities.normalize("/..") == "/")
+        // The fast path takes exactly the paths normalization leaves as they are (leading
+        // `..` and `/` alone go the long way).
+        for path in ["/a/b", "a", ".hidden/x", "a/...b"] { #expect(PathUtilities.isNormalized(path), "\(path)") }
+        for path in ["/", "", "a/", "./a", "a/..", "/a//b", ".."] { #expect(!PathUtilities.isNormalized(path), "\(path)") }
         #expect(PathUtilities.displayPath("./Sources//App/") == "Sources/App")
         #expect(PathUtilities.displayPath("./") == ".")
         #expect(PathUtilities.displayPath("../Other/A.swift") == "../Other/A.swift")

@@ -84,6 +84,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let ambiguousTypes: Set<String>
     /// Which types each file sees besides the project's (its `private` ones, its package's).
     let domains: TypeDomains
+    /// Name lookup over `types` (built once: it holds the tables' references).
+    private let resolver: TypeResolver
     /// The positions of the project's own files (not its local packages'): the files the
     /// fact passes read and rules report on.
     let ownFiles: [Int]
@@ -134,8 +136,7 @@ public final class ProjectIndex: @unchecked Sendable {
         files: [ParsedFile], dependencyOfFile: [Int?] = [], defaultIsolationIsMainActor: Bool = false, jobs: Int = 0
     ) {
         let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
-        let domains = TypeDomains(dependencyOfFile: dependencyOfFile)
-        var builder = TypeTableBuilder(domains: domains)
+        var builder = TypeTableBuilder(domains: TypeDomains(dependencyOfFile: dependencyOfFile))
         var aliases: [String: String] = [:]
         for (fileIndex, file) in files.enumerated() {
             builder.add(file.types, file: fileIndex, enclosing: nil)
@@ -143,6 +144,7 @@ public final class ProjectIndex: @unchecked Sendable {
             for type in file.types { collectAliases(type, into: &aliases) }
         }
         let (types, ambiguous) = builder.finish(aliases: aliases)
+        let domains = builder.domains
         self.files = files
         self.types = types
         self.ambiguousTypes = ambiguous
@@ -178,6 +180,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.allReadNames = Lazy { MemberReadCollector.collect(ownFiles.map { files[$0] }, jobs: 1) }
         let resolver = TypeResolver(
             types: types, aliases: aliases, ambiguous: ambiguous, domains: domains, nestedNameSuffixes: suffixes)
+        self.resolver = resolver
         self.fileTypeDeclarations = parallelMap(Array(files.indices), jobs: jobs) { fileIndex in
             var result: [(decl: TypeDecl, info: TypeInfo)] = []
             guard domains.dependency(of: fileIndex) == nil else { return result }
@@ -307,11 +310,6 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The position in `files` of a file of this index.
     public func fileIndex(of file: ParsedFile) -> Int? { fileIndexByFile[ObjectIdentifier(file)] }
 
-    private var resolver: TypeResolver {
-        TypeResolver(
-            types: types, aliases: typeAliases, ambiguous: ambiguousTypes, domains: domains,
-            nestedNameSuffixes: nestedNameSuffixes)
-    }
 
     /// The one file that declares the type `scope` names (its declarations and extensions),
     /// or nil.
@@ -434,6 +432,9 @@ private func collectAliases(_ type: TypeDecl, into aliases: inout [String: Strin
 struct TypeDomains: Sendable {
     /// Per file: the dependency project it belongs to, or nil for the indexed project's own.
     let dependencyOfFile: [Int?]
+    /// The qualified names declared with a prefix: a lookup tries the prefixes for these
+    /// names only (building a prefixed key costs an allocation).
+    var prefixedNames: Set<String> = []
 
     func dependency(of file: Int) -> Int? { file < dependencyOfFile.count ? dependencyOfFile[file] : nil }
 
@@ -469,6 +470,10 @@ struct TypeResolver {
     /// When known, the names a scoped lookup can find (see `ProjectIndex.nestedNameSuffixes`):
     /// others skip the scopes.
     var nestedNameSuffixes: Set<String>?
+
+    /// Whether some alias names a composition (`A & B`): otherwise a single inherited name
+    /// is its own part (see `compositionParts`).
+    var aliasesHaveCompositions = true
 
     func resolve(_ name: String, from scope: String?, file: Int? = nil) -> String? {
         resolveType(name, from: scope, file: file)?.name
@@ -506,6 +511,13 @@ struct TypeResolver {
     /// (`typealias Model = ObservableObject & Identifiable`) are their parts, followed
     /// through aliases of aliases; anything else is its own name.
     func compositionParts(_ text: String, from scope: String?, file: Int?, depth: Int = 0) -> [String] {
+        if !aliasesHaveCompositions, !text.utf8.contains(UInt8(ascii: "&")) {
+            // Most inherited names are plain (`View`, `SwiftUI.View`): no shape to parse.
+            if text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 >= 0x80 || isASCIIAlphanumeric($0) }) {
+                return [text]
+            }
+            return TypeShape(text).directName.map { [$0] } ?? []
+        }
         var parts: [String] = []
         for part in text.split(separator: "&") {
             guard let name = TypeShape(String(part)).directName else { continue }
@@ -527,7 +539,7 @@ struct TypeResolver {
                 enclosing = prefix.enclosingTypeName
             }
         }
-        if let file {
+        if let file, domains.prefixedNames.contains(name) {
             let own = TypeDomains.filePrefix(file) + "." + name
             if types[own] != nil { return own }
             if let project = domains.dependency(of: file) {
@@ -542,7 +554,7 @@ struct TypeResolver {
 
 /// Merges declarations into `TypeInfo`s and computes their traits.
 struct TypeTableBuilder {
-    let domains: TypeDomains
+    private(set) var domains: TypeDomains
     private var types: [String: TypeInfo] = [:]
     private var extensions: [(name: String, scope: String?, declaration: TypeDeclaration)] = []
 
@@ -556,7 +568,13 @@ struct TypeTableBuilder {
                 extensions.append((decl.name, enclosing, declaration))
                 key = decl.name
             } else {
-                key = enclosing.map { $0 + "." + decl.name } ?? domains.prefix(of: decl, file: file) + decl.qualifiedName
+                if let enclosing {
+                    key = enclosing + "." + decl.name
+                } else {
+                    let prefix = domains.prefix(of: decl, file: file)
+                    if !prefix.isEmpty { domains.prefixedNames.insert(decl.qualifiedName) }
+                    key = prefix + decl.qualifiedName
+                }
                 var info = types[key] ?? TypeInfo(name: key, kind: nil, declarations: [], inherited: [], traits: [])
                 if info.kind == nil {
                     info.kind = decl.kind
@@ -589,7 +607,8 @@ struct TypeTableBuilder {
         }
         // New tables with the same keys (mapValues does not rehash; mutating entries while
         // iterating the table would copy it).
-        let resolver = TypeResolver(types: types, aliases: aliases, domains: domains)
+        var resolver = TypeResolver(types: types, aliases: aliases, domains: domains)
+        resolver.aliasesHaveCompositions = aliases.values.contains { $0.utf8.contains(UInt8(ascii: "&")) }
         types = types.mapValues { info in
             var info = info
             var inherited: [String] = []
@@ -657,4 +676,9 @@ struct TypeTableBuilder {
         memo[name] = result
         return result
     }
+}
+
+private func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
 }
