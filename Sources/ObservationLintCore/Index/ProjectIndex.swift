@@ -471,9 +471,9 @@ struct TypeResolver {
     /// others skip the scopes.
     var nestedNameSuffixes: Set<String>?
 
-    /// Whether some alias names a composition (`A & B`): otherwise a single inherited name
-    /// is its own part (see `compositionParts`).
-    var aliasesHaveCompositions = true
+    /// The last components of the aliases that name a composition (`A & B`): an inherited
+    /// name that is none of these is its own part (see `compositionParts`).
+    var compositionAliasNames: Set<Substring> = []
 
     func resolve(_ name: String, from scope: String?, file: Int? = nil) -> String? {
         resolveType(name, from: scope, file: file)?.name
@@ -511,12 +511,12 @@ struct TypeResolver {
     /// (`typealias Model = ObservableObject & Identifiable`) are their parts, followed
     /// through aliases of aliases; anything else is its own name.
     func compositionParts(_ text: String, from scope: String?, file: Int?, depth: Int = 0) -> [String] {
-        if !aliasesHaveCompositions, !text.utf8.contains(UInt8(ascii: "&")) {
-            // Most inherited names are plain (`View`, `SwiftUI.View`): no shape to parse.
-            if text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 >= 0x80 || isASCIIAlphanumeric($0) }) {
-                return [text]
-            }
-            return TypeShape(text).directName.map { [$0] } ?? []
+        // Most inherited names are plain (`View`, `SwiftUI.View`) and no composition alias
+        // ends with their name: no shape to parse, no alias to follow.
+        if !text.utf8.contains(UInt8(ascii: "&")), !compositionAliasNames.contains(text.simpleTypeName),
+            text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 >= 0x80 || isASCIIAlphanumeric($0) })
+        {
+            return [text]
         }
         var parts: [String] = []
         for part in text.split(separator: "&") {
@@ -608,7 +608,8 @@ struct TypeTableBuilder {
         // New tables with the same keys (mapValues does not rehash; mutating entries while
         // iterating the table would copy it).
         var resolver = TypeResolver(types: types, aliases: aliases, domains: domains)
-        resolver.aliasesHaveCompositions = aliases.values.contains { $0.utf8.contains(UInt8(ascii: "&")) }
+        resolver.compositionAliasNames = Set(
+            aliases.filter { $0.value.utf8.contains(UInt8(ascii: "&")) }.keys.map { $0.simpleTypeName })
         types = types.mapValues { info in
             var info = info
             var inherited: [String] = []
