@@ -138,7 +138,64 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "The model then lives as long as the view, created once instead of on every evaluation of `body`: the point, but it changes when its initializer runs and which state the views below start from.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    final class Store: ObservableObject { @Published var items: [String] = [] }
+                    @main
+                    struct ShopApp: App {
+                        var body: some Scene {
+                            WindowGroup {
+                                ContentView().environmentObject(↓Store())
+                            }
+                        }
+                    }
+                    """,
+                    """
+                    final class Store: ObservableObject { @Published var items: [String] = [] }
+                    @main
+                    struct ShopApp: App {
+                        @StateObject private var store = Store()
+
+                        var body: some Scene {
+                            WindowGroup {
+                                ContentView().environmentObject(store)
+                            }
+                        }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable final class Theme { var accent = "blue" }
+                    struct Settings: View {
+                        @State private var isPresented = false
+                        var body: some View {
+                            Button("Edit") { isPresented = true }
+                                .sheet(isPresented: $isPresented) {
+                                    ThemeEditor().environment(↓Theme())
+                                }
+                        }
+                    }
+                    """,
+                    """
+                    @Observable final class Theme { var accent = "blue" }
+                    struct Settings: View {
+                        @State private var isPresented = false
+                        @State private var theme = Theme()
+
+                        var body: some View {
+                            Button("Edit") { isPresented = true }
+                                .sheet(isPresented: $isPresented) {
+                                    ThemeEditor().environment(theme)
+                                }
+                        }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -117,7 +117,50 @@ public struct MissingPublished: Rule {
                 func reset() { child = Child() }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .safe,
+            reason: "`@Published` only announces the changes that views were missing, and the fix is not offered where the wrapper cannot compile (`lazy`, `weak` or `unowned` storage, a class with synthesized `Codable`).",
+            corrections: [
+                RuleCorrection(
+                    """
+                    final class Cart: ObservableObject {
+                        var ↓items: [String] = []
+                        var count: Int { items.count }
+                        func add(_ item: String) { items.append(item) }
+                    }
+                    """,
+                    """
+                    final class Cart: ObservableObject {
+                        @Published var items: [String] = []
+                        var count: Int { items.count }
+                        func add(_ item: String) { items.append(item) }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    class Store: ObservableObject {}
+                    final class ProfileStore: Store {
+                        private(set) var ↓name = ""
+                        func rename(to newName: String) { name = newName }
+                    }
+                    struct ProfileView: View {
+                        @EnvironmentObject var store: ProfileStore
+                        var body: some View { Text(store.name) }
+                    }
+                    """,
+                    """
+                    class Store: ObservableObject {}
+                    final class ProfileStore: Store {
+                        @Published private(set) var name = ""
+                        func rename(to newName: String) { name = newName }
+                    }
+                    struct ProfileView: View {
+                        @EnvironmentObject var store: ProfileStore
+                        var body: some View { Text(store.name) }
+                    }
+                    """),
+            ]))
 
     public init() {}
 
@@ -144,7 +187,7 @@ public struct MissingPublished: Rule {
                     at: property.nameToken..<property.nameToken + 1,
                     notes: [read.note],
                     help: "mark it `@Published`, or call `objectWillChange.send()` before every change",
-                    fixes: fix(for: property, context: context))
+                    fixes: fix(for: property, in: type, context: context))
             }
         }
     }
@@ -204,9 +247,14 @@ public struct MissingPublished: Rule {
         return nil
     }
 
-    private func fix(for property: Property, context: RuleContext) -> [Fix] {
-        // `@Published` cannot wrap `lazy`, `weak` or `unowned` storage.
-        guard !property.modifiers.contains(where: { ["lazy", "weak", "unowned"].contains($0.name) }) else { return [] }
+    private func fix(for property: Property, in type: TypeInfo, context: RuleContext) -> [Fix] {
+        // `@Published` cannot wrap `lazy`, `weak` or `unowned` storage, and `Published` is
+        // not `Codable`: a class whose coding is synthesized would no longer compile.
+        guard !property.modifiers.contains(where: { ["lazy", "weak", "unowned"].contains($0.name) }),
+            !type.declarations.contains(where: { declaration in
+                declaration.decl.inheritance.contains { ["Codable", "Encodable", "Decodable"].contains($0.text.simpleTypeName) }
+            })
+        else { return [] }
         return [Fix(title: "Mark `\(property.name)` @Published", edits: [context.edit(insertingBefore: property.declaration.lowerBound, "@Published ")])]
     }
 }

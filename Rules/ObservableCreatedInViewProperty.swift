@@ -98,7 +98,42 @@ public struct ObservableCreatedInViewProperty: Rule {
                 let model = CounterModel()
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "The model then lives as long as the view instead of being re-created on every update of the parent (a change of lifetime to review), and for a `var` a caller that passes it no longer compiles once it is `private`.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    @Observable final class CounterModel { var count = 0 }
+                    struct CounterView: View {
+                        let ↓model = CounterModel()
+                        var body: some View { Button("\\(model.count)") { model.count += 1 } }
+                    }
+                    """,
+                    """
+                    @Observable final class CounterModel { var count = 0 }
+                    struct CounterView: View {
+                        @State private var model = CounterModel()
+                        var body: some View { Button("\\(model.count)") { model.count += 1 } }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    final class SearchModel: ObservableObject { @Published var query = "" }
+                    struct SearchView: View {
+                        private var ↓search = SearchModel()
+                        var body: some View { Text(search.query) }
+                    }
+                    """,
+                    """
+                    final class SearchModel: ObservableObject { @Published var query = "" }
+                    struct SearchView: View {
+                        @StateObject private var search = SearchModel()
+                        var body: some View { Text(search.query) }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

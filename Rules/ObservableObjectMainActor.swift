@@ -121,7 +121,50 @@ public struct ObservableObjectMainActor: Rule {
                 var body: some View { Text("\\(coordinator.offset)") }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "Code that uses the class off the main actor then needs `await` (or its own `@MainActor`), so callers elsewhere may stop compiling.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    final class ↓CounterModel: ObservableObject {
+                        @Published var count = 0
+                    }
+                    struct CounterView: View {
+                        @StateObject private var model = CounterModel()
+                        var body: some View { Text("\\(model.count)") }
+                    }
+                    """,
+                    """
+                    @MainActor final class CounterModel: ObservableObject {
+                        @Published var count = 0
+                    }
+                    struct CounterView: View {
+                        @StateObject private var model = CounterModel()
+                        var body: some View { Text("\\(model.count)") }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable final class ↓Library {
+                        var books: [String] = []
+                    }
+                    struct LibraryView: View {
+                        let library: Library
+                        var body: some View { List(library.books, id: \\.self) { Text($0) } }
+                    }
+                    """,
+                    """
+                    @MainActor @Observable final class Library {
+                        var books: [String] = []
+                    }
+                    struct LibraryView: View {
+                        let library: Library
+                        var body: some View { List(library.books, id: \\.self) { Text($0) } }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -119,7 +119,94 @@ public struct ObservableWrapperMismatch: Rule {
                 var body: some View { Text(store.name) }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "Switching the wrapper or the injection changes the environment key or the ownership SwiftUI uses (`@State` evaluates its initial value on every initialization of the view, `@StateObject` once), so the model's other readers and injections may need the same change.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    @Observable final class Library { var books: [String] = [] }
+                    struct LibraryView: View {
+                        ↓@StateObject private var library = Library()
+                        var body: some View { List(library.books, id: \\.self) { Text($0) } }
+                    }
+                    """,
+                    """
+                    @Observable final class Library { var books: [String] = [] }
+                    struct LibraryView: View {
+                        @State private var library = Library()
+                        var body: some View { List(library.books, id: \\.self) { Text($0) } }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable final class Profile { var name = "" }
+                    struct ProfileEditor: View {
+                        ↓@ObservedObject var profile: Profile
+                        var body: some View { TextField("Name", text: $profile.name) }
+                    }
+                    struct ProfileBadge: View {
+                        ↓@EnvironmentObject var profile: Profile
+                        var body: some View { Text(profile.name) }
+                    }
+                    """,
+                    """
+                    @Observable final class Profile { var name = "" }
+                    struct ProfileEditor: View {
+                        @Bindable var profile: Profile
+                        var body: some View { TextField("Name", text: $profile.name) }
+                    }
+                    struct ProfileBadge: View {
+                        @Environment(Profile.self) var profile
+                        var body: some View { Text(profile.name) }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    final class Cart: ObservableObject { @Published var items: [String] = [] }
+                    struct CartBadge: View {
+                        ↓@Environment(Cart.self) private var cart
+                        var body: some View { Text("\\(cart.items.count)") }
+                    }
+                    struct CartEditor: View {
+                        ↓@Bindable var cart: Cart
+                        var body: some View { Text("\\(cart.items.count)") }
+                    }
+                    """,
+                    """
+                    final class Cart: ObservableObject { @Published var items: [String] = [] }
+                    struct CartBadge: View {
+                        @EnvironmentObject private var cart: Cart
+                        var body: some View { Text("\\(cart.items.count)") }
+                    }
+                    struct CartEditor: View {
+                        @ObservedObject var cart: Cart
+                        var body: some View { Text("\\(cart.items.count)") }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable final class Router { var path: [String] = [] }
+                    struct RootView: View {
+                        @State private var router = Router()
+                        var body: some View {
+                            ContentView()
+                                .↓environmentObject(router)
+                        }
+                    }
+                    """,
+                    """
+                    @Observable final class Router { var path: [String] = [] }
+                    struct RootView: View {
+                        @State private var router = Router()
+                        var body: some View {
+                            ContentView()
+                                .environment(router)
+                        }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -130,7 +130,42 @@ public struct ObservedObjectCreatedInline: Rule {
                 var body: some View { Text(player.title) }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "The object then lives as long as the view instead of being re-created with it (the point, but a change of lifetime to review), and once the property is `private` a caller that passes it (`View(model: …)`) no longer compiles.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    final class Ticker: ObservableObject { @Published var seconds = 0 }
+                    struct TimerView: View {
+                        @ObservedObject var ↓ticker = Ticker()
+                        var body: some View { Text("\\(ticker.seconds)") }
+                    }
+                    """,
+                    """
+                    final class Ticker: ObservableObject { @Published var seconds = 0 }
+                    struct TimerView: View {
+                        @StateObject private var ticker = Ticker()
+                        var body: some View { Text("\\(ticker.seconds)") }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    final class FeedModel: ObservableObject { @Published var items: [String] = [] }
+                    struct FeedView: View {
+                        @ObservedObject var ↓feed: FeedModel = .init()
+                        var body: some View { List(feed.items, id: \\.self) { Text($0) } }
+                    }
+                    """,
+                    """
+                    final class FeedModel: ObservableObject { @Published var items: [String] = [] }
+                    struct FeedView: View {
+                        @StateObject private var feed: FeedModel = .init()
+                        var body: some View { List(feed.items, id: \\.self) { Text($0) } }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -84,7 +84,41 @@ public struct PropertyWrapperInObservable: Rule {
                 @Published var messages: [String] = []
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .safe,
+            reason: "The `@Observable` macro already tracks the property and `@Published` does not compile inside it, so removing the wrapper cannot break code that built.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    @Observable final class Cart {
+                        ↓@Published var items: [String] = []
+                    }
+                    """,
+                    """
+                    @Observable final class Cart {
+                        var items: [String] = []
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable
+                    @MainActor
+                    final class Editor {
+                        ↓@SceneStorage("draft") var draft = ""
+                        ↓@Published
+                        private(set) var isSaving = false
+                    }
+                    """,
+                    """
+                    @Observable
+                    @MainActor
+                    final class Editor {
+                        @SceneStorage("draft") var draft = ""
+                        private(set) var isSaving = false
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -113,7 +113,42 @@ public struct UnobservedModelInView: Rule {
                 var body: some View { Text("\\(cart.items.count)") }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "`@StateObject` creates the object once, lazily, and its `$` projection is an `ObservedObject.Wrapper` instead of a `Binding`, so code that uses `$name` or relies on when the object is created may need changes.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    final class Cart: ObservableObject { @Published var items: [String] = [] }
+                    struct CartBadge: View {
+                        @State private var ↓cart = Cart()
+                        var body: some View { Text("\\(cart.items.count)") }
+                    }
+                    """,
+                    """
+                    final class Cart: ObservableObject { @Published var items: [String] = [] }
+                    struct CartBadge: View {
+                        @StateObject private var cart = Cart()
+                        var body: some View { Text("\\(cart.items.count)") }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    final class Timer: ObservableObject { @Published var seconds = 0 }
+                    struct TimerLabel: View {
+                        @State var ↓timer = Timer()
+                        var body: some View { Text("\\(timer.seconds)") }
+                    }
+                    """,
+                    """
+                    final class Timer: ObservableObject { @Published var seconds = 0 }
+                    struct TimerLabel: View {
+                        @StateObject var timer = Timer()
+                        var body: some View { Text("\\(timer.seconds)") }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -134,7 +134,50 @@ public struct UntrackedObservableRead: Rule {
                 }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .safe,
+            reason: "Removing `@ObservationIgnored` only makes Observation track a property that views already read, and the fix is offered only where it is the property's sole attribute, on storage the macro can track.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    @Observable final class Inbox {
+                        @ObservationIgnored var ↓unreadCount = 0
+                        func receive() { unreadCount += 1 }
+                    }
+                    struct InboxBadge: View {
+                        let inbox: Inbox
+                        var body: some View { Text("\\(inbox.unreadCount)") }
+                    }
+                    """,
+                    """
+                    @Observable final class Inbox {
+                        var unreadCount = 0
+                        func receive() { unreadCount += 1 }
+                    }
+                    struct InboxBadge: View {
+                        let inbox: Inbox
+                        var body: some View { Text("\\(inbox.unreadCount)") }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable final class Player {
+                        var title = ""
+                        @ObservationIgnored private var ↓position = 0.0
+                        var progressText: String { "\\(Int(position))s" }
+                        func seek(to time: Double) { position = time }
+                    }
+                    """,
+                    """
+                    @Observable final class Player {
+                        var title = ""
+                        private var position = 0.0
+                        var progressText: String { "\\(Int(position))s" }
+                        func seek(to time: Double) { position = time }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -76,6 +76,11 @@ enum Output {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    static func writeError(_ text: String) {
+        guard !text.isEmpty else { return }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
     static func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
