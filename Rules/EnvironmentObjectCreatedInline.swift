@@ -145,53 +145,41 @@ public struct EnvironmentObjectCreatedInline: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    final class Store: ObservableObject { @Published var items: [String] = [] }
-                    @main
-                    struct ShopApp: App {
-                        var body: some Scene {
-                            WindowGroup {
-                                ContentView().environmentObject(↓Store())
-                            }
+                    final class Cart: ObservableObject { @Published var items: [String] = [] }
+                    struct ShopRoot: View {
+                        var body: some View {
+                            Text("Shop").environmentObject(↓Cart())
                         }
                     }
                     """,
                     """
-                    final class Store: ObservableObject { @Published var items: [String] = [] }
-                    @main
-                    struct ShopApp: App {
-                        @StateObject private var store = Store()
+                    final class Cart: ObservableObject { @Published var items: [String] = [] }
+                    struct ShopRoot: View {
+                        @StateObject private var cart = Cart()
 
-                        var body: some Scene {
-                            WindowGroup {
-                                ContentView().environmentObject(store)
-                            }
+                        var body: some View {
+                            Text("Shop").environmentObject(cart)
                         }
                     }
                     """),
                 RuleCorrection(
                     """
                     @Observable final class Theme { var accent = "blue" }
-                    struct Settings: View {
-                        @State private var isPresented = false
+                    struct ThemedRoot: View {
+                        let title: String
                         var body: some View {
-                            Button("Edit") { isPresented = true }
-                                .sheet(isPresented: $isPresented) {
-                                    ThemeEditor().environment(↓Theme())
-                                }
+                            Text(title).environment(↓Theme())
                         }
                     }
                     """,
                     """
                     @Observable final class Theme { var accent = "blue" }
-                    struct Settings: View {
-                        @State private var isPresented = false
+                    struct ThemedRoot: View {
+                        let title: String
                         @State private var theme = Theme()
 
                         var body: some View {
-                            Button("Edit") { isPresented = true }
-                                .sheet(isPresented: $isPresented) {
-                                    ThemeEditor().environment(theme)
-                                }
+                            Text(title).environment(theme)
                         }
                     }
                     """),

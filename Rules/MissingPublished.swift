@@ -124,40 +124,32 @@ public struct MissingPublished: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    final class Cart: ObservableObject {
-                        var ↓items: [String] = []
-                        var count: Int { items.count }
-                        func add(_ item: String) { items.append(item) }
+                    final class Counter: ObservableObject {
+                        var ↓count = 0
+                        var label: String { "\\(count)" }
+                        func increment() { count += 1 }
                     }
                     """,
                     """
-                    final class Cart: ObservableObject {
-                        @Published var items: [String] = []
-                        var count: Int { items.count }
-                        func add(_ item: String) { items.append(item) }
+                    final class Counter: ObservableObject {
+                        @Published var count = 0
+                        var label: String { "\\(count)" }
+                        func increment() { count += 1 }
                     }
                     """),
                 RuleCorrection(
                     """
-                    class Store: ObservableObject {}
-                    final class ProfileStore: Store {
-                        private(set) var ↓name = ""
-                        func rename(to newName: String) { name = newName }
-                    }
-                    struct ProfileView: View {
-                        @EnvironmentObject var store: ProfileStore
-                        var body: some View { Text(store.name) }
+                    final class Speaker: ObservableObject {
+                        private(set) var ↓volume = 0.5
+                        var volumeText: String { "\\(volume)" }
+                        func louder() { volume += 0.1 }
                     }
                     """,
                     """
-                    class Store: ObservableObject {}
-                    final class ProfileStore: Store {
-                        @Published private(set) var name = ""
-                        func rename(to newName: String) { name = newName }
-                    }
-                    struct ProfileView: View {
-                        @EnvironmentObject var store: ProfileStore
-                        var body: some View { Text(store.name) }
+                    final class Speaker: ObservableObject {
+                        @Published private(set) var volume = 0.5
+                        var volumeText: String { "\\(volume)" }
+                        func louder() { volume += 0.1 }
                     }
                     """),
             ]))

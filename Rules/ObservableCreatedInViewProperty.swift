@@ -105,32 +105,32 @@ public struct ObservableCreatedInViewProperty: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    @Observable final class CounterModel { var count = 0 }
-                    struct CounterView: View {
-                        let ↓model = CounterModel()
-                        var body: some View { Button("\\(model.count)") { model.count += 1 } }
+                    @Observable final class Player { var isPlaying = false }
+                    struct PlayerView: View {
+                        internal let ↓player = Player()
+                        var body: some View { Text(player.isPlaying ? "On" : "Off") }
                     }
                     """,
                     """
-                    @Observable final class CounterModel { var count = 0 }
-                    struct CounterView: View {
-                        @State private var model = CounterModel()
-                        var body: some View { Button("\\(model.count)") { model.count += 1 } }
+                    @Observable final class Player { var isPlaying = false }
+                    struct PlayerView: View {
+                        @State private var player = Player()
+                        var body: some View { Text(player.isPlaying ? "On" : "Off") }
                     }
                     """),
                 RuleCorrection(
                     """
-                    final class SearchModel: ObservableObject { @Published var query = "" }
-                    struct SearchView: View {
-                        private var ↓search = SearchModel()
-                        var body: some View { Text(search.query) }
+                    final class Recorder: ObservableObject { @Published var level = 0.0 }
+                    struct MeterView: View {
+                        var ↓recorder = Recorder()
+                        var body: some View { Text("\\(recorder.level)") }
                     }
                     """,
                     """
-                    final class SearchModel: ObservableObject { @Published var query = "" }
-                    struct SearchView: View {
-                        @StateObject private var search = SearchModel()
-                        var body: some View { Text(search.query) }
+                    final class Recorder: ObservableObject { @Published var level = 0.0 }
+                    struct MeterView: View {
+                        @StateObject private var recorder = Recorder()
+                        var body: some View { Text("\\(recorder.level)") }
                     }
                     """),
             ]))

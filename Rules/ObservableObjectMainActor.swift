@@ -128,40 +128,42 @@ public struct ObservableObjectMainActor: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    final class ↓CounterModel: ObservableObject {
-                        @Published var count = 0
+                    final class ↓Inbox: ObservableObject {
+                        @Published var unread = 0
                     }
-                    struct CounterView: View {
-                        @StateObject private var model = CounterModel()
-                        var body: some View { Text("\\(model.count)") }
+                    struct InboxView: View {
+                        @StateObject private var inbox = Inbox()
+                        var body: some View { Text("\\(inbox.unread)") }
                     }
                     """,
                     """
-                    @MainActor final class CounterModel: ObservableObject {
-                        @Published var count = 0
+                    @MainActor final class Inbox: ObservableObject {
+                        @Published var unread = 0
                     }
-                    struct CounterView: View {
-                        @StateObject private var model = CounterModel()
-                        var body: some View { Text("\\(model.count)") }
+                    struct InboxView: View {
+                        @StateObject private var inbox = Inbox()
+                        var body: some View { Text("\\(inbox.unread)") }
                     }
                     """),
                 RuleCorrection(
                     """
-                    @Observable final class ↓Library {
+                    @Observable
+                    final class ↓Shelf {
                         var books: [String] = []
                     }
-                    struct LibraryView: View {
-                        let library: Library
-                        var body: some View { List(library.books, id: \\.self) { Text($0) } }
+                    struct ShelfView: View {
+                        let shelf: Shelf
+                        var body: some View { Text("\\(shelf.books.count)") }
                     }
                     """,
                     """
-                    @MainActor @Observable final class Library {
+                    @MainActor @Observable
+                    final class Shelf {
                         var books: [String] = []
                     }
-                    struct LibraryView: View {
-                        let library: Library
-                        var body: some View { List(library.books, id: \\.self) { Text($0) } }
+                    struct ShelfView: View {
+                        let shelf: Shelf
+                        var body: some View { Text("\\(shelf.books.count)") }
                     }
                     """),
             ]))

@@ -126,84 +126,62 @@ public struct ObservableWrapperMismatch: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    @Observable final class Library { var books: [String] = [] }
-                    struct LibraryView: View {
-                        ↓@StateObject private var library = Library()
-                        var body: some View { List(library.books, id: \\.self) { Text($0) } }
+                    @Observable final class Settings { var volume = 0.5 }
+                    struct SettingsView: View {
+                        ↓@StateObject var settings = Settings()
+                        var body: some View { Text("\\(settings.volume)") }
                     }
                     """,
                     """
-                    @Observable final class Library { var books: [String] = [] }
-                    struct LibraryView: View {
-                        @State private var library = Library()
-                        var body: some View { List(library.books, id: \\.self) { Text($0) } }
-                    }
-                    """),
-                RuleCorrection(
-                    """
-                    @Observable final class Profile { var name = "" }
-                    struct ProfileEditor: View {
-                        ↓@ObservedObject var profile: Profile
-                        var body: some View { TextField("Name", text: $profile.name) }
-                    }
-                    struct ProfileBadge: View {
-                        ↓@EnvironmentObject var profile: Profile
-                        var body: some View { Text(profile.name) }
-                    }
-                    """,
-                    """
-                    @Observable final class Profile { var name = "" }
-                    struct ProfileEditor: View {
-                        @Bindable var profile: Profile
-                        var body: some View { TextField("Name", text: $profile.name) }
-                    }
-                    struct ProfileBadge: View {
-                        @Environment(Profile.self) var profile
-                        var body: some View { Text(profile.name) }
-                    }
-                    """),
-                RuleCorrection(
-                    """
-                    final class Cart: ObservableObject { @Published var items: [String] = [] }
-                    struct CartBadge: View {
-                        ↓@Environment(Cart.self) private var cart
-                        var body: some View { Text("\\(cart.items.count)") }
-                    }
-                    struct CartEditor: View {
-                        ↓@Bindable var cart: Cart
-                        var body: some View { Text("\\(cart.items.count)") }
-                    }
-                    """,
-                    """
-                    final class Cart: ObservableObject { @Published var items: [String] = [] }
-                    struct CartBadge: View {
-                        @EnvironmentObject private var cart: Cart
-                        var body: some View { Text("\\(cart.items.count)") }
-                    }
-                    struct CartEditor: View {
-                        @ObservedObject var cart: Cart
-                        var body: some View { Text("\\(cart.items.count)") }
+                    @Observable final class Settings { var volume = 0.5 }
+                    struct SettingsView: View {
+                        @State var settings = Settings()
+                        var body: some View { Text("\\(settings.volume)") }
                     }
                     """),
                 RuleCorrection(
                     """
                     @Observable final class Router { var path: [String] = [] }
-                    struct RootView: View {
+                    struct AppRoot: View {
                         @State private var router = Router()
-                        var body: some View {
-                            ContentView()
-                                .↓environmentObject(router)
-                        }
+                        var body: some View { Text("Root").↓environmentObject(router) }
                     }
                     """,
                     """
                     @Observable final class Router { var path: [String] = [] }
-                    struct RootView: View {
+                    struct AppRoot: View {
                         @State private var router = Router()
-                        var body: some View {
-                            ContentView()
-                                .environment(router)
-                        }
+                        var body: some View { Text("Root").environment(router) }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    final class NameForm: ObservableObject { @Published var name = "" }
+                    struct NameField: View {
+                        ↓@Bindable var form: NameForm
+                        var body: some View { TextField("Name", text: $form.name) }
+                    }
+                    """,
+                    """
+                    final class NameForm: ObservableObject { @Published var name = "" }
+                    struct NameField: View {
+                        @ObservedObject var form: NameForm
+                        var body: some View { TextField("Name", text: $form.name) }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable final class Account { var name = "" }
+                    struct AccountBadge: View {
+                        ↓@EnvironmentObject private var account: Account
+                        var body: some View { Text(account.name) }
+                    }
+                    """,
+                    """
+                    @Observable final class Account { var name = "" }
+                    struct AccountBadge: View {
+                        @Environment(Account.self) private var account
+                        var body: some View { Text(account.name) }
                     }
                     """),
             ]))

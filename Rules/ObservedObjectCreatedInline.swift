@@ -137,32 +137,34 @@ public struct ObservedObjectCreatedInline: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    final class Ticker: ObservableObject { @Published var seconds = 0 }
-                    struct TimerView: View {
-                        @ObservedObject var ↓ticker = Ticker()
-                        var body: some View { Text("\\(ticker.seconds)") }
+                    final class Clock: ObservableObject { @Published var now = 0 }
+                    struct ClockView: View {
+                        @ObservedObject public var ↓clock = Clock()
+                        var body: some View { Text("\\(clock.now)") }
                     }
                     """,
                     """
-                    final class Ticker: ObservableObject { @Published var seconds = 0 }
-                    struct TimerView: View {
-                        @StateObject private var ticker = Ticker()
-                        var body: some View { Text("\\(ticker.seconds)") }
+                    final class Clock: ObservableObject { @Published var now = 0 }
+                    struct ClockView: View {
+                        @StateObject private var clock = Clock()
+                        var body: some View { Text("\\(clock.now)") }
                     }
                     """),
                 RuleCorrection(
                     """
-                    final class FeedModel: ObservableObject { @Published var items: [String] = [] }
+                    final class Feed: ObservableObject { @Published var items: [String] = [] }
                     struct FeedView: View {
-                        @ObservedObject var ↓feed: FeedModel = .init()
-                        var body: some View { List(feed.items, id: \\.self) { Text($0) } }
+                        @ObservedObject
+                        var ↓feed = Feed()
+                        var body: some View { Text("\\(feed.items.count)") }
                     }
                     """,
                     """
-                    final class FeedModel: ObservableObject { @Published var items: [String] = [] }
+                    final class Feed: ObservableObject { @Published var items: [String] = [] }
                     struct FeedView: View {
-                        @StateObject private var feed: FeedModel = .init()
-                        var body: some View { List(feed.items, id: \\.self) { Text($0) } }
+                        @StateObject
+                        private var feed = Feed()
+                        var body: some View { Text("\\(feed.items.count)") }
                     }
                     """),
             ]))

@@ -93,44 +93,46 @@ public struct PrivateState: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    struct DisclosureRow: View {
-                        @State var ↓isExpanded = false
-                        var body: some View { Text(isExpanded ? "Open" : "Closed") }
+                    struct FilterBar: View {
+                        @State var ↓query = ""
+                        @State var ↓isOn = false
+                        var body: some View { TextField("Filter", text: $query) }
                     }
                     """,
                     """
-                    struct DisclosureRow: View {
+                    struct FilterBar: View {
+                        @State private var query = ""
+                        @State private var isOn = false
+                        var body: some View { TextField("Filter", text: $query) }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    public struct Badge: View {
+                        @StateObject public var ↓model = BadgeModel()
+                        public var body: some View { Text(model.text) }
+                    }
+                    """,
+                    """
+                    public struct Badge: View {
+                        @StateObject private var model = BadgeModel()
+                        public var body: some View { Text(model.text) }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    struct Row: View {
+                        @State internal var ↓isExpanded = false
+                        var body: some View { Text("Row") }
+                    }
+                    let row = Row()
+                    """,
+                    """
+                    struct Row: View {
                         @State private var isExpanded = false
-                        var body: some View { Text(isExpanded ? "Open" : "Closed") }
+                        var body: some View { Text("Row") }
                     }
-                    """),
-                RuleCorrection(
-                    """
-                    public struct SearchField: View {
-                        @State public var ↓query: String = ""
-                        public var body: some View { TextField("Search", text: $query) }
-                    }
-                    """,
-                    """
-                    public struct SearchField: View {
-                        @State private var query: String = ""
-                        public var body: some View { TextField("Search", text: $query) }
-                    }
-                    """),
-                RuleCorrection(
-                    """
-                    struct TagList: View {
-                        @State
-                        internal var ↓tags: [String] = []
-                        var body: some View { Text(tags.joined()) }
-                    }
-                    """,
-                    """
-                    struct TagList: View {
-                        @State
-                        private var tags: [String] = []
-                        var body: some View { Text(tags.joined()) }
-                    }
+                    let row = Row()
                     """),
             ]))
 

@@ -91,31 +91,25 @@ public struct PropertyWrapperInObservable: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    @Observable final class Cart {
-                        ↓@Published var items: [String] = []
+                    @Observable final class Session {
+                        ↓@Published var token: String?
                     }
                     """,
                     """
-                    @Observable final class Cart {
-                        var items: [String] = []
+                    @Observable final class Session {
+                        var token: String?
                     }
                     """),
                 RuleCorrection(
                     """
-                    @Observable
-                    @MainActor
-                    final class Editor {
-                        ↓@SceneStorage("draft") var draft = ""
+                    @Observable final class Reader {
                         ↓@Published
-                        private(set) var isSaving = false
+                        var page = 1
                     }
                     """,
                     """
-                    @Observable
-                    @MainActor
-                    final class Editor {
-                        @SceneStorage("draft") var draft = ""
-                        private(set) var isSaving = false
+                    @Observable final class Reader {
+                        var page = 1
                     }
                     """),
             ]))

@@ -120,32 +120,32 @@ public struct UnobservedModelInView: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    final class Cart: ObservableObject { @Published var items: [String] = [] }
-                    struct CartBadge: View {
-                        @State private var ↓cart = Cart()
-                        var body: some View { Text("\\(cart.items.count)") }
+                    final class Stopwatch: ObservableObject { @Published var seconds = 0 }
+                    struct StopwatchLabel: View {
+                        @State var ↓stopwatch = Stopwatch()
+                        var body: some View { Text("\\(stopwatch.seconds)") }
                     }
                     """,
                     """
-                    final class Cart: ObservableObject { @Published var items: [String] = [] }
-                    struct CartBadge: View {
-                        @StateObject private var cart = Cart()
-                        var body: some View { Text("\\(cart.items.count)") }
+                    final class Stopwatch: ObservableObject { @Published var seconds = 0 }
+                    struct StopwatchLabel: View {
+                        @StateObject var stopwatch = Stopwatch()
+                        var body: some View { Text("\\(stopwatch.seconds)") }
                     }
                     """),
                 RuleCorrection(
                     """
-                    final class Timer: ObservableObject { @Published var seconds = 0 }
-                    struct TimerLabel: View {
-                        @State var ↓timer = Timer()
-                        var body: some View { Text("\\(timer.seconds)") }
+                    final class Downloads: ObservableObject { @Published var progress = 0.0 }
+                    struct DownloadBar: View {
+                        @State private var ↓downloads = Downloads()
+                        var body: some View { ProgressView(value: downloads.progress) }
                     }
                     """,
                     """
-                    final class Timer: ObservableObject { @Published var seconds = 0 }
-                    struct TimerLabel: View {
-                        @StateObject var timer = Timer()
-                        var body: some View { Text("\\(timer.seconds)") }
+                    final class Downloads: ObservableObject { @Published var progress = 0.0 }
+                    struct DownloadBar: View {
+                        @StateObject private var downloads = Downloads()
+                        var body: some View { ProgressView(value: downloads.progress) }
                     }
                     """),
             ]))

@@ -141,40 +141,39 @@ public struct UntrackedObservableRead: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    @Observable final class Inbox {
-                        @ObservationIgnored var ↓unreadCount = 0
-                        func receive() { unreadCount += 1 }
+                    @Observable final class Score {
+                        @ObservationIgnored var ↓points = 0
+                        func add() { points += 1 }
                     }
-                    struct InboxBadge: View {
-                        let inbox: Inbox
-                        var body: some View { Text("\\(inbox.unreadCount)") }
+                    struct ScoreView: View {
+                        let score: Score
+                        var body: some View { Text("\\(score.points)") }
                     }
                     """,
                     """
-                    @Observable final class Inbox {
-                        var unreadCount = 0
-                        func receive() { unreadCount += 1 }
+                    @Observable final class Score {
+                        var points = 0
+                        func add() { points += 1 }
                     }
-                    struct InboxBadge: View {
-                        let inbox: Inbox
-                        var body: some View { Text("\\(inbox.unreadCount)") }
+                    struct ScoreView: View {
+                        let score: Score
+                        var body: some View { Text("\\(score.points)") }
                     }
                     """),
                 RuleCorrection(
                     """
-                    @Observable final class Player {
-                        var title = ""
-                        @ObservationIgnored private var ↓position = 0.0
-                        var progressText: String { "\\(Int(position))s" }
-                        func seek(to time: Double) { position = time }
+                    @Observable final class Download {
+                        @ObservationIgnored
+                        private(set) var ↓progress = 0.0
+                        var percent: String { "\\(Int(progress * 100))%" }
+                        func advance() { progress += 0.1 }
                     }
                     """,
                     """
-                    @Observable final class Player {
-                        var title = ""
-                        private var position = 0.0
-                        var progressText: String { "\\(Int(position))s" }
-                        func seek(to time: Double) { position = time }
+                    @Observable final class Download {
+                        private(set) var progress = 0.0
+                        var percent: String { "\\(Int(progress * 100))%" }
+                        func advance() { progress += 0.1 }
                     }
                     """),
             ]))

@@ -42,13 +42,14 @@ public enum FixSession {
                 let path = result.inputs[index].path
                 guard let fixes = fixesByFile[path] else { continue }
                 let pass = FixApplier.apply(fixes.map(\.fix), to: result.inputs[index].bytes)
+                let ruleIDs = Dictionary(fixes.map { ($0.fix, $0.ruleID) }, uniquingKeysWith: { first, _ in first })
                 for failed in pass.failed {
-                    let ruleID = fixes.first { $0.fix == failed }?.ruleID ?? "?"
+                    let ruleID = ruleIDs[failed]!
                     failedFixes.insert(FailedFix(file: path, ruleID: ruleID, title: failed.title))
                     result.failures.append(
                         InputError(
                             file: path,
-                            message: "the \(ruleID) fix \"\(failed.title)\" failed: its result does not tokenize (or its edits do not fit the file), so it was not applied"))
+                            message: "the \(ruleID) fix \"\(failed.title)\" failed and was not applied: its result would not tokenize as the file did (or its edits do not fit the file)"))
                 }
                 guard !pass.applied.isEmpty else { continue }
                 if result.originals[path] == nil { result.originals[path] = result.inputs[index].bytes }

@@ -3,34 +3,32 @@ import ObservationLintCore
 import ObservationSyntax
 import XCTest
 
-/// Renames every `x` to `y` and notes the fix at the start of the file: two such fixes
+/// Renames every `x` to `y` and notes each fix at the start of the file: two such fixes
 /// always overlap (both edit the file's start), so each pass applies one.
 private struct RenameX: Rule {
-    static let description = RuleDescription(
-        id: "rename_x", name: "Rename x", category: .performance, summary: "An `x`.", rationale: "Test.", fix: "Rename it.",
-        triggeringExamples: [], nonTriggeringExamples: [], autoFix: AutoFix(.safe, reason: "Test.", corrections: []))
+    static let description = testDescription(id: "rename_x", safety: .safe)
 
-    func check(_ context: inout RuleContext) {
-        for token in context.file.tokens.indices where context.file.at(token, "x") {
-            context.report(
-                "x", at: token..<token + 1,
-                fixes: [
-                    Fix(title: "Rename x", edits: [context.edit(insertingBefore: 0, "/*y*/"), context.edit(replacing: token..<token + 1, with: "y")])
-                ])
-        }
-    }
+    func check(_ context: inout RuleContext) { reportRenames(&context, notingAtStart: true) }
 }
 
-/// Like `RenameX`, one fix per `x` without overlap, but unsafe.
+/// One fix per `x`, without overlap, but unsafe.
 private struct UnsafeRenameX: Rule {
-    static let description = RuleDescription(
-        id: "unsafe_rename_x", name: "Rename x", category: .performance, summary: "An `x`.", rationale: "Test.", fix: "Rename it.",
-        triggeringExamples: [], nonTriggeringExamples: [], autoFix: AutoFix(.unsafe, reason: "Test.", corrections: []))
+    static let description = testDescription(id: "unsafe_rename_x", safety: .unsafe)
 
-    func check(_ context: inout RuleContext) {
-        for token in context.file.tokens.indices where context.file.at(token, "x") {
-            context.report("x", at: token..<token + 1, fixes: [Fix(title: "Rename x", edits: [context.edit(replacing: token..<token + 1, with: "y")])])
-        }
+    func check(_ context: inout RuleContext) { reportRenames(&context, notingAtStart: false) }
+}
+
+private func testDescription(id: String, safety: FixSafety) -> RuleDescription {
+    RuleDescription(
+        id: id, name: "Rename x", category: .performance, summary: "An `x`.", rationale: "Test.", fix: "Rename it.",
+        triggeringExamples: [], nonTriggeringExamples: [], autoFix: AutoFix(safety, reason: "Test.", corrections: []))
+}
+
+private func reportRenames(_ context: inout RuleContext, notingAtStart: Bool) {
+    for token in context.file.tokens.indices where context.file.at(token, "x") {
+        let rename = context.edit(replacing: token..<token + 1, with: "y")
+        let edits = notingAtStart ? [context.edit(insertingBefore: 0, "/*y*/"), rename] : [rename]
+        context.report("x", at: token..<token + 1, fixes: [Fix(title: "Rename x", edits: edits)])
     }
 }
 
