@@ -116,7 +116,7 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             if diff { return printDiff(session, originalInputs: inputs, errors: errors) }
             if let standardInput {
                 let fixed = session.inputs.first { $0.path == standardInput.path }?.bytes ?? standardInput.bytes
-                Output.write(String(decoding: fixed, as: UTF8.self))
+                Output.write(bytes: fixed)
                 inputs = session.inputs
                 fixesApplied = session.appliedCount
             } else {

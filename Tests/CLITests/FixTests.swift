@@ -109,6 +109,10 @@ import Testing
         // Nothing to fix: the buffer comes back unchanged.
         let unchanged = try project.run("--fix", "--stdin-path", "Sources/Counter.swift", stdin: Samples.clean)
         #expect(unchanged.stdout == Samples.clean)
+        // A buffer that cannot be linted comes back byte for byte.
+        let notUTF8 = try CLI.shell(
+            "printf 'let x = \"\\377\"\\n' | observation-lint --fix --stdin-path A.swift | od -An -c", in: project.path)
+        #expect(notUTF8.stdout.contains("377"))
     }
 
     /// A baselined diagnostic is not fixed.
