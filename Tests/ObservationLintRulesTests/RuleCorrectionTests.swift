@@ -60,6 +60,25 @@ final class RuleCorrectionTests: XCTestCase {
         XCTAssertEqual(unpassed.flatMap(\.fixes).map(\.safety), [.safe])
     }
 
+    /// An injection inside `#if`: a stored property for it would be compiled everywhere.
+    func testEnvironmentObjectCreatedInlineIsNotFixedInsideIf() {
+        let code = """
+            @Observable final class Preferences { var rate = 1.0 }
+            struct SettingsScene: View {
+                var body: some View {
+                    #if os(macOS)
+                    Text("Settings").environment(Preferences())
+                    #endif
+                }
+            }
+            """
+        let diagnostics = lint([("Settings.swift", code)], rules: [EnvironmentObjectCreatedInline()])
+        XCTAssertEqual(diagnostics.map(\.ruleID), ["environment_object_created_inline"])
+        XCTAssertEqual(diagnostics.flatMap(\.fixes), [])
+        let outside = lint([("Settings.swift", code.replacingOccurrences(of: "#if os(macOS)\n", with: "").replacingOccurrences(of: "#endif\n", with: ""))], rules: [EnvironmentObjectCreatedInline()])
+        XCTAssertEqual(outside.flatMap(\.fixes).count, 1)
+    }
+
     /// The fixed text, with the rule alone and the unsafe fixes included.
     private func fix(_ code: String, rule: any Rule) -> String {
         let result = FixSession.run(
