@@ -138,7 +138,52 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "The model then lives as long as the view, created once instead of on every evaluation of `body`: the point, but it changes when its initializer runs and which state the views below start from.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    final class Cart: ObservableObject { @Published var items: [String] = [] }
+                    struct ShopRoot: View {
+                        var body: some View {
+                            Text("Shop").environmentObject(↓Cart())
+                        }
+                    }
+                    """,
+                    """
+                    final class Cart: ObservableObject { @Published var items: [String] = [] }
+                    struct ShopRoot: View {
+                        @StateObject private var cart = Cart()
+
+                        var body: some View {
+                            Text("Shop").environmentObject(cart)
+                        }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable final class Theme { var accent = "blue" }
+                    struct ThemedRoot: View {
+                        let title: String
+                        var body: some View {
+                            Text(title).environment(↓Theme())
+                        }
+                    }
+                    """,
+                    """
+                    @Observable final class Theme { var accent = "blue" }
+                    struct ThemedRoot: View {
+                        let title: String
+                        @State private var theme = Theme()
+
+                        var body: some View {
+                            Text(title).environment(theme)
+                        }
+                    }
+                    """),
+            ]))
 
     public init() {}
 
@@ -193,16 +238,17 @@ public struct EnvironmentObjectCreatedInline: Rule {
 
     /// `@StateObject private var store = Store()` inserted above `var body` (on a line of
     /// its own, with the same indentation), and the injection of `store`. Only where the
-    /// rewrite is certain to compile and mean the same: an argument-less constructor, in
-    /// `body` of the type's own declaration (stored properties cannot go in an extension),
-    /// the only inline `T()` there, and a name nothing in the type uses yet.
+    /// rewrite is certain to compile: an argument-less constructor, in `body` of the type's
+    /// own declaration (stored properties cannot go in an extension) outside any `#if`, the
+    /// only inline `T()` there, and a name nothing in the type uses yet.
     private func storedPropertyEdits(
         for injection: EnvironmentInjection, holder: String, wrapper: String, in decl: TypeDecl, type: TypeInfo,
         body: Range<Int>, constructed: Int, context: RuleContext
     ) -> [TextEdit]? {
         let file = context.file
         guard constructed == 1, decl.kind == .struct,
-            let property = decl.properties.first(where: { $0.name == "body" && $0.accessors.contains { $0.body == body } })
+            let property = decl.properties.first(where: { $0.name == "body" && $0.accessors.contains { $0.body == body } }),
+            !isConditionallyCompiled(injection.expression.lowerBound, in: body, file: file)
         else { return nil }
         for declaration in type.declarations {
             let declFile = context.index.files[declaration.file]
@@ -222,6 +268,20 @@ public struct EnvironmentObjectCreatedInline: Rule {
             context.edit(insertingBefore: property.declaration.lowerBound, "\(wrapper) private var \(holder) = \(constructor)\n\n\(indent)"),
             context.edit(replacing: injection.expression, with: holder),
         ]
+    }
+
+    /// Inside an `#if` of the body: a stored property declared for it would be compiled on
+    /// every platform, the type it creates perhaps not.
+    private func isConditionallyCompiled(_ token: Int, in body: Range<Int>, file: ParsedFile) -> Bool {
+        var depth = 0
+        for index in body.lowerBound..<token {
+            switch file.kind(index) {
+            case .poundIf: depth += 1
+            case .poundEndif: depth -= 1
+            default: break
+            }
+        }
+        return depth > 0
     }
 
     /// `AppStore` → `appStore`; `Outer.Store` → `store`.

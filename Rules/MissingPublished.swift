@@ -117,7 +117,42 @@ public struct MissingPublished: Rule {
                 func reset() { child = Child() }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .safe,
+            reason: "`@Published` only announces the changes that views were missing, and the fix is not offered where the wrapper cannot compile (`lazy`, `weak` or `unowned` storage, a class with synthesized `Codable`).",
+            corrections: [
+                RuleCorrection(
+                    """
+                    final class Counter: ObservableObject {
+                        var ↓count = 0
+                        var label: String { "\\(count)" }
+                        func increment() { count += 1 }
+                    }
+                    """,
+                    """
+                    final class Counter: ObservableObject {
+                        @Published var count = 0
+                        var label: String { "\\(count)" }
+                        func increment() { count += 1 }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    final class Speaker: ObservableObject {
+                        private(set) var ↓volume = 0.5
+                        var volumeText: String { "\\(volume)" }
+                        func louder() { volume += 0.1 }
+                    }
+                    """,
+                    """
+                    final class Speaker: ObservableObject {
+                        @Published private(set) var volume = 0.5
+                        var volumeText: String { "\\(volume)" }
+                        func louder() { volume += 0.1 }
+                    }
+                    """),
+            ]))
 
     public init() {}
 
@@ -144,7 +179,7 @@ public struct MissingPublished: Rule {
                     at: property.nameToken..<property.nameToken + 1,
                     notes: [read.note],
                     help: "mark it `@Published`, or call `objectWillChange.send()` before every change",
-                    fixes: fix(for: property, context: context))
+                    fixes: fix(for: property, in: type, context: context))
             }
         }
     }
@@ -204,9 +239,14 @@ public struct MissingPublished: Rule {
         return nil
     }
 
-    private func fix(for property: Property, context: RuleContext) -> [Fix] {
-        // `@Published` cannot wrap `lazy`, `weak` or `unowned` storage.
-        guard !property.modifiers.contains(where: { ["lazy", "weak", "unowned"].contains($0.name) }) else { return [] }
+    private func fix(for property: Property, in type: TypeInfo, context: RuleContext) -> [Fix] {
+        // `@Published` cannot wrap `lazy`, `weak` or `unowned` storage, and `Published` is
+        // not `Codable`: a class whose coding is synthesized would no longer compile.
+        guard !property.modifiers.contains(where: { ["lazy", "weak", "unowned"].contains($0.name) }),
+            !type.declarations.contains(where: { declaration in
+                declaration.decl.inheritance.contains { ["Codable", "Encodable", "Decodable"].contains($0.text.simpleTypeName) }
+            })
+        else { return [] }
         return [Fix(title: "Mark `\(property.name)` @Published", edits: [context.edit(insertingBefore: property.declaration.lowerBound, "@Published ")])]
     }
 }

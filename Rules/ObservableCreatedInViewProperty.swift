@@ -98,7 +98,42 @@ public struct ObservableCreatedInViewProperty: Rule {
                 let model = CounterModel()
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "The model then lives as long as the view instead of being re-created on every update of the parent (a change of lifetime to review), and for a `var` a caller that passes it no longer compiles once it is `private`.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    @Observable final class Player { var isPlaying = false }
+                    struct PlayerView: View {
+                        internal let ↓player = Player()
+                        var body: some View { Text(player.isPlaying ? "On" : "Off") }
+                    }
+                    """,
+                    """
+                    @Observable final class Player { var isPlaying = false }
+                    struct PlayerView: View {
+                        @State private var player = Player()
+                        var body: some View { Text(player.isPlaying ? "On" : "Off") }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    final class Recorder: ObservableObject { @Published var level = 0.0 }
+                    struct MeterView: View {
+                        var ↓recorder = Recorder()
+                        var body: some View { Text("\\(recorder.level)") }
+                    }
+                    """,
+                    """
+                    final class Recorder: ObservableObject { @Published var level = 0.0 }
+                    struct MeterView: View {
+                        @StateObject private var recorder = Recorder()
+                        var body: some View { Text("\\(recorder.level)") }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -121,7 +121,52 @@ public struct ObservableObjectMainActor: Rule {
                 var body: some View { Text("\\(coordinator.offset)") }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "Code that uses the class off the main actor then needs `await` (or its own `@MainActor`), so callers elsewhere may stop compiling.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    final class ↓Inbox: ObservableObject {
+                        @Published var unread = 0
+                    }
+                    struct InboxView: View {
+                        @StateObject private var inbox = Inbox()
+                        var body: some View { Text("\\(inbox.unread)") }
+                    }
+                    """,
+                    """
+                    @MainActor final class Inbox: ObservableObject {
+                        @Published var unread = 0
+                    }
+                    struct InboxView: View {
+                        @StateObject private var inbox = Inbox()
+                        var body: some View { Text("\\(inbox.unread)") }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable
+                    final class ↓Shelf {
+                        var books: [String] = []
+                    }
+                    struct ShelfView: View {
+                        let shelf: Shelf
+                        var body: some View { Text("\\(shelf.books.count)") }
+                    }
+                    """,
+                    """
+                    @MainActor @Observable
+                    final class Shelf {
+                        var books: [String] = []
+                    }
+                    struct ShelfView: View {
+                        let shelf: Shelf
+                        var body: some View { Text("\\(shelf.books.count)") }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

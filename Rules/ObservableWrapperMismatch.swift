@@ -119,7 +119,72 @@ public struct ObservableWrapperMismatch: Rule {
                 var body: some View { Text(store.name) }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "Switching the wrapper or the injection changes the environment key or the ownership SwiftUI uses (`@State` evaluates its initial value on every initialization of the view, `@StateObject` once), so the model's other readers and injections may need the same change.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    @Observable final class Settings { var volume = 0.5 }
+                    struct SettingsView: View {
+                        ↓@StateObject var settings = Settings()
+                        var body: some View { Text("\\(settings.volume)") }
+                    }
+                    """,
+                    """
+                    @Observable final class Settings { var volume = 0.5 }
+                    struct SettingsView: View {
+                        @State var settings = Settings()
+                        var body: some View { Text("\\(settings.volume)") }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable final class Router { var path: [String] = [] }
+                    struct AppRoot: View {
+                        @State private var router = Router()
+                        var body: some View { Text("Root").↓environmentObject(router) }
+                    }
+                    """,
+                    """
+                    @Observable final class Router { var path: [String] = [] }
+                    struct AppRoot: View {
+                        @State private var router = Router()
+                        var body: some View { Text("Root").environment(router) }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    final class NameForm: ObservableObject { @Published var name = "" }
+                    struct NameField: View {
+                        ↓@Bindable var form: NameForm
+                        var body: some View { TextField("Name", text: $form.name) }
+                    }
+                    """,
+                    """
+                    final class NameForm: ObservableObject { @Published var name = "" }
+                    struct NameField: View {
+                        @ObservedObject var form: NameForm
+                        var body: some View { TextField("Name", text: $form.name) }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable final class Account { var name = "" }
+                    struct AccountBadge: View {
+                        ↓@EnvironmentObject private var account: Account
+                        var body: some View { Text(account.name) }
+                    }
+                    """,
+                    """
+                    @Observable final class Account { var name = "" }
+                    struct AccountBadge: View {
+                        @Environment(Account.self) private var account
+                        var body: some View { Text(account.name) }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -130,7 +130,44 @@ public struct ObservedObjectCreatedInline: Rule {
                 var body: some View { Text(player.title) }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "The object then lives as long as the view instead of being re-created with it (the point, but a change of lifetime to review), and once the property is `private` a caller that passes it (`View(model: …)`) no longer compiles.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    final class Clock: ObservableObject { @Published var now = 0 }
+                    struct ClockView: View {
+                        @ObservedObject public var ↓clock = Clock()
+                        var body: some View { Text("\\(clock.now)") }
+                    }
+                    """,
+                    """
+                    final class Clock: ObservableObject { @Published var now = 0 }
+                    struct ClockView: View {
+                        @StateObject private var clock = Clock()
+                        var body: some View { Text("\\(clock.now)") }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    final class Feed: ObservableObject { @Published var items: [String] = [] }
+                    struct FeedView: View {
+                        @ObservedObject
+                        var ↓feed = Feed()
+                        var body: some View { Text("\\(feed.items.count)") }
+                    }
+                    """,
+                    """
+                    final class Feed: ObservableObject { @Published var items: [String] = [] }
+                    struct FeedView: View {
+                        @StateObject
+                        private var feed = Feed()
+                        var body: some View { Text("\\(feed.items.count)") }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -86,13 +86,61 @@ public struct PrivateState: Rule {
                 var body: some View { Toggle("On", isOn: $isOn) }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .safe,
+            reason: "A wrapped property with an initial value keeps the memberwise initializer accessible when it becomes `private`, and the fix is not offered when a call `View(name: …)` in the project passes the property, so only a parameter that was ignored goes away.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    struct FilterBar: View {
+                        @State var ↓query = ""
+                        @State var ↓isOn = false
+                        var body: some View { TextField("Filter", text: $query) }
+                    }
+                    """,
+                    """
+                    struct FilterBar: View {
+                        @State private var query = ""
+                        @State private var isOn = false
+                        var body: some View { TextField("Filter", text: $query) }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    public struct Badge: View {
+                        @StateObject public var ↓model = BadgeModel()
+                        public var body: some View { Text(model.text) }
+                    }
+                    """,
+                    """
+                    public struct Badge: View {
+                        @StateObject private var model = BadgeModel()
+                        public var body: some View { Text(model.text) }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    struct Row: View {
+                        @State internal var ↓isExpanded = false
+                        var body: some View { Text("Row") }
+                    }
+                    let row = Row()
+                    """,
+                    """
+                    struct Row: View {
+                        @State private var isExpanded = false
+                        var body: some View { Text("Row") }
+                    }
+                    let row = Row()
+                    """),
+            ]))
 
     public init() {}
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
-        for (decl, _) in index.typeDeclarations(in: context.fileIndex) where decl.kind == .struct {
+        for (decl, view) in index.typeDeclarations(in: context.fileIndex) where decl.kind == .struct {
             for property in decl.properties where ViewProperty.isInstanceStorage(property) && property.initializer != nil {
                 guard !property.attributes.contains(named: "Previewable"),
                     let wrapper = ["State", "StateObject"].first(where: {
@@ -105,7 +153,7 @@ public struct PrivateState: Rule {
                     "`@\(wrapper) var \(property.name)` has an initial value, so the view owns it, but it is not `private`: a value a parent passes in (through the memberwise initializer) is used once and then ignored; make it `private`",
                     at: property.nameToken..<property.nameToken + 1,
                     help: "`@\(wrapper) private var \(property.name)`; if the parent should provide the value, use `let` or `@Binding` instead",
-                    fixes: fix(for: property, context: context))
+                    fixes: isPassed(property.name, toViewNamed: view.name, index: index) ? [] : fix(for: property, context: context))
             }
         }
     }
@@ -122,5 +170,19 @@ public struct PrivateState: Rule {
             return []
         }
         return [Fix(title: "Make `\(property.name)` private", edits: [edit])]
+    }
+
+    /// Whether a call `View(…, name: …)` (or `View.init(…)`) passes the property: making it
+    /// `private` would then break that call.
+    private func isPassed(_ name: String, toViewNamed viewName: String, index: ProjectIndex) -> Bool {
+        index.references(toTypeNamed: String(viewName.simpleTypeName)).contains { location in
+            let file = index.files[location.file]
+            var open = location.token + 1
+            if file.kind(open) == .period, file.at(open + 1, "init") { open += 2 }
+            guard file.kind(open) == .leftParen else { return false }
+            return file.argumentList(file.groupRange(open, limit: file.tokens.count)).contains { argument in
+                argument.label.map { file.text($0) == name } ?? false
+            }
+        }
     }
 }

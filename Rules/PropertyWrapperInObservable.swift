@@ -84,7 +84,35 @@ public struct PropertyWrapperInObservable: Rule {
                 @Published var messages: [String] = []
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .safe,
+            reason: "The `@Observable` macro already tracks the property and `@Published` does not compile inside it, so removing the wrapper cannot break code that built.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    @Observable final class Session {
+                        ↓@Published var token: String?
+                    }
+                    """,
+                    """
+                    @Observable final class Session {
+                        var token: String?
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable final class Reader {
+                        ↓@Published
+                        var page = 1
+                    }
+                    """,
+                    """
+                    @Observable final class Reader {
+                        var page = 1
+                    }
+                    """),
+            ]))
 
     public init() {}
 

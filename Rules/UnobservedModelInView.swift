@@ -113,7 +113,42 @@ public struct UnobservedModelInView: Rule {
                 var body: some View { Text("\\(cart.items.count)") }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .unsafe,
+            reason: "`@StateObject` creates the object once, lazily, and its `$` projection is an `ObservedObject.Wrapper` instead of a `Binding`, so code that uses `$name` or relies on when the object is created may need changes.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    final class Stopwatch: ObservableObject { @Published var seconds = 0 }
+                    struct StopwatchLabel: View {
+                        @State var ↓stopwatch = Stopwatch()
+                        var body: some View { Text("\\(stopwatch.seconds)") }
+                    }
+                    """,
+                    """
+                    final class Stopwatch: ObservableObject { @Published var seconds = 0 }
+                    struct StopwatchLabel: View {
+                        @StateObject var stopwatch = Stopwatch()
+                        var body: some View { Text("\\(stopwatch.seconds)") }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    final class Downloads: ObservableObject { @Published var progress = 0.0 }
+                    struct DownloadBar: View {
+                        @State private var ↓downloads = Downloads()
+                        var body: some View { ProgressView(value: downloads.progress) }
+                    }
+                    """,
+                    """
+                    final class Downloads: ObservableObject { @Published var progress = 0.0 }
+                    struct DownloadBar: View {
+                        @StateObject private var downloads = Downloads()
+                        var body: some View { ProgressView(value: downloads.progress) }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -134,7 +134,49 @@ public struct UntrackedObservableRead: Rule {
                 }
             }
             """,
-        ])
+        ],
+        autoFix: AutoFix(
+            .safe,
+            reason: "Removing `@ObservationIgnored` only makes Observation track a property that views already read, and the fix is offered only where it is the property's sole attribute, on storage the macro can track.",
+            corrections: [
+                RuleCorrection(
+                    """
+                    @Observable final class Score {
+                        @ObservationIgnored var ↓points = 0
+                        func add() { points += 1 }
+                    }
+                    struct ScoreView: View {
+                        let score: Score
+                        var body: some View { Text("\\(score.points)") }
+                    }
+                    """,
+                    """
+                    @Observable final class Score {
+                        var points = 0
+                        func add() { points += 1 }
+                    }
+                    struct ScoreView: View {
+                        let score: Score
+                        var body: some View { Text("\\(score.points)") }
+                    }
+                    """),
+                RuleCorrection(
+                    """
+                    @Observable final class Download {
+                        @ObservationIgnored
+                        private(set) var ↓progress = 0.0
+                        var percent: String { "\\(Int(progress * 100))%" }
+                        func advance() { progress += 0.1 }
+                    }
+                    """,
+                    """
+                    @Observable final class Download {
+                        private(set) var progress = 0.0
+                        var percent: String { "\\(Int(progress * 100))%" }
+                        func advance() { progress += 0.1 }
+                    }
+                    """),
+            ]))
 
     public init() {}
 

@@ -57,13 +57,23 @@ public struct TextEdit: Sendable, Hashable {
     }
 }
 
+/// How far `--fix` may trust a fix (as Ruff's fix applicability): a safe fix keeps the
+/// code compiling and changes nothing but what the diagnostic names; an unsafe one may
+/// break callers or change more than that, so it is applied only with `--unsafe-fixes`.
+public enum FixSafety: String, Sendable, Hashable, Codable {
+    case safe, unsafe
+}
+
 public struct Fix: Sendable, Hashable {
     public var title: String
     public var edits: [TextEdit]
+    /// Set from the rule's `RuleDescription.autoFix` when the rule reports the fix.
+    public var safety: FixSafety
 
-    public init(title: String, edits: [TextEdit]) {
+    public init(title: String, edits: [TextEdit], safety: FixSafety = .unsafe) {
         self.title = title
         self.edits = edits
+        self.safety = safety
     }
 }
 

@@ -57,10 +57,11 @@ public enum LintEngine {
     public static func lint(_ inputs: [SourceInput], options: LintOptions) -> LintReport {
         let jobs = options.jobs > 0 ? options.jobs : ProcessInfo.processInfo.activeProcessorCount
         let files = parallelMap(inputs, jobs: jobs) { ParsedFile(path: $0.path, bytes: $0.bytes) }
-        // Each rule's id and severity, once (a rule's description is a large value).
         let rules = options.rules.map { rule in
             let description = rule.description
-            return (rule: rule, id: description.id, severity: options.severityOverrides[description.id] ?? description.defaultSeverity)
+            return RunnableRule(
+                rule: rule, id: description.id, severity: options.severityOverrides[description.id] ?? description.defaultSeverity,
+                fixSafety: description.autoFix?.safety ?? .unsafe)
         }
         guard let layout = options.layout, layout.projects.count > 1 else {
             return lint(files, reported: Set(files.indices), dependencyOfFile: [], rules: rules, options: options, jobs: jobs)
@@ -84,7 +85,7 @@ public enum LintEngine {
     /// and the rules on those of `reported` (positions in `files`) that the options report on.
     private static func lint(
         _ files: [ParsedFile], reported: Set<Int>, dependencyOfFile: [Int?],
-        rules: [(rule: any Rule, id: String, severity: Severity)], options: LintOptions, jobs: Int
+        rules: [RunnableRule], options: LintOptions, jobs: Int
     ) -> LintReport {
         let index = ProjectIndex(
             files: files, dependencyOfFile: dependencyOfFile,
@@ -97,13 +98,13 @@ public enum LintEngine {
     }
 
     private static func fileDiagnostics(
-        _ fileIndex: Int, index: ProjectIndex, rules: [(rule: any Rule, id: String, severity: Severity)], options: LintOptions
+        _ fileIndex: Int, index: ProjectIndex, rules: [RunnableRule], options: LintOptions
     ) -> [Diagnostic] {
         let file = index.files[fileIndex]
         var result: [Diagnostic] = []
-        for (rule, id, severity) in rules {
-            var context = RuleContext(fileIndex: fileIndex, index: index, ruleID: id, severity: severity)
-            rule.check(&context)
+        for rule in rules {
+            var context = RuleContext(fileIndex: fileIndex, index: index, ruleID: rule.id, severity: rule.severity, fixSafety: rule.fixSafety)
+            rule.rule.check(&context)
             result += context.diagnostics
         }
         guard !file.commandComments.isEmpty else { return result }
@@ -112,6 +113,14 @@ public enum LintEngine {
         let invalid = suppressions.invalidSuppressionDiagnostics(path: file.path, knownRuleIDs: options.knownRuleIDs)
         return result + invalid.filter { !suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }
     }
+}
+
+/// A rule with what the engine reads of its description, once (a description is a large value).
+private struct RunnableRule {
+    var rule: any Rule
+    var id: String
+    var severity: Severity
+    var fixSafety: FixSafety
 }
 
 /// `transform` applied to every element on `jobs` threads; results in input order.

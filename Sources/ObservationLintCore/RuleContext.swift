@@ -9,14 +9,17 @@ public struct RuleContext {
     public let index: ProjectIndex
     public let ruleID: String
     public let severity: Severity
+    /// The safety of the rule's fixes (`RuleDescription.autoFix`), stamped on each.
+    public let fixSafety: FixSafety
     public private(set) var diagnostics: [Diagnostic] = []
 
-    public init(fileIndex: Int, index: ProjectIndex, ruleID: String, severity: Severity) {
+    public init(fileIndex: Int, index: ProjectIndex, ruleID: String, severity: Severity, fixSafety: FixSafety = .unsafe) {
         self.file = index.files[fileIndex]
         self.fileIndex = fileIndex
         self.index = index
         self.ruleID = ruleID
         self.severity = severity
+        self.fixSafety = fixSafety
     }
 
     /// The source range of a token range in any analyzed file.
@@ -60,6 +63,7 @@ public struct RuleContext {
                 fixes: fixes.map { fix in
                     var fix = fix
                     fix.title = fix.title.withoutTypeKeyPrefixes
+                    fix.safety = fixSafety
                     return fix
                 }))
     }

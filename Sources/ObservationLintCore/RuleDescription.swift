@@ -46,6 +46,32 @@ public struct RuleExample: Sendable, Hashable, ExpressibleByStringLiteral {
     }
 }
 
+/// A correction example: the code before `--fix --unsafe-fixes` (`↓` markers allowed, as
+/// in triggering examples) and the code after it, run as tests.
+public struct RuleCorrection: Sendable, Hashable {
+    public var input: RuleExample
+    public var output: String
+
+    public init(_ input: RuleExample, _ output: String) {
+        self.input = input
+        self.output = output
+    }
+}
+
+/// What a rule's automatic fix is worth: how safe it is and why, with examples.
+public struct AutoFix: Sendable {
+    public var safety: FixSafety
+    /// One sentence: why the edit is safe, or what it may break.
+    public var reason: String
+    public var corrections: [RuleCorrection]
+
+    public init(_ safety: FixSafety, reason: String, corrections: [RuleCorrection]) {
+        self.safety = safety
+        self.reason = reason
+        self.corrections = corrections
+    }
+}
+
 /// Everything a rule says about itself: the catalog, `explain`, SARIF's rule metadata and
 /// the example tests all read this.
 public struct RuleDescription: Sendable {
@@ -62,11 +88,13 @@ public struct RuleDescription: Sendable {
     public var fix: String
     public var triggeringExamples: [RuleExample]
     public var nonTriggeringExamples: [RuleExample]
+    /// The rule's automatic fix, when it attaches one to its diagnostics.
+    public var autoFix: AutoFix?
 
     public init(
         id: String, name: String, category: RuleCategory, defaultSeverity: Severity = .warning,
         isOptIn: Bool = false, summary: String, rationale: String, fix: String,
-        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]
+        triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample], autoFix: AutoFix? = nil
     ) {
         self.id = id
         self.name = name
@@ -78,5 +106,6 @@ public struct RuleDescription: Sendable {
         self.fix = fix
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
+        self.autoFix = autoFix
     }
 }

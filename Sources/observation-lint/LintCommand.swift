@@ -52,8 +52,18 @@ struct Lint: ParsableCommand, ExitCodeCommand {
     @Flag(name: .customLong("no-color"), help: "No ANSI colour in text output.")
     var noColor = false
 
+    @Flag(help: "Apply the safe fixes, then lint again and report what remains (with --stdin-path: print the fixed text).")
+    var fix = false
+
+    @Flag(name: .customLong("unsafe-fixes"), help: "With --fix or --diff: the unsafe fixes too (see `explain RULE`).")
+    var unsafeFixes = false
+
+    @Flag(help: "Print the fixes as a unified diff and write nothing (exit 1 when there is something to fix).")
+    var diff = false
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if unsafeFixes && !fix && !diff { throw ValidationError("--unsafe-fixes applies with --fix or --diff") }
     }
 
     func execute() throws -> Int32 {
@@ -80,22 +90,45 @@ struct Lint: ParsableCommand, ExitCodeCommand {
         var inputs: [SourceInput]
         var errors: [InputError]
         var reportedPaths: Set<String>?
+        var standardInput: (path: String, bytes: [UInt8])?
         if let stdinPath {
-            (inputs, errors, reportedPaths) = try readWithStandardInput(stdinPath, discovery: discovery)
+            (inputs, errors, reportedPaths, standardInput) = try readWithStandardInput(stdinPath, discovery: discovery)
         } else {
             let result = try discovery.discover(paths, jobs: jobs ?? 0)
             (inputs, errors) = (result.inputs, result.errors)
         }
 
+        // The local packages the projects declare are read for the index, not reported on.
+        let projects = ProjectInputs.complete(inputs, discovery: discovery, jobs: jobs ?? 0)
+        inputs = projects.inputs
+        let options = LintOptions(
+            rules: selection.rules, severityOverrides: selection.severityOverrides, knownRuleIDs: Catalog.ids,
+            jobs: jobs ?? 0, defaultIsolationIsMainActor: isolation == .mainActor,
+            reportedPaths: reportedPaths ?? projects.reportedPaths, layout: projects.layout)
+        var fixesApplied: Int?
+        if fix || diff {
+            let session = FixSession.run(inputs, options: options, includeUnsafe: unsafeFixes) { diagnostics, sources in
+                guard let loadedBaseline, let baseline else { return diagnostics }
+                let paths = Baseline.Paths(baselineFile: baseline, currentDirectory: currentDirectory)
+                return loadedBaseline.filter(diagnostics, sources: sources, paths: paths).reported
+            }
+            errors += session.failures
+            if diff { return printDiff(session, originalInputs: inputs, errors: errors) }
+            if let standardInput {
+                let fixed = session.inputs.first { $0.path == standardInput.path }?.bytes ?? standardInput.bytes
+                Output.write(bytes: fixed)
+                inputs = session.inputs
+                fixesApplied = session.appliedCount
+            } else {
+                (inputs, fixesApplied) = write(session, currentDirectory: currentDirectory, errors: &errors)
+            }
+            errors.sort { $0.file < $1.file }
+        }
+
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
         if !inputs.isEmpty {
-            let projects = ProjectInputs.complete(inputs, discovery: discovery, jobs: jobs ?? 0)
-            let options = LintOptions(
-                rules: selection.rules, severityOverrides: selection.severityOverrides, knownRuleIDs: Catalog.ids,
-                jobs: jobs ?? 0, defaultIsolationIsMainActor: isolation == .mainActor,
-                reportedPaths: reportedPaths ?? projects.reportedPaths, layout: projects.layout)
-            let report = LintEngine.lint(projects.inputs, options: options)
+            let report = LintEngine.lint(inputs, options: options)
             diagnostics = report.diagnostics
             fileCount = report.fileCount
         }
@@ -130,10 +163,17 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             repositoryRoot: RepositoryRoot.find(from: currentDirectory))
 
         for error in errors { Output.error("\(error.file): error: \(error.message)") }
-        Output.write(reporter.report(reportInput))
+        // With `--fix --stdin-path` standard output holds the fixed text alone.
+        if fix && standardInput != nil {
+            Output.writeError(reporter.report(reportInput))
+        } else {
+            Output.write(reporter.report(reportInput))
+        }
         if !quiet {
             if inputs.isEmpty && errors.isEmpty { Output.error("warning: no Swift files to lint") }
-            if type(of: reporter).printsSummary { Output.error(Summary.line(for: reportInput)) }
+            if type(of: reporter).printsSummary {
+                Output.error((fixesApplied.map { "\(FixSummary.count($0)) applied; " } ?? "") + Summary.line(for: reportInput))
+            }
         }
 
         if diagnostics.contains(where: { $0.severity == .error }) || (strict && !diagnostics.isEmpty) {
@@ -153,7 +193,7 @@ struct Lint: ParsableCommand, ExitCodeCommand {
     /// text in place of PATH's, and only PATH reported on.
     private func readWithStandardInput(
         _ stdinPath: String, discovery: FileDiscovery
-    ) throws -> ([SourceInput], [InputError], Set<String>) {
+    ) throws -> ([SourceInput], [InputError], Set<String>, (path: String, bytes: [UInt8])) {
         let display = PathUtilities.displayPath(stdinPath)
         let absolute = PathUtilities.absolute(stdinPath, relativeTo: discovery.currentDirectory)
         let identity = PathUtilities.realPath(absolute) ?? absolute
@@ -176,6 +216,6 @@ struct Lint: ParsableCommand, ExitCodeCommand {
         } else {
             inputs.append(SourceInput(path: display, bytes: bytes))
         }
-        return (inputs, errors.sorted { $0.file < $1.file }, [display])
+        return (inputs, errors.sorted { $0.file < $1.file }, [display], (display, bytes))
     }
 }

@@ -46,7 +46,7 @@ struct RulesCommand: ParsableCommand, ExitCodeCommand {
     }
 
     /// `{ "version": 1, "rules": [ { "id", "name", "category", "severity", "optIn", "summary",
-    /// "rationale", "fix" } ] }`
+    /// "rationale", "fix", "autoFix": { "safety", "reason" } or null } ] }`
     static func json(_ rules: [RuleDescription]) -> JSONValue {
         .object([
             ("version", .int(1)),
@@ -63,6 +63,11 @@ struct RulesCommand: ParsableCommand, ExitCodeCommand {
                             ("summary", .string(rule.summary)),
                             ("rationale", .string(rule.rationale)),
                             ("fix", .string(rule.fix)),
+                            (
+                                "autoFix",
+                                rule.autoFix.map { .object([("safety", .string($0.safety.rawValue)), ("reason", .string($0.reason))]) }
+                                    ?? .null
+                            ),
                         ])
                     })
             ),
@@ -104,18 +109,32 @@ struct Explain: ParsableCommand, ExitCodeCommand {
         output += "\n\(rule.summary)\n"
         output += "\nWhy it is a bug:\n\(rule.rationale)\n"
         output += "\nHow to fix it:\n\(rule.fix)\n"
+        if let autoFix = rule.autoFix {
+            let flags = autoFix.safety == .safe ? "--fix" : "--fix --unsafe-fixes"
+            output += "\nAutomatic fix (\(flags)): \(autoFix.safety.rawValue). \(autoFix.reason)\n"
+        } else {
+            output += "\nAutomatic fix: none.\n"
+        }
+        func block(_ code: String) {
+            output += "\n"
+            for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
+                output += line.isEmpty ? "\n" : "    \(line)\n"
+            }
+        }
         func examples(_ title: String, _ list: [RuleExample]) {
             guard !list.isEmpty else { return }
             output += "\n\(title):\n"
-            for example in list {
-                output += "\n"
-                for line in example.strippedCode.split(separator: "\n", omittingEmptySubsequences: false) {
-                    output += line.isEmpty ? "\n" : "    \(line)\n"
-                }
-            }
+            for example in list { block(example.strippedCode) }
         }
         examples("Triggers", rule.triggeringExamples)
         examples("Does not trigger", rule.nonTriggeringExamples)
+        if let corrections = rule.autoFix?.corrections, !corrections.isEmpty {
+            output += "\nFixed (before, then after):\n"
+            for correction in corrections {
+                block(correction.input.strippedCode)
+                block(correction.output)
+            }
+        }
         return output
     }
 }

@@ -190,7 +190,7 @@ import Testing
             #expect(ids.contains(id))
         }
         for rule in rules {
-            #expect(Set(rule.keys) == ["id", "name", "category", "severity", "optIn", "summary", "rationale", "fix"])
+            #expect(Set(rule.keys) == ["id", "name", "category", "severity", "optIn", "summary", "rationale", "fix", "autoFix"])
         }
     }
 

@@ -200,6 +200,7 @@ import Testing
         #expect((diagnostics[0]["fixes"] as? [Any])?.isEmpty == true)
         let fix = try #require((diagnostics[1]["fixes"] as? [[String: Any]])?.first)
         #expect(fix["title"] as? String == "Add @Published")
+        #expect(fix["safety"] as? String == "unsafe")
         let edit = try #require((fix["edits"] as? [[String: Any]])?.first)
         #expect(Set(edit.keys) == ["file", "line", "column", "endLine", "endColumn", "replacement"])
         #expect(edit["replacement"] as? String == "@Published ")

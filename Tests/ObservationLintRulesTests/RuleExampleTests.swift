@@ -24,9 +24,10 @@ final class RuleExampleTests: XCTestCase {
         for id in ids { XCTAssertNotNil(id.range(of: "^[a-z]+(_[a-z]+)*$", options: .regularExpression), id) }
     }
 
+    /// Also the inputs of the correction examples.
     func testTriggeringExamplesFireAtTheirMarkers() {
         for rule in RuleRegistry.all {
-            for example in rule.description.triggeringExamples {
+            for example in rule.description.triggeringExamples + (rule.description.autoFix?.corrections.map(\.input) ?? []) {
                 let code = example.strippedCode
                 let source = SourceText(code)
                 let expected = example.markerOffsets.map { offset -> String in

@@ -6,13 +6,14 @@
 ///   "diagnostics": [ { "rule", "severity", "message", "file", "line", "column",
 ///                      "endLine", "endColumn",
 ///                      "notes": [ { "message", "file", "line", "column" } ],
-///                      "fixes": [ { "title", "edits": [ { "file", "line", "column",
+///                      "fixes": [ { "title", "safety", "edits": [ { "file", "line", "column",
 ///                                   "endLine", "endColumn", "replacement" } ] } ] } ],
 ///   "errors": [ { "file", "message" } ],
 ///   "summary": { "files", "warnings", "errors", "durationMs" } }
 /// ```
 /// Lines and columns are 1-based, columns in UTF-8 bytes, ends exclusive. `notes` and
-/// `fixes` are always present. `summary.errors` counts diagnostics of severity `error`;
+/// `fixes` are always present; a fix's `safety` is `safe` (applied by `--fix`) or `unsafe`
+/// (only with `--unsafe-fixes`). `summary.errors` counts diagnostics of severity `error`;
 /// files that could not be read are in `errors`.
 public struct JSONReporter: Reporter {
     public static let name = "json"
@@ -73,6 +74,7 @@ public struct JSONReporter: Reporter {
                     diagnostic.fixes.map { fix in
                         .object([
                             ("title", .string(fix.title)),
+                            ("safety", .string(fix.safety.rawValue)),
                             (
                                 "edits",
                                 .array(
