@@ -26,10 +26,14 @@ public struct LintOptions: Sendable {
     /// When set, only these files are reported on; the others are read for the index only
     /// (linting one editor buffer with the rest of the project from disk).
     public var reportedPaths: Set<String>?
+    /// Also report on test and documentation files (`SourceRole`) and in previews (`#Preview`
+    /// blocks, `PreviewProvider` types); otherwise they are read for the index only.
+    public var includeTests: Bool
 
     public init(
         rules: [any Rule], severityOverrides: [String: Severity] = [:], knownRuleIDs: Set<String>? = nil,
-        jobs: Int = 0, defaultIsolationIsMainActor: Bool = false, reportedPaths: Set<String>? = nil
+        jobs: Int = 0, defaultIsolationIsMainActor: Bool = false, reportedPaths: Set<String>? = nil,
+        includeTests: Bool = false
     ) {
         self.rules = rules
         self.severityOverrides = severityOverrides
@@ -37,6 +41,7 @@ public struct LintOptions: Sendable {
         self.jobs = jobs
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         self.reportedPaths = reportedPaths
+        self.includeTests = includeTests
     }
 }
 
@@ -53,7 +58,10 @@ public enum LintEngine {
         let jobs = options.jobs > 0 ? options.jobs : ProcessInfo.processInfo.activeProcessorCount
         let files = parallelMap(inputs, jobs: jobs) { ParsedFile(path: $0.path, bytes: $0.bytes) }
         let index = ProjectIndex(files: files, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
-        let reported = files.indices.filter { options.reportedPaths?.contains(files[$0].path) ?? true }
+        let reported = files.indices.filter {
+            (options.reportedPaths?.contains(files[$0].path) ?? true)
+                && (options.includeTests || SourceRole(path: files[$0].path).isReportedByDefault)
+        }
         // Each rule's id and severity, once (a rule's description is a large value).
         let rules = options.rules.map { rule in
             let description = rule.description
@@ -75,11 +83,29 @@ public enum LintEngine {
             rule.check(&context)
             result += context.diagnostics
         }
+        if !options.includeTests && !result.isEmpty {
+            let previews = previewCode(fileIndex, index: index)
+            if !previews.isEmpty { result.removeAll { diagnostic in previews.contains { $0.contains(diagnostic.range.start) } } }
+        }
         guard !file.commandComments.isEmpty else { return result }
         let suppressions = SuppressionMap(source: file.source, comments: file.commandComments)
         result.removeAll { suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }
         let invalid = suppressions.invalidSuppressionDiagnostics(path: file.path, knownRuleIDs: options.knownRuleIDs)
         return result + invalid.filter { !suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }
+    }
+}
+
+/// Where a file's `#Preview` blocks and `PreviewProvider` types (nested types and extensions
+/// included) are: code that never runs in the app.
+private func previewCode(_ fileIndex: Int, index: ProjectIndex) -> [Range<SourcePosition>] {
+    let file = index.files[fileIndex]
+    let ranges = file.previews.map { $0.poundToken..<$0.body.upperBound }
+        + index.typeDeclarations(in: fileIndex).filter { $0.info.traits.contains(.previewProvider) }.map(\.decl.declaration)
+    return ranges.map { tokens in
+        let bytes = file.byteRange(tokens)
+        let start = file.source.location(of: bytes.lowerBound)
+        let end = file.source.location(of: bytes.upperBound)
+        return SourcePosition(line: start.line, column: start.column)..<SourcePosition(line: end.line, column: end.column)
     }
 }
 

@@ -37,14 +37,20 @@ struct Lint: ParsableCommand, ExitCodeCommand {
     @Option(name: .customLong("stdin-path"), help: ArgumentHelp("Read one file's text from standard input, as if it were PATH; the other files are read from disk for the index.", valueName: "path"))
     var stdinPath: String?
 
-    @Option(help: ArgumentHelp("Also run RULE (repeatable; also comma-separated).", valueName: "rule"))
+    @Option(help: ArgumentHelp("Also run RULE, or every rule of a group such as pedantic (repeatable; also comma-separated).", valueName: "rule"))
     var enable: [String] = []
 
-    @Option(help: ArgumentHelp("Do not run RULE (repeatable).", valueName: "rule"))
+    @Option(help: ArgumentHelp("Do not run RULE or the rules of a group (repeatable).", valueName: "rule"))
     var disable: [String] = []
 
-    @Option(help: ArgumentHelp("Run exactly these rules (repeatable).", valueName: "rule"))
+    @Option(help: ArgumentHelp("Run exactly these rules or groups (repeatable).", valueName: "rule"))
     var only: [String] = []
+
+    @Flag(name: .customLong("include-tests"), help: "Also report on test targets, DocC catalogs and previews.")
+    var includeTests = false
+
+    @Flag(help: "Print only the number of diagnostics per rule (text or json).")
+    var statistics = false
 
     @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
     var jobs: Int?
@@ -54,6 +60,9 @@ struct Lint: ParsableCommand, ExitCodeCommand {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if statistics && format != .text && format != .json {
+            throw ValidationError("--statistics prints text or json, not \(format.rawValue)")
+        }
     }
 
     func execute() throws -> Int32 {
@@ -93,7 +102,8 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             let options = LintOptions(
                 rules: selection.rules, severityOverrides: selection.severityOverrides, knownRuleIDs: Catalog.ids,
                 jobs: jobs ?? 0,
-                defaultIsolationIsMainActor: isolation == .mainActor, reportedPaths: reportedPaths)
+                defaultIsolationIsMainActor: isolation == .mainActor, reportedPaths: reportedPaths,
+                includeTests: includeTests || configuration.includeTests)
             let report = LintEngine.lint(inputs, options: options)
             diagnostics = report.diagnostics
             fileCount = report.fileCount
@@ -129,9 +139,18 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             repositoryRoot: RepositoryRoot.find(from: currentDirectory))
 
         for error in errors { Output.error("\(error.file): error: \(error.message)") }
-        Output.write(reporter.report(reportInput))
+        if !statistics {
+            Output.write(reporter.report(reportInput))
+        } else if format == .json {
+            Output.write(JSONReporter().statisticsDocument(reportInput).serialized() + "\n")
+        } else {
+            Output.write(RuleStatistics.text(RuleStatistics.counts(reportInput)))
+        }
         if !quiet {
             if inputs.isEmpty && errors.isEmpty { Output.error("warning: no Swift files to lint") }
+            if !inputs.isEmpty && fileCount == 0 {
+                Output.error("warning: only test and documentation code, not reported on without --include-tests")
+            }
             if type(of: reporter).printsSummary { Output.error(Summary.line(for: reportInput)) }
         }
 
