@@ -44,16 +44,20 @@ class AuditError(Exception):
     pass
 
 
+def read_lines(path, what):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read().splitlines()
+    except OSError as error:
+        raise AuditError(f"cannot read the {what} {path}: {error.strerror}")
+
+
 # MARK: The app list
 
 
 def read_apps(path):
     """[(name, url, commit, folder)] from a tab-separated list."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
-    except OSError as error:
-        raise AuditError(f"cannot read the app list {path}: {error.strerror}")
+    lines = read_lines(path, "app list")
     apps = []
     for number, line in enumerate(lines, 1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -79,7 +83,8 @@ def read_apps(path):
 
 def git(arguments, folder=None):
     command = ["git"] + (["-C", folder] if folder else []) + arguments
-    return subprocess.run(command, capture_output=True, text=True)
+    # Never wait for a password: a private or missing repository is an error.
+    return subprocess.run(command, capture_output=True, text=True, env=dict(os.environ, GIT_TERMINAL_PROMPT="0"))
 
 
 def head_commit(folder):
@@ -149,7 +154,7 @@ def default_rules(binary):
     if result.returncode != 0:
         raise AuditError(f"`observation-lint rules --format json` failed: {last_line(result.stderr)}")
     rules = json.loads(result.stdout)["rules"]
-    return {rule["id"]: rule.get("group", "") for rule in rules if not rule["optIn"]}
+    return {rule["id"]: rule["group"] for rule in rules if not rule["optIn"]}
 
 
 def lint(binary, app, folder, empty_config):
@@ -199,9 +204,10 @@ def sample(arguments):
             for diagnostic in diagnostics:
                 findings.setdefault(diagnostic["rule"], []).append((app, folder, diagnostic))
 
-    generator = random.Random(arguments.seed)
     sampled = {}
     for rule, found in findings.items():
+        # One generator per rule: a rule's sample does not change when another rule's findings do.
+        generator = random.Random(f"{arguments.seed}:{rule}")
         chosen = generator.sample(range(len(found)), min(arguments.per_rule, len(found)))
         sampled[rule] = [found[index] for index in sorted(chosen)]
 
@@ -267,12 +273,9 @@ def sample(arguments):
 
 
 def read_sheet(path):
-    """({rule: (group, findings)}, {rule: [verdict]}) from a marked sheet; errors listed together."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
-    except OSError as error:
-        raise AuditError(f"cannot read the sheet {path}: {error.strerror}")
+    """({rule: (group, findings, sampled)}, {rule: [verdict]}) from a marked sheet; every
+    problem is listed in one error."""
+    lines = read_lines(path, "sheet")
     totals = {}
     verdicts = {}
     problems = []
