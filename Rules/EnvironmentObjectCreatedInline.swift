@@ -151,7 +151,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
         }
         guard !injections.isEmpty else { return }
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
-        where RenderingCode.isRendering(type, includeApps: true) && !RenderingCode.isPreviewCode(type, index: index) {
+        where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             var previewOnly: Bool?  // a wrapper view written for previews
             for body in RenderingCode.bodies(in: decl, of: type) {
                 let inside = injections.filter { body.range.contains($0.token) }

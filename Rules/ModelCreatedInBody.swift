@@ -211,7 +211,7 @@ public struct ModelCreatedInBody: Rule {
         let index = context.index
         let file = context.file
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
-        where RenderingCode.isRendering(type, includeApps: true) && !RenderingCode.isPreviewCode(type, index: index) {
+        where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             var previewOnly: Bool?  // a wrapper view written for previews
             for body in RenderingCode.bodies(in: decl, of: type) {
                 var roles = RenderRoles(body: body.range, file: file, index: index)

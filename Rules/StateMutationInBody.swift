@@ -205,7 +205,7 @@ public struct StateMutationInBody: Rule {
         let index = context.index
         let file = context.file
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
-        where RenderingCode.isRendering(type, includeApps: false) && !RenderingCode.isPreviewCode(type, index: index) {
+        where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             // Worked out at the first body that changes anything (most bodies change nothing).
             var roots: [String: Root]?
             for body in RenderingCode.bodies(in: decl, of: type) {

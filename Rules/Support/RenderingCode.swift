@@ -1,7 +1,7 @@
 import ObservationLintCore
 import ObservationSyntax
 
-/// The code SwiftUI runs while it evaluates a view's (or a view modifier's, or an app's)
+/// The code SwiftUI runs while it evaluates a rendering container's (view, view modifier, app, scene)
 /// `body`, for the rules about what happens during an update (`model_created_in_body`,
 /// `environment_object_created_inline`, `state_mutation_in_body`).
 enum RenderingCode {
@@ -12,11 +12,10 @@ enum RenderingCode {
         let parameters: [Parameter]
     }
 
-    /// Types whose `body` SwiftUI re-evaluates: views and view modifiers (structs), and,
-    /// when `includeApps`, apps.
-    static func isRendering(_ type: TypeInfo, includeApps: Bool) -> Bool {
-        guard type.kind == .struct else { return false }
-        return type.isView || type.traits.contains(.viewModifier) || includeApps && type.traits.contains(.app)
+    /// Rendering containers, whose `body` SwiftUI re-evaluates when their state changes:
+    /// views, view modifiers, apps and scenes (structs).
+    static func isRendering(_ type: TypeInfo) -> Bool {
+        type.kind == .struct && !type.traits.isDisjoint(with: [.view, .viewModifier, .app, .scene])
     }
 
     /// The rendering code in one declaration of a view, view modifier or app: `body`,

@@ -26,6 +26,8 @@ public struct LintOptions: Sendable {
     /// When set, only these files are reported on; the others are read for the index only
     /// (linting one editor buffer with the rest of the project from disk).
     public var reportedPaths: Set<String>?
+    /// The projects of the inputs (in the inputs' order); nil: all inputs are one project.
+    public var layout: ProjectLayout?
     /// Also report on test and documentation files (`SourceRole`) and in previews (`#Preview`
     /// blocks, `PreviewProvider` types); otherwise they are read for the index only.
     public var includeTests: Bool
@@ -33,7 +35,7 @@ public struct LintOptions: Sendable {
     public init(
         rules: [any Rule], severityOverrides: [String: Severity] = [:], knownRuleIDs: Set<String>? = nil,
         jobs: Int = 0, defaultIsolationIsMainActor: Bool = false, reportedPaths: Set<String>? = nil,
-        includeTests: Bool = false
+        layout: ProjectLayout? = nil, includeTests: Bool = false
     ) {
         self.rules = rules
         self.severityOverrides = severityOverrides
@@ -41,6 +43,7 @@ public struct LintOptions: Sendable {
         self.jobs = jobs
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         self.reportedPaths = reportedPaths
+        self.layout = layout
         self.includeTests = includeTests
     }
 }
@@ -52,25 +55,52 @@ public struct LintReport: Sendable {
 }
 
 public enum LintEngine {
-    /// Tokenizes and parses every input in parallel, builds the project index, runs every
-    /// rule on every reported file in parallel, applies suppression comments and sorts.
+    /// Tokenizes and parses every input in parallel, builds each project's index (SPEC §9:
+    /// its own files and its local packages'), runs every rule on every reported file of the
+    /// project in parallel, applies suppression comments and sorts.
     public static func lint(_ inputs: [SourceInput], options: LintOptions) -> LintReport {
         let jobs = options.jobs > 0 ? options.jobs : ProcessInfo.processInfo.activeProcessorCount
         let files = parallelMap(inputs, jobs: jobs) { ParsedFile(path: $0.path, bytes: $0.bytes) }
-        let index = ProjectIndex(files: files, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
-        let reported = files.indices.filter {
-            (options.reportedPaths?.contains(files[$0].path) ?? true)
-                && (options.includeTests || SourceRole(path: files[$0].path).isReportedByDefault)
-        }
         // Each rule's id and severity, once (a rule's description is a large value).
         let rules = options.rules.map { rule in
             let description = rule.description
             return (rule: rule, id: description.id, severity: options.severityOverrides[description.id] ?? description.defaultSeverity)
         }
-        let perFile = parallelMap(reported, jobs: jobs) { fileIndex in
+        guard let layout = options.layout, layout.projects.count > 1 else {
+            return lint(files, reported: Set(files.indices), dependencyOfFile: [], rules: rules, options: options, jobs: jobs)
+        }
+        var diagnostics: [Diagnostic] = []
+        var fileCount = 0
+        for project in layout.projects.indices {
+            let indexed = layout.indexedFiles(of: project)
+            let own = Set(layout.files(of: project))
+            let report = lint(
+                indexed.map { files[$0] }, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) }),
+                dependencyOfFile: indexed.map { own.contains($0) ? nil : layout.projectOfFile[$0] },
+                rules: rules, options: options, jobs: jobs)
+            diagnostics += report.diagnostics
+            fileCount += report.fileCount
+        }
+        return LintReport(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), fileCount: fileCount)
+    }
+
+    /// One project: its index over `files` (`dependencyOfFile`: see `ProjectIndex.init`),
+    /// and the rules on those of `reported` (positions in `files`) that the options report on.
+    private static func lint(
+        _ files: [ParsedFile], reported: Set<Int>, dependencyOfFile: [Int?],
+        rules: [(rule: any Rule, id: String, severity: Severity)], options: LintOptions, jobs: Int
+    ) -> LintReport {
+        let index = ProjectIndex(
+            files: files, dependencyOfFile: dependencyOfFile,
+            defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
+        let checked = files.indices.filter {
+            reported.contains($0) && (options.reportedPaths?.contains(files[$0].path) ?? true)
+                && (options.includeTests || SourceRole(path: files[$0].path).isReportedByDefault)
+        }
+        let perFile = parallelMap(checked, jobs: jobs) { fileIndex in
             fileDiagnostics(fileIndex, index: index, rules: rules, options: options)
         }
-        return LintReport(diagnostics: perFile.flatMap { $0 }.sorted(by: Diagnostic.reportOrder), fileCount: reported.count)
+        return LintReport(diagnostics: perFile.flatMap { $0 }.sorted(by: Diagnostic.reportOrder), fileCount: checked.count)
     }
 
     private static func fileDiagnostics(

@@ -33,7 +33,7 @@ public struct RuleContext {
 
     /// A note pointing at tokens of any analyzed file.
     public func note(_ message: String, at tokens: Range<Int>, in fileIndex: Int? = nil) -> DiagnosticNote {
-        DiagnosticNote(message: message, range: range(tokens, in: fileIndex))
+        DiagnosticNote(message: message.withoutTypeKeyPrefixes, range: range(tokens, in: fileIndex))
     }
 
     /// A fix that replaces tokens of this file.
@@ -47,14 +47,20 @@ public struct RuleContext {
         return TextEdit(range: SourceRange(file: file.path, start: position, end: position), replacement: text)
     }
 
-    /// Reports a diagnostic over tokens of this file.
+    /// Reports a diagnostic over tokens of this file. Type keys in the texts show as the
+    /// names the user wrote (`ProjectIndex`'s keys of private types carry a prefix).
     public mutating func report(
         _ message: String, at tokens: Range<Int>, notes: [DiagnosticNote] = [], help: String? = nil,
         fixes: [Fix] = []
     ) {
         diagnostics.append(
             Diagnostic(
-                ruleID: ruleID, severity: severity, message: message, range: range(tokens), notes: notes,
-                help: help, fixes: fixes))
+                ruleID: ruleID, severity: severity, message: message.withoutTypeKeyPrefixes, range: range(tokens),
+                notes: notes, help: help?.withoutTypeKeyPrefixes,
+                fixes: fixes.map { fix in
+                    var fix = fix
+                    fix.title = fix.title.withoutTypeKeyPrefixes
+                    return fix
+                }))
     }
 }

@@ -99,12 +99,13 @@ struct Lint: ParsableCommand, ExitCodeCommand {
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
         if !inputs.isEmpty {
+            let projects = ProjectInputs.complete(inputs, discovery: discovery, jobs: jobs ?? 0)
             let options = LintOptions(
                 rules: selection.rules, severityOverrides: selection.severityOverrides, knownRuleIDs: Catalog.ids,
-                jobs: jobs ?? 0,
-                defaultIsolationIsMainActor: isolation == .mainActor, reportedPaths: reportedPaths,
+                jobs: jobs ?? 0, defaultIsolationIsMainActor: isolation == .mainActor,
+                reportedPaths: reportedPaths ?? projects.reportedPaths, layout: projects.layout,
                 includeTests: includeTests || configuration.includeTests)
-            let report = LintEngine.lint(inputs, options: options)
+            let report = LintEngine.lint(projects.inputs, options: options)
             diagnostics = report.diagnostics
             fileCount = report.fileCount
         }

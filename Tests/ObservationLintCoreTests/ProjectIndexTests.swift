@@ -131,4 +131,71 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertTrue(reads.allSatisfy { $0.reference.wrapper == "ObservedObject" })
         XCTAssertEqual((index.viewMutations["Cart"] ?? []).map { $0.path.joined(separator: ".") }, ["items", "note"])
     }
+
+    // MARK: - Scopes (SPEC §9)
+
+    func testPrivateTypesAreSeenFromTheirFileOnly() {
+        let index = index([
+            "A.swift": """
+                private final class Draft: ObservableObject {}
+                struct ComposeView { let draft = Draft() }
+                """,
+            "B.swift": """
+                fileprivate struct Draft {}
+                struct EditView { let draft = Draft() }
+                """,
+            "C.swift": "struct Other {}",
+        ])
+        XCTAssertEqual(index.modelKind(of: "Draft", file: 0), .observableObject)
+        XCTAssertEqual(index.modelKind(of: "Draft", file: 1), .valueType)
+        XCTAssertEqual(index.modelKind(of: "Draft", file: 2), .unknown)
+        // From a type declared in one file, that file's private types are found without naming it.
+        XCTAssertEqual(index.modelKind(of: "Draft", from: "ComposeView"), .observableObject)
+        XCTAssertEqual(index.modelKind(of: "Draft", from: "EditView"), .valueType)
+    }
+
+    func testDisagreeingDeclarationsOfOneNameAreUnknown() {
+        let index = index([
+            "A.swift": """
+                #if os(iOS)
+                final class Haptics: ObservableObject {}
+                #else
+                struct Haptics {}
+                #endif
+                #if DEBUG
+                final class Logger {}
+                #else
+                final class Logger {}
+                #endif
+                """,
+        ])
+        XCTAssertEqual(index.modelKind(of: "Haptics"), .unknown)
+        XCTAssertEqual(index.modelKind(of: "Logger"), .plainClass)
+    }
+
+    func testPackagesShowOnlyTheirPublicTypes() {
+        let files = [
+            ParsedFile(path: "App.swift", bytes: Array("struct Store {}".utf8)),
+            ParsedFile(path: "Kit.swift", bytes: Array("final class Store: ObservableObject {}\npublic final class Theme: ObservableObject {}".utf8)),
+        ]
+        let index = ProjectIndex(files: files, dependencyOfFile: [nil, 1])
+        XCTAssertEqual(index.modelKind(of: "Store", file: 0), .valueType)
+        XCTAssertEqual(index.modelKind(of: "Theme", file: 0), .observableObject)
+        XCTAssertEqual(index.modelKind(of: "Store", file: 1), .observableObject)
+    }
+
+    func testConformanceFollowsTypeAliasCompositions() {
+        let index = index([
+            "A.swift": """
+                typealias ViewModel = ObservableObject & Identifiable
+                typealias Screen = ViewModel & Sendable
+                final class Feed: ViewModel {}
+                final class Detail: Screen {}
+                final class Both: ObservableObject & Sendable {}
+                """,
+        ])
+        XCTAssertEqual(index.modelKind(of: "Feed"), .observableObject)
+        XCTAssertEqual(index.modelKind(of: "Detail"), .observableObject)
+        XCTAssertEqual(index.modelKind(of: "Both"), .observableObject)
+    }
 }

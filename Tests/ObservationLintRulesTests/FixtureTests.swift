@@ -4,9 +4,10 @@ import ObservationLintRules
 import ObservationSyntax
 import XCTest
 
-/// Lints every scenario folder under `Fixtures/` (each one a project of its own, so that
-/// cross-file analysis sees exactly its files) and compares the diagnostics with the inline
-/// `// expect: rule_id` comments: a missing or an unexpected diagnostic fails.
+/// Lints every scenario folder under `Fixtures/` (each one a run of its own, so that
+/// cross-file analysis sees exactly its files, split into projects as the command line
+/// does) and compares the diagnostics with the inline `// expect: rule_id` comments: a
+/// missing or an unexpected diagnostic fails.
 final class FixtureTests: XCTestCase {
     func testFixturesMatchTheirExpectations() throws {
         let fixtures = packageRoot.appendingPathComponent("Fixtures")
@@ -32,7 +33,8 @@ final class FixtureTests: XCTestCase {
                     }
                 }
             }
-            let report = LintEngine.lint(inputs, options: LintOptions(rules: RuleRegistry.all, jobs: 1))
+            let layout = ProjectLayout(absolutePaths: files.map(\.standardizedFileURL.path))
+            let report = LintEngine.lint(inputs, options: LintOptions(rules: RuleRegistry.all, jobs: 1, layout: layout))
             let actual = report.diagnostics.map { "\($0.range.file):\($0.range.start.line): \($0.ruleID)" }
             let missing = difference(expected, actual)
             let unexpected = difference(actual, expected)

@@ -270,8 +270,9 @@ func measure(_ phase: Phase, folders: [String], jobs: Int, output: String? = nil
         let discovery = FileDiscovery(configuration: Configuration(rootDirectory: directory), currentDirectory: directory)
         let found: FileDiscovery.Result
         do { found = try discovery.discover(folders, jobs: jobs) } catch { fail("\(error)") }
-        let options = LintOptions(rules: rules, jobs: jobs)
-        let report = LintEngine.lint(found.inputs, options: options)
+        let projects = ProjectInputs.complete(found.inputs, discovery: discovery, jobs: jobs)
+        let options = LintOptions(rules: rules, jobs: jobs, reportedPaths: projects.reportedPaths, layout: projects.layout)
+        let report = LintEngine.lint(projects.inputs, options: options)
         let input = ReportInput(
             diagnostics: report.diagnostics, errors: found.errors, fileCount: report.fileCount,
             rules: rules.map(\.description), currentDirectory: directory)

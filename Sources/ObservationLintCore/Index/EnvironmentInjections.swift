@@ -77,7 +77,7 @@ let delegateAdaptorAttributes: Set<Substring> = [
 /// Collects every environment injection of the project, while the index is built.
 enum EnvironmentInjectionCollector {
     static func collect(_ index: ProjectIndex, jobs: Int) -> [EnvironmentInjection] {
-        parallelMap(Array(index.files.indices), jobs: jobs) { collect(in: $0, index: index) }.flatMap { $0 }
+        parallelMap(index.ownFiles, jobs: jobs) { collect(in: $0, index: index) }.flatMap { $0 }
     }
 
     /// One file's injections, in token order (delegate adaptors last).
@@ -184,9 +184,9 @@ public struct CodeContexts: Sendable {
         for preview in file.previews {
             contexts.append(CodeContext(range: preview.body, type: nil, parameters: [], isPreview: true))
         }
-        func visit(_ decls: [TypeDecl], scope: String?, inPreview: Bool) {
+        func visit(_ decls: [TypeDecl], enclosing: String?, inPreview: Bool) {
             for decl in decls {
-                let name = decl.kind == .extension ? index.resolve(decl.name, from: scope) ?? decl.name : decl.qualifiedName
+                let name = index.typeKey(of: decl, file: fileIndex, enclosing: enclosing)
                 let isPreview = inPreview || index.types[name]?.traits.contains(.previewProvider) == true
                 contexts.append(CodeContext(range: decl.members, type: name, parameters: [], isPreview: isPreview))
                 for function in decl.functions {
@@ -196,10 +196,10 @@ public struct CodeContexts: Sendable {
                     }
                 }
                 addProperties(decl.properties, type: name, isPreview: isPreview)
-                visit(decl.nestedTypes, scope: name, inPreview: isPreview)
+                visit(decl.nestedTypes, enclosing: index.enclosingKey(of: decl, key: name), inPreview: isPreview)
             }
         }
-        visit(file.types, scope: nil, inPreview: false)
+        visit(file.types, enclosing: nil, inPreview: false)
     }
 
     private mutating func addProperties(_ properties: [Property], type: String?, isPreview: Bool) {

@@ -19,6 +19,7 @@ enum WellKnownProtocol {
             ("ObservableObject", "Combine", .observableObject), ("Observable", "Observation", .observable),
             ("View", "SwiftUI", .view), ("App", "SwiftUI", .app), ("ViewModifier", "SwiftUI", .viewModifier),
             ("DynamicProperty", "SwiftUI", .dynamicProperty), ("PreviewProvider", "SwiftUI", .previewProvider),
+            ("Scene", "SwiftUI", .scene),
         ]
         var traits: [String: ObservationTraits] = [:]
         for entry in protocols {

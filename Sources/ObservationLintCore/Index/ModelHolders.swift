@@ -17,7 +17,8 @@ public struct ModelHolder: Sendable {
 enum ModelHolderCollector {
     /// Types in parallel; each held type's holders in holder name order.
     static func collect(_ index: ProjectIndex, jobs: Int) -> [String: [ModelHolder]] {
-        let types = index.types.values.filter { $0.isView || $0.traits.contains(.app) }.sorted { $0.name < $1.name }
+        let types = index.types.values.filter { ($0.isView || $0.traits.contains(.app)) && index.isOwn($0) }
+            .sorted { $0.name < $1.name }
         var result: [String: [ModelHolder]] = [:]
         for found in parallelMap(types, jobs: jobs, { holders(in: $0, index: index) }) {
             for (held, holder) in found { result[held, default: []].append(holder) }

@@ -28,20 +28,21 @@ struct NameReferences: Sendable {
     /// reference. Rules decide which of these are changes.
     var memberUpdates: [String: [TokenLocation]] = [:]
 
-    static func collect(files: [ParsedFile], types: [String: TypeInfo], jobs: Int) -> NameReferences {
+    /// Scans the files at `scanned` (positions in `files`).
+    static func collect(files: [ParsedFile], scanned: [Int], types: [String: TypeInfo], jobs: Int) -> NameReferences {
         let simpleNames = NameTable(
             types.values.lazy.filter { $0.kind != nil }.map { info in
                 // The last component (split on UTF-8: names are identifiers joined by dots).
                 guard let dot = info.name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return info.name }
                 return String(info.name[info.name.utf8.index(after: dot)...])
             })
-        let perFile = parallelMap(Array(files.indices), jobs: jobs) { fileIndex in
+        let perFile = parallelMap(scanned, jobs: jobs) { fileIndex in
             scan(files[fileIndex], typeNames: simpleNames)
         }
         var result = NameReferences()
         // Gathered by name number, then keyed by name once.
         var byName = [[TokenLocation]](repeating: [], count: simpleNames.names.count)
-        for (fileIndex, found) in perFile.enumerated() {
+        for (fileIndex, found) in zip(scanned, perFile) {
             for (name, token) in found.typeNames {
                 byName[Int(name)].append(TokenLocation(file: fileIndex, token: Int(token)))
             }

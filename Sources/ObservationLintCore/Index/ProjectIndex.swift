@@ -23,6 +23,7 @@ public struct ObservationTraits: OptionSet, Sendable, Hashable {
     public static let previewProvider = ObservationTraits(rawValue: 1 << 6)
     /// `@MainActor` on the type, an extension, or a superclass.
     public static let mainActor = ObservationTraits(rawValue: 1 << 7)
+    public static let scene = ObservationTraits(rawValue: 1 << 8)
 }
 
 /// A nominal type of the project with its extensions merged.
@@ -78,6 +79,16 @@ public final class ProjectIndex: @unchecked Sendable {
     public let types: [String: TypeInfo]
     public let defaultIsolationIsMainActor: Bool
     let typeAliases: [String: String]
+    /// Names declared more than once by declarations that disagree (kind or inheritance):
+    /// unknown, so rules stay silent on them (SPEC §9).
+    let ambiguousTypes: Set<String>
+    /// Which types each file sees besides the project's (its `private` ones, its package's).
+    let domains: TypeDomains
+    /// The positions of the project's own files (not its local packages'): the files the
+    /// fact passes read and rules report on.
+    let ownFiles: [Int]
+    /// Each file's position in `files`.
+    private let fileIndexByFile: [ObjectIdentifier: Int]
     /// What follows each `.` of the qualified type and alias names (`B.C` and `C` for
     /// `A.B.C`): the only names a lookup from inside a scope can find nested.
     let nestedNameSuffixes: Set<String>
@@ -116,19 +127,27 @@ public final class ProjectIndex: @unchecked Sendable {
     /// For each file, `typeDeclarations(in:)`, computed once (rules ask for it per file).
     let fileTypeDeclarations: [[(decl: TypeDecl, info: TypeInfo)]]
 
-    /// `jobs`: threads for the passes over every file (0: all cores).
-    public init(files: [ParsedFile], defaultIsolationIsMainActor: Bool = false, jobs: Int = 0) {
+    /// `jobs`: threads for the passes over every file (0: all cores). `dependencyOfFile`
+    /// gives, for the files of another project the index holds (a local package), a number
+    /// for that project: only their `public`/`open` types are visible from the others.
+    public init(
+        files: [ParsedFile], dependencyOfFile: [Int?] = [], defaultIsolationIsMainActor: Bool = false, jobs: Int = 0
+    ) {
         let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
-        var builder = TypeTableBuilder()
+        let domains = TypeDomains(dependencyOfFile: dependencyOfFile)
+        var builder = TypeTableBuilder(domains: domains)
         var aliases: [String: String] = [:]
         for (fileIndex, file) in files.enumerated() {
             builder.add(file.types, file: fileIndex, enclosing: nil)
             for alias in file.typeAliases { if let target = alias.target { aliases[alias.name] = target.text } }
             for type in file.types { collectAliases(type, into: &aliases) }
         }
-        let types = builder.finish(aliases: aliases)
+        let (types, ambiguous) = builder.finish(aliases: aliases)
         self.files = files
         self.types = types
+        self.ambiguousTypes = ambiguous
+        self.domains = domains
+        self.fileIndexByFile = Dictionary(uniqueKeysWithValues: files.enumerated().map { (ObjectIdentifier($1), $0) })
         self.typeAliases = aliases
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         var suffixes = Set<String>()
@@ -153,18 +172,23 @@ public final class ProjectIndex: @unchecked Sendable {
             for function in file.functions { topLevelFunctions[function.name, default: []].append(function) }
         }
         self.topLevelFunctions = topLevelFunctions
-        self.allReadNames = Lazy { MemberReadCollector.collect(files, jobs: 1) }
-        let resolver = TypeResolver(types: types, aliases: aliases, nestedNameSuffixes: suffixes)
-        self.fileTypeDeclarations = parallelMap(files, jobs: jobs) { file in
+        // Facts come from the project's own files: a local package cannot name its types.
+        let ownFiles = files.indices.filter { domains.dependency(of: $0) == nil }
+        self.ownFiles = ownFiles
+        self.allReadNames = Lazy { MemberReadCollector.collect(ownFiles.map { files[$0] }, jobs: 1) }
+        let resolver = TypeResolver(
+            types: types, aliases: aliases, ambiguous: ambiguous, domains: domains, nestedNameSuffixes: suffixes)
+        self.fileTypeDeclarations = parallelMap(Array(files.indices), jobs: jobs) { fileIndex in
             var result: [(decl: TypeDecl, info: TypeInfo)] = []
-            func visit(_ decls: [TypeDecl], scope: String?) {
+            guard domains.dependency(of: fileIndex) == nil else { return result }
+            func visit(_ decls: [TypeDecl], enclosing: String?) {
                 for decl in decls {
-                    let name = decl.kind == .extension ? resolver.resolve(decl.name, from: scope) ?? decl.name : decl.qualifiedName
+                    let name = resolver.key(of: decl, file: fileIndex, enclosing: enclosing)
                     if let info = types[name] { result.append((decl, info)) }
-                    visit(decl.nestedTypes, scope: name)
+                    visit(decl.nestedTypes, enclosing: TypeTableBuilder.enclosingKey(of: decl, key: name))
                 }
             }
-            visit(file.types, scope: nil)
+            visit(files[fileIndex].types, enclosing: nil)
             return result
         }
 
@@ -172,11 +196,11 @@ public final class ProjectIndex: @unchecked Sendable {
         // the index as it is now, with the type tables and no facts yet.
         let facts = ViewFactsCollector.collect(self, jobs: jobs)
         let injections = EnvironmentInjectionCollector.collect(self, jobs: jobs)
-        let references = NameReferences.collect(files: files, types: types, jobs: jobs)
+        let references = NameReferences.collect(files: files, scanned: ownFiles, types: types, jobs: jobs)
         let holders = ModelHolderCollector.collect(self, jobs: jobs)
         let published = Set(types.values.lazy.flatMap(\.declarations).flatMap(\.decl.properties)
             .filter { $0.attributes.contains(named: "Published") }.map(\.name))
-        let readPublished = MemberReadCollector.collect(files, jobs: jobs, only: NameTable(published))
+        let readPublished = MemberReadCollector.collect(ownFiles.map { files[$0] }, jobs: jobs, only: NameTable(published))
 
         viewReads = facts.reads
         viewMutations = facts.mutations
@@ -257,24 +281,53 @@ public final class ProjectIndex: @unchecked Sendable {
 
     // MARK: - Names and types
 
-    /// The qualified name of the project type `name` refers to from inside `scope` (a
-    /// qualified type name), following nesting outward and type aliases.
-    public func resolve(_ name: String, from scope: String? = nil) -> String? {
-        TypeResolver(types: types, aliases: typeAliases, nestedNameSuffixes: nestedNameSuffixes).resolve(name, from: scope)
+    /// The table key of the project type `name` refers to from inside `scope` (a type's
+    /// key), in `file` (a position in `files`), following nesting outward and type aliases.
+    /// Without `file`, the file of the scope's type when it is declared in one file only:
+    /// the types private to a file are found from there alone.
+    public func resolve(_ name: String, from scope: String? = nil, file: Int? = nil) -> String? {
+        resolver.resolve(name, from: scope, file: file ?? soleFile(of: scope))
     }
 
-    public func type(named name: String, from scope: String? = nil) -> TypeInfo? {
-        TypeResolver(types: types, aliases: typeAliases, nestedNameSuffixes: nestedNameSuffixes).resolveType(name, from: scope)?.info
+    public func type(named name: String, from scope: String? = nil, file: Int? = nil) -> TypeInfo? {
+        resolver.resolveType(name, from: scope, file: file ?? soleFile(of: scope))?.info
     }
 
-    public func traits(of name: String, from scope: String? = nil) -> ObservationTraits {
-        type(named: name, from: scope)?.traits ?? []
+    /// The key in `types` of a type declaration of `file` (an extension: of the type it
+    /// extends). `enclosing`: the `enclosingKey` of the declaration it is nested in.
+    public func typeKey(of decl: TypeDecl, file: Int, enclosing: String?) -> String {
+        resolver.key(of: decl, file: file, enclosing: enclosing)
+    }
+
+    /// What `typeKey` takes as `enclosing` for the declarations nested in `decl`.
+    public func enclosingKey(of decl: TypeDecl, key: String) -> String {
+        TypeTableBuilder.enclosingKey(of: decl, key: key)
+    }
+
+    /// The position in `files` of a file of this index.
+    public func fileIndex(of file: ParsedFile) -> Int? { fileIndexByFile[ObjectIdentifier(file)] }
+
+    private var resolver: TypeResolver {
+        TypeResolver(
+            types: types, aliases: typeAliases, ambiguous: ambiguousTypes, domains: domains,
+            nestedNameSuffixes: nestedNameSuffixes)
+    }
+
+    /// The one file that declares the type `scope` names (its declarations and extensions),
+    /// or nil.
+    private func soleFile(of scope: String?) -> Int? {
+        guard let scope, let info = types[scope], let first = info.declarations.first?.file else { return nil }
+        return info.declarations.allSatisfy { $0.file == first } ? first : nil
+    }
+
+    public func traits(of name: String, from scope: String? = nil, file: Int? = nil) -> ObservationTraits {
+        type(named: name, from: scope, file: file)?.traits ?? []
     }
 
     /// What the type `name` is: observable, ObservableObject, both, a plain class, a value
-    /// type, or unknown (declared outside the analyzed files, or a protocol).
-    public func modelKind(of name: String, from scope: String? = nil) -> ModelKind {
-        if let info = type(named: name, from: scope) {
+    /// type, or unknown (declared outside the analyzed files, ambiguous, or a protocol).
+    public func modelKind(of name: String, from scope: String? = nil, file: Int? = nil) -> ModelKind {
+        if let info = type(named: name, from: scope, file: file) {
             switch (info.isObservable, info.isObservableObject) {
             case (true, true): return .both
             case (true, false): return .observable
@@ -285,13 +338,14 @@ public final class ProjectIndex: @unchecked Sendable {
                 return .unknown
             }
         }
+        if ambiguousTypes.contains(name) { return .unknown }
         return knownValueTypes.contains(name) ? .valueType : .unknown
     }
 
-    public func modelKind(of shape: TypeShape, from scope: String?) -> ModelKind {
+    public func modelKind(of shape: TypeShape, from scope: String?, file: Int? = nil) -> ModelKind {
         switch shape {
-        case .named(let name, _): return modelKind(of: name, from: scope)
-        case .optional(let wrapped): return modelKind(of: wrapped, from: scope)
+        case .named(let name, _): return modelKind(of: name, from: scope, file: file)
+        case .optional(let wrapped): return modelKind(of: wrapped, from: scope, file: file)
         case .array, .set, .dictionary:
             return .valueType
         case .other: return .unknown
@@ -300,12 +354,18 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// Whether the type is isolated to the main actor: annotated, inherited, or by the
     /// module's default isolation.
-    public func isMainActor(_ name: String, from scope: String? = nil) -> Bool {
-        defaultIsolationIsMainActor || traits(of: name, from: scope).contains(.mainActor)
+    public func isMainActor(_ name: String, from scope: String? = nil, file: Int? = nil) -> Bool {
+        defaultIsolationIsMainActor || traits(of: name, from: scope, file: file).contains(.mainActor)
     }
 
-    /// Every type declaration in a file (nested ones and extensions included), in source
-    /// order, with the merged type it belongs to.
+    /// Whether a type has a declaration (or extension) in the project's own files.
+    func isOwn(_ type: TypeInfo) -> Bool {
+        type.declarations.contains { domains.dependency(of: $0.file) == nil }
+    }
+
+    /// Every type declaration in a file of the project's own (nested ones and extensions
+    /// included; none for a local package's file), in source order, with the merged type
+    /// it belongs to.
     public func typeDeclarations(in file: Int) -> [(decl: TypeDecl, info: TypeInfo)] {
         fileTypeDeclarations[file]
     }
@@ -353,7 +413,7 @@ public final class ProjectIndex: @unchecked Sendable {
             guard let contextualType, case .named(let annotated, _) = TypeShape(contextualType.text) else { return nil }
             name = annotated
         }
-        guard let resolved = resolve(name, from: scope) else { return nil }
+        guard let resolved = resolve(name, from: scope, file: fileIndex(of: file)) else { return nil }
         return (resolved, call)
     }
 }
@@ -365,20 +425,57 @@ private func collectAliases(_ type: TypeDecl, into aliases: inout [String: Strin
     for nested in type.nestedTypes { collectAliases(nested, into: &aliases) }
 }
 
-/// Name lookup: nested scopes outward, then top level, then type aliases.
+/// Where a top-level type is visible (SPEC §9, "Scopes"). Types visible everywhere in the
+/// index are keyed by their qualified name; a `private`/`fileprivate` type by its file's
+/// prefix, a local package's non-public type by its package's prefix (`‹f3›.Model`,
+/// `‹p1›.Store`), so that same-named types of other files and projects never merge with
+/// them. A lookup from a scope inside such a type finds its siblings by walking outward
+/// through the prefix; a lookup from a file tries the file's and its package's prefixes.
+struct TypeDomains: Sendable {
+    /// Per file: the dependency project it belongs to, or nil for the indexed project's own.
+    let dependencyOfFile: [Int?]
+
+    func dependency(of file: Int) -> Int? { file < dependencyOfFile.count ? dependencyOfFile[file] : nil }
+
+    static func filePrefix(_ file: Int) -> String { "‹f\(file)›" }
+    static func packagePrefix(_ project: Int) -> String { "‹p\(project)›" }
+
+    /// The prefix (with its dot) of a top-level declaration's key, or "".
+    func prefix(of decl: TypeDecl, file: Int) -> String {
+        let access = decl.modifiers.accessLevel
+        if access == .private || access == .fileprivate { return Self.filePrefix(file) + "." }
+        if let project = dependency(of: file), access != .public && access != .open {
+            return Self.packagePrefix(project) + "."
+        }
+        return ""
+    }
+}
+
+extension String {
+    /// The text with every type key's visibility prefix removed: what a message shows.
+    var withoutTypeKeyPrefixes: String {
+        guard contains("‹") else { return self }
+        return replacingOccurrences(of: "‹[fp][0-9]+›\\.", with: "", options: .regularExpression)
+    }
+}
+
+/// Name lookup: nested scopes outward, then the file's and its package's own types, then
+/// top level, then type aliases.
 struct TypeResolver {
     let types: [String: TypeInfo]
     let aliases: [String: String]
+    var ambiguous: Set<String> = []
+    var domains = TypeDomains(dependencyOfFile: [])
     /// When known, the names a scoped lookup can find (see `ProjectIndex.nestedNameSuffixes`):
     /// others skip the scopes.
     var nestedNameSuffixes: Set<String>?
 
-    func resolve(_ name: String, from scope: String?) -> String? {
-        resolveType(name, from: scope)?.name
+    func resolve(_ name: String, from scope: String?, file: Int? = nil) -> String? {
+        resolveType(name, from: scope, file: file)?.name
     }
 
-    /// The qualified name and the type (one lookup of each name: this is asked constantly).
-    func resolveType(_ name: String, from scope: String?) -> (name: String, info: TypeInfo)? {
+    /// The key and the type (one lookup of each name: this is asked constantly).
+    func resolveType(_ name: String, from scope: String?, file: Int? = nil) -> (name: String, info: TypeInfo)? {
         var name = name
         if let first = name.utf8.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "s"),
             name.hasPrefix("Self.") || name.hasPrefix("self.")
@@ -386,23 +483,56 @@ struct TypeResolver {
             name.removeFirst(5)
         }
         for _ in 0..<8 {
-            guard let resolved = lookUp(name, from: scope) else { return nil }
+            guard let resolved = lookUp(name, from: scope, file: file) else { return nil }
             if !aliases.isEmpty, let target = aliases[resolved], target != name {
                 name = target
                 continue
             }
+            if !ambiguous.isEmpty, ambiguous.contains(resolved) { return nil }
             return types[resolved].map { (resolved, $0) }
         }
         return nil
     }
 
-    private func lookUp(_ name: String, from scope: String?) -> String? {
+    /// The key of a type declaration (an extension: of the type it extends), nested in the
+    /// declaration whose `TypeTableBuilder.enclosingKey` is `enclosing`.
+    func key(of decl: TypeDecl, file: Int, enclosing: String?) -> String {
+        if decl.kind == .extension { return resolve(decl.name, from: enclosing, file: file) ?? decl.name }
+        if let enclosing { return enclosing + "." + decl.name }
+        return domains.prefix(of: decl, file: file) + decl.qualifiedName
+    }
+
+    /// The names an inherited type stands for: `A & B` and a type alias of a composition
+    /// (`typealias Model = ObservableObject & Identifiable`) are their parts, followed
+    /// through aliases of aliases; anything else is its own name.
+    func compositionParts(_ text: String, from scope: String?, file: Int?, depth: Int = 0) -> [String] {
+        var parts: [String] = []
+        for part in text.split(separator: "&") {
+            guard let name = TypeShape(String(part)).directName else { continue }
+            if depth < 8, let alias = lookUp(name, from: scope, file: file), let target = aliases[alias], target.contains("&") {
+                parts += compositionParts(target, from: scope, file: file, depth: depth + 1)
+            } else {
+                parts.append(name)
+            }
+        }
+        return parts
+    }
+
+    private func lookUp(_ name: String, from scope: String?, file: Int?) -> String? {
         if let scope, nestedNameSuffixes?.contains(name) ?? true {
             var enclosing: String? = scope
             while let prefix = enclosing {
                 let candidate = prefix + "." + name
                 if types[candidate] != nil || aliases[candidate] != nil { return candidate }
                 enclosing = prefix.enclosingTypeName
+            }
+        }
+        if let file {
+            let own = TypeDomains.filePrefix(file) + "." + name
+            if types[own] != nil { return own }
+            if let project = domains.dependency(of: file) {
+                let package = TypeDomains.packagePrefix(project) + "." + name
+                if types[package] != nil { return package }
             }
         }
         if types[name] != nil || aliases[name] != nil { return name }
@@ -412,48 +542,63 @@ struct TypeResolver {
 
 /// Merges declarations into `TypeInfo`s and computes their traits.
 struct TypeTableBuilder {
+    let domains: TypeDomains
     private var types: [String: TypeInfo] = [:]
     private var extensions: [(name: String, scope: String?, declaration: TypeDeclaration)] = []
+
+    init(domains: TypeDomains) { self.domains = domains }
 
     mutating func add(_ decls: [TypeDecl], file: Int, enclosing: String?) {
         for decl in decls {
             let declaration = TypeDeclaration(file: file, decl: decl)
+            let key: String
             if decl.kind == .extension {
                 extensions.append((decl.name, enclosing, declaration))
+                key = decl.name
             } else {
-                var info = types[decl.qualifiedName] ?? TypeInfo(
-                    name: decl.qualifiedName, kind: nil, declarations: [], inherited: [], traits: [])
+                key = enclosing.map { $0 + "." + decl.name } ?? domains.prefix(of: decl, file: file) + decl.qualifiedName
+                var info = types[key] ?? TypeInfo(name: key, kind: nil, declarations: [], inherited: [], traits: [])
                 if info.kind == nil {
                     info.kind = decl.kind
                     info.declarations.insert(declaration, at: 0)
                 } else {
                     info.declarations.append(declaration)  // the same type in two #if branches
                 }
-                types[decl.qualifiedName] = info
+                types[key] = info
             }
-            add(decl.nestedTypes, file: file, enclosing: decl.kind == .extension ? decl.name : decl.qualifiedName)
+            add(decl.nestedTypes, file: file, enclosing: Self.enclosingKey(of: decl, key: key))
         }
     }
 
-    mutating func finish(aliases: [String: String]) -> [String: TypeInfo] {
+    /// What the keys of types nested in a declaration start with: the declaration's key, or
+    /// for an extension the name as written (extensions are resolved after every type is known).
+    static func enclosingKey(of decl: TypeDecl, key: String) -> String {
+        decl.kind == .extension ? decl.name : key
+    }
+
+    /// The table, and the names whose primary declarations disagree.
+    mutating func finish(aliases: [String: String]) -> (types: [String: TypeInfo], ambiguous: Set<String>) {
         // Extensions of project types merge into them; those of outside types (`extension
         // Color`) get an entry of their own with no kind, so their members are still known.
+        let extensionResolver = TypeResolver(types: types, aliases: aliases, domains: domains)
         for (name, scope, declaration) in extensions {
-            let target = TypeResolver(types: types, aliases: aliases).resolve(name, from: scope) ?? name
+            let target = extensionResolver.resolve(name, from: scope, file: declaration.file) ?? name
             // Appended in place (a copy of the entry would copy its declarations each time).
             types[target, default: TypeInfo(name: target, kind: nil, declarations: [], inherited: [], traits: [])]
                 .declarations.append(declaration)
         }
         // New tables with the same keys (mapValues does not rehash; mutating entries while
         // iterating the table would copy it).
-        let resolver = TypeResolver(types: types, aliases: aliases)
+        let resolver = TypeResolver(types: types, aliases: aliases, domains: domains)
         types = types.mapValues { info in
             var info = info
             var inherited: [String] = []
             for declaration in info.declarations {
                 for entry in declaration.decl.inheritance {
-                    guard let held = TypeShape(entry.text).directName else { continue }
-                    inherited.append(resolver.resolve(held, from: scopeOf(info.name)) ?? held)
+                    for held in resolver.compositionParts(entry.text, from: info.name.enclosingTypeName, file: declaration.file) {
+                        inherited.append(
+                            resolver.resolve(held, from: info.name.enclosingTypeName, file: declaration.file) ?? held)
+                    }
                 }
             }
             info.inherited = inherited
@@ -470,10 +615,21 @@ struct TypeTableBuilder {
             info.traits = traits[info.name] ?? []
             return info
         }
-        return types
+        return (types, Set(types.values.filter(Self.hasDisagreeingDeclarations).map(\.name)))
     }
 
-    private func scopeOf(_ qualifiedName: String) -> String? { qualifiedName.enclosingTypeName }
+    /// Two primary declarations of one name (the same type in two `#if` branches, or two
+    /// types of one project) of different kinds or inheritance: which one a use means is
+    /// unknown.
+    private static func hasDisagreeingDeclarations(_ info: TypeInfo) -> Bool {
+        let primaries = info.declarations.filter { $0.decl.kind != .extension }
+        guard let first = primaries.first, primaries.count > 1 else { return false }
+        let inheritance = Set(first.decl.inheritance.map(\.text))
+        return primaries.dropFirst().contains {
+            $0.decl.kind != first.decl.kind || Set($0.decl.inheritance.map(\.text)) != inheritance
+        }
+    }
+
 
     /// Traits a type has itself plus those it inherits (superclasses, refined protocols).
     private func computeTraits(

@@ -55,7 +55,7 @@ enum ViewFactsCollector {
 
     /// Views in parallel; each model's reads and mutations in view name order.
     static func collect(_ index: ProjectIndex, jobs: Int) -> Facts {
-        let views = index.types.values.filter(\.isView).sorted { $0.name < $1.name }
+        let views = index.types.values.filter { $0.isView && index.isOwn($0) }.sorted { $0.name < $1.name }
         let perView = parallelMap(views, jobs: jobs) { view in
             var facts = Facts()
             let references = modelReferences(of: view, index: index)

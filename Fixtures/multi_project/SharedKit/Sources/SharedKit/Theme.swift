@@ -1,0 +1,23 @@
+import SwiftUI
+
+/// Public: the apps that use this package see it.
+@MainActor
+public final class ThemeStore: ObservableObject {
+    @Published public var accent: Color = .blue
+    public init() {}
+}
+
+/// Internal to the package: the apps' own `Store` types are unrelated to it.
+@MainActor
+final class Store: ObservableObject {
+    @Published var loads = 0
+}
+
+public struct ThemeSwatch: View {
+    @ObservedObject var store = Store() // expect: observed_object_created_inline
+    public init() {}
+
+    public var body: some View {
+        Text("\(store.loads)")
+    }
+}

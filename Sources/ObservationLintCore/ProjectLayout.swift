@@ -1,0 +1,219 @@
+import Foundation
+
+/// The projects of a run (SPEC §9, "Scopes"). Every folder that holds a `Package.swift` or
+/// an `*.xcodeproj` is a project root, and a file belongs to its nearest root upward; the
+/// files with no root at all form one project together. A project's index holds its own
+/// files and those of the local packages it declares (`.package(path:)` in `Package.swift`,
+/// local package references in `project.pbxproj`), followed transitively; it reports on its
+/// own files only. So linting a folder of several projects reports, for each, what linting
+/// that project alone reports.
+public struct ProjectLayout: Sendable {
+    public struct Project: Sendable, Hashable {
+        /// The root folder (absolute), or nil for the files that have no root.
+        public var root: String?
+        /// The roots (absolute) of the local packages the project's manifest declares that
+        /// exist on disk, in manifest order.
+        public var localPackages: [String]
+    }
+
+    /// In order of their roots (the rootless project last).
+    public private(set) var projects: [Project]
+    /// For each file, in the order given, its project's position in `projects`.
+    public private(set) var projectOfFile: [Int]
+    /// The files' absolute paths, as given.
+    public let absolutePaths: [String]
+
+    /// One project holding every file (the files' folders are not looked at).
+    public static func single(fileCount: Int) -> ProjectLayout {
+        ProjectLayout(
+            projects: [Project(root: nil, localPackages: [])], projectOfFile: Array(repeating: 0, count: fileCount),
+            absolutePaths: Array(repeating: "", count: fileCount))
+    }
+
+    private init(projects: [Project], projectOfFile: [Int], absolutePaths: [String]) {
+        self.projects = projects
+        self.projectOfFile = projectOfFile
+        self.absolutePaths = absolutePaths
+    }
+
+    /// Finds the project of each file (absolute paths), looking at each folder once.
+    public init(absolutePaths: [String]) {
+        var finder = RootFinder()
+        let roots = absolutePaths.map { finder.root(ofFolder: PathUtilities.directory(of: $0)) }
+        let distinct = Set(roots.compactMap { $0 }).sorted()
+        var projects = distinct.map { Project(root: $0, localPackages: ProjectManifest.localPackages(ofRoot: $0)) }
+        let position = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
+        if roots.contains(nil) { projects.append(Project(root: nil, localPackages: [])) }
+        self.projects = projects
+        self.projectOfFile = roots.map { root in root.flatMap { position[$0] } ?? distinct.count }
+        self.absolutePaths = absolutePaths
+    }
+
+    /// The files (positions in the order given) of one project.
+    public func files(of project: Int) -> [Int] {
+        projectOfFile.indices.filter { projectOfFile[$0] == project }
+    }
+
+    /// The projects whose files `project`'s index holds: itself, then the local packages
+    /// it declares, transitively (those that are projects of this layout).
+    public func visibleProjects(of project: Int) -> [Int] {
+        var byRoot: [String: Int] = [:]
+        for (position, candidate) in projects.enumerated() { if let root = candidate.root { byRoot[root] = position } }
+        var result = [project]
+        var seen: Set<Int> = [project]
+        var next = 0
+        while next < result.count {
+            for package in projects[result[next]].localPackages {
+                if let found = byRoot[package], seen.insert(found).inserted { result.append(found) }
+            }
+            next += 1
+        }
+        return result
+    }
+
+    /// The files a project's index holds, ordered by absolute path (so that the order does
+    /// not depend on which folders the run was given).
+    public func indexedFiles(of project: Int) -> [Int] {
+        let visible = Set(visibleProjects(of: project))
+        return projectOfFile.indices.filter { visible.contains(projectOfFile[$0]) }
+            .sorted { absolutePaths[$0] < absolutePaths[$1] }
+    }
+
+    /// Local packages some project declares whose root is not a project of this layout:
+    /// their files must be read for the index (they are not reported on).
+    public var unreadLocalPackages: [String] {
+        let known = Set(projects.compactMap(\.root))
+        return Array(Set(projects.flatMap(\.localPackages)).subtracting(known)).sorted()
+    }
+}
+
+/// The nearest project root upward from a folder, each folder looked at once.
+private struct RootFinder {
+    private var rootOfFolder: [String: String?] = [:]
+
+    mutating func root(ofFolder folder: String) -> String? {
+        if let known = rootOfFolder[folder] { return known }
+        let root: String?
+        if Self.isProjectRoot(folder) {
+            root = folder
+        } else if folder == "/" || folder.isEmpty {
+            root = nil
+        } else {
+            root = self.root(ofFolder: PathUtilities.directory(of: folder))
+        }
+        rootOfFolder[folder] = root
+        return root
+    }
+
+    static func isProjectRoot(_ folder: String) -> Bool {
+        guard let entries = PathUtilities.folderEntries(folder) else { return false }
+        return entries.contains { $0.name == "Package.swift" || $0.name.hasSuffix(".xcodeproj") }
+    }
+}
+
+/// What a project's manifests say about the local packages it uses.
+enum ProjectManifest {
+    /// The roots of the local packages a project declares, absolute, existing, in order.
+    static func localPackages(ofRoot root: String) -> [String] {
+        var found: [String] = []
+        let manifest = PathUtilities.join(root, "Package.swift")
+        if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
+            found += packagePaths(inManifest: text).map { PathUtilities.absolute($0, relativeTo: root) }
+        }
+        for entry in PathUtilities.folderEntries(root) ?? [] where entry.name.hasSuffix(".xcodeproj") {
+            let pbxproj = PathUtilities.join(PathUtilities.join(root, entry.name), "project.pbxproj")
+            guard let text = try? String(contentsOfFile: pbxproj, encoding: .utf8) else { continue }
+            found += referencedPaths(inXcodeProject: text).map { PathUtilities.absolute($0, relativeTo: root) }
+        }
+        var seen = Set<String>()
+        return found.filter { path in
+            path != root && seen.insert(path).inserted
+                && PathUtilities.exists(PathUtilities.join(path, "Package.swift"))
+        }
+    }
+
+    /// The `path:` arguments of `.package(path: "…")` and `.package(name: "…", path: "…")`.
+    static func packagePaths(inManifest text: String) -> [String] {
+        var paths: [String] = []
+        var rest = Substring(text)
+        while let call = rest.range(of: ".package(") {
+            rest = rest[call.upperBound...]
+            let end = rest.firstIndex(of: ")") ?? rest.endIndex
+            let arguments = rest[..<end]
+            if let label = arguments.range(of: "path:"), let literal = firstStringLiteral(in: arguments[label.upperBound...]) {
+                paths.append(literal)
+            }
+            rest = rest[end...]
+        }
+        return paths
+    }
+
+    /// Paths an Xcode project names that may be local packages: `relativePath` of
+    /// `XCLocalSwiftPackageReference` (Xcode 15 and later), and file references' `path`
+    /// (a package dragged into the project). The caller keeps those holding a `Package.swift`.
+    static func referencedPaths(inXcodeProject text: String) -> [String] {
+        var paths: [String] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            for key in ["relativePath = ", "path = "] {
+                var rest = line[...]
+                while let found = rest.range(of: key) {
+                    rest = rest[found.upperBound...]
+                    let value: Substring
+                    if rest.first == "\"" {
+                        let body = rest.dropFirst()
+                        value = body[..<(body.firstIndex(of: "\"") ?? body.endIndex)]
+                    } else {
+                        value = rest[..<(rest.firstIndex(of: ";") ?? rest.endIndex)]
+                    }
+                    if !value.isEmpty, !value.hasSuffix(".swift") { paths.append(String(value)) }
+                }
+            }
+        }
+        return paths
+    }
+
+    private static func firstStringLiteral(in text: Substring) -> String? {
+        guard let open = text.firstIndex(of: "\"") else { return nil }
+        let body = text[text.index(after: open)...]
+        guard let close = body.firstIndex(of: "\"") else { return nil }
+        return String(body[..<close])
+    }
+}
+
+/// A run's inputs with their projects: the files of local packages a project declares that
+/// the paths given did not cover are read too, for its index only (not reported on).
+public struct ProjectInputs: Sendable {
+    public var inputs: [SourceInput]
+    public var layout: ProjectLayout
+    /// The paths of the inputs given, when package files were added; otherwise nil.
+    public var reportedPaths: Set<String>?
+
+    public static func complete(_ given: [SourceInput], discovery: FileDiscovery, jobs: Int) -> ProjectInputs {
+        let base = discovery.currentDirectory
+        var inputs = given
+        var absolutePaths = given.map { PathUtilities.absolute($0.path, relativeTo: base) }
+        var layout = ProjectLayout(absolutePaths: absolutePaths)
+        var added = false
+        // Packages of packages are found on the next round; a cycle adds nothing new.
+        for _ in 0..<16 {
+            let missing = layout.unreadLocalPackages
+            guard !missing.isEmpty else { break }
+            var known = Set(absolutePaths)
+            for root in missing {
+                // Unreadable package files are not linted, so they are not input errors.
+                guard let found = try? discovery.discover([PathUtilities.relative(root, to: base)], jobs: jobs) else { continue }
+                for input in found.inputs {
+                    let absolute = PathUtilities.absolute(input.path, relativeTo: base)
+                    guard known.insert(absolute).inserted else { continue }
+                    inputs.append(input)
+                    absolutePaths.append(absolute)
+                    added = true
+                }
+            }
+            let next = ProjectLayout(absolutePaths: absolutePaths)
+            if next.unreadLocalPackages == missing { layout = next; break }
+            layout = next
+        }
+        return ProjectInputs(inputs: inputs, layout: layout, reportedPaths: added ? Set(given.map(\.path)) : nil)
+    }
+}

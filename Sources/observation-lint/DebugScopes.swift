@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import ObservationLintCore
+
+/// `debug scopes PATH`: the projects a run splits the files into (SPEC §9), with the local
+/// packages each one sees, so that users can see why a type did or did not resolve.
+struct DebugScopes: ParsableCommand, ExitCodeCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scopes",
+        abstract: "Print the projects the files belong to, their file counts and the local packages each sees."
+    )
+
+    @Argument(help: "Files and folders, as for lint (default: .).")
+    var paths: [String] = []
+
+    @Option(help: ArgumentHelp("Configuration file (default: nearest .observation-lint.yml upward from the current folder).", valueName: "file"))
+    var config: String?
+
+    func execute() throws -> Int32 {
+        let currentDirectory = FileManager.default.currentDirectoryPath
+        let configuration = try Configuration.resolve(
+            explicitPath: config, currentDirectory: currentDirectory, knownRuleIDs: Catalog.ids)
+        let discovery = FileDiscovery(configuration: configuration, currentDirectory: currentDirectory)
+        let found = try discovery.discover(paths)
+        let projects = ProjectInputs.complete(found.inputs, discovery: discovery, jobs: 0)
+        Output.write(Self.listing(projects, currentDirectory: discovery.currentDirectory))
+        for error in found.errors { Output.error("\(error.file): error: \(error.message)") }
+        return found.errors.isEmpty ? ExitStatus.success : ExitStatus.usage
+    }
+
+    static func listing(_ projects: ProjectInputs, currentDirectory: String) -> String {
+        let layout = projects.layout
+        func shown(_ root: String?) -> String {
+            root.map { PathUtilities.relative($0, to: currentDirectory) } ?? "(files with no Package.swift or .xcodeproj above them)"
+        }
+        var lines: [String] = []
+        for (position, project) in layout.projects.enumerated() {
+            let files = layout.files(of: position)
+            let linted = files.filter { projects.reportedPaths?.contains(projects.inputs[$0].path) ?? true }.count
+            guard linted > 0 || project.root == nil else {
+                lines.append("package \(shown(project.root)): \(files.count) files, read for the projects that use it")
+                continue
+            }
+            lines.append("project \(shown(project.root)): \(linted) files")
+            for package in project.localPackages {
+                let count = layout.projects.firstIndex { $0.root == package }.map { layout.files(of: $0).count } ?? 0
+                lines.append("  sees local package \(shown(package)): \(count) files (public and open types)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

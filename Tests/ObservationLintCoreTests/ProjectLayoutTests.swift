@@ -1,0 +1,86 @@
+import Foundation
+@testable import ObservationLintCore
+import Testing
+
+/// SPEC §9 "Scopes": project roots, the local packages each declares, and the package
+/// files read for a project's index.
+@Suite struct ProjectLayoutTests {
+    @Test func filesBelongToTheirNearestRoot() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Package.swift", "// swift-tools-version: 5.9\n")
+        try folder.write("Sources/Lib/Lib.swift", "")
+        try folder.write("Examples/Demo/Demo.xcodeproj/project.pbxproj", "{}")
+        try folder.write("Examples/Demo/Demo/ContentView.swift", "")
+        let paths = ["Sources/Lib/Lib.swift", "Examples/Demo/Demo/ContentView.swift"].map { folder.url($0) }
+        let layout = ProjectLayout(absolutePaths: paths)
+        #expect(layout.projects.map(\.root) == [folder.url("."), folder.url("Examples/Demo")].map { PathUtilities.normalize($0) })
+        #expect(layout.projectOfFile == [0, 1])
+    }
+
+    @Test func filesWithNoRootFormOneProject() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Loose/A.swift", "")
+        try folder.write("Other/B.swift", "")
+        // The temporary folder may sit below some project on this machine: only the files'
+        // own folders decide, and both have none of their own.
+        let layout = ProjectLayout(absolutePaths: [folder.url("Loose/A.swift"), folder.url("Other/B.swift")])
+        #expect(layout.projects.count == 1)
+        #expect(layout.projectOfFile == [0, 0])
+    }
+
+    @Test func manifestPackagePaths() {
+        let manifest = """
+            let package = Package(
+                dependencies: [
+                    .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.1"),
+                    .package(path: "../Core"),
+                    .package(name: "UI", path: "Packages/UI"),
+                ]
+            )
+            """
+        #expect(ProjectManifest.packagePaths(inManifest: manifest) == ["../Core", "Packages/UI"])
+    }
+
+    @Test func xcodeProjectLocalPackages() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            "App/App.xcodeproj/project.pbxproj",
+            """
+            A1 /* XCLocalSwiftPackageReference "../Kit" */ = {
+                isa = XCLocalSwiftPackageReference;
+                relativePath = ../Kit;
+            };
+            B2 /* Feature */ = {isa = PBXFileReference; lastKnownFileType = wrapper; path = "Packages/Feature"; sourceTree = "<group>"; };
+            C3 /* App */ = {isa = PBXGroup; path = App; sourceTree = "<group>"; };
+            """)
+        try folder.write("Kit/Package.swift", "")
+        try folder.write("App/Packages/Feature/Package.swift", "")
+        try folder.write("App/App/ContentView.swift", "")
+        #expect(ProjectManifest.localPackages(ofRoot: folder.url("App")) == [folder.url("Kit"), folder.url("App/Packages/Feature")])
+    }
+
+    @Test func localPackagesAreReadForTheIndexButNotReported() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("App/Package.swift", #".package(path: "../Kit")"#)
+        try folder.write("App/Sources/App/View.swift", "struct V {}\n")
+        try folder.write("Kit/Package.swift", #".package(path: "../Base")"#)
+        try folder.write("Kit/Sources/Kit/Kit.swift", "public struct K {}\n")
+        try folder.write("Base/Package.swift", "")
+        try folder.write("Base/Sources/Base/Base.swift", "public struct B {}\n")
+        let discovery = FileDiscovery(configuration: Configuration(rootDirectory: folder.path), currentDirectory: folder.path)
+        let given = try discovery.discover(["App"]).inputs
+        let projects = ProjectInputs.complete(given, discovery: discovery, jobs: 1)
+        #expect(projects.inputs.map(\.path) == [
+            "App/Package.swift", "App/Sources/App/View.swift", "Kit/Package.swift", "Kit/Sources/Kit/Kit.swift",
+            "Base/Package.swift", "Base/Sources/Base/Base.swift",
+        ])
+        #expect(projects.reportedPaths == ["App/Package.swift", "App/Sources/App/View.swift"])
+        let app = projects.layout.projectOfFile[1]
+        #expect(projects.layout.visibleProjects(of: app).count == 3)
+        #expect(projects.layout.unreadLocalPackages.isEmpty)
+    }
+}
