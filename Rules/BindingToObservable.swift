@@ -6,6 +6,7 @@ public struct BindingToObservable: Rule {
         id: "binding_to_observable",
         name: "Binding to observable",
         category: .ownership,
+        group: .suspicious,
         summary: "`@Binding` to an `@Observable` class whose reference the view never replaces.",
         rationale: """
             An `@Observable` class is a reference: the view changes its properties directly, and \

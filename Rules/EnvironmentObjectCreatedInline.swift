@@ -6,6 +6,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
         id: "environment_object_created_inline",
         name: "Environment object created inline",
         category: .environment,
+        group: .suspicious,
         summary: "`.environmentObject(T())` or `.environment(T())` creates the injected model inside `body`.",
         rationale: """
             A view's (or an app's) `body` is evaluated again whenever its inputs or observed state \

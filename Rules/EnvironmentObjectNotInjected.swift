@@ -6,6 +6,7 @@ public struct EnvironmentObjectNotInjected: Rule {
         id: "environment_object_not_injected",
         name: "Environment object not injected",
         category: .environment,
+        group: .correctness,
         summary: "An `@EnvironmentObject` or `@Environment(T.self)` whose type nothing in the project injects.",
         rationale: """
             `@EnvironmentObject var store: Store` and `@Environment(Model.self) var model` do not \

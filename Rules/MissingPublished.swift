@@ -6,6 +6,7 @@ public struct MissingPublished: Rule {
         id: "missing_published",
         name: "Missing @Published",
         category: .observableObject,
+        group: .suspicious,
         summary: "An ObservableObject's stored `var` that views read changes without `@Published`.",
         rationale: """
             An `ObservableObject` tells its views to re-render only through `objectWillChange`, \

@@ -6,6 +6,7 @@ public struct ModelCreatedInBody: Rule {
         id: "model_created_in_body",
         name: "Model created in body",
         category: .ownership,
+        group: .suspicious,
         summary: "A view's `body` creates an observable model and hands it to a child view.",
         rationale: """
             SwiftUI evaluates `body` again whenever the view's inputs or observed state change. A \

@@ -6,6 +6,7 @@ public struct NestedObservableObject: Rule {
         id: "nested_observable_object",
         name: "Nested ObservableObject",
         category: .observableObject,
+        group: .suspicious,
         summary: "A view reads a child ObservableObject's state through its parent ObservableObject.",
         rationale: """
             A view observing an `ObservableObject` subscribes to that object's \

@@ -6,6 +6,7 @@ public struct ObservableCreatedInViewProperty: Rule {
         id: "observable_created_in_view_property",
         name: "Observable created in view property",
         category: .ownership,
+        group: .suspicious,
         summary: "A view's plain stored property creates an observable or ObservableObject model.",
         rationale: """
             A view is a value that SwiftUI re-creates every time its parent re-renders. A plain \

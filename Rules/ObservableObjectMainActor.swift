@@ -5,8 +5,8 @@ public struct ObservableObjectMainActor: Rule {
     public static let description = RuleDescription(
         id: "observable_object_main_actor",
         name: "View model not isolated to the main actor",
-        category: .performance,
-        isOptIn: true,
+        category: .observableObject,
+        group: .pedantic,
         summary: "An ObservableObject or `@Observable` class that views use is not `@MainActor`.",
         rationale: """
             Views read their models on the main thread, and SwiftUI expects every change it \

@@ -6,6 +6,7 @@ public struct ObservableWrapperMismatch: Rule {
         id: "observable_wrapper_mismatch",
         name: "Observable wrapper mismatch",
         category: .observation,
+        group: .correctness,
         summary: "A model is held or declared with the wrapper of the other observation system.",
         rationale: """
             SwiftUI has two observation systems. `ObservableObject` classes publish changes \

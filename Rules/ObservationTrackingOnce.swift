@@ -6,6 +6,7 @@ public struct ObservationTrackingOnce: Rule {
         id: "observation_tracking_once",
         name: "withObservationTracking fires once",
         category: .observation,
+        group: .suspicious,
         summary: "`withObservationTracking`'s `onChange` does not register again, so it fires for the first change only.",
         rationale: """
             `withObservationTracking(_:onChange:)` tracks the properties its first closure reads \

@@ -6,6 +6,7 @@ public struct ObservedObjectCreatedInline: Rule {
         id: "observed_object_created_inline",
         name: "ObservedObject created inline",
         category: .ownership,
+        group: .suspicious,
         summary: "An `@ObservedObject` whose object the view creates itself.",
         rationale: """
             `@ObservedObject` does not own its object: it observes whatever the view was \

@@ -6,6 +6,7 @@ public struct PrivateState: Rule {
         id: "private_state",
         name: "Private state",
         category: .ownership,
+        group: .style,
         summary: "A `@State`/`@StateObject` with an initial value that is not `private`.",
         rationale: """
             A `@State` or `@StateObject` with an initial value is the view's own storage: \

@@ -6,6 +6,7 @@ public struct PropertyWrapperInObservable: Rule {
         id: "property_wrapper_in_observable",
         name: "Property wrapper in @Observable",
         category: .observation,
+        group: .correctness,
         summary: "A stored property of an `@Observable` class carries a property wrapper (`@Published`, `@AppStorage`, …).",
         rationale: """
             The `@Observable` macro turns every stored property that is not \

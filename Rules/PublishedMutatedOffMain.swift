@@ -6,6 +6,7 @@ public struct PublishedMutatedOffMain: Rule {
         id: "published_mutated_off_main",
         name: "@Published mutated off the main thread",
         category: .observableObject,
+        group: .correctness,
         summary: "A `@Published` property changes in a closure that runs off the main thread.",
         rationale: """
             A `@Published` property sends `objectWillChange` on the thread that changes it, and \

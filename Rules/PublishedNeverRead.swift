@@ -5,8 +5,8 @@ public struct PublishedNeverRead: Rule {
     public static let description = RuleDescription(
         id: "published_never_read",
         name: "@Published never read",
-        category: .performance,
-        isOptIn: true,
+        category: .observableObject,
+        group: .performance,
         summary: "A `@Published` property that no code of the project reads.",
         rationale: """
             Every change of a `@Published` property sends the object's `objectWillChange`, and \

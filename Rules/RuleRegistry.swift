@@ -1,9 +1,17 @@
 import ObservationLintCore
 
-/// Every rule, in catalog order. The CLI, the example tests and SARIF read this list.
+/// Every rule, in catalog order: by group (the default groups first, SPEC §9), then by
+/// category. The CLI, the example tests and SARIF read this list.
 public enum RuleRegistry {
     public static let all: [any Rule] = [
-        // Ownership
+        // correctness
+        ViewWrapperOutsideView(),
+        PublishedMutatedOffMain(),
+        PropertyWrapperInObservable(),
+        ObservableWrapperMismatch(),
+        EnvironmentObjectNotInjected(),
+        StateMutationInBody(),
+        // suspicious
         StateInitializedFromOutside(),
         StateObjectInitializedFromOutside(),
         ObservedObjectCreatedInline(),
@@ -11,26 +19,18 @@ public enum RuleRegistry {
         UnobservedModelInView(),
         BindingToObservable(),
         ModelCreatedInBody(),
-        ViewWrapperOutsideView(),
-        PrivateState(),
-        // ObservableObject models
         MissingPublished(),
         NestedObservableObject(),
-        PublishedMutatedOffMain(),
-        // Observation (@Observable) models
         UntrackedObservableRead(),
-        PropertyWrapperInObservable(),
-        ObservableWrapperMismatch(),
         StateObservableInitSideEffects(),
         ObservationTrackingOnce(),
-        // Environment
-        EnvironmentObjectNotInjected(),
         EnvironmentObjectCreatedInline(),
-        // View updates
-        StateMutationInBody(),
-        // Opt-in (performance and strictness)
-        UnreadObservedObject(),
+        // style
+        PrivateState(),
+        // pedantic
         ObservableObjectMainActor(),
+        // performance
+        UnreadObservedObject(),
         PublishedNeverRead(),
     ]
 }

@@ -6,6 +6,7 @@ public struct StateInitializedFromOutside: Rule {
         id: "state_initialized_from_outside",
         name: "State initialized from outside",
         category: .ownership,
+        group: .suspicious,
         summary: "A view's `@State` takes its value from the parent (memberwise or explicit init).",
         rationale: """
             SwiftUI creates a view's `@State` storage once, the first time the view appears, and \

@@ -6,6 +6,7 @@ public struct StateMutationInBody: Rule {
         id: "state_mutation_in_body",
         name: "State mutation in body",
         category: .viewUpdates,
+        group: .correctness,
         summary: "A view changes its `@State`, a `@Binding` or an observed model's state while `body` is evaluated.",
         rationale: """
             `body` must only describe the view. Assigning a `@State` or `@Binding` property, or \

@@ -6,6 +6,7 @@ public struct StateObjectInitializedFromOutside: Rule {
         id: "state_object_initialized_from_outside",
         name: "StateObject initialized from outside",
         category: .ownership,
+        group: .suspicious,
         summary: "A view's `@StateObject` receives an object that already exists when the view is initialized.",
         rationale: """
             `@StateObject` creates its object once, the first time the view appears, from the \

@@ -6,6 +6,7 @@ public struct StateObservableInitSideEffects: Rule {
         id: "state_observable_init_side_effects",
         name: "@State observable with side-effecting init",
         category: .observation,
+        group: .suspicious,
         summary: "`@State var m = Model()` where `Model`'s initializer starts work (a `Task`, a timer, an observer, a request).",
         rationale: """
             Unlike `@StateObject`, whose initial value is an autoclosure evaluated once, `@State` \

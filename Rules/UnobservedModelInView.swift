@@ -6,6 +6,7 @@ public struct UnobservedModelInView: Rule {
         id: "unobserved_model_in_view",
         name: "Unobserved model in view",
         category: .ownership,
+        group: .suspicious,
         summary: "A view's `body` reads the state of a project class it holds in a way that cannot observe it.",
         rationale: """
             SwiftUI re-renders a view when something it observes changes. A class that is \

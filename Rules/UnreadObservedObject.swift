@@ -5,8 +5,8 @@ public struct UnreadObservedObject: Rule {
     public static let description = RuleDescription(
         id: "unread_observed_object",
         name: "Observed object never read",
-        category: .performance,
-        isOptIn: true,
+        category: .viewUpdates,
+        group: .performance,
         summary: "A view observes an ObservableObject its rendering code never uses.",
         rationale: """
             `@ObservedObject`, `@StateObject` and `@EnvironmentObject` subscribe the view to the \

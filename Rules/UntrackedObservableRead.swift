@@ -6,6 +6,7 @@ public struct UntrackedObservableRead: Rule {
         id: "untracked_observable_read",
         name: "Untracked observable read",
         category: .observation,
+        group: .suspicious,
         summary: "A view (or a computed property views use) reads an `@ObservationIgnored var` that changes.",
         rationale: """
             `@ObservationIgnored` takes a property out of Observation: reading it registers \

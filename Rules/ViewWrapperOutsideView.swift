@@ -6,6 +6,7 @@ public struct ViewWrapperOutsideView: Rule {
         id: "view_wrapper_outside_view",
         name: "View wrapper outside view",
         category: .ownership,
+        group: .correctness,
         summary: "A SwiftUI view property wrapper on a property of a class.",
         rationale: """
             `@State`, `@StateObject`, `@ObservedObject`, `@EnvironmentObject`, `@Environment`, \

@@ -20,6 +20,7 @@ public struct Configuration: Sendable, Equatable {
     public var included: [String]
     /// Paths or globs, relative to `rootDirectory`; a match on a folder excludes all of it.
     public var excluded: [String]
+    /// Rule ids or group names, in `disabledRules`, `optInRules` and `onlyRules`.
     public var disabledRules: [String]
     public var optInRules: [String]
     /// Non-empty: exactly these rules run (minus `disabledRules`).
@@ -27,20 +28,22 @@ public struct Configuration: Sendable, Equatable {
     /// `rules: { id: { severity: error } }`.
     public var ruleSeverities: [String: Severity]
     public var defaultActorIsolation: DefaultActorIsolation?
+    /// Report on test code, DocC catalogs and previews too (SPEC §9; `--include-tests`).
+    public var includeTests: Bool
 
     public static let fileName = ".observation-lint.yml"
 
     /// The keys `.observation-lint.yml` accepts, in the order the README lists them.
     public static let keys = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "rules",
-        "default_actor_isolation",
+        "default_actor_isolation", "include_tests",
     ]
 
     public init(
         filePath: String? = nil, rootDirectory: String, included: [String] = [],
         excluded: [String] = [], disabledRules: [String] = [], optInRules: [String] = [],
         onlyRules: [String] = [], ruleSeverities: [String: Severity] = [:],
-        defaultActorIsolation: DefaultActorIsolation? = nil
+        defaultActorIsolation: DefaultActorIsolation? = nil, includeTests: Bool = false
     ) {
         self.filePath = filePath
         self.rootDirectory = rootDirectory
@@ -51,6 +54,7 @@ public struct Configuration: Sendable, Equatable {
         self.onlyRules = onlyRules
         self.ruleSeverities = ruleSeverities
         self.defaultActorIsolation = defaultActorIsolation
+        self.includeTests = includeTests
     }
 }
 
@@ -164,6 +168,8 @@ extension Configuration {
                 configuration.ruleSeverities = reader.ruleSettings(value, keyLine: line)
             case "default_actor_isolation":
                 configuration.defaultActorIsolation = reader.isolation(value, keyLine: line)
+            case "include_tests":
+                configuration.includeTests = reader.flag(value, key: key)
             default:
                 var message = "'\(key)' is not a configuration key"
                 if let suggestion = NameSuggestion.closest(to: key, in: keys) {
@@ -247,18 +253,19 @@ private struct NodeReader {
         return paths
     }
 
+    /// Rule ids or group names (a group stands for all its rules).
     mutating func ruleIDs(_ node: Node, key: String) -> [String] {
         guard let values = strings(node, key: key, example: "rule_id") else { return [] }
         var ids: [String] = []
         for (value, element) in values {
-            if checkRuleID(value, at: element) { ids.append(value) }
+            if RuleGroup(rawValue: value) != nil || checkRuleID(value, at: element, acceptsGroups: true) { ids.append(value) }
         }
         return ids
     }
 
-    mutating func checkRuleID(_ id: String, at node: Node) -> Bool {
+    mutating func checkRuleID(_ id: String, at node: Node, acceptsGroups: Bool = false) -> Bool {
         if knownRuleIDs.contains(id) { return true }
-        fail(node, NameSuggestion.unknownRuleMessage(id, knownRuleIDs: knownRuleIDs))
+        fail(node, NameSuggestion.unknownRuleMessage(id, knownRuleIDs: knownRuleIDs, acceptsGroups: acceptsGroups))
         return false
     }
 
@@ -313,6 +320,12 @@ private struct NodeReader {
         return nil
     }
 
+    mutating func flag(_ node: Node, key: String) -> Bool {
+        if case .scalar = node, let value = node.bool { return value }
+        fail(node, "'\(key)' must be true or false")
+        return false
+    }
+
     mutating func isolation(_ node: Node, keyLine: Int?) -> DefaultActorIsolation? {
         guard case .scalar(let scalar) = node, node.null == nil else {
             fail(node, "'default_actor_isolation' must be MainActor or nonisolated")
@@ -345,11 +358,14 @@ public enum NameSuggestion {
     }
 
     /// `'stat_init' is not a rule; did you mean 'state_init'?` (or a pointer to the catalog).
-    public static func unknownRuleMessage(_ id: String, knownRuleIDs: Set<String>) -> String {
-        if let suggestion = closest(to: id, in: knownRuleIDs.sorted()) {
-            return "'\(id)' is not a rule; did you mean '\(suggestion)'?"
+    /// Where a group name may stand for its rules, groups are suggested too.
+    public static func unknownRuleMessage(_ id: String, knownRuleIDs: Set<String>, acceptsGroups: Bool = false) -> String {
+        let what = acceptsGroups ? "a rule or a group" : "a rule"
+        let candidates = knownRuleIDs.sorted() + (acceptsGroups ? RuleGroup.allCases.map(\.rawValue) : [])
+        if let suggestion = closest(to: id, in: candidates) {
+            return "'\(id)' is not \(what); did you mean '\(suggestion)'?"
         }
-        return "'\(id)' is not a rule (see `observation-lint rules`)"
+        return "'\(id)' is not \(what) (see `observation-lint rules`)"
     }
 
     static func editDistance(_ a: String, _ b: String) -> Int {

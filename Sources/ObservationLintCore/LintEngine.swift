@@ -28,11 +28,14 @@ public struct LintOptions: Sendable {
     public var reportedPaths: Set<String>?
     /// The projects of the inputs (in the inputs' order); nil: all inputs are one project.
     public var layout: ProjectLayout?
+    /// Also report on test and documentation files (`SourceRole`) and in previews (`#Preview`
+    /// blocks, `PreviewProvider` types); otherwise they are read for the index only.
+    public var includeTests: Bool
 
     public init(
         rules: [any Rule], severityOverrides: [String: Severity] = [:], knownRuleIDs: Set<String>? = nil,
         jobs: Int = 0, defaultIsolationIsMainActor: Bool = false, reportedPaths: Set<String>? = nil,
-        layout: ProjectLayout? = nil
+        layout: ProjectLayout? = nil, includeTests: Bool = false
     ) {
         self.rules = rules
         self.severityOverrides = severityOverrides
@@ -41,6 +44,7 @@ public struct LintOptions: Sendable {
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         self.reportedPaths = reportedPaths
         self.layout = layout
+        self.includeTests = includeTests
     }
 }
 
@@ -90,7 +94,10 @@ public enum LintEngine {
         let index = ProjectIndex(
             files: files, dependencyOfFile: dependencyOfFile,
             defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
-        let checked = files.indices.filter { reported.contains($0) && (options.reportedPaths?.contains(files[$0].path) ?? true) }
+        let checked = files.indices.filter {
+            reported.contains($0) && (options.reportedPaths?.contains(files[$0].path) ?? true)
+                && (options.includeTests || SourceRole(path: files[$0].path).isReportedByDefault)
+        }
         let perFile = parallelMap(checked, jobs: jobs) { fileIndex in
             fileDiagnostics(fileIndex, index: index, rules: rules, options: options)
         }
@@ -107,6 +114,10 @@ public enum LintEngine {
             rule.rule.check(&context)
             result += context.diagnostics
         }
+        if !options.includeTests && !result.isEmpty {
+            let previews = previewCode(fileIndex, index: index)
+            if !previews.isEmpty { result.removeAll { diagnostic in previews.contains { $0.contains(diagnostic.range.start) } } }
+        }
         guard !file.commandComments.isEmpty else { return result }
         let suppressions = SuppressionMap(source: file.source, comments: file.commandComments)
         result.removeAll { suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }
@@ -121,6 +132,20 @@ private struct RunnableRule {
     var id: String
     var severity: Severity
     var fixSafety: FixSafety
+}
+
+/// Where a file's `#Preview` blocks and `PreviewProvider` types (nested types and extensions
+/// included) are: code that never runs in the app.
+private func previewCode(_ fileIndex: Int, index: ProjectIndex) -> [Range<SourcePosition>] {
+    let file = index.files[fileIndex]
+    let ranges = file.previews.map { $0.poundToken..<$0.body.upperBound }
+        + index.typeDeclarations(in: fileIndex).filter { $0.info.traits.contains(.previewProvider) }.map(\.decl.declaration)
+    return ranges.map { tokens in
+        let bytes = file.byteRange(tokens)
+        let start = file.source.location(of: bytes.lowerBound)
+        let end = file.source.location(of: bytes.upperBound)
+        return SourcePosition(line: start.line, column: start.column)..<SourcePosition(line: end.line, column: end.column)
+    }
 }
 
 /// `transform` applied to every element on `jobs` threads; results in input order.

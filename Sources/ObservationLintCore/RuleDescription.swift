@@ -4,7 +4,6 @@ public enum RuleCategory: String, Sendable, CaseIterable, Codable {
     case observation
     case environment
     case viewUpdates = "view-updates"
-    case performance
 
     public var title: String {
         switch self {
@@ -13,7 +12,48 @@ public enum RuleCategory: String, Sendable, CaseIterable, Codable {
         case .observation: "Observation (@Observable) models"
         case .environment: "Environment"
         case .viewUpdates: "View updates"
-        case .performance: "Performance and strictness (opt-in)"
+        }
+    }
+}
+
+/// How sure a rule's finding is to be a bug (SPEC §9, as clippy's groups): the group decides
+/// whether the rule runs by default, and `--enable`, `opt_in_rules` and the like accept a
+/// group's name for all its rules. A rule whose definition covers both harmful and harmless
+/// cases is split into two rules: the proven half in a default group, the rest `pedantic`.
+public enum RuleGroup: String, Sendable, CaseIterable, Codable {
+    /// Wrong whenever it runs: the analysis has seen the harm.
+    case correctness
+    /// Very likely wrong; the evidence is cited in a note.
+    case suspicious
+    /// True by the rule's definition, a matter of taste.
+    case style
+    /// True by the rule's definition, often harmless.
+    case pedantic
+    /// Work done for nothing (re-renders, invalidations), not a wrong result.
+    case performance
+
+    /// Only `correctness` and `suspicious` rules run unless enabled.
+    public var isEnabledByDefault: Bool { self == .correctness || self == .suspicious }
+
+    /// One line for `rules`, `explain` and the README.
+    public var summary: String {
+        switch self {
+        case .correctness: "wrong whenever it runs; the analysis has seen the harm"
+        case .suspicious: "very likely wrong; the note cites the evidence"
+        case .style: "a matter of taste"
+        case .pedantic: "true by the rule's definition, often harmless"
+        case .performance: "work done for nothing, not a wrong result"
+        }
+    }
+
+    /// SARIF's `properties.precision` (GitHub code scanning sorts alerts by it): how likely a
+    /// finding is a bug worth fixing.
+    public var sarifPrecision: String {
+        switch self {
+        case .correctness: "very-high"
+        case .suspicious: "high"
+        case .performance: "medium"
+        case .style, .pedantic: "low"
         }
     }
 }
@@ -79,7 +119,7 @@ public struct RuleDescription: Sendable {
     public var name: String
     public var category: RuleCategory
     public var defaultSeverity: Severity
-    public var isOptIn: Bool
+    public var group: RuleGroup
     /// One sentence: what the rule finds.
     public var summary: String
     /// Why it is a bug: what goes wrong at run time.
@@ -92,15 +132,15 @@ public struct RuleDescription: Sendable {
     public var autoFix: AutoFix?
 
     public init(
-        id: String, name: String, category: RuleCategory, defaultSeverity: Severity = .warning,
-        isOptIn: Bool = false, summary: String, rationale: String, fix: String,
+        id: String, name: String, category: RuleCategory, group: RuleGroup, defaultSeverity: Severity = .warning,
+        summary: String, rationale: String, fix: String,
         triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample], autoFix: AutoFix? = nil
     ) {
         self.id = id
         self.name = name
         self.category = category
         self.defaultSeverity = defaultSeverity
-        self.isOptIn = isOptIn
+        self.group = group
         self.summary = summary
         self.rationale = rationale
         self.fix = fix
@@ -108,4 +148,7 @@ public struct RuleDescription: Sendable {
         self.nonTriggeringExamples = nonTriggeringExamples
         self.autoFix = autoFix
     }
+
+    /// Runs only when enabled (its group is not a default one).
+    public var isOptIn: Bool { !group.isEnabledByDefault }
 }

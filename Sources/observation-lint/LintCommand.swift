@@ -37,14 +37,20 @@ struct Lint: ParsableCommand, ExitCodeCommand {
     @Option(name: .customLong("stdin-path"), help: ArgumentHelp("Read one file's text from standard input, as if it were PATH; the other files are read from disk for the index.", valueName: "path"))
     var stdinPath: String?
 
-    @Option(help: ArgumentHelp("Also run RULE (repeatable; also comma-separated).", valueName: "rule"))
+    @Option(help: ArgumentHelp("Also run RULE, or every rule of a group such as pedantic (repeatable; also comma-separated).", valueName: "rule"))
     var enable: [String] = []
 
-    @Option(help: ArgumentHelp("Do not run RULE (repeatable).", valueName: "rule"))
+    @Option(help: ArgumentHelp("Do not run RULE or the rules of a group (repeatable).", valueName: "rule"))
     var disable: [String] = []
 
-    @Option(help: ArgumentHelp("Run exactly these rules (repeatable).", valueName: "rule"))
+    @Option(help: ArgumentHelp("Run exactly these rules or groups (repeatable).", valueName: "rule"))
     var only: [String] = []
+
+    @Flag(name: .customLong("include-tests"), help: "Also report on test targets, DocC catalogs and previews.")
+    var includeTests = false
+
+    @Flag(help: "Print only the number of diagnostics per rule (text or json).")
+    var statistics = false
 
     @Option(help: ArgumentHelp("Worker threads (default: all cores).", valueName: "n"))
     var jobs: Int?
@@ -64,6 +70,9 @@ struct Lint: ParsableCommand, ExitCodeCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if unsafeFixes && !fix && !diff { throw ValidationError("--unsafe-fixes applies with --fix or --diff") }
+        if statistics && format != .text && format != .json {
+            throw ValidationError("--statistics prints text or json, not \(format.rawValue)")
+        }
     }
 
     func execute() throws -> Int32 {
@@ -104,7 +113,8 @@ struct Lint: ParsableCommand, ExitCodeCommand {
         let options = LintOptions(
             rules: selection.rules, severityOverrides: selection.severityOverrides, knownRuleIDs: Catalog.ids,
             jobs: jobs ?? 0, defaultIsolationIsMainActor: isolation == .mainActor,
-            reportedPaths: reportedPaths ?? projects.reportedPaths, layout: projects.layout)
+            reportedPaths: reportedPaths ?? projects.reportedPaths, layout: projects.layout,
+            includeTests: includeTests || configuration.includeTests)
         var fixesApplied: Int?
         if fix || diff {
             let session = FixSession.run(inputs, options: options, includeUnsafe: unsafeFixes) { diagnostics, sources in
@@ -163,14 +173,25 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             repositoryRoot: RepositoryRoot.find(from: currentDirectory))
 
         for error in errors { Output.error("\(error.file): error: \(error.message)") }
+        let output: String
+        if !statistics {
+            output = reporter.report(reportInput)
+        } else if format == .json {
+            output = JSONReporter().statisticsDocument(reportInput).serialized() + "\n"
+        } else {
+            output = RuleStatistics.text(RuleStatistics.counts(reportInput))
+        }
         // With `--fix --stdin-path` standard output holds the fixed text alone.
         if fix && standardInput != nil {
-            Output.writeError(reporter.report(reportInput))
+            Output.writeError(output)
         } else {
-            Output.write(reporter.report(reportInput))
+            Output.write(output)
         }
         if !quiet {
             if inputs.isEmpty && errors.isEmpty { Output.error("warning: no Swift files to lint") }
+            if !inputs.isEmpty && fileCount == 0 {
+                Output.error("warning: only test and documentation code, not reported on without --include-tests")
+            }
             if type(of: reporter).printsSummary {
                 Output.error((fixesApplied.map { "\(FixSummary.count($0)) applied; " } ?? "") + Summary.line(for: reportInput))
             }

@@ -9,7 +9,7 @@ enum CatalogFormat: String, CaseIterable, ExpressibleByArgument {
 struct RulesCommand: ParsableCommand, ExitCodeCommand {
     static let configuration = CommandConfiguration(
         commandName: "rules",
-        abstract: "List the rules: id, category, default severity, default or opt-in, summary."
+        abstract: "List the rules: id, group, category, default severity, default or opt-in, summary."
     )
 
     @Option(help: "Output format: text, json, markdown (a table for the README).")
@@ -29,8 +29,10 @@ struct RulesCommand: ParsableCommand, ExitCodeCommand {
 
     /// Aligned columns, one rule a line, after a header.
     static func text(_ rules: [RuleDescription]) -> String {
-        let header = ["RULE", "CATEGORY", "SEVERITY", "ENABLED", "SUMMARY"]
-        let rows = rules.map { [$0.id, $0.category.rawValue, $0.defaultSeverity.rawValue, enabledText($0), $0.summary] }
+        let header = ["RULE", "GROUP", "CATEGORY", "SEVERITY", "ENABLED", "SUMMARY"]
+        let rows = rules.map {
+            [$0.id, $0.group.rawValue, $0.category.rawValue, $0.defaultSeverity.rawValue, enabledText($0), $0.summary]
+        }
         var widths = header.map(\.count)
         for row in rows {
             for (index, cell) in row.enumerated() where index < row.count - 1 {
@@ -45,8 +47,8 @@ struct RulesCommand: ParsableCommand, ExitCodeCommand {
         return ([header] + rows).map(line).joined()
     }
 
-    /// `{ "version": 1, "rules": [ { "id", "name", "category", "severity", "optIn", "summary",
-    /// "rationale", "fix", "autoFix": { "safety", "reason" } or null } ] }`
+    /// `{ "version": 1, "rules": [ { "id", "name", "group", "category", "severity", "optIn",
+    /// "summary", "rationale", "fix", "autoFix": { "safety", "reason" } or null } ] }`
     static func json(_ rules: [RuleDescription]) -> JSONValue {
         .object([
             ("version", .int(1)),
@@ -57,6 +59,7 @@ struct RulesCommand: ParsableCommand, ExitCodeCommand {
                         .object([
                             ("id", .string(rule.id)),
                             ("name", .string(rule.name)),
+                            ("group", .string(rule.group.rawValue)),
                             ("category", .string(rule.category.rawValue)),
                             ("severity", .string(rule.defaultSeverity.rawValue)),
                             ("optIn", .bool(rule.isOptIn)),
@@ -75,9 +78,12 @@ struct RulesCommand: ParsableCommand, ExitCodeCommand {
     }
 
     static func markdown(_ rules: [RuleDescription]) -> String {
-        var output = "| Rule | Category | Severity | Enabled | Summary |\n|---|---|---|---|---|\n"
+        var output = "| Rule | Group | Category | Severity | Enabled | Summary |\n|---|---|---|---|---|---|\n"
         for rule in rules {
-            let cells = ["`\(rule.id)`", rule.category.title, rule.defaultSeverity.rawValue, enabledText(rule), rule.summary]
+            let cells = [
+                "`\(rule.id)`", rule.group.rawValue, rule.category.title, rule.defaultSeverity.rawValue, enabledText(rule),
+                rule.summary,
+            ]
             output += "| " + cells.map(escapeCell).joined(separator: " | ") + " |\n"
         }
         return output
@@ -104,8 +110,11 @@ struct Explain: ParsableCommand, ExitCodeCommand {
 
     static func text(_ rule: RuleDescription) -> String {
         var output = "\(rule.id): \(rule.name)\n"
-        output += "Category: \(rule.category.title). Default severity: \(rule.defaultSeverity.rawValue). "
-        output += rule.isOptIn ? "Opt-in (enable it with opt_in_rules or --enable).\n" : "Enabled by default.\n"
+        output += "Group: \(rule.group.rawValue) (\(rule.group.summary)). "
+        output += rule.isOptIn
+            ? "Opt-in (enable it with opt_in_rules or --enable, by its id or `\(rule.group.rawValue)`).\n"
+            : "Enabled by default.\n"
+        output += "Category: \(rule.category.title). Default severity: \(rule.defaultSeverity.rawValue).\n"
         output += "\n\(rule.summary)\n"
         output += "\nWhy it is a bug:\n\(rule.rationale)\n"
         output += "\nHow to fix it:\n\(rule.fix)\n"

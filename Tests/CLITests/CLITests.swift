@@ -112,7 +112,7 @@ import Testing
         defer { project.remove() }
         let result = try CLI.run([], in: project.url("Sources"))
         #expect(result.status == 2)
-        #expect(result.stderr == "../.observation-lint.yml:1: 'nope' is not a rule (see `observation-lint rules`)\n")
+        #expect(result.stderr == "../.observation-lint.yml:1: 'nope' is not a rule or a group (see `observation-lint rules`)\n")
     }
 
     @Test func explicitConfiguration() throws {
@@ -190,7 +190,7 @@ import Testing
             #expect(ids.contains(id))
         }
         for rule in rules {
-            #expect(Set(rule.keys) == ["id", "name", "category", "severity", "optIn", "summary", "rationale", "fix", "autoFix"])
+            #expect(Set(rule.keys) == ["id", "name", "group", "category", "severity", "optIn", "summary", "rationale", "fix", "autoFix"])
         }
     }
 
@@ -199,8 +199,15 @@ import Testing
         defer { project.remove() }
         let result = try project.run("rules", "--format", "markdown")
         #expect(result.status == 0)
-        #expect(result.stdoutLines.prefix(2) == ["| Rule | Category | Severity | Enabled | Summary |", "|---|---|---|---|---|"])
-        #expect(result.stdoutLines.contains { $0.hasPrefix("| `missing_published` | ObservableObject models | warning | default |") })
+        #expect(
+            result.stdoutLines.prefix(2) == [
+                "| Rule | Group | Category | Severity | Enabled | Summary |", "|---|---|---|---|---|---|",
+            ])
+        #expect(
+            result.stdoutLines.contains {
+                $0.hasPrefix("| `missing_published` | suspicious | ObservableObject models | warning | default |")
+            })
+        #expect(result.stdoutLines.contains { $0.hasPrefix("| `private_state` | style | Ownership | warning | opt-in |") })
     }
 
     @Test func explain() throws {

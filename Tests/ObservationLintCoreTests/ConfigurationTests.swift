@@ -73,20 +73,20 @@ import Testing
         #expect(
             issues("reporter: json\n") == [
                 ".observation-lint.yml:1: 'reporter' is not a configuration key (valid keys: included, excluded, "
-                    + "disabled_rules, opt_in_rules, only_rules, rules, default_actor_isolation)"
+                    + "disabled_rules, opt_in_rules, only_rules, rules, default_actor_isolation, include_tests)"
             ])
     }
 
     @Test func unknownRuleIDs() {
         #expect(
             issues("disabled_rules:\n  - missing_publishd\n  - no_such_rule_at_all\n") == [
-                ".observation-lint.yml:2: 'missing_publishd' is not a rule; did you mean 'missing_published'?",
-                ".observation-lint.yml:3: 'no_such_rule_at_all' is not a rule (see `observation-lint rules`)",
+                ".observation-lint.yml:2: 'missing_publishd' is not a rule or a group; did you mean 'missing_published'?",
+                ".observation-lint.yml:3: 'no_such_rule_at_all' is not a rule or a group (see `observation-lint rules`)",
             ])
         #expect(issues("opt_in_rules: [unread_observed_objects]") == [
-            ".observation-lint.yml:1: 'unread_observed_objects' is not a rule; did you mean 'unread_observed_object'?"
+            ".observation-lint.yml:1: 'unread_observed_objects' is not a rule or a group; did you mean 'unread_observed_object'?"
         ])
-        #expect(issues("only_rules: [x]") == [".observation-lint.yml:1: 'x' is not a rule (see `observation-lint rules`)"])
+        #expect(issues("only_rules: [x]") == [".observation-lint.yml:1: 'x' is not a rule or a group (see `observation-lint rules`)"])
         #expect(issues("rules:\n  stat_initialized_from_outside: { severity: error }\n") == [
             ".observation-lint.yml:2: 'stat_initialized_from_outside' is not a rule; did you mean 'state_initialized_from_outside'?"
         ])
@@ -295,11 +295,44 @@ import Testing
     }
 
     @Test func unknownCommandLineRule() {
-        #expect(throws: RuleSelectionError(messages: ["'missing_publish' is not a rule; did you mean 'missing_published'? (in --disable)"])) {
+        #expect(throws: RuleSelectionError(messages: ["'missing_publish' is not a rule or a group; did you mean 'missing_published'? (in --disable)"])) {
             try selected(disable: ["missing_publish"])
         }
         #expect(throws: RuleSelectionError.self) { try selected(only: ["nope"]) }
         #expect(throws: RuleSelectionError.self) { try selected(enable: ["nope"]) }
+    }
+
+    /// testCatalog: state (suspicious), published (correctness), nested (suspicious), unread (performance).
+    @Test func groupNamesStandForTheirRules() throws {
+        #expect(try selected(only: ["suspicious"]) == ["state_initialized_from_outside", "nested_observable_object"])
+        #expect(try selected(enable: ["performance"], disable: ["correctness"]) == [
+            "state_initialized_from_outside", "nested_observable_object", "unread_observed_object",
+        ])
+        var configuration = Configuration(rootDirectory: "/p")
+        configuration.optInRules = ["performance"]
+        configuration.disabledRules = ["suspicious"]
+        #expect(try selected(configuration) == ["missing_published", "unread_observed_object"])
+        configuration = Configuration(rootDirectory: "/p", onlyRules: ["correctness", "unread_observed_object"])
+        #expect(try selected(configuration) == ["missing_published", "unread_observed_object"])
+        #expect(throws: RuleSelectionError(messages: ["'pedantik' is not a rule or a group; did you mean 'pedantic'? (in --enable)"])) {
+            try selected(enable: ["pedantik"])
+        }
+        // Severities are set per rule, not per group.
+        configuration = Configuration(rootDirectory: "/p", ruleSeverities: ["suspicious": .error])
+        #expect(throws: RuleSelectionError(messages: ["'suspicious' is not a rule (see `observation-lint rules`) (in 'rules' of .observation-lint.yml)"])) {
+            try selected(configuration)
+        }
+    }
+
+    @Test func groupsAndIncludeTestsInTheFile() throws {
+        let configuration = try parse("opt_in_rules: [pedantic]\ndisabled_rules: [style, missing_published]\ninclude_tests: true\n")
+        #expect(configuration.optInRules == ["pedantic"])
+        #expect(configuration.disabledRules == ["style", "missing_published"])
+        #expect(configuration.includeTests)
+        #expect(try !parse("included: [A]\n").includeTests)
+        #expect(issues("include_tests: sometimes\n") == [".observation-lint.yml:1: 'include_tests' must be true or false"])
+        #expect(issues("only_rules: [stile]\n") == [".observation-lint.yml:1: 'stile' is not a rule or a group; did you mean 'style'?"])
+        #expect(issues("rules:\n  style: error\n") == [".observation-lint.yml:2: 'style' is not a rule (see `observation-lint rules`)"])
     }
 
     @Test func severityOverrides() throws {

@@ -20,7 +20,7 @@ private struct UnsafeRenameX: Rule {
 
 private func testDescription(id: String, safety: FixSafety) -> RuleDescription {
     RuleDescription(
-        id: id, name: "Rename x", category: .performance, summary: "An `x`.", rationale: "Test.", fix: "Rename it.",
+        id: id, name: "Rename x", category: .ownership, group: .style, summary: "An `x`.", rationale: "Test.", fix: "Rename it.",
         triggeringExamples: [], nonTriggeringExamples: [], autoFix: AutoFix(safety, reason: "Test.", corrections: []))
 }
 

@@ -45,7 +45,7 @@ import Testing
 
     func input(_ diagnostics: [Diagnostic], color: Bool = false, errors: [InputError] = []) -> ReportInput {
         ReportInput(
-            diagnostics: diagnostics, errors: errors, fileCount: 2, durationMs: 7,
+            diagnostics: diagnostics, errors: errors, fileCount: 2, durationMs: 7, rules: testCatalog.map(\.description),
             sources: ["Sources/V.swift": Array(Self.source.utf8)], useColor: color)
     }
 
@@ -65,6 +65,9 @@ import Testing
                 \(marker(4, 3))
                 help: Add @Published
 
+                1  missing_published               correctness
+                1  state_initialized_from_outside  suspicious
+
                 """)
     }
 
@@ -76,6 +79,7 @@ import Testing
         #expect(
             TextReporter().report(input([diagnostic]))
                 == "Other.swift:2:5: warning: 'item' takes its value from the memberwise init; SwiftUI keeps only the first value [state_initialized_from_outside]\n"
+                + "\n1  state_initialized_from_outside  suspicious\n"
         )
     }
 
@@ -148,6 +152,7 @@ import Testing
                   "diagnostics": [
                     {
                       "rule": "state_initialized_from_outside",
+                      "group": "correctness",
                       "severity": "warning",
                       "message": "'item' takes its value from the memberwise init; SwiftUI keeps only the first value",
                       "file": "Sources/V.swift",
@@ -188,7 +193,7 @@ import Testing
         for diagnostic in diagnostics {
             #expect(
                 Set(diagnostic.keys) == [
-                    "rule", "severity", "message", "file", "line", "column", "endLine", "endColumn", "notes", "fixes",
+                    "rule", "group", "severity", "message", "file", "line", "column", "endLine", "endColumn", "notes", "fixes",
                 ])
             #expect(diagnostic["notes"] is [Any])
             #expect(diagnostic["fixes"] is [Any])

@@ -23,21 +23,22 @@ import Testing
 
     static let rules: [RuleDescription] = [
         RuleDescription(
-            id: "state_initialized_from_outside", name: "State initialized from outside", category: .ownership,
+            id: "state_initialized_from_outside", name: "State initialized from outside", category: .ownership, group: .suspicious,
             summary: "A view's `@State` takes its value from the parent.", rationale: "SwiftUI keeps the first value.",
             fix: "Use `let`.", triggeringExamples: ["struct A: View { @State var ↓x: Int }"],
             nonTriggeringExamples: ["struct A: View { @State private var x = 0 }"]),
         RuleDescription(
-            id: "missing_published", name: "Missing @Published", category: .observableObject, defaultSeverity: .error,
+            id: "missing_published", name: "Missing @Published", category: .observableObject, group: .correctness,
+            defaultSeverity: .error,
             summary: "A stored var without @Published.", rationale: "Views do not update.", fix: "Add @Published.",
             triggeringExamples: [], nonTriggeringExamples: []),
         RuleDescription(
-            id: "published_never_read", name: "@Published never read", category: .performance, isOptIn: true,
+            id: "published_never_read", name: "@Published never read", category: .observableObject, group: .performance,
             summary: "Nothing reads it.", rationale: "Re-renders for nothing.", fix: "Remove it.",
             triggeringExamples: [], nonTriggeringExamples: []),
         // The category's id equals a word one might also tag with: tags must stay unique.
         RuleDescription(
-            id: "untracked_observable_read", name: "Untracked observable read", category: .observation,
+            id: "untracked_observable_read", name: "Untracked observable read", category: .observation, group: .suspicious,
             summary: "An ignored property views read.", rationale: "Views do not update.", fix: "Call access(keyPath:).",
             triggeringExamples: [], nonTriggeringExamples: []),
     ]

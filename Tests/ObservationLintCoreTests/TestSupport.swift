@@ -95,7 +95,7 @@ func commentTokens(in text: String) -> [Token] {
 struct StubRule<Tag: StubTag>: Rule {
     static var description: RuleDescription {
         RuleDescription(
-            id: Tag.id, name: Tag.id, category: .ownership, isOptIn: Tag.optIn, summary: "Summary of \(Tag.id).",
+            id: Tag.id, name: Tag.id, category: .ownership, group: Tag.group, summary: "Summary of \(Tag.id).",
             rationale: "Rationale.", fix: "Fix.", triggeringExamples: [], nonTriggeringExamples: [])
     }
 
@@ -105,27 +105,27 @@ struct StubRule<Tag: StubTag>: Rule {
 
 protocol StubTag: Sendable {
     static var id: String { get }
-    static var optIn: Bool { get }
+    static var group: RuleGroup { get }
 }
 
 enum StateRuleTag: StubTag {
     static let id = "state_initialized_from_outside"
-    static let optIn = false
+    static let group = RuleGroup.suspicious
 }
 
 enum PublishedRuleTag: StubTag {
     static let id = "missing_published"
-    static let optIn = false
+    static let group = RuleGroup.correctness
 }
 
 enum NestedRuleTag: StubTag {
     static let id = "nested_observable_object"
-    static let optIn = false
+    static let group = RuleGroup.suspicious
 }
 
 enum UnreadRuleTag: StubTag {
     static let id = "unread_observed_object"
-    static let optIn = true
+    static let group = RuleGroup.performance
 }
 
 let testCatalog: [any Rule] = [

@@ -3,7 +3,7 @@
 ///
 /// ```json
 /// { "version": 1, "tool": { "name", "version" },
-///   "diagnostics": [ { "rule", "severity", "message", "file", "line", "column",
+///   "diagnostics": [ { "rule", "group", "severity", "message", "file", "line", "column",
 ///                      "endLine", "endColumn",
 ///                      "notes": [ { "message", "file", "line", "column" } ],
 ///                      "fixes": [ { "title", "safety", "edits": [ { "file", "line", "column",
@@ -14,7 +14,11 @@
 /// Lines and columns are 1-based, columns in UTF-8 bytes, ends exclusive. `notes` and
 /// `fixes` are always present; a fix's `safety` is `safe` (applied by `--fix`) or `unsafe`
 /// (only with `--unsafe-fixes`). `summary.errors` counts diagnostics of severity `error`;
-/// files that could not be read are in `errors`.
+/// files that could not be read are in `errors`. `group` is the rule's group (SPEC §9); it
+/// came later, without a version change, since version 1 only ever gains keys.
+///
+/// With `--statistics`, `statistics: [ { "rule", "group", "count" } ]` (the most frequent
+/// first) takes the place of `diagnostics`.
 public struct JSONReporter: Reporter {
     public static let name = "json"
     public static let printsSummary = false
@@ -27,12 +31,27 @@ public struct JSONReporter: Reporter {
     }
 
     public func document(_ input: ReportInput) -> JSONValue {
+        let groups = RuleGroups(input.rules)
+        return Self.document(
+            input,
+            (
+                "diagnostics",
+                .generatedArray(count: input.diagnostics.count) { [diagnostics = input.diagnostics] in
+                    Self.diagnostic(diagnostics[$0], group: groups[diagnostics[$0].ruleID])
+                }
+            ))
+    }
+
+    /// The `--statistics` document: counts per rule instead of the diagnostics.
+    public func statisticsDocument(_ input: ReportInput) -> JSONValue {
+        Self.document(input, ("statistics", RuleStatistics.json(RuleStatistics.counts(input))))
+    }
+
+    private static func document(_ input: ReportInput, _ findings: (String, JSONValue)) -> JSONValue {
         .object([
-            ("version", .int(Self.formatVersion)),
+            ("version", .int(formatVersion)),
             ("tool", .object([("name", .string(ToolInfo.name)), ("version", .string(ToolInfo.version))])),
-            ("diagnostics", .generatedArray(count: input.diagnostics.count) { [diagnostics = input.diagnostics] in
-                Self.diagnostic(diagnostics[$0])
-            }),
+            findings,
             ("errors", .array(input.errors.map { .object([("file", .string($0.file)), ("message", .string($0.message))]) })),
             (
                 "summary",
@@ -46,9 +65,10 @@ public struct JSONReporter: Reporter {
         ])
     }
 
-    static func diagnostic(_ diagnostic: Diagnostic) -> JSONValue {
+    static func diagnostic(_ diagnostic: Diagnostic, group: RuleGroup) -> JSONValue {
         .object([
             ("rule", .string(diagnostic.ruleID)),
+            ("group", .string(group.rawValue)),
             ("severity", .string(diagnostic.severity.rawValue)),
             ("message", .string(diagnostic.message)),
             ("file", .string(diagnostic.range.file)),

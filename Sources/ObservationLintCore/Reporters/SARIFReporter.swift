@@ -4,8 +4,10 @@
 /// - `tool.driver.rules` lists the whole catalog (plus any pseudo-rule that reported, such as
 ///   `invalid_suppression`), each with `id`, a PascalCase `name`, `shortDescription` (the
 ///   summary), `fullDescription` (the rationale), `help` (text and markdown: summary,
-///   rationale, fix, examples) and `defaultConfiguration` (`level`; `enabled: false` for
-///   opt-in rules). Every result's `ruleIndex` points into that list.
+///   rationale, fix, examples), `defaultConfiguration` (`level`; `enabled: false` for
+///   opt-in rules) and `properties`: `tags` (`swiftui`, the category, the group),
+///   `precision` (the group's, see `RuleGroup.sarifPrecision`). Every result's `ruleIndex`
+///   points into that list.
 /// - Locations are repository-relative: `artifactLocation.uri` is relative, with `uriBaseId`
 ///   `%SRCROOT%`, and `run.originalUriBaseIds` gives `%SRCROOT%` as a `file://` URI. A file
 ///   outside the repository gets an absolute `file://` URI.
@@ -101,15 +103,15 @@ public struct SARIFReporter: Reporter {
     static func pseudoRule(_ id: String) -> RuleDescription {
         if id == SuppressionMap.invalidSuppressionRuleID {
             return RuleDescription(
-                id: id, name: "Invalid suppression", category: .viewUpdates,
+                id: id, name: "Invalid suppression", category: .viewUpdates, group: RuleGroups.outsideCatalog,
                 summary: "An `observation-lint:` suppression comment that is malformed or names an unknown rule.",
                 rationale: "The comment has no effect, so the diagnostics it was meant to hide are still reported, or a typo hides nothing.",
                 fix: "Correct the command (`disable`, `enable`, with `:next`, `:this` or `:previous`) or the rule id (see `observation-lint rules`).",
                 triggeringExamples: [], nonTriggeringExamples: [])
         }
         return RuleDescription(
-            id: id, name: id, category: .viewUpdates, summary: "Diagnostics of '\(id)'.", rationale: "", fix: "",
-            triggeringExamples: [], nonTriggeringExamples: [])
+            id: id, name: id, category: .viewUpdates, group: RuleGroups.outsideCatalog, summary: "Diagnostics of '\(id)'.",
+            rationale: "", fix: "", triggeringExamples: [], nonTriggeringExamples: [])
     }
 
     /// A rule's `reportingDescriptor`; pseudo-rules (not in the catalog) have no category.
@@ -128,8 +130,9 @@ public struct SARIFReporter: Reporter {
         members.append(("defaultConfiguration", .object(configuration)))
         var properties: [(String, JSONValue)] = []
         if inCatalog {
-            properties.append(("tags", .array(["swiftui", rule.category.rawValue].map(JSONValue.string))))
+            properties.append(("tags", .array(["swiftui", rule.category.rawValue, rule.group.rawValue].map(JSONValue.string))))
             properties.append(("category", .string(rule.category.title)))
+            properties.append(("precision", .string(rule.group.sarifPrecision)))
         } else {
             properties.append(("tags", .array([.string(ToolInfo.name)])))
         }

@@ -12,7 +12,7 @@ import ObservationSyntax
 /// The source line is quoted when the file's bytes are available; the caret marks the start
 /// and tildes the rest of the range (to the end of the line for a range spanning lines).
 /// `help:` is the diagnostic's help, or else its first fix's title. ANSI colour only when
-/// `useColor`.
+/// `useColor`. After the diagnostics, a blank line and the count per rule (`--statistics`).
 public struct TextReporter: Reporter {
     public static let name = "text"
     public static let printsSummary = true
@@ -50,6 +50,7 @@ public struct TextReporter: Reporter {
                 output += style.note("help:") + " \(help)\n"
             }
         }
+        if !input.diagnostics.isEmpty { output += "\n" + RuleStatistics.text(RuleStatistics.counts(input)) }
         return output
     }
 

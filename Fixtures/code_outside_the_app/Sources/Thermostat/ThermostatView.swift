@@ -1,0 +1,32 @@
+import SwiftUI
+
+@MainActor
+final class ThermostatModel: ObservableObject {
+    @Published var target = 21.0
+}
+
+struct ThermostatView: View {
+    @ObservedObject var model = ThermostatModel() // expect: observed_object_created_inline
+
+    var body: some View {
+        Stepper("Target: \(model.target, specifier: "%.1f")", value: $model.target)
+    }
+}
+
+// Previews never run in the app: the same mistake here is not reported.
+#Preview {
+    struct PreviewHost: View {
+        @ObservedObject var model = ThermostatModel()
+        var body: some View { Text("\(model.target)") }
+    }
+    return PreviewHost()
+}
+
+struct ThermostatView_Previews: PreviewProvider {
+    struct Frame: View {
+        @ObservedObject var model = ThermostatModel()
+        var body: some View { ThermostatView(model: model).padding() }
+    }
+
+    static var previews: some View { Frame() }
+}

@@ -1,0 +1,27 @@
+/// What a file is for, judged from its path (SPEC §9, "Code that never runs in the app").
+/// Test and documentation code is indexed (it may construct views and inject objects) but
+/// not reported on unless `--include-tests` or `include_tests: true` asks for it.
+public enum SourceRole: String, Sendable, CaseIterable {
+    /// Code that ships in the app or package.
+    case app
+    /// A test target: a folder named `Tests` or ending in `Tests` (`AppTests`, `AppUITests`).
+    case test
+    /// A DocC catalog: a folder ending in `.docc`.
+    case documentation
+
+    /// The role of the file at `path`, from its folders only (a file named `FooTests.swift`
+    /// in an app folder is app code). Give the path relative to the project, as the lint
+    /// command shows it: folders above the project are not the project's business.
+    public init(path: String) {
+        let folders = path.split(separator: "/").dropLast()
+        if folders.contains(where: { $0.hasSuffix(".docc") }) {
+            self = .documentation
+        } else if folders.contains(where: { $0.hasSuffix("Tests") }) {
+            self = .test
+        } else {
+            self = .app
+        }
+    }
+
+    public var isReportedByDefault: Bool { self == .app }
+}
