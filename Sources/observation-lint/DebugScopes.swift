@@ -3,11 +3,12 @@ import Foundation
 import ObservationLintCore
 
 /// `debug scopes PATH`: the projects a run splits the files into (SPEC §9), with the local
-/// packages each one sees, so that users can see why a type did or did not resolve.
+/// packages each one sees and its test and documentation files, so that users can see why
+/// a type did or did not resolve and why a file is not reported on.
 struct DebugScopes: ParsableCommand, ExitCodeCommand {
     static let configuration = CommandConfiguration(
         commandName: "scopes",
-        abstract: "Print the projects the files belong to, their file counts and the local packages each sees."
+        abstract: "Print the projects the files belong to, their file counts, the local packages each sees and its test and documentation files."
     )
 
     @Argument(help: "Files and folders, as for lint (default: .).")
@@ -41,10 +42,17 @@ struct DebugScopes: ParsableCommand, ExitCodeCommand {
                 lines.append("package \(shown(project.root)): \(files.count) files, read for the projects that use it")
                 continue
             }
+            var roles: [SourceRole: [String]] = [:]
+            for file in files { roles[SourceRole(path: projects.inputs[file].path), default: []].append(projects.inputs[file].path) }
             lines.append("project \(shown(project.root)): \(linted) files")
             for package in project.localPackages {
                 let count = layout.projects.firstIndex { $0.root == package }.map { layout.files(of: $0).count } ?? 0
                 lines.append("  sees local package \(shown(package)): \(count) files (public and open types)")
+            }
+            for role in [SourceRole.test, .documentation] {
+                guard let paths = roles[role] else { continue }
+                lines.append("  \(role.rawValue) code, indexed but reported only with --include-tests: \(paths.count) files")
+                lines += paths.map { "    \($0)" }
             }
         }
         return lines.joined(separator: "\n") + "\n"

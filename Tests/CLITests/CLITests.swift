@@ -252,6 +252,27 @@ import Testing
         #expect(missing.status == 2)
         #expect(missing.stderr == "error: no such file or directory: 'Nope.swift'\n")
     }
+
+    @Test func debugScopes() throws {
+        let project = try Project([
+            "App/Package.swift": #"let package = Package(dependencies: [.package(path: "../Kit")])"#,
+            "App/Sources/App/View.swift": "struct V {}\n",
+            "App/Tests/AppTests/VTests.swift": "struct T {}\n",
+            "Kit/Package.swift": "",
+            "Kit/Sources/Kit/Kit.swift": "public struct K {}\n",
+        ])
+        defer { project.remove() }
+        let result = try project.run("debug", "scopes", "App")
+        #expect(result.status == 0)
+        #expect(
+            result.stdoutLines == [
+                "project App: 3 files",
+                "  sees local package Kit: 2 files (public and open types)",
+                "  test code, indexed but reported only with --include-tests: 1 files",
+                "    App/Tests/AppTests/VTests.swift",
+                "package Kit: 2 files, read for the projects that use it",
+            ])
+    }
 }
 
 /// Runs that need the engine and the first rules (SPEC §7).
