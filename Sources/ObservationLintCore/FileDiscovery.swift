@@ -524,6 +524,22 @@ public enum PathUtilities {
 
     enum EntryKind { case file, folder, symlink, other, unknown }
 
+    /// Whether some name in a folder (its UTF-8 bytes) satisfies `test`; false when the
+    /// folder cannot be read. No `String` per entry: asked of every folder above every file.
+    static func folderContains(_ path: String, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        guard let handle = opendir(path) else { return false }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let found = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    test(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
+                }
+            }
+            if found { return true }
+        }
+        return false
+    }
+
     /// The names in a folder with their types as `readdir` reports them, or nil (errno set).
     static func folderEntries(_ path: String) -> [(name: String, kind: EntryKind)]? {
         guard let handle = opendir(path) else { return nil }

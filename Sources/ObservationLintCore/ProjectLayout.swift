@@ -124,9 +124,13 @@ private struct RootFinder {
     }
 
     static func isProjectRoot(_ folder: String) -> Bool {
-        guard let entries = PathUtilities.folderEntries(folder) else { return false }
-        return entries.contains { $0.name == "Package.swift" || $0.name.hasSuffix(".xcodeproj") }
+        PathUtilities.folderContains(folder) { name in
+            name.elementsEqual(packageManifest) || name.count > xcodeProject.count && name.suffix(xcodeProject.count).elementsEqual(xcodeProject)
+        }
     }
+
+    private static let packageManifest = Array("Package.swift".utf8)
+    private static let xcodeProject = Array(".xcodeproj".utf8)
 }
 
 /// What a project's manifests say about the local packages it uses.

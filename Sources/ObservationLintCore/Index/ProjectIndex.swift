@@ -152,15 +152,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.fileIndexByFile = Dictionary(uniqueKeysWithValues: files.enumerated().map { (ObjectIdentifier($1), $0) })
         self.typeAliases = aliases
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
-        var suffixes = Set<String>()
-        for name in [types.keys.map { $0 }, Array(aliases.keys)].joined() {
-            // Split on UTF-8 (names are identifiers joined by dots).
-            var rest = Substring(name)
-            while let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) {
-                rest = rest[rest.utf8.index(after: dot)...]
-                suffixes.insert(String(rest))
-            }
-        }
+        let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
         self.nestedNameSuffixes = suffixes
         var subtypes: [String: [String]] = [:]
         for info in types.values.sorted(by: { $0.name < $1.name }) {
@@ -471,6 +463,21 @@ struct TypeResolver {
     /// others skip the scopes.
     var nestedNameSuffixes: Set<String>?
 
+    /// What follows each `.` of qualified names (`B.C` and `C` for `A.B.C`): the only names
+    /// a lookup from inside a scope can find nested.
+    static func nestedNameSuffixes(of names: some Sequence<String>) -> Set<String> {
+        var suffixes = Set<String>()
+        for name in names {
+            // Split on UTF-8 (names are identifiers joined by dots).
+            var rest = Substring(name)
+            while let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) {
+                rest = rest[rest.utf8.index(after: dot)...]
+                suffixes.insert(String(rest))
+            }
+        }
+        return suffixes
+    }
+
     /// The last components of the aliases that name a composition (`A & B`): an inherited
     /// name that is none of these is its own part (see `compositionParts`).
     var compositionAliasNames: Set<Substring> = []
@@ -598,7 +605,8 @@ struct TypeTableBuilder {
     mutating func finish(aliases: [String: String]) -> (types: [String: TypeInfo], ambiguous: Set<String>) {
         // Extensions of project types merge into them; those of outside types (`extension
         // Color`) get an entry of their own with no kind, so their members are still known.
-        let extensionResolver = TypeResolver(types: types, aliases: aliases, domains: domains)
+        let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
+        let extensionResolver = TypeResolver(types: types, aliases: aliases, domains: domains, nestedNameSuffixes: suffixes)
         for (name, scope, declaration) in extensions {
             let target = extensionResolver.resolve(name, from: scope, file: declaration.file) ?? name
             // Appended in place (a copy of the entry would copy its declarations each time).
@@ -607,7 +615,8 @@ struct TypeTableBuilder {
         }
         // New tables with the same keys (mapValues does not rehash; mutating entries while
         // iterating the table would copy it).
-        var resolver = TypeResolver(types: types, aliases: aliases, domains: domains)
+        // Extensions of outside types added keys; they nest nothing.
+        var resolver = TypeResolver(types: types, aliases: aliases, domains: domains, nestedNameSuffixes: suffixes)
         resolver.compositionAliasNames = Set(
             aliases.filter { $0.value.utf8.contains(UInt8(ascii: "&")) }.keys.map { $0.simpleTypeName })
         types = types.mapValues { info in
