@@ -68,32 +68,48 @@ public enum LintEngine {
                 fixSafety: description.autoFix?.safety ?? .unsafe)
         }
         guard let layout = options.layout, layout.projects.count > 1 else {
-            return lint(files, reported: Set(files.indices), dependencyOfFile: [], rules: rules, options: options, jobs: jobs)
+            let index = ProjectIndex(files: files, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
+            return check(index, reported: Set(files.indices), rules: rules, options: options, jobs: jobs)
         }
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
-        for project in layout.projects.indices {
+        // A package's public types, as its own index made them (files numbered as `inputs`).
+        var publicTypes: [Int: [String: TypeInfo]] = [:]
+        for project in layout.projectsInDependencyOrder {
             let indexed = layout.indexedFiles(of: project)
             let own = Set(layout.files(of: project))
-            let report = lint(
-                indexed.map { files[$0] }, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) }),
-                dependencyOfFile: indexed.map { own.contains($0) ? nil : layout.projectOfFile[$0] },
-                rules: rules, options: options, jobs: jobs)
+            let position = Dictionary(uniqueKeysWithValues: indexed.enumerated().map { ($1, $0) })
+            var imported: [String: TypeInfo] = [:]
+            var clashing = Set<String>()
+            for package in layout.visibleProjects(of: project).dropFirst() {
+                for (name, info) in publicTypes[package] ?? [:] where !clashing.contains(name) {
+                    // Two packages with one public name: which one a use means is unknown.
+                    if imported.removeValue(forKey: name) != nil {
+                        clashing.insert(name)
+                    } else {
+                        imported[name] = info.renumberingFiles { position[$0]! }
+                    }
+                }
+            }
+            let index = ProjectIndex(
+                files: indexed.map { files[$0] }, isPackageFile: indexed.map { !own.contains($0) }, importedTypes: imported,
+                defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
+            publicTypes[project] = index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }
+            let report = check(
+                index, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) }), rules: rules, options: options,
+                jobs: jobs)
             diagnostics += report.diagnostics
             fileCount += report.fileCount
         }
         return LintReport(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), fileCount: fileCount)
     }
 
-    /// One project: its index over `files` (`dependencyOfFile`: see `ProjectIndex.init`),
-    /// and the rules on those of `reported` (positions in `files`) that the options report on.
-    private static func lint(
-        _ files: [ParsedFile], reported: Set<Int>, dependencyOfFile: [Int?],
-        rules: [RunnableRule], options: LintOptions, jobs: Int
+    /// One project: the rules on the files of `reported` (positions in the index's files)
+    /// that the options report on.
+    private static func check(
+        _ index: ProjectIndex, reported: Set<Int>, rules: [RunnableRule], options: LintOptions, jobs: Int
     ) -> LintReport {
-        let index = ProjectIndex(
-            files: files, dependencyOfFile: dependencyOfFile,
-            defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
+        let files = index.files
         let checked = files.indices.filter {
             reported.contains($0) && (options.reportedPaths?.contains(files[$0].path) ?? true)
                 && (options.includeTests || SourceRole(path: files[$0].path).isReportedByDefault)

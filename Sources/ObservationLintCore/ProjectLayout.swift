@@ -75,6 +75,22 @@ public struct ProjectLayout: Sendable {
         return result
     }
 
+    /// Every project after the local packages it sees (a cycle of packages is broken
+    /// where it closes), so that a package's public types are known before its users'.
+    public var projectsInDependencyOrder: [Int] {
+        var order: [Int] = []
+        var state = [UInt8](repeating: 0, count: projects.count)  // 0 new, 1 on the path, 2 done
+        func visit(_ project: Int) {
+            guard state[project] == 0 else { return }
+            state[project] = 1
+            for package in visibleProjects(of: project).dropFirst() { visit(package) }
+            state[project] = 2
+            order.append(project)
+        }
+        projects.indices.forEach(visit)
+        return order
+    }
+
     /// The files a project's index holds, ordered by absolute path (so that the order does
     /// not depend on which folders the run was given).
     public func indexedFiles(of project: Int) -> [Int] {

@@ -174,14 +174,25 @@ final class ProjectIndexTests: XCTestCase {
     }
 
     func testPackagesShowOnlyTheirPublicTypes() {
-        let files = [
-            ParsedFile(path: "App.swift", bytes: Array("struct Store {}".utf8)),
-            ParsedFile(path: "Kit.swift", bytes: Array("final class Store: ObservableObject {}\npublic final class Theme: ObservableObject {}".utf8)),
-        ]
-        let index = ProjectIndex(files: files, dependencyOfFile: [nil, 1])
+        let kit = ParsedFile(
+            path: "Kit.swift",
+            bytes: Array("""
+                protocol Store: ObservableObject {}
+                public final class Theme: Store {}
+                public struct Palette {}
+                """.utf8))
+        let app = ParsedFile(path: "App.swift", bytes: Array("struct Store {}\nstruct Palette: View {}".utf8))
+        let package = ProjectIndex(files: [kit])
+        XCTAssertEqual(Set(package.publicTypes.keys), ["Theme", "Palette"])
+        let index = ProjectIndex(
+            files: [app, kit], isPackageFile: [false, true],
+            importedTypes: package.publicTypes.mapValues { $0.renumberingFiles { $0 + 1 } })
         XCTAssertEqual(index.modelKind(of: "Store", file: 0), .valueType)
+        // The package's internal protocol still made its public class an ObservableObject.
         XCTAssertEqual(index.modelKind(of: "Theme", file: 0), .observableObject)
-        XCTAssertEqual(index.modelKind(of: "Store", file: 1), .observableObject)
+        XCTAssertEqual(index.types["Theme"]?.declarations.map(\.file), [1])
+        // The project's own type shadows the imported one.
+        XCTAssertTrue(index.types["Palette"]?.isView ?? false)
     }
 
     func testConformanceFollowsTypeAliasCompositions() {

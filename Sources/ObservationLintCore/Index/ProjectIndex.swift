@@ -54,6 +54,13 @@ public struct TypeInfo: Sendable {
         declarations.flatMap { declaration in declaration.decl.functions.map { (declaration.file, $0) } }
     }
 
+    /// The same type with its declarations' files renumbered (moving it to another index).
+    public func renumberingFiles(_ position: (Int) -> Int) -> TypeInfo {
+        var moved = self
+        moved.declarations = declarations.map { TypeDeclaration(file: position($0.file), decl: $0.decl) }
+        return moved
+    }
+
     public func property(named name: String) -> (file: Int, property: Property)? {
         for declaration in declarations {
             if let property = declaration.decl.properties.first(where: { $0.name == name }) {
@@ -82,7 +89,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Names declared more than once by declarations that disagree (kind or inheritance):
     /// unknown, so rules stay silent on them (SPEC §9).
     let ambiguousTypes: Set<String>
-    /// Which types each file sees besides the project's (its `private` ones, its package's).
+    /// Which types are private to a file, which files are the local packages'.
     let domains: TypeDomains
     /// Name lookup over `types` (built once: it holds the tables' references).
     private let resolver: TypeResolver
@@ -129,17 +136,20 @@ public final class ProjectIndex: @unchecked Sendable {
     /// For each file, `typeDeclarations(in:)`, computed once (rules ask for it per file).
     let fileTypeDeclarations: [[(decl: TypeDecl, info: TypeInfo)]]
 
-    /// `jobs`: threads for the passes over every file (0: all cores). `dependencyOfFile`
-    /// gives, for the files of another project the index holds (a local package), a number
-    /// for that project: only their `public`/`open` types are visible from the others.
+    /// `jobs`: threads for the passes over every file (0: all cores). `isPackageFile` marks
+    /// the files of the local packages the project uses (SPEC §9): the index holds them for
+    /// notes to point into, and sees their `importedTypes` only — each package's `public`
+    /// and `open` types as its own index made them (`publicTypes`), with declarations at
+    /// positions in `files`. A project's own type shadows an imported one of the same name.
     public init(
-        files: [ParsedFile], dependencyOfFile: [Int?] = [], defaultIsolationIsMainActor: Bool = false, jobs: Int = 0
+        files: [ParsedFile], isPackageFile: [Bool] = [], importedTypes: [String: TypeInfo] = [:],
+        defaultIsolationIsMainActor: Bool = false, jobs: Int = 0
     ) {
         let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
-        var builder = TypeTableBuilder(domains: TypeDomains(dependencyOfFile: dependencyOfFile))
+        var builder = TypeTableBuilder(domains: TypeDomains(isPackageFile: isPackageFile), imported: importedTypes)
         var aliases: [String: String] = [:]
         for (fileIndex, file) in files.enumerated() {
-            builder.add(file.types, file: fileIndex, enclosing: nil)
+            if !builder.domains.isPackage(fileIndex) { builder.add(file.types, file: fileIndex, enclosing: nil) }
             for alias in file.typeAliases { if let target = alias.target { aliases[alias.name] = target.text } }
             for type in file.types { collectAliases(type, into: &aliases) }
         }
@@ -167,7 +177,7 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         self.topLevelFunctions = topLevelFunctions
         // Facts come from the project's own files: a local package cannot name its types.
-        let ownFiles = files.indices.filter { domains.dependency(of: $0) == nil }
+        let ownFiles = files.indices.filter { !domains.isPackage($0) }
         self.ownFiles = ownFiles
         self.allReadNames = Lazy { MemberReadCollector.collect(ownFiles.map { files[$0] }, jobs: 1) }
         let resolver = TypeResolver(
@@ -175,7 +185,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.resolver = resolver
         self.fileTypeDeclarations = parallelMap(Array(files.indices), jobs: jobs) { fileIndex in
             var result: [(decl: TypeDecl, info: TypeInfo)] = []
-            guard domains.dependency(of: fileIndex) == nil else { return result }
+            guard !domains.isPackage(fileIndex) else { return result }
             func visit(_ decls: [TypeDecl], enclosing: String?) {
                 for decl in decls {
                     let name = resolver.key(of: decl, file: fileIndex, enclosing: enclosing)
@@ -348,9 +358,21 @@ public final class ProjectIndex: @unchecked Sendable {
         defaultIsolationIsMainActor || traits(of: name, from: scope, file: file).contains(.mainActor)
     }
 
+    /// The `public` and `open` types the project declares (not those it imports): what the
+    /// projects that use it as a local package see of it.
+    public var publicTypes: [String: TypeInfo] {
+        types.filter { _, info in
+            guard let primary = info.declarations.first(where: { $0.decl.kind != .extension }),
+                !domains.isPackage(primary.file)
+            else { return false }
+            let access = primary.decl.modifiers.accessLevel
+            return access == .public || access == .open
+        }
+    }
+
     /// Whether a type has a declaration (or extension) in the project's own files.
     func isOwn(_ type: TypeInfo) -> Bool {
-        type.declarations.contains { domains.dependency(of: $0.file) == nil }
+        type.declarations.contains { !domains.isPackage($0.file) }
     }
 
     /// Every type declaration in a file of the project's own (nested ones and extensions
@@ -415,32 +437,26 @@ private func collectAliases(_ type: TypeDecl, into aliases: inout [String: Strin
     for nested in type.nestedTypes { collectAliases(nested, into: &aliases) }
 }
 
-/// Where a top-level type is visible (SPEC §9, "Scopes"). Types visible everywhere in the
-/// index are keyed by their qualified name; a `private`/`fileprivate` type by its file's
-/// prefix, a local package's non-public type by its package's prefix (`‹f3›.Model`,
-/// `‹p1›.Store`), so that same-named types of other files and projects never merge with
-/// them. A lookup from a scope inside such a type finds its siblings by walking outward
-/// through the prefix; a lookup from a file tries the file's and its package's prefixes.
+/// Where a top-level type is visible (SPEC §9, "Scopes"). Types visible in the whole
+/// project are keyed by their qualified name; a `private`/`fileprivate` one by its file's
+/// prefix (`‹f3›.Model`), so that same-named types of other files never merge with it. A
+/// lookup from a scope inside such a type finds its siblings by walking outward through the
+/// prefix; a lookup from a file tries the file's prefix.
 struct TypeDomains: Sendable {
-    /// Per file: the dependency project it belongs to, or nil for the indexed project's own.
-    let dependencyOfFile: [Int?]
-    /// The qualified names declared with a prefix: a lookup tries the prefixes for these
-    /// names only (building a prefixed key costs an allocation).
+    /// Per file: whether it is a local package's (its types come imported).
+    let isPackageFile: [Bool]
+    /// The qualified names declared with a prefix: a lookup tries the prefix for these names
+    /// only (building a prefixed key costs an allocation).
     var prefixedNames: Set<String> = []
 
-    func dependency(of file: Int) -> Int? { file < dependencyOfFile.count ? dependencyOfFile[file] : nil }
+    func isPackage(_ file: Int) -> Bool { file < isPackageFile.count && isPackageFile[file] }
 
     static func filePrefix(_ file: Int) -> String { "‹f\(file)›" }
-    static func packagePrefix(_ project: Int) -> String { "‹p\(project)›" }
 
     /// The prefix (with its dot) of a top-level declaration's key, or "".
     func prefix(of decl: TypeDecl, file: Int) -> String {
         let access = decl.modifiers.accessLevel
-        if access == .private || access == .fileprivate { return Self.filePrefix(file) + "." }
-        if let project = dependency(of: file), access != .public && access != .open {
-            return Self.packagePrefix(project) + "."
-        }
-        return ""
+        return access == .private || access == .fileprivate ? Self.filePrefix(file) + "." : ""
     }
 }
 
@@ -448,17 +464,17 @@ extension String {
     /// The text with every type key's visibility prefix removed: what a message shows.
     var withoutTypeKeyPrefixes: String {
         guard contains("‹") else { return self }
-        return replacingOccurrences(of: "‹[fp][0-9]+›\\.", with: "", options: .regularExpression)
+        return replacingOccurrences(of: "‹f[0-9]+›\\.", with: "", options: .regularExpression)
     }
 }
 
-/// Name lookup: nested scopes outward, then the file's and its package's own types, then
-/// top level, then type aliases.
+/// Name lookup: nested scopes outward, then the file's private types, then top level, then
+/// type aliases.
 struct TypeResolver {
     let types: [String: TypeInfo]
     let aliases: [String: String]
     var ambiguous: Set<String> = []
-    var domains = TypeDomains(dependencyOfFile: [])
+    var domains = TypeDomains(isPackageFile: [])
     /// When known, the names a scoped lookup can find (see `ProjectIndex.nestedNameSuffixes`):
     /// others skip the scopes.
     var nestedNameSuffixes: Set<String>?
@@ -549,10 +565,6 @@ struct TypeResolver {
         if let file, domains.prefixedNames.contains(name) {
             let own = TypeDomains.filePrefix(file) + "." + name
             if types[own] != nil { return own }
-            if let project = domains.dependency(of: file) {
-                let package = TypeDomains.packagePrefix(project) + "." + name
-                if types[package] != nil { return package }
-            }
         }
         if types[name] != nil || aliases[name] != nil { return name }
         return nil
@@ -562,10 +574,16 @@ struct TypeResolver {
 /// Merges declarations into `TypeInfo`s and computes their traits.
 struct TypeTableBuilder {
     private(set) var domains: TypeDomains
-    private var types: [String: TypeInfo] = [:]
+    private var types: [String: TypeInfo]
     private var extensions: [(name: String, scope: String?, declaration: TypeDeclaration)] = []
+    /// The imported types no declaration of the project has touched: finished already.
+    private var untouchedImports: Set<String>
 
-    init(domains: TypeDomains) { self.domains = domains }
+    init(domains: TypeDomains, imported: [String: TypeInfo] = [:]) {
+        self.domains = domains
+        self.types = imported
+        self.untouchedImports = Set(imported.keys)
+    }
 
     mutating func add(_ decls: [TypeDecl], file: Int, enclosing: String?) {
         for decl in decls {
@@ -582,6 +600,8 @@ struct TypeTableBuilder {
                     if !prefix.isEmpty { domains.prefixedNames.insert(decl.qualifiedName) }
                     key = prefix + decl.qualifiedName
                 }
+                // The project's own type shadows an imported one.
+                if untouchedImports.remove(key) != nil { types[key] = nil }
                 var info = types[key] ?? TypeInfo(name: key, kind: nil, declarations: [], inherited: [], traits: [])
                 if info.kind == nil {
                     info.kind = decl.kind
@@ -609,6 +629,7 @@ struct TypeTableBuilder {
         let extensionResolver = TypeResolver(types: types, aliases: aliases, domains: domains, nestedNameSuffixes: suffixes)
         for (name, scope, declaration) in extensions {
             let target = extensionResolver.resolve(name, from: scope, file: declaration.file) ?? name
+            untouchedImports.remove(target)
             // Appended in place (a copy of the entry would copy its declarations each time).
             types[target, default: TypeInfo(name: target, kind: nil, declarations: [], inherited: [], traits: [])]
                 .declarations.append(declaration)
@@ -619,7 +640,9 @@ struct TypeTableBuilder {
         var resolver = TypeResolver(types: types, aliases: aliases, domains: domains, nestedNameSuffixes: suffixes)
         resolver.compositionAliasNames = Set(
             aliases.filter { $0.value.utf8.contains(UInt8(ascii: "&")) }.keys.map { $0.simpleTypeName })
+        let untouched = untouchedImports
         types = types.mapValues { info in
+            if untouched.contains(info.name) { return info }
             var info = info
             var inherited: [String] = []
             for declaration in info.declarations {
@@ -634,12 +657,14 @@ struct TypeTableBuilder {
             return info
         }
         var traits: [String: ObservationTraits] = [:]
+        for name in untouched { traits[name] = types[name]?.traits }
         // Empty again after each top-level call: every name it adds, it removes.
         var visiting = Set<String>()
         for name in types.keys {
             _ = computeTraits(name, memo: &traits, visiting: &visiting)
         }
         types = types.mapValues { info in
+            if untouched.contains(info.name) { return info }
             var info = info
             info.traits = traits[info.name] ?? []
             return info
