@@ -461,12 +461,19 @@ public enum PathUtilities {
     /// Whether `normalize` would return the path unchanged (no empty, `.` or `..`
     /// component but a leading `/`): checked on bytes, as paths are normalized per file.
     static func isNormalized(_ path: String) -> Bool {
-        let components = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        for (position, component) in components.enumerated() {
-            if component.isEmpty, position > 0 || components.count == 1 { return false }
-            if component.elementsEqual(".".utf8) || component.elementsEqual("..".utf8) { return false }
+        // The length of the current component, and how many of its bytes are dots.
+        var (length, dots, first) = (0, 0, true)
+        func isBadComponent() -> Bool { (length == 0 && !first) || (length == dots && length <= 2 && length > 0) }
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if isBadComponent() { return false }
+                (length, dots, first) = (0, 0, false)
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
         }
-        return true
+        return length > 0 && !isBadComponent()
     }
 
     /// A command-line path as output shows it: `./Sources//A.swift` → `Sources/A.swift`.

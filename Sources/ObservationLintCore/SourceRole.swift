@@ -13,15 +13,25 @@ public enum SourceRole: String, Sendable, CaseIterable {
     /// in an app folder is app code). Give the path relative to the project, as the lint
     /// command shows it: folders above the project are not the project's business.
     public init(path: String) {
-        let folders = path.split(separator: "/").dropLast()
-        if folders.contains(where: { $0.hasSuffix(".docc") }) {
+        // On bytes: asked of every file of every run.
+        let folders = path.utf8.split(separator: UInt8(ascii: "/")).dropLast()
+        if folders.contains(where: { $0.ends(with: Self.docc) }) {
             self = .documentation
-        } else if folders.contains(where: { $0.hasSuffix("Tests") }) {
+        } else if folders.contains(where: { $0.ends(with: Self.tests) }) {
             self = .test
         } else {
             self = .app
         }
     }
 
+    private static let docc = Array(".docc".utf8)
+    private static let tests = Array("Tests".utf8)
+
     public var isReportedByDefault: Bool { self == .app }
+}
+
+extension Substring.UTF8View {
+    fileprivate func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && self.suffix(suffix.count).elementsEqual(suffix)
+    }
 }
