@@ -20,20 +20,20 @@ public struct ProjectLayout: Sendable {
     public private(set) var projects: [Project]
     /// For each file, in the order given, its project's position in `projects`.
     public private(set) var projectOfFile: [Int]
-    /// The files' absolute paths, as given.
-    public let absolutePaths: [String]
+    /// Each file's place when the files are ordered by absolute path.
+    private let placeByPath: [Int]
 
     /// One project holding every file (the files' folders are not looked at).
     public static func single(fileCount: Int) -> ProjectLayout {
         ProjectLayout(
             projects: [Project(root: nil, localPackages: [])], projectOfFile: Array(repeating: 0, count: fileCount),
-            absolutePaths: Array(repeating: "", count: fileCount))
+            placeByPath: Array(0..<fileCount))
     }
 
-    private init(projects: [Project], projectOfFile: [Int], absolutePaths: [String]) {
+    private init(projects: [Project], projectOfFile: [Int], placeByPath: [Int]) {
         self.projects = projects
         self.projectOfFile = projectOfFile
-        self.absolutePaths = absolutePaths
+        self.placeByPath = placeByPath
     }
 
     /// Finds the project of each file (absolute, normalized paths), looking at each folder once.
@@ -50,7 +50,11 @@ public struct ProjectLayout: Sendable {
         if roots.contains(nil) { projects.append(Project(root: nil, localPackages: [])) }
         self.projects = projects
         self.projectOfFile = roots.map { root in root.flatMap { position[$0] } ?? distinct.count }
-        self.absolutePaths = absolutePaths
+        var placeByPath = [Int](repeating: 0, count: absolutePaths.count)
+        for (place, file) in absolutePaths.indices.sorted(by: { absolutePaths[$0] < absolutePaths[$1] }).enumerated() {
+            placeByPath[file] = place
+        }
+        self.placeByPath = placeByPath
     }
 
     /// The files (positions in the order given) of one project.
@@ -96,7 +100,7 @@ public struct ProjectLayout: Sendable {
     public func indexedFiles(of project: Int) -> [Int] {
         let visible = Set(visibleProjects(of: project))
         return projectOfFile.indices.filter { visible.contains(projectOfFile[$0]) }
-            .sorted { absolutePaths[$0] < absolutePaths[$1] }
+            .sorted { placeByPath[$0] < placeByPath[$1] }
     }
 
     /// Local packages some project declares whose root is not a project of this layout:
