@@ -98,9 +98,9 @@ public struct ProjectLayout: Sendable {
     /// The files a project's index holds, ordered by absolute path (so that the order does
     /// not depend on which folders the run was given).
     public func indexedFiles(of project: Int) -> [Int] {
-        let visible = Set(visibleProjects(of: project))
-        return projectOfFile.indices.filter { visible.contains(projectOfFile[$0]) }
-            .sorted { placeByPath[$0] < placeByPath[$1] }
+        var visible = [Bool](repeating: false, count: projects.count)
+        for seen in visibleProjects(of: project) { visible[seen] = true }
+        return projectOfFile.indices.filter { visible[projectOfFile[$0]] }.sorted { placeByPath[$0] < placeByPath[$1] }
     }
 
     /// Local packages some project declares whose root is not a project of this layout:
