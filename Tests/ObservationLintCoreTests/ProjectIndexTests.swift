@@ -173,6 +173,56 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertEqual(index.modelKind(of: "Logger"), .plainClass)
     }
 
+    func testVariantsOfOneNameAreTypesOfTheirOwn() {
+        let index = index([
+            "A.swift": """
+                #if os(iOS)
+                struct Card: View { var body: some View { Text("iOS") } }
+                #elseif os(macOS)
+                struct Card: View { var body: some View { Text("macOS") } }
+                #else
+                struct Card: View {}
+                #endif
+                #if DEBUG
+                extension Card { var debugName: String { "" } }
+                #endif
+                extension Card { var name: String { "" } }
+                """,
+        ])
+        let variants = index.typeDeclarations(in: 0).filter { $0.decl.kind != .extension }.map(\.info.name)
+        XCTAssertEqual(variants, ["Card", "‹v1›.Card", "‹v2›.Card"])
+        // Each variant has its own declaration and every extension that compiles with it.
+        for key in variants {
+            XCTAssertEqual(index.types[key]?.declarations.count, 3, key)
+            XCTAssertTrue(index.types[key]?.isView ?? false, key)
+        }
+        XCTAssertEqual(index.modelKind(of: "Card"), .valueType)
+    }
+
+    func testConditionalClauses() {
+        let file = ParsedFile(path: "A.swift", bytes: Array("""
+            #if A
+            let a = 1
+            #if B
+            let b = 2
+            #endif
+            #else
+            let c = 3
+            #endif
+            let d = 4
+            """.utf8))
+        func clauses(of name: String) -> [ConditionalClause] {
+            file.conditionalClauses(around: file.tokens.indices.first { file.text($0) == name }!)
+        }
+        XCTAssertEqual(clauses(of: "a"), [ConditionalClause(block: 0, clause: 0)])
+        XCTAssertEqual(clauses(of: "b"), [ConditionalClause(block: 0, clause: 0), ConditionalClause(block: 1, clause: 0)])
+        XCTAssertEqual(clauses(of: "c"), [ConditionalClause(block: 0, clause: 1)])
+        XCTAssertEqual(clauses(of: "d"), [])
+        XCTAssertTrue(clauses(of: "b").excludes(clauses(of: "c")))
+        XCTAssertFalse(clauses(of: "a").excludes(clauses(of: "b")))
+        XCTAssertFalse(clauses(of: "d").excludes(clauses(of: "c")))
+    }
+
     func testPackagesShowOnlyTheirPublicTypes() {
         let kit = ParsedFile(
             path: "Kit.swift",

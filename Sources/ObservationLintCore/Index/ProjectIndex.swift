@@ -149,11 +149,11 @@ public final class ProjectIndex: @unchecked Sendable {
         var builder = TypeTableBuilder(domains: TypeDomains(isPackageFile: isPackageFile), imported: importedTypes)
         var aliases: [String: String] = [:]
         for (fileIndex, file) in files.enumerated() {
-            if !builder.domains.isPackage(fileIndex) { builder.add(file.types, file: fileIndex, enclosing: nil) }
+            if !builder.domains.isPackage(fileIndex) { builder.add(file.types, file: fileIndex, in: file, enclosing: nil) }
             for alias in file.typeAliases { if let target = alias.target { aliases[alias.name] = target.text } }
             for type in file.types { collectAliases(type, into: &aliases) }
         }
-        let (types, ambiguous) = builder.finish(aliases: aliases)
+        let (types, ambiguous) = builder.finish(aliases: aliases, files: files)
         let domains = builder.domains
         self.files = files
         self.types = types
@@ -181,7 +181,8 @@ public final class ProjectIndex: @unchecked Sendable {
         self.ownFiles = ownFiles
         self.allReadNames = Lazy { MemberReadCollector.collect(ownFiles.map { files[$0] }, jobs: 1) }
         let resolver = TypeResolver(
-            types: types, aliases: aliases, ambiguous: ambiguous, domains: domains, nestedNameSuffixes: suffixes)
+            types: types, aliases: aliases, ambiguous: ambiguous, domains: domains, nestedNameSuffixes: suffixes,
+            variantKeys: builder.variantKeys)
         self.resolver = resolver
         self.fileTypeDeclarations = parallelMap(Array(files.indices), jobs: jobs) { fileIndex in
             var result: [(decl: TypeDecl, info: TypeInfo)] = []
@@ -452,6 +453,7 @@ struct TypeDomains: Sendable {
     func isPackage(_ file: Int) -> Bool { file < isPackageFile.count && isPackageFile[file] }
 
     static func filePrefix(_ file: Int) -> String { "‹f\(file)›" }
+    static func variantPrefix(_ variant: Int) -> String { "‹v\(variant)›" }
 
     /// The prefix (with its dot) of a top-level declaration's key, or "".
     func prefix(of decl: TypeDecl, file: Int) -> String {
@@ -464,7 +466,7 @@ extension String {
     /// The text with every type key's visibility prefix removed: what a message shows.
     var withoutTypeKeyPrefixes: String {
         guard contains("‹") else { return self }
-        return replacingOccurrences(of: "‹f[0-9]+›\\.", with: "", options: .regularExpression)
+        return replacingOccurrences(of: "‹[fv][0-9]+›\\.", with: "", options: .regularExpression)
     }
 }
 
@@ -478,6 +480,8 @@ struct TypeResolver {
     /// When known, the names a scoped lookup can find (see `ProjectIndex.nestedNameSuffixes`):
     /// others skip the scopes.
     var nestedNameSuffixes: Set<String>?
+    /// The keys of the declarations that are variants (`TypeTableBuilder.variantKeys`).
+    var variantKeys: [ObjectIdentifier: String] = [:]
 
     /// What follows each `.` of qualified names (`B.C` and `C` for `A.B.C`): the only names
     /// a lookup from inside a scope can find nested.
@@ -526,6 +530,7 @@ struct TypeResolver {
     /// declaration whose `TypeTableBuilder.enclosingKey` is `enclosing`.
     func key(of decl: TypeDecl, file: Int, enclosing: String?) -> String {
         if decl.kind == .extension { return resolve(decl.name, from: enclosing, file: file) ?? decl.name }
+        if let variant = variantKeys[ObjectIdentifier(decl)] { return variant }
         if let enclosing { return enclosing + "." + decl.name }
         return domains.prefix(of: decl, file: file) + decl.qualifiedName
     }
@@ -578,6 +583,12 @@ struct TypeTableBuilder {
     private var extensions: [(name: String, scope: String?, declaration: TypeDeclaration)] = []
     /// The imported types no declaration of the project has touched: finished already.
     private var untouchedImports: Set<String>
+    /// Per key, the keys of its variants: declarations of the same name in another clause
+    /// of the same `#if` (SPEC §9). A variant is a type of its own, keyed `‹v1›.Name`, so
+    /// that no fact learned in one variant applies to another.
+    private var variants: [String: [String]] = [:]
+    /// The key of every declaration that is a variant (the others' keys follow from names).
+    private(set) var variantKeys: [ObjectIdentifier: String] = [:]
 
     init(domains: TypeDomains, imported: [String: TypeInfo] = [:]) {
         self.domains = domains
@@ -585,10 +596,10 @@ struct TypeTableBuilder {
         self.untouchedImports = Set(imported.keys)
     }
 
-    mutating func add(_ decls: [TypeDecl], file: Int, enclosing: String?) {
+    mutating func add(_ decls: [TypeDecl], file: Int, in stream: TokenStream, enclosing: String?) {
         for decl in decls {
             let declaration = TypeDeclaration(file: file, decl: decl)
-            let key: String
+            var key: String
             if decl.kind == .extension {
                 extensions.append((decl.name, enclosing, declaration))
                 key = decl.name
@@ -602,17 +613,36 @@ struct TypeTableBuilder {
                 }
                 // The project's own type shadows an imported one.
                 if untouchedImports.remove(key) != nil { types[key] = nil }
+                key = variantKey(key, of: decl, file: file, in: stream)
                 var info = types[key] ?? TypeInfo(name: key, kind: nil, declarations: [], inherited: [], traits: [])
                 if info.kind == nil {
                     info.kind = decl.kind
                     info.declarations.insert(declaration, at: 0)
                 } else {
-                    info.declarations.append(declaration)  // the same type in two #if branches
+                    // Declared again where both compile (another file, the same `#if` clause).
+                    info.declarations.append(declaration)
                 }
                 types[key] = info
             }
-            add(decl.nestedTypes, file: file, enclosing: Self.enclosingKey(of: decl, key: key))
+            add(decl.nestedTypes, file: file, in: stream, enclosing: Self.enclosingKey(of: decl, key: key))
         }
+    }
+
+    /// The key a declaration of `base` goes to: the first declaration's, or that of a
+    /// variant it can be compiled with; a new variant when it excludes them all (another
+    /// clause of a `#if` in the same file).
+    private mutating func variantKey(_ base: String, of decl: TypeDecl, file: Int, in stream: TokenStream) -> String {
+        guard let first = types[base]?.declarations.first, first.file == file else { return base }
+        let clauses = stream.conditionalClauses(around: decl.nameToken)
+        let candidates = [base] + (variants[base] ?? [])
+        for candidate in candidates {
+            guard let primary = types[candidate]?.declarations.first else { continue }
+            if !stream.conditionalClauses(around: primary.decl.nameToken).excludes(clauses) { return candidate }
+        }
+        let key = TypeDomains.variantPrefix(candidates.count) + "." + base
+        variants[base, default: []].append(key)
+        variantKeys[ObjectIdentifier(decl)] = key
+        return key
     }
 
     /// What the keys of types nested in a declaration start with: the declaration's key, or
@@ -622,7 +652,7 @@ struct TypeTableBuilder {
     }
 
     /// The table, and the names whose primary declarations disagree.
-    mutating func finish(aliases: [String: String]) -> (types: [String: TypeInfo], ambiguous: Set<String>) {
+    mutating func finish(aliases: [String: String], files: [ParsedFile]) -> (types: [String: TypeInfo], ambiguous: Set<String>) {
         // Extensions of project types merge into them; those of outside types (`extension
         // Color`) get an entry of their own with no kind, so their members are still known.
         let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
@@ -630,9 +660,13 @@ struct TypeTableBuilder {
         for (name, scope, declaration) in extensions {
             let target = extensionResolver.resolve(name, from: scope, file: declaration.file) ?? name
             untouchedImports.remove(target)
-            // Appended in place (a copy of the entry would copy its declarations each time).
-            types[target, default: TypeInfo(name: target, kind: nil, declarations: [], inherited: [], traits: [])]
-                .declarations.append(declaration)
+            // An extension extends every variant it can be compiled with.
+            let keys = [target] + (variants[target] ?? [])
+            for key in keys where keys.count == 1 || isCompiled(declaration, with: key, files: files) {
+                // Appended in place (a copy of the entry would copy its declarations each time).
+                types[key, default: TypeInfo(name: key, kind: nil, declarations: [], inherited: [], traits: [])]
+                    .declarations.append(declaration)
+            }
         }
         // New tables with the same keys (mapValues does not rehash; mutating entries while
         // iterating the table would copy it).
@@ -669,7 +703,27 @@ struct TypeTableBuilder {
             info.traits = traits[info.name] ?? []
             return info
         }
-        return (types, Set(types.values.filter(Self.hasDisagreeingDeclarations).map(\.name)))
+        var ambiguous = Set(types.values.filter(Self.hasDisagreeingDeclarations).map(\.name))
+        // A name whose variants disagree is unknown where the variant is not known.
+        for (base, keys) in variants {
+            guard let first = types[base]?.declarations.first?.decl else { continue }
+            if keys.contains(where: { types[$0]?.declarations.first.map { Self.disagree(first, $0.decl) } ?? false }) {
+                ambiguous.insert(base)
+            }
+        }
+        return (types, ambiguous)
+    }
+
+    /// Whether an extension can be compiled together with the variant `key`'s declaration.
+    private func isCompiled(_ declaration: TypeDeclaration, with key: String, files: [ParsedFile]) -> Bool {
+        guard let primary = types[key]?.declarations.first, primary.file == declaration.file else { return true }
+        let file = files[declaration.file]
+        return !file.conditionalClauses(around: primary.decl.nameToken)
+            .excludes(file.conditionalClauses(around: declaration.decl.nameToken))
+    }
+
+    private static func disagree(_ one: TypeDecl, _ other: TypeDecl) -> Bool {
+        one.kind != other.kind || Set(one.inheritance.map(\.text)) != Set(other.inheritance.map(\.text))
     }
 
     /// Two primary declarations of one name (the same type in two `#if` branches, or two
@@ -678,10 +732,7 @@ struct TypeTableBuilder {
     private static func hasDisagreeingDeclarations(_ info: TypeInfo) -> Bool {
         let primaries = info.declarations.filter { $0.decl.kind != .extension }
         guard let first = primaries.first, primaries.count > 1 else { return false }
-        let inheritance = Set(first.decl.inheritance.map(\.text))
-        return primaries.dropFirst().contains {
-            $0.decl.kind != first.decl.kind || Set($0.decl.inheritance.map(\.text)) != inheritance
-        }
+        return primaries.dropFirst().contains { disagree(first.decl, $0.decl) }
     }
 
 
