@@ -11,3 +11,15 @@ struct HabitsApp: App {
         }
     }
 }
+
+/// A scene's body is evaluated again when its state changes, like an app's: a model built
+/// there is built again each time.
+struct ChartScene: Scene {
+    @State private var highlighted = false
+
+    var body: some Scene {
+        WindowGroup("Chart") {
+            ChartView(model: ChartModel(points: [1, 2, 3])) // expect: model_created_in_body
+        }
+    }
+}
