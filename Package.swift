@@ -35,12 +35,20 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ObservationSyntaxTests", dependencies: ["ObservationSyntax"]),
-        .testTarget(name: "ObservationLintCoreTests", dependencies: ["ObservationLintCore"]),
+        // The SARIF schema check the tests share: the official schema as a resource, and
+        // Python's jsonschema to validate against it.
+        .target(
+            name: "SARIFSchemaCheck",
+            path: "Tests/SARIFSchemaCheck",
+            exclude: ["NOTICE"],
+            resources: [.copy("sarif-schema-2.1.0.json")]
+        ),
+        .testTarget(name: "ObservationLintCoreTests", dependencies: ["ObservationLintCore", "SARIFSchemaCheck"]),
         .testTarget(
             name: "ObservationLintRulesTests",
             dependencies: ["ObservationLintRules", "ObservationLintCore"]
         ),
-        .testTarget(name: "CLITests", dependencies: ["observation-lint"]),
+        .testTarget(name: "CLITests", dependencies: ["observation-lint", "SARIFSchemaCheck"]),
         .testTarget(
             name: "OracleTests",
             dependencies: [
