@@ -1,9 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The tool depends on swift-argument-parser and Yams only. swift-syntax is used by the
-// tokenizer oracle test alone (and by the separate Benchmarks package), so building the
-// `observation-lint` product never compiles it.
+// The tool depends on swift-argument-parser and Yams only: building it never resolves or
+// compiles swift-syntax (the tokenizer oracle test and the benchmarks, which need it, are
+// in the separate Benchmarks package).
 let package = Package(
     name: "observation-lint",
     products: [
@@ -15,7 +15,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // Tokenizer, declaration parser and body helpers.
@@ -49,13 +48,5 @@ let package = Package(
             dependencies: ["ObservationLintRules", "ObservationLintCore"]
         ),
         .testTarget(name: "CLITests", dependencies: ["observation-lint", "SARIFSchemaCheck"]),
-        .testTarget(
-            name: "OracleTests",
-            dependencies: [
-                "ObservationSyntax",
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-            ]
-        ),
     ]
 )
