@@ -1,9 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The tool depends on swift-argument-parser and Yams only. swift-syntax is used by the
-// tokenizer oracle test alone (and by the separate Benchmarks package), so building the
-// `observation-lint` product never compiles it.
+// The tool depends on swift-argument-parser and Yams only: building it, or a package that
+// uses its plugins, never resolves or compiles swift-syntax (the tokenizer oracle test and
+// the benchmarks, which need it, are in the separate Benchmarks package).
 let package = Package(
     name: "observation-lint",
     products: [
@@ -11,11 +11,12 @@ let package = Package(
         .library(name: "ObservationSyntax", targets: ["ObservationSyntax"]),
         .library(name: "ObservationLintCore", targets: ["ObservationLintCore"]),
         .library(name: "ObservationLintRules", targets: ["ObservationLintRules"]),
+        .plugin(name: "ObservationLintCommandPlugin", targets: ["ObservationLintCommandPlugin"]),
+        .plugin(name: "ObservationLintBuildToolPlugin", targets: ["ObservationLintBuildToolPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // Tokenizer, declaration parser and body helpers.
@@ -34,20 +35,30 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `swift package observation-lint [ARGUMENTS]`: lints the package's targets. It asks
+        // for no permission: `--fix` needs `--allow-writing-to-package-directory`.
+        .plugin(
+            name: "ObservationLintCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "observation-lint", description: "Lint the package's Swift targets with observation-lint")),
+            dependencies: ["observation-lint"]
+        ),
+        // Lints the target it is applied to on every build, as xcode-format warnings.
+        .plugin(name: "ObservationLintBuildToolPlugin", capability: .buildTool(), dependencies: ["observation-lint"]),
         .testTarget(name: "ObservationSyntaxTests", dependencies: ["ObservationSyntax"]),
-        .testTarget(name: "ObservationLintCoreTests", dependencies: ["ObservationLintCore"]),
+        // The SARIF schema check the tests share: the official schema as a resource, and
+        // Python's jsonschema to validate against it.
+        .target(
+            name: "SARIFSchemaCheck",
+            path: "Tests/SARIFSchemaCheck",
+            exclude: ["NOTICE"],
+            resources: [.copy("sarif-schema-2.1.0.json")]
+        ),
+        .testTarget(name: "ObservationLintCoreTests", dependencies: ["ObservationLintCore", "SARIFSchemaCheck"]),
         .testTarget(
             name: "ObservationLintRulesTests",
             dependencies: ["ObservationLintRules", "ObservationLintCore"]
         ),
-        .testTarget(name: "CLITests", dependencies: ["observation-lint"]),
-        .testTarget(
-            name: "OracleTests",
-            dependencies: [
-                "ObservationSyntax",
-                .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-            ]
-        ),
+        .testTarget(name: "CLITests", dependencies: ["observation-lint", "SARIFSchemaCheck"]),
     ]
 )

@@ -1,9 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Tools that need swift-syntax live here, apart from the main package, so that building
-// `observation-lint` never compiles swift-syntax. Build in release mode:
+// Tools and tests that need swift-syntax live here, apart from the main package, so that
+// building `observation-lint` (or a package that uses its plugins) never resolves or
+// compiles swift-syntax. Build the tools in release mode:
 //   swift build -c release --package-path Benchmarks
+// and run the tokenizer oracle test with `swift test --package-path Benchmarks`.
 let package = Package(
     name: "ObservationLintBenchmarks",
     platforms: [.macOS(.v13)],
@@ -12,8 +14,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
-        // The tokenizer-versus-swift-syntax comparison, shared with the main package's
-        // OracleTests (which link to its source file).
+        // The tokenizer-versus-swift-syntax comparison.
         .target(
             name: "TokenOracle",
             dependencies: [
@@ -44,5 +45,7 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
+        // The comparison on every Swift file of the repository: zero mismatches.
+        .testTarget(name: "TokenOracleTests", dependencies: ["TokenOracle"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import SARIFSchemaCheck
 import Testing
 
 #if canImport(FoundationXML)

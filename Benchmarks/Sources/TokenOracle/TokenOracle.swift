@@ -1,8 +1,6 @@
 // The token oracle: compares ObservationSyntax's tokenizer with swift-syntax's parser
-// token by token. This file is the single source of truth for the comparison; the
-// `OracleTests` test target of the main package compiles it through a symbolic link
-// (`Tests/OracleTests/TokenOracle.swift`), and the `token-oracle` tool of the Benchmarks
-// package runs it in release mode on any folder.
+// token by token. The `TokenOracleTests` test target runs it on every Swift file of the
+// repository, and the `token-oracle` tool runs it in release mode on any folder.
 //
 // What is compared: every token of `Parser.parse(source:)`'s tree in source-accurate
 // view, skipping missing and zero-length tokens and the end of file, against our

@@ -1,0 +1,7 @@
+import SwiftUIStandIns
+
+struct BadgeView: View {
+    @State var label = "new"
+
+    var body: String { label }
+}

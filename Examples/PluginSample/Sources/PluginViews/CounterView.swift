@@ -1,0 +1,7 @@
+import SwiftUIStandIns
+
+struct CounterView: View {
+    @State var count = 0
+
+    var body: String { "\(count)" }
+}

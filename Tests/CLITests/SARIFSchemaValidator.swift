@@ -1,1 +1,0 @@
-../ObservationLintCoreTests/SARIFSchemaValidator.swift

@@ -1,1 +1,0 @@
-../../Benchmarks/Sources/TokenOracle/TokenOracle.swift
