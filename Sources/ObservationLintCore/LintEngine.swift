@@ -67,9 +67,15 @@ public enum LintEngine {
                 rule: rule, id: description.id, severity: options.severityOverrides[description.id] ?? description.defaultSeverity,
                 fixSafety: description.autoFix?.safety ?? .unsafe)
         }
+        // Test and documentation code is indexed, and reported on only when asked for.
+        let isReported = inputs.indices.map { file in
+            options.includeTests
+                || (options.layout?.sourceRole(ofFile: file, path: inputs[file].path) ?? SourceRole(path: inputs[file].path))
+                    .isReportedByDefault
+        }
         guard let layout = options.layout, layout.projects.count > 1 else {
             let index = ProjectIndex(files: files, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
-            return check(index, reported: Set(files.indices), rules: rules, options: options, jobs: jobs)
+            return check(index, reported: Set(files.indices.filter { isReported[$0] }), rules: rules, options: options, jobs: jobs)
         }
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
@@ -96,23 +102,22 @@ public enum LintEngine {
                 defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
             publicTypes[project] = index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }
             let report = check(
-                index, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) }), rules: rules, options: options,
-                jobs: jobs)
+                index, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }),
+                rules: rules, options: options, jobs: jobs)
             diagnostics += report.diagnostics
             fileCount += report.fileCount
         }
         return LintReport(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), fileCount: fileCount)
     }
 
-    /// One project: the rules on the files of `reported` (positions in the index's files)
-    /// that the options report on.
+    /// One project: the rules on the files of `reported` (positions in the index's files,
+    /// app code unless tests are included) that `reportedPaths` keeps.
     private static func check(
         _ index: ProjectIndex, reported: Set<Int>, rules: [RunnableRule], options: LintOptions, jobs: Int
     ) -> LintReport {
         let files = index.files
         let checked = files.indices.filter {
             reported.contains($0) && (options.reportedPaths?.contains(files[$0].path) ?? true)
-                && (options.includeTests || SourceRole(path: files[$0].path).isReportedByDefault)
         }
         let perFile = parallelMap(checked, jobs: jobs) { fileIndex in
             fileDiagnostics(fileIndex, index: index, rules: rules, options: options)

@@ -22,18 +22,28 @@ public struct ProjectLayout: Sendable {
     public private(set) var projectOfFile: [Int]
     /// Each file's place when the files are ordered by absolute path.
     private let placeByPath: [Int]
+    /// Each file's role judged from its path inside its project (nil without a root): the
+    /// folders above a project are not its business.
+    private let roleInProject: [SourceRole?]
 
     /// One project holding every file (the files' folders are not looked at).
     public static func single(fileCount: Int) -> ProjectLayout {
         ProjectLayout(
             projects: [Project(root: nil, localPackages: [])], projectOfFile: Array(repeating: 0, count: fileCount),
-            placeByPath: Array(0..<fileCount))
+            placeByPath: Array(0..<fileCount), roleInProject: Array(repeating: nil, count: fileCount))
     }
 
-    private init(projects: [Project], projectOfFile: [Int], placeByPath: [Int]) {
+    private init(projects: [Project], projectOfFile: [Int], placeByPath: [Int], roleInProject: [SourceRole?]) {
         self.projects = projects
         self.projectOfFile = projectOfFile
         self.placeByPath = placeByPath
+        self.roleInProject = roleInProject
+    }
+
+    /// What a file is for (`SourceRole`), from its path inside its project, or from the
+    /// path as given when it has no project root.
+    public func sourceRole(ofFile file: Int, path: String) -> SourceRole {
+        roleInProject[file] ?? SourceRole(path: path)
     }
 
     /// Finds the project of each file (absolute, normalized paths), looking at each folder once.
@@ -55,6 +65,10 @@ public struct ProjectLayout: Sendable {
             placeByPath[file] = place
         }
         self.placeByPath = placeByPath
+        self.roleInProject = zip(absolutePaths, roots).map { path, root -> SourceRole? in
+            guard let root else { return nil }
+            return SourceRole(path: String(path.dropFirst(root == "/" ? 1 : root.count + 1)))
+        }
     }
 
     /// The files (positions in the order given) of one project.

@@ -43,7 +43,10 @@ struct DebugScopes: ParsableCommand, ExitCodeCommand {
                 continue
             }
             var roles: [SourceRole: [String]] = [:]
-            for file in files { roles[SourceRole(path: projects.inputs[file].path), default: []].append(projects.inputs[file].path) }
+            for file in files {
+                let path = projects.inputs[file].path
+                roles[layout.sourceRole(ofFile: file, path: path), default: []].append(path)
+            }
             lines.append("project \(shown(project.root)): \(linted) files")
             for package in project.localPackages {
                 let count = layout.projects.firstIndex { $0.root == package }.map { layout.files(of: $0).count } ?? 0

@@ -30,6 +30,20 @@ import Testing
         #expect(layout.projectOfFile == [0, 0])
     }
 
+    @Test func testCodeIsJudgedInsideItsProject() throws {
+        // A checkout inside a folder named like a test target is still app code.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("IntegrationTests/App/Package.swift", "")
+        try folder.write("IntegrationTests/App/Sources/App/View.swift", "")
+        try folder.write("IntegrationTests/App/Tests/AppTests/ViewTests.swift", "")
+        let paths = ["IntegrationTests/App/Sources/App/View.swift", "IntegrationTests/App/Tests/AppTests/ViewTests.swift"]
+        let layout = ProjectLayout(absolutePaths: paths.map { folder.url($0) })
+        #expect(layout.sourceRole(ofFile: 0, path: paths[0]) == .app)
+        #expect(layout.sourceRole(ofFile: 1, path: paths[1]) == .test)
+        #expect(ProjectLayout.single(fileCount: 2).sourceRole(ofFile: 0, path: paths[0]) == .test)
+    }
+
     @Test func manifestPackagePaths() {
         let manifest = """
             let package = Package(
