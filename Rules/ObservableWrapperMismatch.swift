@@ -56,6 +56,16 @@ public struct ObservableWrapperMismatch: Rule {
             }
             """,
             """
+            import Perception
+            @Perceptible final class Timer { var seconds = 0 }
+            final class Draft: ObservableObject { @Published var text = "" }
+            struct TimerView: View {
+                ↓@ObservedObject var timer: Timer
+                ↓@SwiftUI.Bindable var draft: Draft
+                var body: some View { Text("\\(timer.seconds) \\(draft.text)") }
+            }
+            """,
+            """
             ↓@Observable struct Counter { var value = 0 }
             ↓@Observable actor Downloads { var active = 0 }
             """,
@@ -111,6 +121,28 @@ public struct ObservableWrapperMismatch: Rule {
                 @StateObject private var player = Player()
                 @Environment(Player.self) private var shared
                 var body: some View { Text(player.isPlaying ? "Playing" : "Paused") }
+            }
+            """,
+            """
+            import Perception
+            @Perceptible final class Timer { var seconds = 0 }
+            struct TimerView: View {
+                @Perception.Bindable var timer: Timer
+                var body: some View {
+                    WithPerceptionTracking { Stepper("\\(timer.seconds)", value: $timer.seconds) }
+                }
+            }
+            """,
+            """
+            import ComposableArchitecture
+            @Reducer struct Counter {
+                @ObservableState struct State { var count = 0 }
+            }
+            struct CounterView: View {
+                @Bindable var store: StoreOf<Counter>
+                @ObservedObject var viewStore: ViewStoreOf<Counter>
+                let root: StoreOf<Counter>
+                var body: some View { Text("\\(store.count)") }
             }
             """,
             """
@@ -288,12 +320,13 @@ public struct ObservableWrapperMismatch: Rule {
 
     private func checkWrapper(_ attribute: Attribute, on property: Property, in type: TypeInfo, context: inout RuleContext) {
         let index = context.index
+        guard index.isSwiftUI(attribute) else { return }
         switch attribute.simpleName {
         case "StateObject", "ObservedObject", "EnvironmentObject":
             guard let held = heldType(of: property, in: type, context: context), held.kind == .observable else { return }
             let (wrapper, fixes) = legacyReplacement(attribute, on: property, model: held.info, in: type, context: context)
             context.report(
-                "`@\(attribute.simpleName)` on the `@Observable` class `\(held.info.name)`: it sends no `objectWillChange`, so this wrapper does not compile or never updates the view; hold it with \(wrapper), which Observation tracks",
+                "`@\(attribute.simpleName)` on the \(observableMacro(of: held.info)) class `\(held.info.name)`: it sends no `objectWillChange`, so this wrapper does not compile or never updates the view; hold it with \(wrapper), which Observation tracks",
                 at: attribute.tokens,
                 notes: [declarationNote(held.info, context: context)],
                 help: "hold it with \(wrapper)",
@@ -354,8 +387,15 @@ public struct ObservableWrapperMismatch: Rule {
     private func declarationNote(_ info: TypeInfo, context: RuleContext) -> DiagnosticNote {
         let primary = info.declarations[0]
         let token = primary.decl.nameToken
-        let what = info.isObservable ? "declared `@Observable`" : info.isObservableObject ? "an `ObservableObject`" : "declared"
+        let what = info.isObservable ? "declared \(observableMacro(of: info))" : info.isObservableObject ? "an `ObservableObject`" : "declared"
         return context.note("`\(info.name)` is \(what) here", at: token..<token + 1, in: primary.file)
+    }
+
+    /// How the class is made observable, as written: `@Observable`, or Perception's
+    /// `@Perceptible`.
+    private func observableMacro(of info: TypeInfo) -> String {
+        let perceptible = info.declarations.contains { $0.decl.attributes.contains(named: "Perceptible") }
+        return perceptible ? "`@Perceptible`" : "`@Observable`"
     }
 
     // MARK: - Fixes

@@ -36,7 +36,7 @@ public struct UnreadObservedObject: Rule {
             """,
             """
             struct RefreshingList: View {
-                @EnvironmentObject private var ↓store: Store
+                @EnvironmentObject private var ↓store: Catalog
                 let items: [String]
                 var body: some View {
                     List(items, id: \\.self) { Text($0) }
@@ -135,7 +135,8 @@ public struct UnreadObservedObject: Rule {
         let index = context.index
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where view.isView && !isPreview(view, index: index) {
             let candidates = decl.properties.filter { property in
-                property.isStored && property.attributes.contains { Self.observingWrappers.contains($0.simpleName) }
+                property.isStored && property.attributes.contains { Self.observingWrappers.contains($0.simpleName) && index.isSwiftUI($0) }
+                    && !ViewProperty.holdsComposableArchitectureStore(property, in: context.file, scope: view.name, index: index)
             }
             guard !candidates.isEmpty, view.property(named: "body") != nil else { continue }
             // The object's type named in rendering code (`Store.shared.items`) may read the

@@ -101,10 +101,11 @@ public struct ViewWrapperOutsideView: Rule {
         let index = context.index
         for (decl, type) in index.typeDeclarations(in: context.fileIndex) where decl.kind == .class {
             for property in decl.properties where !ViewProperty.isStatic(property) {
-                guard let wrapper = property.attributes.lazy.map({ String($0.simpleName) })
-                    .first(where: { ViewProperty.viewWrappers.contains($0) }),
-                    ViewProperty.swiftUIWrapper(wrapper, on: property, index: index) != nil
+                guard let attribute = property.attributes.first(where: {
+                    ViewProperty.viewWrappers.contains(String($0.simpleName)) && index.isSwiftUI($0)
+                })
                 else { continue }
+                let wrapper = String(attribute.simpleName)
                 // A binding handed in by a view (`_text = text` in an initializer, as in a
                 // representable's coordinator) reads and writes the view's storage: it works.
                 if wrapper == "Binding", isHandedIn(property.name, in: decl, file: context.file) { continue }

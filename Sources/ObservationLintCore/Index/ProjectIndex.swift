@@ -295,8 +295,38 @@ public final class ProjectIndex: @unchecked Sendable {
         resolver.resolve(name, from: scope, file: file ?? soleFile(of: scope))
     }
 
+    /// The project type `name` refers to (see `resolve`); nil for The Composable
+    /// Architecture's stores, which no rule judges.
     public func type(named name: String, from scope: String? = nil, file: Int? = nil) -> TypeInfo? {
-        resolver.resolveType(name, from: scope, file: file ?? soleFile(of: scope))?.info
+        guard let info = resolver.resolveType(name, from: scope, file: file ?? soleFile(of: scope))?.info,
+            !isComposableArchitectureStore(info)
+        else { return nil }
+        return info
+    }
+
+    /// Whether the type `name` refers to from `scope` is The Composable Architecture's store
+    /// (`StoreOf`, `ViewStore`): not declared in the project, or declared in a file that
+    /// imports ComposableArchitecture. Its observation is derived: rules stay silent on it.
+    public func isComposableArchitectureStore(named name: String, from scope: String?, file: Int? = nil) -> Bool {
+        guard composableArchitectureStoreNames.contains(name) else { return false }
+        guard let info = resolver.resolveType(name, from: scope, file: file ?? soleFile(of: scope))?.info else { return true }
+        return isComposableArchitectureStore(info)
+    }
+
+    /// A `Store`/`ViewStore` declared in a file that imports ComposableArchitecture (the
+    /// library's own, or an extension of it): its observation is derived, not the project's.
+    private func isComposableArchitectureStore(_ info: TypeInfo) -> Bool {
+        guard composableArchitectureStoreNames.contains(info.name), let primary = info.declarations.first else { return false }
+        return files[primary.file].imports.contains { $0.module == "ComposableArchitecture" }
+    }
+
+    /// Whether `attribute` names SwiftUI's declaration: written `@SwiftUI.Name`, or `@Name`
+    /// when the project declares no type of that name (its own would shadow SwiftUI's).
+    /// `@Perception.Bindable` is Perception's, never SwiftUI's `@Bindable`.
+    public func isSwiftUI(_ attribute: Attribute) -> Bool {
+        let simpleName = attribute.simpleName
+        guard attribute.name.count > simpleName.count else { return types[String(simpleName)]?.kind == nil }
+        return attribute.name == "SwiftUI." + simpleName
     }
 
     /// The key in `types` of a type declaration of `file` (an extension: of the type it
