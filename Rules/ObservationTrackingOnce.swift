@@ -20,7 +20,8 @@ public struct ObservationTrackingOnce: Rule {
             Re-register in `onChange`: call the function that sets up the tracking again, \
             usually on the next turn (`Task { @MainActor in self.observe() }`), and read the new \
             values in the tracking closure of that next round. On iOS 26/macOS 26, \
-            `Observations { … }` gives an async sequence of values instead.
+            `Observations { … }` gives an async sequence of values instead. (A call in a view's \
+            `body` or a view builder it calls registers again on every render.)
             """,
         triggeringExamples: [
             """
@@ -67,6 +68,16 @@ public struct ObservationTrackingOnce: Rule {
                         _ = document.title
                     } onChange: {
                         DispatchQueue.main.async { NSApp.mainWindow?.title = "…" }
+                    }
+                }
+            }
+            """,
+            """
+            struct StatusBadge: View {
+                let status: Status
+                var body: some View {
+                    Text("Status").onAppear {
+                        ↓withObservationTracking { _ = status.text } onChange: { print("status changed") }
                     }
                 }
             }
@@ -145,6 +156,26 @@ public struct ObservationTrackingOnce: Rule {
                 withObservationTracking({ _ = model.value }, onChange: handler)
             }
             """,
+            """
+            struct LevelMeter: View {
+                let meter: Meter
+                var body: some View {
+                    let level = withObservationTracking { meter.level } onChange: { print("level changed") }
+                    return Text("\\(level)")
+                }
+            }
+            """,
+            """
+            struct StatusPanel: View {
+                let status: Status
+                var body: some View { VStack { label } }
+                @ViewBuilder private var label: some View {
+                    GeometryReader { _ in
+                        Text(withObservationTracking { status.text } onChange: { print("status changed") })
+                    }
+                }
+            }
+            """,
         ])
 
     public init() {}
@@ -174,6 +205,9 @@ public struct ObservationTrackingOnce: Rule {
             summaries += FunctionBodies(context.index.files[other]).summaries()
         }
         let arming = FunctionBodies.armingNames(summaries)
+        let renderingBodies = context.index.typeDeclarations(in: context.fileIndex)
+            .filter { RenderingCode.isRendering($0.info) }
+            .flatMap { RenderingCode.bodies(in: $0.decl, of: $0.info) }
         for site in sites {
             guard let call = file.call(at: site, limit: file.tokens.count),
                 let (apply, onChange) = closures(of: call, in: file)
@@ -185,6 +219,7 @@ public struct ObservationTrackingOnce: Rule {
                 continue
             }
             if isInLoop(site, functions: functions, in: file) { continue }
+            if runsOnEveryRender(site, in: renderingBodies, context: context) { continue }
             var notes: [DiagnosticNote] = []
             if let apply, let stale = staleRead(in: onChange, trackedIn: apply, file: file) {
                 notes.append(
@@ -200,6 +235,14 @@ public struct ObservationTrackingOnce: Rule {
                 help: enclosing.map { "call \($0) again from `onChange` (for example in `Task { @MainActor in … }`) to keep observing" }
                     ?? "call `withObservationTracking` again from `onChange` (for example in `Task { @MainActor in … }`) to keep observing")
         }
+    }
+
+    /// The call sits in rendering code (a view's `body`, a view builder), outside action
+    /// closures: every render evaluates it again, and so registers again.
+    private func runsOnEveryRender(_ site: Int, in bodies: [RenderingCode.Body], context: RuleContext) -> Bool {
+        guard let body = bodies.first(where: { $0.range.contains(site) }) else { return false }
+        var roles = RenderRoles(body: body.range, file: context.file, index: context.index)
+        return roles.role(of: site) != .action
     }
 
     /// `withObservationTracking` (or `Observation.withObservationTracking`) being called.
