@@ -195,12 +195,6 @@ public struct UnreadObservedObject: Rule {
     }
 }
 
-/// Argument labels of closures (or functions) that run later.
-private let actionLabels: Set<String> = [
-    "action", "perform", "onCommit", "onEditingChanged", "onDismiss", "completion", "completionHandler", "handler",
-    "onCompletion", "primaryAction", "onTap",
-]
-
 /// Where a view's code uses some of its properties: in rendering code (anything that runs while
 /// `body` is evaluated, or might), or only in closures that run later.
 private struct RenderingUses {
@@ -236,7 +230,7 @@ private struct RenderingUses {
                 // `Button(action: save)`, `.onAppear(perform: load)`: a method handed over to
                 // run later.
                 if file.kind(token - 1) == .colon, file.isWord(token - 2),
-                    actionLabels.contains(file.text(token - 2)), file.kind(token + 1) != .leftParen
+                    ViewCode.isActionLabel(file.text(token - 2)), file.kind(token + 1) != .leftParen
                 {
                     role = .action
                 }

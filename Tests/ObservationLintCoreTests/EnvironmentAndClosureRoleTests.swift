@@ -142,6 +142,51 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
             [.action, .action, .action, .action, .action, .action, .content, .content, .unknown, .content])
     }
 
+    func testSwiftUIControlsTrailingClosuresFollowTheInitializerTheArgumentsSelect() {
+        XCTAssertEqual(
+            roles("""
+                let v = Form {
+                    TextField("Name", text: $name) { probe() }
+                    TextField(text: $name) { probe() }
+                    SecureField("Password", text: $password) { probe() }
+                    Stepper("Count", value: $count) { _ in probe() }
+                    Stepper(value: $count) { probe() }
+                    Stepper { probe() } onIncrement: { probe() } onDecrement: { probe() }
+                    Slider(value: $volume) { probe() }
+                    Slider(value: $volume, onEditingChanged: { _ in probe() })
+                    Button(intent: Refresh()) { probe() }
+                    PasteButton(payloadType: String.self) { _ in probe() }
+                }
+                """),
+            [.action, .content, .action, .action, .content, .content, .action, .action, .unknown, .action, .content, .action])
+    }
+
+    func testMenusLinksAndAlertsSplitContentFromActions() {
+        XCTAssertEqual(
+            roles("""
+                let v = VStack {
+                    Menu { probe() } label: { probe() } primaryAction: { probe() }
+                    Link(destination: url) { probe() }
+                    Toggle(isOn: $on) { probe() }
+                    Text("a").alert("Delete?", isPresented: $asking) { probe() } message: { probe() }
+                    Text("b").confirmationDialog("Share", isPresented: $sharing) { Button("Mail") { probe() } }
+                }
+                """),
+            [.content, .content, .action, .content, .content, .content, .content, .action])
+    }
+
+    func testClosuresOfAnotherModulesInitializersAreNotContent() {
+        XCTAssertEqual(
+            roles("""
+                let v = VStack {
+                    Chart { probe() }
+                    CardKit(content: { probe() }, onClose: { probe() })
+                    WithPerceptionTracking { probe() }
+                }
+                """),
+            [.unknown, .unknown, .action, .content])
+    }
+
     func testClosuresPassedToProjectViewsFollowTheirParameters() {
         let views = """
             struct Row: View {

@@ -32,6 +32,8 @@ public enum ViewCode {
         // Scenes: an App's `body` builds them while it is evaluated.
         "WindowGroup", "Window", "DocumentGroup", "MenuBarExtra", "UtilityWindow",
         "ImmersiveSpace", "Settings", "commands", "CommandMenu", "CommandGroup",
+        // Perception's and The Composable Architecture's view builders.
+        "WithPerceptionTracking", "WithViewStore", "IfLetStore", "ForEachStore", "SwitchStore",
         // Synchronous helpers run where they are called.
         "map", "compactMap", "flatMap", "filter", "sorted", "first", "last", "contains", "reduce",
         "allSatisfy", "min", "max", "forEach", "firstIndex", "lastIndex", "prefix", "drop",
@@ -50,10 +52,39 @@ public enum ViewCode {
         "onExitCommand", "onMoveCommand", "onDeleteCommand", "focusedSceneValue", "dropDestination",
         "draggable", "fileImporter", "fileExporter", "photosPicker", "onPencilDoubleTap",
         "onLongTouchGesture", "backgroundTask", "onKeyboardShortcut", "accessibilityAction",
-        "accessibilityAdjustableAction", "accessibilityScrollAction",
+        "accessibilityAdjustableAction", "accessibilityScrollAction", "onScrollPhaseChange",
+        "onScrollVisibilityChange", "onScrollTargetVisibilityChange", "PasteButton",
         // `Binding(get:set:)`: both run when a control reads or writes the binding.
         "Binding",
     ]
+
+    /// What the unlabeled trailing closure of a SwiftUI control is: it binds to the last
+    /// closure parameter of the initializer the other arguments select.
+    enum TrailingClosure {
+        /// The action, unless one of these labels is given in the parentheses, when it is
+        /// the label: `Button("Save") { save() }`, `Button { save() } label: { … }` vs
+        /// `Button(action: save) { Text("Save") }`.
+        case actionUnlessGiven(Set<String>)
+        /// After a title, the last callback (`onCommit:`, `onEditingChanged:`); without
+        /// one, the `label:`: `TextField("Name", text: $name) { commit() }` vs
+        /// `TextField(text: $name) { Text("Name") }`.
+        case actionAfterTitle
+        /// A label or a callback, told apart only by the closure's signature
+        /// (`Slider(value: $v) { editing in … }` vs `{ Text("Volume") }`): not content.
+        case undecided
+    }
+
+    /// SwiftUI controls whose trailing closure depends on the other arguments.
+    static let trailingClosures: [String: TrailingClosure] = [
+        "Button": .actionUnlessGiven(["action", "intent"]), "TextField": .actionAfterTitle,
+        "SecureField": .actionAfterTitle, "Stepper": .actionAfterTitle, "Slider": .undecided,
+    ]
+
+    /// Whether a closure (or a function) passed with this argument label runs later:
+    /// `action:`, `perform:`, `onCommit:`, and callbacks by name (`onSave:`).
+    public static func isActionLabel(_ label: String) -> Bool {
+        actionLabels.contains(label) || isCallbackLabel(label)
+    }
 
     /// Argument labels of closures that run later.
     static let actionLabels: Set<String> = [
@@ -76,7 +107,8 @@ public enum ViewCode {
 
     /// The role of a closure scope. A closure passed to a view of the project takes the
     /// role of the parameter it is passed to: view content (`@ViewBuilder`, returning a
-    /// view) or a callback (returning `Void`).
+    /// view) or a callback (returning `Void`). SwiftUI's initializers and modifiers follow
+    /// the tables above; a closure of another module's initializer is unknown, never content.
     public static func role(of scope: Scope, in file: ParsedFile, index: ProjectIndex) -> ClosureRole {
         guard case .closure(let callee, let label) = scope.kind else { return .content }
         // `{ … }()`: called where it stands, so it runs with what encloses it.
@@ -91,20 +123,17 @@ public enum ViewCode {
         if let calleeName, calleeName.startsWithUppercase, let type = index.type(named: calleeName) {
             return type.isView ? projectViewRole(of: scope, label: label, in: file, view: type, index: index) : .unknown
         }
-        if let label {
-            let name = file.text(label)
-            if actionLabels.contains(name) || isCallbackLabel(name) { return .action }
-            if contentLabels.contains(name) { return .content }
+        if let label, isActionLabel(file.text(label)) { return .action }
+        // Another module's initializer: what its closures are is unknown.
+        if let calleeName, calleeName.startsWithUppercase, !contentCallees.contains(calleeName),
+            !actionCallees.contains(calleeName), trailingClosures[calleeName] == nil
+        {
+            return .unknown
         }
+        if let label, contentLabels.contains(file.text(label)) { return .content }
         guard let name = calleeName else { return .unknown }
-        if name == "Button" {
-            // `Button("Save") { action }`, `Button { action } label: { … }` vs
-            // `Button(action: save) { label }`.
-            if label == nil {
-                if let arguments = scope.callArguments, file.argument("action", in: arguments) != nil { return .content }
-                return .action
-            }
-            return .content
+        if label == nil, let trailing = trailingClosures[name] {
+            return role(of: trailing, arguments: scope.callArguments, in: file)
         }
         if presentationCallees.contains(name), label == nil, file.at(scope.range.upperBound, "content"),
             file.kind(scope.range.upperBound + 1) == .colon
@@ -114,6 +143,22 @@ public enum ViewCode {
         if actionCallees.contains(name) { return .action }
         if contentCallees.contains(name) { return .content }
         return .unknown
+    }
+
+    /// The role of a control's unlabeled trailing closure, from the arguments in its
+    /// parentheses.
+    private static func role(of trailing: TrailingClosure, arguments: Range<Int>?, in file: ParsedFile) -> ClosureRole {
+        switch trailing {
+        case .actionUnlessGiven(let labels):
+            guard let arguments else { return .action }
+            let given = file.argumentList(arguments).contains { $0.label.map { labels.contains(file.text($0)) } == true }
+            return given ? .content : .action
+        case .actionAfterTitle:
+            guard let arguments, let first = file.argumentList(arguments).first else { return .content }
+            return first.label == nil ? .action : .content
+        case .undecided:
+            return .unknown
+        }
     }
 
     /// `onSave:`, `onDelete:`: callbacks by name.
