@@ -447,8 +447,8 @@ public struct StateMutationInBody: Rule {
         guard !property.isLet else { return nil }
         let site = Site(file: fileIndex, token: property.nameToken)
         let published = property.attributes.contains(named: "Published")
-        let tracked = model.isObservable && !property.attributes.contains(named: "ObservationIgnored")
-            && !property.attributes.contains { $0.simpleName.startsWithUppercase && $0.simpleName != "ObservationTracked" }
+        let tracked = model.isObservable && !property.isObservationIgnored
+            && !property.attributes.contains { $0.simpleName.startsWithUppercase && $0.simpleName != "ObservationTracked" && $0.simpleName != "PerceptionTracked" }
         let subject = "`\(path.joined(separator: "."))`"
         if model.isObservableObject, published {
             return Mutation(

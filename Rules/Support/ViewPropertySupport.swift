@@ -15,8 +15,9 @@ enum ViewProperty {
 
     /// Capitalized attributes that are not property wrappers.
     static let nonWrapperAttributes: Set<String> = [
-        "MainActor", "ViewBuilder", "Sendable", "ObservationIgnored", "ObservationTracked", "Previewable",
-        "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable", "UIApplicationMain", "NSCopying",
+        "MainActor", "ViewBuilder", "Sendable", "ObservationIgnored", "ObservationTracked", "PerceptionIgnored",
+        "PerceptionTracked", "Previewable", "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable",
+        "UIApplicationMain", "NSCopying",
     ]
 
     /// The attribute that names SwiftUI's wrapper `name` on `property` (`@State`,

@@ -1,3 +1,5 @@
+import ObservationSyntax
+
 /// Standard library, Foundation and CoreGraphics value types (SPEC §1): holding one never
 /// needs observation.
 let knownValueTypes: Set<String> = [
@@ -33,6 +35,13 @@ enum WellKnownProtocol {
 /// Attributes that make a class observable: the Observation macro, SwiftData's `@Model`
 /// (which expands to it), and Point-Free Perception's back-port `@Perceptible`.
 let observableMacroNames: Set<Substring> = ["Observable", "Model", "Perceptible"]
+
+extension Property {
+    /// Taken out of observation: `@ObservationIgnored`, or Perception's `@PerceptionIgnored`.
+    public var isObservationIgnored: Bool {
+        attributes.contains { $0.simpleName == "ObservationIgnored" || $0.simpleName == "PerceptionIgnored" }
+    }
+}
 
 /// The Composable Architecture's stores: views observe them through observation the library
 /// derives from the reducer's state, so no wrapper rule judges them (SPEC §9, "Known libraries").
