@@ -117,12 +117,12 @@ public struct StateMutationInBody: Rule {
             }
             """,
             """
-            import Charts
-            struct Trend: View {
-                @State private var highlighted = 0
-                let values: [Int]
+            import CarouselKit
+            struct Gallery: View {
+                @State private var shown = 0
+                let photos: [String]
                 var body: some View {
-                    Chart { let _ = highlighted = values.count }
+                    Carousel(photos) { let _ = shown = photos.count }
                 }
             }
             """,

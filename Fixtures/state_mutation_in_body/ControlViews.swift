@@ -1,4 +1,4 @@
-import Charts
+import CarouselKit
 import SwiftUI
 
 /// SwiftUI controls' callbacks run later, whatever the closure's position; their labels and
@@ -43,12 +43,12 @@ struct SetLogger: View {
 }
 
 /// A closure of another module's initializer: when it runs is unknown, so nothing is claimed.
-struct WeightChart: View {
+struct WeightCarousel: View {
     @State private var highlighted = 0
     let weights: [Double]
 
     var body: some View {
-        Chart {
+        Carousel(weights) {
             let _ = highlighted = weights.count
         }
     }

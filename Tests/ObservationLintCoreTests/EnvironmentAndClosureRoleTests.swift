@@ -179,7 +179,7 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
         XCTAssertEqual(
             roles("""
                 let v = VStack {
-                    Chart { probe() }
+                    Carousel(photos) { probe() }
                     CardKit(content: { probe() }, onClose: { probe() })
                     WithPerceptionTracking { probe() }
                 }

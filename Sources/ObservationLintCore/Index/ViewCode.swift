@@ -28,7 +28,9 @@ public enum ViewCode {
         "safeAreaInset", "swipeActions", "inspector", "navigationDestination", "searchSuggestions",
         "listRowBackground", "tabItem", "ViewBuilder", "AsyncImage", "ProgressView", "Gauge",
         "HSplitView", "VSplitView", "PhaseAnimator", "KeyframeAnimator", "VStackLayout",
-        "HStackLayout", "ZStackLayout", "TabSection",
+        "HStackLayout", "ZStackLayout", "TabSection", "PhotosPicker", "MultiDatePicker",
+        // Swift Charts' and MapKit's content builders.
+        "Chart", "Map",
         // Scenes: an App's `body` builds them while it is evaluated.
         "WindowGroup", "Window", "DocumentGroup", "MenuBarExtra", "UtilityWindow",
         "ImmersiveSpace", "Settings", "commands", "CommandMenu", "CommandGroup",
