@@ -68,6 +68,7 @@ public struct ObservableWrapperMismatch: Rule {
             """
             ↓@Observable struct Counter { var value = 0 }
             ↓@Observable actor Downloads { var active = 0 }
+            ↓@Perceptible struct Score { var points = 0 }
             """,
             """
             ↓@Observable final class Session: ObservableObject {
@@ -270,19 +271,21 @@ public struct ObservableWrapperMismatch: Rule {
 
     private func checkDeclaration(_ decl: TypeDecl, type: TypeInfo, context: inout RuleContext) {
         guard decl.kind != .extension, decl.kind != .protocol,
-            let macro = decl.attributes.first(where: { $0.simpleName == "Observable" })
+            let macro = decl.attributes.first(where: { $0.simpleName == "Observable" || $0.simpleName == "Perceptible" })
         else { return }
+        let written = "@" + macro.simpleName
+        let system = macro.simpleName == "Perceptible" ? "Perception" : "Observation"
         switch decl.kind {
         case .struct, .enum:
             context.report(
-                "`@Observable` on the \(decl.kind.rawValue) `\(decl.name)`: Observation only works on classes; a value is copied, so there is no shared instance for views to observe",
+                "`\(written)` on the \(decl.kind.rawValue) `\(decl.name)`: \(system) only works on classes; a value is copied, so there is no shared instance for views to observe",
                 at: macro.tokens,
-                help: "make `\(decl.name)` a `final class`, or drop `@Observable` and keep the value in the view's `@State`")
+                help: "make `\(decl.name)` a `final class`, or drop `\(written)` and keep the value in the view's `@State`")
         case .actor:
             context.report(
-                "`@Observable` on the actor `\(decl.name)`: Observation only works on classes, and views cannot read an actor's state synchronously",
+                "`\(written)` on the actor `\(decl.name)`: \(system) only works on classes, and views cannot read an actor's state synchronously",
                 at: macro.tokens,
-                help: "use a `@MainActor @Observable final class` for the state views read")
+                help: "use a `@MainActor \(written) final class` for the state views read")
         case .class where type.isObservableObject:
             var notes: [DiagnosticNote] = []
             if let conformance = observableObjectConformance(of: type, index: context.index) {

@@ -42,3 +42,9 @@ struct LapTitleEditor: View {
         TextField("Title \(history.laps.count)", text: $history.title)
     }
 }
+
+/// Perception, like Observation, only works on classes.
+@Perceptible // expect: observable_wrapper_mismatch
+struct LapSplit {
+    var seconds = 0
+}

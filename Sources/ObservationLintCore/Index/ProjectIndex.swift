@@ -316,7 +316,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// A `Store`/`ViewStore` declared in a file that imports ComposableArchitecture (the
     /// library's own, or an extension of it): its observation is derived, not the project's.
     private func isComposableArchitectureStore(_ info: TypeInfo) -> Bool {
-        guard composableArchitectureStoreNames.contains(info.name), let primary = info.declarations.first else { return false }
+        guard let first = info.name.utf8.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "V"),
+            composableArchitectureStoreNames.contains(info.name), let primary = info.declarations.first
+        else { return false }
         return files[primary.file].imports.contains { $0.module == "ComposableArchitecture" }
     }
 
