@@ -61,7 +61,7 @@ public struct ViewWrapperOutsideView: Rule {
                 @ObservationIgnored @Environment(\\.openWindow) private var ↓openWindow
                 @ObservationIgnored @Environment(\\.dismiss) private var ↓dismiss
                 func open(_ id: String) { openWindow(id: id) }
-                func close() { dismiss() }
+                func close() { Task { [weak self] in self?.dismiss() } }
             }
             """,
         ],
@@ -148,31 +148,32 @@ public struct ViewWrapperOutsideView: Rule {
         }
     }
 
-    /// Whether some code reads the property: in the class, `name`, `self.name`, `$name` or
-    /// `_name`; elsewhere (unless it is `private`), `x.name` or `x.$name`. Writes (`name = v`,
-    /// `name += 1`), argument labels and key paths (its own `@Environment(\.name)`) are not
-    /// reads.
+    /// Whether some code reads the property: in the class, `name`, `self.name`,
+    /// `self?.name`, `$name` or `_name`; elsewhere (unless it is `private`), `x.name` or
+    /// `x.$name`. Writes (`name = v`, `name += 1`), argument labels and key paths (its own
+    /// `@Environment(\.name)`) are not reads.
     private func isRead(_ property: Property, declaredIn declarationFile: Int, of type: TypeInfo, index: ProjectIndex) -> Bool {
         let spellings = [property.name, "$" + property.name, "_" + property.name]
-        func reads(at token: Int, in file: ParsedFile, member: Bool) -> Bool {
+        func reads(at token: Int, in file: ParsedFile, membersOnly: Bool) -> Bool {
             guard file.kind(token) == .identifier || file.kind(token) == .dollarIdentifier else { return false }
             let length = Int(file.tokens[token].end - file.tokens[token].start)
             guard spellings.contains(where: { $0.utf8.count == length }), spellings.contains(file.text(token)) else { return false }
             if file.isAssignmentOperator(token + 1) || file.kind(token + 1) == .colon { return false }
             guard file.kind(token - 1) == .period else {
-                return !member && !["var", "let", "func", "case"].contains(file.text(token - 1))
+                return !membersOnly && !["var", "let", "func", "case"].contains(file.text(token - 1))
             }
-            return file.kind(token - 2) != .backslash && (member || file.at(token - 2, "self"))
+            // `self.name`, `self?.name`, `model.name`: a member read, in the class or elsewhere.
+            return file.kind(token - 2) != .backslash
         }
         for declaration in type.declarations {
             let file = index.files[declaration.file]
             for token in declaration.decl.members
-            where !(declaration.file == declarationFile && property.declaration.contains(token)) && reads(at: token, in: file, member: false) {
+            where !(declaration.file == declarationFile && property.declaration.contains(token)) && reads(at: token, in: file, membersOnly: false) {
                 return true
             }
         }
         guard property.modifiers.accessLevel != .private else { return false }
-        return index.files.contains { file in file.tokens.indices.contains { reads(at: $0, in: file, member: true) } }
+        return index.files.contains { file in file.tokens.indices.contains { reads(at: $0, in: file, membersOnly: true) } }
     }
 
     /// Whether an initializer of the class assigns `_name` (or `self._name`) from one of its
