@@ -53,3 +53,32 @@ struct WeightCarousel: View {
         }
     }
 }
+
+/// A project view whose callback's type is a type alias: the trailing closure binds to the
+/// callback, which runs when the user scrolls.
+struct OffsetTracker<Content: View>: View {
+    typealias ScrollAction = (CGPoint) -> Void
+    private let action: ScrollAction
+    private let content: () -> Content
+
+    init(onScroll: ScrollAction? = nil, @ViewBuilder content: @escaping () -> Content) {
+        self.action = onScroll ?? { _ in }
+        self.content = content
+    }
+
+    var body: some View {
+        ScrollView { content() }
+    }
+}
+
+struct SetHistory: View {
+    @State private var isScrolled = false
+
+    var body: some View {
+        OffsetTracker { offset in
+            isScrolled = offset.y < 0
+        } content: {
+            Text(isScrolled ? "History" : "Sets")
+        }
+    }
+}

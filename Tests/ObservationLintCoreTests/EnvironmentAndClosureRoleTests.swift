@@ -203,6 +203,16 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
                 }
                 var body: some View { content }
             }
+            struct Tracker<Content: View>: View {
+                typealias ScrollAction = (CGPoint) -> Void
+                let action: ScrollAction
+                let content: () -> Content
+                init(onScroll: ScrollAction? = nil, @ViewBuilder content: @escaping () -> Content) {
+                    self.action = onScroll ?? { _ in }
+                    self.content = content
+                }
+                var body: some View { content() }
+            }
             """
         XCTAssertEqual(
             roles(
@@ -211,8 +221,9 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
                     Row(title: "x") { probe() }
                     Row(title: "y", onDelete: { probe() })
                     Card { probe() } onTap: { probe() }
+                    Tracker { _ in probe() } content: { probe() }
                 }
                 """, extra: ["Views.swift": views]),
-            [.action, .action, .content, .action])
+            [.action, .action, .content, .action, .action, .content])
     }
 }

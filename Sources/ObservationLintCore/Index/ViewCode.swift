@@ -202,7 +202,8 @@ public enum ViewCode {
             } else if isTrailing {
                 match = candidates.first { property in
                     !givenLabels.contains(property.name)
-                        && (property.attributes.contains(named: "ViewBuilder") || property.type.map { isFunctionType($0.text) } == true)
+                        && (property.attributes.contains(named: "ViewBuilder")
+                            || property.type.map { functionType($0.text, in: view, index: index) != nil } == true)
                 }
             } else {
                 match = nil
@@ -210,7 +211,7 @@ public enum ViewCode {
             guard let match else { return .unknown }
             if match.attributes.contains(named: "ViewBuilder") { return .content }
             guard let type = match.type else { return .unknown }
-            return closureRole(ofType: type.text, genericNames: genericNames, index: index)
+            return closureRole(ofType: functionType(type.text, in: view, index: index) ?? type.text, genericNames: genericNames, index: index)
         }
         for (fileIndex, initializer) in initializers {
             let declFile = index.files[fileIndex]
@@ -220,7 +221,8 @@ public enum ViewCode {
             } else if isTrailing {
                 parameter = initializer.parameters.first { parameter in
                     !(parameter.label.map(givenLabels.contains) ?? false)
-                        && (hasViewBuilderAttribute(parameter, in: declFile) || parameter.type.map { isFunctionType($0.text) } == true)
+                        && (hasViewBuilderAttribute(parameter, in: declFile)
+                            || parameter.type.map { functionType($0.text, in: view, index: index) != nil } == true)
                 }
             } else {
                 parameter = initializer.parameters.first { $0.label == nil }
@@ -229,7 +231,7 @@ public enum ViewCode {
             if hasViewBuilderAttribute(parameter, in: declFile) {
                 roles.append(.content)
             } else if let type = parameter.type {
-                roles.append(closureRole(ofType: type.text, genericNames: genericNames, index: index))
+                roles.append(closureRole(ofType: functionType(type.text, in: view, index: index) ?? type.text, genericNames: genericNames, index: index))
             } else {
                 roles.append(.unknown)
             }
@@ -251,7 +253,17 @@ public enum ViewCode {
         return false
     }
 
-    private static func isFunctionType(_ text: String) -> Bool { text.contains("->") }
+    /// A parameter's type as a function type: as written (`() -> Void`, `(() -> Void)?`), or
+    /// the one a type alias of the view or of the project names (`ScrollAction?` with
+    /// `typealias ScrollAction = (CGPoint) -> Void`); nil for other types.
+    private static func functionType(_ text: String, in view: TypeInfo, index: ProjectIndex) -> String? {
+        if text.contains("->") { return text }
+        var name = Substring(text.filter { !$0.isWhitespace })
+        while name.hasSuffix("?") || name.hasSuffix("!") { name = name.dropLast() }
+        guard let alias = index.typeAliases[view.name + "." + name] ?? index.typeAliases[String(name)], alias.contains("->")
+        else { return nil }
+        return alias
+    }
 
     /// Content when a function type returns a view (`some View`, `AnyView`, `Content`, a
     /// view generic parameter), action when it returns `Void` or is `async`.
