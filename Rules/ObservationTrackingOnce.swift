@@ -157,6 +157,19 @@ public struct ObservationTrackingOnce: Rule {
             }
             """,
             """
+            @MainActor func values(of model: Model) -> AsyncStream<Int> {
+                let (stream, continuation) = AsyncStream<Int>.makeStream()
+                let (changes, signal) = AsyncStream<Void>.makeStream()
+                continuation.yield(withObservationTracking { model.value } onChange: { signal.yield() })
+                Task { @MainActor in
+                    for await _ in changes {
+                        continuation.yield(withObservationTracking { model.value } onChange: { signal.yield() })
+                    }
+                }
+                return stream
+            }
+            """,
+            """
             struct LevelMeter: View {
                 let meter: Meter
                 var body: some View {
@@ -218,7 +231,9 @@ public struct ObservationTrackingOnce: Rule {
             if schedulesSystemPass(onChange, arming: arming, typeFunctions: functionNames(around: site, context: context), in: file) {
                 continue
             }
-            if isInLoop(site, functions: functions, in: file) { continue }
+            if isInLoop(site, functions: functions, in: file) || handsOverToLoop(site, sites: sites, functions: functions, in: file) {
+                continue
+            }
             if runsOnEveryRender(site, in: renderingBodies, context: context) { continue }
             var notes: [DiagnosticNote] = []
             if let apply, let stale = staleRead(in: onChange, trackedIn: apply, file: file) {
@@ -358,6 +373,15 @@ public struct ObservationTrackingOnce: Rule {
             }
         }
         return false
+    }
+
+    /// Another call of the same function sits in a loop (`for await _ in changes { … }`):
+    /// this one only primes the tracking, and the loop registers again on every change.
+    private func handsOverToLoop(_ site: Int, sites: [Int], functions: FunctionBodies, in file: ParsedFile) -> Bool {
+        guard let function = functions.innermost(containing: site) else { return false }
+        return sites.contains { other in
+            other != site && function.body.contains(other) && isInLoop(other, functions: functions, in: file)
+        }
     }
 
     /// The keyword of the statement whose block opens at `brace` (`if`, `while`, `for`, …),
