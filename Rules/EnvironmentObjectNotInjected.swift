@@ -204,14 +204,14 @@ public struct EnvironmentObjectNotInjected: Rule {
     /// `@EnvironmentObject var x: T` with `T` an ObservableObject of the project, or
     /// `@Environment(T.self) var x` (not optional) with `T` an observable of the project.
     private func reader(of property: Property, in file: ParsedFile, scope: String, index: ProjectIndex) -> Reader? {
-        if let attribute = property.attributes.first(named: "EnvironmentObject"), isSwiftUIWrapper(attribute, index: index) {
+        if ViewProperty.swiftUIWrapper("EnvironmentObject", on: property, index: index) != nil {
             guard let type = property.type, case .named(let name, _) = TypeShape(type.text),
                 let resolved = index.resolve(name, from: scope), let info = index.types[resolved],
                 info.isClass, info.isObservableObject
             else { return nil }
             return Reader(type: resolved, kind: .environmentObject)
         }
-        if let attribute = property.attributes.first(named: "Environment"), isSwiftUIWrapper(attribute, index: index),
+        if let attribute = ViewProperty.swiftUIWrapper("Environment", on: property, index: index),
             let arguments = attribute.arguments, arguments.count >= 3, file.at(arguments.upperBound - 1, "self"),
             file.kind(arguments.upperBound - 2) == .period
         {
@@ -231,11 +231,6 @@ public struct EnvironmentObjectNotInjected: Rule {
     private func isPublic(_ type: TypeInfo) -> Bool {
         guard let level = type.declarations.first?.decl.modifiers.accessLevel else { return false }
         return level >= .public
-    }
-
-    /// SwiftUI's wrapper, unless the project declares a type of that name.
-    private func isSwiftUIWrapper(_ attribute: Attribute, index: ProjectIndex) -> Bool {
-        attribute.name.hasPrefix("SwiftUI.") || index.types[String(attribute.simpleName)]?.kind == nil
     }
 
     /// An injection of a subclass or superclass of `model`, which the developer may have

@@ -217,7 +217,7 @@ public struct ObservableObjectMainActor: Rule {
                 return false
             }
             if property.attributes.contains(named: "Published") { return true }
-            return type.isObservable && !property.isLet && !property.attributes.contains(named: "ObservationIgnored")
+            return type.isObservable && !property.isLet && !property.isObservationIgnored
         }
     }
 }

@@ -56,8 +56,19 @@ public struct ObservableWrapperMismatch: Rule {
             }
             """,
             """
+            import Perception
+            @Perceptible final class Timer { var seconds = 0 }
+            final class Draft: ObservableObject { @Published var text = "" }
+            struct TimerView: View {
+                ↓@ObservedObject var timer: Timer
+                ↓@SwiftUI.Bindable var draft: Draft
+                var body: some View { Text("\\(timer.seconds) \\(draft.text)") }
+            }
+            """,
+            """
             ↓@Observable struct Counter { var value = 0 }
             ↓@Observable actor Downloads { var active = 0 }
+            ↓@Perceptible struct Score { var points = 0 }
             """,
             """
             ↓@Observable final class Session: ObservableObject {
@@ -111,6 +122,28 @@ public struct ObservableWrapperMismatch: Rule {
                 @StateObject private var player = Player()
                 @Environment(Player.self) private var shared
                 var body: some View { Text(player.isPlaying ? "Playing" : "Paused") }
+            }
+            """,
+            """
+            import Perception
+            @Perceptible final class Timer { var seconds = 0 }
+            struct TimerView: View {
+                @Perception.Bindable var timer: Timer
+                var body: some View {
+                    WithPerceptionTracking { Stepper("\\(timer.seconds)", value: $timer.seconds) }
+                }
+            }
+            """,
+            """
+            import ComposableArchitecture
+            @Reducer struct Counter {
+                @ObservableState struct State { var count = 0 }
+            }
+            struct CounterView: View {
+                @Bindable var store: StoreOf<Counter>
+                @ObservedObject var viewStore: ViewStoreOf<Counter>
+                let root: StoreOf<Counter>
+                var body: some View { Text("\\(store.count)") }
             }
             """,
             """
@@ -238,19 +271,21 @@ public struct ObservableWrapperMismatch: Rule {
 
     private func checkDeclaration(_ decl: TypeDecl, type: TypeInfo, context: inout RuleContext) {
         guard decl.kind != .extension, decl.kind != .protocol,
-            let macro = decl.attributes.first(where: { $0.simpleName == "Observable" })
+            let macro = decl.attributes.first(where: { $0.simpleName == "Observable" || $0.simpleName == "Perceptible" })
         else { return }
+        let written = "@" + macro.simpleName
+        let system = macro.simpleName == "Perceptible" ? "Perception" : "Observation"
         switch decl.kind {
         case .struct, .enum:
             context.report(
-                "`@Observable` on the \(decl.kind.rawValue) `\(decl.name)`: Observation only works on classes; a value is copied, so there is no shared instance for views to observe",
+                "`\(written)` on the \(decl.kind.rawValue) `\(decl.name)`: \(system) only works on classes; a value is copied, so there is no shared instance for views to observe",
                 at: macro.tokens,
-                help: "make `\(decl.name)` a `final class`, or drop `@Observable` and keep the value in the view's `@State`")
+                help: "make `\(decl.name)` a `final class`, or drop `\(written)` and keep the value in the view's `@State`")
         case .actor:
             context.report(
-                "`@Observable` on the actor `\(decl.name)`: Observation only works on classes, and views cannot read an actor's state synchronously",
+                "`\(written)` on the actor `\(decl.name)`: \(system) only works on classes, and views cannot read an actor's state synchronously",
                 at: macro.tokens,
-                help: "use a `@MainActor @Observable final class` for the state views read")
+                help: "use a `@MainActor \(written) final class` for the state views read")
         case .class where type.isObservableObject:
             var notes: [DiagnosticNote] = []
             if let conformance = observableObjectConformance(of: type, index: context.index) {
@@ -288,12 +323,13 @@ public struct ObservableWrapperMismatch: Rule {
 
     private func checkWrapper(_ attribute: Attribute, on property: Property, in type: TypeInfo, context: inout RuleContext) {
         let index = context.index
+        guard index.isSwiftUI(attribute) else { return }
         switch attribute.simpleName {
         case "StateObject", "ObservedObject", "EnvironmentObject":
             guard let held = heldType(of: property, in: type, context: context), held.kind == .observable else { return }
             let (wrapper, fixes) = legacyReplacement(attribute, on: property, model: held.info, in: type, context: context)
             context.report(
-                "`@\(attribute.simpleName)` on the `@Observable` class `\(held.info.name)`: it sends no `objectWillChange`, so this wrapper does not compile or never updates the view; hold it with \(wrapper), which Observation tracks",
+                "`@\(attribute.simpleName)` on the \(observableMacro(of: held.info)) class `\(held.info.name)`: it sends no `objectWillChange`, so this wrapper does not compile or never updates the view; hold it with \(wrapper), which Observation tracks",
                 at: attribute.tokens,
                 notes: [declarationNote(held.info, context: context)],
                 help: "hold it with \(wrapper)",
@@ -354,8 +390,15 @@ public struct ObservableWrapperMismatch: Rule {
     private func declarationNote(_ info: TypeInfo, context: RuleContext) -> DiagnosticNote {
         let primary = info.declarations[0]
         let token = primary.decl.nameToken
-        let what = info.isObservable ? "declared `@Observable`" : info.isObservableObject ? "an `ObservableObject`" : "declared"
+        let what = info.isObservable ? "declared \(observableMacro(of: info))" : info.isObservableObject ? "an `ObservableObject`" : "declared"
         return context.note("`\(info.name)` is \(what) here", at: token..<token + 1, in: primary.file)
+    }
+
+    /// How the class is made observable, as written: `@Observable`, or Perception's
+    /// `@Perceptible`.
+    private func observableMacro(of info: TypeInfo) -> String {
+        let perceptible = info.declarations.contains { $0.decl.attributes.contains(named: "Perceptible") }
+        return perceptible ? "`@Perceptible`" : "`@Observable`"
     }
 
     // MARK: - Fixes

@@ -20,7 +20,8 @@ public struct ObservationTrackingOnce: Rule {
             Re-register in `onChange`: call the function that sets up the tracking again, \
             usually on the next turn (`Task { @MainActor in self.observe() }`), and read the new \
             values in the tracking closure of that next round. On iOS 26/macOS 26, \
-            `Observations { … }` gives an async sequence of values instead.
+            `Observations { … }` gives an async sequence of values instead. (A call in a view's \
+            `body` or a view builder it calls registers again on every render.)
             """,
         triggeringExamples: [
             """
@@ -67,6 +68,16 @@ public struct ObservationTrackingOnce: Rule {
                         _ = document.title
                     } onChange: {
                         DispatchQueue.main.async { NSApp.mainWindow?.title = "…" }
+                    }
+                }
+            }
+            """,
+            """
+            struct StatusBadge: View {
+                let status: Status
+                var body: some View {
+                    Text("Status").onAppear {
+                        ↓withObservationTracking { _ = status.text } onChange: { print("status changed") }
                     }
                 }
             }
@@ -145,6 +156,39 @@ public struct ObservationTrackingOnce: Rule {
                 withObservationTracking({ _ = model.value }, onChange: handler)
             }
             """,
+            """
+            @MainActor func values(of model: Model) -> AsyncStream<Int> {
+                let (stream, continuation) = AsyncStream<Int>.makeStream()
+                let (changes, signal) = AsyncStream<Void>.makeStream()
+                continuation.yield(withObservationTracking { model.value } onChange: { signal.yield() })
+                Task { @MainActor in
+                    for await _ in changes {
+                        continuation.yield(withObservationTracking { model.value } onChange: { signal.yield() })
+                    }
+                }
+                return stream
+            }
+            """,
+            """
+            struct LevelMeter: View {
+                let meter: Meter
+                var body: some View {
+                    let level = withObservationTracking { meter.level } onChange: { print("level changed") }
+                    return Text("\\(level)")
+                }
+            }
+            """,
+            """
+            struct StatusPanel: View {
+                let status: Status
+                var body: some View { VStack { label } }
+                @ViewBuilder private var label: some View {
+                    GeometryReader { _ in
+                        Text(withObservationTracking { status.text } onChange: { print("status changed") })
+                    }
+                }
+            }
+            """,
         ])
 
     public init() {}
@@ -174,6 +218,9 @@ public struct ObservationTrackingOnce: Rule {
             summaries += FunctionBodies(context.index.files[other]).summaries()
         }
         let arming = FunctionBodies.armingNames(summaries)
+        let renderingBodies = context.index.typeDeclarations(in: context.fileIndex)
+            .filter { RenderingCode.isRendering($0.info) }
+            .flatMap { RenderingCode.bodies(in: $0.decl, of: $0.info) }
         for site in sites {
             guard let call = file.call(at: site, limit: file.tokens.count),
                 let (apply, onChange) = closures(of: call, in: file)
@@ -184,7 +231,10 @@ public struct ObservationTrackingOnce: Rule {
             if schedulesSystemPass(onChange, arming: arming, typeFunctions: functionNames(around: site, context: context), in: file) {
                 continue
             }
-            if isInLoop(site, functions: functions, in: file) { continue }
+            if isInLoop(site, functions: functions, in: file) || handsOverToLoop(site, sites: sites, functions: functions, in: file) {
+                continue
+            }
+            if runsOnEveryRender(site, in: renderingBodies, context: context) { continue }
             var notes: [DiagnosticNote] = []
             if let apply, let stale = staleRead(in: onChange, trackedIn: apply, file: file) {
                 notes.append(
@@ -200,6 +250,14 @@ public struct ObservationTrackingOnce: Rule {
                 help: enclosing.map { "call \($0) again from `onChange` (for example in `Task { @MainActor in … }`) to keep observing" }
                     ?? "call `withObservationTracking` again from `onChange` (for example in `Task { @MainActor in … }`) to keep observing")
         }
+    }
+
+    /// The call sits in rendering code (a view's `body`, a view builder), outside action
+    /// closures: every render evaluates it again, and so registers again.
+    private func runsOnEveryRender(_ site: Int, in bodies: [RenderingCode.Body], context: RuleContext) -> Bool {
+        guard let body = bodies.first(where: { $0.range.contains(site) }) else { return false }
+        var roles = RenderRoles(body: body.range, file: context.file, index: context.index)
+        return roles.role(of: site) != .action
     }
 
     /// `withObservationTracking` (or `Observation.withObservationTracking`) being called.
@@ -315,6 +373,15 @@ public struct ObservationTrackingOnce: Rule {
             }
         }
         return false
+    }
+
+    /// Another call of the same function sits in a loop (`for await _ in changes { … }`):
+    /// this one only primes the tracking, and the loop registers again on every change.
+    private func handsOverToLoop(_ site: Int, sites: [Int], functions: FunctionBodies, in file: ParsedFile) -> Bool {
+        guard let function = functions.innermost(containing: site) else { return false }
+        return sites.contains { other in
+            other != site && function.body.contains(other) && isInLoop(other, functions: functions, in: file)
+        }
     }
 
     /// The keyword of the statement whose block opens at `brace` (`if`, `while`, `for`, …),

@@ -61,6 +61,17 @@ public struct StateInitializedFromOutside: Rule {
         ],
         nonTriggeringExamples: [
             """
+            import ComposableArchitecture
+            struct ChildView: View {
+                @State var store: StoreOf<Child>
+                var body: some View { Text("\\(store.count)") }
+            }
+            struct ParentView: View {
+                let store: StoreOf<Parent>
+                var body: some View { ChildView(store: store.scope(state: \\.child, action: \\.child)) }
+            }
+            """,
+            """
             struct CounterView: View {
                 @State private var count = 0
                 var body: some View { Text("\\(count)") }
@@ -128,6 +139,10 @@ public struct StateInitializedFromOutside: Rule {
             for property in decl.properties
             where property.attributes.contains(named: "State") && property.isStored && !isSeedName(property.name) {
                 if resyncs(property.name, in: view, index: context.index) { continue }
+                // A store handed down is the parent's, scoped: the first one is the one to keep.
+                if ViewProperty.holdsComposableArchitectureStore(property, in: context.file, scope: view.name, index: context.index) {
+                    continue
+                }
                 if property.initializer == nil, hasMemberwiseInit, !(property.type.map { TypeShape($0.text).isOptional } ?? false) {
                     context.report(
                         "`@State var \(property.name)` is set by the memberwise initializer, but SwiftUI keeps only the first value: when the parent passes a new `\(property.name)`, the view keeps showing the old one",

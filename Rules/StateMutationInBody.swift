@@ -16,7 +16,10 @@ public struct StateMutationInBody: Rule {
             changes the very state the update is reading. SwiftUI reports "Modifying state \
             during view update, this will cause undefined behavior" (or "Publishing changes from \
             within view updates is not allowed"), the change may be lost, and the view can \
-            re-render in a loop.
+            re-render in a loop. A SwiftUI control's callbacks run later, wherever they stand \
+            (`TextField("Name", text: $t) { commit() }` is `onCommit`, `Menu`'s `primaryAction`, \
+            a `Stepper`'s `onEditingChanged`); closures of another module's initializers are not \
+            judged, since when they run is unknown.
             """,
         fix: """
             Change state in response to events: in an action closure (a button's action, \
@@ -84,8 +87,45 @@ public struct StateMutationInBody: Rule {
                 }
             }
             """,
+            """
+            struct MuteToggle: View {
+                @State private var isMuted = false
+                @State private var labelWidth: CGFloat = 0
+                var body: some View {
+                    Toggle(isOn: $isMuted) {
+                        GeometryReader { proxy in
+                            let _ = ↓labelWidth = proxy.size.width
+                            Text("Mute")
+                        }
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            struct Search: View {
+                @State private var query = ""
+                @State private var submitted = 0
+                @State private var step = 1
+                var body: some View {
+                    TextField("Search", text: $query) { submitted += 1 }
+                    Stepper("Step", value: $step) { editing in if !editing { submitted = 0 } }
+                    Menu("Sort") { Text("By name") } primaryAction: { step = 1 }
+                        .alert("Reset?", isPresented: .constant(false)) { Button("Reset") { step = 0 } }
+                }
+            }
+            """,
+            """
+            import CarouselKit
+            struct Gallery: View {
+                @State private var shown = 0
+                let photos: [String]
+                var body: some View {
+                    Carousel(photos) { let _ = shown = photos.count }
+                }
+            }
+            """,
             """
             struct Counter: View {
                 @State private var count = 0
@@ -407,8 +447,8 @@ public struct StateMutationInBody: Rule {
         guard !property.isLet else { return nil }
         let site = Site(file: fileIndex, token: property.nameToken)
         let published = property.attributes.contains(named: "Published")
-        let tracked = model.isObservable && !property.attributes.contains(named: "ObservationIgnored")
-            && !property.attributes.contains { $0.simpleName.startsWithUppercase && $0.simpleName != "ObservationTracked" }
+        let tracked = model.isObservable && !property.isObservationIgnored
+            && !property.attributes.contains { $0.simpleName.startsWithUppercase && $0.simpleName != "ObservationTracked" && $0.simpleName != "PerceptionTracked" }
         let subject = "`\(path.joined(separator: "."))`"
         if model.isObservableObject, published {
             return Mutation(

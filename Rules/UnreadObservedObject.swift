@@ -36,7 +36,7 @@ public struct UnreadObservedObject: Rule {
             """,
             """
             struct RefreshingList: View {
-                @EnvironmentObject private var ↓store: Store
+                @EnvironmentObject private var ↓store: Catalog
                 let items: [String]
                 var body: some View {
                     List(items, id: \\.self) { Text($0) }
@@ -135,7 +135,8 @@ public struct UnreadObservedObject: Rule {
         let index = context.index
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where view.isView && !isPreview(view, index: index) {
             let candidates = decl.properties.filter { property in
-                property.isStored && property.attributes.contains { Self.observingWrappers.contains($0.simpleName) }
+                property.isStored && property.attributes.contains { Self.observingWrappers.contains($0.simpleName) && index.isSwiftUI($0) }
+                    && !ViewProperty.holdsComposableArchitectureStore(property, in: context.file, scope: view.name, index: index)
             }
             guard !candidates.isEmpty, view.property(named: "body") != nil else { continue }
             // The object's type named in rendering code (`Store.shared.items`) may read the
@@ -194,12 +195,6 @@ public struct UnreadObservedObject: Rule {
     }
 }
 
-/// Argument labels of closures (or functions) that run later.
-private let actionLabels: Set<String> = [
-    "action", "perform", "onCommit", "onEditingChanged", "onDismiss", "completion", "completionHandler", "handler",
-    "onCompletion", "primaryAction", "onTap",
-]
-
 /// Where a view's code uses some of its properties: in rendering code (anything that runs while
 /// `body` is evaluated, or might), or only in closures that run later.
 private struct RenderingUses {
@@ -235,7 +230,7 @@ private struct RenderingUses {
                 // `Button(action: save)`, `.onAppear(perform: load)`: a method handed over to
                 // run later.
                 if file.kind(token - 1) == .colon, file.isWord(token - 2),
-                    actionLabels.contains(file.text(token - 2)), file.kind(token + 1) != .leftParen
+                    ViewCode.isActionLabel(file.text(token - 2)), file.kind(token + 1) != .leftParen
                 {
                     role = .action
                 }

@@ -340,7 +340,7 @@ struct TrackingGetters {
             for (fileIndex, property) in info.properties {
                 if property.modifiers.contains("static") || property.modifiers.contains("class") { continue }
                 if property.isStored {
-                    if !property.isLet, !property.attributes.contains(named: "ObservationIgnored") {
+                    if !property.isLet, !property.isObservationIgnored {
                         tracked.insert(property.name)
                     }
                 } else if let body = property.accessors.first(where: { $0.kind == .get || $0.kind == .read })?.body {

@@ -15,8 +15,11 @@ public struct ViewWrapperOutsideView: Rule {
             manages). In a class nothing installs them: `@State` keeps returning its initial \
             value and logs "Accessing State's value outside of being installed on a View", \
             environment values are defaults, `@ObservedObject` observes nothing, and changes \
-            never reach any view. (A `@Binding` that a view hands to the class's initializer, as \
-            in a representable's coordinator, reads and writes the view's storage and is fine.)
+            never reach any view; an environment action (`openWindow`, `openURL`, `dismiss`) is \
+            the default one, bound to no window, scene or presentation, so calling it does \
+            nothing or not what the view's does. (A `@Binding` that a view hands to the class's \
+            initializer, as in a representable's coordinator, reads and writes the view's storage \
+            and is fine; a property nothing reads is left alone.)
             """,
         fix: """
             In an `ObservableObject`, use `@Published var`; in an `@Observable` class, a plain \
@@ -27,12 +30,14 @@ public struct ViewWrapperOutsideView: Rule {
             """
             final class SettingsModel: ObservableObject {
                 @State var ↓isDarkMode = false
+                var theme: String { isDarkMode ? "dark" : "light" }
             }
             """,
             """
             @Observable final class Session {
                 @Environment(\\.locale) private var ↓locale
                 @ObservationIgnored @EnvironmentObject var ↓store: Store
+                var greeting: String { "\\(locale.identifier) \\(store.name)" }
             }
             """,
             """
@@ -40,6 +45,7 @@ public struct ViewWrapperOutsideView: Rule {
                 @FocusState var ↓isFocused: Bool
                 @Binding var ↓text: String
                 init() { _text = .constant("") }
+                func commit() { if isFocused { print(text) } }
             }
             """,
             """
@@ -47,6 +53,15 @@ public struct ViewWrapperOutsideView: Rule {
                 @SwiftUI.StateObject var ↓child = ChildRouter()
                 @GestureState var ↓dragOffset = CGSize.zero
                 @SceneStorage("tab") var ↓tab = 0
+                var summary: String { "\\(child) \\(dragOffset) \\(tab)" }
+            }
+            """,
+            """
+            @Observable final class DocumentOpener {
+                @ObservationIgnored @Environment(\\.openWindow) private var ↓openWindow
+                @ObservationIgnored @Environment(\\.dismiss) private var ↓dismiss
+                func open(_ id: String) { openWindow(id: id) }
+                func close() { Task { [weak self] in self?.dismiss() } }
             }
             """,
         ],
@@ -88,6 +103,13 @@ public struct ViewWrapperOutsideView: Rule {
             }
             """,
             """
+            final class LegacyPlayer: ObservableObject {
+                @State var volume = 0.5
+                @Environment(\\.openURL) var openURL
+                @Published var isPlaying = false
+            }
+            """,
+            """
             @propertyWrapper struct State<Value> { var wrappedValue: Value }
             final class Machine {
                 @State var phase = 0
@@ -101,19 +123,57 @@ public struct ViewWrapperOutsideView: Rule {
         let index = context.index
         for (decl, type) in index.typeDeclarations(in: context.fileIndex) where decl.kind == .class {
             for property in decl.properties where !ViewProperty.isStatic(property) {
-                guard let wrapper = property.attributes.lazy.map({ String($0.simpleName) })
-                    .first(where: { ViewProperty.viewWrappers.contains($0) }),
-                    ViewProperty.swiftUIWrapper(wrapper, on: property, index: index) != nil
+                guard let attribute = property.attributes.first(where: {
+                    ViewProperty.viewWrappers.contains(String($0.simpleName)) && index.isSwiftUI($0)
+                })
                 else { continue }
+                let wrapper = String(attribute.simpleName)
                 // A binding handed in by a view (`_text = text` in an initializer, as in a
                 // representable's coordinator) reads and writes the view's storage: it works.
                 if wrapper == "Binding", isHandedIn(property.name, in: decl, file: context.file) { continue }
+                // A value nothing reads has no stale value to show.
+                guard isRead(property, declaredIn: context.fileIndex, of: type, index: index) else { continue }
+                if wrapper == "Environment", let action = environmentAction(attribute, in: context.file) {
+                    context.report(
+                        "`@Environment(\\.\(action))` on `\(property.name)` in the class `\(type.name)`: SwiftUI fills environment values only in views, so this reads the default `\(action)` action, bound to no window, scene or presentation: calling it does nothing, or not what a view's `\(action)` does",
+                        at: property.nameToken..<property.nameToken + 1,
+                        help: "read `\\.\(action)` in the view that triggers it and call it there, or pass the action to the object from that view")
+                    continue
+                }
                 context.report(
                     "`@\(wrapper)` on `\(property.name)` in the class `\(type.name)`: SwiftUI installs its wrappers only on views, so here it never updates and never triggers an update\(advice(for: wrapper, type: type))",
                     at: property.nameToken..<property.nameToken + 1,
                     help: "SwiftUI property wrappers belong in views; in a class use `@Published` (ObservableObject) or a plain `var` (@Observable)")
             }
         }
+    }
+
+    /// Whether some code reads the property: in the class, `name`, `self.name`,
+    /// `self?.name`, `$name` or `_name`; elsewhere (unless it is `private`), `x.name` or
+    /// `x.$name`. Writes (`name = v`, `name += 1`), argument labels and key paths (its own
+    /// `@Environment(\.name)`) are not reads.
+    private func isRead(_ property: Property, declaredIn declarationFile: Int, of type: TypeInfo, index: ProjectIndex) -> Bool {
+        let spellings = [property.name, "$" + property.name, "_" + property.name]
+        func reads(at token: Int, in file: ParsedFile, membersOnly: Bool) -> Bool {
+            guard file.kind(token) == .identifier || file.kind(token) == .dollarIdentifier else { return false }
+            let length = Int(file.tokens[token].end - file.tokens[token].start)
+            guard spellings.contains(where: { $0.utf8.count == length }), spellings.contains(file.text(token)) else { return false }
+            if file.isAssignmentOperator(token + 1) || file.kind(token + 1) == .colon { return false }
+            guard file.kind(token - 1) == .period else {
+                return !membersOnly && !["var", "let", "func", "case"].contains(file.text(token - 1))
+            }
+            // `self.name`, `self?.name`, `model.name`: a member read, in the class or elsewhere.
+            return file.kind(token - 2) != .backslash
+        }
+        for declaration in type.declarations {
+            let file = index.files[declaration.file]
+            for token in declaration.decl.members
+            where !(declaration.file == declarationFile && property.declaration.contains(token)) && reads(at: token, in: file, membersOnly: false) {
+                return true
+            }
+        }
+        guard property.modifiers.accessLevel != .private else { return false }
+        return index.files.contains { file in file.tokens.indices.contains { reads(at: $0, in: file, membersOnly: true) } }
     }
 
     /// Whether an initializer of the class assigns `_name` (or `self._name`) from one of its
@@ -127,6 +187,24 @@ public struct ViewWrapperOutsideView: Rule {
             }
         }
         return false
+    }
+
+    /// Environment values that are actions SwiftUI binds to the view's window, scene or
+    /// presentation.
+    private static let environmentActions: Set<String> = [
+        "openWindow", "openURL", "dismiss", "dismissWindow", "openImmersiveSpace", "dismissImmersiveSpace", "refresh",
+        "dismissSearch", "openSettings", "openDocument", "newDocument", "pushWindow", "requestReview", "purchase",
+        "resetFocus", "rename",
+    ]
+
+    /// The action an `@Environment(\.openWindow)` attribute reads (`\EnvironmentValues.openURL`
+    /// too), or nil for other values.
+    private func environmentAction(_ attribute: Attribute, in file: ParsedFile) -> String? {
+        guard let arguments = attribute.arguments, let last = arguments.last, file.kind(last) == .identifier,
+            file.kind(last - 1) == .period
+        else { return nil }
+        let name = file.text(last)
+        return Self.environmentActions.contains(name) ? name : nil
     }
 
     private func advice(for wrapper: String, type: TypeInfo) -> String {

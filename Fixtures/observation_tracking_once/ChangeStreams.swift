@@ -32,3 +32,23 @@ func followTitles(of document: Document, update: (String) -> Void) async {
 func track(_ settings: ThemeSettings, onChange handler: @escaping @Sendable () -> Void) {
     withObservationTracking({ _ = settings.usesDarkMode }, onChange: handler)
 }
+
+/// The first call primes the stream; the loop registers again after every change.
+@MainActor
+func cartTotals(of cart: Cart) -> AsyncStream<Double> {
+    let (totals, continuation) = AsyncStream<Double>.makeStream()
+    let (changes, signal) = AsyncStream<Void>.makeStream()
+    let first = withObservationTracking {
+        cart.total
+    } onChange: {
+        signal.yield()
+    }
+    continuation.yield(first)
+    Task { @MainActor in
+        for await _ in changes {
+            let next = withObservationTracking { cart.total } onChange: { signal.yield() }
+            continuation.yield(next)
+        }
+    }
+    return totals
+}

@@ -27,7 +27,7 @@ actor ArticleStoreActor {
 final class ArticleSession {
     var articleID: String
     @Clamped(0...1) var scrollProgress = 0.0 // expect: property_wrapper_in_observable
-    @SceneStorage("article.anchor") var anchor: String? // expect: view_wrapper_outside_view, property_wrapper_in_observable
+    @SceneStorage("article.anchor") var anchor: String? // expect: property_wrapper_in_observable
     @ObservationIgnored @Clamped(0...3) var zoom = 1.0
 
     init(articleID: String) {

@@ -25,7 +25,7 @@ final class ReaderSession {
     var page = 0
 
     var pageLabel: String {
-        "\(page) (\(locale.identifier))"
+        "\(page) (\(locale.identifier), \(settings.theme))"
     }
 }
 
@@ -42,5 +42,37 @@ final class ReaderController {
     init(settings: ReaderSettings) {
         self.settings = settings
         _isPresented = .constant(false)
+    }
+
+    var status: String {
+        "\(settings.theme) \(isSearchFocused) \(pinchScale) \(chapter) \(session.theme) \(isPresented)"
+    }
+}
+
+/// Environment actions read outside a view are the defaults, bound to no window or
+/// presentation: opening or dismissing through them does nothing useful.
+@MainActor
+final class ReaderWindowOpener {
+    @Environment(\.openWindow) private var openWindow // expect: view_wrapper_outside_view
+    @Environment(\EnvironmentValues.openURL) private var openURL // expect: view_wrapper_outside_view
+
+    func openNotes(for book: String) {
+        openWindow(id: "notes-\(book)")
+    }
+
+    func openStore(_ url: URL) {
+        openURL(url)
+    }
+}
+
+/// Leftovers nothing reads: no stale value ever reaches anyone.
+@MainActor
+final class ReaderLegacyState {
+    @State var legacyBookmarkCount = 0
+    @Environment(\.dismissWindow) private var legacyDismissWindow
+    @FocusState var legacyFocus: Bool
+
+    func reset() {
+        legacyBookmarkCount = 0
     }
 }

@@ -116,7 +116,7 @@ enum RenderingCode {
         for owner in lineage {
             for (_, property) in owner.properties where variables.contains(property.name) && isSettableFromOutside(property) {
                 if property.attributes.contains(named: "Published") { return true }
-                if type.isObservable, !property.attributes.contains(named: "ObservationIgnored") { return true }
+                if type.isObservable, !property.isObservationIgnored { return true }
             }
         }
         for owner in lineage {

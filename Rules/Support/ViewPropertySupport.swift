@@ -15,17 +15,23 @@ enum ViewProperty {
 
     /// Capitalized attributes that are not property wrappers.
     static let nonWrapperAttributes: Set<String> = [
-        "MainActor", "ViewBuilder", "Sendable", "ObservationIgnored", "ObservationTracked", "Previewable",
-        "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable", "UIApplicationMain", "NSCopying",
+        "MainActor", "ViewBuilder", "Sendable", "ObservationIgnored", "ObservationTracked", "PerceptionIgnored",
+        "PerceptionTracked", "Previewable", "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable",
+        "UIApplicationMain", "NSCopying",
     ]
 
-    /// The attribute that names a SwiftUI wrapper `name` on `property` (`@State`,
-    /// `@SwiftUI.State`), unless the project declares its own type of that name.
+    /// The attribute that names SwiftUI's wrapper `name` on `property` (`@State`,
+    /// `@SwiftUI.State`; not a project type of that name, nor another module's,
+    /// `@Perception.Bindable`).
     static func swiftUIWrapper(_ name: String, on property: Property, index: ProjectIndex) -> Attribute? {
-        guard let attribute = property.attributes.first(named: name) else { return nil }
-        // A project type of that name (not an extension of SwiftUI's) shadows SwiftUI's.
-        if attribute.name != "SwiftUI." + name, index.types[name]?.kind != nil { return nil }
-        return attribute
+        property.attributes.first { $0.simpleName == name && index.isSwiftUI($0) }
+    }
+
+    /// Whether the property holds one of The Composable Architecture's stores (`StoreOf<F>`,
+    /// `ViewStore<S, A>`), whose observation the library derives: no wrapper rule judges it.
+    static func holdsComposableArchitectureStore(_ property: Property, in file: ParsedFile, scope: String, index: ProjectIndex) -> Bool {
+        guard let name = index.declaredShape(of: property, in: file, scope: scope)?.directName else { return false }
+        return index.isComposableArchitectureStore(named: name, from: scope, file: index.fileIndex(of: file))
     }
 
     /// Whether the property carries no property wrapper: a plain `let`/`var`.

@@ -142,6 +142,51 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
             [.action, .action, .action, .action, .action, .action, .content, .content, .unknown, .content])
     }
 
+    func testSwiftUIControlsTrailingClosuresFollowTheInitializerTheArgumentsSelect() {
+        XCTAssertEqual(
+            roles("""
+                let v = Form {
+                    TextField("Name", text: $name) { probe() }
+                    TextField(text: $name) { probe() }
+                    SecureField("Password", text: $password) { probe() }
+                    Stepper("Count", value: $count) { _ in probe() }
+                    Stepper(value: $count) { probe() }
+                    Stepper { probe() } onIncrement: { probe() } onDecrement: { probe() }
+                    Slider(value: $volume) { probe() }
+                    Slider(value: $volume, onEditingChanged: { _ in probe() })
+                    Button(intent: Refresh()) { probe() }
+                    PasteButton(payloadType: String.self) { _ in probe() }
+                }
+                """),
+            [.action, .content, .action, .action, .content, .content, .action, .action, .unknown, .action, .content, .action])
+    }
+
+    func testMenusLinksAndAlertsSplitContentFromActions() {
+        XCTAssertEqual(
+            roles("""
+                let v = VStack {
+                    Menu { probe() } label: { probe() } primaryAction: { probe() }
+                    Link(destination: url) { probe() }
+                    Toggle(isOn: $on) { probe() }
+                    Text("a").alert("Delete?", isPresented: $asking) { probe() } message: { probe() }
+                    Text("b").confirmationDialog("Share", isPresented: $sharing) { Button("Mail") { probe() } }
+                }
+                """),
+            [.content, .content, .action, .content, .content, .content, .content, .action])
+    }
+
+    func testClosuresOfAnotherModulesInitializersAreNotContent() {
+        XCTAssertEqual(
+            roles("""
+                let v = VStack {
+                    Carousel(photos) { probe() }
+                    CardKit(content: { probe() }, onClose: { probe() })
+                    WithPerceptionTracking { probe() }
+                }
+                """),
+            [.unknown, .unknown, .action, .content])
+    }
+
     func testClosuresPassedToProjectViewsFollowTheirParameters() {
         let views = """
             struct Row: View {
@@ -158,6 +203,16 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
                 }
                 var body: some View { content }
             }
+            struct Tracker<Content: View>: View {
+                typealias ScrollAction = (CGPoint) -> Void
+                let action: ScrollAction
+                let content: () -> Content
+                init(onScroll: ScrollAction? = nil, @ViewBuilder content: @escaping () -> Content) {
+                    self.action = onScroll ?? { _ in }
+                    self.content = content
+                }
+                var body: some View { content() }
+            }
             """
         XCTAssertEqual(
             roles(
@@ -166,8 +221,9 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
                     Row(title: "x") { probe() }
                     Row(title: "y", onDelete: { probe() })
                     Card { probe() } onTap: { probe() }
+                    Tracker { _ in probe() } content: { probe() }
                 }
                 """, extra: ["Views.swift": views]),
-            [.action, .action, .content, .action])
+            [.action, .action, .content, .action, .action, .content])
     }
 }

@@ -1,3 +1,5 @@
+import ObservationSyntax
+
 /// Standard library, Foundation and CoreGraphics value types (SPEC §1): holding one never
 /// needs observation.
 let knownValueTypes: Set<String> = [
@@ -19,7 +21,7 @@ enum WellKnownProtocol {
             ("ObservableObject", "Combine", .observableObject), ("Observable", "Observation", .observable),
             ("View", "SwiftUI", .view), ("App", "SwiftUI", .app), ("ViewModifier", "SwiftUI", .viewModifier),
             ("DynamicProperty", "SwiftUI", .dynamicProperty), ("PreviewProvider", "SwiftUI", .previewProvider),
-            ("Scene", "SwiftUI", .scene),
+            ("Scene", "SwiftUI", .scene), ("Perceptible", "Perception", .observable),
         ]
         var traits: [String: ObservationTraits] = [:]
         for entry in protocols {
@@ -30,6 +32,17 @@ enum WellKnownProtocol {
     }()
 }
 
-/// Attributes that make a class observable: the Observation macro, and SwiftData's `@Model`
-/// (which expands to it).
-let observableMacroNames: Set<Substring> = ["Observable", "Model"]
+/// Attributes that make a class observable: the Observation macro, SwiftData's `@Model`
+/// (which expands to it), and Point-Free Perception's back-port `@Perceptible`.
+let observableMacroNames: Set<Substring> = ["Observable", "Model", "Perceptible"]
+
+extension Property {
+    /// Taken out of observation: `@ObservationIgnored`, or Perception's `@PerceptionIgnored`.
+    public var isObservationIgnored: Bool {
+        attributes.contains { $0.simpleName == "ObservationIgnored" || $0.simpleName == "PerceptionIgnored" }
+    }
+}
+
+/// The Composable Architecture's stores: views observe them through observation the library
+/// derives from the reducer's state, so no wrapper rule judges them (SPEC §9, "Known libraries").
+let composableArchitectureStoreNames: Set<String> = ["Store", "StoreOf", "ViewStore", "ViewStoreOf"]

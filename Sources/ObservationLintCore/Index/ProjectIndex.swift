@@ -295,8 +295,51 @@ public final class ProjectIndex: @unchecked Sendable {
         resolver.resolve(name, from: scope, file: file ?? soleFile(of: scope))
     }
 
+    /// The project type `name` refers to (see `resolve`); nil for The Composable
+    /// Architecture's stores, which no rule judges.
     public func type(named name: String, from scope: String? = nil, file: Int? = nil) -> TypeInfo? {
-        resolver.resolveType(name, from: scope, file: file ?? soleFile(of: scope))?.info
+        let file = file ?? soleFile(of: scope)
+        guard let info = resolver.resolveType(name, from: scope, file: file)?.info,
+            !isComposableArchitectureStore(info, usedIn: file)
+        else { return nil }
+        return info
+    }
+
+    /// Whether the type `name` refers to from `scope` is The Composable Architecture's store
+    /// (`StoreOf`, `ViewStore`): not declared in the project, declared by the library or in a
+    /// file that imports it, or named in a file that imports it. Its observation is derived:
+    /// rules stay silent on it.
+    public func isComposableArchitectureStore(named name: String, from scope: String?, file: Int? = nil) -> Bool {
+        guard isStoreName(name) else { return false }
+        let file = file ?? soleFile(of: scope)
+        guard let info = resolver.resolveType(name, from: scope, file: file)?.info else { return true }
+        return isComposableArchitectureStore(info, usedIn: file)
+    }
+
+    private func isComposableArchitectureStore(_ info: TypeInfo, usedIn file: Int?) -> Bool {
+        guard isStoreName(info.name) else { return false }
+        if let file, belongsToComposableArchitecture(file) { return true }
+        return info.declarations.first.map { belongsToComposableArchitecture($0.file) } ?? false
+    }
+
+    private func isStoreName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "V") else { return false }
+        return composableArchitectureStoreNames.contains(name)
+    }
+
+    /// A file that imports ComposableArchitecture, or one of the library's own
+    /// (`Sources/ComposableArchitecture/`).
+    private func belongsToComposableArchitecture(_ file: Int) -> Bool {
+        files[file].imports.contains { $0.module == "ComposableArchitecture" } || files[file].path.contains("Sources/ComposableArchitecture/")
+    }
+
+    /// Whether `attribute` names SwiftUI's declaration: written `@SwiftUI.Name`, or `@Name`
+    /// when the project declares no type of that name (its own would shadow SwiftUI's).
+    /// `@Perception.Bindable` is Perception's, never SwiftUI's `@Bindable`.
+    public func isSwiftUI(_ attribute: Attribute) -> Bool {
+        let simpleName = attribute.simpleName
+        guard attribute.name.count > simpleName.count else { return types[String(simpleName)]?.kind == nil }
+        return attribute.name == "SwiftUI." + simpleName
     }
 
     /// The key in `types` of a type declaration of `file` (an extension: of the type it
@@ -426,7 +469,10 @@ public final class ProjectIndex: @unchecked Sendable {
             guard let contextualType, case .named(let annotated, _) = TypeShape(contextualType.text) else { return nil }
             name = annotated
         }
-        guard let resolved = resolve(name, from: scope, file: fileIndex(of: file)) else { return nil }
+        let position = fileIndex(of: file)
+        guard let resolved = resolve(name, from: scope, file: position),
+            !(types[resolved].map { isComposableArchitectureStore($0, usedIn: position) } ?? false)
+        else { return nil }
         return (resolved, call)
     }
 }

@@ -28,10 +28,14 @@ public enum ViewCode {
         "safeAreaInset", "swipeActions", "inspector", "navigationDestination", "searchSuggestions",
         "listRowBackground", "tabItem", "ViewBuilder", "AsyncImage", "ProgressView", "Gauge",
         "HSplitView", "VSplitView", "PhaseAnimator", "KeyframeAnimator", "VStackLayout",
-        "HStackLayout", "ZStackLayout", "TabSection",
+        "HStackLayout", "ZStackLayout", "TabSection", "PhotosPicker", "MultiDatePicker",
+        // Swift Charts' and MapKit's content builders.
+        "Chart", "Map",
         // Scenes: an App's `body` builds them while it is evaluated.
         "WindowGroup", "Window", "DocumentGroup", "MenuBarExtra", "UtilityWindow",
         "ImmersiveSpace", "Settings", "commands", "CommandMenu", "CommandGroup",
+        // Perception's and The Composable Architecture's view builders.
+        "WithPerceptionTracking", "WithViewStore", "IfLetStore", "ForEachStore", "SwitchStore",
         // Synchronous helpers run where they are called.
         "map", "compactMap", "flatMap", "filter", "sorted", "first", "last", "contains", "reduce",
         "allSatisfy", "min", "max", "forEach", "firstIndex", "lastIndex", "prefix", "drop",
@@ -50,10 +54,39 @@ public enum ViewCode {
         "onExitCommand", "onMoveCommand", "onDeleteCommand", "focusedSceneValue", "dropDestination",
         "draggable", "fileImporter", "fileExporter", "photosPicker", "onPencilDoubleTap",
         "onLongTouchGesture", "backgroundTask", "onKeyboardShortcut", "accessibilityAction",
-        "accessibilityAdjustableAction", "accessibilityScrollAction",
+        "accessibilityAdjustableAction", "accessibilityScrollAction", "onScrollPhaseChange",
+        "onScrollVisibilityChange", "onScrollTargetVisibilityChange", "PasteButton",
         // `Binding(get:set:)`: both run when a control reads or writes the binding.
         "Binding",
     ]
+
+    /// What the unlabeled trailing closure of a SwiftUI control is: it binds to the last
+    /// closure parameter of the initializer the other arguments select.
+    enum TrailingClosure {
+        /// The action, unless one of these labels is given in the parentheses, when it is
+        /// the label: `Button("Save") { save() }`, `Button { save() } label: { … }` vs
+        /// `Button(action: save) { Text("Save") }`.
+        case actionUnlessGiven(Set<String>)
+        /// After a title, the last callback (`onCommit:`, `onEditingChanged:`); without
+        /// one, the `label:`: `TextField("Name", text: $name) { commit() }` vs
+        /// `TextField(text: $name) { Text("Name") }`.
+        case actionAfterTitle
+        /// A label or a callback, told apart only by the closure's signature
+        /// (`Slider(value: $v) { editing in … }` vs `{ Text("Volume") }`): not content.
+        case undecided
+    }
+
+    /// SwiftUI controls whose trailing closure depends on the other arguments.
+    static let trailingClosures: [String: TrailingClosure] = [
+        "Button": .actionUnlessGiven(["action", "intent"]), "TextField": .actionAfterTitle,
+        "SecureField": .actionAfterTitle, "Stepper": .actionAfterTitle, "Slider": .undecided,
+    ]
+
+    /// Whether a closure (or a function) passed with this argument label runs later:
+    /// `action:`, `perform:`, `onCommit:`, and callbacks by name (`onSave:`).
+    public static func isActionLabel(_ label: String) -> Bool {
+        actionLabels.contains(label) || isCallbackLabel(label)
+    }
 
     /// Argument labels of closures that run later.
     static let actionLabels: Set<String> = [
@@ -76,7 +109,8 @@ public enum ViewCode {
 
     /// The role of a closure scope. A closure passed to a view of the project takes the
     /// role of the parameter it is passed to: view content (`@ViewBuilder`, returning a
-    /// view) or a callback (returning `Void`).
+    /// view) or a callback (returning `Void`). SwiftUI's initializers and modifiers follow
+    /// the tables above; a closure of another module's initializer is unknown, never content.
     public static func role(of scope: Scope, in file: ParsedFile, index: ProjectIndex) -> ClosureRole {
         guard case .closure(let callee, let label) = scope.kind else { return .content }
         // `{ … }()`: called where it stands, so it runs with what encloses it.
@@ -91,20 +125,17 @@ public enum ViewCode {
         if let calleeName, calleeName.startsWithUppercase, let type = index.type(named: calleeName) {
             return type.isView ? projectViewRole(of: scope, label: label, in: file, view: type, index: index) : .unknown
         }
-        if let label {
-            let name = file.text(label)
-            if actionLabels.contains(name) || isCallbackLabel(name) { return .action }
-            if contentLabels.contains(name) { return .content }
+        if let label, isActionLabel(file.text(label)) { return .action }
+        // Another module's initializer: what its closures are is unknown.
+        if let calleeName, calleeName.startsWithUppercase, !contentCallees.contains(calleeName),
+            !actionCallees.contains(calleeName), trailingClosures[calleeName] == nil
+        {
+            return .unknown
         }
+        if let label, contentLabels.contains(file.text(label)) { return .content }
         guard let name = calleeName else { return .unknown }
-        if name == "Button" {
-            // `Button("Save") { action }`, `Button { action } label: { … }` vs
-            // `Button(action: save) { label }`.
-            if label == nil {
-                if let arguments = scope.callArguments, file.argument("action", in: arguments) != nil { return .content }
-                return .action
-            }
-            return .content
+        if label == nil, let trailing = trailingClosures[name] {
+            return role(of: trailing, arguments: scope.callArguments, in: file)
         }
         if presentationCallees.contains(name), label == nil, file.at(scope.range.upperBound, "content"),
             file.kind(scope.range.upperBound + 1) == .colon
@@ -114,6 +145,22 @@ public enum ViewCode {
         if actionCallees.contains(name) { return .action }
         if contentCallees.contains(name) { return .content }
         return .unknown
+    }
+
+    /// The role of a control's unlabeled trailing closure, from the arguments in its
+    /// parentheses.
+    private static func role(of trailing: TrailingClosure, arguments: Range<Int>?, in file: ParsedFile) -> ClosureRole {
+        switch trailing {
+        case .actionUnlessGiven(let labels):
+            guard let arguments else { return .action }
+            let given = file.argumentList(arguments).contains { $0.label.map { labels.contains(file.text($0)) } == true }
+            return given ? .content : .action
+        case .actionAfterTitle:
+            guard let arguments, let first = file.argumentList(arguments).first else { return .content }
+            return first.label == nil ? .action : .content
+        case .undecided:
+            return .unknown
+        }
     }
 
     /// `onSave:`, `onDelete:`: callbacks by name.
@@ -155,7 +202,8 @@ public enum ViewCode {
             } else if isTrailing {
                 match = candidates.first { property in
                     !givenLabels.contains(property.name)
-                        && (property.attributes.contains(named: "ViewBuilder") || property.type.map { isFunctionType($0.text) } == true)
+                        && (property.attributes.contains(named: "ViewBuilder")
+                            || property.type.map { functionType($0.text, in: view, index: index) != nil } == true)
                 }
             } else {
                 match = nil
@@ -163,7 +211,7 @@ public enum ViewCode {
             guard let match else { return .unknown }
             if match.attributes.contains(named: "ViewBuilder") { return .content }
             guard let type = match.type else { return .unknown }
-            return closureRole(ofType: type.text, genericNames: genericNames, index: index)
+            return closureRole(ofType: functionType(type.text, in: view, index: index) ?? type.text, genericNames: genericNames, index: index)
         }
         for (fileIndex, initializer) in initializers {
             let declFile = index.files[fileIndex]
@@ -173,7 +221,8 @@ public enum ViewCode {
             } else if isTrailing {
                 parameter = initializer.parameters.first { parameter in
                     !(parameter.label.map(givenLabels.contains) ?? false)
-                        && (hasViewBuilderAttribute(parameter, in: declFile) || parameter.type.map { isFunctionType($0.text) } == true)
+                        && (hasViewBuilderAttribute(parameter, in: declFile)
+                            || parameter.type.map { functionType($0.text, in: view, index: index) != nil } == true)
                 }
             } else {
                 parameter = initializer.parameters.first { $0.label == nil }
@@ -182,7 +231,7 @@ public enum ViewCode {
             if hasViewBuilderAttribute(parameter, in: declFile) {
                 roles.append(.content)
             } else if let type = parameter.type {
-                roles.append(closureRole(ofType: type.text, genericNames: genericNames, index: index))
+                roles.append(closureRole(ofType: functionType(type.text, in: view, index: index) ?? type.text, genericNames: genericNames, index: index))
             } else {
                 roles.append(.unknown)
             }
@@ -204,7 +253,17 @@ public enum ViewCode {
         return false
     }
 
-    private static func isFunctionType(_ text: String) -> Bool { text.contains("->") }
+    /// A parameter's type as a function type: as written (`() -> Void`, `(() -> Void)?`), or
+    /// the one a type alias of the view or of the project names (`ScrollAction?` with
+    /// `typealias ScrollAction = (CGPoint) -> Void`); nil for other types.
+    private static func functionType(_ text: String, in view: TypeInfo, index: ProjectIndex) -> String? {
+        if text.contains("->") { return text }
+        var name = Substring(text.filter { !$0.isWhitespace })
+        while name.hasSuffix("?") || name.hasSuffix("!") { name = name.dropLast() }
+        guard let alias = index.typeAliases[view.name + "." + name] ?? index.typeAliases[String(name)], alias.contains("->")
+        else { return nil }
+        return alias
+    }
 
     /// Content when a function type returns a view (`some View`, `AnyView`, `Content`, a
     /// view generic parameter), action when it returns `Void` or is `async`.
