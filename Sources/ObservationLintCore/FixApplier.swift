@@ -3,9 +3,10 @@ import ObservationSyntax
 /// Applies fixes to one file's bytes in one pass (`--fix`, `--diff`).
 ///
 /// Fixes are taken in the order given; one whose edits overlap an accepted fix's span
-/// waits (`deferred`) for a next pass, when the file has been linted again. A fix whose
-/// result has more `unknown` (error) tokens than the file had is not applied (`failed`):
-/// a fix must never leave the file less well-formed than it found it.
+/// waits (`deferred`) for a next pass, when the file has been linted again. When a fix's
+/// result has more `unknown` (error) tokens than the file had, the pass leaves the file
+/// unchanged: that fix `failed`, and the others wait for the next pass, without it. A fix
+/// must never leave the file less well-formed than it found it.
 public enum FixApplier {
     public struct Pass: Sendable {
         public var bytes: [UInt8]
@@ -42,6 +43,11 @@ public enum FixApplier {
                 pass.bytes = result
                 pass.applied.append(candidate.fix)
             }
+        }
+        if !pass.failed.isEmpty, !pass.applied.isEmpty {
+            pass.deferred += pass.applied
+            pass.applied = []
+            pass.bytes = bytes
         }
         return pass
     }

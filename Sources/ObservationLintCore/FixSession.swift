@@ -38,6 +38,8 @@ public enum FixSession {
                 fixesByFile[diagnostic.file, default: []].append((diagnostic.ruleID, fix))
             }
             var appliedThisPass = 0
+            // A file left unchanged for a failed fix takes its other fixes on the next pass.
+            var retry = false
             for index in result.inputs.indices {
                 let path = result.inputs[index].path
                 guard let fixes = fixesByFile[path] else { continue }
@@ -51,13 +53,14 @@ public enum FixSession {
                             file: path,
                             message: "the \(ruleID) fix \"\(failed.title)\" failed and was not applied: its result would not tokenize as the file did (or its edits do not fit the file)"))
                 }
+                if !pass.failed.isEmpty, !pass.deferred.isEmpty { retry = true }
                 guard !pass.applied.isEmpty else { continue }
                 if result.originals[path] == nil { result.originals[path] = result.inputs[index].bytes }
                 result.inputs[index].bytes = pass.bytes
                 appliedThisPass += pass.applied.count
                 result.appliedByFile[path, default: 0] += pass.applied.count
             }
-            if appliedThisPass == 0 { break }
+            if appliedThisPass == 0 && !retry { break }
         }
         // A file fixed back to its original text has not changed.
         for input in result.inputs where result.originals[input.path] == input.bytes {

@@ -74,10 +74,13 @@ final class FixApplierTests: XCTestCase {
     func testAFixThatAddsErrorTokensFails() {
         let unterminated = Fix(title: "comment", edits: [edit(1, 1, 1, "/* ")])
         let fine = Fix(title: "rename", edits: [edit(2, 5, 6, "b")])
+        // The file is left unchanged; the other fix waits for the next pass, without it.
         let result = apply([unterminated, fine], to: "let a = 1\nlet c = 2\n")
-        XCTAssertEqual(result.text, "let a = 1\nlet b = 2\n")
+        XCTAssertEqual(result.text, "let a = 1\nlet c = 2\n")
         XCTAssertEqual(result.pass.failed, [unterminated])
-        XCTAssertEqual(result.pass.applied, [fine])
+        XCTAssertEqual(result.pass.applied, [])
+        XCTAssertEqual(result.pass.deferred, [fine])
+        XCTAssertEqual(apply([fine], to: "let a = 1\nlet c = 2\n").text, "let a = 1\nlet b = 2\n")
         // Error tokens the file already had do not stop a fix.
         XCTAssertEqual(apply([fine], to: "let a = 1\nlet c = 2 \u{1}\n").text, "let a = 1\nlet b = 2 \u{1}\n")
     }
