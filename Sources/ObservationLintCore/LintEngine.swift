@@ -81,31 +81,43 @@ public enum LintEngine {
         var fileCount = 0
         // A package's public types, as its own index made them (files numbered as `inputs`).
         var publicTypes: [Int: [String: TypeInfo]] = [:]
-        for project in layout.projectsInDependencyOrder {
-            let indexed = layout.indexedFiles(of: project)
-            let own = Set(layout.files(of: project))
-            let position = Dictionary(uniqueKeysWithValues: indexed.enumerated().map { ($1, $0) })
-            var imported: [String: TypeInfo] = [:]
-            var clashing = Set<String>()
-            for package in layout.visibleProjects(of: project).dropFirst() {
-                for (name, info) in publicTypes[package] ?? [:] where !clashing.contains(name) {
-                    // Two packages with one public name: which one a use means is unknown.
-                    if imported.removeValue(forKey: name) != nil {
-                        clashing.insert(name)
-                    } else {
-                        imported[name] = info.renumberingFiles { position[$0]! }
+        for level in layout.projectLevels {
+            // Several projects at once, one thread each, largest first, when no project has
+            // more than a thread's share of the level's files; otherwise one at a time, each
+            // on every thread.
+            let sizes = Dictionary(uniqueKeysWithValues: level.map { ($0, layout.files(of: $0).count) })
+            let largestFirst = level.sorted { sizes[$0]! > sizes[$1]! }
+            let together = jobs > 1 && level.count >= jobs && sizes[largestFirst[0]]! * jobs <= sizes.values.reduce(0, +)
+            let done = parallelMap(largestFirst, jobs: together ? jobs : 1) { project in
+                let indexed = layout.indexedFiles(of: project)
+                let own = Set(layout.files(of: project))
+                let position = Dictionary(uniqueKeysWithValues: indexed.enumerated().map { ($1, $0) })
+                var imported: [String: TypeInfo] = [:]
+                var clashing = Set<String>()
+                for package in layout.visibleProjects(of: project).dropFirst() {
+                    for (name, info) in publicTypes[package] ?? [:] where !clashing.contains(name) {
+                        // Two packages with one public name: which one a use means is unknown.
+                        if imported.removeValue(forKey: name) != nil {
+                            clashing.insert(name)
+                        } else {
+                            imported[name] = info.renumberingFiles { position[$0]! }
+                        }
                     }
                 }
+                let index = ProjectIndex(
+                    files: indexed.map { files[$0] }, isPackageFile: indexed.map { !own.contains($0) },
+                    importedTypes: imported, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor,
+                    jobs: together ? 1 : jobs)
+                let report = check(
+                    index, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }),
+                    rules: rules, options: options, jobs: together ? 1 : jobs)
+                return (project, index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }, report)
             }
-            let index = ProjectIndex(
-                files: indexed.map { files[$0] }, isPackageFile: indexed.map { !own.contains($0) }, importedTypes: imported,
-                defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
-            publicTypes[project] = index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }
-            let report = check(
-                index, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }),
-                rules: rules, options: options, jobs: jobs)
-            diagnostics += report.diagnostics
-            fileCount += report.fileCount
+            for (project, exported, report) in done {
+                publicTypes[project] = exported
+                diagnostics += report.diagnostics
+                fileCount += report.fileCount
+            }
         }
         return LintReport(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), fileCount: fileCount)
     }

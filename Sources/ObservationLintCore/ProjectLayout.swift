@@ -109,6 +109,22 @@ public struct ProjectLayout: Sendable {
         return order
     }
 
+    /// The projects in levels: each project's local packages are in earlier levels (a
+    /// cycle is broken as in `projectsInDependencyOrder`), so a level's projects can be
+    /// linted at the same time.
+    public var projectLevels: [[Int]] {
+        var level = [Int?](repeating: nil, count: projects.count)
+        var levels: [[Int]] = []
+        for project in projectsInDependencyOrder {
+            let packages = visibleProjects(of: project).dropFirst().compactMap { level[$0] }
+            let mine = (packages.max() ?? -1) + 1
+            level[project] = mine
+            if mine == levels.count { levels.append([]) }
+            levels[mine].append(project)
+        }
+        return levels
+    }
+
     /// The files a project's index holds, ordered by absolute path (so that the order does
     /// not depend on which folders the run was given).
     public func indexedFiles(of project: Int) -> [Int] {
