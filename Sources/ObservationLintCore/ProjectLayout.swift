@@ -22,6 +22,8 @@ public struct ProjectLayout: Sendable {
     public private(set) var projectOfFile: [Int]
     /// Each file's place when the files are ordered by absolute path.
     private let placeByPath: [Int]
+    /// Per project, the positions of the projects its local packages are.
+    private let packagesOfProject: [[Int]]
     /// Each file's role judged from its path inside its project (nil without a root): the
     /// folders above a project are not its business.
     private let roleInProject: [SourceRole?]
@@ -30,10 +32,13 @@ public struct ProjectLayout: Sendable {
     public static func single(fileCount: Int) -> ProjectLayout {
         ProjectLayout(
             projects: [Project(root: nil, localPackages: [])], projectOfFile: Array(repeating: 0, count: fileCount),
-            placeByPath: Array(0..<fileCount), roleInProject: Array(repeating: nil, count: fileCount))
+            placeByPath: Array(0..<fileCount), packagesOfProject: [[]], roleInProject: Array(repeating: nil, count: fileCount))
     }
 
-    private init(projects: [Project], projectOfFile: [Int], placeByPath: [Int], roleInProject: [SourceRole?]) {
+    private init(
+        projects: [Project], projectOfFile: [Int], placeByPath: [Int], packagesOfProject: [[Int]], roleInProject: [SourceRole?]
+    ) {
+        self.packagesOfProject = packagesOfProject
         self.projects = projects
         self.projectOfFile = projectOfFile
         self.placeByPath = placeByPath
@@ -59,6 +64,7 @@ public struct ProjectLayout: Sendable {
         let position = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
         if roots.contains(nil) { projects.append(Project(root: nil, localPackages: [])) }
         self.projects = projects
+        self.packagesOfProject = projects.map { $0.localPackages.compactMap { position[$0] } }
         self.projectOfFile = roots.map { root in root.flatMap { position[$0] } ?? distinct.count }
         var placeByPath = [Int](repeating: 0, count: absolutePaths.count)
         for (place, file) in absolutePaths.indices.sorted(by: { absolutePaths[$0] < absolutePaths[$1] }).enumerated() {
@@ -79,15 +85,11 @@ public struct ProjectLayout: Sendable {
     /// The projects whose files `project`'s index holds: itself, then the local packages
     /// it declares, transitively (those that are projects of this layout).
     public func visibleProjects(of project: Int) -> [Int] {
-        var byRoot: [String: Int] = [:]
-        for (position, candidate) in projects.enumerated() { if let root = candidate.root { byRoot[root] = position } }
         var result = [project]
         var seen: Set<Int> = [project]
         var next = 0
         while next < result.count {
-            for package in projects[result[next]].localPackages {
-                if let found = byRoot[package], seen.insert(found).inserted { result.append(found) }
-            }
+            for package in packagesOfProject[result[next]] where seen.insert(package).inserted { result.append(package) }
             next += 1
         }
         return result
