@@ -60,7 +60,16 @@ public struct ProjectLayout: Sendable {
     fileprivate init(absolutePaths: [String], finder: inout RootFinder) {
         let roots = absolutePaths.map { finder.root(ofFolder: RootFinder.parent(of: $0)) }
         let distinct = Set(roots.compactMap { $0 }).sorted()
-        var projects = distinct.map { Project(root: $0, localPackages: finder.localPackages(ofRoot: $0)) }
+        var projects = distinct.map { root in
+            let manifest = finder.manifest(ofRoot: root)
+            // A package dragged into an Xcode group is named by its path in the group: it is
+            // the project of this run below the root whose path ends with it.
+            let inGroups = distinct.filter { other in
+                other.hasPrefix(root + "/") && manifest.xcodeFolders.contains { other.hasSuffix("/" + $0) }
+            }
+            var seen = Set<String>()
+            return Project(root: root, localPackages: (manifest.packages + inGroups).filter { seen.insert($0).inserted })
+        }
         let position = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
         if roots.contains(nil) { projects.append(Project(root: nil, localPackages: [])) }
         self.projects = projects
@@ -146,7 +155,7 @@ public struct ProjectLayout: Sendable {
 /// The nearest project root upward from a folder, each folder and manifest looked at once.
 private struct RootFinder {
     private var rootOfFolder: [String: String?] = [:]
-    private var packagesOfRoot: [String: [String]] = [:]
+    private var manifestOfRoot: [String: ProjectManifest] = [:]
 
     mutating func root(ofFolder folder: String) -> String? {
         if let known = rootOfFolder[folder] { return known }
@@ -162,10 +171,10 @@ private struct RootFinder {
         return root
     }
 
-    mutating func localPackages(ofRoot root: String) -> [String] {
-        if let known = packagesOfRoot[root] { return known }
-        let found = ProjectManifest.localPackages(ofRoot: root)
-        packagesOfRoot[root] = found
+    mutating func manifest(ofRoot root: String) -> ProjectManifest {
+        if let known = manifestOfRoot[root] { return known }
+        let found = ProjectManifest(root: root)
+        manifestOfRoot[root] = found
         return found
     }
 
@@ -186,24 +195,32 @@ private struct RootFinder {
 }
 
 /// What a project's manifests say about the local packages it uses.
-enum ProjectManifest {
-    /// The roots of the local packages a project declares, absolute, existing, in order.
-    static func localPackages(ofRoot root: String) -> [String] {
+struct ProjectManifest {
+    /// The roots of the local packages it declares, absolute, existing, in order.
+    var packages: [String] = []
+    /// The folder paths its Xcode project names that are no package relative to the root:
+    /// paths inside Xcode groups, whose own paths the project file nests.
+    var xcodeFolders: [String] = []
+
+    init(root: String) {
         var found: [String] = []
         let manifest = PathUtilities.join(root, "Package.swift")
         if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
-            found += packagePaths(inManifest: text).map { PathUtilities.absolute($0, relativeTo: root) }
+            found += Self.packagePaths(inManifest: text).map { PathUtilities.absolute($0, relativeTo: root) }
         }
+        var folders: [String] = []
         for entry in PathUtilities.folderEntries(root) ?? [] where entry.name.hasSuffix(".xcodeproj") {
             let pbxproj = PathUtilities.join(PathUtilities.join(root, entry.name), "project.pbxproj")
             guard let text = try? String(contentsOfFile: pbxproj, encoding: .utf8) else { continue }
-            found += referencedPaths(inXcodeProject: text).map { PathUtilities.absolute($0, relativeTo: root) }
+            folders += Self.referencedPaths(inXcodeProject: text)
+        }
+        let isPackage = { (path: String) in path != root && PathUtilities.exists(PathUtilities.join(path, "Package.swift")) }
+        for folder in folders {
+            let path = PathUtilities.absolute(folder, relativeTo: root)
+            if isPackage(path) { found.append(path) } else if !folder.hasPrefix("/") { xcodeFolders.append(PathUtilities.normalize(folder)) }
         }
         var seen = Set<String>()
-        return found.filter { path in
-            path != root && seen.insert(path).inserted
-                && PathUtilities.exists(PathUtilities.join(path, "Package.swift"))
-        }
+        packages = found.filter { isPackage($0) && seen.insert($0).inserted }
     }
 
     /// The `path:` arguments of `.package(path: "…")` and `.package(name: "…", path: "…")`.

@@ -73,7 +73,26 @@ import Testing
         try folder.write("Kit/Package.swift", "")
         try folder.write("App/Packages/Feature/Package.swift", "")
         try folder.write("App/App/ContentView.swift", "")
-        #expect(ProjectManifest.localPackages(ofRoot: folder.url("App")) == [folder.url("Kit"), folder.url("App/Packages/Feature")])
+        #expect(ProjectManifest(root: folder.url("App")).packages == [folder.url("Kit"), folder.url("App/Packages/Feature")])
+    }
+
+    @Test func packagesInXcodeGroupsAreFoundAmongTheRunsProjects() throws {
+        // `path = UI` inside a group whose `path = Packages`: the project file nests paths.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write(
+            "App/App.xcodeproj/project.pbxproj",
+            """
+            A1 /* UI */ = {isa = PBXFileReference; lastKnownFileType = folder; path = UI; sourceTree = "<group>"; };
+            B2 /* Packages */ = {isa = PBXGroup; children = (A1); path = Packages; sourceTree = "<group>"; };
+            """)
+        try folder.write("App/Packages/UI/Package.swift", "")
+        try folder.write("App/Packages/UI/Sources/UI/Button.swift", "")
+        try folder.write("App/App/ContentView.swift", "")
+        let layout = ProjectLayout(absolutePaths: [folder.url("App/App/ContentView.swift"), folder.url("App/Packages/UI/Sources/UI/Button.swift")])
+        let app = layout.projectOfFile[0]
+        #expect(layout.projects[app].localPackages == [folder.url("App/Packages/UI")])
+        #expect(layout.visibleProjects(of: app) == [app, layout.projectOfFile[1]])
     }
 
     @Test func localPackagesAreReadForTheIndexButNotReported() throws {
