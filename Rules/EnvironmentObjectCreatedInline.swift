@@ -139,6 +139,17 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 }
             }
             """,
+            """
+            final class Formatters: ObservableObject {
+                let currency = NumberFormatter()
+                let dates = DateFormatter()
+            }
+            struct Shop: View {
+                var body: some View {
+                    ProductList().environmentObject(Formatters())
+                }
+            }
+            """,
         ],
         autoFix: AutoFix(
             .unsafe,
@@ -204,7 +215,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 var roles = RenderRoles(body: body.range, file: file, index: index)
                 for injection in inside {
                     guard let typeName = injection.providedType, let model = index.types[typeName],
-                        RenderingCode.isModel(model), RenderingCode.hasMutableState(model, index: index),
+                        RenderingCode.isModel(model), index.holdsMutableState(model),
                         roles.role(of: injection.token) == .content,
                         roles.role(of: injection.expression.lowerBound) == .content
                     else { continue }

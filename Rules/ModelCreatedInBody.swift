@@ -242,7 +242,7 @@ public struct ModelCreatedInBody: Rule {
                             created = (resolved, argument.value.lowerBound)
                         }
                         guard let created, let model = index.types[created.type], RenderingCode.isModel(model),
-                            RenderingCode.hasMutableState(model, index: index),
+                            index.holdsMutableState(model),
                             roles.role(of: created.token) == .content
                         else { continue }
                         if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }

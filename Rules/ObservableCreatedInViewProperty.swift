@@ -99,6 +99,16 @@ public struct ObservableCreatedInViewProperty: Rule {
                 let model = CounterModel()
             }
             """,
+            """
+            @Observable final class Palette {
+                let accent: String
+                init(accent: String) { self.accent = accent }
+            }
+            struct Badge: View {
+                let palette = Palette(accent: "blue")
+                var body: some View { Text(palette.accent) }
+            }
+            """,
         ],
         autoFix: AutoFix(
             .unsafe,
@@ -142,7 +152,9 @@ public struct ObservableCreatedInViewProperty: Rule {
         let index = context.index
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where ViewProperty.isViewLike(decl, view) {
             for property in decl.properties {
-                guard let created = Self.createdModel(property, in: view, file: context.file, index: index) else { continue }
+                guard let created = Self.createdModel(property, in: view, file: context.file, index: index),
+                    let model = index.types[created.name], index.holdsMutableState(model)
+                else { continue }
                 let wrapper = created.kind == .observableObject ? "StateObject" : "State"
                 let what = created.kind == .observableObject ? "the ObservableObject" : "the observable"
                 let shortName = String(created.name.simpleTypeName)

@@ -131,6 +131,17 @@ public struct ObservedObjectCreatedInline: Rule {
                 var body: some View { Text(player.title) }
             }
             """,
+            """
+            final class DateStyle: ObservableObject {
+                let formatter = DateFormatter()
+                func string(from date: Date) -> String { formatter.string(from: date) }
+            }
+            struct DateLabel: View {
+                let date: Date
+                @ObservedObject var style = DateStyle()
+                var body: some View { Text(style.string(from: date)) }
+            }
+            """,
         ],
         autoFix: AutoFix(
             .unsafe,
@@ -212,7 +223,8 @@ public struct ObservedObjectCreatedInline: Rule {
         }
     }
 
-    /// The type an expression constructs, when it is a project ObservableObject.
+    /// The type an expression constructs, when it is a project ObservableObject that holds
+    /// state a fresh copy would lose.
     /// Observable-only project types are `observable_wrapper_mismatch`'s; types from other
     /// modules stay unknown (a library's lightweight projection, like a view store, may be
     /// meant to be re-created with the view).
@@ -220,7 +232,7 @@ public struct ObservedObjectCreatedInline: Rule {
         in expression: Range<Int>, contextualType: TypeRef?, file: ParsedFile, scope: String, index: ProjectIndex
     ) -> String? {
         guard let (name, _) = index.constructedType(in: expression, file: file, scope: scope, contextualType: contextualType),
-            let type = index.types[name], type.isClass, type.isObservableObject
+            let type = index.types[name], type.isClass, type.isObservableObject, index.holdsMutableState(type)
         else { return nil }
         return name
     }

@@ -96,62 +96,6 @@ enum RenderingCode {
         return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
     }
 
-    /// Whether a model type keeps state of its own: a stored instance `var` (in it or a
-    /// project superclass; subscriptions and tasks aside) that others may set, or that
-    /// changes after `init` — in the type's own code (`&$items` handed to `assign(to:)`
-    /// included), or through a view. Re-creating an object whose properties are only set
-    /// in `init` loses nothing.
-    static func hasMutableState(_ type: TypeInfo, index: ProjectIndex) -> Bool {
-        let lineage = index.typeAndAncestors(of: type)
-        let variables = Set(lineage.flatMap { owner in
-            owner.properties.filter {
-                !$0.property.isLet && $0.property.isStored && !isStatic($0.property.modifiers)
-                    && !isPlumbing($0.property, in: index.files[$0.file])
-            }
-            .map(\.property.name)
-        })
-        guard !variables.isEmpty else { return false }
-        // A var that others may set is state by intent: `@Published` in an ObservableObject,
-        // a tracked property of an `@Observable` class.
-        for owner in lineage {
-            for (_, property) in owner.properties where variables.contains(property.name) && isSettableFromOutside(property) {
-                if property.attributes.contains(named: "Published") { return true }
-                if type.isObservable, !property.isObservationIgnored { return true }
-            }
-        }
-        for owner in lineage {
-            let accesses = index.memberAccesses(of: owner)
-            for name in variables where accesses.mutations[name]?.contains(where: { !$0.inInitializer }) == true {
-                return true
-            }
-            for declaration in owner.declarations {
-                let file = index.files[declaration.file]
-                for token in declaration.decl.members where file.kind(token) == .prefixAmpersand {
-                    if file.kind(token + 1) == .dollarIdentifier, variables.contains(String(file.text(token + 1).dropFirst())) {
-                        return true
-                    }
-                }
-            }
-        }
-        let subtypes = index.typeAndSubtypes(of: type).map(\.name)
-        return (lineage.map(\.name) + subtypes).contains { name in
-            index.viewMutations[name]?.contains { $0.path.first.map(variables.contains) == true } == true
-        }
-    }
-
-    /// `var x` (also `@Published`) whose setter is not `private`/`fileprivate`.
-    private static func isSettableFromOutside(_ property: Property) -> Bool {
-        if let level = property.modifiers.accessLevel, level <= .fileprivate { return false }
-        return !property.modifiers.contains { $0.detail == "set" && ($0.name == "private" || $0.name == "fileprivate") }
-    }
-
-    /// Subscriptions, tasks and timers a model keeps for its own work: not state a view
-    /// shows.
-    private static func isPlumbing(_ property: Property, in file: ParsedFile) -> Bool {
-        guard let type = property.type?.text ?? property.initializer.map({ file.text($0) }) else { return false }
-        return ["Cancellable", "Task<", "Timer", "DispatchWorkItem", "NSObjectProtocol"].contains { type.contains($0) }
-    }
-
     /// `@State private var count = 0` → `State`; a SwiftUI wrapper attribute by simple name.
     static func wrapper(of property: Property) -> String? {
         property.attributes.first { $0.simpleName.startsWithUppercase && $0.simpleName != "MainActor" }

@@ -103,21 +103,13 @@ enum ViewProperty {
             for inherited in type.inherited {
                 if let project = index.types[inherited], project.kind != nil {
                     pending.append(project)
-                } else if !knownNonObservingSupertypes.contains(inherited) {
+                } else if !knownStatelessSupertypes.contains(inherited) {
                     return false
                 }
             }
         }
         return true
     }
-
-    /// Superclasses and protocols from Swift and Foundation that make nothing observable.
-    static let knownNonObservingSupertypes: Set<String> = [
-        "NSObject", "AnyObject", "Identifiable", "Hashable", "Equatable", "Comparable", "Codable", "Encodable",
-        "Decodable", "Sendable", "@uncheckedSendable", "@unchecked Sendable", "CustomStringConvertible",
-        "CustomDebugStringConvertible", "Error", "LocalizedError", "NSCopying", "NSCoding", "NSSecureCoding",
-        "CaseIterable", "RawRepresentable", "Swift.Sendable", "Foundation.NSObject",
-    ]
 
     /// Text edits that turn a property into `@Wrapper private var` (the ownership fixes):
     /// `replacing` the attribute already there (`@ObservedObject`), or adding `@Wrapper`;

@@ -13,6 +13,15 @@ let knownValueTypes: Set<String> = [
     "Foundation.UUID", "Foundation.Data",
 ]
 
+/// Superclasses and protocols from Swift and Foundation that make nothing observable and
+/// keep no state of the class's.
+public let knownStatelessSupertypes: Set<String> = [
+    "NSObject", "AnyObject", "Identifiable", "Hashable", "Equatable", "Comparable", "Codable", "Encodable",
+    "Decodable", "Sendable", "@uncheckedSendable", "@unchecked Sendable", "CustomStringConvertible",
+    "CustomDebugStringConvertible", "Error", "LocalizedError", "NSCopying", "NSCoding", "NSSecureCoding",
+    "CaseIterable", "RawRepresentable", "Swift.Sendable", "Foundation.NSObject",
+]
+
 /// Names through which a type conforms to the protocols observation cares about, with the
 /// trait each gives (one lookup per inherited name).
 enum WellKnownProtocol {

@@ -1,0 +1,34 @@
+import Observation
+import SwiftUI
+
+/// A badge's colors, fixed when it is made: re-creating it loses nothing.
+@MainActor
+@Observable
+final class BadgePalette {
+    let accent: String
+    @ObservationIgnored private var cache: [String: String] = [:]
+
+    init(accent: String) {
+        self.accent = accent
+    }
+}
+
+/// Its `days` changes after `init`: a fresh one starts over.
+@MainActor
+@Observable
+final class StreakGoal {
+    private(set) var days = 7
+
+    func raise() {
+        days += 1
+    }
+}
+
+struct WorkoutBadge: View {
+    let palette = BadgePalette(accent: "green")
+    let goal = StreakGoal() // expect: observable_created_in_view_property
+
+    var body: some View {
+        Text("\(goal.days) days").foregroundStyle(palette.accent == "green" ? .green : .primary)
+    }
+}
