@@ -89,25 +89,9 @@ public enum LintEngine {
             let largestFirst = level.sorted { sizes[$0]! > sizes[$1]! }
             let together = jobs > 1 && level.count >= jobs && sizes[largestFirst[0]]! * jobs <= sizes.values.reduce(0, +)
             let done = parallelMap(largestFirst, jobs: together ? jobs : 1) { project in
-                let indexed = layout.indexedFiles(of: project)
-                let own = Set(layout.files(of: project))
-                let position = Dictionary(uniqueKeysWithValues: indexed.enumerated().map { ($1, $0) })
-                var imported: [String: TypeInfo] = [:]
-                var clashing = Set<String>()
-                for package in layout.visibleProjects(of: project).dropFirst() {
-                    for (name, info) in publicTypes[package] ?? [:] where !clashing.contains(name) {
-                        // Two packages with one public name: which one a use means is unknown.
-                        if imported.removeValue(forKey: name) != nil {
-                            clashing.insert(name)
-                        } else {
-                            imported[name] = info.renumberingFiles { position[$0]! }
-                        }
-                    }
-                }
-                let index = ProjectIndex(
-                    files: indexed.map { files[$0] }, isPackageFile: indexed.map { !own.contains($0) },
-                    importedTypes: imported, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor,
-                    jobs: together ? 1 : jobs)
+                let (index, indexed, own) = projectIndex(
+                    project, layout: layout, files: files, publicTypes: publicTypes,
+                    defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: together ? 1 : jobs)
                 let report = check(
                     index, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }),
                     rules: rules, options: options, jobs: together ? 1 : jobs)
@@ -120,6 +104,52 @@ public enum LintEngine {
             }
         }
         return LintReport(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), fileCount: fileCount)
+    }
+
+    /// The index of one project of `layout` over `files` (numbered as the inputs): its own
+    /// files and its local packages', whose public types (`publicTypes`, by project, built
+    /// first) it imports. Also the positions of the indexed files and of its own.
+    private static func projectIndex(
+        _ project: Int, layout: ProjectLayout, files: [ParsedFile], publicTypes: [Int: [String: TypeInfo]],
+        defaultIsolationIsMainActor: Bool, jobs: Int
+    ) -> (index: ProjectIndex, indexed: [Int], own: Set<Int>) {
+        let indexed = layout.indexedFiles(of: project)
+        let own = Set(layout.files(of: project))
+        let position = Dictionary(uniqueKeysWithValues: indexed.enumerated().map { ($1, $0) })
+        var imported: [String: TypeInfo] = [:]
+        var clashing = Set<String>()
+        for package in layout.visibleProjects(of: project).dropFirst() {
+            for (name, info) in publicTypes[package] ?? [:] where !clashing.contains(name) {
+                // Two packages with one public name: which one a use means is unknown.
+                if imported.removeValue(forKey: name) != nil {
+                    clashing.insert(name)
+                } else {
+                    imported[name] = info.renumberingFiles { position[$0]! }
+                }
+            }
+        }
+        let index = ProjectIndex(
+            files: indexed.map { files[$0] }, isPackageFile: indexed.map { !own.contains($0) }, importedTypes: imported,
+            defaultIsolationIsMainActor: defaultIsolationIsMainActor, jobs: jobs)
+        return (index, indexed, own)
+    }
+
+    /// The index of each project of the inputs (one when `layout` is nil or holds one
+    /// project), packages before the projects that use them: what `lint` builds, for the
+    /// debug commands.
+    public static func projectIndexes(_ inputs: [SourceInput], layout: ProjectLayout?, jobs: Int = 0) -> [ProjectIndex] {
+        let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
+        let files = parallelMap(inputs, jobs: jobs) { ParsedFile(path: $0.path, bytes: $0.bytes) }
+        guard let layout, layout.projects.count > 1 else { return [ProjectIndex(files: files, jobs: jobs)] }
+        var publicTypes: [Int: [String: TypeInfo]] = [:]
+        var result: [ProjectIndex] = []
+        for project in layout.projectLevels.joined() {
+            let (index, indexed, _) = projectIndex(
+                project, layout: layout, files: files, publicTypes: publicTypes, defaultIsolationIsMainActor: false, jobs: jobs)
+            publicTypes[project] = index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }
+            result.append(index)
+        }
+        return result
     }
 
     /// One project: the rules on the files of `reported` (positions in the index's files,

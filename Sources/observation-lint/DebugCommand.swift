@@ -6,7 +6,7 @@ import ObservationSyntax
 struct Debug: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what the tool sees in a file (for bug reports and rule development).",
-        subcommands: [DebugTokens.self, DebugDeclarations.self, DebugScopes.self]
+        subcommands: [DebugTokens.self, DebugDeclarations.self, DebugScopes.self, DebugGraph.self]
     )
 
     /// Reads one file named on the command line as UTF-8 source; errors exit 2.

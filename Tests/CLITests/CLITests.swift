@@ -273,6 +273,35 @@ import Testing
                 "package Kit: 2 files, read for the projects that use it",
             ])
     }
+
+    @Test func debugGraph() throws {
+        let project = try Project([
+            "Row.swift": "struct Row: View {\n    let title: String\n    var body: some View { Text(title) }\n}\n",
+            "List.swift": """
+                struct Rows: View {
+                    @State private var titles: [String] = []
+                    var body: some View {
+                        ForEach(titles, id: \\.self) { title in Row(title: title) }
+                        Row(title: "Total")
+                    }
+                }
+                struct Other: View { var body: some View { Text("") } }
+                #Preview { Other() }
+                """,
+        ])
+        defer { project.remove() }
+        let result = try project.run("debug", "graph", ".", "--type", "Row")
+        #expect(result.status == 0)
+        #expect(
+            result.stdoutLines == [
+                "Row: 2 construction sites",
+                "  List.swift:4 rendering in Rows.body",
+                "    title: element title of property @State titles",
+                "    identity: ForEach id \\.self",
+                "  List.swift:5 rendering in Rows.body",
+                "    title: literal",
+            ])
+    }
 }
 
 /// Runs that need the engine and the first rules (SPEC §7).

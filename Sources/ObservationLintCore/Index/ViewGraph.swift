@@ -1,0 +1,806 @@
+import ObservationSyntax
+
+/// Where a project view is constructed, for what SwiftUI does with the view it builds
+/// (SPEC §9, "The view graph").
+public enum ConstructionContext: Sendable, Hashable, CustomStringConvertible {
+    /// Code that runs while a rendering container's `body` is evaluated: `body`, the
+    /// helpers and computed properties that build views, view-builder content closures,
+    /// and a view's initializer and stored-property initial values (they run whenever the
+    /// parent rebuilds the view). Built again on every render.
+    case rendering
+    /// Presented content: `.sheet`, `.fullScreenCover`, `.popover`, `.inspector`,
+    /// `.navigationDestination`, `NavigationLink(destination:)`/`NavigationLink { }`.
+    /// Evaluated while the presenter renders, and the presented view lives while shown.
+    case presentation
+    /// A place that runs once for the child's lifetime (see `OneTimePlace`).
+    case oneTime(OneTimePlace)
+    /// A `#Preview`, a `PreviewProvider` or test code: never runs in the app.
+    case preview
+    /// An action closure (`Button` actions, `.onAppear`, `.task`, `Task { }`): runs on an event.
+    case action
+    /// Anything else: functions of classes and other non-rendering types, global
+    /// functions, closures the analysis cannot classify. How often it runs is unknown.
+    case other
+
+    public var description: String {
+        switch self {
+        case .rendering: "rendering"
+        case .presentation: "presentation"
+        case .oneTime(let place): "one-time (\(place.rawValue))"
+        case .preview: "preview/test"
+        case .action: "action"
+        case .other: "other"
+        }
+    }
+}
+
+public enum OneTimePlace: String, Sendable, Hashable {
+    /// An app's or scene's `body`: `WindowGroup { Root() }`, `Settings { … }`.
+    case sceneRoot = "scene root"
+    /// `UIHostingController(rootView:)`, `NSHostingController`, `NSHostingView`,
+    /// `UIHostingConfiguration { }`.
+    case hostingRoot = "hosting root"
+    /// A class's initializer or stored-property initial value.
+    case initializer = "class initializer"
+    /// `ImageRenderer(content:)`.
+    case imageRenderer = "image renderer"
+}
+
+/// A property of the constructing type, as a source of an argument.
+public struct PropertyReference: Sendable, Hashable, CustomStringConvertible {
+    public let name: String
+    /// The wrapper's simple name (`State`, `Binding`, `StateObject`, `ObservedObject`,
+    /// `EnvironmentObject`, `Environment`, `Bindable`), nil for a plain property.
+    public let wrapper: String?
+    public let isLet: Bool
+    public let isComputed: Bool
+
+    public var description: String {
+        if let wrapper { return "@\(wrapper) \(name)" }
+        return "\(isComputed ? "computed var" : isLet ? "let" : "var") \(name)"
+    }
+}
+
+/// Where an argument's value comes from.
+public indirect enum ArgumentOrigin: Sendable, Hashable, CustomStringConvertible {
+    /// A constructor call (`Model()`, `Model.init(…)`): the type's qualified name when it
+    /// is a project type, else as written.
+    case constructor(type: String)
+    /// A literal (`"Title"`, `42`, `true`, `nil`), an array or dictionary of literals.
+    case literal
+    /// A static member or singleton (`Model.shared`, `.shared`, `.default`, an enum case).
+    case staticMember
+    /// The constructing type's own property (`model`, `self.model.items`): `path` is what
+    /// follows the property (`["items"]`).
+    case property(PropertyReference, path: [String])
+    /// `$name` (`$name.field`): a binding to the caller's property.
+    case binding(PropertyReference, path: [String])
+    /// An element of a `ForEach` (or a `for` loop in view-building code), `path` what
+    /// follows it (`item.title`: `["title"]`); `collection` where the elements come from
+    /// when known.
+    case element(name: String, path: [String], collection: ArgumentOrigin?)
+    /// A parameter of another closure around the site (`.sheet(item:) { item in … }`).
+    case closureParameter(name: String, path: [String], callee: String?)
+    /// A local `let`/`var` of the enclosing code.
+    case local(name: String, path: [String])
+    /// A parameter of the enclosing function or initializer.
+    case parameter(name: String, path: [String])
+    /// A closure literal (`{ … }`, a trailing closure).
+    case closure
+    /// An expression built from several values (`"\(count) items"`, `a + b`, `f(x)`):
+    /// where each of its names comes from.
+    case derived([ArgumentOrigin])
+    case unknown
+
+    public var description: String {
+        func dotted(_ head: String, _ path: [String]) -> String { ([head] + path).joined(separator: ".") }
+        switch self {
+        case .constructor(let type): return "constructor \(type.withoutTypeKeyPrefixes)"
+        case .literal: return "literal"
+        case .staticMember: return "static"
+        case .property(let property, let path): return "property \(dotted(property.description, path))"
+        case .binding(let property, let path): return "binding $\(dotted(property.description, path))"
+        case .element(let name, let path, let collection):
+            return "element \(dotted(name, path))" + (collection.map { " of \($0)" } ?? "")
+        case .closureParameter(let name, let path, let callee):
+            return "closure parameter \(dotted(name, path))" + (callee.map { " of \($0)" } ?? "")
+        case .local(let name, let path): return "local \(dotted(name, path))"
+        case .parameter(let name, let path): return "parameter \(dotted(name, path))"
+        case .closure: return "closure"
+        case .derived(let parts): return "derived from [" + parts.map(\.description).joined(separator: ", ") + "]"
+        case .unknown: return "unknown"
+        }
+    }
+}
+
+/// What ties the constructed view's identity to a value: when the value changes, SwiftUI
+/// sees a new view, with fresh state.
+public enum IdentityTie: Sendable, Hashable, CustomStringConvertible {
+    /// `.id(x)` applied to the construction (or to content that holds it); the tokens of `x`.
+    case idModifier(Range<Int>)
+    /// Built for each element of a `ForEach`: its `id:` key path as written, or nil when
+    /// the elements are `Identifiable`.
+    case forEach(id: String?)
+    /// Presented for an item: `.sheet(item:)`, `.fullScreenCover(item:)`, `.popover(item:)`,
+    /// `.navigationDestination(item:)`/`(for:)`; the modifier's name.
+    case presentedItem(String)
+
+    public var description: String {
+        switch self {
+        case .idModifier: ".id(…)"
+        case .forEach(let id): "ForEach id " + (id ?? "Identifiable")
+        case .presentedItem(let callee): ".\(callee)(item:)"
+        }
+    }
+}
+
+/// One argument of a construction.
+public struct ConstructionArgument: Sendable, Hashable {
+    public let label: String?
+    /// The value's tokens (a trailing closure: its braces).
+    public let value: Range<Int>
+    public let origin: ArgumentOrigin
+}
+
+/// A place where the project constructs one of its views: `Row(item: item)`,
+/// `Row.init(…)`, `.init(…)` where the type comes from the context, `Row.make(…)` (a static
+/// factory of `Row` that returns it). A class: rules keep lists of them per view.
+public final class ViewConstruction: Sendable {
+    /// The constructed view's qualified name.
+    public let view: String
+    public let file: Int
+    /// The type name's token (`init` for `.init(…)`): where a note points.
+    public let token: Int
+    public let call: Call
+    /// The type whose code holds the site, and the member (`body`, `init`, a function or
+    /// property name, `#Preview`); nil outside types.
+    public let enclosingType: String?
+    public let enclosingMember: String?
+    public let context: ConstructionContext
+    public let arguments: [ConstructionArgument]
+    /// Innermost first.
+    public let identity: [IdentityTie]
+
+    init(
+        view: String, file: Int, token: Int, call: Call, enclosingType: String?, enclosingMember: String?,
+        context: ConstructionContext, arguments: [ConstructionArgument], identity: [IdentityTie]
+    ) {
+        self.view = view
+        self.file = file
+        self.token = token
+        self.call = call
+        self.enclosingType = enclosingType
+        self.enclosingMember = enclosingMember
+        self.context = context
+        self.arguments = arguments
+        self.identity = identity
+    }
+
+    /// The argument passed with `label` (nil: unlabeled).
+    public func argument(labeled label: String?) -> ConstructionArgument? {
+        arguments.first { $0.label == label }
+    }
+
+    /// The view's name as written in the source (type keys of private types carry a prefix).
+    public var viewName: String { view.withoutTypeKeyPrefixes }
+
+    /// For `debug graph`: the site (`path:line`), then one line for the context, each
+    /// argument and the identity ties.
+    public func describe(in index: ProjectIndex) -> (site: String, line: Int, details: [String]) {
+        let file = index.files[self.file]
+        let line = file.source.location(of: file.byteRange(token..<token + 1).lowerBound).line
+        let place = [enclosingType?.withoutTypeKeyPrefixes, enclosingMember].compactMap { $0 }.joined(separator: ".")
+        var details = ["\(context)" + (place.isEmpty ? "" : " in \(place)")]
+        for argument in arguments { details.append("\(argument.label ?? "_"): \(argument.origin)".withoutTypeKeyPrefixes) }
+        if !identity.isEmpty { details.append("identity: " + identity.map(\.description).joined(separator: ", ")) }
+        return ("\(file.path):\(line)", line, details)
+    }
+
+    /// The call's tokens, from the type name to the last parenthesis or trailing closure.
+    public var tokens: Range<Int> {
+        token..<(call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound ?? call.name + 1)
+    }
+}
+
+/// Every construction site of every project view, built once with the index.
+public struct ViewGraph: Sendable {
+    /// In file order, then token order.
+    public let constructions: [ViewConstruction]
+    private let positionsByView: [String: [Int]]
+
+    init(constructions: [ViewConstruction]) {
+        self.constructions = constructions
+        var byView: [String: [Int]] = [:]
+        for (position, construction) in constructions.enumerated() { byView[construction.view, default: []].append(position) }
+        self.positionsByView = byView
+    }
+
+    /// The sites that construct `view` (a qualified name), in file and token order; empty
+    /// when its callers are unknown.
+    public func constructions(of view: String) -> [ViewConstruction] {
+        (positionsByView[view] ?? []).map { constructions[$0] }
+    }
+
+    /// The views with at least one construction site, sorted.
+    public var constructedViews: [String] { positionsByView.keys.sorted() }
+}
+
+// MARK: - Collecting
+
+/// Finds the construction sites from the places project view names occur
+/// (`NameReferences`), files in parallel, while the index is built.
+enum ViewGraphCollector {
+    static func collect(_ index: ProjectIndex, references: NameReferences, jobs: Int) -> ViewGraph {
+        let viewNames = Set(index.types.values.filter(isConstructibleView).map { String($0.name.simpleTypeName) })
+        var candidates: [Int: [Int]] = [:]
+        for name in viewNames {
+            for location in references.typeNames[name] ?? [] { candidates[location.file, default: []].append(location.token) }
+        }
+        // Files whose functions return a view may build it with `.init(…)`.
+        let files = index.ownFiles.filter { candidates[$0] != nil || declaresViewTypedMember(index.files[$0], viewNames) }
+        let perFile = parallelMap(files, jobs: jobs) { fileIndex in
+            var collector = FileCollector(fileIndex: fileIndex, index: index)
+            return collector.constructions(at: (candidates[fileIndex] ?? []).sorted())
+        }
+        return ViewGraph(constructions: perFile.flatMap { $0 })
+    }
+
+    static func isConstructibleView(_ info: TypeInfo) -> Bool {
+        info.isView && (info.kind == .struct || info.kind == .class || info.kind == .enum)
+    }
+
+    /// Whether a function of the file returns, or a property has, the type of a project view
+    /// (by its simple name): where `.init(…)` can build one.
+    private static func declaresViewTypedMember(_ file: ParsedFile, _ viewNames: Set<String>) -> Bool {
+        func names(_ type: TypeRef?) -> Bool {
+            // `Row`, `Outer.Row`, `Row?`: the name before any `<`, `?` or `!`.
+            guard let text = type?.text, text.first?.isUppercase == true else { return false }
+            let name = String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+            return viewNames.contains(String(name.simpleTypeName))
+        }
+        func declares(_ functions: [FunctionDecl], _ properties: [Property]) -> Bool {
+            functions.contains { names($0.returnType) } || properties.contains { names($0.type) }
+        }
+        func visit(_ types: [TypeDecl]) -> Bool {
+            types.contains { declares($0.functions, $0.properties) || visit($0.nestedTypes) }
+        }
+        return declares(file.functions, file.properties) || visit(file.types)
+    }
+}
+
+/// Declarations that precede a type name that is not a construction (`struct Row`, `-> Row {`).
+private let declaringKeywords: Set<String> = [
+    "struct", "class", "enum", "extension", "protocol", "actor", "typealias", "func", "case", "is", "as", "some",
+    "any", "import", "let", "var",
+]
+
+/// Calls whose content closures build an app's scenes: their content is a scene root.
+private let sceneCallees: Set<String> = [
+    "WindowGroup", "Window", "DocumentGroup", "MenuBarExtra", "Settings", "UtilityWindow", "ImmersiveSpace",
+]
+private let hostingControllers: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView"]
+private let presentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector", "navigationDestination"]
+
+/// One piece of code that can hold sites: a member's body or initial value, or a preview.
+private struct CodeMember {
+    let range: Range<Int>
+    let type: String?
+    let name: String
+    let base: ConstructionContext
+    let parameters: [Parameter]
+    /// The view a `return .init(…)` builds: the declared return (or property) type when it
+    /// is a project view.
+    let contextualView: String?
+}
+
+/// A `(` or a `{` around a site, innermost first.
+private enum Frame {
+    case parenthesis(callee: Int?, label: String?, arguments: Range<Int>)
+    case closure(Scope)
+}
+
+private struct FileCollector {
+    let fileIndex: Int
+    let index: ProjectIndex
+    let file: ParsedFile
+    private var members: [CodeMember]?
+    /// Per member start: its scopes and its local declarations, found on first use.
+    private var scopesByMember: [Int: BodyScopes] = [:]
+    private var localsByMember: [Int: [(name: String, token: Int)]] = [:]
+
+    init(fileIndex: Int, index: ProjectIndex) {
+        self.fileIndex = fileIndex
+        self.index = index
+        self.file = index.files[fileIndex]
+    }
+
+    mutating func constructions(at referenceTokens: [Int]) -> [ViewConstruction] {
+        var result: [ViewConstruction] = []
+        for token in referenceTokens {
+            if let found = construction(named: token) { result.append(found) }
+        }
+        for member in allMembers() where member.contextualView != nil {
+            for token in member.range where file.kind(token) == .period && file.at(token + 1, "init") {
+                if let found = contextualConstruction(at: token + 1, in: member) { result.append(found) }
+            }
+        }
+        return result.sorted { $0.token < $1.token }
+    }
+
+    // MARK: Sites
+
+    /// `Row(…)`, `Outer.Row(…)`, `Row.init(…)`, `Row.make(…)` at a reference to a view's name.
+    private mutating func construction(named reference: Int) -> ViewConstruction? {
+        var root = reference
+        while file.kind(root - 1) == .period, file.kind(root - 2) == .identifier, isCapitalized(root - 2) { root -= 2 }
+        guard file.kind(root - 1) != .period, file.kind(root - 1) != .arrow, file.kind(root - 1) != .atSign,
+            !(file.kind(root - 1) == .keyword && declaringKeywords.contains(file.text(root - 1))),
+            !isTypeAnnotation(before: root), let member = member(containing: reference)
+        else { return nil }
+        let written = (stride(from: root, through: reference, by: 2).map { file.text($0) }).joined(separator: ".")
+        guard let view = index.type(named: written, from: member.type, file: fileIndex),
+            ViewGraphCollector.isConstructibleView(view)
+        else { return nil }
+        var callee = reference
+        if file.kind(reference + 1) == .period, file.kind(reference + 2) == .identifier || file.at(reference + 2, "init") {
+            callee = reference + 2
+            guard file.at(callee, "init") || isStaticFactory(file.text(callee), of: view) else { return nil }
+        }
+        guard let call = file.call(at: callee, limit: file.tokens.count) else { return nil }
+        return makeConstruction(of: view.name, token: reference, call: call, in: member)
+    }
+
+    /// `.init(…)` returned from a function (or computed property) that returns a project
+    /// view, or assigned to a property annotated with one.
+    private mutating func contextualConstruction(at initToken: Int, in member: CodeMember) -> ViewConstruction? {
+        guard let view = member.contextualView else { return nil }
+        let before = initToken - 2
+        let isReturned = file.at(before, "return") || before + 1 == member.range.lowerBound
+            || (file.kind(before) == .leftBrace && before == member.range.lowerBound)
+        guard isReturned, let call = file.call(at: initToken, limit: member.range.upperBound) else { return nil }
+        return makeConstruction(of: view, token: initToken, call: call, in: member)
+    }
+
+    private func isStaticFactory(_ name: String, of view: TypeInfo) -> Bool {
+        view.functions.contains { _, function in
+            function.name == name && function.modifiers.contains("static")
+                && function.returnType.map { $0.text == "Self" || $0.text == String(view.name.simpleTypeName) } == true
+        }
+    }
+
+    /// `var x: Row {`, `struct A: Row {`: a type after a declaration's colon.
+    private func isTypeAnnotation(before root: Int) -> Bool {
+        guard file.kind(root - 1) == .colon else { return false }
+        let declaring = root - 3
+        return file.kind(declaring) == .keyword && declaringKeywords.contains(file.text(declaring))
+    }
+
+    private func isCapitalized(_ token: Int) -> Bool {
+        let byte = file.source.bytes[Int(file.tokens[token].start)]
+        return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+    }
+
+    private mutating func makeConstruction(of view: String, token: Int, call: Call, in member: CodeMember) -> ViewConstruction {
+        let frames = frames(around: token, in: member)
+        let end = call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound ?? call.name + 1
+        var identity: [IdentityTie] = []
+        if let id = idModifier(after: end) { identity.append(.idModifier(id)) }
+        var context: ConstructionContext?
+        for frame in frames {
+            switch frame {
+            case .parenthesis(let callee, let label, _):
+                let name = callee.map { file.text($0) }
+                if context == nil, let name {
+                    if hostingControllers.contains(name), label == nil || label == "rootView" {
+                        context = .oneTime(.hostingRoot)
+                    } else if name == "ImageRenderer", label == "content" {
+                        context = .oneTime(.imageRenderer)
+                    } else if name == "NavigationLink", label == "destination" {
+                        context = .presentation
+                    }
+                }
+            case .closure(let scope):
+                guard case .closure(let calleeToken, let label) = scope.kind else {
+                    continue  // a statement's block runs with what encloses it
+                }
+                let callee = calleeToken.map { file.text($0) }
+                if callee == "ForEach", let arguments = scope.callArguments {
+                    identity.append(.forEach(id: file.argument("id", in: arguments).map { file.text($0) }))
+                }
+                if let callee, presentingModifiers.contains(callee), let arguments = scope.callArguments,
+                    file.argument("item", in: arguments) != nil || file.argument("for", in: arguments) != nil
+                {
+                    identity.append(.presentedItem(callee))
+                }
+                guard context == nil else { continue }
+                let role = ViewCode.role(of: scope, in: file, index: index)
+                if let callee, sceneCallees.contains(callee) {
+                    context = .oneTime(.sceneRoot)
+                } else if callee == "UIHostingConfiguration" {
+                    context = .oneTime(.hostingRoot)
+                } else if let callee, presentingModifiers.contains(callee), role != .action {
+                    context = .presentation
+                } else if callee == "NavigationLink", isDestination(scope, label: label) {
+                    context = .presentation
+                } else if role == .action {
+                    context = .action
+                } else if role == .unknown {
+                    context = .other
+                } else if calleeToken != nil, let id = idModifier(after: callEnd(of: scope)) {
+                    identity.append(.idModifier(id))  // `VStack { Row() }.id(x)` renews the whole content
+                }
+            }
+        }
+        if member.base == .preview { context = .preview }
+        let arguments = constructionArguments(of: call, frames: frames, in: member)
+        return ViewConstruction(
+            view: view, file: fileIndex, token: token, call: call, enclosingType: member.type,
+            enclosingMember: member.name, context: context ?? member.base, arguments: arguments, identity: identity)
+    }
+
+    /// `NavigationLink { Destination() } label: { … }`, `NavigationLink("Title") { Destination() }`:
+    /// the first trailing closure is the destination unless `destination:` or `value:` is given.
+    private func isDestination(_ scope: Scope, label: Int?) -> Bool {
+        if let label { return file.at(label, "destination") }
+        guard let arguments = scope.callArguments else { return true }
+        return file.argument("destination", in: arguments) == nil && file.argument("value", in: arguments) == nil
+    }
+
+    /// The end of the call a closure scope belongs to: after its last trailing closure.
+    private func callEnd(of scope: Scope) -> Int {
+        var end = scope.range.upperBound
+        while file.isWord(end), file.kind(end + 1) == .colon, file.kind(end + 2) == .leftBrace { end = file.skipGroup(end + 2) }
+        return end
+    }
+
+    /// The value of a `.id(x)` among the modifiers chained after `end`.
+    private func idModifier(after end: Int) -> Range<Int>? {
+        var position = end
+        var steps = 0
+        while steps < 24, file.kind(position) == .period, file.kind(position + 1) == .identifier {
+            let name = position + 1
+            guard let call = file.call(at: name, limit: file.tokens.count) else { return nil }
+            if file.at(name, "id"), let arguments = call.arguments, arguments.count > 2, call.trailingClosures.isEmpty {
+                return arguments.lowerBound + 1..<arguments.upperBound - 1
+            }
+            position = call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound ?? name + 1
+            steps += 1
+        }
+        return nil
+    }
+
+    // MARK: Frames
+
+    /// The parentheses and braces around `token` within the member, innermost first.
+    private mutating func frames(around token: Int, in member: CodeMember) -> [Frame] {
+        var frames: [Frame] = []
+        var probe = token - 1
+        let start = member.range.lowerBound
+        while probe > start {
+            switch file.kind(probe) {
+            case .rightParen, .rightSquare, .rightBrace:
+                let open = Int(file.partner[probe])
+                probe = open >= start && open < probe ? open - 1 : probe - 1
+            case .leftParen:
+                let arguments = file.groupRange(probe, limit: member.range.upperBound)
+                let label = file.argumentList(arguments).first { $0.value.contains(token) || $0.value.upperBound == token }?
+                    .label.map { file.text($0) }
+                let callee = !file.tokens[probe].flags.contains(.leadingSpace) && file.isWord(probe - 1) ? probe - 1 : nil
+                frames.append(.parenthesis(callee: callee, label: label, arguments: arguments))
+                probe -= 1
+            case .leftBrace:
+                if let scope = scope(openingAt: probe, in: member) { frames.append(.closure(scope)) }
+                probe -= 1
+            default:
+                probe -= 1
+            }
+        }
+        return frames
+    }
+
+    private mutating func scope(openingAt brace: Int, in member: CodeMember) -> Scope? {
+        let key = member.range.lowerBound
+        if scopesByMember[key] == nil { scopesByMember[key] = file.scopes(in: member.range) }
+        let scopes = scopesByMember[key]!.scopes
+        // Sorted by start.
+        var low = 0
+        var high = scopes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if scopes[middle].range.lowerBound < brace { low = middle + 1 } else { high = middle }
+        }
+        return low < scopes.count && scopes[low].range.lowerBound == brace ? scopes[low] : nil
+    }
+
+    // MARK: Arguments
+
+    private mutating func constructionArguments(of call: Call, frames: [Frame], in member: CodeMember) -> [ConstructionArgument] {
+        var result: [ConstructionArgument] = []
+        if let arguments = call.arguments {
+            for argument in file.argumentList(arguments) where !argument.value.isEmpty {
+                result.append(
+                    ConstructionArgument(
+                        label: argument.label.map { file.text($0) }, value: argument.value,
+                        origin: origin(of: argument.value, at: call.name, frames: frames, in: member, depth: 0)))
+            }
+        }
+        for closure in call.trailingClosures {
+            result.append(ConstructionArgument(label: closure.label.map { file.text($0) }, value: closure.body, origin: .closure))
+        }
+        return result
+    }
+
+    /// Where the value of `expression`, used at `site`, comes from.
+    private mutating func origin(
+        of expression: Range<Int>, at site: Int, frames: [Frame], in member: CodeMember, depth: Int
+    ) -> ArgumentOrigin {
+        guard depth < 4, !expression.isEmpty else { return .unknown }
+        let first = expression.lowerBound
+        if expression.allSatisfy(isLiteralToken) { return .literal }
+        if file.kind(first) == .leftBrace, file.skipGroup(first) == expression.upperBound { return .closure }
+        if file.kind(first) == .leftSquare, file.skipGroup(first) == expression.upperBound,
+            (first + 1..<expression.upperBound - 1).allSatisfy({ isLiteralToken($0) || file.kind($0) == .comma || file.kind($0) == .colon })
+        {
+            return .literal
+        }
+        // `Model(…)`, `Model.init(…)`, `.init(…)` (whose type is the parameter's); `make(…)` is a call.
+        if let (written, _) = file.constructorCall(in: expression), written == nil || isCapitalized(first) {
+            if let constructed = index.constructedType(in: expression, file: file, scope: member.type) {
+                return .constructor(type: constructed.name)
+            }
+            return .constructor(type: written ?? ".init")
+        }
+        // `.shared`, `.default`, `.primary`: an implicit static member or enum case.
+        if file.kind(first) == .period, file.isWord(first + 1), !file.at(first + 1, "init") { return .staticMember }
+        if let chain = file.memberChain(at: first, limit: expression.upperBound) {
+            var end = chain.end
+            if file.kind(end) == .exclamationMark || file.kind(end) == .postfixQuestionMark { end += 1 }
+            if end == expression.upperBound { return origin(of: chain, at: site, frames: frames, in: member, depth: depth) }
+        }
+        // A compound expression: where each name in it comes from.
+        var parts: [ArgumentOrigin] = []
+        var token = first
+        while token < expression.upperBound {
+            if file.kind(token) == .leftBrace {
+                token = file.skipGroup(token)
+                continue
+            }
+            if file.kind(token + 1) != .colon, let chain = file.memberChain(at: token, limit: expression.upperBound) {
+                let part = origin(of: chain, at: site, frames: frames, in: member, depth: depth)
+                if !parts.contains(part) { parts.append(part) }
+                token = chain.end
+                continue
+            }
+            token += 1
+        }
+        if parts.isEmpty { return .literal }
+        return parts.count == 1 ? parts[0] : .derived(parts)
+    }
+
+    private mutating func origin(of chain: MemberChain, at site: Int, frames: [Frame], in member: CodeMember, depth: Int) -> ArgumentOrigin {
+        var names = chain.names
+        if file.at(names[0], "self"), names.count > 1 {
+            names.removeFirst()
+        } else if file.kind(names[0]) == .keyword {
+            return file.at(names[0], "true") || file.at(names[0], "false") || file.at(names[0], "nil") ? .literal : .unknown
+        }
+        let rootText = file.text(names[0])
+        let path = names.dropFirst().map { file.text($0) }
+        let isThroughSelf = names[0] != chain.names[0]
+        if !isThroughSelf {
+            if let found = closureParameter(named: rootText, at: site, path: path, frames: frames, in: member, depth: depth) {
+                return found
+            }
+            if isLocal(rootText, before: site, in: member) {
+                return .local(name: rootText, path: path)
+            }
+            if member.parameters.contains(where: { $0.name == rootText }) { return .parameter(name: rootText, path: path) }
+        }
+        let isBinding = file.kind(names[0]) == .dollarIdentifier
+        let propertyName = isBinding ? String(rootText.dropFirst()) : rootText
+        if let type = member.type, let info = index.types[type] {
+            for owner in index.typeAndAncestors(of: info) {
+                guard let (_, property) = owner.property(named: propertyName) else { continue }
+                let reference = PropertyReference(
+                    name: propertyName, wrapper: wrapper(of: property), isLet: property.isLet, isComputed: property.isComputed)
+                return isBinding ? .binding(reference, path: path) : .property(reference, path: path)
+            }
+        }
+        if !isThroughSelf, isCapitalized(names[0]), names.count > 1 { return .staticMember }
+        return .unknown
+    }
+
+    private func wrapper(of property: Property) -> String? {
+        property.attributes.first { $0.simpleName.startsWithUppercase && $0.simpleName != "MainActor" }.map { String($0.simpleName) }
+    }
+
+    /// A parameter of a closure around the site: a `ForEach` element (with where the
+    /// elements come from), or another closure's parameter.
+    private mutating func closureParameter(
+        named name: String, at site: Int, path: [String], frames: [Frame], in member: CodeMember, depth: Int
+    ) -> ArgumentOrigin? {
+        for (position, frame) in frames.enumerated() {
+            guard case .closure(let scope) = frame, case .closure(let calleeToken, _) = scope.kind,
+                closureParameterNames(of: scope).contains(name)
+            else { continue }
+            let callee = calleeToken.map { file.text($0) }
+            if callee == "ForEach" || callee == "List", let arguments = scope.callArguments {
+                let collection = file.argumentList(arguments).first?.value
+                let outer = Array(frames[(position + 1)...])
+                return .element(
+                    name: name, path: path,
+                    collection: collection.map { origin(of: $0, at: $0.lowerBound, frames: outer, in: member, depth: depth + 1) })
+            }
+            return .closureParameter(name: name, path: path, callee: callee)
+        }
+        // `for item in items` in view-building code.
+        if let loop = loopDeclaration(of: name, before: site, in: member) {
+            let outer = frames.filter { if case .closure(let scope) = $0 { return scope.range.lowerBound < loop.in } else { return true } }
+            return .element(
+                name: name, path: path,
+                collection: loop.collection.map { origin(of: $0, at: $0.lowerBound, frames: outer, in: member, depth: depth + 1) })
+        }
+        return nil
+    }
+
+    /// `{ item in`, `{ (a, b) in`, `{ [weak self] item in`; `$0`, `$1` for a closure without any.
+    private func closureParameterNames(of scope: Scope) -> [String] {
+        let implicit = ["$0", "$1", "$2"]
+        var token = scope.range.lowerBound + 1
+        if file.kind(token) == .leftSquare { token = file.skipGroup(token) }
+        var names: [String] = []
+        if file.kind(token) == .leftParen {
+            // `(a: T, b) in`, `(a, b) -> T in`
+            let close = file.skipGroup(token)
+            for probe in token + 1..<close - 1 where file.isWord(probe) || file.kind(probe) == .dollarIdentifier {
+                if file.kind(probe - 1) == .leftParen || file.kind(probe - 1) == .comma { names.append(file.text(probe)) }
+            }
+            var after = close
+            while after < scope.range.upperBound, after < close + 16, !file.at(after, "in") { after += 1 }
+            return file.at(after, "in") ? names : implicit
+        }
+        var probe = token
+        while probe + 1 < scope.range.upperBound, file.kind(probe) == .identifier || file.kind(probe) == .dollarIdentifier {
+            names.append(file.text(probe))
+            if file.at(probe + 1, "in") { return names }
+            guard file.kind(probe + 1) == .comma else { return implicit }
+            probe += 2
+        }
+        return implicit
+    }
+
+    /// `for name in collection` before `site` in the member, with the collection's tokens.
+    private mutating func loopDeclaration(of name: String, before site: Int, in member: CodeMember) -> (in: Int, collection: Range<Int>?)? {
+        for (local, token) in locals(of: member) where local == name && token < site && file.at(token - 1, "for") {
+            guard file.at(token + 1, "in") else { return (token, nil) }
+            var end = token + 2
+            while end < member.range.upperBound, file.kind(end) != .leftBrace, !file.at(end, "where") {
+                end = file.kind(end) == .leftParen || file.kind(end) == .leftSquare ? file.skipGroup(end) : end + 1
+            }
+            return (token + 1, token + 2..<end)
+        }
+        return nil
+    }
+
+    private mutating func isLocal(_ name: String, before site: Int, in member: CodeMember) -> Bool {
+        locals(of: member).contains { $0.name == name && $0.token < site }
+    }
+
+    /// The `let`/`var`/`for`/`case let` names the member declares, in order.
+    private mutating func locals(of member: CodeMember) -> [(name: String, token: Int)] {
+        let key = member.range.lowerBound
+        if let known = localsByMember[key] { return known }
+        var found: [(name: String, token: Int)] = []
+        for token in member.range where file.kind(token) == .keyword {
+            guard file.at(token, "let") || file.at(token, "var") || file.at(token, "for") else { continue }
+            var name = token + 1
+            if file.at(name, "case") || file.at(name, "let") || file.at(name, "var") { name += 1 }
+            if file.kind(name) == .identifier { found.append((file.text(name), name)) }
+        }
+        localsByMember[key] = found
+        return found
+    }
+
+    private func isLiteralToken(_ token: Int) -> Bool {
+        switch file.kind(token) {
+        case .integerLiteral, .floatLiteral, .stringQuote, .multilineStringQuote, .stringSegment, .rawStringDelimiter: return true
+        case .prefixOperator: return file.at(token, "-")
+        case .keyword: return file.at(token, "true") || file.at(token, "false") || file.at(token, "nil")
+        default: return false
+        }
+    }
+
+    // MARK: Members
+
+    private mutating func member(containing token: Int) -> CodeMember? {
+        var best: CodeMember?
+        for member in allMembers() where member.range.contains(token) {
+            if best.map({ member.range.count < $0.range.count }) ?? true { best = member }
+        }
+        return best
+    }
+
+    private mutating func allMembers() -> [CodeMember] {
+        if let members { return members }
+        var found: [CodeMember] = []
+        let isTestCode = !SourceRole(path: file.path).isReportedByDefault
+        for function in file.functions {
+            guard let body = function.body else { continue }
+            found.append(
+                CodeMember(
+                    range: body, type: nil, name: function.name, base: isTestCode ? .preview : .other,
+                    parameters: function.parameters, contextualView: contextualView(function.returnType, scope: nil)))
+        }
+        for property in file.properties {
+            for range in [property.initializer].compactMap({ $0 }) + property.accessors.compactMap(\.body) {
+                found.append(
+                    CodeMember(
+                        range: range, type: nil, name: property.name, base: isTestCode ? .preview : .other, parameters: [],
+                        contextualView: contextualView(property.type, scope: nil)))
+            }
+        }
+        for preview in file.previews {
+            found.append(CodeMember(range: preview.body, type: nil, name: "#Preview", base: .preview, parameters: [], contextualView: nil))
+        }
+        visit(file.types, enclosing: nil, inPreview: isTestCode, into: &found)
+        members = found
+        return found
+    }
+
+    private func visit(_ decls: [TypeDecl], enclosing: String?, inPreview: Bool, into found: inout [CodeMember]) {
+        for decl in decls {
+            let name = index.typeKey(of: decl, file: fileIndex, enclosing: enclosing)
+            let info = index.types[name]
+            let isPreview = inPreview || info?.traits.contains(.previewProvider) == true
+            let traits = info?.traits ?? []
+            let isRendering = info?.kind == .struct && !traits.isDisjoint(with: [.view, .viewModifier, .app, .scene])
+            let isSceneCode = !traits.isDisjoint(with: [.app, .scene])
+            let renderingBodies = isRendering && info != nil
+                ? Set(ViewCode.renderingBodies(of: info!).filter { $0.file == fileIndex }.map(\.body.lowerBound)) : []
+            func base(_ range: Range<Int>, isInitializer: Bool) -> ConstructionContext {
+                if isPreview { return .preview }
+                if isRendering, renderingBodies.contains(range.lowerBound) { return isSceneCode ? .oneTime(.sceneRoot) : .rendering }
+                if isRendering, isInitializer { return isSceneCode ? .oneTime(.sceneRoot) : .rendering }
+                if isInitializer, info?.kind == .class || info?.kind == .actor { return .oneTime(.initializer) }
+                return .other
+            }
+            for function in decl.functions {
+                guard let body = function.body else { continue }
+                let isInitializer = function.kind == .initializer
+                let returnedView = contextualView(function.returnType, scope: name)
+                // A helper that returns a project view builds it for the body that calls it.
+                let isViewHelper = isRendering && !isSceneCode && !isPreview && returnedView != nil
+                    && !function.modifiers.contains("static")
+                let context = isViewHelper ? .rendering : base(body, isInitializer: isInitializer)
+                found.append(
+                    CodeMember(
+                        range: body, type: name, name: isInitializer ? "init" : function.name,
+                        base: context, parameters: function.parameters, contextualView: returnedView))
+            }
+            for property in decl.properties where !property.modifiers.contains("static") {
+                if let initializer = property.initializer {
+                    found.append(
+                        CodeMember(
+                            range: initializer, type: name, name: property.name, base: base(initializer, isInitializer: true),
+                            parameters: [], contextualView: contextualView(property.type, scope: name)))
+                }
+                for accessor in property.accessors {
+                    guard let body = accessor.body else { continue }
+                    found.append(
+                        CodeMember(
+                            range: body, type: name, name: property.name, base: base(body, isInitializer: false), parameters: [],
+                            contextualView: contextualView(property.type, scope: name)))
+                }
+            }
+            visit(decl.nestedTypes, enclosing: index.enclosingKey(of: decl, key: name), inPreview: isPreview, into: &found)
+        }
+    }
+
+    /// The project view a declared type names (`-> Row`, `var row: Row`), if any.
+    private func contextualView(_ type: TypeRef?, scope: String?) -> String? {
+        guard let type, case .named(let name, _) = TypeShape(type.text),
+            let info = index.type(named: name, from: scope, file: fileIndex), ViewGraphCollector.isConstructibleView(info)
+        else { return nil }
+        return info.name
+    }
+}

@@ -1,0 +1,166 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+final class ViewGraphTests: XCTestCase {
+    private func graph(_ files: [String: String]) -> (ProjectIndex, ViewGraph) {
+        let parsed = files.sorted { $0.key < $1.key }.map { ParsedFile(path: $0.key, bytes: Array($0.value.utf8)) }
+        let index = ProjectIndex(files: parsed)
+        return (index, index.viewGraph)
+    }
+
+    /// Each site of `view` as `context; label: origin, …; identity`.
+    private func sites(of view: String, in files: [String: String]) -> [String] {
+        let (_, graph) = graph(files)
+        return graph.constructions(of: view).map { site in
+            let arguments = site.arguments.map { "\($0.label ?? "_"): \($0.origin)" }.joined(separator: ", ")
+            let identity = site.identity.map(\.description).joined(separator: ", ")
+            return ["\(site.context)", arguments, identity].joined(separator: "; ")
+        }
+    }
+
+    private let row = """
+        struct Item: Identifiable { let id: Int; var title: String }
+        struct Row: View {
+            let item: Item
+            var body: some View { Text(item.title) }
+        }
+        """
+
+    func testArgumentOriginsInBody() {
+        let parent = """
+            final class Store: ObservableObject { static let shared = Store(); @Published var items: [Item] = [] }
+            struct Parent: View {
+                @State private var current = Item(id: 0, title: "")
+                @ObservedObject var store: Store
+                let fixed: Item
+                var body: some View {
+                    Row(item: current)
+                    Row(item: store.items[0])
+                    Row(item: Item(id: 1, title: "One"))
+                    Row(item: .placeholder)
+                    Row(item: fixed)
+                }
+            }
+            """
+        XCTAssertEqual(sites(of: "Row", in: ["Row.swift": row, "Parent.swift": parent]), [
+            "rendering; item: property @State current; ",
+            "rendering; item: property @ObservedObject store.items; ",
+            "rendering; item: constructor Item; ",
+            "rendering; item: static; ",
+            "rendering; item: property let fixed; ",
+        ])
+    }
+
+    func testForEachElementsAndIdentity() {
+        let parent = """
+            struct Parent: View {
+                @State private var items: [Item] = []
+                @State private var selected: Item?
+                var body: some View {
+                    List {
+                        ForEach(items) { item in Row(item: item) }
+                        ForEach(items, id: \\.title) { Row(item: $0) }
+                    }
+                    Row(item: items[0]).id(items[0].id)
+                }
+            }
+            """
+        XCTAssertEqual(sites(of: "Row", in: ["Row.swift": row, "Parent.swift": parent]), [
+            "rendering; item: element item of property @State items; ForEach id Identifiable",
+            "rendering; item: element $0 of property @State items; ForEach id \\.title",
+            "rendering; item: property @State items; .id(…)",
+        ])
+    }
+
+    func testPresentationContent() {
+        let parent = """
+            struct Parent: View {
+                @State private var selected: Item?
+                @State private var isShowing = false
+                let item: Item
+                var body: some View {
+                    Button("Show") { isShowing = true }
+                        .sheet(item: $selected) { selected in Row(item: selected) }
+                        .popover(isPresented: $isShowing) { Row(item: item) }
+                    NavigationLink(destination: Row(item: item)) { Text("Open") }
+                }
+            }
+            """
+        XCTAssertEqual(sites(of: "Row", in: ["Row.swift": row, "Parent.swift": parent]), [
+            "presentation; item: closure parameter selected of sheet; .sheet(item:)",
+            "presentation; item: property let item; ",
+            "presentation; item: property let item; ",
+        ])
+    }
+
+    func testOneTimePlacesPreviewsAndActions() {
+        let app = """
+            import UIKit
+            @main
+            struct RowApp: App {
+                var body: some Scene { WindowGroup { Row(item: Item(id: 0, title: "")) } }
+            }
+            final class Controller: UIViewController {
+                let host = UIHostingController(rootView: Row(item: Item(id: 1, title: "")))
+                func export(item: Item) {
+                    let renderer = ImageRenderer(content: Row(item: item))
+                    _ = renderer
+                }
+            }
+            struct Editor: View {
+                @State private var pushed: Row?
+                var body: some View {
+                    Button("Go") { pushed = Row(item: Item(id: 2, title: "")) }
+                }
+            }
+            #Preview { Row(item: Item(id: 3, title: "")) }
+            """
+        XCTAssertEqual(sites(of: "Row", in: ["Row.swift": row, "App.swift": app]), [
+            "one-time (scene root); item: constructor Item; ",
+            "one-time (hosting root); item: constructor Item; ",
+            "one-time (image renderer); item: parameter item; ",
+            "action; item: constructor Item; ",
+            "preview/test; item: constructor Item; ",
+        ])
+    }
+
+    func testInitializersFactoriesAndLocals() {
+        let factories = """
+            extension Row {
+                static func make(for item: Item) -> Row { .init(item: item) }
+            }
+            struct Parent: View {
+                let items: [Item]
+                var body: some View {
+                    let first = items[0]
+                    Row.init(item: first)
+                    Row.make(for: first)
+                    content(for: first)
+                }
+                func content(for item: Item) -> Row { Row(item: item) }
+            }
+            """
+        XCTAssertEqual(sites(of: "Row", in: ["Row.swift": row, "Factories.swift": factories]), [
+            "other; item: parameter item; ",
+            "rendering; item: local first; ",
+            "rendering; for: local first; ",
+            "rendering; item: parameter item; ",
+        ])
+    }
+
+    func testDeclarationsAndTypeUsesAreNotSites() {
+        let uses = """
+            struct Holder: View {
+                var row: Row?
+                var rows: [Row] = []
+                var body: some View { Text("\\(rows.count)") }
+                func check(_ view: Any) -> Bool { view is Row }
+            }
+            extension Row { func renamed() -> Row { self } }
+            """
+        let (index, graph) = graph(["Row.swift": row, "Uses.swift": uses])
+        XCTAssertTrue(graph.constructions(of: "Row").isEmpty)
+        XCTAssertEqual(index.viewGraph.constructedViews, [])
+    }
+}
