@@ -25,9 +25,10 @@ public struct EnvironmentObjectCreatedInline: Rule {
             final class Store: ObservableObject { @Published var items: [String] = [] }
             @main
             struct ShopApp: App {
+                @AppStorage("signedIn") private var signedIn = false
                 var body: some Scene {
                     WindowGroup {
-                        ContentView().environmentObject(↓Store())
+                        ContentView(signedIn: signedIn).environmentObject(↓Store())
                     }
                 }
             }
@@ -82,6 +83,24 @@ public struct EnvironmentObjectCreatedInline: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            @main
+            struct ShopApp: App {
+                var body: some Scene {
+                    WindowGroup { ContentView().environmentObject(Store()) }
+                }
+            }
+            """,
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            struct RootView: View {
+                var body: some View { ContentView().environmentObject(Store()) }
+            }
+            final class SceneDelegate {
+                func makeController() -> UIViewController { UIHostingController(rootView: RootView()) }
+            }
+            """,
             """
             final class Store: ObservableObject { @Published var items: [String] = [] }
             @main
@@ -209,6 +228,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
         where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             var previewOnly: Bool?  // a wrapper view written for previews
+            var bodyRunsOnce: Bool?
             for body in RenderingCode.bodies(in: decl, of: type) {
                 let inside = injections.filter { body.range.contains($0.token) }
                 guard !inside.isEmpty else { continue }
@@ -221,6 +241,9 @@ public struct EnvironmentObjectCreatedInline: Rule {
                     else { continue }
                     if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
                     if previewOnly == true { continue }
+                    // A body evaluated once (a constant root view, an app holding no state).
+                    if bodyRunsOnce == nil { bodyRunsOnce = index.evaluatesBodyOnce(type) }
+                    if bodyRunsOnce == true { continue }
                     let modifier = file.text(injection.token)
                     let wrapper = RenderingCode.ownerWrapper(for: model)
                     let owner = type.traits.contains(.app) ? "the app's `body`" : "`body`"
@@ -242,6 +265,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
                     context.report(
                         "`.\(modifier)(\(file.text(injection.expression)))` creates a new `\(model.name)` every time \(owner) is evaluated: the views below get a fresh object and lose its state",
                         at: injection.expression.lowerBound..<injection.expression.lowerBound + 1,
+                        notes: ViewProperty.renderingSiteNotes(of: type, context: context),
                         help: help, fixes: fixes)
                 }
             }

@@ -7,14 +7,18 @@ public struct EnvironmentObjectNotInjected: Rule {
         name: "Environment object not injected",
         category: .environment,
         group: .correctness,
-        summary: "An `@EnvironmentObject` or `@Environment(T.self)` whose type nothing in the project injects.",
+        summary: "An `@EnvironmentObject` or `@Environment(T.self)` whose type nothing injects on some path to the view.",
         rationale: """
             `@EnvironmentObject var store: Store` and `@Environment(Model.self) var model` do not \
             create their object: they look it up, by its exact type, among the objects an \
             ancestor injected with `.environmentObject(_:)` or `.environment(_:)`. When no ancestor \
             did, SwiftUI stops the app the first time the view reads it ("No ObservableObject of \
             type Store found", "No Observable object of type Model found"). Injecting a subclass \
-            or a superclass does not count: the lookup uses the static type that was passed.
+            or a superclass does not count: the lookup uses the static type that was passed. \
+            A view shown from several places needs the object on each path: a scene's root, or a \
+            hosting controller's (a UIKit screen, an extension), starts with an empty \
+            environment, while sheets and navigation destinations inherit their presenter's. \
+            The rule reports the path it found without a provider.
             """,
         fix: """
             Inject the object on an ancestor of every place the view is shown — usually the \
@@ -67,8 +71,128 @@ public struct EnvironmentObjectNotInjected: Rule {
                 }
             }
             """,
+            """
+            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            @main
+            struct ShopApp: App {
+                @StateObject private var cart = Cart()
+                var body: some Scene {
+                    WindowGroup { Home().environmentObject(cart) }
+                }
+            }
+            struct Home: View {
+                var body: some View { CartBadge() }
+            }
+            struct CartBadge: View {
+                @EnvironmentObject var ↓cart: Cart
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            final class WidgetController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    addChild(UIHostingController(rootView: CartBadge()))
+                }
+            }
+            """,
+            """
+            @Observable final class Player { var title = "" }
+            @main
+            struct MusicApp: App {
+                @State private var player = Player()
+                var body: some Scene {
+                    WindowGroup { Library().environment(player) }
+                    Window("Mini Player", id: "mini") { NowPlaying() }
+                }
+            }
+            struct Library: View {
+                var body: some View { NowPlaying() }
+            }
+            struct NowPlaying: View {
+                @Environment(Player.self) private var ↓player
+                var body: some View { Text(player.title) }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            @Observable final class Favorites { var ids: [Int] = [] }
+            @main
+            struct SkiApp: App {
+                var body: some Scene { WindowGroup { Resorts() } }
+            }
+            struct Resorts: View {
+                @State private var favorites = Favorites()
+                var body: some View {
+                    NavigationSplitView { List { ResortRow() } } detail: { Text("Pick one") }
+                        .environment(favorites)
+                }
+            }
+            struct ResortRow: View {
+                @Environment(Favorites.self) private var favorites
+                var body: some View { Text("\\(favorites.ids.count)") }
+            }
+            """,
+            """
+            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            @main
+            struct ShopApp: App {
+                @StateObject private var cart = Cart()
+                var body: some Scene {
+                    WindowGroup { Home().environmentObject(cart) }
+                }
+            }
+            struct Home: View {
+                @State private var showsCart = false
+                var body: some View {
+                    Button("Cart") { showsCart = true }
+                        .sheet(isPresented: $showsCart) { CartSheet() }
+                }
+            }
+            struct CartSheet: View {
+                @EnvironmentObject var cart: Cart
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            final class WidgetController: UIViewController {
+                let cart = Cart()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    addChild(UIHostingController(rootView: CartSheet().environmentObject(cart)))
+                }
+            }
+            """,
+            """
+            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            @main
+            struct ShopApp: App {
+                var body: some Scene {
+                    WindowGroup { Home().withShopEnvironment() }
+                }
+            }
+            extension View {
+                func withShopEnvironment() -> some View { environmentObject(Cart()) }
+            }
+            struct Home: View {
+                var body: some View { CartBadge() }
+            }
+            struct CartBadge: View {
+                @EnvironmentObject var cart: Cart
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            """,
+            """
+            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            struct Checkout: View {
+                @StateObject private var cart = Cart()
+                var body: some View { CartBadge().environmentObject(cart) }
+            }
+            struct CartBadge: View {
+                @EnvironmentObject var cart: Cart
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            enum Screens {
+                static func badge() -> some View { CartBadge() }
+            }
+            """,
             """
             final class Store: ObservableObject { @Published var items: [String] = [] }
             @main
@@ -169,9 +293,13 @@ public struct EnvironmentObjectNotInjected: Rule {
                 guard let reader = reader(of: property, in: file, scope: type.name, index: index),
                     let model = index.types[reader.type], !isPublic(model)
                 else { continue }
-                if index.environmentInjections(mayProvide: model.name).contains(where: {
+                let providers = index.environmentInjections(mayProvide: model.name).filter {
                     $0.mayProvide(model.name, to: reader.kind, index: index)
-                }) {
+                }
+                if !providers.isEmpty {
+                    if let path = index.uninjectedPath(to: type.name, providers: providers) {
+                        reportPath(path, reader: reader, property: property, context: &context)
+                    }
                     continue
                 }
                 var notes: [DiagnosticNote] = []
@@ -182,9 +310,7 @@ public struct EnvironmentObjectNotInjected: Rule {
                             at: related.token..<related.token + 1, in: related.file))
                 }
                 let modifier = reader.kind == .environmentObject ? "environmentObject" : "environment"
-                let crash = reader.kind == .environmentObject
-                    ? "No ObservableObject of type \(model.name.simpleTypeName) found"
-                    : "No Observable object of type \(model.name.simpleTypeName) found"
+                let crash = crashMessage(reader)
                 context.report(
                     "no `.\(modifier)(…)` in the analyzed files provides `\(model.name)`: SwiftUI stops the app when `\(property.name)` is read (\"\(crash)\")",
                     at: property.nameToken..<property.nameToken + 1,
@@ -194,6 +320,41 @@ public struct EnvironmentObjectNotInjected: Rule {
                         : "inject it on an ancestor with `.environment(…)`, or declare `var \(property.name): \(model.name.simpleTypeName)?` if the view can do without it")
             }
         }
+    }
+
+    /// A view shown, on one path from a root, with no ancestor providing the object.
+    private func reportPath(_ path: [ViewConstruction], reader: Reader, property: Property, context: inout RuleContext) {
+        guard let root = path.first else { return }
+        let rootName = root.enclosingType ?? "the root"
+        let names = [rootName] + path.map(\.view)
+        let modifier = reader.kind == .environmentObject ? "environmentObject" : "environment"
+        var notes = [
+            context.note(
+                "`\(rootName)` shows `\(root.view)` here, \(rootPlace(root)): it starts with an empty environment",
+                at: root.token..<root.token + 1, in: root.file)
+        ]
+        for (parent, site) in zip(path, path.dropFirst()) {
+            notes.append(context.note("`\(parent.view)` builds `\(site.view)` here, without providing `\(reader.type)`", at: site.token..<site.token + 1, in: site.file))
+        }
+        context.report(
+            "no ancestor on the path \(names.map { "`\($0)`" }.joined(separator: " → ")) injects `\(reader.type)`: shown there, SwiftUI stops the app when `\(property.name)` is read (\"\(crashMessage(reader))\")",
+            at: property.nameToken..<property.nameToken + 1,
+            notes: notes,
+            help: "inject it with `.\(modifier)(…)` on this path too (at `\(rootName)`, or on a view between it and this one)")
+    }
+
+    private func rootPlace(_ root: ViewConstruction) -> String {
+        switch root.context {
+        case .oneTime(.hostingRoot): "as a hosting controller's root"
+        case .oneTime(.imageRenderer): "in an image renderer"
+        default: "as a scene's root"
+        }
+    }
+
+    private func crashMessage(_ reader: Reader) -> String {
+        reader.kind == .environmentObject
+            ? "No ObservableObject of type \(reader.type.simpleTypeName) found"
+            : "No Observable object of type \(reader.type.simpleTypeName) found"
     }
 
     private struct Reader {

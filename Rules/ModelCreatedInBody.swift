@@ -24,6 +24,20 @@ public struct ModelCreatedInBody: Rule {
             """,
         triggeringExamples: [
             """
+            final class RowModel: ObservableObject { @Published var isExpanded = false }
+            struct Row: View {
+                @ObservedObject var model: RowModel
+                var body: some View { Text(model.isExpanded ? "Open" : "Closed") }
+            }
+            struct MailSection: View {
+                var body: some View { Row(model: ↓RowModel()) }
+            }
+            struct Inbox: View {
+                @State private var count = 0
+                var body: some View { Button("\\(count)") { count += 1 }; MailSection() }
+            }
+            """,
+            """
             final class RowModel: ObservableObject {
                 @Published var isExpanded = false
                 init(item: String) {}
@@ -121,6 +135,23 @@ public struct ModelCreatedInBody: Rule {
             final class RowModel: ObservableObject { @Published var isExpanded = false }
             struct Row: View {
                 @ObservedObject var model: RowModel
+                var body: some View { Text(model.isExpanded ? "Open" : "Closed") }
+            }
+            struct Root: View {
+                var body: some View { Row(model: RowModel()) }
+            }
+            @main
+            struct InboxApp: App {
+                var body: some Scene { WindowGroup { Row(model: RowModel()) } }
+            }
+            final class InboxController: UIViewController {
+                override func viewDidLoad() { addChild(UIHostingController(rootView: Root())) }
+            }
+            """,
+            """
+            final class RowModel: ObservableObject { @Published var isExpanded = false }
+            struct Row: View {
+                @ObservedObject var model: RowModel
                 var body: some View { Text("\\(model.isExpanded)") }
             }
             #Preview {
@@ -213,6 +244,7 @@ public struct ModelCreatedInBody: Rule {
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
         where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             var previewOnly: Bool?  // a wrapper view written for previews
+            var bodyRunsOnce: Bool?
             for body in RenderingCode.bodies(in: decl, of: type) {
                 var roles = RenderRoles(body: body.range, file: file, index: index)
                 let locals = constructedLocals(in: body.range, scope: type.name, index: index, file: file)
@@ -247,16 +279,27 @@ public struct ModelCreatedInBody: Rule {
                         else { continue }
                         if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
                         if previewOnly == true { continue }
+                        // A body evaluated once (a constant root view, an app holding no
+                        // state), or a child built once (a hosting root): one model.
+                        if bodyRunsOnce == nil { bodyRunsOnce = index.evaluatesBodyOnce(type) }
+                        if bodyRunsOnce == true || isBuiltOnce(child, at: call.name, in: context.fileIndex, index: index) { continue }
                         let modelName = model.name
                         context.report(
                             "`\(modelName)` is created while `body` is evaluated and handed to `\(childName)`, which keeps it as \(storage.description): every update of this view makes a new `\(modelName)` and the child's state is lost",
                             at: created.token..<created.token + 1,
-                            notes: [context.note("`\(childName)` stores it here", at: storage.token..<storage.token + 1, in: storage.file)],
+                            notes: [context.note("`\(childName)` stores it here", at: storage.token..<storage.token + 1, in: storage.file)]
+                                + ViewProperty.renderingSiteNotes(of: type, context: context),
                             help: "create it in `\(childName)` as `\(RenderingCode.ownerWrapper(for: model)) private var` (initialized from its inputs), or store it in this view and pass the stored object")
                     }
                 }
             }
         }
+    }
+
+    /// Whether the view graph's site of `child` at `token` builds it once (an app's scene
+    /// root, a hosting root).
+    private func isBuiltOnce(_ child: TypeInfo, at token: Int, in fileIndex: Int, index: ProjectIndex) -> Bool {
+        index.viewGraph.constructions(of: child.name).contains { $0.file == fileIndex && $0.token == token && index.isOneTime($0) }
     }
 
     /// `.init(…)`, exactly.

@@ -23,6 +23,19 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
         triggeringExamples: [
             """
+            @Observable final class Session { var user = "" }
+            @main
+            struct NotesApp: App {
+                @AppStorage("compact") private var compact = false
+                var body: some Scene { WindowGroup { NotesRoot(compact: compact) } }
+            }
+            struct NotesRoot: View {
+                let compact: Bool
+                let ↓session = Session()
+                var body: some View { Text(session.user) }
+            }
+            """,
+            """
             @Observable final class CounterModel { var count = 0 }
             struct CounterView: View {
                 let ↓model = CounterModel()
@@ -65,6 +78,17 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            @Observable final class Session { var user = "" }
+            @main
+            struct NotesApp: App {
+                var body: some Scene { WindowGroup { NotesRoot() } }
+            }
+            struct NotesRoot: View {
+                let session = Session()
+                var body: some View { Text(session.user) }
+            }
+            """,
             """
             @Observable final class CounterModel { var count = 0 }
             struct CounterView: View {
@@ -153,7 +177,8 @@ public struct ObservableCreatedInViewProperty: Rule {
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where ViewProperty.isViewLike(decl, view) {
             for property in decl.properties {
                 guard let created = Self.createdModel(property, in: view, file: context.file, index: index),
-                    let model = index.types[created.name], index.holdsMutableState(model)
+                    let model = index.types[created.name], index.holdsMutableState(model),
+                    !index.isBuiltOnlyOnce(view.name)  // built once: its model is too
                 else { continue }
                 let wrapper = created.kind == .observableObject ? "StateObject" : "State"
                 let what = created.kind == .observableObject ? "the ObservableObject" : "the observable"
@@ -162,7 +187,8 @@ public struct ObservableCreatedInViewProperty: Rule {
                     context.report(
                         "`\(property.name)` is a plain stored property that the initializer fills with a new \(created.kind == .observableObject ? "ObservableObject" : "observable") `\(created.name)`: it is re-created, and its state lost, every time the parent re-renders `\(view.name)`; use `@\(wrapper) private var \(property.name)`",
                         at: property.nameToken..<property.nameToken + 1,
-                        notes: [context.note("created here", at: assignment.tokens, in: assignment.file)],
+                        notes: [context.note("created here", at: assignment.tokens, in: assignment.file)]
+                            + ViewProperty.renderingSiteNotes(of: view, context: context),
                         help: "`@\(wrapper) private var \(property.name)`, set once with `_\(property.name) = \(wrapper)(\(wrapper == "State" ? "initialValue" : "wrappedValue"): \(shortName)(…))`, keeps one model for the view's lifetime")
                     continue
                 }
@@ -173,6 +199,7 @@ public struct ObservableCreatedInViewProperty: Rule {
                 context.report(
                     "`\(property.name)` creates \(what) `\(created.name)` in a plain stored property: it is re-created, and its state lost, every time the parent re-renders `\(view.name)`; use `@\(wrapper) private var \(property.name)`",
                     at: property.nameToken..<property.nameToken + 1,
+                    notes: ViewProperty.renderingSiteNotes(of: view, context: context),
                     help: "`@\(wrapper) private var \(property.name) = \(shortName)(…)` keeps one model for the view's lifetime",
                     fixes: fixes)
             }

@@ -28,6 +28,20 @@ public struct ObservedObjectCreatedInline: Rule {
                 @ObservedObject var ↓ticker = Ticker()
                 var body: some View { Text("\\(ticker.seconds)") }
             }
+            struct Dashboard: View {
+                @State private var isRunning = false
+                var body: some View { Toggle("Run", isOn: $isRunning); TimerView() }
+            }
+            final class TimerController: UIViewController {
+                override func viewDidLoad() { addChild(UIHostingController(rootView: TimerView())) }
+            }
+            """,
+            """
+            final class Ticker: ObservableObject { @Published var seconds = 0 }
+            struct TimerView: View {
+                @ObservedObject var ↓ticker = Ticker()
+                var body: some View { Text("\\(ticker.seconds)") }
+            }
             """,
             """
             final class SearchModel: ObservableObject {
@@ -71,6 +85,16 @@ public struct ObservedObjectCreatedInline: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class Ticker: ObservableObject { @Published var seconds = 0 }
+            struct TimerRoot: View {
+                @ObservedObject var ticker = Ticker()
+                var body: some View { Text("\\(ticker.seconds)") }
+            }
+            final class TimerController: UIViewController {
+                override func viewDidLoad() { addChild(UIHostingController(rootView: TimerRoot())) }
+            }
+            """,
             """
             final class AccountStore: ObservableObject {
                 static let shared = AccountStore()
@@ -190,7 +214,8 @@ public struct ObservedObjectCreatedInline: Rule {
                 guard let attribute = ViewProperty.swiftUIWrapper("ObservedObject", on: property, index: index) else { continue }
                 let name = property.name
                 if let initializer = property.initializer {
-                    guard let created = createdType(in: initializer, contextualType: property.type, file: context.file, scope: view.name, index: index)
+                    guard let created = createdType(in: initializer, contextualType: property.type, file: context.file, scope: view.name, index: index),
+                        !index.isBuiltOnlyOnce(view.name)  // built once: its object is too
                     else { continue }
                     var fixes: [Fix] = []
                     if let edits = ViewProperty.ownershipEdits(for: property, wrapper: "StateObject", replacing: attribute, context: context) {
@@ -199,6 +224,7 @@ public struct ObservedObjectCreatedInline: Rule {
                     context.report(
                         "`@ObservedObject var \(name)` creates its own `\(created)`: every re-render of the parent re-creates the view with a fresh object, and its state is lost; use `@StateObject private var \(name)`",
                         at: property.nameToken..<property.nameToken + 1,
+                        notes: ViewProperty.renderingSiteNotes(of: view, context: context),
                         help: "`@StateObject private var \(name) = …` keeps one object for the view's lifetime; pass the object in instead if the parent owns it",
                         fixes: fixes)
                     continue
@@ -212,10 +238,12 @@ public struct ObservedObjectCreatedInline: Rule {
                     }
                     guard let created = createdType(in: value, contextualType: property.type, file: file, scope: view.name, index: index)
                     else { continue }
+                    if index.isBuiltOnlyOnce(view.name) { break }
                     context.report(
                         "`@ObservedObject var \(name)` is assigned a new `\(created)` in the view's initializer: every re-render of the parent re-creates the view with a fresh object, and its state is lost; use `@StateObject private var \(name)`",
                         at: property.nameToken..<property.nameToken + 1,
-                        notes: [context.note("the object is created here", at: value, in: fileIndex)],
+                        notes: [context.note("the object is created here", at: value, in: fileIndex)]
+                            + ViewProperty.renderingSiteNotes(of: view, context: context),
                         help: "create it in the wrapper's autoclosure instead: `_\(name) = StateObject(wrappedValue: \(created)(…))`, or pass the object in if the parent owns it")
                     break
                 }

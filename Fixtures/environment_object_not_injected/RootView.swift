@@ -4,12 +4,15 @@ struct RootView: View {
     @EnvironmentObject private var entries: EntryStore
     @EnvironmentObject private var appModel: AppModel
     @Environment(ThemeSettings.self) private var theme
+    @State private var isAdding = false
 
     var body: some View {
         NavigationStack {
             List(entries.entries) { entry in
                 Text(entry.text)
             }
+            .safeAreaInset(edge: .top) { EntryCountView() }
+            .sheet(isPresented: $isAdding) { EntryEditorSheet() }
             .tint(Color(theme.accent))
             .toolbar {
                 if let account = appModel.account {

@@ -111,6 +111,14 @@ enum ViewProperty {
         return true
     }
 
+    /// A note at a place that builds `view` while a body is evaluated, when the view graph
+    /// knows one: where the view, and what it creates, is built again on every render.
+    static func renderingSiteNotes(of view: TypeInfo, context: RuleContext) -> [DiagnosticNote] {
+        guard let site = context.index.renderingSite(of: view.name) else { return [] }
+        let builder = site.enclosingType.map { "`\($0)`" } ?? "this code"
+        return [context.note("\(builder) builds `\(site.view)` here, again each time its body is evaluated", at: site.token..<site.token + 1, in: site.file)]
+    }
+
     /// Text edits that turn a property into `@Wrapper private var` (the ownership fixes):
     /// `replacing` the attribute already there (`@ObservedObject`), or adding `@Wrapper`;
     /// `private` replacing another access level, or added; `let` becoming `var`. Nil when

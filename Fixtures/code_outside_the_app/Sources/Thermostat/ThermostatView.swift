@@ -5,10 +5,11 @@ final class ThermostatModel: ObservableObject {
     @Published var target = 21.0
 }
 
-struct ThermostatView: View {
+/// Public: the apps that use the package build it, the analysis does not see where.
+public struct ThermostatView: View {
     @ObservedObject var model = ThermostatModel() // expect: observed_object_created_inline
 
-    var body: some View {
+    public var body: some View {
         Stepper("Target: \(model.target, specifier: "%.1f")", value: $model.target)
     }
 }
