@@ -111,6 +111,7 @@ public final class ProjectIndex: @unchecked Sendable {
     private let allReadNames: Lazy<Set<String>>
     /// `memberAccesses(of:)` by type name: several rules ask for the same models.
     let memberAccessesByType = Memo<String, MemberAccesses>()
+    let renderPathStore = RenderPathStore()
     /// The names of `@Published` properties, and those of them some code reads: the names
     /// `isRead(memberNamed:)` answers from the index (the pass that finds them skips other
     /// names).
