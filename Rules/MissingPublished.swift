@@ -25,6 +25,10 @@ public struct MissingPublished: Rule {
                 var count: Int { items.count }
                 func add(_ item: String) { items.append(item) }
             }
+            struct CartBadge: View {
+                @EnvironmentObject var cart: Cart
+                var body: some View { Text("\\(cart.count) items") }
+            }
             """,
             """
             final class Stopwatch: ObservableObject {
@@ -54,6 +58,10 @@ public struct MissingPublished: Rule {
                 func load() { isLoading = true }
                 var status: String { isLoading ? "Loading" : "Done" }
             }
+            struct LoaderStatus: View {
+                @ObservedObject var loader: Loader
+                var body: some View { Text(loader.status) }
+            }
             """,
             """
             final class Feed: ObservableObject {
@@ -63,6 +71,10 @@ public struct MissingPublished: Rule {
                     objectWillChange.send()
                     DispatchQueue.main.async { self.posts = [] }
                 }
+            }
+            struct FeedView: View {
+                @StateObject private var feed = Feed()
+                var body: some View { feed.isEmpty ? Text("Nothing yet") : Text("New posts") }
             }
             """,
         ],
@@ -90,6 +102,60 @@ public struct MissingPublished: Rule {
                 func receive(_ message: String) {
                     messages.append(message)
                     unread += 1
+                }
+            }
+            struct InboxHeader: View {
+                @ObservedObject var inbox: Inbox
+                var body: some View { Text(inbox.summary) }
+            }
+            """,
+            """
+            final class Catalog: ObservableObject {
+                @Published var products: [String] = [] { didSet { sortedCache = nil } }
+                private var sortedCache: [String]?
+                var sorted: [String] {
+                    if let sortedCache { return sortedCache }
+                    let result = products.sorted()
+                    sortedCache = result
+                    return result
+                }
+            }
+            struct CatalogList: View {
+                @ObservedObject var catalog: Catalog
+                var body: some View { List(catalog.sorted, id: \\.self) { Text($0) } }
+            }
+            """,
+            """
+            final class Transfers: ObservableObject {
+                var pending: [String] = []
+                var pendingCount: Int { pending.count }
+                func enqueue(_ id: String) { pending.append(id) }
+            }
+            final class TransfersViewController: NSViewController {
+                let transfers = Transfers()
+                func refresh() { title = "\\(transfers.pendingCount) pending" }
+            }
+            """,
+            """
+            final class Preferences: ObservableObject {
+                @AppStorage("showsHidden") var showsHidden = false
+            }
+            struct HiddenFilesToggle: View {
+                @ObservedObject var preferences: Preferences
+                var body: some View { Toggle("Show hidden files", isOn: $preferences.showsHidden) }
+            }
+            """,
+            """
+            final class Downloads: ObservableObject {
+                @Published var progress = 0.0
+                var lastFile = ""
+                func finish(_ file: String) { lastFile = file }
+            }
+            struct DownloadsView: View {
+                @ObservedObject var downloads: Downloads
+                var body: some View {
+                    ProgressView(value: downloads.progress)
+                    Button("Reveal") { NSWorkspace.shared.open(URL(fileURLWithPath: downloads.lastFile)) }
                 }
             }
             """,
@@ -130,12 +196,20 @@ public struct MissingPublished: Rule {
                         var label: String { "\\(count)" }
                         func increment() { count += 1 }
                     }
+                    struct CounterLabel: View {
+                        @ObservedObject var counter: Counter
+                        var body: some View { Text(counter.label) }
+                    }
                     """,
                     """
                     final class Counter: ObservableObject {
                         @Published var count = 0
                         var label: String { "\\(count)" }
                         func increment() { count += 1 }
+                    }
+                    struct CounterLabel: View {
+                        @ObservedObject var counter: Counter
+                        var body: some View { Text(counter.label) }
                     }
                     """),
                 RuleCorrection(
@@ -145,12 +219,20 @@ public struct MissingPublished: Rule {
                         var volumeText: String { "\\(volume)" }
                         func louder() { volume += 0.1 }
                     }
+                    struct VolumeLabel: View {
+                        @ObservedObject var speaker: Speaker
+                        var body: some View { Text(speaker.volumeText) }
+                    }
                     """,
                     """
                     final class Speaker: ObservableObject {
                         @Published private(set) var volume = 0.5
                         var volumeText: String { "\\(volume)" }
                         func louder() { volume += 0.1 }
+                    }
+                    struct VolumeLabel: View {
+                        @ObservedObject var speaker: Speaker
+                        var body: some View { Text(speaker.volumeText) }
                     }
                     """),
             ]))
@@ -163,26 +245,42 @@ public struct MissingPublished: Rule {
             let candidates = decl.properties.filter(isCandidate)
             guard !candidates.isEmpty else { continue }
             let accesses = index.memberAccesses(of: type)
+            let lineage = index.typeAndAncestors(of: type)
             let published = Set(
-                index.typeAndAncestors(of: type).flatMap(\.properties)
-                    .filter { $0.property.attributes.contains(named: "Published") }.map(\.property.name))
-            let lineage = index.typeAndSubtypes(of: type).map(\.name)
+                lineage.flatMap(\.properties).filter { $0.property.attributes.contains(named: "Published") }.map(\.property.name))
+            let announcements = ChangeAnnouncements(type: type, accesses: accesses, announcing: published, index: index)
+            let readers = index.typeAndSubtypes(of: type).map(\.name)
             for property in candidates {
                 if holdsObservableObject(property, in: type, file: context.file, index: index) { continue }
-                let viewMutations = lineage.flatMap { index.viewMutations[$0] ?? [] }.filter { $0.path.first == property.name }
+                let viewMutations = readers.flatMap { index.viewMutations[$0] ?? [] }.filter { $0.path.first == property.name }
                 let ownMutations = (accesses.mutations[property.name] ?? []).filter { !$0.inInitializer }
-                guard !viewMutations.isEmpty || ownMutations.contains(where: { !isAnnounced($0, accesses: accesses, published: published) })
+                guard !viewMutations.isEmpty || ownMutations.contains(where: { !announcements.isAnnounced($0) }),
+                    let read = renderRead(of: property.name, readers: readers, index: index)
                 else { continue }
-                guard let read = viewFacingRead(of: property.name, type: type, lineage: lineage, accesses: accesses, context: context)
-                else { continue }
+                if ownMutations.contains(where: announcements.isCacheFill) { continue }
+                let how = read.steps.last.map { "through `\($0.member)` (like `\(read.view.simpleTypeName)`)" } ?? "(like `\(read.view.simpleTypeName)`)"
+                let origin = read.origin
                 context.report(
-                    "`\(property.name)` changes without `@Published`, so views that read it \(read.how) do not update when it changes",
+                    "`\(property.name)` changes without `@Published`, so views that read it \(how) do not update when it changes",
                     at: property.nameToken..<property.nameToken + 1,
-                    notes: [read.note],
+                    notes: [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
                     help: "mark it `@Published`, or call `objectWillChange.send()` before every change",
                     fixes: fix(for: property, in: type, context: context))
             }
         }
+    }
+
+    /// A render path to the property from a view that observes the object (a view holding
+    /// it otherwise is `unobserved_model_in_view`'s concern).
+    private func renderRead(of name: String, readers: [String], index: ProjectIndex) -> RenderRead? {
+        for reader in readers {
+            if let read = index.renderReads(of: reader).first(where: {
+                $0.path.first == name && $0.origin.reference.observesObjectWillChange
+            }) {
+                return read
+            }
+        }
+        return nil
     }
 
     private func isCandidate(_ property: Property) -> Bool {
@@ -199,45 +297,6 @@ public struct MissingPublished: Rule {
             let held = shape.heldName
         else { return false }
         return index.type(named: held, from: type.name)?.isObservableObject == true
-    }
-
-    /// A mutation that already tells observers: made in the same piece of code (a function
-    /// or accessor, or one closure, but not a closure the function creates) that also
-    /// changes a `@Published` property or sends `objectWillChange`, or in an observer of a
-    /// `@Published` property.
-    private func isAnnounced(_ site: MemberSite, accesses: MemberAccesses, published: Set<String>) -> Bool {
-        if let observed = site.observedProperty, published.contains(observed) { return true }
-        let place = MemberAccesses.Place(site)
-        if accesses.placesSendingObjectWillChange.contains(place) { return true }
-        return published.contains { name in
-            (accesses.mutations[name] ?? []).contains { MemberAccesses.Place($0) == place }
-        }
-    }
-
-    private struct Read {
-        let how: String
-        let note: DiagnosticNote
-    }
-
-    /// A read that drives a view: a non-private computed property of the class, or a view's
-    /// `body` reading through `@ObservedObject`/`@StateObject`/`@EnvironmentObject`.
-    private func viewFacingRead(
-        of name: String, type: TypeInfo, lineage: [String], accesses: MemberAccesses, context: RuleContext
-    ) -> Read? {
-        if let read = accesses.computedReads.first(where: { $0.path.first == name && $0.property.name != name }) {
-            return Read(
-                how: "through `\(read.property.name)`",
-                note: context.note("read by the computed property `\(read.property.name)` here", at: read.tokens[0]..<read.tokens[0] + 1, in: read.file))
-        }
-        let viewReads = lineage.flatMap { context.index.viewReads[$0] ?? [] }
-        if let read = viewReads.first(where: {
-            $0.path.first == name && $0.role == .content && $0.reference.observesObjectWillChange
-        }) {
-            return Read(
-                how: "(like `\(read.view)`)",
-                note: context.note("`\(read.view)` reads it here", at: read.tokens[0]..<read.tokens[0] + 1, in: read.file))
-        }
-        return nil
     }
 
     private func fix(for property: Property, in type: TypeInfo, context: RuleContext) -> [Fix] {

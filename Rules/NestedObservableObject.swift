@@ -50,6 +50,10 @@ public struct NestedObservableObject: Rule {
                 var ↓player = Player()
                 var statusText: String { player.isPlaying ? "Playing" : "Paused" }
             }
+            struct NowPlaying: View {
+                @EnvironmentObject var library: Library
+                var body: some View { Text(library.statusText) }
+            }
             """,
             """
             final class Row: ObservableObject {
@@ -68,6 +72,56 @@ public struct NestedObservableObject: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class Account: ObservableObject { @Published var name = "" }
+            final class Header: ObservableObject {
+                let account: Account
+                @Published var title = ""
+                init(account: Account) {
+                    self.account = account
+                    account.$name.map { "Hello, \\($0)" }.assign(to: &$title)
+                }
+            }
+            struct HeaderView: View {
+                @ObservedObject var header: Header
+                var body: some View { Text(header.title + header.account.name) }
+            }
+            """,
+            """
+            final class Editor: ObservableObject { @Published var isDirty = false }
+            final class Workspace: ObservableObject {
+                @Published var editor = Editor()
+            }
+            struct SaveIndicator: View {
+                @ObservedObject var workspace: Workspace
+                @State private var refresh = false
+                var body: some View {
+                    Circle().opacity(workspace.editor.isDirty ? 1 : 0)
+                        .onReceive(workspace.editor.objectWillChange) { _ in refresh.toggle() }
+                }
+            }
+            """,
+            """
+            final class Pane: ObservableObject { @Published var axis = 0 }
+            final class Tab: ObservableObject {
+                weak var pane: Pane?
+            }
+            struct TabLabel: View {
+                @ObservedObject var tab: Tab
+                var body: some View { Text("\\(tab.pane?.axis ?? 0)") }
+            }
+            """,
+            """
+            final class Player: ObservableObject { @Published var isPlaying = false }
+            final class Library: ObservableObject {
+                let player = Player()
+                var statusText: String { player.isPlaying ? "Playing" : "Paused" }
+            }
+            final class MenuBarController: NSObject {
+                let library = Library()
+                func update(_ item: NSStatusItem) { item.button?.title = library.statusText }
+            }
+            """,
             """
             final class Settings: ObservableObject { @Published var theme = "light" }
             final class AppModel: ObservableObject {
@@ -131,7 +185,9 @@ public struct NestedObservableObject: Rule {
         let index = context.index
         for (decl, parent) in index.typeDeclarations(in: context.fileIndex) where parent.isClass && parent.isObservableObject {
             let children = decl.properties.compactMap { property -> (Property, TypeInfo, isCollection: Bool)? in
+                // A `weak`/`unowned` reference points back at an object owned elsewhere.
                 guard property.isStored, !property.modifiers.contains("static"),
+                    !property.modifiers.contains(where: { $0.name == "weak" || $0.name == "unowned" }),
                     let shape = index.declaredShape(of: property, in: context.file, scope: parent.name),
                     let held = shape.heldName, let child = index.type(named: held, from: parent.name),
                     child.isObservableObject, !child.isObservable
@@ -139,36 +195,36 @@ public struct NestedObservableObject: Rule {
                 return (property, child, shape.directName == nil)
             }
             guard !children.isEmpty else { continue }
-            let accesses = index.memberAccesses(of: parent)
-            let lineage = index.typeAndSubtypes(of: parent).map(\.name)
+            let readers = index.typeAndSubtypes(of: parent).map(\.name)
             for (property, child, isCollection) in children where !forwardsChanges(of: property.name, in: parent, index: index) {
                 let childState = ChildState(
                     variables: Set(
                         index.typeAndAncestors(of: child).flatMap(\.properties).filter { !$0.property.isLet }.map(\.property.name)),
                     isCollection: isCollection)
-                guard
-                    let read = viewFacingRead(
-                        through: property.name, childState: childState, lineage: lineage, accesses: accesses, context: context)
+                guard let read = renderRead(through: property.name, childState: childState, readers: readers, index: index)
                 else { continue }
+                let origin = read.origin
+                let path = (read.steps.isEmpty ? [origin.reference.name] : []) + read.path
                 context.report(
-                    "`\(property.name)` holds the ObservableObject `\(child.name)` inside the ObservableObject `\(parent.name)`: changes to `\(child.name)`'s properties are not published by `\(parent.name)`, so \(read.who) does not update when `\(read.path)` changes",
+                    "`\(property.name)` holds the ObservableObject `\(child.name)` inside the ObservableObject `\(parent.name)`: changes to `\(child.name)`'s properties are not published by `\(parent.name)`, so `\(read.view.simpleTypeName)` does not update when `\(path.joined(separator: "."))` changes",
                     at: property.nameToken..<property.nameToken + 1,
-                    notes: [read.note],
+                    notes: [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
                     help: "observe `\(property.name)` directly in a subview (`@ObservedObject var \(property.name): \(child.name)`), forward its `objectWillChange` to `\(parent.name)`'s, or adopt `@Observable`")
             }
         }
     }
 
-    /// Whether the parent relays the child's `objectWillChange`: an `objectWillChange` of
-    /// the child (`child.objectWillChange.sink { … }`) appears in the parent's code.
+    /// Whether the parent relays the child's changes: its code subscribes to the child's
+    /// `objectWillChange` or to one of its `@Published` publishers
+    /// (`child.objectWillChange.sink { … send() }`, `child.$items.assign(to: &$items)`).
     private func forwardsChanges(of name: String, in parent: TypeInfo, index: ProjectIndex) -> Bool {
         for declaration in parent.declarations {
             let file = index.files[declaration.file]
-            // Most declarations never name `objectWillChange`: their chains need no look.
-            guard file.source.range(file.byteRange(declaration.decl.members), contains: Self.objectWillChange) else { continue }
             let chains = file.memberChains(in: declaration.decl.members).filter { file.rootName(of: $0) == name }
-            // `child.objectWillChange…`: the chain starts at the child, so names it too.
-            if chains.contains(where: { $0.names.contains { file.at($0, "objectWillChange") } }) { return true }
+            // `child.objectWillChange…`, `child.$items…`: the chain starts at the child.
+            if chains.contains(where: { $0.names.contains { isPublisher($0, in: file) } }) { return true }
+            // Most declarations never name `objectWillChange`: their statements need no look.
+            guard file.source.range(file.byteRange(declaration.decl.members), contains: Self.objectWillChange) else { continue }
             // `children.forEach { $0.objectWillChange… }`: the child collection and a child's
             // `objectWillChange` in one statement.
             for chain in chains where statementMentionsObjectWillChange(after: chain, in: file) {
@@ -179,6 +235,10 @@ public struct NestedObservableObject: Rule {
     }
 
     private static let objectWillChange = Array("objectWillChange".utf8)
+
+    private func isPublisher(_ token: Int, in file: ParsedFile) -> Bool {
+        file.kind(token) == .dollarIdentifier || file.at(token, "objectWillChange")
+    }
 
     private func statementMentionsObjectWillChange(after chain: MemberChain, in file: ParsedFile) -> Bool {
         var index = chain.end
@@ -212,37 +272,29 @@ public struct NestedObservableObject: Rule {
         }
     }
 
-    private struct Read {
-        let who: String
-        let path: String
-        let note: DiagnosticNote
-    }
-
-    /// `parent.child.value` read by a view's body that observes the parent, or `child.value`
-    /// read by a non-private computed property of the parent, where `value` is a `var` of
+    /// `parent.child.value` read on a render path from a view that observes the parent,
+    /// directly or through the parent's computed properties, where `value` is a `var` of
     /// the child (`let`s never change; `children.count` reads the collection, not a child).
-    private func viewFacingRead(
-        through name: String, childState: ChildState, lineage: [String], accesses: MemberAccesses,
-        context: RuleContext
-    ) -> Read? {
-        let viewReads = lineage.flatMap { context.index.viewReads[$0] ?? [] }
-        if let read = viewReads.first(where: {
-            $0.path.count >= 2 && $0.path[0] == name && childState.isRead(by: $0.path) && $0.role == .content
-                && $0.reference.observesObjectWillChange
-        }) {
-            let path = ([read.reference.name] + read.path).joined(separator: ".")
-            return Read(
-                who: "`\(read.view)`", path: path,
-                note: context.note("`\(read.view)` reads `\(path)` here", at: read.lastToken..<read.lastToken + 1, in: read.file))
-        }
-        if let read = accesses.computedReads.first(where: {
-            $0.path.count >= 2 && $0.path[0] == name && childState.isRead(by: $0.path)
-        }) {
-            let path = read.path.joined(separator: ".")
-            return Read(
-                who: "a view reading `\(read.property.name)`", path: path,
-                note: context.note("the computed property `\(read.property.name)` reads `\(path)` here", at: read.tokens[1]..<read.tokens[1] + 1, in: read.file))
+    /// A view that subscribes to the child itself (`.onReceive(model.child.objectWillChange)`,
+    /// `.onReceive(model.child.$value)`) updates.
+    private func renderRead(
+        through name: String, childState: ChildState, readers: [String], index: ProjectIndex
+    ) -> RenderRead? {
+        for reader in readers {
+            let subscribing = Set(
+                (index.viewReads[reader] ?? []).filter { $0.path.count >= 2 && $0.path[0] == name && isPublisherName($0.path[1]) }
+                    .map(\.view))
+            if let read = index.renderReads(of: reader).first(where: {
+                $0.path.count >= 2 && $0.path[0] == name && childState.isRead(by: $0.path) && $0.staysInViewModel
+                    && $0.origin.reference.observesObjectWillChange && !subscribing.contains($0.view)
+            }) {
+                return read
+            }
         }
         return nil
+    }
+
+    private func isPublisherName(_ name: String) -> Bool {
+        name == "objectWillChange" || name.hasPrefix("$")
     }
 }

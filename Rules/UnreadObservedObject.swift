@@ -204,18 +204,19 @@ private struct RenderingUses {
     var actionUses: [String: (file: Int, token: Int)] = [:]
 
     init(view: TypeInfo, names: Set<String>, typeNames: [String: [String]], index: ProjectIndex) {
-        // The view's own methods, so that a helper called from the body counts as rendering.
+        // The view's own methods, for those that actions call.
         var methods: [String: [(file: Int, body: Range<Int>)]] = [:]
         for (file, function) in view.functions where function.kind == .function {
             if let body = function.body { methods[function.name, default: []].append((file, body)) }
         }
-        var queue = ViewCode.renderingBodies(of: view)
-        var visited = Set(queue.map { "\($0.file):\($0.body.lowerBound)" })
+        // The index's rendering code: the roots and the helpers they call.
+        let rendering = ViewCode.renderingBodies(of: view, index: index)
+        let visited = Set(rendering.map { "\($0.file):\($0.range.lowerBound)" })
         var reachedFromActions: [(file: Int, body: Range<Int>)] = []
-        while let (fileIndex, body) = queue.popLast() {
-            let file = index.files[fileIndex]
-            var roles = RenderRoles(body: body, file: file, index: index)
-            for token in body {
+        for body in rendering {
+            let file = index.files[body.file]
+            var roles = RenderRoles(body: body.range, file: file, index: index)
+            for token in body.range {
                 guard let name = referencedName(at: token, in: file) else { continue }
                 if let holders = typeNames[name], file.kind(token + 1) == .period {
                     if roles.role(of: token) != .action {
@@ -226,28 +227,15 @@ private struct RenderingUses {
                 let isProperty = names.contains(name)
                 let calledMethods = methods[name] ?? []
                 guard isProperty || !calledMethods.isEmpty else { continue }
-                var role = roles.role(of: token)
-                // `Button(action: save)`, `.onAppear(perform: load)`: a method handed over to
-                // run later.
-                if file.kind(token - 1) == .colon, file.isWord(token - 2),
-                    ViewCode.isActionLabel(file.text(token - 2)), file.kind(token + 1) != .leftParen
-                {
-                    role = .action
-                }
+                let isAction = roles.role(of: token) == .action || ViewCode.isHandedToAction(from: token, to: token + 1, in: file)
                 if isProperty {
-                    if role == .action {
-                        if actionUses[name] == nil { actionUses[name] = (fileIndex, token) }
+                    if isAction {
+                        if actionUses[name] == nil { actionUses[name] = (body.file, token) }
                     } else {
                         rendered.insert(name)
                     }
                 }
-                for method in calledMethods {
-                    if role == .action {
-                        reachedFromActions.append(method)
-                    } else if visited.insert("\(method.file):\(method.body.lowerBound)").inserted {
-                        queue.append(method)
-                    }
-                }
+                if isAction { reachedFromActions += calledMethods }
             }
         }
         // Methods reached only from actions: uses there are action uses, for the note.

@@ -39,6 +39,10 @@ public struct UntrackedObservableRead: Rule {
                 var progressText: String { "\\(Int(position))s" }
                 func seek(to time: Double) { position = time }
             }
+            struct Scrubber: View {
+                let player: Player
+                var body: some View { Text(player.progressText) }
+            }
             """,
             """
             @Observable final class Settings {
@@ -71,6 +75,54 @@ public struct UntrackedObservableRead: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            @Observable final class Thread {
+                var replies: [String] = []
+                @ObservationIgnored private var depths: [String: Int] = [:]
+                func load(_ loaded: [String]) {
+                    indexDepths(loaded)
+                    replies = loaded
+                }
+                private func indexDepths(_ loaded: [String]) {
+                    for reply in loaded { depths[reply] = reply.count }
+                }
+                func depth(of reply: String) -> Int { depths[reply] ?? 0 }
+            }
+            struct ThreadView: View {
+                let thread: Thread
+                var body: some View {
+                    ForEach(thread.replies, id: \\.self) { Text($0).padding(.leading, CGFloat(thread.depth(of: $0))) }
+                }
+            }
+            """,
+            """
+            @Observable final class Avatars {
+                var users: [String] = []
+                @ObservationIgnored private var rendered: [String: String] = [:]
+                func avatar(for user: String) -> String {
+                    if let cached = rendered[user] { return cached }
+                    let avatar = String(user.prefix(1))
+                    rendered[user] = avatar
+                    return avatar
+                }
+            }
+            struct AvatarView: View {
+                let avatars: Avatars
+                let user: String
+                var body: some View { Text(avatars.avatar(for: user)) }
+            }
+            """,
+            """
+            @Observable final class Sync {
+                @ObservationIgnored var lastError: String?
+                var statusText: String { lastError ?? "Up to date" }
+                func fail(_ message: String) { lastError = message }
+            }
+            final class StatusMenuController: NSObject {
+                let sync = Sync()
+                func refresh(_ item: NSMenuItem) { item.title = sync.statusText }
+            }
+            """,
             """
             @Observable final class Inbox {
                 @ObservationIgnored let accountID = UUID()
@@ -169,12 +221,20 @@ public struct UntrackedObservableRead: Rule {
                         var percent: String { "\\(Int(progress * 100))%" }
                         func advance() { progress += 0.1 }
                     }
+                    struct DownloadRow: View {
+                        let download: Download
+                        var body: some View { Text(download.percent) }
+                    }
                     """,
                     """
                     @Observable final class Download {
                         private(set) var progress = 0.0
                         var percent: String { "\\(Int(progress * 100))%" }
                         func advance() { progress += 0.1 }
+                    }
+                    struct DownloadRow: View {
+                        let download: Download
+                        var body: some View { Text(download.percent) }
                     }
                     """),
             ]))
@@ -189,15 +249,33 @@ public struct UntrackedObservableRead: Rule {
             let accesses = index.memberAccesses(of: type)
             let lineage = index.typeAndSubtypes(of: type).map(\.name)
             let tracking = TrackingGetters(type: type, index: index)
+            let announcements = ChangeAnnouncements(type: type, accesses: accesses, announcing: tracking.trackedProperties, index: index)
+            let renderReads = lineage.flatMap { index.renderReads(of: $0) }
+            // What each view reads of the model: a change paired with a tracked one the view
+            // reads re-renders it anyway.
+            var namesReadByView: [String: Set<String>] = [:]
+            for read in renderReads { namesReadByView[read.view, default: []].insert(read.path[0]) }
             for property in candidates {
-                guard
-                    let read = viewFacingRead(
-                        of: property.name, lineage: lineage, accesses: accesses, tracking: tracking, context: context),
-                    let mutation = mutation(of: property.name, lineage: lineage, accesses: accesses, context: context)
-                else { continue }
-                let notes = [read.note, mutation]
+                guard !(accesses.mutations[property.name] ?? []).contains(where: announcements.isCacheFill) else { continue }
+                var found: (read: RenderRead, mutation: DiagnosticNote)?
+                for read in renderReads where isUntracked(read, of: property.name, tracking: tracking, index: index) {
+                    if let mutation = mutation(
+                        of: property.name, unseenBy: namesReadByView[read.view] ?? [], lineage: lineage, accesses: accesses,
+                        announcements: announcements, context: context)
+                    {
+                        found = (read, mutation)
+                        break
+                    }
+                }
+                guard let (read, mutation) = found else { continue }
+                let origin = read.origin
+                let how = read.steps.last.map { "through `\($0.member)` (like `\(read.view.simpleTypeName)`)" } ?? "(like `\(read.view.simpleTypeName)`)"
+                let notes = [
+                    context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file),
+                    mutation,
+                ]
                 context.report(
-                    "`\(property.name)` is `@ObservationIgnored` but changes after `init`: views that read it \(read.how) are not told about the change and keep showing the old value",
+                    "`\(property.name)` is `@ObservationIgnored` but changes after `init`: views that read it \(how) are not told about the change and keep showing the old value",
                     at: property.nameToken..<property.nameToken + 1,
                     notes: notes,
                     help: "remove `@ObservationIgnored` so that Observation tracks `\(property.name)`, or read it through a computed property whose getter calls `access(keyPath:)` and whose setter calls `withMutation(keyPath:)`",
@@ -214,12 +292,20 @@ public struct UntrackedObservableRead: Rule {
             && property.type?.text.contains("->") != true
     }
 
-    /// A change after `init`: by the class's own code (outside initializers), or by a view
-    /// through its reference; a note at the first one.
+    /// A change after `init` that a view reading `viewReads` of the model does not see: by the
+    /// class's own code (outside initializers, and not paired in every flow with a change of
+    /// tracked state the view reads, which re-renders it anyway), or by a view through its
+    /// reference; a note at the first one.
     private func mutation(
-        of name: String, lineage: [String], accesses: MemberAccesses, context: RuleContext
+        of name: String, unseenBy viewReads: Set<String>, lineage: [String], accesses: MemberAccesses,
+        announcements: ChangeAnnouncements, context: RuleContext
     ) -> DiagnosticNote? {
-        if let site = (accesses.mutations[name] ?? []).first(where: { !$0.inInitializer }) {
+        let unseen = (accesses.mutations[name] ?? []).first { site in
+            guard !site.inInitializer else { return false }
+            guard let flows = announcements.announcements(of: site) else { return true }
+            return flows.contains { $0.isDisjoint(with: viewReads) }
+        }
+        if let site = unseen {
             return context.note("changed here", at: site.token..<site.token + 1, in: site.file)
         }
         if let change = lineage.flatMap({ context.index.viewMutations[$0] ?? [] }).first(where: { $0.path.first == name }) {
@@ -272,34 +358,11 @@ public struct UntrackedObservableRead: Rule {
         return nil
     }
 
-    private struct Read {
-        let how: String
-        let note: DiagnosticNote
-    }
-
-    /// A non-private computed property of the class whose getter reads the property and
-    /// registers nothing else, or a view's `body` content reading it.
-    private func viewFacingRead(
-        of name: String, lineage: [String], accesses: MemberAccesses, tracking: TrackingGetters, context: RuleContext
-    ) -> Read? {
-        if let read = accesses.computedReads.first(where: {
-            $0.path.first == name && $0.property.name != name && !tracking.registers($0.property)
-        }) {
-            return Read(
-                how: "through `\(read.property.name)`",
-                note: context.note(
-                    "read by the computed property `\(read.property.name)` here", at: read.tokens[0]..<read.tokens[0] + 1,
-                    in: read.file))
-        }
-        let viewReads = lineage.flatMap { context.index.viewReads[$0] ?? [] }
-        if let read = viewReads.first(where: {
-            $0.path.first == name && $0.role == .content && !isBindingRead($0, index: context.index)
-        }) {
-            return Read(
-                how: "(like `\(read.view)`)",
-                note: context.note("`\(read.view)` reads it here", at: read.tokens[0]..<read.tokens[0] + 1, in: read.file))
-        }
-        return nil
+    /// A render path to the property that registers nothing else on the way: not a
+    /// binding handed on, and through no getter that reads tracked state.
+    private func isUntracked(_ read: RenderRead, of name: String, tracking: TrackingGetters, index: ProjectIndex) -> Bool {
+        read.path.first == name
+            && (read.steps.isEmpty ? !isBindingRead(read.origin, index: index) : !read.steps.contains { $0.body != nil && tracking.registers($0.member) })
     }
 
     /// `$model.name` hands a binding on; the view does not read the value itself.
@@ -331,10 +394,13 @@ public struct UntrackedObservableRead: Rule {
 /// (a revision counter that invalidates them), or read another computed property that does.
 struct TrackingGetters {
     private var registering: Set<String> = []
+    /// The class's tracked stored properties.
+    private(set) var trackedProperties: Set<String> = []
 
     init(type: TypeInfo, index: ProjectIndex) {
         let chain = index.typeAndAncestors(of: type)
         var tracked = Set<String>()
+        defer { trackedProperties = tracked }
         var getters: [(name: String, file: ParsedFile, body: Range<Int>)] = []
         for info in chain {
             for (fileIndex, property) in info.properties {
@@ -378,7 +444,7 @@ struct TrackingGetters {
         }
     }
 
-    func registers(_ property: Property) -> Bool { registering.contains(property.name) }
+    func registers(_ member: String) -> Bool { registering.contains(member) }
 }
 
 /// Text edits shared by the Observation rules.

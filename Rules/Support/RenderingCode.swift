@@ -12,44 +12,18 @@ enum RenderingCode {
         let parameters: [Parameter]
     }
 
-    /// Rendering containers, whose `body` SwiftUI re-evaluates when their state changes:
-    /// views, view modifiers, apps and scenes (structs).
+    /// Rendering containers: views, view modifiers, apps and scenes (the index's definition).
     static func isRendering(_ type: TypeInfo) -> Bool {
-        type.kind == .struct && !type.traits.isDisjoint(with: [.view, .viewModifier, .app, .scene])
+        ViewCode.isRenderingContainer(type)
     }
 
-    /// The rendering code in one declaration of a view, view modifier or app: `body`,
-    /// computed properties of view (or scene) type or marked `@ViewBuilder`, functions that
-    /// build views (`@ViewBuilder`, returning `some View`/`AnyView`), and a modifier's
-    /// `body(content:)`.
+    /// Where rendering starts in one declaration of a container (the index's definition).
     static func bodies(in decl: TypeDecl, of type: TypeInfo) -> [Body] {
-        var result: [Body] = []
-        for property in decl.properties where property.isComputed && !isStatic(property.modifiers) {
-            let typeText = property.type?.text ?? ""
-            guard property.name == "body" || property.attributes.contains(named: "ViewBuilder")
-                || property.attributes.contains(named: "SceneBuilder") || buildsViews(typeText)
-            else { continue }
-            for accessor in property.accessors where accessor.kind == .get {
-                if let body = accessor.body { result.append(Body(range: body, parameters: [])) }
-            }
-        }
-        for function in decl.functions where function.kind == .function && !isStatic(function.modifiers) {
-            let returns = function.returnType?.text ?? ""
-            let isModifierBody = function.name == "body" && type.traits.contains(.viewModifier)
-            guard isModifierBody || function.attributes.contains(named: "ViewBuilder") || buildsViews(returns),
-                let body = function.body
-            else { continue }
-            result.append(Body(range: body, parameters: function.parameters))
-        }
-        return result
+        ViewCode.renderingRoots(in: decl, of: type).map { Body(range: $0.range, parameters: $0.parameters) }
     }
 
     private static func isStatic(_ modifiers: [Modifier]) -> Bool {
         modifiers.contains("static") || modifiers.contains("class")
-    }
-
-    private static func buildsViews(_ typeText: String) -> Bool {
-        typeText == "some View" || typeText == "AnyView" || typeText == "some Scene" || typeText == "some SwiftUI.View"
     }
 
     /// Whether the type is, or is nested in, a `PreviewProvider`: preview code.

@@ -17,6 +17,7 @@ struct TimersView: View {
                     }
                 }
                 Section("Running (\(timers.finishedCount) done)") {
+                    Button("Clear") { timers.clearFinishedCount() }
                     ForEach(timers.timers) { timer in
                         TimerRow(timer: timer) {
                             timers.stop(timer)

@@ -290,25 +290,6 @@ public enum ViewCode {
         }
         return names
     }
-
-    /// A view's code that runs while `body` is evaluated: `body`, other computed
-    /// properties, and functions that build views (`@ViewBuilder`, returning `some View`).
-    public static func renderingBodies(of view: TypeInfo) -> [(file: Int, body: Range<Int>)] {
-        var result: [(file: Int, body: Range<Int>)] = []
-        for declaration in view.declarations {
-            for property in declaration.decl.properties where property.isComputed {
-                for accessor in property.accessors where accessor.kind == .get {
-                    if let body = accessor.body { result.append((declaration.file, body)) }
-                }
-            }
-            for function in declaration.decl.functions where function.kind == .function {
-                let buildsViews = function.attributes.contains(named: "ViewBuilder")
-                    || function.returnType.map { $0.text.hasPrefix("some View") || $0.text == "AnyView" } == true
-                if buildsViews, let body = function.body { result.append((declaration.file, body)) }
-            }
-        }
-        return result
-    }
 }
 
 /// Whether tokens of one body run while the body is evaluated: every closure around a

@@ -14,6 +14,8 @@ public struct ViewModelReference: Sendable, Hashable {
 public struct ViewModelRead: Sendable {
     public let file: Int
     public let view: String
+    /// The view's member whose code reads it: `body`, a helper.
+    public let renderer: String
     public let reference: ViewModelReference
     /// The members read after the reference: `["child", "count"]`.
     public let path: [String]
@@ -55,7 +57,7 @@ enum ViewFactsCollector {
 
     /// Views in parallel; each model's reads and mutations in view name order.
     static func collect(_ index: ProjectIndex, jobs: Int) -> Facts {
-        let views = index.types.values.filter { $0.isView && index.isOwn($0) }.sorted { $0.name < $1.name }
+        let views = index.types.values.filter { ViewCode.isRenderingContainer($0) && index.isOwn($0) }.sorted { $0.name < $1.name }
         let perView = parallelMap(views, jobs: jobs) { view in
             var facts = Facts()
             let references = modelReferences(of: view, index: index)
@@ -92,13 +94,15 @@ enum ViewFactsCollector {
     private static func collectReads(
         of view: TypeInfo, references: [String: ViewModelReference], index: ProjectIndex, into facts: inout Facts
     ) {
-        for (fileIndex, body) in ViewCode.renderingBodies(of: view) {
+        for rendering in ViewCode.renderingBodies(of: view, index: index) {
+            let (fileIndex, body) = (rendering.file, rendering.range)
             let file = index.files[fileIndex]
             var roles = RenderRoles(body: body, file: file, index: index)
             var aliases: [String: (reference: ViewModelReference, path: [String])] = [:]
+            let parameters = Set(rendering.parameters.map(\.name))
             for chain in file.memberChains(in: body) {
                 let rootName = referenceName(file.rootName(of: chain))
-                guard references[rootName] != nil || aliases[rootName] != nil else { continue }
+                guard references[rootName] != nil || aliases[rootName] != nil, !parameters.contains(rootName) else { continue }
                 var names = file.path(of: chain)
                 var tokens = Array(chain.names.suffix(names.count))
                 let reference: ViewModelReference
@@ -118,10 +122,10 @@ enum ViewFactsCollector {
                     aliases[bound] = (reference, path)
                 }
                 guard !path.isEmpty else { continue }
-                let role = roles.role(of: chain.root)
+                let role = ViewCode.isHandedToAction(from: chain.root, to: chain.end, in: file) ? .action : roles.role(of: chain.root)
                 facts.reads[reference.modelType, default: []].append(
                     ViewModelRead(
-                        file: fileIndex, view: view.name, reference: reference, path: path,
+                        file: fileIndex, view: view.name, renderer: rendering.name, reference: reference, path: path,
                         tokens: tokens.isEmpty ? [chain.root] : tokens, role: role))
             }
         }

@@ -1,0 +1,285 @@
+import Foundation
+import ObservationSyntax
+
+// Render paths (SPEC §9): the one definition of "rendering code" and of "read by a view".
+// Rendering code is the `body` of a rendering container (view, view modifier, app, scene),
+// its other view-building members, and the members of the container they call outside
+// action closures, transitively. A model member is read by a view when rendering code reads
+// it, directly or through the model's computed properties and methods, transitively.
+
+/// A piece of a rendering container's code that runs while its `body` is evaluated.
+public struct RenderingBody: Sendable {
+    /// The member whose code this is: `body`, `header`, `row`.
+    public let name: String
+    public let file: Int
+    public let range: Range<Int>
+    /// Parameters of a helper, which hide the container's members.
+    public let parameters: [Parameter]
+}
+
+/// A member a render path goes through: a model's computed property or method (its code
+/// reads the next member), or a stored property holding the next model (`app.settings`).
+public struct RenderStep: Sendable {
+    /// The qualified name of the type whose member it is.
+    public let owner: String
+    public let member: String
+    public let file: Int
+    /// The member's code (a getter or a function body); nil for a stored property.
+    public let body: Range<Int>?
+    /// Where the path reads the next member.
+    public let token: Int
+}
+
+/// A model member chain read by rendering code: directly (`model.items.count` in `body`),
+/// through the model's own members (`body` reads `model.summary`, whose getter reads
+/// `items.count`), or through another model holding it (`app.cart.items`).
+public struct RenderRead: Sendable {
+    /// The rendering code's read that starts the path.
+    public let origin: ViewModelRead
+    /// The members the path passes through, in order (empty for a direct read).
+    public let steps: [RenderStep]
+    /// The qualified name of the model whose member chain `path` is.
+    public let model: String
+    /// The chain read on the model, without `self`: `["items", "count"]`.
+    public let path: [String]
+    public let file: Int
+    /// Token of each name in `path`.
+    public let tokens: [Int]
+
+    /// The rendering container whose code starts the path.
+    public var view: String { origin.view }
+
+    /// Whether the path stays inside the model the view holds (no stored property hop).
+    public var staysInViewModel: Bool { steps.allSatisfy { $0.body != nil } }
+
+    /// The path for a note: `` `CartView.body` → `Cart.total` → `Cart.items` ``.
+    public var description: String {
+        let start = "`\(origin.view.simpleTypeName).\(origin.renderer)`"
+        let members = steps.map { "`\($0.owner.simpleTypeName).\($0.member)`" }
+            + ["`\(model.simpleTypeName).\(path.joined(separator: "."))`"]
+        return ([start] + members).joined(separator: " → ")
+    }
+}
+
+extension ViewCode {
+    /// Rendering containers, whose `body` SwiftUI re-evaluates when their state changes:
+    /// views, view modifiers, apps and scenes (value types).
+    public static func isRenderingContainer(_ type: TypeInfo) -> Bool {
+        (type.kind == .struct || type.kind == .enum) && !type.traits.isDisjoint(with: [.view, .viewModifier, .app, .scene])
+    }
+
+    /// Where rendering starts in one declaration of a container: `body`, computed
+    /// properties of view (or scene) type or marked `@ViewBuilder`/`@SceneBuilder`,
+    /// functions that build views, and a modifier's `body(content:)`.
+    public static func renderingRoots(
+        in decl: TypeDecl, of type: TypeInfo
+    ) -> [(name: String, range: Range<Int>, parameters: [Parameter])] {
+        var result: [(name: String, range: Range<Int>, parameters: [Parameter])] = []
+        for property in decl.properties where property.isComputed && !isStatic(property.modifiers) {
+            let typeText = property.type?.text ?? ""
+            guard property.name == "body" || property.attributes.contains(named: "ViewBuilder")
+                || property.attributes.contains(named: "SceneBuilder") || buildsViews(typeText)
+            else { continue }
+            for accessor in property.accessors where accessor.kind == .get {
+                if let body = accessor.body { result.append((property.name, body, [])) }
+            }
+        }
+        for function in decl.functions where function.kind == .function && !isStatic(function.modifiers) {
+            let isModifierBody = function.name == "body" && type.traits.contains(.viewModifier)
+            guard isModifierBody || function.attributes.contains(named: "ViewBuilder") || buildsViews(function.returnType?.text ?? ""),
+                let body = function.body
+            else { continue }
+            result.append((function.name, body, function.parameters))
+        }
+        return result
+    }
+
+    private static func isStatic(_ modifiers: [Modifier]) -> Bool {
+        modifiers.contains("static") || modifiers.contains("class")
+    }
+
+    private static func buildsViews(_ typeText: String) -> Bool {
+        typeText.hasPrefix("some View") || typeText == "AnyView" || typeText == "some Scene" || typeText == "some SwiftUI.View"
+    }
+
+    /// A container's rendering code: its roots, and the computed properties and methods of
+    /// the container (extensions included) that rendering code uses outside action closures
+    /// (`header`, `row(for:)`, `ForEach(items, content: row)`), transitively.
+    public static func renderingBodies(of container: TypeInfo, index: ProjectIndex) -> [RenderingBody] {
+        var members: [String: [RenderingBody]] = [:]
+        var result: [RenderingBody] = []
+        for declaration in container.declarations {
+            for (name, range, parameters) in renderingRoots(in: declaration.decl, of: container) {
+                result.append(RenderingBody(name: name, file: declaration.file, range: range, parameters: parameters))
+            }
+            for property in declaration.decl.properties where property.isComputed && !isStatic(property.modifiers) {
+                if let body = property.accessors.first(where: { $0.kind == .get })?.body {
+                    members[property.name, default: []].append(
+                        RenderingBody(name: property.name, file: declaration.file, range: body, parameters: []))
+                }
+            }
+            for function in declaration.decl.functions where function.kind == .function && !isStatic(function.modifiers) {
+                if let body = function.body {
+                    members[function.name, default: []].append(
+                        RenderingBody(name: function.name, file: declaration.file, range: body, parameters: function.parameters))
+                }
+            }
+        }
+        var visited = Set(result.map { "\($0.file):\($0.range.lowerBound)" })
+        var next = 0
+        while next < result.count {
+            let current = result[next]
+            next += 1
+            let file = index.files[current.file]
+            let hidden = Set(current.parameters.map(\.name))
+            var roles = RenderRoles(body: current.range, file: file, index: index)
+            for token in current.range where file.kind(token) == .identifier {
+                // `name` or `self.name`, not another value's member.
+                guard file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period)
+                else { continue }
+                let name = file.text(token)
+                guard let bodies = members[name], !hidden.contains(name), roles.role(of: token) != .action,
+                    !isHandedToAction(from: token, to: token + 1, in: file)
+                else { continue }
+                for body in bodies where visited.insert("\(body.file):\(body.range.lowerBound)").inserted {
+                    result.append(body)
+                }
+            }
+        }
+        return result
+    }
+
+    /// `Button(action: save)`, `.onAppear(perform: model.load)`: a method (the name, or the
+    /// chain, from `start` to before `end`) handed over to run later.
+    public static func isHandedToAction(from start: Int, to end: Int, in file: ParsedFile) -> Bool {
+        file.kind(start - 1) == .colon && file.isWord(start - 2) && isActionLabel(file.text(start - 2))
+            && file.kind(end) != .leftParen
+    }
+}
+
+extension ProjectIndex {
+    /// The render reads of a model (by qualified type name). Computed for every model at
+    /// once, on first use.
+    public func renderReads(of model: String) -> [RenderRead] {
+        renderPathStore.reads(index: self)[model] ?? []
+    }
+}
+
+/// The render reads of a project index, computed once, by whichever thread asks first.
+final class RenderPathStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var computed: [String: [RenderRead]]?
+
+    func reads(index: ProjectIndex) -> [String: [RenderRead]] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let computed { return computed }
+        let reads = RenderPathCollector.collect(index)
+        computed = reads
+        return reads
+    }
+}
+
+/// Follows the reads of rendering code through models' computed properties and methods,
+/// and through stored properties into the project classes they hold. Each member is
+/// followed once for observing views and once for the others (rules about
+/// ObservableObjects need a view that observes): the first path found is the one a note
+/// shows.
+enum RenderPathCollector {
+    private typealias MemberBody = (file: Int, body: Range<Int>, parameters: Set<String>)
+
+    /// A model's members: the code of its computed properties and methods, and the
+    /// classes its stored properties hold.
+    private struct Members {
+        var code: [String: [MemberBody]] = [:]
+        var held: [String: String] = [:]
+        var names = Set<String>()
+    }
+
+    static func collect(_ index: ProjectIndex) -> [String: [RenderRead]] {
+        var queue: [RenderRead] = []
+        for model in index.viewReads.keys.sorted() {
+            for origin in index.viewReads[model] ?? [] where origin.role == .content {
+                queue.append(RenderRead(origin: origin, steps: [], model: model, path: origin.path, file: origin.file, tokens: origin.tokens))
+            }
+        }
+        var membersByModel: [String: Members] = [:]
+        var followed = Set<String>()
+        var result: [String: [RenderRead]] = [:]
+        var next = 0
+        while next < queue.count {
+            let read = queue[next]
+            next += 1
+            result[read.model, default: []].append(read)
+            let member = read.path[0]
+            let key = "\(read.origin.reference.observesObjectWillChange) \(read.model) \(member) \(read.path.count > 1)"
+            guard followed.insert(key).inserted else { continue }
+            if membersByModel[read.model] == nil { membersByModel[read.model] = members(of: read.model, index: index) }
+            let members = membersByModel[read.model]!
+            for body in members.code[member] ?? [] {
+                for (path, tokens) in memberReads(in: body, memberNames: members.names, index: index) {
+                    let step = RenderStep(owner: read.model, member: member, file: body.file, body: body.body, token: tokens[0])
+                    queue.append(
+                        RenderRead(origin: read.origin, steps: read.steps + [step], model: read.model, path: path, file: body.file, tokens: tokens))
+                }
+            }
+            // `app.settings.theme`: `theme` read on the `Settings` that `settings` holds.
+            if read.path.count > 1, let held = members.held[member], read.steps.count < 16 {
+                let step = RenderStep(owner: read.model, member: member, file: read.file, body: nil, token: read.tokens[0])
+                queue.append(
+                    RenderRead(
+                        origin: read.origin, steps: read.steps + [step], model: held, path: Array(read.path.dropFirst()),
+                        file: read.file, tokens: Array(read.tokens.dropFirst())))
+            }
+        }
+        return result
+    }
+
+    private static func members(of model: String, index: ProjectIndex) -> Members {
+        var members = Members()
+        guard let info = index.types[model] else { return members }
+        for owner in index.typeAndAncestors(of: info) {
+            for (file, property) in owner.properties where !property.modifiers.contains("static") {
+                members.names.insert(property.name)
+                if property.isStored {
+                    if let shape = index.declaredShape(of: property, in: index.files[file], scope: owner.name),
+                        let name = shape.directName, let held = index.resolve(name, from: owner.name),
+                        index.types[held]?.kind == .class
+                    {
+                        members.held[property.name] = held
+                    }
+                } else if let getter = property.accessors.first(where: { $0.kind == .get || $0.kind == .read })?.body {
+                    members.code[property.name, default: []].append((file, getter, []))
+                }
+            }
+            for (file, function) in owner.functions where function.kind == .function && !function.modifiers.contains("static") {
+                members.names.insert(function.name)
+                if let body = function.body {
+                    members.code[function.name, default: []].append((file, body, Set(function.parameters.map(\.name))))
+                }
+            }
+        }
+        return members
+    }
+    /// The model's members a member's code reads (`items.count`, `self.items`), outside
+    /// closures that run later; not those it assigns.
+    private static func memberReads(
+        in member: MemberBody, memberNames: Set<String>, index: ProjectIndex
+    ) -> [(path: [String], tokens: [Int])] {
+        let file = index.files[member.file]
+        let hidden = member.parameters.union(file.localNames(in: member.body))
+        var roles = RenderRoles(body: member.body, file: file, index: index)
+        var result: [(path: [String], tokens: [Int])] = []
+        let assigned = Set(file.assignments(in: member.body).map(\.target.root))
+        for chain in file.memberChains(in: member.body) where !assigned.contains(chain.root) {
+            let rootIsSelf = file.at(chain.root, "self")
+            let tokens = rootIsSelf ? Array(chain.names.dropFirst()) : chain.names
+            guard let first = tokens.first, rootIsSelf || file.kind(chain.root) == .identifier else { continue }
+            let path = tokens.map { file.text($0) }
+            guard memberNames.contains(path[0]), rootIsSelf || !hidden.contains(path[0]), roles.role(of: first) != .action
+            else { continue }
+            result.append((path, tokens))
+        }
+        return result
+    }
+}

@@ -1,0 +1,92 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+/// Render paths (SPEC §9): what rendering code reads, through helpers, models' computed
+/// properties and methods, and the models they hold; never what action closures read.
+final class RenderPathsTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "A.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: false)
+    }
+
+    private let shop = """
+        final class Settings: ObservableObject { var currency = "EUR" }
+        final class Cart: ObservableObject {
+            var items: [String] = []
+            var discount = 0
+            let settings = Settings()
+            var total: String { "\\(items.count) \\(settings.currency)" }
+            func label(prefix: String) -> String { prefix + summary }
+            private var summary: String { "\\(discount)" }
+            func clear() { items = [] }
+        }
+        struct CartView: View {
+            @ObservedObject var cart: Cart
+            var body: some View {
+                VStack {
+                    header
+                    Button("Clear") { cart.clear() }
+                        .onAppear(perform: cart.clear)
+                }
+            }
+            private var header: some View { Text(cart.total) }
+            private var unused: String { cart.label(prefix: "x") }
+        }
+        final class CartController: NSViewController {
+            let cart = Cart()
+            func refresh() { title = cart.label(prefix: "Cart: ") }
+        }
+        """
+
+    func testRenderingCodeReachesModelFieldsThroughHelpersAndComputedProperties() {
+        let index = index(shop)
+        let reads = index.renderReads(of: "Cart").map { $0.path.joined(separator: ".") }
+        XCTAssertTrue(reads.contains("total"))
+        XCTAssertTrue(reads.contains("items.count"))
+        XCTAssertTrue(reads.contains("settings.currency"))
+        // Action closures, methods handed to actions, unused helpers and AppKit code are not
+        // render reads.
+        XCTAssertFalse(reads.contains("clear"))
+        XCTAssertFalse(reads.contains("label"))
+        XCTAssertFalse(reads.contains("discount"))
+    }
+
+    func testAPathShowsEachStepFromTheView() throws {
+        let index = index(shop)
+        let items = try XCTUnwrap(index.renderReads(of: "Cart").first { $0.path.first == "items" })
+        XCTAssertEqual(items.description, "`CartView.header` → `Cart.total` → `Cart.items.count`")
+        XCTAssertTrue(items.staysInViewModel)
+    }
+
+    func testAPathEntersTheModelsAModelHolds() throws {
+        let index = index(shop)
+        let currency = try XCTUnwrap(index.renderReads(of: "Settings").first)
+        XCTAssertEqual(currency.path, ["currency"])
+        XCTAssertEqual(currency.description, "`CartView.header` → `Cart.total` → `Cart.settings` → `Settings.currency`")
+        XCTAssertFalse(currency.staysInViewModel)
+    }
+
+    func testMethodsCalledByRenderingCodeAreFollowedButNotWhatTheyAssign() {
+        let index = index("""
+            final class Registry: ObservableObject {
+                private var managers: [String: Int] = [:]
+                var fallback = 0
+                func manager(for key: String) -> Int {
+                    if let known = managers[key] { return known }
+                    managers[key] = fallback
+                    return fallback
+                }
+            }
+            struct EditorView: View {
+                @EnvironmentObject var registry: Registry
+                var body: some View { Text("\\(registry.manager(for: "a"))") }
+            }
+            """)
+        let reads = index.renderReads(of: "Registry")
+        XCTAssertEqual(Set(reads.map { $0.path[0] }), ["manager", "managers", "fallback"])
+        // `managers[key]` is read once; `managers[key] = fallback` writes it.
+        let managers = reads.filter { $0.path[0] == "managers" }
+        XCTAssertEqual(managers.count, 1)
+        XCTAssertEqual(managers.first?.steps.map(\.member), ["manager"])
+    }
+}
