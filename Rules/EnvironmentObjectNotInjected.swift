@@ -28,6 +28,25 @@ public struct EnvironmentObjectNotInjected: Rule {
             """,
         triggeringExamples: [
             """
+            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            @main
+            struct ShopApp: App {
+                var body: some Scene { WindowGroup { Checkout() } }
+            }
+            struct Checkout: View {
+                @StateObject private var cart = Cart()
+                var body: some View { content.environmentObject(cart) }
+                @ViewBuilder private var content: some View { CartBadge() }
+            }
+            struct CartBadge: View {
+                @EnvironmentObject var ↓cart: Cart
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            final class BadgeController: UIViewController {
+                override func viewDidLoad() { addChild(UIHostingController(rootView: CartBadge())) }
+            }
+            """,
+            """
             final class Store: ObservableObject { @Published var items: [String] = [] }
             struct CartView: View {
                 @EnvironmentObject private var ↓store: Store
@@ -114,6 +133,22 @@ public struct EnvironmentObjectNotInjected: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            @main
+            struct ShopApp: App {
+                var body: some Scene { WindowGroup { Checkout() } }
+            }
+            struct Checkout: View {
+                @StateObject private var cart = Cart()
+                var body: some View { content.environmentObject(cart) }
+                @ViewBuilder private var content: some View { CartBadge() }
+            }
+            struct CartBadge: View {
+                @EnvironmentObject var cart: Cart
+                var body: some View { Text("\\(cart.items.count)") }
+            }
+            """,
             """
             @Observable final class Favorites { var ids: [Int] = [] }
             @main

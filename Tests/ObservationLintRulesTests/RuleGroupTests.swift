@@ -72,6 +72,10 @@ final class RuleGroupTests: XCTestCase {
                 }
                 static var previews: some View { Frame() }
             }
+            // The app shows `Counter` too: a view only previews build is not reported on.
+            struct Home: View {
+                var body: some View { Counter() }
+            }
 
             """
         let inputs = [SourceInput(path: "Counter.swift", bytes: Array(code.utf8))]
