@@ -149,6 +149,19 @@ final class ViewGraphTests: XCTestCase {
         ])
     }
 
+    func testViewModifiersBuiltByViewHelpers() {
+        let modifier = """
+            struct Highlight: ViewModifier {
+                let color: Int
+                func body(content: Content) -> some View { content }
+            }
+            extension View {
+                func highlighted(_ color: Int) -> some View { modifier(Highlight(color: color)) }
+            }
+            """
+        XCTAssertEqual(sites(of: "Highlight", in: ["Highlight.swift": modifier]), ["rendering; color: parameter color; "])
+    }
+
     func testDeclarationsAndTypeUsesAreNotSites() {
         let uses = """
             struct Holder: View {

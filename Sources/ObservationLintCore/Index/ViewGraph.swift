@@ -245,8 +245,9 @@ enum ViewGraphCollector {
         return ViewGraph(constructions: perFile.flatMap { $0 })
     }
 
+    /// Views and view modifiers: rendering containers a caller constructs.
     static func isConstructibleView(_ info: TypeInfo) -> Bool {
-        info.isView && (info.kind == .struct || info.kind == .class || info.kind == .enum)
+        (info.isView || info.traits.contains(.viewModifier)) && (info.kind == .struct || info.kind == .class || info.kind == .enum)
     }
 
     /// Whether a function of the file returns, or a property has, the type of a project view
@@ -753,7 +754,9 @@ private struct FileCollector {
             let info = index.types[name]
             let isPreview = inPreview || info?.traits.contains(.previewProvider) == true
             let traits = info?.traits ?? []
-            let isRendering = info?.kind == .struct && !traits.isDisjoint(with: [.view, .viewModifier, .app, .scene])
+            // `extension View { func card() -> some View { modifier(Card()) } }` runs in the caller's body.
+            let extendsView = decl.kind == .extension && (decl.name == "View" || decl.name == "SwiftUI.View")
+            let isRendering = extendsView || info?.kind == .struct && !traits.isDisjoint(with: [.view, .viewModifier, .app, .scene])
             let isSceneCode = !traits.isDisjoint(with: [.app, .scene])
             let renderingBodies = isRendering && info != nil
                 ? Set(ViewCode.renderingBodies(of: info!).filter { $0.file == fileIndex }.map(\.body.lowerBound)) : []
@@ -769,8 +772,8 @@ private struct FileCollector {
                 let isInitializer = function.kind == .initializer
                 let returnedView = contextualView(function.returnType, scope: name)
                 // A helper that returns a project view builds it for the body that calls it.
-                let isViewHelper = isRendering && !isSceneCode && !isPreview && returnedView != nil
-                    && !function.modifiers.contains("static")
+                let buildsView = returnedView != nil || extendsView && function.returnType?.text.hasPrefix("some View") == true
+                let isViewHelper = isRendering && !isSceneCode && !isPreview && buildsView && !function.modifiers.contains("static")
                 let context = isViewHelper ? .rendering : base(body, isInitializer: isInitializer)
                 found.append(
                     CodeMember(
