@@ -86,35 +86,34 @@ public struct StateInitializedFromParameter: Rule {
             }
             """,
             """
-            struct StepperView: View {
-                let title: String
-                @State private var value: Int
-                init(title: String) {
-                    self.title = title
-                    _value = State(initialValue: 10)
-                }
-                var body: some View { Stepper(title, value: $value) }
+            struct ZoomView: View {
+                @State private var zoom: Double
+                init(defaultZoom: Double) { _zoom = State(initialValue: defaultZoom) }
+                var body: some View { Slider(value: $zoom) }
             }
             """,
             """
-            struct SliderView: View {
-                @State private var level: Double
-                init(initialLevel: Double) { _level = State(initialValue: initialLevel) }
-                var body: some View { Slider(value: $level) }
-            }
-            """,
-            """
-            struct NameField: View {
-                let name: String
-                @State private var draft: String
-                init(name: String) {
-                    self.name = name
-                    _draft = State(initialValue: name)
+            struct ResultsView: View {
+                let query: String
+                @State private var shown: String
+                init(query: String) {
+                    self.query = query
+                    _shown = State(initialValue: query)
                 }
                 var body: some View {
-                    TextField("Name", text: $draft)
-                        .onChange(of: name) { _, newName in draft = newName }
+                    Text(shown).task(id: query) { shown = query }
                 }
+            }
+            """,
+            """
+            struct RatingView: View {
+                let title: String
+                @State private var stars: Int
+                init(title: String) {
+                    self.title = title
+                    self.stars = 3
+                }
+                var body: some View { Stepper(title, value: $stars) }
             }
             """,
             """
