@@ -46,6 +46,14 @@ public struct PrivateState: Rule {
             }
             """,
             """
+            struct MapView: View {
+                @State var ↓zoom = 1.0
+                let title: String
+                init(title: String) { self.title = title }
+                var body: some View { Text(title).scaleEffect(zoom) }
+            }
+            """,
+            """
             @main
             struct NotesApp: App {
                 @StateObject var ↓store = NoteStore()
@@ -150,11 +158,18 @@ public struct PrivateState: Rule {
                 else { continue }
                 let level = property.modifiers.accessLevel
                 if level == .private || level == .fileprivate { continue }
+                let passing = CallSites.sites(passing: property.name, to: view.name, index: index).first
+                let consequence = ViewProperty.hasMemberwiseInit(view)
+                    ? "a value a parent passes in (through the memberwise initializer) is used once and then ignored; make it `private`"
+                    : "make it `private` so that nothing outside the view sets it (SwiftUI would keep only the first value)"
                 context.report(
-                    "`@\(wrapper) var \(property.name)` has an initial value, so the view owns it, but it is not `private`: a value a parent passes in (through the memberwise initializer) is used once and then ignored; make it `private`",
+                    "`@\(wrapper) var \(property.name)` has an initial value, so the view owns it, but it is not `private`: \(consequence)",
                     at: property.nameToken..<property.nameToken + 1,
+                    notes: passing.map { site, argument in
+                        [context.note("a caller passes `\(property.name):` here: used the first time, ignored afterwards", at: argument.value, in: site.file)]
+                    } ?? [],
                     help: "`@\(wrapper) private var \(property.name)`; if the parent should provide the value, use `let` or `@Binding` instead",
-                    fixes: isPassed(property.name, toViewNamed: view.name, index: index) ? [] : fix(for: property, context: context))
+                    fixes: passing == nil ? fix(for: property, context: context) : [])
             }
         }
     }
@@ -171,19 +186,5 @@ public struct PrivateState: Rule {
             return []
         }
         return [Fix(title: "Make `\(property.name)` private", edits: [edit])]
-    }
-
-    /// Whether a call `View(…, name: …)` (or `View.init(…)`) passes the property: making it
-    /// `private` would then break that call.
-    private func isPassed(_ name: String, toViewNamed viewName: String, index: ProjectIndex) -> Bool {
-        index.references(toTypeNamed: String(viewName.simpleTypeName)).contains { location in
-            let file = index.files[location.file]
-            var open = location.token + 1
-            if file.kind(open) == .period, file.at(open + 1, "init") { open += 2 }
-            guard file.kind(open) == .leftParen else { return false }
-            return file.argumentList(file.groupRange(open, limit: file.tokens.count)).contains { argument in
-                argument.label.map { file.text($0) == name } ?? false
-            }
-        }
     }
 }

@@ -28,6 +28,7 @@ public enum RuleRegistry {
         // style
         PrivateState(),
         // pedantic
+        StateInitializedFromParameter(),
         ObservableObjectMainActor(),
         // performance
         UnreadObservedObject(),

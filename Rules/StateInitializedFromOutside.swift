@@ -7,59 +7,144 @@ public struct StateInitializedFromOutside: Rule {
         name: "State initialized from outside",
         category: .ownership,
         group: .suspicious,
-        summary: "A view's `@State` takes its value from the parent (memberwise or explicit init).",
+        summary: "A view's `@State` is seeded by a caller that passes a value which can change while the view lives.",
         rationale: """
             SwiftUI creates a view's `@State` storage once, the first time the view appears, and \
-            ignores every later value its initializer receives. When the parent re-renders with a \
-            new value, the view keeps showing the old one. This happens when a `@State` property \
-            has no initial value (the memberwise initializer takes it from the parent), or when an \
-            initializer assigns it from a parameter (`self.x = x`, `_x = State(initialValue: x)`).
+            ignores every later value its initializer receives. This rule fires when the view graph \
+            shows a caller that passes the state's seed a value that can change while the view \
+            lives: the caller's own `@State` or `@Binding`, a field of its model, an element of a \
+            changing collection (its fields change under the same `ForEach` id), or an input the \
+            caller gets that way from its own caller. When that value changes, the view keeps \
+            showing the old one. It stays silent when the view re-syncs the state \
+            (`.onChange(of:)`, `.task(id:)`), when the caller renews the view with the value \
+            (`.id(…)`, `.sheet(item:)`, the `ForEach` id itself), when the view hands the state back \
+            as an edited draft (a save closure, a `@Binding`, a model method), and when no caller \
+            is known. The definition alone (any `@State` filled from a parameter) is the opt-in \
+            `state_initialized_from_parameter`.
             """,
         fix: """
             If the parent owns the value, use `let x` (or `@Binding var x` when the view changes \
-            it). If the view owns it, give it an initial value and make it `private`. To seed local \
-            state once on purpose, name the parameter `initial…` or `default…`; to follow later \
-            values, also assign the state in `.onChange(of:)` or `.task(id:)`.
+            it). To edit a copy on purpose, follow later values in `.onChange(of:)`, renew the view \
+            with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
             """
-            struct CounterView: View {
+            struct CounterLabel: View {
                 @State var ↓count: Int
                 var body: some View { Text("\\(count)") }
             }
-            """,
-            """
-            struct DetailView: View {
-                @State private var ↓item: Item
-                init(item: Item) { self.item = item }
-                var body: some View { Text(item.title) }
-            }
-            """,
-            """
-            struct EditorView: View {
-                @State private var ↓model: EditorModel
-                init(document: Document) {
-                    _model = State(initialValue: EditorModel(document: document))
+            struct CounterScreen: View {
+                @State private var count = 0
+                var body: some View {
+                    CounterLabel(count: count)
+                    Button("Add") { count += 1 }
                 }
-                var body: some View { TextEditor(text: $model.text) }
             }
             """,
             """
-            struct FilterView: View {
-                @State private var ↓query: String
-                init(query: String) { _query = .init(wrappedValue: query) }
-                var body: some View { TextField("Search", text: $query) }
+            final class Library: ObservableObject { @Published var selected = Book(title: "") }
+            struct Book { var title: String }
+            struct BookTitle: View {
+                @State private var ↓title: String
+                init(book: Book) { _title = State(initialValue: book.title) }
+                var body: some View { Text(title) }
+            }
+            struct LibraryView: View {
+                @ObservedObject var library: Library
+                var body: some View { BookTitle(book: library.selected) }
             }
             """,
             """
-            struct Badge: View {
-                @State
-                var ↓label: String // attribute on its own line
-                var body: some View { Text(label) }
+            struct Todo: Identifiable { let id: Int; var title: String }
+            struct TodoRow: View {
+                @State var ↓title: String
+                var body: some View { Text(title) }
+            }
+            struct TodoList: View {
+                @State private var todos: [Todo] = []
+                var body: some View {
+                    ForEach(todos) { todo in TodoRow(title: todo.title) }
+                }
+            }
+            """,
+            """
+            struct PageText: View {
+                @State private var ↓text: String
+                init(text: String) { _text = State(initialValue: text) }
+                var body: some View { Text(text) }
+            }
+            struct Page: View {
+                let text: String
+                @State private var isShowing = false
+                var body: some View {
+                    Button("Show") { isShowing = true }
+                        .sheet(isPresented: $isShowing) { PageText(text: text) }
+                }
+            }
+            struct Reader: View {
+                @State private var current = ""
+                var body: some View { Page(text: current) }
             }
             """,
         ],
         nonTriggeringExamples: [
+            """
+            struct Note { var text: String }
+            struct NoteEditor: View {
+                @State private var draft: Note
+                let onSave: (Note) -> Void
+                init(note: Note, onSave: @escaping (Note) -> Void) {
+                    _draft = State(initialValue: note)
+                    self.onSave = onSave
+                }
+                var body: some View {
+                    TextField("Text", text: $draft.text)
+                    Button("Save") { onSave(draft) }
+                }
+            }
+            struct NoteScreen: View {
+                @State private var note = Note(text: "")
+                var body: some View { NoteEditor(note: note) { note = $0 } }
+            }
+            """,
+            """
+            struct CounterLabel: View {
+                @State var count: Int
+                var body: some View { Text("\\(count)") }
+            }
+            struct CounterScreen: View {
+                @State private var count = 0
+                var body: some View { CounterLabel(count: count).id(count) }
+            }
+            """,
+            """
+            import UIKit
+            struct Badge: View {
+                @State var label: String
+                var body: some View { Text(label) }
+            }
+            final class BadgeController: UIViewController {
+                var title = "New"
+                lazy var host = UIHostingController(rootView: Badge(label: title))
+            }
+            """,
+            """
+            @Observable final class Player { var isPlaying = false }
+            struct PlayerControls: View {
+                @State var player: Player
+                var body: some View { Text(player.isPlaying ? "Pause" : "Play") }
+            }
+            struct PlayerScreen: View {
+                @State private var player = Player()
+                var body: some View { PlayerControls(player: player) }
+            }
+            """,
+            """
+            struct CounterView: View {
+                @State var count: Int
+                var body: some View { Text("\\(count)") }
+            }
+            """,
             """
             import ComposableArchitecture
             struct ChildView: View {
@@ -127,91 +212,27 @@ public struct StateInitializedFromOutside: Rule {
     public init() {}
 
     public func check(_ context: inout RuleContext) {
-        for (decl, view) in context.index.typeDeclarations(in: context.fileIndex) where view.isView {
-            let explicitInits = view.declarations.flatMap { declaration in
-                declaration.decl.functions.filter { $0.kind == .initializer }.map { (declaration.file, $0) }
-            }
-            // An init in the type's own declaration replaces the memberwise init; one in an
-            // extension does not.
-            let hasMemberwiseInit = view.declarations.first.map { primary in
-                primary.decl.kind != .extension && !primary.decl.functions.contains { $0.kind == .initializer }
-            } ?? false
-            for property in decl.properties
-            where property.attributes.contains(named: "State") && property.isStored && !isSeedName(property.name) {
-                if resyncs(property.name, in: view, index: context.index) { continue }
-                // A store handed down is the parent's, scoped: the first one is the one to keep.
-                if ViewProperty.holdsComposableArchitectureStore(property, in: context.file, scope: view.name, index: context.index) {
-                    continue
-                }
-                if property.initializer == nil, hasMemberwiseInit, !(property.type.map { TypeShape($0.text).isOptional } ?? false) {
-                    context.report(
-                        "`@State var \(property.name)` is set by the memberwise initializer, but SwiftUI keeps only the first value: when the parent passes a new `\(property.name)`, the view keeps showing the old one",
-                        at: property.nameToken..<property.nameToken + 1,
-                        help: help(for: property.name))
-                    continue
-                }
-                for (fileIndex, initializer) in explicitInits {
-                    guard let assignment = assignmentFromParameter(to: property.name, in: initializer, file: context.index.files[fileIndex])
-                    else { continue }
-                    context.report(
-                        "`@State var \(property.name)` is assigned from the initializer's parameter `\(assignment.parameter)`, but SwiftUI keeps only the first value: later values from the parent are ignored",
-                        at: property.nameToken..<property.nameToken + 1,
-                        notes: [context.note("assigned from `\(assignment.parameter)` here", at: assignment.tokens, in: fileIndex)],
-                        help: help(for: property.name))
-                    break
-                }
+        let index = context.index
+        for (decl, view) in index.typeDeclarations(in: context.fileIndex) {
+            for state in StateSeeding.seededStates(of: decl, view: view, in: context.file, index: index) {
+                guard let seed = StateSeeding.changingSeed(state, of: view, in: context.file, index: index) else { continue }
+                let name = state.property.name
+                let caller = CallSites.caller(of: seed.site)
+                let argument = "\(state.label ?? "_"):"
+                context.report(
+                    "`@State var \(name)` is seeded by \(caller) with \(seed.reason), which can change while this view lives: SwiftUI keeps the first value and ignores later ones, so the view goes on showing the old one",
+                    at: state.property.nameToken..<state.property.nameToken + 1,
+                    notes: [
+                        context.note(
+                            "\(caller) passes `\(argument)` here; when the value changes, `\(view.name)` keeps its first one",
+                            at: seed.argument.value, in: seed.site.file)
+                    ],
+                    help: help(for: name))
             }
         }
     }
 
     private func help(for name: String) -> String {
-        "if the parent owns the value, use `let \(name)` (or `@Binding`); if the view owns it, give it an initial value and make it `private`; to seed it once on purpose, name the parameter `initial\(name.prefix(1).uppercased() + name.dropFirst())`"
-    }
-
-    private func isSeedName(_ name: String) -> Bool {
-        name.hasPrefix("initial") || name.hasPrefix("default")
-    }
-
-    /// The assignment in `initializer` that stores a value built from one of its parameters
-    /// into the state `name` (through `self.name`, `name`, or `_name`).
-    private func assignmentFromParameter(
-        to name: String, in initializer: FunctionDecl, file: ParsedFile
-    ) -> (parameter: String, tokens: Range<Int>)? {
-        guard let body = initializer.body else { return nil }
-        let parameters = Set(initializer.parameters.map(\.name).filter { !isSeedName($0) })
-        guard !parameters.isEmpty else { return nil }
-        for assignment in file.assignments(in: body) {
-            let path = file.path(of: assignment.target)
-            guard path == [name] || path == ["_" + name] else { continue }
-            for token in assignment.value {
-                guard file.kind(token) == .identifier, file.kind(token - 1) != .period,
-                    file.kind(token + 1) != .colon, parameters.contains(file.text(token))
-                else { continue }
-                return (file.text(token), assignment.target.root..<assignment.value.upperBound)
-            }
-        }
-        return nil
-    }
-
-    /// Whether the view assigns the state again when its input changes: in
-    /// `.onChange(of:)` or `.task(id:)`.
-    private func resyncs(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
-        for declaration in view.declarations {
-            let file = index.files[declaration.file]
-            let calls = file.calls(in: declaration.decl.members) { token in
-                file.kind(token - 1) == .period && (file.at(token, "onChange") || file.at(token, "task"))
-            }
-            for call in calls {
-                if file.at(call.name, "task"), call.arguments.flatMap({ file.argument("id", in: $0) }) == nil { continue }
-                var closures = call.trailingClosures.map(\.body)
-                if let arguments = call.arguments { closures.append(arguments) }
-                for closure in closures {
-                    if file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] }) {
-                        return true
-                    }
-                }
-            }
-        }
-        return false
+        "if the parent owns the value, use `let \(name)` (or `@Binding`); to edit a copy, re-sync it in `.onChange(of:)`, renew the view with `.id(…)` on the value, or hand the edited copy back through a save action"
     }
 }

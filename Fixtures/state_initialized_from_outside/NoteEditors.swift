@@ -1,12 +1,14 @@
 import SwiftUI
 
 // Editors that copy a value handed in by the parent into their own @State in `init`.
-// SwiftUI keeps the first value only: when the parent passes a newer note, these views
-// keep showing the old text.
+// SwiftUI keeps the first value only. The editors that hand the edited copy back (through
+// `onCommit`, `onSave`, `onEdit`) are seeded drafts, reported only by the pedantic
+// `state_initialized_from_parameter`; the excerpt, fed from the root's `@State` through the
+// detail screen and the header, goes stale when the note changes.
 
 /// Inline title editor shown in the header.
 struct NoteTitleEditor: View {
-    @State private var title: String // expect: state_initialized_from_outside
+    @State private var title: String // expect: state_initialized_from_parameter
     private let onCommit: (String) -> Void
 
     init(title: String, onCommit: @escaping (String) -> Void) {
@@ -23,7 +25,7 @@ struct NoteTitleEditor: View {
 
 /// Full-screen editor working on an observable draft.
 struct NoteDraftEditor: View {
-    @State private var draft: NoteDraft // expect: state_initialized_from_outside
+    @State private var draft: NoteDraft // expect: state_initialized_from_parameter
     @Environment(\.dismiss) private var dismiss
     let onSave: (NoteDraft) -> Void
 
@@ -56,7 +58,7 @@ struct NoteDraftEditor: View {
 
 /// Plain-text body editor.
 struct NoteBodyEditor: View {
-    @State private var text: String // expect: state_initialized_from_outside
+    @State private var text: String // expect: state_initialized_from_parameter
     @FocusState private var isFocused: Bool
     private let onEdit: (String) -> Void
 

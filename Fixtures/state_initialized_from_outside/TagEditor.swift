@@ -2,7 +2,7 @@ import SwiftUI
 
 /// Edits the tag list of a note and reports the result when done.
 struct TagEditor: View {
-    @State private var tags: [String] // expect: state_initialized_from_outside
+    @State private var tags: [String] // expect: state_initialized_from_parameter
     @State private var newTag = ""
     let onDone: ([String]) -> Void
 

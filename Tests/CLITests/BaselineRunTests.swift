@@ -3,7 +3,7 @@ import Testing
 
 /// `--write-baseline` and `--baseline` through the executable (SPEC §6).
 @Suite struct BaselineRunTests {
-    /// A view with an offending line (line 6).
+    /// A view with an offending line (line 6), for the opt-in `state_initialized_from_parameter`.
     static let itemView = """
         import SwiftUI
 
@@ -17,7 +17,10 @@ import Testing
         """
 
     func project() throws -> Project {
-        try Project(["Sources/ItemView.swift": Self.itemView, "Sources/Counter.swift": Samples.missingPublished])
+        try Project([
+            "Sources/ItemView.swift": Self.itemView, "Sources/Counter.swift": Samples.missingPublished,
+            ".observation-lint.yml": "opt_in_rules: [state_initialized_from_parameter]\n",
+        ])
     }
 
     func diagnostics(_ result: RunResult) throws -> [String] {
@@ -31,14 +34,14 @@ import Testing
         let write = try project.run("--write-baseline", "observation-lint-baseline.json", "--format", "json")
         // Writing reports as usual.
         #expect(write.status == 0)
-        #expect(try diagnostics(write) == ["Sources/Counter.swift:4 missing_published", "Sources/ItemView.swift:6 state_initialized_from_outside"])
+        #expect(try diagnostics(write) == ["Sources/Counter.swift:4 missing_published", "Sources/ItemView.swift:6 state_initialized_from_parameter"])
 
         let file = try #require(
             try JSONSerialization.jsonObject(with: Data(project.read("observation-lint-baseline.json").utf8)) as? [String: Any])
         #expect(file["version"] as? Int == 1)
         let entries = try #require(file["entries"] as? [[String: String]])
         #expect(entries.map { $0["file"] } == ["Sources/Counter.swift", "Sources/ItemView.swift"])
-        #expect(entries.map { $0["rule"] } == ["missing_published", "state_initialized_from_outside"])
+        #expect(entries.map { $0["rule"] } == ["missing_published", "state_initialized_from_parameter"])
         #expect(entries.map { $0["line"] } == ["var count = 0", "@State var item: Item"])
 
         let hidden = try project.run("--baseline", "observation-lint-baseline.json", "--strict")
@@ -58,7 +61,7 @@ import Testing
             "Sources/ItemView.swift",
             "// A header comment\n// over two lines\n\n" + Self.itemView.replacingOccurrences(of: "    @State", with: "\t@State"))
         let edited = try project.run("--format", "json")
-        #expect(try diagnostics(edited).contains("Sources/ItemView.swift:9 state_initialized_from_outside"))
+        #expect(try diagnostics(edited).contains("Sources/ItemView.swift:9 state_initialized_from_parameter"))
         let result = try project.run("--baseline", "baseline.json", "--strict", "--format", "json")
         #expect(result.status == 0)
         #expect(try diagnostics(result).isEmpty)
@@ -84,8 +87,8 @@ import Testing
         #expect(result.status == 1)
         #expect(
             try diagnostics(result) == [
-                "Sources/ItemView.swift:11 state_initialized_from_outside",  // the same text, a second time
-                "Sources/ItemView.swift:12 state_initialized_from_outside",  // another text
+                "Sources/ItemView.swift:11 state_initialized_from_parameter",  // the same text, a second time
+                "Sources/ItemView.swift:12 state_initialized_from_parameter",  // another text
             ])
         let text = try project.run("--baseline", "baseline.json")
         #expect(text.stderrLines.last?.hasPrefix("2 warnings, 0 errors in 2 files") == true)
@@ -146,6 +149,6 @@ import Testing
         #expect(try diagnostics(rewrite).isEmpty)
         let entries = try #require(
             (try JSONSerialization.jsonObject(with: Data(project.read("b.json").utf8)) as? [String: Any])?["entries"] as? [[String: String]])
-        #expect(entries.map { $0["rule"] } == ["state_initialized_from_outside"])
+        #expect(entries.map { $0["rule"] } == ["state_initialized_from_parameter"])
     }
 }

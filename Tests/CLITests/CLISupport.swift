@@ -161,11 +161,16 @@ enum Samples {
     static let stateFromOutside = """
         import SwiftUI
 
-        final class Item {}
+        struct Item { var name = "" }
 
         struct ItemView: View {
             @State var item: Item
             var body: some View { Text("") }
+        }
+
+        struct ItemScreen: View {
+            @State private var current = Item()
+            var body: some View { ItemView(item: current) }
         }
 
         """

@@ -44,7 +44,7 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stdout.hasSuffix(
-                "`initialItem`\n\n1  observed_object_created_inline  suspicious\n1  state_initialized_from_outside  suspicious\n"))
+                "through a save action\n\n1  observed_object_created_inline  suspicious\n1  state_initialized_from_outside  suspicious\n"))
         let statistics = try project.run("--statistics", "--enable", "style")
         #expect(statistics.status == 0)
         #expect(

@@ -3,16 +3,15 @@ import ObservationSyntax
 import XCTest
 
 final class ViewGraphTests: XCTestCase {
-    private func graph(_ files: [String: String]) -> (ProjectIndex, ViewGraph) {
+    private func index(_ files: [String: String]) -> ProjectIndex {
         let parsed = files.sorted { $0.key < $1.key }.map { ParsedFile(path: $0.key, bytes: Array($0.value.utf8)) }
-        let index = ProjectIndex(files: parsed)
-        return (index, index.viewGraph)
+        return ProjectIndex(files: parsed)
     }
 
     /// Each site of `view` as `context; label: origin, …; identity`.
     private func sites(of view: String, in files: [String: String]) -> [String] {
-        let (_, graph) = graph(files)
-        return graph.constructions(of: view).map { site in
+        let index = index(files)
+        return index.viewGraph.constructions(of: view).map { site in
             let arguments = site.arguments.map { "\($0.label ?? "_"): \($0.origin)" }.joined(separator: ", ")
             let identity = site.identity.map(\.description).joined(separator: ", ")
             return ["\(site.context)", arguments, identity].joined(separator: "; ")
@@ -149,6 +148,19 @@ final class ViewGraphTests: XCTestCase {
         ])
     }
 
+    func testViewModifiersBuiltByViewHelpers() {
+        let modifier = """
+            struct Highlight: ViewModifier {
+                let color: Int
+                func body(content: Content) -> some View { content }
+            }
+            extension View {
+                func highlighted(_ color: Int) -> some View { modifier(Highlight(color: color)) }
+            }
+            """
+        XCTAssertEqual(sites(of: "Highlight", in: ["Highlight.swift": modifier]), ["rendering; color: parameter color; "])
+    }
+
     func testDeclarationsAndTypeUsesAreNotSites() {
         let uses = """
             struct Holder: View {
@@ -159,8 +171,8 @@ final class ViewGraphTests: XCTestCase {
             }
             extension Row { func renamed() -> Row { self } }
             """
-        let (index, graph) = graph(["Row.swift": row, "Uses.swift": uses])
-        XCTAssertTrue(graph.constructions(of: "Row").isEmpty)
+        let index = index(["Row.swift": row, "Uses.swift": uses])
+        XCTAssertTrue(index.viewGraph.constructions(of: "Row").isEmpty)
         XCTAssertEqual(index.viewGraph.constructedViews, [])
     }
 }

@@ -14,8 +14,14 @@ final class RuleGroupTests: XCTestCase {
         XCTAssertEqual(groups["published_never_read"], .performance)
         XCTAssertEqual(groups["view_wrapper_outside_view"], .correctness)
         XCTAssertEqual(groups["state_initialized_from_outside"], .suspicious)
+        XCTAssertEqual(groups["state_initialized_from_parameter"], .pedantic)
         let optIn = Set(RuleRegistry.all.filter { $0.description.isOptIn }.map { $0.description.id })
-        XCTAssertEqual(optIn, ["private_state", "observable_object_main_actor", "unread_observed_object", "published_never_read"])
+        XCTAssertEqual(
+            optIn,
+            [
+                "private_state", "observable_object_main_actor", "state_initialized_from_parameter", "unread_observed_object",
+                "published_never_read",
+            ])
     }
 
     /// `rules` lists the default groups first; a group name never shadows a rule id.

@@ -11,7 +11,7 @@ struct RecipeDetailView {
     /// How many people the user is cooking for.
     @State
     // Seeded by the list from the recipe's own yield.
-    var servings: Int // expect: state_initialized_from_outside
+    var servings: Int // expect: state_initialized_from_parameter
 
     @State private var isShowingTimers = false
 

@@ -133,9 +133,8 @@ public final class ProjectIndex: @unchecked Sendable {
     private(set) var injectionsByProvidedType: [String: [Int]] = [:]
     private(set) var injectionsOfUnknownType: [Int] = []
     /// Every construction site of every project view (SPEC §9, "The view graph"), found on
-    /// first use: only rules that judge a view by its callers pay for it.
-    public var viewGraph: ViewGraph { lazyViewGraph.value }
-    private var lazyViewGraph = Lazy { ViewGraph(constructions: []) }
+    /// demand: only the views rules ask about are looked up.
+    public private(set) var viewGraph: ViewGraph!
     /// Where project type names and changed members occur (see `references(toTypeNamed:)`).
     private(set) var nameReferences = NameReferences()
     /// The project's top-level functions by name, in file order.
@@ -226,7 +225,7 @@ public final class ProjectIndex: @unchecked Sendable {
         injectionsByProvidedType = byType
         injectionsOfUnknownType = unknownType
         nameReferences = references
-        lazyViewGraph = Lazy { [unowned self] in ViewGraphCollector.collect(self, references: references, jobs: jobs) }
+        viewGraph = ViewGraph(index: self, references: references, jobs: jobs)
         modelHolders = holders
         publishedNames = published
         readPublishedNames = readPublished

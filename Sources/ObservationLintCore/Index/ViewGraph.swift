@@ -202,69 +202,63 @@ public final class ViewConstruction: Sendable {
     }
 }
 
-/// Every construction site of every project view, built once with the index.
-public struct ViewGraph: Sendable {
-    /// In file order, then token order.
-    public let constructions: [ViewConstruction]
-    private let positionsByView: [String: [Int]]
+/// Every construction site of every project view. Found on demand, view by view (a rule
+/// asks about the few views it judges), or all at once for `constructions`; each answer is
+/// computed once. Valid while its index lives (it reads the index's files).
+public final class ViewGraph: @unchecked Sendable {
+    private unowned let index: ProjectIndex
+    private let references: NameReferences
+    private let sitesByView = Memo<String, [ViewConstruction]>()
+    private let allSites: Lazy<[ViewConstruction]>
 
-    init(constructions: [ViewConstruction]) {
-        self.constructions = constructions
-        var byView: [String: [Int]] = [:]
-        for (position, construction) in constructions.enumerated() { byView[construction.view, default: []].append(position) }
-        self.positionsByView = byView
+    init(index: ProjectIndex, references: NameReferences, jobs: Int) {
+        self.index = index
+        self.references = references
+        allSites = Lazy { [unowned index] in ViewGraphCollector.collect(index, references: references, jobs: jobs) }
     }
+
+    /// Every site, in file order, then token order.
+    public var constructions: [ViewConstruction] { allSites.value }
 
     /// The sites that construct `view` (a qualified name), in file and token order; empty
     /// when its callers are unknown.
     public func constructions(of view: String) -> [ViewConstruction] {
-        (positionsByView[view] ?? []).map { constructions[$0] }
+        sitesByView.value(for: view) {
+            guard let info = index.types[view], ViewGraphCollector.isConstructibleView(info) else { return [] }
+            return ViewGraphCollector.collect(index, references: references, views: [info], jobs: 1)
+        }
     }
 
     /// The views with at least one construction site, sorted.
-    public var constructedViews: [String] { positionsByView.keys.sorted() }
+    public var constructedViews: [String] { Set(constructions.map(\.view)).sorted() }
 }
 
 // MARK: - Collecting
 
 /// Finds the construction sites from the places project view names occur
-/// (`NameReferences`), files in parallel, while the index is built.
+/// (`NameReferences`: a view's name is written wherever it is built or declared as a
+/// member's type, where `.init(…)` may build it), files in parallel.
 enum ViewGraphCollector {
-    static func collect(_ index: ProjectIndex, references: NameReferences, jobs: Int) -> ViewGraph {
-        let viewNames = Set(index.types.values.filter(isConstructibleView).map { String($0.name.simpleTypeName) })
+    static func collect(_ index: ProjectIndex, references: NameReferences, jobs: Int) -> [ViewConstruction] {
+        collect(index, references: references, views: index.types.values.filter(isConstructibleView), jobs: jobs)
+    }
+
+    static func collect(_ index: ProjectIndex, references: NameReferences, views: [TypeInfo], jobs: Int) -> [ViewConstruction] {
+        let wanted = Set(views.map(\.name))
         var candidates: [Int: [Int]] = [:]
-        for name in viewNames {
+        for name in Set(views.map { String($0.name.simpleTypeName) }) {
             for location in references.typeNames[name] ?? [] { candidates[location.file, default: []].append(location.token) }
         }
-        // Files whose functions return a view may build it with `.init(…)`.
-        let files = index.ownFiles.filter { candidates[$0] != nil || declaresViewTypedMember(index.files[$0], viewNames) }
-        let perFile = parallelMap(files, jobs: jobs) { fileIndex in
+        let perFile = parallelMap(candidates.keys.sorted(), jobs: jobs) { fileIndex in
             var collector = FileCollector(fileIndex: fileIndex, index: index)
-            return collector.constructions(at: (candidates[fileIndex] ?? []).sorted())
+            return collector.constructions(at: candidates[fileIndex]!.sorted()).filter { wanted.contains($0.view) }
         }
-        return ViewGraph(constructions: perFile.flatMap { $0 })
+        return perFile.flatMap { $0 }
     }
 
+    /// Views and view modifiers: rendering containers a caller constructs.
     static func isConstructibleView(_ info: TypeInfo) -> Bool {
-        info.isView && (info.kind == .struct || info.kind == .class || info.kind == .enum)
-    }
-
-    /// Whether a function of the file returns, or a property has, the type of a project view
-    /// (by its simple name): where `.init(…)` can build one.
-    private static func declaresViewTypedMember(_ file: ParsedFile, _ viewNames: Set<String>) -> Bool {
-        func names(_ type: TypeRef?) -> Bool {
-            // `Row`, `Outer.Row`, `Row?`: the name before any `<`, `?` or `!`.
-            guard let text = type?.text, text.first?.isUppercase == true else { return false }
-            let name = String(text.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
-            return viewNames.contains(String(name.simpleTypeName))
-        }
-        func declares(_ functions: [FunctionDecl], _ properties: [Property]) -> Bool {
-            functions.contains { names($0.returnType) } || properties.contains { names($0.type) }
-        }
-        func visit(_ types: [TypeDecl]) -> Bool {
-            types.contains { declares($0.functions, $0.properties) || visit($0.nestedTypes) }
-        }
-        return declares(file.functions, file.properties) || visit(file.types)
+        (info.isView || info.traits.contains(.viewModifier)) && (info.kind == .struct || info.kind == .class || info.kind == .enum)
     }
 }
 
@@ -753,7 +747,9 @@ private struct FileCollector {
             let info = index.types[name]
             let isPreview = inPreview || info?.traits.contains(.previewProvider) == true
             let traits = info?.traits ?? []
-            let isRendering = info?.kind == .struct && !traits.isDisjoint(with: [.view, .viewModifier, .app, .scene])
+            // `extension View { func card() -> some View { modifier(Card()) } }` runs in the caller's body.
+            let extendsView = decl.kind == .extension && (decl.name == "View" || decl.name == "SwiftUI.View")
+            let isRendering = extendsView || info?.kind == .struct && !traits.isDisjoint(with: [.view, .viewModifier, .app, .scene])
             let isSceneCode = !traits.isDisjoint(with: [.app, .scene])
             let renderingBodies = isRendering && info != nil
                 ? Set(ViewCode.renderingBodies(of: info!).filter { $0.file == fileIndex }.map(\.body.lowerBound)) : []
@@ -769,8 +765,8 @@ private struct FileCollector {
                 let isInitializer = function.kind == .initializer
                 let returnedView = contextualView(function.returnType, scope: name)
                 // A helper that returns a project view builds it for the body that calls it.
-                let isViewHelper = isRendering && !isSceneCode && !isPreview && returnedView != nil
-                    && !function.modifiers.contains("static")
+                let buildsView = returnedView != nil || extendsView && function.returnType?.text.hasPrefix("some View") == true
+                let isViewHelper = isRendering && !isSceneCode && !isPreview && buildsView && !function.modifiers.contains("static")
                 let context = isViewHelper ? .rendering : base(body, isInitializer: isInitializer)
                 found.append(
                     CodeMember(

@@ -1,0 +1,36 @@
+import SwiftUI
+import UIKit
+
+/// The callers of the gallery views: what they pass, and where, decides whether a view
+/// that takes its `@StateObject` from outside goes wrong.
+struct GalleryScreen: View {
+    @StateObject private var uploads = UploadQueue()
+    @State private var photos: [Photo] = []
+    @State private var query = ""
+
+    var body: some View {
+        NavigationStack {
+            List(photos) { photo in
+                NavigationLink(photo.title) {
+                    // Presented content: a new model each time the list renders.
+                    PhotoEditorView(editor: PhotoEditorModel(photo: photo))
+                }
+            }
+            // A stable instance: the screen's own `@StateObject`.
+            UploadStatusView(title: "Uploads", queue: uploads)
+            SlideshowView(photos: photos)
+            CoverSlideView(cover: photos.first)
+            PhotoSearchView(query: query)
+        }
+    }
+}
+
+/// Built once, as a hosting controller's root: the queue is built once too.
+final class UploadsWindowController: UIViewController {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        let host = UIHostingController(rootView: UploadStatusView(title: "All uploads", queue: UploadQueue()))
+        addChild(host)
+        view.addSubview(host.view)
+    }
+}

@@ -1,0 +1,198 @@
+import ObservationLintCore
+import ObservationSyntax
+
+/// A view's `@State` whose value comes from outside (SPEC §7, the definition shared by
+/// `state_initialized_from_parameter` and, where a caller passes a changing value,
+/// `state_initialized_from_outside`).
+struct SeededState {
+    enum Source {
+        /// No initial value: the memberwise initializer takes it.
+        case memberwise
+        /// An initializer assigns it from its parameter (`assignment`: the tokens, in `file`).
+        case parameter(Parameter, assignment: Range<Int>, file: Int)
+    }
+
+    let property: Property
+    let source: Source
+
+    /// The argument label callers pass the value with (nil: unlabeled).
+    var label: String? {
+        switch source {
+        case .memberwise: property.name
+        case .parameter(let parameter, _, _): parameter.label
+        }
+    }
+}
+
+enum StateSeeding {
+    /// The `@State` properties of `decl` (a declaration of the view `view`) that take their
+    /// value from outside, except those the intent or the code exempts: `initial…`/`default…`
+    /// names, optionals without an assignment, states the view re-syncs in `.onChange(of:)`
+    /// or `.task(id:)`, and stores of The Composable Architecture handed down.
+    static func seededStates(of decl: TypeDecl, view: TypeInfo, in file: ParsedFile, index: ProjectIndex) -> [SeededState] {
+        guard view.isView else { return [] }
+        let explicitInits = view.declarations.flatMap { declaration in
+            declaration.decl.functions.filter { $0.kind == .initializer }.map { (declaration.file, $0) }
+        }
+        var result: [SeededState] = []
+        for property in decl.properties
+        where property.attributes.contains(named: "State") && property.isStored && !isSeedName(property.name) {
+            if resyncs(property.name, in: view, index: index) { continue }
+            // A store handed down is the parent's, scoped: the first one is the one to keep.
+            if ViewProperty.holdsComposableArchitectureStore(property, in: file, scope: view.name, index: index) { continue }
+            if property.initializer == nil, ViewProperty.hasMemberwiseInit(view),
+                !(property.type.map { TypeShape($0.text).isOptional } ?? false)
+            {
+                result.append(SeededState(property: property, source: .memberwise))
+                continue
+            }
+            for (fileIndex, initializer) in explicitInits {
+                if let (parameter, tokens) = assignmentFromParameter(to: property.name, in: initializer, file: index.files[fileIndex]) {
+                    result.append(SeededState(property: property, source: .parameter(parameter, assignment: tokens, file: fileIndex)))
+                    break
+                }
+            }
+        }
+        return result
+    }
+
+    /// The call site that makes `state` a bug (SPEC §7 as amended by §9): it passes a value
+    /// that can change while the view lives, the view is not re-identified by it, and the
+    /// view does not hand the state back as an edited draft. Nil when no such site is known.
+    static func changingSeed(_ state: SeededState, of view: TypeInfo, in file: ParsedFile, index: ProjectIndex)
+        -> CallSites.ChangingValue?
+    {
+        guard let found = CallSites.changingValue(
+            passedAs: state.label, to: view.name, holdsReference: holdsReference(state, of: view, in: file, index: index),
+            index: index)
+        else { return nil }
+        return handsBack(state.property.name, in: view, index: index) ? nil : found
+    }
+
+    /// Whether the state's value holds an object (a project class): the view keeps a
+    /// reference, which only changes when a caller passes another object.
+    static func holdsReference(_ state: SeededState, of view: TypeInfo, in file: ParsedFile, index: ProjectIndex) -> Bool {
+        guard let shape = index.declaredShape(of: state.property, in: file, scope: view.name) else { return false }
+        switch index.modelKind(of: shape, from: view.name, file: index.fileIndex(of: file)) {
+        case .observable, .observableObject, .both, .plainClass: return true
+        case .valueType, .unknown: return false
+        }
+    }
+
+    /// Whether the view hands the state back as an edited draft, in an action (a `Button`
+    /// action, a function it calls): passes it to a closure it was given
+    /// (`onSave(draft)`), to a method of another of its properties (`store.update(draft)`),
+    /// or assigns it to a `@Binding` (`item = draft`) — itself or through a computed property
+    /// that reads it; or writes it on in its own `didSet`.
+    static func handsBack(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
+        let rendering = Set(ViewCode.renderingBodies(of: view).map { [$0.file, $0.body.lowerBound] })
+        // `var data: Payload { Payload(title: title) }`: what reads the state carries it.
+        var carriers: Set<String> = [name]
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            for property in declaration.decl.properties where property.isComputed && property.name != "body" {
+                let reads = property.accessors.compactMap(\.body).contains { body in
+                    body.contains { file.kind($0) == .identifier && file.text($0) == name && file.kind($0 - 1) != .period }
+                }
+                if reads { carriers.insert(property.name) }
+            }
+            // `@State var mode: Mode { didSet { model.mode = mode } }`
+            if let state = declaration.decl.properties.first(where: { $0.name == name }),
+                let didSet = state.accessors.first(where: { $0.kind == .didSet })?.body,
+                file.assignments(in: didSet).contains(where: { file.path(of: $0.target).first != name })
+            {
+                return true
+            }
+        }
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            let bodies = declaration.decl.properties.filter(\.isComputed).flatMap { $0.accessors.compactMap(\.body) }
+                + declaration.decl.functions.filter { $0.kind != .initializer }.compactMap(\.body)
+            for body in bodies {
+                let tokens = handOvers(of: carriers, in: body, view, file)
+                guard !tokens.isEmpty else { continue }
+                // In rendering code, only an action hands it back; a function runs when called.
+                guard rendering.contains([declaration.file, body.lowerBound]) else { return true }
+                var roles = RenderRoles(body: body, file: file, index: index)
+                if tokens.contains(where: { roles.role(of: $0) == .action }) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Where `body` passes the state (or a computed property that reads it: `names`) to a
+    /// closure or a method of another property of the view, or assigns it to one of its
+    /// `@Binding`s: the tokens that do it.
+    private static func handOvers(of names: Set<String>, in body: Range<Int>, _ view: TypeInfo, _ file: ParsedFile) -> [Int] {
+        func mentionsState(_ range: Range<Int>) -> Bool {
+            range.contains { file.kind($0) == .identifier && names.contains(file.text($0)) && file.kind($0 - 1) != .period }
+        }
+        var result: [Int] = []
+        for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") {
+            guard let target = view.property(named: file.path(of: assignment.target)[0])?.property,
+                !names.contains(target.name), target.attributes.contains(named: "Binding"), mentionsState(assignment.value)
+            else { continue }
+            result.append(assignment.operatorToken)
+        }
+        // `.onChange(of: draft) { _, new in onCommit(new) }`: what the closure passes on is the state.
+        let followers = file.calls(in: body) { file.at($0, "onChange") && file.kind($0 - 1) == .period }.filter { call in
+            call.arguments.flatMap { file.argument("of", in: $0) }.map(mentionsState) == true
+        }
+        for call in file.calls(in: body, where: { file.kind($0) == .identifier }) {
+            let isFollowing = followers.contains { $0.trailingClosures.contains { $0.body.contains(call.name) } }
+            guard let arguments = call.arguments, isFollowing || mentionsState(arguments) else { continue }
+            // `onSave(draft)`, `self.onSave(draft)`: a closure the view holds; `store.save(draft)`.
+            var root = call.name
+            while file.kind(root - 1) == .period, file.isWord(root - 2) { root -= 2 }
+            if file.at(root, "self"), root + 2 <= call.name { root += 2 }
+            guard let owner = view.property(named: file.text(root))?.property, !names.contains(owner.name) else { continue }
+            if root != call.name || owner.type.map({ $0.text.contains("->") }) == true { result.append(call.name) }
+        }
+        return result
+    }
+
+    private static func isSeedName(_ name: String) -> Bool {
+        name.hasPrefix("initial") || name.hasPrefix("default")
+    }
+
+    /// The assignment in `initializer` that stores a value built from one of its parameters
+    /// into the state `name` (through `self.name`, `name`, or `_name`).
+    private static func assignmentFromParameter(
+        to name: String, in initializer: FunctionDecl, file: ParsedFile
+    ) -> (parameter: Parameter, tokens: Range<Int>)? {
+        guard let body = initializer.body else { return nil }
+        let parameters = initializer.parameters.filter { !isSeedName($0.name) }
+        guard !parameters.isEmpty else { return nil }
+        for assignment in file.assignments(in: body) {
+            let path = file.path(of: assignment.target)
+            guard path == [name] || path == ["_" + name] else { continue }
+            for token in assignment.value {
+                guard file.kind(token) == .identifier, file.kind(token - 1) != .period, file.kind(token + 1) != .colon,
+                    let parameter = parameters.first(where: { $0.name == file.text(token) })
+                else { continue }
+                return (parameter, assignment.target.root..<assignment.value.upperBound)
+            }
+        }
+        return nil
+    }
+
+    /// Whether the view assigns the state again when its input changes: in
+    /// `.onChange(of:)` or `.task(id:)`.
+    private static func resyncs(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            let calls = file.calls(in: declaration.decl.members) { token in
+                file.kind(token - 1) == .period && (file.at(token, "onChange") || file.at(token, "task"))
+            }
+            for call in calls {
+                if file.at(call.name, "task"), call.arguments.flatMap({ file.argument("id", in: $0) }) == nil { continue }
+                var closures = call.trailingClosures.map(\.body)
+                if let arguments = call.arguments { closures.append(arguments) }
+                for closure in closures where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] }) {
+                    return true
+                }
+            }
+        }
+        return false
+    }
+}
