@@ -104,9 +104,12 @@ extension ViewCode {
 
     /// A container's rendering code: its roots, and the computed properties and methods of
     /// the container (extensions included) that rendering code uses outside action closures
-    /// (`header`, `row(for:)`, `ForEach(items, content: row)`), transitively.
+    /// (`header`, `row(for:)`, `ForEach(items, content: row)`), transitively. A method
+    /// handed over under another label (`.introspect(…, customize: configure)`) is a
+    /// callback.
     public static func renderingBodies(of container: TypeInfo, index: ProjectIndex) -> [RenderingBody] {
         var members: [String: [RenderingBody]] = [:]
+        var functionNames = Set<String>()
         var result: [RenderingBody] = []
         for declaration in container.declarations {
             for (name, range, parameters) in renderingRoots(in: declaration.decl, of: container) {
@@ -120,11 +123,14 @@ extension ViewCode {
             }
             for function in declaration.decl.functions where function.kind == .function && !isStatic(function.modifiers) {
                 if let body = function.body {
+                    functionNames.insert(function.name)
                     members[function.name, default: []].append(
                         RenderingBody(name: function.name, file: declaration.file, range: body, parameters: function.parameters))
                 }
             }
         }
+        guard !members.isEmpty else { return result }
+        let memberNames = NameTable(members.keys)
         var visited = Set(result.map { "\($0.file):\($0.range.lowerBound)" })
         var next = 0
         while next < result.count {
@@ -133,20 +139,35 @@ extension ViewCode {
             let file = index.files[current.file]
             let hidden = Set(current.parameters.map(\.name))
             var roles = RenderRoles(body: current.range, file: file, index: index)
-            for token in current.range where file.kind(token) == .identifier {
-                // `name` or `self.name`, not another value's member.
-                guard file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period)
-                else { continue }
-                let name = file.text(token)
-                guard let bodies = members[name], !hidden.contains(name), roles.role(of: token) != .action,
-                    !isHandedToAction(from: token, to: token + 1, in: file)
-                else { continue }
-                for body in bodies where visited.insert("\(body.file):\(body.range.lowerBound)").inserted {
+            var called: [String] = []
+            file.source.bytes.withUnsafeBufferPointer { bytes in
+                for token in current.range where file.kind(token) == .identifier {
+                    // `name` or `self.name`, not another value's member.
+                    guard memberNames.position(of: file.tokens[token], in: bytes) != nil,
+                        file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period)
+                    else { continue }
+                    let name = file.text(token)
+                    guard !hidden.contains(name), !isHandedToAction(from: token, to: token + 1, in: file),
+                        !(functionNames.contains(name) && isHandedOverAsCallback(token, in: file)),
+                        roles.role(of: token) != .action
+                    else { continue }
+                    called.append(name)
+                }
+            }
+            for name in called {
+                for body in members[name] ?? [] where visited.insert("\(body.file):\(body.range.lowerBound)").inserted {
                     result.append(body)
                 }
             }
         }
         return result
+    }
+
+    /// `customize: configure`: a function passed, not called, under a label other than a
+    /// content one (`content: row`).
+    private static func isHandedOverAsCallback(_ token: Int, in file: ParsedFile) -> Bool {
+        file.kind(token - 1) == .colon && file.isWord(token - 2) && !contentLabels.contains(file.text(token - 2))
+            && file.kind(token + 1) != .leftParen
     }
 
     /// `Button(action: save)`, `.onAppear(perform: model.load)`: a method (the name, or the
