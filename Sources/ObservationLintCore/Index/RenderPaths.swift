@@ -43,7 +43,8 @@ public struct RenderRead: Sendable {
     /// The chain read on the model, without `self`: `["items", "count"]`.
     public let path: [String]
     public let file: Int
-    /// Token of each name in `path`.
+    /// Token of each name in `path` (never empty; fewer when part of the path comes from a
+    /// local bound to it).
     public let tokens: [Int]
 
     /// The rendering container whose code starts the path.
@@ -233,24 +234,29 @@ enum RenderPathCollector {
             next += 1
             result[read.model, default: []].append(read)
             let member = read.path[0]
-            let key = "\(read.origin.reference.observesObjectWillChange) \(read.model) \(member) \(read.path.count > 1)"
-            guard followed.insert(key).inserted else { continue }
+            let observes = read.origin.reference.observesObjectWillChange
             if membersByModel[read.model] == nil { membersByModel[read.model] = members(of: read.model, index: index) }
             let members = membersByModel[read.model]!
-            for body in members.code[member] ?? [] {
-                for (path, tokens) in memberReads(in: body, memberNames: members.names, index: index) {
-                    let step = RenderStep(owner: read.model, member: member, file: body.file, body: body.body, token: tokens[0])
-                    queue.append(
-                        RenderRead(origin: read.origin, steps: read.steps + [step], model: read.model, path: path, file: body.file, tokens: tokens))
+            if let bodies = members.code[member], followed.insert("\(observes) \(read.model) \(member)").inserted {
+                for body in bodies {
+                    for (path, tokens) in memberReads(in: body, memberNames: members.names, index: index) {
+                        let step = RenderStep(owner: read.model, member: member, file: body.file, body: body.body, token: tokens[0])
+                        queue.append(
+                            RenderRead(
+                                origin: read.origin, steps: read.steps + [step], model: read.model, path: path, file: body.file,
+                                tokens: tokens))
+                    }
                 }
             }
             // `app.settings.theme`: `theme` read on the `Settings` that `settings` holds.
-            if read.path.count > 1, let held = members.held[member], read.steps.count < 16 {
+            if read.path.count > 1, let held = members.held[member], read.steps.count < 16,
+                followed.insert("\(observes) \(read.model) \(read.path.joined(separator: "."))").inserted
+            {
                 let step = RenderStep(owner: read.model, member: member, file: read.file, body: nil, token: read.tokens[0])
                 queue.append(
                     RenderRead(
                         origin: read.origin, steps: read.steps + [step], model: held, path: Array(read.path.dropFirst()),
-                        file: read.file, tokens: Array(read.tokens.dropFirst())))
+                        file: read.file, tokens: read.tokens.count > 1 ? Array(read.tokens.dropFirst()) : read.tokens))
             }
         }
         return result
