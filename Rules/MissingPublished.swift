@@ -11,8 +11,12 @@ public struct MissingPublished: Rule {
         rationale: """
             An `ObservableObject` tells its views to re-render only through `objectWillChange`, \
             which `@Published` properties send before every change. A stored `var` without \
-            `@Published` changes silently: views that read it, directly or through a computed \
-            property, keep showing the old value until something else happens to refresh them.
+            `@Published` changes silently: views that read it while rendering, directly or \
+            through the model's computed properties and methods, keep showing the old value \
+            until something else happens to refresh them. A change made in the same function as \
+            a `@Published` change or an `objectWillChange.send()` is announced by it; a cache \
+            filled by a getter while a view reads it must not publish; `@AppStorage` publishes \
+            the changes made through the property on its own.
             """,
         fix: """
             Mark the property `@Published`. If it must stay a plain property, call \

@@ -13,8 +13,12 @@ public struct NestedObservableObject: Rule {
             `objectWillChange` only. When the object holds another `ObservableObject` (`T`, `T?`, \
             `[T]`, `[K: T]`, with or without `@Published`), changes to the child's `@Published` \
             properties are not published by the parent: a view that reads `parent.child.value` \
-            does not update when `value` changes. `@Published` on the child property only \
-            reports when the reference itself is replaced.
+            does not update when `value` changes (while rendering: directly, or through the \
+            parent's computed properties). `@Published` on the child property only reports when \
+            the reference itself is replaced. A parent that republishes the child's changes \
+            (`child.objectWillChange.sink { … send() }`, `child.$value.assign(to: &$copy)`), a \
+            view that subscribes to the child itself (`.onReceive(parent.child.$value)`), and \
+            `weak`/`unowned` back-references are fine.
             """,
         fix: """
             Pass the child to a subview that observes it directly (`@ObservedObject var child`), \

@@ -10,10 +10,11 @@ public struct UntrackedObservableRead: Rule {
         summary: "A view (or a computed property views use) reads an `@ObservationIgnored var` that changes.",
         rationale: """
             `@ObservationIgnored` takes a property out of Observation: reading it registers \
-            nothing, and changing it tells no one. When a view's `body` reads such a property, \
-            directly or through a non-private computed property of the model, and the property \
-            changes after `init`, the view keeps showing the old value until some tracked \
-            property happens to change too.
+            nothing, and changing it tells no one. When a view's rendering code reads such a \
+            property, directly or through the model's computed properties and methods, and the \
+            property changes after `init`, the view keeps showing the old value until some \
+            tracked property it reads happens to change too (as when the same function changes \
+            one, which the rule accepts).
             """,
         fix: """
             Remove `@ObservationIgnored` so that Observation tracks the property. If it must stay \

@@ -175,7 +175,7 @@ enum Samples {
 
         """
 
-    /// `missing_published` on line 4: mutated, read by a public computed property.
+    /// `missing_published` on line 4: mutated, read by a view through a computed property.
     static let missingPublished = """
         import Combine
 
@@ -185,9 +185,15 @@ enum Samples {
             func increment() { count += 1 }
         }
 
+        struct CounterLabel: View {
+            @ObservedObject var counter: Counter
+            var body: some View { Text(counter.label) }
+        }
+
         """
 
-    /// `nested_observable_object` on line 8: the parent's computed property reads the child.
+    /// `nested_observable_object` on line 8: a view reads the child through the parent's
+    /// computed property.
     static let nestedObservable = """
         import Combine
 
@@ -198,6 +204,11 @@ enum Samples {
         final class Parent: ObservableObject {
             @Published var child = Child()
             var summary: Int { child.value }
+        }
+
+        struct SummaryLabel: View {
+            @ObservedObject var parent: Parent
+            var body: some View { Text("\\(parent.summary)") }
         }
 
         """

@@ -89,4 +89,27 @@ final class RenderPathsTests: XCTestCase {
         XCTAssertEqual(managers.count, 1)
         XCTAssertEqual(managers.first?.steps.map(\.member), ["manager"])
     }
+
+    func testEveryPathThroughAHeldModelIsFollowedEvenFromALocal() throws {
+        let index = index("""
+            final class Leaf: ObservableObject { var value = 0; var label = "" }
+            final class Branch: ObservableObject { let leaf = Leaf() }
+            final class Trunk: ObservableObject { let branch = Branch() }
+            final class Tree: ObservableObject { let trunk = Trunk() }
+            struct TreeView: View {
+                @ObservedObject var tree: Tree
+                var body: some View {
+                    if let trunk = tree.trunk {
+                        Text("\\(trunk.branch.leaf.value)")
+                        Text(trunk.branch.leaf.label)
+                    }
+                }
+            }
+            """)
+        let leaf = index.renderReads(of: "Leaf")
+        XCTAssertEqual(Set(leaf.map(\.path)), [["value"], ["label"]])
+        XCTAssertTrue(leaf.allSatisfy { !$0.tokens.isEmpty })
+        let value = try XCTUnwrap(leaf.first)
+        XCTAssertEqual(value.description, "`TreeView.body` → `Tree.trunk` → `Trunk.branch` → `Branch.leaf` → `Leaf.value`")
+    }
 }

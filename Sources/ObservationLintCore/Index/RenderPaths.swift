@@ -43,7 +43,8 @@ public struct RenderRead: Sendable {
     /// The chain read on the model, without `self`: `["items", "count"]`.
     public let path: [String]
     public let file: Int
-    /// Token of each name in `path`.
+    /// Token of each name in `path` (never empty; fewer when part of the path comes from a
+    /// local bound to it).
     public let tokens: [Int]
 
     /// The rendering container whose code starts the path.
@@ -104,9 +105,12 @@ extension ViewCode {
 
     /// A container's rendering code: its roots, and the computed properties and methods of
     /// the container (extensions included) that rendering code uses outside action closures
-    /// (`header`, `row(for:)`, `ForEach(items, content: row)`), transitively.
+    /// (`header`, `row(for:)`, `ForEach(items, content: row)`), transitively. A method
+    /// handed over under another label (`.introspect(…, customize: configure)`) is a
+    /// callback.
     public static func renderingBodies(of container: TypeInfo, index: ProjectIndex) -> [RenderingBody] {
         var members: [String: [RenderingBody]] = [:]
+        var functionNames = Set<String>()
         var result: [RenderingBody] = []
         for declaration in container.declarations {
             for (name, range, parameters) in renderingRoots(in: declaration.decl, of: container) {
@@ -120,11 +124,14 @@ extension ViewCode {
             }
             for function in declaration.decl.functions where function.kind == .function && !isStatic(function.modifiers) {
                 if let body = function.body {
+                    functionNames.insert(function.name)
                     members[function.name, default: []].append(
                         RenderingBody(name: function.name, file: declaration.file, range: body, parameters: function.parameters))
                 }
             }
         }
+        guard !members.isEmpty else { return result }
+        let memberNames = NameTable(members.keys)
         var visited = Set(result.map { "\($0.file):\($0.range.lowerBound)" })
         var next = 0
         while next < result.count {
@@ -133,20 +140,35 @@ extension ViewCode {
             let file = index.files[current.file]
             let hidden = Set(current.parameters.map(\.name))
             var roles = RenderRoles(body: current.range, file: file, index: index)
-            for token in current.range where file.kind(token) == .identifier {
-                // `name` or `self.name`, not another value's member.
-                guard file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period)
-                else { continue }
-                let name = file.text(token)
-                guard let bodies = members[name], !hidden.contains(name), roles.role(of: token) != .action,
-                    !isHandedToAction(from: token, to: token + 1, in: file)
-                else { continue }
-                for body in bodies where visited.insert("\(body.file):\(body.range.lowerBound)").inserted {
+            var called: [String] = []
+            file.source.bytes.withUnsafeBufferPointer { bytes in
+                for token in current.range where file.kind(token) == .identifier {
+                    // `name` or `self.name`, not another value's member.
+                    guard memberNames.position(of: file.tokens[token], in: bytes) != nil,
+                        file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period)
+                    else { continue }
+                    let name = file.text(token)
+                    guard !hidden.contains(name), !isHandedToAction(from: token, to: token + 1, in: file),
+                        !(functionNames.contains(name) && isHandedOverAsCallback(token, in: file)),
+                        roles.role(of: token) != .action
+                    else { continue }
+                    called.append(name)
+                }
+            }
+            for name in called {
+                for body in members[name] ?? [] where visited.insert("\(body.file):\(body.range.lowerBound)").inserted {
                     result.append(body)
                 }
             }
         }
         return result
+    }
+
+    /// `customize: configure`: a function passed, not called, under a label other than a
+    /// content one (`content: row`).
+    private static func isHandedOverAsCallback(_ token: Int, in file: ParsedFile) -> Bool {
+        file.kind(token - 1) == .colon && file.isWord(token - 2) && !contentLabels.contains(file.text(token - 2))
+            && file.kind(token + 1) != .leftParen
     }
 
     /// `Button(action: save)`, `.onAppear(perform: model.load)`: a method (the name, or the
@@ -212,24 +234,29 @@ enum RenderPathCollector {
             next += 1
             result[read.model, default: []].append(read)
             let member = read.path[0]
-            let key = "\(read.origin.reference.observesObjectWillChange) \(read.model) \(member) \(read.path.count > 1)"
-            guard followed.insert(key).inserted else { continue }
+            let observes = read.origin.reference.observesObjectWillChange
             if membersByModel[read.model] == nil { membersByModel[read.model] = members(of: read.model, index: index) }
             let members = membersByModel[read.model]!
-            for body in members.code[member] ?? [] {
-                for (path, tokens) in memberReads(in: body, memberNames: members.names, index: index) {
-                    let step = RenderStep(owner: read.model, member: member, file: body.file, body: body.body, token: tokens[0])
-                    queue.append(
-                        RenderRead(origin: read.origin, steps: read.steps + [step], model: read.model, path: path, file: body.file, tokens: tokens))
+            if let bodies = members.code[member], followed.insert("\(observes) \(read.model) \(member)").inserted {
+                for body in bodies {
+                    for (path, tokens) in memberReads(in: body, memberNames: members.names, index: index) {
+                        let step = RenderStep(owner: read.model, member: member, file: body.file, body: body.body, token: tokens[0])
+                        queue.append(
+                            RenderRead(
+                                origin: read.origin, steps: read.steps + [step], model: read.model, path: path, file: body.file,
+                                tokens: tokens))
+                    }
                 }
             }
             // `app.settings.theme`: `theme` read on the `Settings` that `settings` holds.
-            if read.path.count > 1, let held = members.held[member], read.steps.count < 16 {
+            if read.path.count > 1, let held = members.held[member], read.steps.count < 16,
+                followed.insert("\(observes) \(read.model) \(read.path.joined(separator: "."))").inserted
+            {
                 let step = RenderStep(owner: read.model, member: member, file: read.file, body: nil, token: read.tokens[0])
                 queue.append(
                     RenderRead(
                         origin: read.origin, steps: read.steps + [step], model: held, path: Array(read.path.dropFirst()),
-                        file: read.file, tokens: Array(read.tokens.dropFirst())))
+                        file: read.file, tokens: read.tokens.count > 1 ? Array(read.tokens.dropFirst()) : read.tokens))
             }
         }
         return result
