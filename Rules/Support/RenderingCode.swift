@@ -22,10 +22,6 @@ enum RenderingCode {
         ViewCode.renderingRoots(in: decl, of: type).map { Body(range: $0.range, parameters: $0.parameters) }
     }
 
-    private static func isStatic(_ modifiers: [Modifier]) -> Bool {
-        modifiers.contains("static") || modifiers.contains("class")
-    }
-
     /// Whether the type is, or is nested in, a `PreviewProvider`: preview code.
     static func isPreviewCode(_ type: TypeInfo, index: ProjectIndex) -> Bool {
         var name: String? = type.name

@@ -85,7 +85,7 @@ enum StateSeeding {
     /// or assigns it to a `@Binding` (`item = draft`) — itself or through a computed property
     /// that reads it; or writes it on in its own `didSet`.
     static func handsBack(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
-        let rendering = Set(ViewCode.renderingBodies(of: view).map { [$0.file, $0.body.lowerBound] })
+        let rendering = Set(ViewCode.renderingBodies(of: view, index: index).map { [$0.file, $0.range.lowerBound] })
         // `var data: Payload { Payload(title: title) }`: what reads the state carries it.
         var carriers: Set<String> = [name]
         for declaration in view.declarations {
