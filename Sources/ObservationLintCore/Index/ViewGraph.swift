@@ -756,7 +756,7 @@ private struct FileCollector {
             let isRendering = info?.kind == .struct && !traits.isDisjoint(with: [.view, .viewModifier, .app, .scene])
             let isSceneCode = !traits.isDisjoint(with: [.app, .scene])
             let renderingBodies = isRendering && info != nil
-                ? Set(ViewCode.renderingBodies(of: info!).filter { $0.file == fileIndex }.map(\.body.lowerBound)) : []
+                ? Set(ViewCode.renderingBodies(of: info!, index: index).filter { $0.file == fileIndex }.map(\.range.lowerBound)) : []
             func base(_ range: Range<Int>, isInitializer: Bool) -> ConstructionContext {
                 if isPreview { return .preview }
                 if isRendering, renderingBodies.contains(range.lowerBound) { return isSceneCode ? .oneTime(.sceneRoot) : .rendering }
