@@ -29,6 +29,7 @@ public enum RuleRegistry {
         PrivateState(),
         // pedantic
         ObservableObjectMainActor(),
+        ObservedObjectInClass(),
         // performance
         UnreadObservedObject(),
         PublishedNeverRead(),

@@ -10,12 +10,15 @@ final class RuleGroupTests: XCTestCase {
         let groups = Dictionary(uniqueKeysWithValues: RuleRegistry.all.map { ($0.description.id, $0.description.group) })
         XCTAssertEqual(groups["private_state"], .style)
         XCTAssertEqual(groups["observable_object_main_actor"], .pedantic)
+        XCTAssertEqual(groups["observed_object_in_class"], .pedantic)
         XCTAssertEqual(groups["unread_observed_object"], .performance)
         XCTAssertEqual(groups["published_never_read"], .performance)
         XCTAssertEqual(groups["view_wrapper_outside_view"], .correctness)
         XCTAssertEqual(groups["state_initialized_from_outside"], .suspicious)
         let optIn = Set(RuleRegistry.all.filter { $0.description.isOptIn }.map { $0.description.id })
-        XCTAssertEqual(optIn, ["private_state", "observable_object_main_actor", "unread_observed_object", "published_never_read"])
+        XCTAssertEqual(optIn, [
+            "private_state", "observable_object_main_actor", "observed_object_in_class", "unread_observed_object", "published_never_read",
+        ])
     }
 
     /// `rules` lists the default groups first; a group name never shadows a rule id.
