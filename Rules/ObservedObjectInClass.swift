@@ -14,9 +14,10 @@ public struct ObservedObjectInClass: Rule {
             `@ObservedObject` subscribes a view to an object's `objectWillChange` only when \
             SwiftUI installs it on a view. In a class nothing installs it: it stores the object \
             and observes nothing. While the class only keeps the object, hands it on, or \
-            subscribes to it itself through Combine, nothing goes wrong; but the wrapper says \
-            the class reacts to the object's changes, which it does not, and a view that later \
-            reads the object's state through the class will not update. \
+            subscribes to it itself through Combine, nothing goes wrong; but the wrapper suggests \
+            that it makes the class (or views reading through it) follow the object's changes, \
+            which it does not: a view that later reads the object's state through the class \
+            will not update. \
             (`view_wrapper_outside_view` reports the case where a view already does.)
             """,
         fix: """
@@ -101,7 +102,7 @@ public struct ObservedObjectInClass: Rule {
                 through: property, in: type, file: context.file, index: context.index, counting: { _ in true }) == nil
         {
             context.report(
-                "`@ObservedObject` on `\(property.name)` in the class `\(type.name)` does nothing: SwiftUI installs it only on views, so the class observes no change of `\(property.name)`; declare a plain `\(property.isLet ? "let" : "var")`",
+                "`@ObservedObject` on `\(property.name)` in the class `\(type.name)` does nothing: SwiftUI installs it only on views, so in a class it subscribes nothing to the object's changes; declare a plain `\(property.isLet ? "let" : "var")`",
                 at: property.nameToken..<property.nameToken + 1,
                 help: "to react to the object's changes in the class, subscribe to `\(property.name).objectWillChange` (or its `@Published` publishers), or adopt `@Observable`")
         }

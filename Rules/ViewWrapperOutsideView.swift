@@ -193,7 +193,8 @@ public struct ViewWrapperOutsideView: Rule {
                     !(type.isObservableObject && $0.reference.observesObjectWillChange)  // `nested_observable_object`'s
                 })
                 else { continue }
-                let path = (harm.read.steps.isEmpty ? [harm.read.origin.reference.name] : []) + harm.read.path
+                // Up to the object's member: `model.settings.theme`, not `….theme.capitalized`.
+                let path = (harm.read.steps.isEmpty ? [harm.read.origin.reference.name] : []) + harm.read.path.prefix(2)
                 let origin = harm.read.origin
                 context.report(
                     "`@ObservedObject` on `\(property.name)` in the class `\(type.name)` observes nothing (SwiftUI installs it only on views) and `\(type.name)` does not forward `\(harm.child.name)`'s changes: `\(harm.read.view.simpleTypeName)` does not update when `\(path.joined(separator: "."))` changes",
