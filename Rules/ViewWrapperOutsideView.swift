@@ -174,6 +174,16 @@ public struct ViewWrapperOutsideView: Rule {
             }
             """,
             """
+            final class Settings: ObservableObject { @Published var shell = "zsh" }
+            final class Terminal: ObservableObject {
+                @ObservedObject var settings = Settings()
+            }
+            struct TerminalTitle: View {
+                @ObservedObject var terminal: Terminal
+                var body: some View { Text(terminal.settings.shell) }
+            }
+            """,
+            """
             @propertyWrapper struct State<Value> { var wrappedValue: Value }
             final class Machine {
                 @State var phase = 0

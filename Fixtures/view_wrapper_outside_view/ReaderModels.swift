@@ -104,3 +104,14 @@ final class ReaderFooterModel: ObservableObject {
         forwarding = settings.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
     }
 }
+
+/// An ObservableObject that its view observes, holding the settings without forwarding
+/// them: `nested_observable_object` reports it, this rule does not (one root cause).
+@MainActor
+final class ReaderHeaderModel: ObservableObject {
+    @ObservedObject var settings: ReaderSettings // expect: nested_observable_object
+
+    init(settings: ReaderSettings) {
+        self.settings = settings
+    }
+}

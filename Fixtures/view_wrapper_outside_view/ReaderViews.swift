@@ -34,6 +34,14 @@ struct ReaderFooter: View {
     }
 }
 
+struct ReaderHeader: View {
+    @ObservedObject var model: ReaderHeaderModel
+
+    var body: some View {
+        Text(model.settings.theme)
+    }
+}
+
 struct PageTurnHighlight: ViewModifier {
     @State private var isHighlighted = false
 
