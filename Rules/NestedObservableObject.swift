@@ -201,10 +201,7 @@ public struct NestedObservableObject: Rule {
             guard !children.isEmpty else { continue }
             let readers = index.typeAndSubtypes(of: parent).map(\.name)
             for (property, child, isCollection) in children where !forwardsChanges(of: property.name, in: parent, index: index) {
-                let childState = ChildState(
-                    variables: Set(
-                        index.typeAndAncestors(of: child).flatMap(\.properties).filter { !$0.property.isLet }.map(\.property.name)),
-                    isCollection: isCollection)
+                let childState = ChildState(of: child, isCollection: isCollection, index: index)
                 guard let read = renderRead(through: property.name, childState: childState, readers: readers, index: index)
                 else { continue }
                 let origin = read.origin
@@ -221,7 +218,7 @@ public struct NestedObservableObject: Rule {
     /// Whether the parent relays the child's changes: its code subscribes to the child's
     /// `objectWillChange` or to one of its `@Published` publishers
     /// (`child.objectWillChange.sink { … send() }`, `child.$items.assign(to: &$items)`).
-    private func forwardsChanges(of name: String, in parent: TypeInfo, index: ProjectIndex) -> Bool {
+    func forwardsChanges(of name: String, in parent: TypeInfo, index: ProjectIndex) -> Bool {
         for declaration in parent.declarations {
             let file = index.files[declaration.file]
             let chains = file.memberChains(in: declaration.decl.members).filter { file.rootName(of: $0) == name }
@@ -262,9 +259,14 @@ public struct NestedObservableObject: Rule {
 
     /// The child's `var`s; for a collection of children, element accessors (`first`, `last`)
     /// lead to an element's members.
-    private struct ChildState {
+    struct ChildState {
         let variables: Set<String>
         let isCollection: Bool
+
+        init(of child: TypeInfo, isCollection: Bool, index: ProjectIndex) {
+            variables = Set(index.typeAndAncestors(of: child).flatMap(\.properties).filter { !$0.property.isLet }.map(\.property.name))
+            self.isCollection = isCollection
+        }
 
         private static let elementAccessors: Set<String> = ["first", "last", "values", "randomElement"]
 
@@ -280,9 +282,11 @@ public struct NestedObservableObject: Rule {
     /// directly or through the parent's computed properties, where `value` is a `var` of
     /// the child (`let`s never change; `children.count` reads the collection, not a child).
     /// A view that subscribes to the child itself (`.onReceive(model.child.objectWillChange)`,
-    /// `.onReceive(model.child.$value)`) updates.
-    private func renderRead(
-        through name: String, childState: ChildState, readers: [String], index: ProjectIndex
+    /// `.onReceive(model.child.$value)`) updates. `counts` picks the reading views that
+    /// matter (here, those observing the parent).
+    func renderRead(
+        through name: String, childState: ChildState, readers: [String], index: ProjectIndex,
+        counts: (ViewModelRead) -> Bool = { $0.reference.observesObjectWillChange }
     ) -> RenderRead? {
         for reader in readers {
             let subscribing = Set(
@@ -290,7 +294,7 @@ public struct NestedObservableObject: Rule {
                     .map(\.view))
             if let read = index.renderReads(of: reader).first(where: {
                 $0.path.count >= 2 && $0.path[0] == name && childState.isRead(by: $0.path) && $0.staysInViewModel
-                    && $0.origin.reference.observesObjectWillChange && !subscribing.contains($0.view)
+                    && counts($0.origin) && !subscribing.contains($0.view)
             }) {
                 return read
             }

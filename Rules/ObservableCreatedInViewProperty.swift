@@ -176,10 +176,7 @@ public struct ObservableCreatedInViewProperty: Rule {
         let index = context.index
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where ViewProperty.isViewLike(decl, view) {
             for property in decl.properties {
-                guard let created = Self.createdModel(property, in: view, file: context.file, index: index),
-                    let model = index.types[created.name], index.holdsMutableState(model),
-                    !index.isBuiltOnlyOnce(view.name)  // built once: its model is too
-                else { continue }
+                guard let created = Self.reportedModel(property, in: view, file: context.file, index: index) else { continue }
                 let wrapper = created.kind == .observableObject ? "StateObject" : "State"
                 let what = created.kind == .observableObject ? "the ObservableObject" : "the observable"
                 let shortName = String(created.name.simpleTypeName)
@@ -206,11 +203,22 @@ public struct ObservableCreatedInViewProperty: Rule {
         }
     }
 
+    /// The model this rule reports `property` for: a created model (`createdModel`) that
+    /// holds state, in a view that is not built only once (then its model is built once
+    /// too). `unobserved_model_in_view` leaves exactly these to this rule.
+    static func reportedModel(
+        _ property: Property, in view: TypeInfo, file: ParsedFile, index: ProjectIndex
+    ) -> (name: String, kind: ModelKind, assignment: (file: Int, tokens: Range<Int>)?)? {
+        guard let created = createdModel(property, in: view, file: file, index: index),
+            let model = index.types[created.name], index.holdsMutableState(model), !index.isBuiltOnlyOnce(view.name)
+        else { return nil }
+        return created
+    }
+
     /// A view's plain stored instance property that gets a new observable or
     /// ObservableObject project object: from its initial value (`let m = Model()`, `: Model =
     /// .init()`), or from an initializer assigning a constructor call (`self.m = Model(…)`,
     /// then `assignment` says where). The kind is `.observable` also for types that are both.
-    /// `unobserved_model_in_view` leaves these to this rule.
     static func createdModel(
         _ property: Property, in view: TypeInfo, file: ParsedFile, index: ProjectIndex
     ) -> (name: String, kind: ModelKind, assignment: (file: Int, tokens: Range<Int>)?)? {

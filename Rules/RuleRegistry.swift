@@ -30,6 +30,7 @@ public enum RuleRegistry {
         // pedantic
         StateInitializedFromParameter(),
         ObservableObjectMainActor(),
+        ObservedObjectInClass(),
         // performance
         UnreadObservedObject(),
         PublishedNeverRead(),

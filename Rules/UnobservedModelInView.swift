@@ -56,6 +56,16 @@ public struct UnobservedModelInView: Rule {
                 var body: some View { ProgressView(value: downloader?.progress ?? 0) }
             }
             """,
+            """
+            final class Clock: ObservableObject { @Published var time = Date() }
+            struct ClockPanel: View {
+                let ↓clock = Clock()
+                var body: some View { Text(clock.time, style: .time) }
+            }
+            final class ClockController: NSViewController {
+                override func loadView() { view = NSHostingView(rootView: ClockPanel()) }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -159,7 +169,7 @@ public struct UnobservedModelInView: Rule {
             for property in decl.properties where ViewProperty.isInstanceStorage(property) {
                 let stateAttribute = ViewProperty.swiftUIWrapper("State", on: property, index: index)
                 guard stateAttribute != nil || ViewProperty.isPlain(property),
-                    ObservableCreatedInViewProperty.createdModel(property, in: view, file: context.file, index: index) == nil,
+                    ObservableCreatedInViewProperty.reportedModel(property, in: view, file: context.file, index: index) == nil,
                     let held = index.declaredShape(of: property, in: context.file, scope: view.name)?.directName,
                     let model = index.type(named: held, from: view.name), !model.isObservable
                 else { continue }

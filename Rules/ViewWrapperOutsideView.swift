@@ -7,19 +7,25 @@ public struct ViewWrapperOutsideView: Rule {
         name: "View wrapper outside view",
         category: .ownership,
         group: .correctness,
-        summary: "A SwiftUI view property wrapper on a property of a class.",
+        summary: "A SwiftUI view property wrapper on a property of a class, where it breaks what uses the property.",
         rationale: """
             `@State`, `@StateObject`, `@ObservedObject`, `@EnvironmentObject`, `@Environment`, \
             `@Binding`, `@FocusState`, `@GestureState` and `@SceneStorage` get their storage from \
             SwiftUI when it installs them on a view (or another `DynamicProperty` struct it \
             manages). In a class nothing installs them: `@State` keeps returning its initial \
             value and logs "Accessing State's value outside of being installed on a View", \
-            environment values are defaults, `@ObservedObject` observes nothing, and changes \
-            never reach any view; an environment action (`openWindow`, `openURL`, `dismiss`) is \
-            the default one, bound to no window, scene or presentation, so calling it does \
-            nothing or not what the view's does. (A `@Binding` that a view hands to the class's \
+            environment values are defaults, `@StateObject` creates a new object on every read, \
+            reading an `@EnvironmentObject` stops the app, and changes never reach any view; an \
+            environment action (`openWindow`, `openURL`, `dismiss`) is the default one, bound to \
+            no window, scene or presentation, so calling it does nothing or not what the view's \
+            does. `@ObservedObject` stores its object but observes nothing: it is reported where \
+            a view reads the object's state through the class (the note shows that render path) \
+            and neither the class forwards the object's changes nor the view subscribes to the \
+            object, so the view does not update. (A `@Binding` that a view hands to the class's \
             initializer, as in a representable's coordinator, reads and writes the view's storage \
-            and is fine; a property nothing reads is left alone.)
+            and is fine; a property nothing reads is left alone; an `@ObservedObject` no view \
+            relies on is the opt-in `observed_object_in_class`; one held by an ObservableObject \
+            that the reading view observes is `nested_observable_object`'s.)
             """,
         fix: """
             In an `ObservableObject`, use `@Published var`; in an `@Observable` class, a plain \
@@ -62,6 +68,28 @@ public struct ViewWrapperOutsideView: Rule {
                 @ObservationIgnored @Environment(\\.dismiss) private var ↓dismiss
                 func open(_ id: String) { openWindow(id: id) }
                 func close() { Task { [weak self] in self?.dismiss() } }
+            }
+            """,
+            """
+            final class Settings: ObservableObject { @Published var shell = "zsh" }
+            final class Terminal {
+                @ObservedObject var ↓settings = Settings()
+            }
+            struct TerminalTitle: View {
+                let terminal: Terminal
+                var body: some View { Text(terminal.settings.shell) }
+            }
+            """,
+            """
+            final class Recorder: ObservableObject { @Published var level = 0.0 }
+            @Observable final class Dictation {
+                @ObservationIgnored @ObservedObject var ↓recorder: Recorder
+                init(recorder: Recorder) { self.recorder = recorder }
+                var isLoud: Bool { recorder.level > 0.8 }
+            }
+            struct LevelMeter: View {
+                @State var dictation: Dictation
+                var body: some View { Circle().opacity(dictation.isLoud ? 1 : 0.3) }
             }
             """,
         ],
@@ -110,6 +138,52 @@ public struct ViewWrapperOutsideView: Rule {
             }
             """,
             """
+            final class Settings: ObservableObject { @Published var shell = "zsh" }
+            final class TaskRunner {
+                @ObservedObject var settings: Settings
+                init(settings: Settings) { self.settings = settings }
+                func makeView() -> some View { SettingsView(settings: settings) }
+            }
+            """,
+            """
+            final class Settings: ObservableObject { @Published var shell = "zsh" }
+            final class Terminal: ObservableObject {
+                @ObservedObject var settings = Settings()
+                private var cancellables: Set<AnyCancellable> = []
+                init() {
+                    settings.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                        .store(in: &cancellables)
+                }
+            }
+            struct TerminalTitle: View {
+                @ObservedObject var terminal: Terminal
+                var body: some View { Text(terminal.settings.shell) }
+            }
+            """,
+            """
+            final class Settings: ObservableObject { @Published var shell = "zsh" }
+            final class Terminal {
+                @ObservedObject var settings = Settings()
+            }
+            struct TerminalTitle: View {
+                let terminal: Terminal
+                @State private var shell = ""
+                var body: some View {
+                    Text(shell).onReceive(terminal.settings.$shell) { shell = $0 }
+                }
+            }
+            """,
+            """
+            final class Settings: ObservableObject { @Published var shell = "zsh" }
+            final class Terminal: ObservableObject {
+                @ObservedObject var settings = Settings()
+            }
+            struct TerminalTitle: View {
+                @ObservedObject var terminal: Terminal
+                var body: some View { Text(terminal.settings.shell) }
+            }
+            """,
+            """
             @propertyWrapper struct State<Value> { var wrappedValue: Value }
             final class Machine {
                 @State var phase = 0
@@ -121,31 +195,78 @@ public struct ViewWrapperOutsideView: Rule {
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
-        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where decl.kind == .class {
-            for property in decl.properties where !ViewProperty.isStatic(property) {
-                guard let attribute = property.attributes.first(where: {
-                    ViewProperty.viewWrappers.contains(String($0.simpleName)) && index.isSwiftUI($0)
+        for (property, type, attribute) in Self.wrappedProperties(in: context) {
+            let wrapper = String(attribute.simpleName)
+            if wrapper == "ObservedObject" {
+                // Inert in a class: wrong only where a view relies on it (else `observed_object_in_class`).
+                guard let harm = Self.unrelayedRead(through: property, in: type, file: context.file, index: index, counting: {
+                    !(type.isObservableObject && $0.reference.observesObjectWillChange)  // `nested_observable_object`'s
                 })
                 else { continue }
-                let wrapper = String(attribute.simpleName)
-                // A binding handed in by a view (`_text = text` in an initializer, as in a
-                // representable's coordinator) reads and writes the view's storage: it works.
-                if wrapper == "Binding", isHandedIn(property.name, in: decl, file: context.file) { continue }
-                // A value nothing reads has no stale value to show.
-                guard isRead(property, declaredIn: context.fileIndex, of: type, index: index) else { continue }
-                if wrapper == "Environment", let action = environmentAction(attribute, in: context.file) {
-                    context.report(
-                        "`@Environment(\\.\(action))` on `\(property.name)` in the class `\(type.name)`: SwiftUI fills environment values only in views, so this reads the default `\(action)` action, bound to no window, scene or presentation: calling it does nothing, or not what a view's `\(action)` does",
-                        at: property.nameToken..<property.nameToken + 1,
-                        help: "read `\\.\(action)` in the view that triggers it and call it there, or pass the action to the object from that view")
-                    continue
-                }
+                // Up to the object's member: `model.settings.theme`, not `….theme.capitalized`.
+                let path = (harm.read.steps.isEmpty ? [harm.read.origin.reference.name] : []) + harm.read.path.prefix(2)
+                let origin = harm.read.origin
                 context.report(
-                    "`@\(wrapper)` on `\(property.name)` in the class `\(type.name)`: SwiftUI installs its wrappers only on views, so here it never updates and never triggers an update\(advice(for: wrapper, type: type))",
+                    "`@ObservedObject` on `\(property.name)` in the class `\(type.name)` observes nothing (SwiftUI installs it only on views) and `\(type.name)` does not forward `\(harm.child.name)`'s changes: `\(harm.read.view.simpleTypeName)` does not update when `\(path.joined(separator: "."))` changes",
                     at: property.nameToken..<property.nameToken + 1,
-                    help: "SwiftUI property wrappers belong in views; in a class use `@Published` (ObservableObject) or a plain `var` (@Observable)")
+                    notes: [context.note("read while rendering: \(harm.read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
+                    help: "let the view observe `\(harm.child.name)` itself (pass it to a subview's `@ObservedObject var \(property.name)`), forward its `objectWillChange` to an object the view observes, or adopt `@Observable`; then drop the wrapper")
+                continue
+            }
+            // A binding handed in by a view (`_text = text` in an initializer, as in a
+            // representable's coordinator) reads and writes the view's storage: it works.
+            if wrapper == "Binding", isHandedIn(property.name, in: type, index: index) { continue }
+            // A value nothing reads has no stale value to show.
+            guard isRead(property, declaredIn: context.fileIndex, of: type, index: index) else { continue }
+            if wrapper == "Environment", let action = environmentAction(attribute, in: context.file) {
+                context.report(
+                    "`@Environment(\\.\(action))` on `\(property.name)` in the class `\(type.name)`: SwiftUI fills environment values only in views, so this reads the default `\(action)` action, bound to no window, scene or presentation: calling it does nothing, or not what a view's `\(action)` does",
+                    at: property.nameToken..<property.nameToken + 1,
+                    help: "read `\\.\(action)` in the view that triggers it and call it there, or pass the action to the object from that view")
+                continue
+            }
+            context.report(
+                "`@\(wrapper)` on `\(property.name)` in the class `\(type.name)`: SwiftUI installs its wrappers only on views, so here \(consequence(of: wrapper))\(advice(for: wrapper, type: type))",
+                at: property.nameToken..<property.nameToken + 1,
+                help: "SwiftUI property wrappers belong in views; in a class use `@Published` (ObservableObject) or a plain `var` (@Observable)")
+        }
+    }
+
+    /// The instance properties of the file's classes that carry one of SwiftUI's view
+    /// property wrappers, with the wrapper's attribute.
+    static func wrappedProperties(in context: RuleContext) -> [(Property, TypeInfo, Attribute)] {
+        var result: [(Property, TypeInfo, Attribute)] = []
+        for (decl, type) in context.index.typeDeclarations(in: context.fileIndex) where decl.kind == .class {
+            for property in decl.properties where !ViewProperty.isStatic(property) {
+                if let attribute = property.attributes.first(where: {
+                    ViewProperty.viewWrappers.contains(String($0.simpleName)) && context.index.isSwiftUI($0)
+                }) {
+                    result.append((property, type, attribute))
+                }
             }
         }
+        return result
+    }
+
+    /// A view reading the state of the ObservableObject that `property` (in the class
+    /// `type`) holds, through the class, on a render path that nothing relays: the class
+    /// does not forward the object's changes and the view does not subscribe to the object
+    /// (`nested_observable_object`'s recognition). `counting` picks the reading views that
+    /// count. Nil for objects of unknown or `@Observable` types (views track the latter).
+    static func unrelayedRead(
+        through property: Property, in type: TypeInfo, file: ParsedFile, index: ProjectIndex,
+        counting: (ViewModelRead) -> Bool
+    ) -> (read: RenderRead, child: TypeInfo)? {
+        guard let held = index.declaredShape(of: property, in: file, scope: type.name)?.directName,
+            let child = index.type(named: held, from: type.name), child.isObservableObject, !child.isObservable
+        else { return nil }
+        let nested = NestedObservableObject()
+        guard !nested.forwardsChanges(of: property.name, in: type, index: index),
+            let read = nested.renderRead(
+                through: property.name, childState: .init(of: child, isCollection: false, index: index),
+                readers: index.typeAndSubtypes(of: type).map(\.name), index: index, counts: counting)
+        else { return nil }
+        return (read, child)
     }
 
     /// Whether some code reads the property: in the class, `name`, `self.name`,
@@ -178,9 +299,10 @@ public struct ViewWrapperOutsideView: Rule {
 
     /// Whether an initializer of the class assigns `_name` (or `self._name`) from one of its
     /// parameters.
-    private func isHandedIn(_ name: String, in decl: TypeDecl, file: ParsedFile) -> Bool {
-        for initializer in decl.functions where initializer.kind == .initializer {
+    private func isHandedIn(_ name: String, in type: TypeInfo, index: ProjectIndex) -> Bool {
+        for (fileIndex, initializer) in type.functions where initializer.kind == .initializer {
             guard let body = initializer.body else { continue }
+            let file = index.files[fileIndex]
             let parameters = Set(initializer.parameters.map(\.name))
             for assignment in file.assignments(in: body) where file.path(of: assignment.target) == ["_" + name] {
                 if assignment.value.count == 1, parameters.contains(file.text(assignment.value.lowerBound)) { return true }
@@ -205,6 +327,18 @@ public struct ViewWrapperOutsideView: Rule {
         else { return nil }
         let name = file.text(last)
         return Self.environmentActions.contains(name) ? name : nil
+    }
+
+    /// What goes wrong at run time when the class uses the wrapped property.
+    private func consequence(of wrapper: String) -> String {
+        switch wrapper {
+        case "StateObject":
+            return "every read creates a new object (\"Accessing StateObject's object without being installed on a View. This will create a new instance each time\"), so what is set on it is lost"
+        case "EnvironmentObject":
+            return "no object is ever injected and reading it stops the app (\"No ObservableObject of type … found\")"
+        default:
+            return "it never updates and never triggers an update"
+        }
     }
 
     private func advice(for wrapper: String, type: TypeInfo) -> String {

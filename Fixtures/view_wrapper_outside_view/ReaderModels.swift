@@ -32,7 +32,7 @@ final class ReaderSession {
 /// A controller with several view-only wrappers.
 @MainActor
 final class ReaderController {
-    @ObservedObject var settings: ReaderSettings // expect: view_wrapper_outside_view
+    @ObservedObject var settings: ReaderSettings // expect: observed_object_in_class
     @FocusState var isSearchFocused: Bool // expect: view_wrapper_outside_view
     @GestureState var pinchScale = 1.0 // expect: view_wrapper_outside_view
     @SceneStorage("chapter") var chapter = 0 // expect: view_wrapper_outside_view
@@ -74,5 +74,44 @@ final class ReaderLegacyState {
 
     func reset() {
         legacyBookmarkCount = 0
+    }
+}
+
+/// The toolbar reads the settings through this holder while rendering; the wrapper observes
+/// nothing and the holder forwards nothing, so the toolbar keeps the first theme.
+@MainActor
+final class ReaderToolbarModel {
+    @ObservedObject var settings: ReaderSettings // expect: view_wrapper_outside_view
+
+    init(settings: ReaderSettings) {
+        self.settings = settings
+    }
+
+    var themeLabel: String {
+        settings.theme.capitalized
+    }
+}
+
+/// Forwards the settings' changes itself: a view observing it updates, and the wrapper is
+/// only misleading (the opt-in half).
+@MainActor
+final class ReaderFooterModel: ObservableObject {
+    @ObservedObject var settings: ReaderSettings // expect: observed_object_in_class
+    private var forwarding: AnyCancellable?
+
+    init(settings: ReaderSettings) {
+        self.settings = settings
+        forwarding = settings.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+    }
+}
+
+/// An ObservableObject that its view observes, holding the settings without forwarding
+/// them: `nested_observable_object` reports it, this rule does not (one root cause).
+@MainActor
+final class ReaderHeaderModel: ObservableObject {
+    @ObservedObject var settings: ReaderSettings // expect: nested_observable_object
+
+    init(settings: ReaderSettings) {
+        self.settings = settings
     }
 }

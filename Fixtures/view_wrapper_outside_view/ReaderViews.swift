@@ -18,6 +18,30 @@ struct ReaderView: View {
     }
 }
 
+struct ReaderToolbar: View {
+    let model: ReaderToolbarModel
+
+    var body: some View {
+        Text(model.themeLabel)
+    }
+}
+
+struct ReaderFooter: View {
+    @ObservedObject var model: ReaderFooterModel
+
+    var body: some View {
+        Text(model.settings.theme)
+    }
+}
+
+struct ReaderHeader: View {
+    @ObservedObject var model: ReaderHeaderModel
+
+    var body: some View {
+        Text(model.settings.theme)
+    }
+}
+
 struct PageTurnHighlight: ViewModifier {
     @State private var isHighlighted = false
 

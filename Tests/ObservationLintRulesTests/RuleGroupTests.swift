@@ -10,6 +10,7 @@ final class RuleGroupTests: XCTestCase {
         let groups = Dictionary(uniqueKeysWithValues: RuleRegistry.all.map { ($0.description.id, $0.description.group) })
         XCTAssertEqual(groups["private_state"], .style)
         XCTAssertEqual(groups["observable_object_main_actor"], .pedantic)
+        XCTAssertEqual(groups["observed_object_in_class"], .pedantic)
         XCTAssertEqual(groups["unread_observed_object"], .performance)
         XCTAssertEqual(groups["published_never_read"], .performance)
         XCTAssertEqual(groups["view_wrapper_outside_view"], .correctness)
@@ -19,8 +20,8 @@ final class RuleGroupTests: XCTestCase {
         XCTAssertEqual(
             optIn,
             [
-                "private_state", "observable_object_main_actor", "state_initialized_from_parameter", "unread_observed_object",
-                "published_never_read",
+                "private_state", "observable_object_main_actor", "state_initialized_from_parameter", "observed_object_in_class",
+                "unread_observed_object", "published_never_read",
             ])
     }
 
