@@ -18,7 +18,10 @@ public struct EnvironmentObjectNotInjected: Rule {
             A view shown from several places needs the object on each path: a scene's root, or a \
             hosting controller's (a UIKit screen, an extension), starts with an empty \
             environment, while sheets and navigation destinations inherit their presenter's. \
-            The rule reports the path it found without a provider.
+            Content handed to a container view (`SidePanel { Downloads() }`) is shown where \
+            the container places it, inside whatever the container injects there. The rule \
+            reports the path it found without a provider, and stays silent where it cannot \
+            follow one.
             """,
         fix: """
             Inject the object on an ancestor of every place the view is shown — usually the \
@@ -114,6 +117,37 @@ public struct EnvironmentObjectNotInjected: Rule {
             }
             """,
             """
+            final class Selection: ObservableObject { @Published var id: Int? }
+            @main
+            struct FilesApp: App {
+                var body: some Scene { WindowGroup { Browser() } }
+            }
+            struct Browser: View {
+                var body: some View {
+                    SplitPanel { Downloads() } footer: { Details() }
+                }
+            }
+            struct SplitPanel<Header: View, Footer: View>: View {
+                @StateObject private var selection = Selection()
+                @ViewBuilder let header: () -> Header
+                @ViewBuilder let footer: () -> Footer
+                var body: some View {
+                    VStack {
+                        header().environmentObject(selection)
+                        footer()
+                    }
+                }
+            }
+            struct Downloads: View {
+                @EnvironmentObject var selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            struct Details: View {
+                @EnvironmentObject var ↓selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            """,
+            """
             @Observable final class Player { var title = "" }
             @main
             struct MusicApp: App {
@@ -133,6 +167,85 @@ public struct EnvironmentObjectNotInjected: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class Selection: ObservableObject { @Published var id: Int? }
+            @main
+            struct FilesApp: App {
+                var body: some Scene { WindowGroup { Browser() } }
+            }
+            struct Browser: View {
+                var body: some View {
+                    SidePanel(content: { Downloads() })
+                }
+            }
+            struct SidePanel<Content: View>: View {
+                @StateObject private var selection = Selection()
+                let content: () -> Content
+                var body: some View {
+                    HStack { Toolbar(); content() }.environmentObject(selection)
+                }
+            }
+            struct Toolbar: View {
+                @EnvironmentObject var selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            struct Downloads: View {
+                @EnvironmentObject var selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            """,
+            """
+            final class Selection: ObservableObject { @Published var id: Int? }
+            @main
+            struct FilesApp: App {
+                var body: some Scene { WindowGroup { Browser() } }
+            }
+            struct Browser: View {
+                var body: some View {
+                    Card { Downloads() }
+                }
+            }
+            struct Card<Content: View>: View {
+                @StateObject private var selection = Selection()
+                private let content: Content
+                init(@ViewBuilder content: () -> Content) { self.content = content() }
+                var body: some View { VStack { Toolbar(); framed } .environmentObject(selection) }
+                private var framed: some View { content.padding().border(.gray) }
+            }
+            struct Toolbar: View {
+                @EnvironmentObject var selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            struct Downloads: View {
+                @EnvironmentObject var selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            """,
+            """
+            final class Selection: ObservableObject { @Published var id: Int? }
+            @main
+            struct FilesApp: App {
+                @StateObject private var selection = Selection()
+                var body: some Scene {
+                    WindowGroup { Browser() }
+                    Window("Inspector", id: "inspector") { Inspector().environmentObject(selection) }
+                }
+            }
+            struct Browser: View {
+                var body: some View { Downloads().modifier(SelectionScope()) }
+            }
+            struct SelectionScope: ViewModifier {
+                @StateObject private var selection = Selection()
+                func body(content: Content) -> some View { content.environmentObject(selection) }
+            }
+            struct Inspector: View {
+                var body: some View { Downloads() }
+            }
+            struct Downloads: View {
+                @EnvironmentObject var selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            """,
             """
             final class Cart: ObservableObject { @Published var items: [String] = [] }
             @main

@@ -25,6 +25,7 @@ struct RootView: View {
                 DraftBar()
                 SyncFooter()
                 WeatherHeader()
+                EntrySidebar()
             }
             .modifier(WordCountModifier())
         }

@@ -13,26 +13,58 @@ extension ProjectIndex {
     /// a provider is applied where the analysis cannot place it (`self.environmentObject(…)`
     /// in a `View` extension, on content passed in from elsewhere), or is a delegate adaptor.
     public func uninjectedPath(to view: String, providers: [EnvironmentInjection]) -> [ViewConstruction]? {
-        var targets: [(injection: EnvironmentInjection, covered: Range<Int>)] = []
+        let coverage = EnvironmentCoverage(index: self)
         for injection in providers where !injection.isInPreview {
             guard injection.kind != .delegateAdaptor else { return nil }
-            let covered = modifiedContent(of: injection)
-            guard viewGraph.constructions.contains(where: { isCovered($0, by: injection, content: covered) }) else { return nil }
-            targets.append((injection, covered))
+            let target = (injection: injection, covered: modifiedContent(of: injection))
+            guard viewGraph.constructions.contains(where: { isCovered(Place($0), by: target.injection, content: target.covered) })
+                || wrapsContentProperty(target.covered, of: injection)
+            else { return nil }
+            coverage.targets.append(target)
         }
-        var search = PathSearch(index: self) { site in targets.contains { self.isCovered(site, by: $0.injection, content: $0.covered) } }
+        var search = PathSearch(index: self) { site in coverage.covers(Place(site)) }
         return search.path(to: view, depth: 0)
     }
 
-    /// Whether the modifier `injection` applies to content that holds `site`: the site lies in
-    /// the modified expression, or the expression names the member (`content`, a
-    /// `@ViewBuilder` helper) of the same type whose code holds the site.
-    private func isCovered(_ site: ViewConstruction, by injection: EnvironmentInjection, content: Range<Int>) -> Bool {
-        guard site.file == injection.file else { return false }
-        if content.contains(site.token) { return true }
-        guard let member = site.enclosingMember, site.enclosingType == injection.enclosingType else { return false }
-        let file = files[site.file]
+    /// Whether the modifier `injection` applies to content that holds `place`: the place lies
+    /// in the modified expression, or the expression names the member (`content`, a
+    /// `@ViewBuilder` helper) of the same type whose code holds the place.
+    fileprivate func isCovered(_ place: Place, by injection: EnvironmentInjection, content: Range<Int>) -> Bool {
+        guard place.file == injection.file else { return false }
+        if content.contains(place.token) { return true }
+        guard let member = place.member, place.type == injection.enclosingType else { return false }
+        let file = files[place.file]
         return content.contains { file.kind($0) == .identifier && file.text($0) == member }
+    }
+
+    /// Whether the modified expression uses a property of the injecting view that holds
+    /// content a caller hands over (`HStack { content() }.environmentObject(selection)`).
+    private func wrapsContentProperty(_ content: Range<Int>, of injection: EnvironmentInjection) -> Bool {
+        guard let type = injection.enclosingType.flatMap({ types[$0] }) else { return false }
+        let held = Set(contentProperties(of: type))
+        let file = files[injection.file]
+        return content.contains { file.kind($0) == .identifier && held.contains(file.text($0)) }
+    }
+
+    /// The stored properties of a view that hold content its callers hand over: a closure
+    /// (`let content: () -> Content`), a generic parameter (`let content: Content`), a view
+    /// (`AnyView`), or anything marked `@ViewBuilder`.
+    fileprivate func contentProperties(of type: TypeInfo) -> [String] {
+        var generics = Set<String>()
+        for declaration in type.declarations {
+            guard let range = declaration.decl.genericParameters else { continue }
+            let file = files[declaration.file]
+            for token in range where file.kind(token) == .identifier && (file.kind(token - 1) == .leftAngle || file.kind(token - 1) == .comma) {
+                generics.insert(file.text(token))
+            }
+        }
+        return type.properties.compactMap { _, property in
+            guard property.isStored, !property.modifiers.contains("static") else { return nil }
+            if property.attributes.contains(named: "ViewBuilder") { return property.name }
+            guard let text = property.type?.text else { return nil }
+            let isContent = text.contains("->") || text.contains("View") || generics.contains(text.filter { $0 != "?" })
+            return isContent ? property.name : nil
+        }
     }
 
     /// The expression a modifier such as `.environmentObject(x)` applies to, ending before
@@ -69,6 +101,122 @@ extension ProjectIndex {
             }
         }
         return start..<period
+    }
+}
+
+/// A place in a type's code where views are built or content is placed: a construction
+/// site, or a container's use of the content its caller handed over.
+private struct Place {
+    let file: Int
+    let token: Int
+    let type: String?
+    let member: String?
+
+    init(file: Int, token: Int, type: String?, member: String?) {
+        self.file = file
+        self.token = token
+        self.type = type
+        self.member = member
+    }
+
+    init(_ site: ViewConstruction) {
+        self.init(file: site.file, token: site.token, type: site.enclosingType, member: site.enclosingMember)
+    }
+}
+
+/// Where the injections that may provide an object apply: around a place in the same code,
+/// or, for content handed to a project view (`SidePanel { Downloads() }`), where that view
+/// renders it (`HStack { content() }.environmentObject(selection)`). Where the analysis
+/// cannot tell where a container renders its content, the place counts as covered: the
+/// path is incomplete.
+private final class EnvironmentCoverage {
+    let index: ProjectIndex
+    var targets: [(injection: EnvironmentInjection, covered: Range<Int>)] = []
+    private var sitesByFile: [Int: [ViewConstruction]]?
+
+    init(index: ProjectIndex) { self.index = index }
+
+    func covers(_ place: Place, depth: Int = 0) -> Bool {
+        if targets.contains(where: { index.isCovered(place, by: $0.injection, content: $0.covered) }) { return true }
+        for container in sites(in: place.file) where container.enclosingType == place.type {
+            guard let argument = container.arguments.first(where: { $0.value.contains(place.token) }) else { continue }
+            if depth >= 4 || coversContent(argument, of: container, depth: depth) { return true }
+        }
+        return false
+    }
+
+    /// Whether `container` renders the content passed as `argument` inside a provider at each
+    /// place it uses the property holding it (or the analysis cannot tell those places).
+    private func coversContent(_ argument: ConstructionArgument, of container: ViewConstruction, depth: Int) -> Bool {
+        guard let info = index.types[container.view] else { return true }
+        let held = filledProperties(argument, of: container, info: info)
+        guard !held.isEmpty else { return true }
+        return held.contains { name in
+            let uses = uses(of: name, in: info)
+            return uses.isEmpty || uses.allSatisfy { covers($0, depth: depth + 1) }
+        }
+    }
+
+    /// The stored properties an argument fills: through an explicit initializer, those it
+    /// assigns from the matching parameter; through the memberwise one, the property of the
+    /// argument's label (an unlabeled trailing closure: any property holding content).
+    private func filledProperties(_ argument: ConstructionArgument, of container: ViewConstruction, info: TypeInfo) -> [String] {
+        let content = index.contentProperties(of: info)
+        let initializers = info.functions.filter { $0.function.kind == .initializer }
+        guard !initializers.isEmpty else {
+            guard let label = argument.label else { return content }
+            return info.property(named: label).map { _ in [label] } ?? []
+        }
+        var assigned: [String] = []
+        for (fileIndex, initializer) in initializers {
+            guard let body = initializer.body else { continue }
+            let file = index.files[fileIndex]
+            for parameter in parameters(filledBy: argument, of: container, in: initializer) {
+                for equal in body where file.kind(equal) == .equal && file.kind(equal - 1) == .identifier {
+                    var name = file.text(equal - 1)
+                    if name.hasPrefix("_") { name.removeFirst() }
+                    let value = equal + 1..<file.expressionEnd(from: equal + 1, end: body.upperBound, stopAtComma: false)
+                    let usesParameter = value.contains { file.kind($0) == .identifier && file.text($0) == parameter.name }
+                    if usesParameter, info.property(named: name) != nil, !assigned.contains(name) { assigned.append(name) }
+                }
+            }
+        }
+        return assigned
+    }
+
+    /// The initializer's parameter an argument fills: the one of its label; for an unlabeled
+    /// trailing closure with no `_` parameter, the first closure parameter no other argument
+    /// names (Swift's forward scan).
+    private func parameters(filledBy argument: ConstructionArgument, of container: ViewConstruction, in initializer: FunctionDecl) -> [Parameter] {
+        let labeled = initializer.parameters.filter { $0.label == argument.label }
+        guard labeled.isEmpty, argument.label == nil, argument.origin == .closure else { return labeled }
+        let named = Set(container.arguments.compactMap(\.label))
+        let closure = initializer.parameters.first { parameter in
+            parameter.label.map { !named.contains($0) } == true && parameter.type?.text.contains("->") == true
+        }
+        return closure.map { [$0] } ?? []
+    }
+
+    /// Where the container's rendering code uses the property `name` (`content()`, `content`).
+    private func uses(of name: String, in info: TypeInfo) -> [Place] {
+        var result: [Place] = []
+        for body in ViewCode.renderingBodies(of: info, index: index) where !body.parameters.contains(where: { $0.name == name }) {
+            let file = index.files[body.file]
+            for token in body.range where file.kind(token) == .identifier && file.text(token) == name {
+                if file.kind(token - 1) == .period && !file.at(token - 2, "self") { continue }
+                if file.kind(token + 1) == .colon { continue }  // an argument label
+                result.append(Place(file: body.file, token: token, type: info.name, member: body.name))
+            }
+        }
+        return result
+    }
+
+    /// The project views built in a file with arguments (containers of what they are handed).
+    private func sites(in file: Int) -> [ViewConstruction] {
+        if sitesByFile == nil {
+            sitesByFile = Dictionary(grouping: index.viewGraph.constructions.filter { !$0.arguments.isEmpty }, by: \.file)
+        }
+        return sitesByFile?[file] ?? []
     }
 }
 
