@@ -56,13 +56,26 @@ struct SelectionFooter: View {
     }
 }
 
+/// Built in a helper of `EntrySidebar` that hands it to `SidePanel`.
+struct SelectionSummary: View {
+    @EnvironmentObject private var selection: PanelSelection
+
+    var body: some View {
+        Text(selection.selectedID == nil ? "No entry" : "One entry")
+    }
+}
+
 struct EntrySidebar: View {
     var body: some View {
-        SidePanel { SelectionHeader() }
+        SidePanel { summary }
         SplitPanel {
             SelectionHeader()
         } footer: {
             SelectionFooter()
         }
+    }
+
+    private var summary: some View {
+        SelectionSummary().padding()
     }
 }

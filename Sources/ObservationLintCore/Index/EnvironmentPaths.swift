@@ -136,13 +136,60 @@ private final class EnvironmentCoverage {
 
     init(index: ProjectIndex) { self.index = index }
 
+    /// Whether an injection applies where the content at `place` is shown: at the place, or
+    /// where its code hands it on — a helper member named elsewhere in the type's rendering
+    /// code (`SidePanel { sidebar }`), a local (`let row = Row()`, then `SidePanel { row }`).
+    /// Content shown at several places counts as covered when one of them is (in doubt,
+    /// silent).
     func covers(_ place: Place, depth: Int = 0) -> Bool {
         if targets.contains(where: { index.isCovered(place, by: $0.injection, content: $0.covered) }) { return true }
         for container in sites(in: place.file) where container.enclosingType == place.type {
             guard let argument = container.arguments.first(where: { $0.value.contains(place.token) }) else { continue }
             if depth >= 4 || coversContent(argument, of: container, depth: depth) { return true }
         }
-        return false
+        guard depth < 4 else { return false }
+        return handedOn(place).contains { covers($0, depth: depth + 1) }
+    }
+
+    /// The places in the same type's rendering code that show what `place` builds: the uses
+    /// of the helper member holding it, and of a local its value initializes.
+    private func handedOn(_ place: Place) -> [Place] {
+        guard let type = place.type.flatMap({ index.types[$0] }) else { return [] }
+        let bodies = ViewCode.renderingBodies(of: type, index: index)
+        var result: [Place] = []
+        if let member = place.member, member != "body" {
+            for body in bodies where body.name != member {
+                result += uses(of: member, in: body, type: type.name)
+            }
+        }
+        if let body = bodies.first(where: { $0.file == place.file && $0.range.contains(place.token) }),
+            let local = local(initializedAt: place.token, in: body)
+        {
+            result += uses(of: local.name, in: body, type: type.name).filter { $0.token > local.end }
+        }
+        return result
+    }
+
+    /// `let row = Row(…)`: the local whose initial value holds `token`.
+    private func local(initializedAt token: Int, in body: RenderingBody) -> (name: String, end: Int)? {
+        let file = index.files[body.file]
+        var probe = token - 1
+        while probe > body.range.lowerBound {
+            if file.kind(probe) == .equal, file.kind(probe - 1) == .identifier, file.at(probe - 2, "let") || file.at(probe - 2, "var") {
+                let end = file.expressionEnd(from: probe + 1, end: body.range.upperBound, stopAtComma: false)
+                return end > token ? (file.text(probe - 1), end) : nil
+            }
+            switch file.kind(probe) {
+            case .rightParen, .rightBrace, .rightSquare:
+                let open = Int(file.partner[probe])
+                probe = open >= 0 && open < probe ? open - 1 : probe - 1
+            case .leftBrace:
+                return nil
+            default:
+                probe -= 1
+            }
+        }
+        return nil
     }
 
     /// Whether `container` renders the content passed as `argument` inside a provider at each
@@ -199,14 +246,19 @@ private final class EnvironmentCoverage {
 
     /// Where the container's rendering code uses the property `name` (`content()`, `content`).
     private func uses(of name: String, in info: TypeInfo) -> [Place] {
+        ViewCode.renderingBodies(of: info, index: index).flatMap { uses(of: name, in: $0, type: info.name) }
+    }
+
+    /// The references to a member or local `name` in one rendering body (not shadowed by one
+    /// of its parameters).
+    private func uses(of name: String, in body: RenderingBody, type: String) -> [Place] {
+        guard !body.parameters.contains(where: { $0.name == name }) else { return [] }
+        let file = index.files[body.file]
         var result: [Place] = []
-        for body in ViewCode.renderingBodies(of: info, index: index) where !body.parameters.contains(where: { $0.name == name }) {
-            let file = index.files[body.file]
-            for token in body.range where file.kind(token) == .identifier && file.text(token) == name {
-                if file.kind(token - 1) == .period && !file.at(token - 2, "self") { continue }
-                if file.kind(token + 1) == .colon { continue }  // an argument label
-                result.append(Place(file: body.file, token: token, type: info.name, member: body.name))
-            }
+        for token in body.range where file.kind(token) == .identifier && file.text(token) == name {
+            if file.kind(token - 1) == .period && !file.at(token - 2, "self") { continue }
+            if file.kind(token + 1) == .colon || file.kind(token + 1) == .equal { continue }  // a label, a declaration
+            result.append(Place(file: body.file, token: token, type: type, member: body.name))
         }
         return result
     }
