@@ -38,10 +38,13 @@ extension ProjectIndex {
         return type.isView && isBuiltOnlyOnce(type.name) && holdsNoChangingInput(type)
     }
 
-    /// The first site that builds `view` while a body is evaluated (rendering or presented
-    /// content), in file and token order: where a note shows the view being re-created.
+    /// The first site that builds `view` while a body is evaluated again and again (rendering
+    /// or presented content, the scene root of an app whose state changes), in file and
+    /// token order: where a note shows the view being re-created.
     public func renderingSite(of view: String) -> ViewConstruction? {
-        viewGraph.constructions(of: view).first { $0.context == .rendering || $0.context == .presentation }
+        viewGraph.constructions(of: view).first { site in
+            site.context == .rendering || site.context == .presentation || site.context == .oneTime(.sceneRoot) && !isOneTime(site)
+        }
     }
 
     /// No stored instance property of `type` can change while it lives: each is a plain
