@@ -482,7 +482,16 @@ public struct EnvironmentObjectNotInjected: Rule {
                 at: root.token..<root.token + 1, in: root.file)
         ]
         for (parent, site) in zip(path, path.dropFirst()) {
-            notes.append(context.note("`\(parent.view)` builds `\(site.view)` here, without providing `\(reader.type)`", at: site.token..<site.token + 1, in: site.file))
+            // Content handed to a container: the innermost one, which did not provide it either.
+            let container = context.index.viewGraph.constructions.last { container in
+                container.file == site.file && container.enclosingType == site.enclosingType
+                    && container.arguments.contains { $0.value.contains(site.token) }
+            }
+            let shownBy = container.map { " for `\($0.viewName)` to show" } ?? ""
+            notes.append(
+                context.note(
+                    "`\(parent.view)` builds `\(site.view)` here\(shownBy), without providing `\(reader.type)`", at: site.token..<site.token + 1,
+                    in: site.file))
         }
         context.report(
             "no ancestor on the path \(names.map { "`\($0)`" }.joined(separator: " → ")) injects `\(reader.type)`: shown there, SwiftUI stops the app when `\(property.name)` is read (\"\(crashMessage(reader))\")",
