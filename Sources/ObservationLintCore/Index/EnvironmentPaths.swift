@@ -133,6 +133,7 @@ private final class EnvironmentCoverage {
     let index: ProjectIndex
     var targets: [(injection: EnvironmentInjection, covered: Range<Int>)] = []
     private var sitesByFile: [Int: [ViewConstruction]]?
+    private var bodiesByType: [String: [RenderingBody]] = [:]
 
     init(index: ProjectIndex) { self.index = index }
 
@@ -155,7 +156,7 @@ private final class EnvironmentCoverage {
     /// of the helper member holding it, and of a local its value initializes.
     private func handedOn(_ place: Place) -> [Place] {
         guard let type = place.type.flatMap({ index.types[$0] }) else { return [] }
-        let bodies = ViewCode.renderingBodies(of: type, index: index)
+        let bodies = renderingBodies(of: type)
         var result: [Place] = []
         if let member = place.member, member != "body" {
             for body in bodies where body.name != member {
@@ -246,7 +247,7 @@ private final class EnvironmentCoverage {
 
     /// Where the container's rendering code uses the property `name` (`content()`, `content`).
     private func uses(of name: String, in info: TypeInfo) -> [Place] {
-        ViewCode.renderingBodies(of: info, index: index).flatMap { uses(of: name, in: $0, type: info.name) }
+        renderingBodies(of: info).flatMap { uses(of: name, in: $0, type: info.name) }
     }
 
     /// The references to a member or local `name` in one rendering body (not shadowed by one
@@ -261,6 +262,13 @@ private final class EnvironmentCoverage {
             result.append(Place(file: body.file, token: token, type: type, member: body.name))
         }
         return result
+    }
+
+    private func renderingBodies(of type: TypeInfo) -> [RenderingBody] {
+        if let known = bodiesByType[type.name] { return known }
+        let bodies = ViewCode.renderingBodies(of: type, index: index)
+        bodiesByType[type.name] = bodies
+        return bodies
     }
 
     /// The project views built in a file with arguments (containers of what they are handed).
