@@ -171,6 +171,29 @@ public struct EnvironmentObjectNotInjected: Rule {
             final class Selection: ObservableObject { @Published var id: Int? }
             @main
             struct FilesApp: App {
+                @StateObject private var selection = Selection()
+                var body: some Scene {
+                    WindowGroup { Downloads().inPanel() }
+                    Window("Inspector", id: "inspector") { Downloads().environmentObject(selection) }
+                }
+            }
+            extension View {
+                func inPanel() -> some View { SidePanel { self } }
+            }
+            struct SidePanel<Content: View>: View {
+                @StateObject private var selection = Selection()
+                @ViewBuilder let content: () -> Content
+                var body: some View { content().environmentObject(selection) }
+            }
+            struct Downloads: View {
+                @EnvironmentObject var selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            """,
+            """
+            final class Selection: ObservableObject { @Published var id: Int? }
+            @main
+            struct FilesApp: App {
                 var body: some Scene { WindowGroup { Browser() } }
             }
             struct Browser: View {

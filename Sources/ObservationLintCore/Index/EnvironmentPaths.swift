@@ -72,9 +72,13 @@ extension ProjectIndex {
     /// `VStack { … }.padding().environmentObject(x)`). Empty for an unqualified call
     /// (`environmentObject(x)` on `self`).
     private func modifiedContent(of injection: EnvironmentInjection) -> Range<Int> {
-        let file = files[injection.file]
-        let period = injection.token - 1
-        guard file.kind(period) == .period else { return injection.token..<injection.token }
+        modifiedContent(beforeModifierAt: injection.token, in: files[injection.file])
+    }
+
+    /// The expression the modifier named at `name` applies to (empty when unqualified).
+    fileprivate func modifiedContent(beforeModifierAt name: Int, in file: ParsedFile) -> Range<Int> {
+        let period = name - 1
+        guard file.kind(period) == .period else { return name..<name }
         var start = period
         var probe = period - 1
         while probe >= 0 {
@@ -134,6 +138,7 @@ private final class EnvironmentCoverage {
     var targets: [(injection: EnvironmentInjection, covered: Range<Int>)] = []
     private var sitesByFile: [Int: [ViewConstruction]]?
     private var bodiesByType: [String: [RenderingBody]] = [:]
+    private var wrappedByFile: [Int: [Range<Int>]] = [:]
 
     init(index: ProjectIndex) { self.index = index }
 
@@ -148,8 +153,63 @@ private final class EnvironmentCoverage {
             guard let argument = container.arguments.first(where: { $0.value.contains(place.token) }) else { continue }
             if depth >= 4 || coversContent(argument, of: container, depth: depth) { return true }
         }
+        if wrappedContent(in: place.file).contains(where: { $0.contains(place.token) }) { return true }
         guard depth < 4 else { return false }
         return handedOn(place).contains { covers($0, depth: depth + 1) }
+    }
+
+    /// The `View`-extension helpers and view modifiers of the project that may put the content
+    /// they are applied to into an environment: their code injects, or hands the content to a
+    /// project view (`func inPanel() -> some View { SidePanel { self } }`). Where they are
+    /// applied, the analysis does not follow them: in doubt, covered.
+    private lazy var wrappers: (helpers: Set<String>, modifiers: Set<String>) = {
+        var helpers = Set<String>()
+        for fileIndex in index.ownFiles {
+            let file = index.files[fileIndex]
+            for decl in file.types where decl.kind == .extension && (decl.name == "View" || decl.name == "SwiftUI.View") {
+                for function in decl.functions where function.body.map({ mayWrap($0, in: file) }) == true {
+                    helpers.insert(function.name)
+                }
+            }
+        }
+        var modifiers = Set<String>()
+        for type in index.types.values where type.traits.contains(.viewModifier) {
+            let wraps = type.functions.contains { fileIndex, function in
+                function.name == "body" && function.body.map { mayWrap($0, in: index.files[fileIndex]) } == true
+            }
+            if wraps { modifiers.insert(String(type.name.simpleTypeName)) }
+        }
+        return (helpers, modifiers)
+    }()
+
+    /// Code that injects (`environmentObject(…)`, `environment(…)`) or builds a project view.
+    private func mayWrap(_ body: Range<Int>, in file: ParsedFile) -> Bool {
+        body.contains { token in
+            guard file.kind(token) == .identifier else { return false }
+            if file.at(token, "environmentObject") || file.at(token, "environment") { return file.kind(token + 1) == .leftParen }
+            let text = file.text(token)
+            guard text.startsWithUppercase, file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace else { return false }
+            return index.types[text].map(ViewGraphCollector.isConstructibleView) ?? false
+        }
+    }
+
+    /// The expressions of a file that such a helper (`.inPanel()`) or modifier
+    /// (`.modifier(SelectionScope())`) is applied to.
+    private func wrappedContent(in fileIndex: Int) -> [Range<Int>] {
+        if let known = wrappedByFile[fileIndex] { return known }
+        let file = index.files[fileIndex]
+        var result: [Range<Int>] = []
+        if !wrappers.helpers.isEmpty || !wrappers.modifiers.isEmpty {
+            for token in 1..<max(file.tokens.count, 1) where file.kind(token) == .identifier && file.kind(token - 1) == .period {
+                guard file.kind(token + 1) == .leftParen else { continue }
+                let name = file.text(token)
+                let applies = wrappers.helpers.contains(name)
+                    || name == "modifier" && file.isWord(token + 2) && wrappers.modifiers.contains(file.text(token + 2))
+                if applies { result.append(index.modifiedContent(beforeModifierAt: token, in: file)) }
+            }
+        }
+        wrappedByFile[fileIndex] = result
+        return result
     }
 
     /// The places in the same type's rendering code that show what `place` builds: the uses
