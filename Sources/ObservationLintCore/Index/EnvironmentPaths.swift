@@ -2,16 +2,19 @@ import ObservationSyntax
 
 /// Which environment objects reach which views, walking the view graph (SPEC §9): a view
 /// inherits what an ancestor injected with a modifier applied to content that builds it,
-/// presented content (sheets, popovers, navigation destinations) included; a scene root,
-/// a hosting root or an image renderer starts with an empty environment.
+/// presented content (sheets, popovers, navigation destinations) included, and content
+/// handed to a project view (`SidePanel { Downloads() }`) inherits what that view injects
+/// where it renders it; a scene root, a hosting root or an image renderer starts with an
+/// empty environment.
 extension ProjectIndex {
     /// A path of construction sites, root first, on which `view` is shown with no ancestor
     /// applying one of `providers` (the injections that may provide what the view reads):
     /// every site on it known, from a root (scene, hosting, image renderer) down to a site of
     /// `view`. Nil when every complete path has a provider, when the graph cannot be
-    /// completed (unknown callers, sites in code that is neither a body nor a root), or when
-    /// a provider is applied where the analysis cannot place it (`self.environmentObject(…)`
-    /// in a `View` extension, on content passed in from elsewhere), or is a delegate adaptor.
+    /// completed (unknown callers, sites in code that is neither a body nor a root, content
+    /// whose container's placement of it is unknown), or when a provider is applied where
+    /// the analysis cannot place it (`self.environmentObject(…)` in a `View` extension, on
+    /// content passed in through a parameter), or is a delegate adaptor.
     public func uninjectedPath(to view: String, providers: [EnvironmentInjection]) -> [ViewConstruction]? {
         let coverage = EnvironmentCoverage(index: self)
         for injection in providers where !injection.isInPreview {
