@@ -171,6 +171,36 @@ public struct EnvironmentObjectNotInjected: Rule {
             final class Selection: ObservableObject { @Published var id: Int? }
             @main
             struct FilesApp: App {
+                var body: some Scene { WindowGroup { Browser() } }
+            }
+            struct Browser: View {
+                var body: some View { Section("Files") { Downloads() } }
+            }
+            struct Section<Content: View>: View {
+                @StateObject private var selection = Selection()
+                let title: String
+                let content: Content
+                init(_ title: String, @ViewBuilder content: () -> Content) {
+                    self.title = title
+                    self.content = content()
+                }
+                var body: some View {
+                    VStack { Toolbar(); content }.environmentObject(selection).navigationTitle(title)
+                }
+            }
+            struct Toolbar: View {
+                @EnvironmentObject var selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            struct Downloads: View {
+                @EnvironmentObject var selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            """,
+            """
+            final class Selection: ObservableObject { @Published var id: Int? }
+            @main
+            struct FilesApp: App {
                 @StateObject private var selection = Selection()
                 var body: some Scene {
                     WindowGroup { Downloads().inPanel() }

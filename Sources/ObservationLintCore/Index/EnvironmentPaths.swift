@@ -296,11 +296,13 @@ private final class EnvironmentCoverage {
     }
 
     /// The initializer's parameter an argument fills: the one of its label; for an unlabeled
-    /// trailing closure with no `_` parameter, the first closure parameter no other argument
-    /// names (Swift's forward scan).
+    /// trailing closure with no `_` closure parameter, the first closure parameter no other
+    /// argument names (Swift's forward scan).
     private func parameters(filledBy argument: ConstructionArgument, of container: ViewConstruction, in initializer: FunctionDecl) -> [Parameter] {
         let labeled = initializer.parameters.filter { $0.label == argument.label }
-        guard labeled.isEmpty, argument.label == nil, argument.origin == .closure else { return labeled }
+        guard argument.label == nil, argument.origin == .closure else { return labeled }
+        let closures = labeled.filter { $0.type?.text.contains("->") == true }
+        guard closures.isEmpty else { return closures }
         let named = Set(container.arguments.compactMap(\.label))
         let closure = initializer.parameters.first { parameter in
             parameter.label.map { !named.contains($0) } == true && parameter.type?.text.contains("->") == true
