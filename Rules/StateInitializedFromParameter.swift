@@ -76,7 +76,10 @@ public struct StateInitializedFromParameter: Rule {
             }
             struct CounterScreen: View {
                 @State private var count = 0
-                var body: some View { CounterLabel(count: count) }
+                var body: some View {
+                    CounterLabel(count: count)
+                    Button("Add") { count += 1 }
+                }
             }
             """,
             """
