@@ -69,3 +69,48 @@ struct NoteTitleBadge: View {
         Button(title) { title = "" }
     }
 }
+
+/// The account the notes belong to: `owner` is set once, in `init`, and nothing writes it
+/// afterwards; `markSynced()` updates `lastSync`.
+@MainActor
+final class NotesAccount: ObservableObject {
+    @Published var owner: String
+    @Published var lastSync: Date = .distantPast
+
+    init(owner: String) {
+        self.owner = owner
+    }
+
+    func markSynced() {
+        lastSync = .now
+    }
+}
+
+/// Seeded from the account's `owner`, which only the account's `init` sets: a constant, so
+/// only the pedantic rule reports the definition.
+struct NoteOwnerLabel: View {
+    @State var owner: String // expect: state_initialized_from_parameter
+
+    var body: some View {
+        Text(owner)
+    }
+}
+
+/// Seeded from the account's `lastSync`, which `markSynced()` changes: the label goes stale.
+struct NoteSyncLabel: View {
+    @State var lastSync: Date // expect: state_initialized_from_outside
+
+    var body: some View {
+        Text(lastSync, style: .relative)
+    }
+}
+
+struct NoteAccountFooter: View {
+    @StateObject private var account = NotesAccount(owner: "me")
+
+    var body: some View {
+        NoteOwnerLabel(owner: account.owner)
+        NoteSyncLabel(lastSync: account.lastSync)
+        Button("Sync") { account.markSynced() }
+    }
+}

@@ -220,7 +220,7 @@ enum CallSites {
 
     /// Whether the model's field `field` can change after the model's initializer: a `var`
     /// the model's own code writes outside `init`, that other code writes through a
-    /// reference (`model.field = x`, `model.field.append(x)`), or that the caller binds
+    /// reference (`model.field = x`, `model.field.append(x)`), or that a view binds
     /// (`$model.field`). A `let`, or a `var` set only in `init`, is a constant.
     private static func fieldCanChange(_ field: String, of model: TypeInfo, at site: ViewConstruction, index: ProjectIndex)
         -> Bool
@@ -236,10 +236,9 @@ enum CallSites {
             !ownCode.contains { $0.0 == location.file && $0.1.contains(location.token) }
         }
         if outsideWrites { return true }
-        guard let callerName = site.enclosingType, let caller = index.types[callerName] else { return true }
-        return caller.declarations.contains { declaration in
-            let file = index.files[declaration.file]
-            return declaration.decl.members.contains {
+        // `$model.field` anywhere (a `TextField` in another view holding the same model).
+        return index.files.contains { file in
+            (0..<max(file.tokens.count - 2, 0)).contains {
                 file.kind($0) == .dollarIdentifier && file.kind($0 + 1) == .period && file.text($0 + 2) == field
             }
         }
