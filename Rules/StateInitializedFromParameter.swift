@@ -17,7 +17,9 @@ public struct StateInitializedFromParameter: Rule {
             never changes while the view lives, or seeds an edit form on purpose; \
             `state_initialized_from_outside` reports, by default, the cases where the view graph \
             shows a caller passing a changing value. This opt-in rule reports the rest: every \
-            `@State` filled from a parameter.
+            `@State` filled from a parameter that the view does not keep current itself (it \
+            assigns it in `.onChange(of:)`, `.task`, `.onReceive`, `.refreshable` or a \
+            notification observer).
             """,
         fix: """
             If the parent owns the value, use `let x` (or `@Binding var x` when the view changes \

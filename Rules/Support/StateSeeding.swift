@@ -27,8 +27,8 @@ struct SeededState {
 enum StateSeeding {
     /// The `@State` properties of `decl` (a declaration of the view `view`) that take their
     /// value from outside, except those the intent or the code exempts: `initial…`/`default…`
-    /// names, optionals without an assignment, states the view re-syncs in `.onChange(of:)`
-    /// or `.task(id:)`, and stores of The Composable Architecture handed down.
+    /// names, optionals without an assignment, states the view keeps current itself
+    /// (`resyncs`), and stores of The Composable Architecture handed down.
     static func seededStates(of decl: TypeDecl, view: TypeInfo, in file: ParsedFile, index: ProjectIndex) -> [SeededState] {
         guard view.isView else { return [] }
         let explicitInits = view.declarations.flatMap { declaration in
