@@ -108,8 +108,13 @@ struct NoteSyncLabel: View {
 struct NoteAccountFooter: View {
     @StateObject private var account = NotesAccount(owner: "me")
 
+    /// Computed from the constant `owner` (calling a method that does not change it).
+    private var ownerName: String {
+        account.owner.uppercased()
+    }
+
     var body: some View {
-        NoteOwnerLabel(owner: account.owner)
+        NoteOwnerLabel(owner: ownerName)
         NoteSyncLabel(lastSync: account.lastSync)
         Button("Sync") { account.markSynced() }
     }

@@ -181,10 +181,15 @@ enum CallSites {
                     guard let (_, read) = caller.property(named: file.text(token)),
                         let wrapper = read.attributes.first(where: { valueWrappers.contains(String($0.simpleName)) || objectWrappers.contains(String($0.simpleName)) })
                     else { continue }
-                    // A computed value changes only with something changeable it reads.
-                    if wrapper.simpleName == "State", heldModel(read.name, of: site, index: index) == nil,
-                        !isWritten(read.name, by: site, index: index)
-                    {
+                    // A computed value changes only with something changeable it reads: a
+                    // written `@State`, a model field that changes after `init`.
+                    if let model = heldModel(read.name, of: site, index: index) {
+                        if file.kind(token + 1) == .period, file.kind(token + 2) == .identifier,
+                            !fieldCanChange(file.text(token + 2), of: model, at: site, index: index)
+                        {
+                            continue
+                        }
+                    } else if wrapper.simpleName == "State", !isWritten(read.name, by: site, index: index) {
                         continue
                     }
                     return "`\(property.name)`, computed from `@\(wrapper.simpleName) \(read.name)`"
@@ -234,6 +239,7 @@ enum CallSites {
         let ownCode = owner.declarations.map { ($0.file, $0.decl.members) }
         let outsideWrites = index.memberUpdateCandidates(named: field).contains { location in
             !ownCode.contains { $0.0 == location.file && $0.1.contains(location.token) }
+                && isWrite(at: location.token, in: index.files[location.file])
         }
         if outsideWrites { return true }
         // `$model.field` anywhere (a `TextField` in another view holding the same model).
@@ -242,6 +248,17 @@ enum CallSites {
                 file.kind($0) == .dollarIdentifier && file.kind($0 + 1) == .period && file.text($0 + 2) == field
             }
         }
+    }
+
+    /// Whether the member at `token` (an update candidate: followed by an assignment or a
+    /// method call) is written: assigned, or the method called mutates it
+    /// (`items.append(x)`, not `title.uppercased()`).
+    private static func isWrite(at token: Int, in file: ParsedFile) -> Bool {
+        var next = token + 1
+        while file.kind(next) == .leftSquare { next = file.skipGroup(next) }
+        if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+        if file.isAssignmentOperator(next) { return true }
+        return file.kind(next) == .period && mutatingMethodNames.contains(file.text(next + 1))
     }
 
     /// Whether the caller's stored property `name` holds a model (an observable or
