@@ -15,8 +15,13 @@ public struct StateInitializedFromOutside: Rule {
             lives: the caller's own `@State` or `@Binding`, a field of its model, an element of a \
             changing collection (its fields change under the same `ForEach` id), or an input the \
             caller gets that way from its own caller. When that value changes, the view keeps \
-            showing the old one. It stays silent when the view re-syncs the state \
-            (`.onChange(of:)`, `.task(id:)`), when the caller renews the view with the value \
+            showing the old one. A value can change only if something writes it: a caller's \
+            `@State` it never assigns, mutates or hands out as `$binding` is a constant, and so \
+            is a model field set only in the model's `init`. It stays silent when the view re-syncs the state \
+            (`.onChange(of:)`, `.task(id:)`) or keeps it current itself from an event handler \
+            (`.onReceive`, `.refreshable`, `.task`, a notification observer: the seed is only a \
+            first value; edits in a `Button` action do not count, they edit the stale copy), \
+            when the view is a WidgetKit snapshot (nothing re-renders live), when the caller renews the view with the value \
             (`.id(…)`, `.sheet(item:)`, the `ForEach` id itself), when the view hands the state back \
             as an edited draft (a save closure, a `@Binding`, a model method), and when no caller \
             is known. The definition alone (any `@State` filled from a parameter) is the opt-in \
@@ -42,7 +47,10 @@ public struct StateInitializedFromOutside: Rule {
             }
             """,
             """
-            final class Library: ObservableObject { @Published var selected = Book(title: "") }
+            final class Library: ObservableObject {
+                @Published var selected = Book(title: "")
+                func select(_ book: Book) { selected = book }
+            }
             struct Book { var title: String }
             struct BookTitle: View {
                 @State private var ↓title: String
@@ -64,6 +72,7 @@ public struct StateInitializedFromOutside: Rule {
                 @State private var todos: [Todo] = []
                 var body: some View {
                     ForEach(todos) { todo in TodoRow(title: todo.title) }
+                    Button("Add") { todos.append(Todo(id: todos.count, title: "New")) }
                 }
             }
             """,
@@ -83,11 +92,86 @@ public struct StateInitializedFromOutside: Rule {
             }
             struct Reader: View {
                 @State private var current = ""
-                var body: some View { Page(text: current) }
+                var body: some View {
+                    Page(text: current)
+                    TextField("Page", text: $current)
+                }
+            }
+            """,
+            """
+            struct Draft: View {
+                @State var ↓text: String
+                var body: some View { Button("Clear") { text = "" } }
+            }
+            final class Compose: ObservableObject {
+                @Published var text = ""
+                func reset() { text = "" }
+            }
+            struct ComposeScreen: View {
+                @StateObject private var compose = Compose()
+                var body: some View { Draft(text: compose.text) }
             }
             """,
         ],
         nonTriggeringExamples: [
+            """
+            struct CounterLabel: View {
+                @State var count: Int
+                var body: some View { Text("\\(count)") }
+            }
+            struct CounterScreen: View {
+                @State private var start = 10
+                var body: some View { CounterLabel(count: start) }
+            }
+            """,
+            """
+            final class Session: ObservableObject {
+                @Published var user: String
+                init(user: String) { self.user = user }
+            }
+            struct Greeting: View {
+                @State var name: String
+                var body: some View { Text(name) }
+            }
+            struct Home: View {
+                @StateObject private var session = Session(user: "Ann")
+                var body: some View { Greeting(name: session.user) }
+            }
+            """,
+            """
+            import Combine
+            struct Clock: View {
+                @State var now: Date
+                var body: some View {
+                    Text(now, style: .time)
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { now = $0 }
+                }
+            }
+            struct ClockScreen: View {
+                @State private var start = Date()
+                var body: some View {
+                    Clock(now: start)
+                    Button("Reset") { start = Date() }
+                }
+            }
+            """,
+            """
+            import WidgetKit
+            struct Entry: TimelineEntry { let date: Date; let count: Int }
+            struct CountView: View {
+                @State var count: Int
+                var body: some View { Text("\\(count)") }
+            }
+            struct CountWidgetView: View {
+                let entry: Entry
+                var body: some View { CountView(count: entry.count) }
+            }
+            struct CountWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "count", provider: Provider()) { entry in CountWidgetView(entry: entry) }
+                }
+            }
+            """,
             """
             struct Note { var text: String }
             struct NoteEditor: View {

@@ -17,7 +17,9 @@ public struct StateInitializedFromParameter: Rule {
             never changes while the view lives, or seeds an edit form on purpose; \
             `state_initialized_from_outside` reports, by default, the cases where the view graph \
             shows a caller passing a changing value. This opt-in rule reports the rest: every \
-            `@State` filled from a parameter.
+            `@State` filled from a parameter that the view does not keep current itself (it \
+            assigns it in `.onChange(of:)`, `.task`, `.onReceive`, `.refreshable` or a \
+            notification observer).
             """,
         fix: """
             If the parent owns the value, use `let x` (or `@Binding var x` when the view changes \
@@ -76,7 +78,10 @@ public struct StateInitializedFromParameter: Rule {
             }
             struct CounterScreen: View {
                 @State private var count = 0
-                var body: some View { CounterLabel(count: count) }
+                var body: some View {
+                    CounterLabel(count: count)
+                    Button("Add") { count += 1 }
+                }
             }
             """,
             """

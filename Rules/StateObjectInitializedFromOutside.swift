@@ -7,19 +7,26 @@ public struct StateObjectInitializedFromOutside: Rule {
         name: "StateObject initialized from outside",
         category: .ownership,
         group: .suspicious,
-        summary: "A view's `@StateObject` receives an object its caller builds while rendering, or one that can change.",
+        summary: "A view's `@StateObject` receives an object that can change, or one its caller rebuilds while rendering with a cost beyond an allocation.",
         rationale: """
             `@StateObject` creates its object once, the first time the view appears, from the \
             autoclosure it was initialized with, and ignores it on every later initialization. \
             When the object exists before that — the parent passes it (through the memberwise \
             initializer, or `_model = StateObject(wrappedValue: model)` with a parameter), or the \
             initializer builds it in a local — SwiftUI keeps the first one and ignores the rest. \
-            The rule fires when the view graph shows the harm: a caller that builds the object \
-            in rendering code (a new object built and thrown away on every render, cited in a \
-            note), or one that passes an object that can change while the view lives (a field of \
-            its model: later objects are silently ignored). A stable instance (the caller's own \
-            `@StateObject`, a shared singleton) or a view built once (a scene or hosting root) \
-            is not reported.
+            The memberwise initializer of `@StateObject var model: Model` takes `StateObject`'s \
+            autoclosure: `Child(model: Model())` is evaluated once, not on every render. The rule \
+            fires when the view graph shows a harm: a caller passes an object that can change \
+            while the view lives (a field of its model that is reassigned: later objects are \
+            silently ignored), or an explicit initializer takes the object as a plain parameter \
+            (or builds it in a local) and a caller builds it while rendering, either from inputs \
+            that can change (the kept object goes on using the first ones: cited) or with an \
+            initializer that starts work (a task, a timer, an observer, a request) that every \
+            discarded object repeats. An object rebuilt from the same constant inputs whose \
+            initializer only stores values costs an allocation and loses nothing: not reported. \
+            Nor is a stable instance (the caller's own `let` or `@StateObject`, a value a \
+            navigation route carries, a shared singleton) or a view built once (a scene, hosting \
+            or widget root).
             """,
         fix: """
             Create the object inside the wrapper's autoclosure from plain values: \
@@ -28,17 +35,29 @@ public struct StateObjectInitializedFromOutside: Rule {
             """,
         triggeringExamples: [
             """
-            final class ProfileModel: ObservableObject { @Published var name = "" }
+            final class ProfileModel: ObservableObject {
+                @Published var name: String
+                init(userID: Int) { name = "User \\(userID)" }
+            }
             struct ProfileView: View {
-                @StateObject var ↓model: ProfileModel
+                @StateObject private var ↓model: ProfileModel
+                init(model: ProfileModel) { _model = StateObject(wrappedValue: model) }
                 var body: some View { Text(model.name) }
             }
             struct ProfileScreen: View {
-                var body: some View { ProfileView(model: ProfileModel()) }
+                @State private var userID = 1
+                var body: some View {
+                    ProfileView(model: ProfileModel(userID: userID))
+                    Button("Next") { userID += 1 }
+                }
             }
             """,
             """
-            final class DetailViewModel: ObservableObject { @Published var title = "" }
+            final class DetailViewModel: ObservableObject {
+                @Published var title = ""
+                init() { Task { await load() } }
+                func load() async {}
+            }
             struct DetailView: View {
                 @StateObject private var ↓viewModel: DetailViewModel
                 init(viewModel: DetailViewModel) {
@@ -67,12 +86,18 @@ public struct StateObjectInitializedFromOutside: Rule {
             }
             struct NowPlaying: View {
                 @State private var track = ""
-                var body: some View { PlayerView(track: track) }
+                var body: some View {
+                    PlayerView(track: track)
+                    Button("Next") { track = "Next" }
+                }
             }
             """,
             """
             final class EditorStore: ObservableObject { @Published var text = "" }
-            final class Workspace: ObservableObject { @Published var current = EditorStore() }
+            final class Workspace: ObservableObject {
+                @Published var current = EditorStore()
+                func open() { current = EditorStore() }
+            }
             struct EditorView: View {
                 @StateObject private var ↓store: EditorStore
                 init(store: EditorStore) { _store = .init(wrappedValue: store) }
@@ -85,6 +110,48 @@ public struct StateObjectInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class ProfileModel: ObservableObject { @Published var name = "" }
+            struct ProfileView: View {
+                @StateObject var model: ProfileModel
+                var body: some View { Text(model.name) }
+            }
+            struct ProfileScreen: View {
+                var body: some View { ProfileView(model: ProfileModel()) }
+            }
+            """,
+            """
+            final class SearchModel: ObservableObject {
+                @Published var query: String
+                init(query: String) { self.query = query }
+            }
+            struct SearchView: View {
+                @StateObject private var search: SearchModel
+                init(search: SearchModel) { _search = StateObject(wrappedValue: search) }
+                var body: some View { TextField("Search", text: $search.query) }
+            }
+            struct SearchScreen: View {
+                let scope: String
+                var body: some View { SearchView(search: SearchModel(query: scope)) }
+            }
+            """,
+            """
+            final class Thread: ObservableObject { @Published var title = "" }
+            enum Route: Hashable { case thread(Thread) }
+            struct ThreadView: View {
+                @StateObject var thread: Thread
+                var body: some View { Text(thread.title) }
+            }
+            struct Inbox: View {
+                let pinned: Thread
+                var body: some View {
+                    ThreadView(thread: pinned)
+                        .navigationDestination(for: Route.self) { route in
+                            switch route { case .thread(let thread): ThreadView(thread: thread) }
+                        }
+                }
+            }
+            """,
             """
             final class ProfileModel: ObservableObject {
                 static let shared = ProfileModel()
@@ -179,8 +246,11 @@ public struct StateObjectInitializedFromOutside: Rule {
             for property in decl.properties where ViewProperty.isInstanceStorage(property) {
                 guard ViewProperty.swiftUIWrapper("StateObject", on: property, index: index) != nil else { continue }
                 let at = property.nameToken..<property.nameToken + 1
+                // The memberwise initializer takes `StateObject`'s autoclosure: `Child(m: M())`
+                // is evaluated once, so only a changing object is a finding.
                 if property.initializer == nil, ViewProperty.hasMemberwiseInit(view),
-                    let finding = callerFinding(passing: property.name, to: view, property: property, context: context)
+                    let finding = callerFinding(
+                        passing: property.name, to: view, property: property, evaluatedOnce: true, context: context)
                 {
                     context.report(finding.message, at: at, notes: [finding.note], help: help(for: property.name))
                     continue
@@ -196,14 +266,10 @@ public struct StateObjectInitializedFromOutside: Rule {
                     let finding: (message: String, note: DiagnosticNote)?
                     switch source {
                     case .parameter(let parameter):
-                        finding = callerFinding(passing: parameter.label, to: view, property: property, context: context)
-                    case .local(let name):
-                        finding = renderingSite(of: view, index: index).map { site in
-                            let caller = CallSites.caller(of: site)
-                            return (
-                                "`@StateObject var \(property.name)` receives the local `\(name)`, which the initializer builds before `StateObject` is created: \(caller) initializes `\(view.name)` while rendering, so a new object is built and thrown away on every render (SwiftUI keeps the first one)",
-                                context.note("\(caller) builds `\(view.name)` here, on every render", at: site.tokens, in: site.file))
-                        }
+                        finding = callerFinding(
+                            passing: parameter.label, to: view, property: property, evaluatedOnce: false, context: context)
+                    case .local(let name, let tokens):
+                        finding = localFinding(name, built: tokens, in: file, property: property, of: view, context: context)
                     }
                     if let finding {
                         context.report(finding.message, at: at, notes: [finding.note, handOver], help: help(for: property.name))
@@ -219,22 +285,23 @@ public struct StateObjectInitializedFromOutside: Rule {
     }
 
     /// The caller that makes the input `label` a bug: one that builds the object in
-    /// rendering code (built and thrown away on every render), or one that passes an object
+    /// rendering code (unless the initializer takes an autoclosure, `evaluatedOnce`) with a
+    /// harm the code does not rule out (see `rebuildHarm`), or one that passes an object
     /// that can change while the view lives (later objects are ignored). The message and a
     /// note at that argument.
-    private func callerFinding(passing label: String?, to view: TypeInfo, property: Property, context: RuleContext)
-        -> (message: String, note: DiagnosticNote)?
-    {
+    private func callerFinding(
+        passing label: String?, to view: TypeInfo, property: Property, evaluatedOnce: Bool, context: RuleContext
+    ) -> (message: String, note: DiagnosticNote)? {
         let name = property.name
         let sites = CallSites.sites(passing: label, to: view.name, index: context.index)
-        for (site, argument) in sites {
-            guard case .constructor(let type) = argument.origin, site.context == .rendering || site.context == .presentation
+        for (site, argument) in sites where !evaluatedOnce {
+            guard case .constructor = argument.origin, site.context == .rendering || site.context == .presentation,
+                let harm = rebuildHarm(of: argument, at: site, index: context.index)
             else { continue }
             let caller = CallSites.caller(of: site)
-            let object = type == ".init" ? "a new object" : "a new `\(type)`"
             return (
-                "`@StateObject var \(name)` is given an object that \(caller) builds while rendering: every render builds another one, which SwiftUI throws away, keeping only the first",
-                context.note("\(caller) builds \(object) here on every render", at: argument.value, in: site.file))
+                "`@StateObject var \(name)` is given an object that \(caller) builds while rendering: every render builds another one, which SwiftUI throws away, keeping only the first, \(harm)",
+                context.note("\(caller) builds `\(harm.object)` here on every render", at: argument.value, in: site.file))
         }
         for (site, argument) in sites {
             guard let reason = CallSites.change(of: argument, at: site, holdsReference: true, index: context.index, depth: 0)
@@ -247,14 +314,71 @@ public struct StateObjectInitializedFromOutside: Rule {
         return nil
     }
 
-    /// A site that constructs the view in rendering code or presented content.
-    private func renderingSite(of view: TypeInfo, index: ProjectIndex) -> ViewConstruction? {
-        index.viewGraph.constructions(of: view.name).first { $0.context == .rendering || $0.context == .presentation }
+    /// What rebuilding the object at every render costs beyond an allocation, or nil: an
+    /// object rebuilt from the same constant inputs whose initializer only stores values
+    /// loses nothing. Either its inputs can change (the kept first object goes stale: which
+    /// input), or its initializer starts work (a task, a timer, an observer, a request) that
+    /// every discarded object repeats.
+    private func rebuildHarm(of argument: ConstructionArgument, at site: ViewConstruction, index: ProjectIndex) -> RebuildHarm? {
+        let file = index.files[site.file]
+        guard let (type, call) = index.constructedType(in: argument.value, file: file, scope: site.enclosingType) else {
+            return nil
+        }
+        let object = type
+        let changing = argument.constructorArguments.lazy.compactMap {
+            CallSites.change(of: $0, at: site, holdsReference: false, index: index, depth: 0)
+        }.first
+        if let changing {
+            return RebuildHarm(object: object, description: "and it is built from \(changing), which can change: the kept object goes on using the first value")
+        }
+        if let model = index.types[type], let effect = SideEffects(index: index).effect(ofConstructing: model, with: call, in: file) {
+            return RebuildHarm(object: object, description: "and building one \(effect.description), repeated for every discarded object")
+        }
+        return nil
+    }
+
+    private struct RebuildHarm: CustomStringConvertible {
+        let object: String
+        let description: String
+    }
+
+    /// `let model = Model(…)` in the initializer, handed to `StateObject`: built at every
+    /// initialization. A finding when a caller initializes the view while rendering and
+    /// the rebuild has a harm: the initializer's inputs change at that site, or building
+    /// the object starts work.
+    private func localFinding(
+        _ name: String, built tokens: Range<Int>?, in file: ParsedFile, property: Property, of view: TypeInfo,
+        context: RuleContext
+    ) -> (message: String, note: DiagnosticNote)? {
+        let index = context.index
+        let constructed = tokens.flatMap { index.constructedType(in: $0, file: file, scope: view.name) }
+        let effect = constructed.flatMap { constructed in
+            index.types[constructed.name].flatMap { SideEffects(index: index).effect(ofConstructing: $0, with: constructed.call, in: file) }
+        }
+        for site in index.viewGraph.constructions(of: view.name) where site.context == .rendering || site.context == .presentation {
+            let changing = site.arguments.lazy.compactMap {
+                CallSites.change(of: $0, at: site, holdsReference: false, index: index, depth: 0)
+            }.first
+            let harm: String
+            if let changing {
+                harm = "it is built from \(changing), which can change: the kept object goes on using the first value"
+            } else if let effect {
+                harm = "building one \(effect.description), repeated for every discarded object"
+            } else {
+                continue
+            }
+            let caller = CallSites.caller(of: site)
+            return (
+                "`@StateObject var \(property.name)` receives the local `\(name)`, which the initializer builds before `StateObject` is created: \(caller) initializes `\(view.name)` while rendering, so a new object is built and thrown away on every render (SwiftUI keeps the first one), and \(harm)",
+                context.note("\(caller) builds `\(view.name)` here, on every render", at: site.tokens, in: site.file))
+        }
+        return nil
     }
 
     private enum ExistingObject {
         case parameter(Parameter)
-        case local(String)
+        /// A local, with its initial value's tokens when it has one.
+        case local(String, Range<Int>?)
     }
 
     /// `x` (or `x!`, `x ?? fallback`) when `x` names a parameter of the initializer (not an
@@ -265,8 +389,8 @@ public struct StateObjectInitializedFromOutside: Rule {
         if next < value.upperBound, file.kind(next) == .exclamationMark { next += 1 }
         guard next == value.upperBound || file.kind(next) == .binaryOperator && file.text(next) == "??" else { return nil }
         let name = file.text(value.lowerBound)
-        if let body = initializer.body, isLocal(name, in: body.lowerBound..<limit, file: file) {
-            return .local(name)
+        if let body = initializer.body, let declared = localDeclaration(name, in: body.lowerBound..<limit, file: file) {
+            return .local(name, initialValue(after: declared, before: limit, file: file))
         }
         if let parameter = initializer.parameters.first(where: { $0.name == name }) {
             guard !parameter.isAutoclosure, !(parameter.type?.text.contains("->") ?? false) else { return nil }
@@ -275,12 +399,29 @@ public struct StateObjectInitializedFromOutside: Rule {
         return nil
     }
 
-    private func isLocal(_ name: String, in range: Range<Int>, file: ParsedFile) -> Bool {
+    /// The name token of `let name`/`var name` declared in `range`.
+    private func localDeclaration(_ name: String, in range: Range<Int>, file: ParsedFile) -> Int? {
         for token in range where file.at(token, "let") || file.at(token, "var") {
             if file.kind(token + 1) == .identifier, file.text(token + 1) == name, file.kind(token + 2) != .period {
-                return true
+                return token + 1
             }
         }
-        return false
+        return nil
+    }
+
+    /// `= Model(…)` after a local's name (and its annotation): the value's tokens.
+    private func initialValue(after nameToken: Int, before limit: Int, file: ParsedFile) -> Range<Int>? {
+        var equals = nameToken + 1
+        while equals < limit, !file.isAssignmentOperator(equals), file.kind(equals) != .leftBrace { equals += 1 }
+        guard equals < limit, file.at(equals, "=") else { return nil }
+        // `try? Model(…)`, `await Model(…)`: the constructor after the keywords.
+        var start = equals + 1
+        while file.at(start, "try") || file.at(start, "await") || file.kind(start) == .postfixQuestionMark
+            || file.kind(start) == .exclamationMark
+        {
+            start += 1
+        }
+        guard let call = file.call(at: start, limit: limit) ?? file.call(at: start + 2, limit: limit) else { return nil }
+        return start..<(call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound ?? call.name + 1)
     }
 }

@@ -10,6 +10,7 @@ struct NoteDetailView: View {
     @State private var title: String
     @State private var isShowingInspector = false
     @State private var isEditingTags = false
+    @State private var openedAt = Date.now
 
     init(note: Note, onUpdate: @escaping (Note) -> Void) {
         self.note = note
@@ -39,6 +40,9 @@ struct NoteDetailView: View {
                 }
                 NoteStatusLine(note: note, status: "Saved")
                 NotePreviewText(note: note, rendered: AttributedString(note.body))
+                NoteOpenedLabel(since: openedAt)
+                NoteLiveTitle(title: title)
+                NoteTitleBadge(title: title)
                 NoteMetadataForm(note: note)
                 NoteAttachmentsList(note: note)
                 #if os(iOS)

@@ -30,3 +30,92 @@ struct NotePreviewText: View {
             }
     }
 }
+
+/// "Open for 3 min". The detail screen passes its own `@State openedAt`, which it never
+/// writes: a constant for the screen's lifetime, so the first value is the only one (only the
+/// pedantic rule reports the definition).
+struct NoteOpenedLabel: View {
+    @State var since: Date // expect: state_initialized_from_parameter
+
+    var body: some View {
+        Text(since, style: .relative)
+    }
+}
+
+/// The word count shown in the toolbar. Seeded with the title being edited, then kept
+/// current by the view itself from the notes store's change notifications: the seed is
+/// only a first value.
+struct NoteLiveTitle: View {
+    @State var title: String
+
+    var body: some View {
+        Text(title)
+            .onReceive(NotificationCenter.default.publisher(for: .noteTitleDidChange)) { notification in
+                title = notification.object as? String ?? title
+            }
+    }
+}
+
+extension Notification.Name {
+    static let noteTitleDidChange = Notification.Name("noteTitleDidChange")
+}
+
+/// A title badge the user can clear: the only writes are the user's, in a `Button`, which
+/// edit the stale copy. When the screen renames the note, the badge keeps the old title.
+struct NoteTitleBadge: View {
+    @State var title: String // expect: state_initialized_from_outside
+
+    var body: some View {
+        Button(title) { title = "" }
+    }
+}
+
+/// The account the notes belong to: `owner` is set once, in `init`, and nothing writes it
+/// afterwards; `markSynced()` updates `lastSync`.
+@MainActor
+final class NotesAccount: ObservableObject {
+    @Published var owner: String
+    @Published var lastSync: Date = .distantPast
+
+    init(owner: String) {
+        self.owner = owner
+    }
+
+    func markSynced() {
+        lastSync = .now
+    }
+}
+
+/// Seeded from the account's `owner`, which only the account's `init` sets: a constant, so
+/// only the pedantic rule reports the definition.
+struct NoteOwnerLabel: View {
+    @State var owner: String // expect: state_initialized_from_parameter
+
+    var body: some View {
+        Text(owner)
+    }
+}
+
+/// Seeded from the account's `lastSync`, which `markSynced()` changes: the label goes stale.
+struct NoteSyncLabel: View {
+    @State var lastSync: Date // expect: state_initialized_from_outside
+
+    var body: some View {
+        Text(lastSync, style: .relative)
+    }
+}
+
+struct NoteAccountFooter: View {
+    @StateObject private var account = NotesAccount(owner: "me")
+
+    /// Computed from the constant `owner` (calling a method that does not change it).
+    private var ownerName: String {
+        account.owner.uppercased()
+    }
+
+    var body: some View {
+        NoteOwnerLabel(owner: ownerName)
+        NoteSyncLabel(lastSync: account.lastSync)
+        Button("Sync") { account.markSynced() }
+    }
+}

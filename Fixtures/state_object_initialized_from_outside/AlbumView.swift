@@ -1,9 +1,10 @@
 import SwiftUI
 
-/// The parent passes the view model through the memberwise initializer: a new
-/// `AlbumViewModel` every time the parent re-renders, and only the first one is kept.
+/// The parent passes the view model through the memberwise initializer, which takes
+/// `StateObject`'s autoclosure: `AlbumViewModel(albumID:)` is evaluated once, when the view
+/// first appears, not on every render of the parent.
 struct AlbumView: View {
-    @StateObject var model: AlbumViewModel // expect: state_object_initialized_from_outside
+    @StateObject var model: AlbumViewModel
 
     var body: some View {
         List(model.photos) { photo in
@@ -21,5 +22,21 @@ struct AlbumScreen: View {
 
     var body: some View {
         AlbumView(model: AlbumViewModel(albumID: albumID))
+        AlbumCountView(model: AlbumViewModel(albumID: albumID))
+    }
+}
+
+/// An explicit initializer takes the object, so the screen builds one on every render, but
+/// from its constant `albumID`, with an initializer that only stores it: an allocation
+/// thrown away, nothing lost.
+struct AlbumCountView: View {
+    @StateObject private var model: AlbumViewModel
+
+    init(model: AlbumViewModel) {
+        _model = StateObject(wrappedValue: model)
+    }
+
+    var body: some View {
+        Text("\(model.photos.count) photos")
     }
 }

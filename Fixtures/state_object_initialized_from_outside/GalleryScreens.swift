@@ -21,7 +21,10 @@ struct GalleryScreen: View {
             SlideshowView(photos: photos)
             CoverSlideView(cover: photos.first)
             PhotoSearchView(query: query)
+            // The photos and the query change: the views above keep objects built from old ones.
+            Button("Shuffle") { photos.shuffle() }
         }
+        .searchable(text: $query)
     }
 }
 

@@ -66,14 +66,21 @@ enum CallSites {
         return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth)
     }
 
-    private static func change(
+    /// Why a value from `origin` at `site` can change while the view built there lives, or nil.
+    static func change(
         of origin: ArgumentOrigin, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int
     ) -> String? {
         let caller = caller(of: site)
         switch origin {
         case .property(let property, let path):
             if let wrapper = property.wrapper {
+                // `@State var model = Model()` passing `model.title`: a field of the model it holds.
+                if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
+                    guard fieldCanChange(field, of: model, at: site, index: index) else { return nil }
+                    return "\(describe(property, path)), a field of \(caller)'s model"
+                }
                 if valueWrappers.contains(wrapper), !(holdsReference && path.isEmpty) {
+                    guard wrapper != "State" || isWritten(property.name, by: site, index: index) else { return nil }
                     return "\(describe(property, path)), \(caller)'s own state"
                 }
                 if objectWrappers.contains(wrapper), !path.isEmpty {
@@ -82,7 +89,12 @@ enum CallSites {
                 return nil
             }
             if property.isComputed { return computedChange(of: property, at: site, index: index) }
-            if !path.isEmpty, isModel(property.name, of: site, index: index) {
+            if let field = path.first, isModel(property.name, of: site, index: index) {
+                if let model = heldModel(property.name, of: site, index: index),
+                    !fieldCanChange(field, of: model, at: site, index: index)
+                {
+                    return nil
+                }
                 return "\(describe(property, path)), a field of \(caller)'s model"
             }
             return inheritedChange(of: property, path: path, at: site, holdsReference: holdsReference, index: index, depth: depth)
@@ -169,11 +181,84 @@ enum CallSites {
                     guard let (_, read) = caller.property(named: file.text(token)),
                         let wrapper = read.attributes.first(where: { valueWrappers.contains(String($0.simpleName)) || objectWrappers.contains(String($0.simpleName)) })
                     else { continue }
+                    // A computed value changes only with something changeable it reads: a
+                    // written `@State`, a model field that changes after `init`.
+                    if let model = heldModel(read.name, of: site, index: index) {
+                        if file.kind(token + 1) == .period, file.kind(token + 2) == .identifier,
+                            !fieldCanChange(file.text(token + 2), of: model, at: site, index: index)
+                        {
+                            continue
+                        }
+                    } else if wrapper.simpleName == "State", !isWritten(read.name, by: site, index: index) {
+                        continue
+                    }
                     return "`\(property.name)`, computed from `@\(wrapper.simpleName) \(read.name)`"
                 }
             }
         }
         return nil
+    }
+
+    /// Whether the caller writes its `@State` `name` after initialization (a `@State`
+    /// nobody writes is a constant for the caller's lifetime): assigns or mutates it in its
+    /// code (actions included), or hands out `$name` as a binding.
+    private static func isWritten(_ name: String, by site: ViewConstruction, index: ProjectIndex) -> Bool {
+        guard let callerName = site.enclosingType, let caller = index.types[callerName] else { return true }
+        if index.memberAccesses(of: caller).mutations[name]?.contains(where: { !$0.inInitializer }) == true { return true }
+        let binding = "$" + name
+        return caller.declarations.contains { declaration in
+            let file = index.files[declaration.file]
+            return declaration.decl.members.contains { file.kind($0) == .dollarIdentifier && file.text($0) == binding }
+        }
+    }
+
+    /// The project class the caller's property `name` holds (an observable model, a plain
+    /// class), or nil.
+    private static func heldModel(_ name: String, of site: ViewConstruction, index: ProjectIndex) -> TypeInfo? {
+        guard let callerName = site.enclosingType, let caller = index.types[callerName],
+            let (fileIndex, property) = caller.property(named: name),
+            let held = index.declaredShape(of: property, in: index.files[fileIndex], scope: callerName)?.heldName,
+            let model = index.type(named: held, from: callerName, file: fileIndex), model.isClass
+        else { return nil }
+        return model
+    }
+
+    /// Whether the model's field `field` can change after the model's initializer: a `var`
+    /// the model's own code writes outside `init`, that other code writes through a
+    /// reference (`model.field = x`, `model.field.append(x)`), or that a view binds
+    /// (`$model.field`). A `let`, or a `var` set only in `init`, is a constant.
+    private static func fieldCanChange(_ field: String, of model: TypeInfo, at site: ViewConstruction, index: ProjectIndex)
+        -> Bool
+    {
+        guard let owner = index.typeAndAncestors(of: model).first(where: { $0.property(named: field) != nil }),
+            let (_, stored) = owner.property(named: field)
+        else { return true }
+        if stored.isLet { return false }
+        if stored.isComputed { return true }
+        if index.memberAccesses(of: owner).mutations[field]?.contains(where: { !$0.inInitializer }) == true { return true }
+        let ownCode = owner.declarations.map { ($0.file, $0.decl.members) }
+        let outsideWrites = index.memberUpdateCandidates(named: field).contains { location in
+            !ownCode.contains { $0.0 == location.file && $0.1.contains(location.token) }
+                && isWrite(at: location.token, in: index.files[location.file])
+        }
+        if outsideWrites { return true }
+        // `$model.field` anywhere (a `TextField` in another view holding the same model).
+        return index.files.contains { file in
+            (0..<max(file.tokens.count - 2, 0)).contains {
+                file.kind($0) == .dollarIdentifier && file.kind($0 + 1) == .period && file.text($0 + 2) == field
+            }
+        }
+    }
+
+    /// Whether the member at `token` (an update candidate: followed by an assignment or a
+    /// method call) is written: assigned, or the method called mutates it
+    /// (`items.append(x)`, not `title.uppercased()`).
+    private static func isWrite(at token: Int, in file: ParsedFile) -> Bool {
+        var next = token + 1
+        while file.kind(next) == .leftSquare { next = file.skipGroup(next) }
+        if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+        if file.isAssignmentOperator(next) { return true }
+        return file.kind(next) == .period && mutatingMethodNames.contains(file.text(next + 1))
     }
 
     /// Whether the caller's stored property `name` holds a model (an observable or

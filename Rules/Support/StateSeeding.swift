@@ -27,8 +27,8 @@ struct SeededState {
 enum StateSeeding {
     /// The `@State` properties of `decl` (a declaration of the view `view`) that take their
     /// value from outside, except those the intent or the code exempts: `initial…`/`default…`
-    /// names, optionals without an assignment, states the view re-syncs in `.onChange(of:)`
-    /// or `.task(id:)`, and stores of The Composable Architecture handed down.
+    /// names, optionals without an assignment, states the view keeps current itself
+    /// (`resyncs`), and stores of The Composable Architecture handed down.
     static func seededStates(of decl: TypeDecl, view: TypeInfo, in file: ParsedFile, index: ProjectIndex) -> [SeededState] {
         guard view.isView else { return [] }
         let explicitInits = view.declarations.flatMap { declaration in
@@ -176,16 +176,22 @@ enum StateSeeding {
         return nil
     }
 
-    /// Whether the view assigns the state again when its input changes: in
-    /// `.onChange(of:)` or `.task(id:)`.
+    /// Handlers SwiftUI or the system runs on events, not on the user's action: a view that
+    /// assigns its state in one keeps the state current from its own source, so the seed is
+    /// only a first value (`.onReceive(publisher)`, `.refreshable`, `.task`, notification
+    /// observers and subscriptions), besides re-syncing on its input in `.onChange(of:)`.
+    private static let keepingCurrent: Set<String> = ["onChange", "task", "onReceive", "refreshable", "addObserver", "sink"]
+
+    /// Whether the view assigns the state again on its own: when its input changes
+    /// (`.onChange(of:)`, `.task(id:)`) or when an event handler brings a newer value
+    /// (`keepingCurrent`). A `Button` action alone is not that: it edits the stale copy.
     private static func resyncs(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
         for declaration in view.declarations {
             let file = index.files[declaration.file]
             let calls = file.calls(in: declaration.decl.members) { token in
-                file.kind(token - 1) == .period && (file.at(token, "onChange") || file.at(token, "task"))
+                file.kind(token - 1) == .period && keepingCurrent.contains(file.text(token))
             }
             for call in calls {
-                if file.at(call.name, "task"), call.arguments.flatMap({ file.argument("id", in: $0) }) == nil { continue }
                 var closures = call.trailingClosures.map(\.body)
                 if let arguments = call.arguments { closures.append(arguments) }
                 for closure in closures where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] }) {

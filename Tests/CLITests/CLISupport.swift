@@ -170,7 +170,7 @@ enum Samples {
 
         struct ItemScreen: View {
             @State private var current = Item()
-            var body: some View { ItemView(item: current) }
+            var body: some View { ItemView(item: current).onTapGesture { current = Item() } }
         }
 
         """

@@ -51,6 +51,34 @@ final class ViewGraphTests: XCTestCase {
         ])
     }
 
+    /// WidgetKit content is a snapshot per entry: the configuration's closure and the body
+    /// of a view that renders a `TimelineEntry` are one-time places; an app's views are not.
+    func testWidgetContentIsOneTime() {
+        let widget = """
+            import WidgetKit
+            struct CountEntry: TimelineEntry { let date: Date; let count: Int }
+            struct CountEntryView: View {
+                let entry: CountEntry
+                var body: some View { Row(item: Item(id: entry.count, title: "")) }
+            }
+            struct CountWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "count", provider: CountProvider()) { entry in
+                        CountEntryView(entry: entry)
+                    }
+                }
+            }
+            struct AppScreen: View {
+                var body: some View { Row(item: Item(id: 0, title: "")) }
+            }
+            """
+        let index = index(["Row.swift": row, "Widget.swift": widget])
+        XCTAssertEqual(index.viewGraph.constructions(of: "CountEntryView").map(\.context), [.oneTime(.widget)])
+        XCTAssertEqual(
+            index.viewGraph.constructions(of: "Row").map { "\($0.enclosingType ?? ""): \($0.context)" },
+            ["CountEntryView: one-time (widget)", "AppScreen: rendering"])
+    }
+
     func testForEachElementsAndIdentity() {
         let parent = """
             struct Parent: View {

@@ -40,7 +40,7 @@ public struct ViewModelMutation: Sendable {
 }
 
 /// Methods that change the value they are called on.
-let mutatingMethodNames: Set<String> = [
+public let mutatingMethodNames: Set<String> = [
     "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange",
     "toggle", "sort", "reverse", "shuffle", "popLast", "merge", "formUnion", "formIntersection",
     "subtract", "formSymmetricDifference", "updateValue", "removeValue", "replaceSubrange",

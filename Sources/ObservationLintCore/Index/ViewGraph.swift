@@ -44,6 +44,11 @@ public enum OneTimePlace: String, Sendable, Hashable {
     case initializer = "class initializer"
     /// `ImageRenderer(content:)`.
     case imageRenderer = "image renderer"
+    /// WidgetKit content: a `StaticConfiguration`, `AppIntentConfiguration`,
+    /// `IntentConfiguration` or `ActivityConfiguration` closure, and the body of a view built
+    /// from a `TimelineEntry`. WidgetKit renders it as a snapshot per entry: no state
+    /// survives and nothing re-renders live.
+    case widget = "widget"
 }
 
 /// A property of the constructing type, as a source of an argument.
@@ -54,6 +59,13 @@ public struct PropertyReference: Sendable, Hashable, CustomStringConvertible {
     public let wrapper: String?
     public let isLet: Bool
     public let isComputed: Bool
+
+    public init(name: String, wrapper: String?, isLet: Bool, isComputed: Bool) {
+        self.name = name
+        self.wrapper = wrapper
+        self.isLet = isLet
+        self.isComputed = isComputed
+    }
 
     public var description: String {
         if let wrapper { return "@\(wrapper) \(name)" }
@@ -140,6 +152,9 @@ public struct ConstructionArgument: Sendable, Hashable {
     /// The value's tokens (a trailing closure: its braces).
     public let value: Range<Int>
     public let origin: ArgumentOrigin
+    /// For a constructor call (`Model(id: selection)`): where each of its arguments comes
+    /// from, in order; empty otherwise.
+    public var constructorArguments: [ArgumentOrigin] = []
 }
 
 /// A place where the project constructs one of its views: `Row(item: item)`,
@@ -274,6 +289,10 @@ private let sceneCallees: Set<String> = [
 ]
 private let hostingControllers: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView"]
 private let presentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector", "navigationDestination"]
+/// WidgetKit configurations: the views their content closures build are widget snapshots.
+private let widgetConfigurations: Set<String> = [
+    "StaticConfiguration", "AppIntentConfiguration", "IntentConfiguration", "ActivityConfiguration",
+]
 
 /// One piece of code that can hold sites: a member's body or initial value, or a preview.
 private struct CodeMember {
@@ -425,6 +444,11 @@ private struct FileCollector {
                 }
             }
         }
+        let inWidget = frames.contains { frame in
+            guard case .closure(let scope) = frame, case .closure(let callee?, _) = scope.kind else { return false }
+            return widgetConfigurations.contains(file.text(callee))
+        }
+        if inWidget { context = .oneTime(.widget) }
         if member.base == .preview { context = .preview }
         let arguments = constructionArguments(of: call, frames: frames, in: member)
         return ViewConstruction(
@@ -512,10 +536,17 @@ private struct FileCollector {
         var result: [ConstructionArgument] = []
         if let arguments = call.arguments {
             for argument in file.argumentList(arguments) where !argument.value.isEmpty {
-                result.append(
-                    ConstructionArgument(
-                        label: argument.label.map { file.text($0) }, value: argument.value,
-                        origin: origin(of: argument.value, at: call.name, frames: frames, in: member, depth: 0)))
+                var constructed = ConstructionArgument(
+                    label: argument.label.map { file.text($0) }, value: argument.value,
+                    origin: origin(of: argument.value, at: call.name, frames: frames, in: member, depth: 0))
+                if case .constructor = constructed.origin, let (_, constructor) = file.constructorCall(in: argument.value),
+                    let inner = constructor.arguments
+                {
+                    constructed.constructorArguments = file.argumentList(inner).filter { !$0.value.isEmpty }.map {
+                        origin(of: $0.value, at: call.name, frames: frames, in: member, depth: 1)
+                    }
+                }
+                result.append(constructed)
             }
         }
         for closure in call.trailingClosures {
@@ -753,8 +784,10 @@ private struct FileCollector {
             let isSceneCode = !traits.isDisjoint(with: [.app, .scene])
             let renderingBodies = isRendering && info != nil
                 ? Set(ViewCode.renderingBodies(of: info!, index: index).filter { $0.file == fileIndex }.map(\.range.lowerBound)) : []
+            let isWidgetContent = isRendering && !isSceneCode && info.map(holdsTimelineEntry) == true
             func base(_ range: Range<Int>, isInitializer: Bool) -> ConstructionContext {
                 if isPreview { return .preview }
+                if isWidgetContent, renderingBodies.contains(range.lowerBound) || isInitializer { return .oneTime(.widget) }
                 if isRendering, renderingBodies.contains(range.lowerBound) { return isSceneCode ? .oneTime(.sceneRoot) : .rendering }
                 if isRendering, isInitializer { return isSceneCode ? .oneTime(.sceneRoot) : .rendering }
                 if isInitializer, info?.kind == .class || info?.kind == .actor { return .oneTime(.initializer) }
@@ -789,6 +822,17 @@ private struct FileCollector {
                 }
             }
             visit(decl.nestedTypes, enclosing: index.enclosingKey(of: decl, key: name), inPreview: isPreview, into: &found)
+        }
+    }
+
+    /// Whether the view stores a WidgetKit `TimelineEntry` (`let entry: Provider.Entry`, a
+    /// project type conforming to it): it renders one entry, as a widget snapshot.
+    private func holdsTimelineEntry(_ view: TypeInfo) -> Bool {
+        view.properties.contains { fileIndex, property in
+            guard property.isStored, let written = property.type.map({ TypeShape($0.text) })?.heldName else { return false }
+            if written == "Entry" || written.hasSuffix(".Entry") { return true }
+            guard let entry = index.type(named: written, from: view.name, file: fileIndex) else { return false }
+            return entry.inherited.contains { $0 == "TimelineEntry" || $0 == "WidgetKit.TimelineEntry" }
         }
     }
 
