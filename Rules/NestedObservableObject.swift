@@ -181,6 +181,24 @@ public struct NestedObservableObject: Rule {
                 private let settings = Settings()
             }
             """,
+            """
+            final class Connection: ObservableObject {
+                let id = UUID()
+                private(set) var port = 0
+                @Published var state = "idle"
+                var label: String { "\\(id) on \\(port)" }
+                init(secure: Bool) { configure(secure) }
+                private func configure(_ secure: Bool) { port = secure ? 443 : 80 }
+                func connect() { state = "connected" }
+            }
+            final class Relay: ObservableObject {
+                let connection = Connection(secure: true)
+            }
+            struct RelayLabel: View {
+                @ObservedObject var relay: Relay
+                var body: some View { Text(relay.connection.label) }
+            }
+            """,
         ])
 
     public init() {}
@@ -257,14 +275,16 @@ public struct NestedObservableObject: Rule {
         return false
     }
 
-    /// The child's `var`s; for a collection of children, element accessors (`first`, `last`)
-    /// lead to an element's members.
+    /// The child's members that change after initialization (`ProjectIndex.changingMembers`):
+    /// a `let`, a `var` only initialization sets, or a computed property reading only such
+    /// members never changes, so no view misses a change of it. For a collection of
+    /// children, element accessors (`first`, `last`) lead to an element's members.
     struct ChildState {
         let variables: Set<String>
         let isCollection: Bool
 
         init(of child: TypeInfo, isCollection: Bool, index: ProjectIndex) {
-            variables = Set(index.typeAndAncestors(of: child).flatMap(\.properties).filter { !$0.property.isLet }.map(\.property.name))
+            variables = index.changingMembers(of: child)
             self.isCollection = isCollection
         }
 

@@ -1,0 +1,72 @@
+import Combine
+import Foundation
+import SwiftUI
+
+/// A connection whose identity, endpoint and port are settled during initialization (in
+/// `init`, in a private setup method only `init` calls, or by its holder's `init`); only
+/// `state` changes later.
+@MainActor
+final class RelayConnection: ObservableObject {
+    let id = UUID()
+    var endpoint: String
+    private(set) var port = 0
+    @Published private(set) var state = "idle"
+
+    var address: String { "\(endpoint):\(port)" }
+
+    init(endpoint: String) {
+        self.endpoint = endpoint
+        configurePort()
+    }
+
+    private func configurePort() {
+        port = endpoint.hasPrefix("https") ? 443 : 80
+    }
+
+    func connect() { state = "connected" }
+}
+
+/// Its view reads only what never changes after initialization: no change to miss.
+@MainActor
+final class RelayDirectory: ObservableObject {
+    let primary = RelayConnection(endpoint: "https://relay.example.com")
+}
+
+struct RelayAddressView: View {
+    @ObservedObject var directory: RelayDirectory
+
+    var body: some View {
+        Text(directory.primary.address).help(directory.primary.id.uuidString)
+    }
+}
+
+/// Its `init` points the replica elsewhere before any view observes it.
+@MainActor
+final class RelayMirror: ObservableObject {
+    let replica = RelayConnection(endpoint: "https://mirror.example.com")
+
+    init(region: String) {
+        replica.endpoint = "https://\(region).example.com"
+    }
+}
+
+struct RelayMirrorLabel: View {
+    @ObservedObject var mirror: RelayMirror
+
+    var body: some View { Text(mirror.replica.endpoint) }
+}
+
+/// Its view reads the connection's `state`, which `connect()` changes later.
+@MainActor
+final class RelayMonitor: ObservableObject {
+    let primary = RelayConnection(endpoint: "https://relay.example.com") // expect: nested_observable_object
+}
+
+struct RelayStateView: View {
+    @ObservedObject var monitor: RelayMonitor
+
+    var body: some View {
+        Text(monitor.primary.state)
+        Button("Connect") { monitor.primary.connect() }
+    }
+}
