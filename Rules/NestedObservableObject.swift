@@ -18,7 +18,11 @@ public struct NestedObservableObject: Rule {
             the reference itself is replaced. A parent that republishes the child's changes \
             (`child.objectWillChange.sink { … send() }`, `child.$value.assign(to: &$copy)`), a \
             view that subscribes to the child itself (`.onReceive(parent.child.$value)`), and \
-            `weak`/`unowned` back-references are fine.
+            `weak`/`unowned` back-references are fine, and so is a parent that announces every \
+            change it makes to the child (`child.select(id)` next to `objectWillChange.send()` or \
+            a `@Published` change in the same function). Members of the child that never change \
+            after initialization (`let`s, `var`s only initialization sets, computed properties \
+            reading only those) have no change to miss.
             """,
         fix: """
             Pass the child to a subview that observes it directly (`@ObservedObject var child`), \
@@ -182,6 +186,28 @@ public struct NestedObservableObject: Rule {
             }
             """,
             """
+            final class Selection: ObservableObject {
+                @Published private(set) var selectedID = 0
+                func select(_ id: Int) { selectedID = id }
+            }
+            final class Browser: ObservableObject {
+                let selection = Selection()
+                @Published private(set) var history: [Int] = []
+                func open(_ id: Int) {
+                    selection.select(id)
+                    objectWillChange.send()
+                }
+                func back() {
+                    history.removeLast()
+                    selection.select(history.last ?? 0)
+                }
+            }
+            struct BrowserTitle: View {
+                @ObservedObject var browser: Browser
+                var body: some View { Text("Item \\(browser.selection.selectedID)") }
+            }
+            """,
+            """
             final class Connection: ObservableObject {
                 let id = UUID()
                 private(set) var port = 0
@@ -218,7 +244,17 @@ public struct NestedObservableObject: Rule {
             }
             guard !children.isEmpty else { continue }
             let readers = index.typeAndSubtypes(of: parent).map(\.name)
-            for (property, child, isCollection) in children where !forwardsChanges(of: property.name, in: parent, index: index) {
+            let accesses = index.memberAccesses(of: parent)
+            // The parent's own announcements; writing through a child property publishes nothing.
+            let published = Set(
+                index.typeAndAncestors(of: parent).flatMap(\.properties).filter { $0.property.attributes.contains(named: "Published") }
+                    .map(\.property.name)
+            ).subtracting(children.map(\.0.name))
+            let announcements = ChangeAnnouncements(type: parent, accesses: accesses, announcing: published, index: index)
+            for (property, child, isCollection) in children
+            where !forwardsChanges(of: property.name, in: parent, index: index)
+                && (isCollection || !announcesItsChanges(of: property.name, accesses: accesses, announcements: announcements, index: index))
+            {
                 let childState = ChildState(of: child, isCollection: isCollection, index: index)
                 guard let read = renderRead(through: property.name, childState: childState, readers: readers, index: index)
                 else { continue }
@@ -231,6 +267,32 @@ public struct NestedObservableObject: Rule {
                     help: "observe `\(property.name)` directly in a subview (`@ObservedObject var \(property.name): \(child.name)`), forward its `objectWillChange` to `\(parent.name)`'s, or adopt `@Observable`")
             }
         }
+    }
+
+    /// Whether the parent announces the changes it makes to the child: there is one, and
+    /// every place of its code that changes the child after initialization (assigns its
+    /// members, calls its methods) also sends `objectWillChange` or changes one of the
+    /// parent's `@Published` properties (`child.select(id); objectWillChange.send()`). An
+    /// awaited call (`await child.load()`) is not covered: the child changes while the
+    /// parent waits.
+    private func announcesItsChanges(
+        of name: String, accesses: MemberAccesses, announcements: ChangeAnnouncements, index: ProjectIndex
+    ) -> Bool {
+        let changes = ((accesses.mutations[name] ?? []) + (accesses.calls[name] ?? [])).filter { site in
+            let file = index.files[site.file]
+            var next = site.token + 1
+            if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+            return !site.inInitializer && file.kind(next) == .period
+        }
+        return !changes.isEmpty
+            && changes.allSatisfy { site in !isAwaited(site, in: index.files[site.file]) && announcements.isAnnounced(site) }
+    }
+
+    /// `await child.load()`, `try await self.child.load()`.
+    private func isAwaited(_ site: MemberSite, in file: ParsedFile) -> Bool {
+        var previous = site.token - 1
+        if file.kind(previous) == .period, file.at(previous - 1, "self") { previous -= 2 }
+        return file.at(previous, "await")
     }
 
     /// Whether the parent relays the child's changes: its code subscribes to the child's

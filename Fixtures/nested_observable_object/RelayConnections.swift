@@ -70,3 +70,54 @@ struct RelayStateView: View {
         Button("Connect") { monitor.primary.connect() }
     }
 }
+
+/// Announces every change it makes to the connection (`objectWillChange.send()`, or a
+/// `@Published` change in the same function): its view's reads follow.
+@MainActor
+final class RelaySwitchboard: ObservableObject {
+    let primary = RelayConnection(endpoint: "https://switchboard.example.com")
+    @Published private(set) var lastAction = ""
+
+    func connect() {
+        primary.connect()
+        objectWillChange.send()
+    }
+
+    func reconnect() {
+        lastAction = "reconnect"
+        primary.connect()
+    }
+}
+
+struct RelaySwitchboardView: View {
+    @ObservedObject var switchboard: RelaySwitchboard
+
+    var body: some View {
+        Text(switchboard.primary.state + switchboard.lastAction)
+        Button("Connect") { switchboard.connect() }
+        Button("Reconnect") { switchboard.reconnect() }
+    }
+}
+
+/// Announces one of its changes to the connection but not the other.
+@MainActor
+final class RelayPanel: ObservableObject {
+    let primary = RelayConnection(endpoint: "https://panel.example.com") // expect: nested_observable_object
+
+    func connect() {
+        primary.connect()
+        objectWillChange.send()
+    }
+
+    func connectQuietly() { primary.connect() }
+}
+
+struct RelayPanelView: View {
+    @ObservedObject var panel: RelayPanel
+
+    var body: some View {
+        Text(panel.primary.state)
+        Button("Connect") { panel.connect() }
+        Button("Connect quietly") { panel.connectQuietly() }
+    }
+}

@@ -33,6 +33,9 @@ public struct MemberAccesses: Sendable {
     /// Mutations by member name: assignments, compound assignments, mutating method calls
     /// (`items.append(x)`) and `&member` arguments.
     public var mutations: [String: [MemberSite]] = [:]
+    /// Calls of a member's other methods (`child.reload()`), by member name: for a member
+    /// holding an object, changes it may make.
+    public var calls: [String: [MemberSite]] = [:]
     /// Reads in computed property getters.
     public var computedReads: [ComputedRead] = []
     /// The places (a body, or a closure in it) that call `objectWillChange.send()`
@@ -175,12 +178,14 @@ extension ProjectIndex {
         func innermostClosure(_ token: Int) -> Range<Int>? {
             scopes.enclosing(token).first { if case .closure = $0.kind { true } else { false } }?.range
         }
-        func record(_ name: String, token: Int) {
+        func site(_ token: Int) -> MemberSite {
             let closure = innermostClosure(token)
-            accesses.mutations[name, default: []].append(
-                MemberSite(
-                    file: fileIndex, token: token, body: body, closure: closure,
-                    inInitializer: isInitializer && closure == nil, observedProperty: observedProperty))
+            return MemberSite(
+                file: fileIndex, token: token, body: body, closure: closure,
+                inInitializer: isInitializer && closure == nil, observedProperty: observedProperty)
+        }
+        func record(_ name: String, token: Int) {
+            accesses.mutations[name, default: []].append(site(token))
         }
         for assignment in file.assignments(in: body) {
             if let (path, tokens) = memberPath(assignment.target, in: file, parameters: parameters) {
@@ -196,6 +201,8 @@ extension ProjectIndex {
             } else if path == ["objectWillChange", "send"], file.isCalled(chain) {
                 accesses.placesSendingObjectWillChange.insert(
                     .init(file: fileIndex, body: body, closure: innermostClosure(chain.root)))
+            } else if path.count >= 2, file.kind(tokens[tokens.count - 1] + 1) == .leftParen {
+                accesses.calls[path[0], default: []].append(site(tokens[0]))
             }
         }
     }
