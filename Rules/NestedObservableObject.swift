@@ -16,7 +16,9 @@ public struct NestedObservableObject: Rule {
             does not update when `value` changes (while rendering: directly, or through the \
             parent's computed properties). `@Published` on the child property only reports when \
             the reference itself is replaced. A parent that republishes the child's changes \
-            (`child.objectWillChange.sink { … send() }`, `child.$value.assign(to: &$copy)`), a \
+            (`child.objectWillChange.sink { … send() }`, `child.$value.assign(to: &$copy)`, a \
+            subscription to a subject or a notification the child posts that sends \
+            `objectWillChange`), a \
             view that subscribes to the child itself (`.onReceive(parent.child.$value)`), and \
             `weak`/`unowned` back-references are fine, and so is a parent that announces every \
             change it makes to the child (`child.select(id)` next to `objectWillChange.send()` or \
@@ -312,7 +314,50 @@ public struct NestedObservableObject: Rule {
                 return true
             }
         }
-        return false
+        return forwardsThroughSubscription(of: name, in: parent, index: index)
+    }
+
+    /// A subscription whose closure sends the parent's `objectWillChange` to a publisher of
+    /// the child (`child.didChange.sink { … send() }`) or to a notification the child posts
+    /// (`NotificationCenter.default.publisher(for: .libraryChanged).sink { … send() }`,
+    /// where the child calls `post(name: .libraryChanged, …)`).
+    private func forwardsThroughSubscription(of name: String, in parent: TypeInfo, index: ProjectIndex) -> Bool {
+        let subscriptions = index.memberAccesses(of: parent).placesSendingObjectWillChange.compactMap { place in
+            place.closure.map { (file: index.files[place.file], names: statementNames(before: $0.lowerBound, in: place.body, file: index.files[place.file])) }
+        }
+        guard !subscriptions.isEmpty else { return false }
+        if subscriptions.contains(where: { $0.names.contains(name) }) { return true }
+        guard let (file, property) = parent.properties.first(where: { $0.property.name == name }),
+            let held = index.declaredShape(of: property, in: index.files[file], scope: parent.name)?.heldName,
+            let child = index.type(named: held, from: parent.name)
+        else { return false }
+        let posted = postedNotificationNames(of: child, index: index)
+        return subscriptions.contains { !$0.names.isDisjoint(with: posted) }
+    }
+
+    /// The names written in the statement before a closure (`settings.objectWillChange`,
+    /// `publisher(for: .libraryChanged)`).
+    private func statementNames(before closure: Int, in body: Range<Int>, file: ParsedFile) -> Set<String> {
+        var start = closure - 1
+        while start > body.lowerBound + 1, !(file.tokens[start].isAtStartOfLine && file.kind(start) != .period) { start -= 1 }
+        return Set((start..<closure).filter { file.kind($0) == .identifier }.map { file.text($0) })
+    }
+
+    /// `post(name: .libraryChanged, …)` in the child's code: the notification's last name.
+    private func postedNotificationNames(of child: TypeInfo, index: ProjectIndex) -> Set<String> {
+        var result = Set<String>()
+        for owner in index.typeAndAncestors(of: child) {
+            for declaration in owner.declarations {
+                let file = index.files[declaration.file]
+                for token in declaration.decl.members where file.at(token, "post") && file.kind(token + 1) == .leftParen {
+                    guard file.at(token + 2, "name"), file.kind(token + 3) == .colon else { continue }
+                    var last = token + 4
+                    while file.kind(last + 1) == .period || file.isWord(last + 1) && file.kind(last) == .period { last += 1 }
+                    if file.isWord(last) { result.insert(file.text(last)) }
+                }
+            }
+        }
+        return result
     }
 
     private static let objectWillChange = Array("objectWillChange".utf8)

@@ -121,3 +121,58 @@ struct RelayPanelView: View {
         Button("Connect quietly") { panel.connectQuietly() }
     }
 }
+
+extension Notification.Name {
+    static let relayLogDidChange = Notification.Name("relayLogDidChange")
+}
+
+/// A log that announces its changes with a notification and a subject of its own.
+@MainActor
+final class RelayLog: ObservableObject {
+    @Published private(set) var lines: [String] = []
+    let didTrim = PassthroughSubject<Void, Never>()
+
+    func append(_ line: String) {
+        lines.append(line)
+        NotificationCenter.default.post(name: .relayLogDidChange, object: self)
+    }
+
+    func trim() {
+        lines.removeFirst()
+        didTrim.send()
+    }
+}
+
+/// Forwards the log's notification to its own `objectWillChange`.
+@MainActor
+final class RelayConsole: ObservableObject {
+    let log = RelayLog()
+    private var observation: AnyCancellable?
+
+    init() {
+        observation = NotificationCenter.default.publisher(for: .relayLogDidChange)
+            .sink { [weak self] _ in self?.objectWillChange.send() }
+    }
+}
+
+/// Forwards the log's subject to its own `objectWillChange`.
+@MainActor
+final class RelayTrimmer: ObservableObject {
+    let log = RelayLog()
+    private var observation: AnyCancellable?
+
+    init() {
+        observation = log.didTrim.sink { [weak self] in self?.objectWillChange.send() }
+    }
+}
+
+struct RelayLogView: View {
+    @ObservedObject var console: RelayConsole
+    @ObservedObject var trimmer: RelayTrimmer
+
+    var body: some View {
+        Text("\(console.log.lines.count) lines, \(trimmer.log.lines.count) kept")
+        Button("Log") { console.log.append("ping") }
+        Button("Trim") { trimmer.log.trim() }
+    }
+}
