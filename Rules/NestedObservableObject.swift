@@ -382,7 +382,7 @@ public struct NestedObservableObject: Rule {
         return false
     }
 
-    /// The child's members that change after initialization (`ProjectIndex.changingMembers`):
+    /// The child's properties that change after initialization (`ProjectIndex.changingMembers`):
     /// a `let`, a `var` only initialization sets, or a computed property reading only such
     /// members never changes, so no view misses a change of it. For a collection of
     /// children, element accessors (`first`, `last`) lead to an element's members.
@@ -391,7 +391,8 @@ public struct NestedObservableObject: Rule {
         let isCollection: Bool
 
         init(of child: TypeInfo, isCollection: Bool, index: ProjectIndex) {
-            variables = index.changingMembers(of: child)
+            let properties = index.typeAndAncestors(of: child).flatMap(\.properties).map(\.property.name)
+            variables = index.changingMembers(of: child).intersection(properties)
             self.isCollection = isCollection
         }
 
