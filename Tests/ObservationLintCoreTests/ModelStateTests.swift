@@ -80,14 +80,18 @@ final class ModelStateTests: XCTestCase {
                 private func setUp() { a = 1; configure() }
                 private func configure() { b = 1 }
                 private func later() { c = 1 }
-                func reload() { }
+                func reload() { child.refresh(); child.items.append(1); if child.isReady { } }
+                let child = Child()
             }
             """
         let index = ProjectIndex(files: [ParsedFile(path: "Models.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: false)
-        let mutations = index.memberAccesses(of: index.types["Model"]!).mutations
-        XCTAssertEqual(mutations["a"]?.map(\.inInitializer), [true])
-        XCTAssertEqual(mutations["b"]?.map(\.inInitializer), [true])
-        XCTAssertEqual(mutations["c"]?.map(\.inInitializer), [false])
+        let accesses = index.memberAccesses(of: index.types["Model"]!)
+        XCTAssertEqual(accesses.mutations["a"]?.map(\.inInitializer), [true])
+        XCTAssertEqual(accesses.mutations["b"]?.map(\.inInitializer), [true])
+        XCTAssertEqual(accesses.mutations["c"]?.map(\.inInitializer), [false])
+        // `child.refresh()` is a call of the child's method; `append` a mutation; `isReady {` no call.
+        XCTAssertEqual(accesses.calls["child"]?.count, 1)
+        XCTAssertEqual(accesses.mutations["child"]?.count, 1)
     }
 
     func testChangesThroughReferences() {
