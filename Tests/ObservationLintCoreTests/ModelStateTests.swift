@@ -73,10 +73,13 @@ final class ModelStateTests: XCTestCase {
                 private var a = 0
                 private var b = 0
                 private var c = 0
+                private var d = 0
                 init() {
                     setUp()
                     DispatchQueue.main.async { self.later() }
+                    NotificationCenter.default.addObserver(self, selector: #selector(update), name: .changed, object: nil)
                 }
+                @objc private func update() { d = 1 }
                 private func setUp() { a = 1; configure() }
                 private func configure() { b = 1 }
                 private func later() { c = 1 }
@@ -89,6 +92,7 @@ final class ModelStateTests: XCTestCase {
         XCTAssertEqual(accesses.mutations["a"]?.map(\.inInitializer), [true])
         XCTAssertEqual(accesses.mutations["b"]?.map(\.inInitializer), [true])
         XCTAssertEqual(accesses.mutations["c"]?.map(\.inInitializer), [false])
+        XCTAssertEqual(accesses.mutations["d"]?.map(\.inInitializer), [false])
         // `child.refresh()` is a call of the child's method; `append` a mutation; `isReady {` no call.
         XCTAssertEqual(accesses.calls["child"]?.count, 1)
         XCTAssertEqual(accesses.mutations["child"]?.count, 1)

@@ -140,7 +140,9 @@ extension ProjectIndex {
                 guard file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period) else { continue }
                 let name = file.text(token)
                 guard candidates[name] != nil, !mentionedElsewhere.contains(name) else { continue }
-                guard let container = bodies.first(where: { $0.place.file == declaration.file && $0.place.body.contains(token) }),
+                // Only a call made there: `#selector(update)` or `handler: update` runs later.
+                guard file.kind(token + 1) == .leftParen,
+                    let container = bodies.first(where: { $0.place.file == declaration.file && $0.place.body.contains(token) }),
                     container.isInitializer || container.name != nil
                 else {
                     mentionedElsewhere.insert(name)
