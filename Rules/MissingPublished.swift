@@ -81,6 +81,19 @@ public struct MissingPublished: Rule {
                 var body: some View { feed.isEmpty ? Text("Nothing yet") : Text("New posts") }
             }
             """,
+            """
+            final class Profile: ObservableObject {
+                private var ↓displayName = ""
+                var greeting: String { "Hello, \\(displayName)" }
+                init(first: String, last: String) { applyName(first, last) }
+                func rename(first: String, last: String) { applyName(first, last) }
+                private func applyName(_ first: String, _ last: String) { displayName = first + " " + last }
+            }
+            struct GreetingView: View {
+                @ObservedObject var profile: Profile
+                var body: some View { Text(profile.greeting) }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -178,6 +191,18 @@ public struct MissingPublished: Rule {
                 var name: String
                 var greeting: String { "Hello, \\(name)" }
                 init(name: String) { self.name = name }
+            }
+            """,
+            """
+            final class Profile: ObservableObject {
+                private var displayName = ""
+                var greeting: String { "Hello, \\(displayName)" }
+                init(first: String, last: String) { applyName(first, last) }
+                private func applyName(_ first: String, _ last: String) { displayName = first + " " + last }
+            }
+            struct GreetingView: View {
+                @ObservedObject var profile: Profile
+                var body: some View { Text(profile.greeting) }
             }
             """,
             """

@@ -16,9 +16,15 @@ public struct NestedObservableObject: Rule {
             does not update when `value` changes (while rendering: directly, or through the \
             parent's computed properties). `@Published` on the child property only reports when \
             the reference itself is replaced. A parent that republishes the child's changes \
-            (`child.objectWillChange.sink { … send() }`, `child.$value.assign(to: &$copy)`), a \
+            (`child.objectWillChange.sink { … send() }`, `child.$value.assign(to: &$copy)`, a \
+            subscription to a subject or a notification the child posts that sends \
+            `objectWillChange`), a \
             view that subscribes to the child itself (`.onReceive(parent.child.$value)`), and \
-            `weak`/`unowned` back-references are fine.
+            `weak`/`unowned` back-references are fine, and so is a parent that announces every \
+            change it makes to the child (`child.select(id)` next to `objectWillChange.send()` or \
+            a `@Published` change in the same function). Members of the child that never change \
+            after initialization (`let`s, `var`s only initialization sets, computed properties \
+            reading only those) have no change to miss.
             """,
         fix: """
             Pass the child to a subview that observes it directly (`@ObservedObject var child`), \
@@ -181,6 +187,46 @@ public struct NestedObservableObject: Rule {
                 private let settings = Settings()
             }
             """,
+            """
+            final class Selection: ObservableObject {
+                @Published private(set) var selectedID = 0
+                func select(_ id: Int) { selectedID = id }
+            }
+            final class Browser: ObservableObject {
+                let selection = Selection()
+                @Published private(set) var history: [Int] = []
+                func open(_ id: Int) {
+                    selection.select(id)
+                    objectWillChange.send()
+                }
+                func back() {
+                    history.removeLast()
+                    selection.select(history.last ?? 0)
+                }
+            }
+            struct BrowserTitle: View {
+                @ObservedObject var browser: Browser
+                var body: some View { Text("Item \\(browser.selection.selectedID)") }
+            }
+            """,
+            """
+            final class Connection: ObservableObject {
+                let id = UUID()
+                private(set) var port = 0
+                @Published var state = "idle"
+                var label: String { "\\(id) on \\(port)" }
+                init(secure: Bool) { configure(secure) }
+                private func configure(_ secure: Bool) { port = secure ? 443 : 80 }
+                func connect() { state = "connected" }
+            }
+            final class Relay: ObservableObject {
+                let connection = Connection(secure: true)
+            }
+            struct RelayLabel: View {
+                @ObservedObject var relay: Relay
+                var body: some View { Text(relay.connection.label) }
+            }
+            """,
         ])
 
     public init() {}
@@ -200,7 +246,17 @@ public struct NestedObservableObject: Rule {
             }
             guard !children.isEmpty else { continue }
             let readers = index.typeAndSubtypes(of: parent).map(\.name)
-            for (property, child, isCollection) in children where !forwardsChanges(of: property.name, in: parent, index: index) {
+            let accesses = index.memberAccesses(of: parent)
+            // The parent's own announcements; writing through a child property publishes nothing.
+            let published = Set(
+                index.typeAndAncestors(of: parent).flatMap(\.properties).filter { $0.property.attributes.contains(named: "Published") }
+                    .map(\.property.name)
+            ).subtracting(children.map(\.0.name))
+            let announcements = ChangeAnnouncements(type: parent, accesses: accesses, announcing: published, index: index)
+            for (property, child, isCollection) in children
+            where !forwardsChanges(of: property.name, in: parent, index: index)
+                && (isCollection || !announcesItsChanges(of: property.name, accesses: accesses, announcements: announcements, index: index))
+            {
                 let childState = ChildState(of: child, isCollection: isCollection, index: index)
                 guard let read = renderRead(through: property.name, childState: childState, readers: readers, index: index)
                 else { continue }
@@ -213,6 +269,32 @@ public struct NestedObservableObject: Rule {
                     help: "observe `\(property.name)` directly in a subview (`@ObservedObject var \(property.name): \(child.name)`), forward its `objectWillChange` to `\(parent.name)`'s, or adopt `@Observable`")
             }
         }
+    }
+
+    /// Whether the parent announces the changes it makes to the child: there is one, and
+    /// every place of its code that changes the child after initialization (assigns its
+    /// members, calls its methods) also sends `objectWillChange` or changes one of the
+    /// parent's `@Published` properties (`child.select(id); objectWillChange.send()`). An
+    /// awaited call (`await child.load()`) is not covered: the child changes while the
+    /// parent waits.
+    private func announcesItsChanges(
+        of name: String, accesses: MemberAccesses, announcements: ChangeAnnouncements, index: ProjectIndex
+    ) -> Bool {
+        let changes = ((accesses.mutations[name] ?? []) + (accesses.calls[name] ?? [])).filter { site in
+            let file = index.files[site.file]
+            var next = site.token + 1
+            if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+            return !site.inInitializer && file.kind(next) == .period
+        }
+        return !changes.isEmpty
+            && changes.allSatisfy { site in !isAwaited(site, in: index.files[site.file]) && announcements.isAnnounced(site) }
+    }
+
+    /// `await child.load()`, `try await self.child.load()`.
+    private func isAwaited(_ site: MemberSite, in file: ParsedFile) -> Bool {
+        var previous = site.token - 1
+        if file.kind(previous) == .period, file.at(previous - 1, "self") { previous -= 2 }
+        return file.at(previous, "await")
     }
 
     /// Whether the parent relays the child's changes: its code subscribes to the child's
@@ -232,7 +314,50 @@ public struct NestedObservableObject: Rule {
                 return true
             }
         }
-        return false
+        return forwardsThroughSubscription(of: name, in: parent, index: index)
+    }
+
+    /// A subscription whose closure sends the parent's `objectWillChange` to a publisher of
+    /// the child (`child.didChange.sink { … send() }`) or to a notification the child posts
+    /// (`NotificationCenter.default.publisher(for: .libraryChanged).sink { … send() }`,
+    /// where the child calls `post(name: .libraryChanged, …)`).
+    private func forwardsThroughSubscription(of name: String, in parent: TypeInfo, index: ProjectIndex) -> Bool {
+        let subscriptions = index.memberAccesses(of: parent).placesSendingObjectWillChange.compactMap { place in
+            place.closure.map { (file: index.files[place.file], names: statementNames(before: $0.lowerBound, in: place.body, file: index.files[place.file])) }
+        }
+        guard !subscriptions.isEmpty else { return false }
+        if subscriptions.contains(where: { $0.names.contains(name) }) { return true }
+        guard let (file, property) = parent.properties.first(where: { $0.property.name == name }),
+            let held = index.declaredShape(of: property, in: index.files[file], scope: parent.name)?.heldName,
+            let child = index.type(named: held, from: parent.name)
+        else { return false }
+        let posted = postedNotificationNames(of: child, index: index)
+        return subscriptions.contains { !$0.names.isDisjoint(with: posted) }
+    }
+
+    /// The names written in the statement before a closure (`settings.objectWillChange`,
+    /// `publisher(for: .libraryChanged)`).
+    private func statementNames(before closure: Int, in body: Range<Int>, file: ParsedFile) -> Set<String> {
+        var start = closure - 1
+        while start > body.lowerBound + 1, !(file.tokens[start].isAtStartOfLine && file.kind(start) != .period) { start -= 1 }
+        return Set((start..<closure).filter { file.kind($0) == .identifier }.map { file.text($0) })
+    }
+
+    /// `post(name: .libraryChanged, …)` in the child's code: the notification's last name.
+    private func postedNotificationNames(of child: TypeInfo, index: ProjectIndex) -> Set<String> {
+        var result = Set<String>()
+        for owner in index.typeAndAncestors(of: child) {
+            for declaration in owner.declarations {
+                let file = index.files[declaration.file]
+                for token in declaration.decl.members where file.at(token, "post") && file.kind(token + 1) == .leftParen {
+                    guard file.at(token + 2, "name"), file.kind(token + 3) == .colon else { continue }
+                    var last = token + 4
+                    while file.kind(last + 1) == .period || file.isWord(last + 1) && file.kind(last) == .period { last += 1 }
+                    if file.isWord(last) { result.insert(file.text(last)) }
+                }
+            }
+        }
+        return result
     }
 
     private static let objectWillChange = Array("objectWillChange".utf8)
@@ -257,14 +382,17 @@ public struct NestedObservableObject: Rule {
         return false
     }
 
-    /// The child's `var`s; for a collection of children, element accessors (`first`, `last`)
-    /// lead to an element's members.
+    /// The child's properties that change after initialization (`ProjectIndex.changingMembers`):
+    /// a `let`, a `var` only initialization sets, or a computed property reading only such
+    /// members never changes, so no view misses a change of it. For a collection of
+    /// children, element accessors (`first`, `last`) lead to an element's members.
     struct ChildState {
         let variables: Set<String>
         let isCollection: Bool
 
         init(of child: TypeInfo, isCollection: Bool, index: ProjectIndex) {
-            variables = Set(index.typeAndAncestors(of: child).flatMap(\.properties).filter { !$0.property.isLet }.map(\.property.name))
+            let properties = index.typeAndAncestors(of: child).flatMap(\.properties).map(\.property.name)
+            variables = index.changingMembers(of: child).intersection(properties)
             self.isCollection = isCollection
         }
 

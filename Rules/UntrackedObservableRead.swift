@@ -176,6 +176,19 @@ public struct UntrackedObservableRead: Rule {
             }
             """,
             """
+            @Observable final class Viewer {
+                var zoom = 1.0
+                @ObservationIgnored private var documentTitle = ""
+                var title: String { documentTitle }
+                init(url: URL) { loadMetadata(url) }
+                private func loadMetadata(_ url: URL) { documentTitle = url.lastPathComponent }
+            }
+            struct ViewerTitle: View {
+                let viewer: Viewer
+                var body: some View { Text(viewer.title) }
+            }
+            """,
+            """
             @Observable final class Composer {
                 var text = ""
                 @ObservationIgnored var draftID = UUID()

@@ -11,7 +11,8 @@ public struct MemberSite: Sendable {
     public var inClosure: Bool { closure != nil }
     /// The innermost closure around the site, if any.
     public let closure: Range<Int>?
-    /// In an initializer, outside closures: part of initialization, not a later change.
+    /// Part of initialization, not a later change: in an initializer, or in a private setup
+    /// method that only initialization calls, outside closures.
     public let inInitializer: Bool
     /// In a `willSet`/`didSet` of this property.
     public let observedProperty: String?
@@ -32,6 +33,9 @@ public struct MemberAccesses: Sendable {
     /// Mutations by member name: assignments, compound assignments, mutating method calls
     /// (`items.append(x)`) and `&member` arguments.
     public var mutations: [String: [MemberSite]] = [:]
+    /// Calls of a member's other methods (`child.reload()`), by member name: for a member
+    /// holding an object, changes it may make.
+    public var calls: [String: [MemberSite]] = [:]
     /// Reads in computed property getters.
     public var computedReads: [ComputedRead] = []
     /// The places (a body, or a closure in it) that call `objectWillChange.send()`
@@ -64,14 +68,16 @@ extension ProjectIndex {
 
     private func collectMemberAccesses(of type: TypeInfo) -> MemberAccesses {
         var accesses = MemberAccesses()
+        let setup = setupMethodBodies(of: type)
         for declaration in type.declarations {
             let file = files[declaration.file]
             for function in declaration.decl.functions {
                 guard let body = function.body else { continue }
                 let parameters = Set(function.parameters.map(\.name))
+                let isSetup = setup.contains(.init(file: declaration.file, body: body, closure: nil))
                 scan(
                     body, file: declaration.file, parameters: parameters,
-                    isInitializer: function.kind == .initializer, observedProperty: nil, into: &accesses)
+                    isInitializer: function.kind == .initializer || isSetup, observedProperty: nil, into: &accesses)
             }
             for property in declaration.decl.properties {
                 for accessor in property.accessors {
@@ -94,6 +100,76 @@ extension ProjectIndex {
         return accesses
     }
 
+    /// The bodies of the type's private methods that only initialization calls: every
+    /// mention of the name (`setUp()`, `self.setUp()`) is in an initializer or in another
+    /// such method, outside closures (`init` calls `configure()`, which calls `loadDefaults()`).
+    private func setupMethodBodies(of type: TypeInfo) -> Set<MemberAccesses.Place> {
+        typealias Place = MemberAccesses.Place
+        var candidates: [String: [Place]] = [:]
+        var excluded = Set<String>()
+        var bodies: [(place: Place, isInitializer: Bool, name: String?)] = []
+        for declaration in type.declarations {
+            for function in declaration.decl.functions {
+                guard let body = function.body else { continue }
+                let place = Place(file: declaration.file, body: body, closure: nil)
+                bodies.append((place, function.kind == .initializer, function.kind == .function ? function.name : nil))
+                guard function.kind == .function else { continue }
+                if let level = function.modifiers.accessLevel, level <= .fileprivate, !function.modifiers.contains("static"),
+                    !function.modifiers.contains("class")
+                {
+                    candidates[function.name, default: []].append(place)
+                } else {
+                    excluded.insert(function.name)
+                }
+            }
+            for property in declaration.decl.properties {
+                for accessor in property.accessors {
+                    if let body = accessor.body { bodies.append((Place(file: declaration.file, body: body, closure: nil), false, nil)) }
+                }
+            }
+        }
+        for name in excluded { candidates[name] = nil }
+        guard !candidates.isEmpty else { return [] }
+        // For each candidate, the methods whose code mentions it; or a mention elsewhere.
+        var callers: [String: Set<String>] = [:]
+        var mentionedElsewhere = Set<String>()
+        for declaration in type.declarations {
+            let file = files[declaration.file]
+            var scopes: [Range<Int>: BodyScopes] = [:]
+            for token in declaration.decl.members where file.kind(token) == .identifier && !file.at(token - 1, "func") {
+                guard file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period) else { continue }
+                let name = file.text(token)
+                guard candidates[name] != nil, !mentionedElsewhere.contains(name) else { continue }
+                // Only a call made there: `#selector(update)` or `handler: update` runs later.
+                guard file.kind(token + 1) == .leftParen,
+                    let container = bodies.first(where: { $0.place.file == declaration.file && $0.place.body.contains(token) }),
+                    container.isInitializer || container.name != nil
+                else {
+                    mentionedElsewhere.insert(name)
+                    continue
+                }
+                let body = container.place.body
+                if scopes[body] == nil { scopes[body] = file.scopes(in: body) }
+                if scopes[body]!.enclosing(token).contains(where: { if case .closure = $0.kind { true } else { false } }) {
+                    mentionedElsewhere.insert(name)
+                    continue
+                }
+                callers[name, default: []].formUnion(container.name.map { [$0] } ?? [])
+            }
+        }
+        var setup = Set<String>()
+        var changed = true
+        while changed {
+            changed = false
+            for (name, methods) in callers where !setup.contains(name) && !mentionedElsewhere.contains(name) {
+                guard methods.isSubset(of: setup) else { continue }
+                setup.insert(name)
+                changed = true
+            }
+        }
+        return Set(setup.flatMap { candidates[$0] ?? [] })
+    }
+
     private func scan(
         _ body: Range<Int>, file fileIndex: Int, parameters: Set<String>, isInitializer: Bool,
         observedProperty: String?, into accesses: inout MemberAccesses
@@ -104,12 +180,14 @@ extension ProjectIndex {
         func innermostClosure(_ token: Int) -> Range<Int>? {
             scopes.enclosing(token).first { if case .closure = $0.kind { true } else { false } }?.range
         }
-        func record(_ name: String, token: Int) {
+        func site(_ token: Int) -> MemberSite {
             let closure = innermostClosure(token)
-            accesses.mutations[name, default: []].append(
-                MemberSite(
-                    file: fileIndex, token: token, body: body, closure: closure,
-                    inInitializer: isInitializer && closure == nil, observedProperty: observedProperty))
+            return MemberSite(
+                file: fileIndex, token: token, body: body, closure: closure,
+                inInitializer: isInitializer && closure == nil, observedProperty: observedProperty)
+        }
+        func record(_ name: String, token: Int) {
+            accesses.mutations[name, default: []].append(site(token))
         }
         for assignment in file.assignments(in: body) {
             if let (path, tokens) = memberPath(assignment.target, in: file, parameters: parameters) {
@@ -125,6 +203,8 @@ extension ProjectIndex {
             } else if path == ["objectWillChange", "send"], file.isCalled(chain) {
                 accesses.placesSendingObjectWillChange.insert(
                     .init(file: fileIndex, body: body, closure: innermostClosure(chain.root)))
+            } else if path.count >= 2, file.kind(tokens[tokens.count - 1] + 1) == .leftParen {
+                accesses.calls[path[0], default: []].append(site(tokens[0]))
             }
         }
     }

@@ -76,10 +76,113 @@ extension ProjectIndex {
         return computeHoldsMutableState(info, visiting: visiting.union([resolved]))
     }
 
+    /// The members of the project class `type` whose value can change once the object is
+    /// initialized: `@Published var`s others may set, stored `var`s changed after
+    /// initialization (by the code of the class,
+    /// its superclasses or subclasses, through `&$name`, through a reference anywhere in the
+    /// project other than the initializer of a class holding the object, or by a view),
+    /// `weak` ones (they may become nil), those a property wrapper other than `@Published`
+    /// keeps elsewhere (`@AppStorage`), and the computed properties and methods whose code
+    /// reads one. A view cannot miss a change of the others: there is none. Computed once
+    /// per type.
+    public func changingMembers(of type: TypeInfo) -> Set<String> {
+        changingMembersByType.value(for: type.name) { computeChangingMembers(of: type) }
+    }
+
+    private func computeChangingMembers(of type: TypeInfo) -> Set<String> {
+        let lineage = typeAndAncestors(of: type) + typeAndSubtypes(of: type).dropFirst()
+        let mutated = lineage.reduce(into: Set<String>()) { names, owner in
+            for (name, sites) in memberAccesses(of: owner).mutations where sites.contains(where: { !$0.inInitializer }) {
+                names.insert(name)
+            }
+            for declaration in owner.declarations {
+                let file = files[declaration.file]
+                for token in declaration.decl.members where file.kind(token) == .prefixAmpersand && file.kind(token + 1) == .dollarIdentifier {
+                    names.insert(String(file.text(token + 1).dropFirst()))
+                }
+            }
+        }
+        // By a view: through a reference to the object, or along a chain from another model
+        // (`$app.settings.theme`; by name, as the chain's types are not known).
+        var viewChanged = Set(lineage.flatMap { viewMutations[$0.name] ?? [] }.compactMap(\.path.first))
+        for mutations in viewMutations.values { for mutation in mutations { viewChanged.formUnion(mutation.path.dropFirst()) } }
+        var changing = Set<String>()
+        var code: [(name: String, file: Int, body: Range<Int>)] = []
+        for owner in lineage {
+            for (file, property) in owner.properties where !isStaticMember(property.modifiers) {
+                if property.isStored {
+                    guard !property.isLet else { continue }
+                    let keptElsewhere = property.attributes.contains {
+                        $0.simpleName.startsWithUppercase && !["Published", "ObservationIgnored", "ObservedObject"].contains($0.simpleName)
+                    }
+                    // A `@Published var` others may set is state by intent, as in `holdsMutableState`.
+                    let publishedState = property.attributes.contains(named: "Published") && isSettableFromOutside(property)
+                    if keptElsewhere || publishedState || property.modifiers.contains("weak") || mutated.contains(property.name)
+                        || viewChanged.contains(property.name) || isChangedThroughReference(property.name, outsideInitializersOf: type)
+                    {
+                        changing.insert(property.name)
+                    }
+                } else if let body = property.accessors.first(where: { $0.kind == .get || $0.kind == .read })?.body {
+                    code.append((property.name, file, body))
+                }
+            }
+            for (file, function) in owner.functions where function.kind == .function && !isStaticMember(function.modifiers) {
+                if let body = function.body { code.append((function.name, file, body)) }
+            }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for member in code where !changing.contains(member.name) {
+                let file = files[member.file]
+                let readsChanging = member.body.contains { token in
+                    file.kind(token) == .identifier && changing.contains(file.text(token))
+                        && (file.kind(token - 1) != .period || file.at(token - 2, "self"))
+                }
+                if readsChanging {
+                    changing.insert(member.name)
+                    changed = true
+                }
+            }
+        }
+        return changing
+    }
+
+    /// Whether a change through a reference (`isChangedThroughReference`) happens
+    /// somewhere other than the initializer of a class holding a `type` (which sets up the
+    /// object before any view observes it), outside closures.
+    private func isChangedThroughReference(_ name: String, outsideInitializersOf type: TypeInfo) -> Bool {
+        changesThroughReference(name).contains { location in
+            !isInHoldersInitializer(location, holding: String(type.name.simpleTypeName))
+        }
+    }
+
+    private func isInHoldersInitializer(_ location: TokenLocation, holding held: String) -> Bool {
+        let file = files[location.file]
+        var pending = file.types
+        while let decl = pending.popLast() {
+            pending += decl.nestedTypes
+            guard decl.members.contains(location.token) else { continue }
+            guard decl.kind == .class,
+                let initializer = decl.functions.first(where: { $0.kind == .initializer && $0.body?.contains(location.token) == true }),
+                let body = initializer.body,
+                decl.properties.contains(where: { property in
+                    property.isStored && declaredShape(of: property, in: file, scope: nil)?.heldName.map { String($0.simpleTypeName) } == held
+                })
+            else { continue }
+            return !file.scopes(in: body).enclosing(location.token).contains { if case .closure = $0.kind { true } else { false } }
+        }
+        return false
+    }
+
     /// `x.name = v`, `x.name += v`, `x.name.append(v)` somewhere in the project, through
     /// a reference other than `self` (the type's own changes are `memberAccesses`').
     private func isChangedThroughReference(_ name: String) -> Bool {
-        memberUpdateCandidates(named: name).contains { location in
+        !changesThroughReference(name).isEmpty
+    }
+
+    private func changesThroughReference(_ name: String) -> [TokenLocation] {
+        memberUpdateCandidates(named: name).filter { location in
             let file = files[location.file]
             guard !file.at(location.token - 2, "self") else { return false }
             var next = location.token + 1

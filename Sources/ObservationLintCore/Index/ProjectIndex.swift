@@ -113,6 +113,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let memberAccessesByType = Memo<String, MemberAccesses>()
     /// `holdsMutableState(_:)` by type name: the ownership rules ask it of every model they judge.
     let mutableStateByType = Memo<String, Bool>()
+    /// `changingMembers(of:)` by type name.
+    let changingMembersByType = Memo<String, Set<String>>()
     let renderPathStore = RenderPathStore()
     /// The names of `@Published` properties, and those of them some code reads: the names
     /// `isRead(memberNamed:)` answers from the index (the pass that finds them skips other
