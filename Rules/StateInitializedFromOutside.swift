@@ -21,7 +21,8 @@ public struct StateInitializedFromOutside: Rule {
             (`.onChange(of:)`, `.task(id:)`) or keeps it current itself from an event handler \
             (`.onReceive`, `.refreshable`, `.task`, a notification observer: the seed is only a \
             first value; edits in a `Button` action do not count, they edit the stale copy), \
-            when the view is a WidgetKit snapshot (nothing re-renders live), when the caller renews the view with the value \
+            when the view is a WidgetKit snapshot (nothing re-renders live), when the view never \
+            uses the state outside its initializer (nothing shown goes stale), when the caller renews the view with the value \
             (`.id(…)`, `.sheet(item:)`, the `ForEach` id itself), when the view hands the state back \
             as an edited draft (a save closure, a `@Binding`, a model method), and when no caller \
             is known. The definition alone (any `@State` filled from a parameter) is the opt-in \

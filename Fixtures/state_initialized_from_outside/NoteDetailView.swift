@@ -43,6 +43,7 @@ struct NoteDetailView: View {
                 NoteOpenedLabel(since: openedAt)
                 NoteLiveTitle(title: title)
                 NoteTitleBadge(title: title)
+                NoteTitleStamp(title: title)
                 NoteMetadataForm(note: note)
                 NoteAttachmentsList(note: note)
                 #if os(iOS)

@@ -119,3 +119,17 @@ struct NoteAccountFooter: View {
         Button("Sync") { account.markSynced() }
     }
 }
+
+/// Seeded with the title being edited, but never shown or read: nothing on screen goes
+/// stale (only the pedantic rule reports the definition).
+struct NoteTitleStamp: View {
+    @State private var title: String // expect: state_initialized_from_parameter
+
+    init(title: String) {
+        _title = State(initialValue: title)
+    }
+
+    var body: some View {
+        Image(systemName: "note.text")
+    }
+}

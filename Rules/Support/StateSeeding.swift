@@ -66,7 +66,29 @@ enum StateSeeding {
             passedAs: state.label, to: view.name, holdsReference: holdsReference(state, of: view, in: file, index: index),
             index: index)
         else { return nil }
-        return handsBack(state.property.name, in: view, index: index) ? nil : found
+        let name = state.property.name
+        return isUsed(name, in: view, index: index) && !handsBack(name, in: view, index: index) ? found : nil
+    }
+
+    /// Whether the view uses its state anywhere but in its initializers (`name`,
+    /// `self.name`, `$name`): a state only ever assigned shows nothing, stale or not.
+    private static func isUsed(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
+        let binding = "$" + name
+        return view.declarations.contains { declaration in
+            let file = index.files[declaration.file]
+            // From `init` to its closing brace: its parameters and its body.
+            let initializers = declaration.decl.functions.filter { $0.kind == .initializer }.compactMap { initializer in
+                initializer.body.map { initializer.nameToken..<$0.upperBound }
+            }
+            let declarations = Set(declaration.decl.properties.map(\.nameToken))
+            return declaration.decl.members.contains { token in
+                guard file.kind(token) == .identifier || file.kind(token) == .dollarIdentifier else { return false }
+                let text = file.text(token)
+                guard text == name || text == binding, !declarations.contains(token) else { return false }
+                if file.kind(token - 1) == .period, !file.at(token - 2, "self") { return false }
+                return !initializers.contains { $0.contains(token) }
+            }
+        }
     }
 
     /// Whether the state's value holds an object (a project class): the view keeps a

@@ -165,7 +165,7 @@ enum Samples {
 
         struct ItemView: View {
             @State var item: Item
-            var body: some View { Text("") }
+            var body: some View { Text(item.name) }
         }
 
         struct ItemScreen: View {

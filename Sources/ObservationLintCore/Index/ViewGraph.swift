@@ -676,7 +676,7 @@ private struct FileCollector {
         var names: [String] = []
         if file.kind(token) == .leftParen {
             // `(a: T, b) in`, `(a, b) -> T in`
-            let close = file.skipGroup(token)
+            let close = max(file.skipGroup(token), token + 2)  // an unclosed `(` in broken code
             for probe in token + 1..<close - 1 where file.isWord(probe) || file.kind(probe) == .dollarIdentifier {
                 if file.kind(probe - 1) == .leftParen || file.kind(probe - 1) == .comma { names.append(file.text(probe)) }
             }
