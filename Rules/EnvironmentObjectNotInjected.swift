@@ -167,6 +167,51 @@ public struct EnvironmentObjectNotInjected: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Among an app's scenes, `Settings { … }` is SwiftUI's scene, not the project's
+            // iOS-only `Settings` view.
+            """
+            final class Library: ObservableObject { @Published var count = 0 }
+            @main
+            struct ReaderApp: App {
+                @StateObject private var library = Library()
+                var body: some Scene {
+                    WindowGroup { Shelf().environmentObject(library) }
+                    #if os(macOS)
+                    Settings { LibrarySettings().environmentObject(library) }
+                    #endif
+                }
+            }
+            struct Shelf: View { var body: some View { Text("Shelf") } }
+            struct LibrarySettings: View {
+                @EnvironmentObject var library: Library
+                var body: some View { Text("\\(library.count)") }
+            }
+            #if os(iOS)
+            struct Settings: View {
+                @EnvironmentObject var library: Library
+                var body: some View { Text("\\(library.count)") }
+            }
+            #endif
+            """,
+            // Two targets in one project, each with its own `ContentView`: which one an app
+            // shows is not known, so no path through that name is complete.
+            """
+            final class DeviceStats: ObservableObject { @Published var memory = 0 }
+            @main
+            struct EvalApp: App {
+                var body: some Scene { WindowGroup { ContentView().environmentObject(DeviceStats()) } }
+            }
+            struct BasicApp: App {
+                var body: some Scene { WindowGroup { ContentView() } }
+            }
+            struct ContentView: View {
+                @EnvironmentObject var stats: DeviceStats
+                var body: some View { Text("\\(stats.memory)") }
+            }
+            struct ContentView: View {
+                var body: some View { Text("Basic") }
+            }
+            """,
             """
             final class Selection: ObservableObject { @Published var id: Int? }
             @main

@@ -139,11 +139,12 @@ private struct Place {
 private final class EnvironmentCoverage {
     let index: ProjectIndex
     var targets: [(injection: EnvironmentInjection, covered: Range<Int>)] = []
-    private var sitesByFile: [Int: [ViewConstruction]]?
-    private var bodiesByType: [String: [RenderingBody]] = [:]
-    private var wrappedByFile: [Int: [Range<Int>]] = [:]
+    private let facts: EnvironmentWalkFacts
 
-    init(index: ProjectIndex) { self.index = index }
+    init(index: ProjectIndex) {
+        self.index = index
+        facts = index.environmentWalkFacts.value { EnvironmentWalkFacts(index: index) }
+    }
 
     /// Whether an injection applies where the content at `place` is shown: at the place, or
     /// where its code hands it on — a helper member named elsewhere in the type's rendering
@@ -156,63 +157,9 @@ private final class EnvironmentCoverage {
             guard let argument = container.arguments.first(where: { $0.value.contains(place.token) }) else { continue }
             if depth >= 4 || coversContent(argument, of: container, depth: depth) { return true }
         }
-        if wrappedContent(in: place.file).contains(where: { $0.contains(place.token) }) { return true }
+        if facts.wrappedContent(in: place.file).contains(where: { $0.contains(place.token) }) { return true }
         guard depth < 4 else { return false }
         return handedOn(place).contains { covers($0, depth: depth + 1) }
-    }
-
-    /// The `View`-extension helpers and view modifiers of the project that may put the content
-    /// they are applied to into an environment: their code injects, or hands the content to a
-    /// project view (`func inPanel() -> some View { SidePanel { self } }`). Where they are
-    /// applied, the analysis does not follow them: in doubt, covered.
-    private lazy var wrappers: (helpers: Set<String>, modifiers: Set<String>) = {
-        var helpers = Set<String>()
-        for fileIndex in index.ownFiles {
-            let file = index.files[fileIndex]
-            for decl in file.types where decl.kind == .extension && (decl.name == "View" || decl.name == "SwiftUI.View") {
-                for function in decl.functions where function.body.map({ mayWrap($0, in: file) }) == true {
-                    helpers.insert(function.name)
-                }
-            }
-        }
-        var modifiers = Set<String>()
-        for type in index.types.values where type.traits.contains(.viewModifier) {
-            let wraps = type.functions.contains { fileIndex, function in
-                function.name == "body" && function.body.map { mayWrap($0, in: index.files[fileIndex]) } == true
-            }
-            if wraps { modifiers.insert(String(type.name.simpleTypeName)) }
-        }
-        return (helpers, modifiers)
-    }()
-
-    /// Code that injects (`environmentObject(…)`, `environment(…)`) or builds a project view.
-    private func mayWrap(_ body: Range<Int>, in file: ParsedFile) -> Bool {
-        body.contains { token in
-            guard file.kind(token) == .identifier else { return false }
-            if file.at(token, "environmentObject") || file.at(token, "environment") { return file.kind(token + 1) == .leftParen }
-            let text = file.text(token)
-            guard text.startsWithUppercase, file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace else { return false }
-            return index.types[text].map(ViewGraphCollector.isConstructibleView) ?? false
-        }
-    }
-
-    /// The expressions of a file that such a helper (`.inPanel()`) or modifier
-    /// (`.modifier(SelectionScope())`) is applied to.
-    private func wrappedContent(in fileIndex: Int) -> [Range<Int>] {
-        if let known = wrappedByFile[fileIndex] { return known }
-        let file = index.files[fileIndex]
-        var result: [Range<Int>] = []
-        if !wrappers.helpers.isEmpty || !wrappers.modifiers.isEmpty {
-            for token in 1..<max(file.tokens.count, 1) where file.kind(token) == .identifier && file.kind(token - 1) == .period {
-                guard file.kind(token + 1) == .leftParen else { continue }
-                let name = file.text(token)
-                let applies = wrappers.helpers.contains(name)
-                    || name == "modifier" && file.isWord(token + 2) && wrappers.modifiers.contains(file.text(token + 2))
-                if applies { result.append(index.modifiedContent(beforeModifierAt: token, in: file)) }
-            }
-        }
-        wrappedByFile[fileIndex] = result
-        return result
     }
 
     /// The places in the same type's rendering code that show what `place` builds: the uses
@@ -330,18 +277,84 @@ private final class EnvironmentCoverage {
     }
 
     private func renderingBodies(of type: TypeInfo) -> [RenderingBody] {
-        if let known = bodiesByType[type.name] { return known }
-        let bodies = ViewCode.renderingBodies(of: type, index: index)
-        bodiesByType[type.name] = bodies
-        return bodies
+        ViewCode.renderingBodies(of: type, index: index)
     }
 
-    /// The project views built in a file with arguments (containers of what they are handed).
     private func sites(in file: Int) -> [ViewConstruction] {
-        if sitesByFile == nil {
-            sitesByFile = Dictionary(grouping: index.viewGraph.constructions.filter { !$0.arguments.isEmpty }, by: \.file)
+        facts.sitesByFile[file] ?? []
+    }
+}
+
+/// What the walk asks of the project whichever objects it follows, found once per index:
+/// the views built with arguments (containers of what they are handed), and the helpers
+/// and modifiers that may wrap content in an environment, with where they are applied.
+final class EnvironmentWalkFacts: @unchecked Sendable {
+    private let index: ProjectIndex
+    /// The project views built in each file with arguments.
+    let sitesByFile: [Int: [ViewConstruction]]
+    private let wrappers: (helpers: Set<String>, modifiers: Set<String>)
+    private let wrappedByFile = Memo<Int, [Range<Int>]>()
+
+    init(index: ProjectIndex) {
+        self.index = index
+        sitesByFile = Dictionary(grouping: index.viewGraph.constructions.filter { !$0.arguments.isEmpty }, by: \.file)
+        wrappers = Self.wrappers(in: index)
+    }
+
+    /// The `View`-extension helpers and view modifiers of the project that may put the content
+    /// they are applied to into an environment: their code injects, or hands the content to a
+    /// project view (`func inPanel() -> some View { SidePanel { self } }`). Where they are
+    /// applied, the analysis does not follow them: in doubt, covered.
+    private static func wrappers(in index: ProjectIndex) -> (helpers: Set<String>, modifiers: Set<String>) {
+        var helpers = Set<String>()
+        for fileIndex in index.ownFiles {
+            let file = index.files[fileIndex]
+            for decl in file.types where decl.kind == .extension && (decl.name == "View" || decl.name == "SwiftUI.View") {
+                for function in decl.functions where function.body.map({ mayWrap($0, in: file, index: index) }) == true {
+                    helpers.insert(function.name)
+                }
+            }
         }
-        return sitesByFile?[file] ?? []
+        var modifiers = Set<String>()
+        for type in index.types.values where type.traits.contains(.viewModifier) {
+            let wraps = type.functions.contains { fileIndex, function in
+                function.name == "body" && function.body.map { mayWrap($0, in: index.files[fileIndex], index: index) } == true
+            }
+            if wraps { modifiers.insert(String(type.name.simpleTypeName)) }
+        }
+        return (helpers, modifiers)
+    }
+
+    /// Code that injects (`environmentObject(…)`, `environment(…)`) or builds a project view.
+    private static func mayWrap(_ body: Range<Int>, in file: ParsedFile, index: ProjectIndex) -> Bool {
+        body.contains { token in
+            guard file.kind(token) == .identifier else { return false }
+            if file.at(token, "environmentObject") || file.at(token, "environment") { return file.kind(token + 1) == .leftParen }
+            let text = file.text(token)
+            guard text.startsWithUppercase, file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace else { return false }
+            return index.types[text].map(ViewGraphCollector.isConstructibleView) ?? false
+        }
+    }
+
+    /// The expressions of a file that such a helper (`.inPanel()`) or modifier
+    /// (`.modifier(SelectionScope())`) is applied to.
+    func wrappedContent(in fileIndex: Int) -> [Range<Int>] {
+        wrappedByFile.value(for: fileIndex) { collectWrappedContent(in: fileIndex) }
+    }
+
+    private func collectWrappedContent(in fileIndex: Int) -> [Range<Int>] {
+        let file = index.files[fileIndex]
+        var result: [Range<Int>] = []
+        if !wrappers.helpers.isEmpty || !wrappers.modifiers.isEmpty {
+            for token in 1..<max(file.tokens.count, 1) where file.kind(token) == .identifier && file.kind(token - 1) == .period {
+                guard file.kind(token + 1) == .leftParen else { continue }
+                let name = file.text(token)
+                let applies = wrappers.helpers.contains(name)
+                    || name == "modifier" && file.isWord(token + 2) && wrappers.modifiers.contains(file.text(token + 2))
+                if applies { result.append(index.modifiedContent(beforeModifierAt: token, in: file)) }
+            }
+        }
+        return result
     }
 }
 
@@ -358,8 +371,14 @@ private struct PathSearch {
         self.isCovered = isCovered
     }
 
+    /// Two declarations of one name (views of two targets in one project, `#if` variants):
+    /// which one a site builds is not known, so no path through it is complete.
+    private func isDeclaredTwice(_ view: String) -> Bool {
+        (index.types[view]?.declarations.lazy.filter { $0.decl.kind != .extension }.count ?? 0) > 1
+    }
+
     mutating func path(to view: String, depth: Int) -> [ViewConstruction]? {
-        guard depth < 32, !exhausted.contains(view), visiting.insert(view).inserted else { return nil }
+        guard depth < 32, !exhausted.contains(view), !isDeclaredTwice(view), visiting.insert(view).inserted else { return nil }
         defer { visiting.remove(view) }
         for site in index.viewGraph.constructions(of: view) where !isCovered(site) {
             switch site.context {

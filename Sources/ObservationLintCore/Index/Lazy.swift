@@ -42,3 +42,19 @@ final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable
         return value
     }
 }
+
+/// A value computed on first use, once, by a computation given at that use (one that needs
+/// what owns it, such as the index, which cannot be captured while it is being built).
+final class OnDemand<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var computed: Value?
+
+    func value(_ compute: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let computed { return computed }
+        let value = compute()
+        computed = value
+        return value
+    }
+}

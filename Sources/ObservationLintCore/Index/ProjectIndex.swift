@@ -116,6 +116,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `changingMembers(of:)` by type name.
     let changingMembersByType = Memo<String, Set<String>>()
     let renderPathStore = RenderPathStore()
+    /// What the environment walk asks of the project, whichever objects it follows.
+    let environmentWalkFacts = OnDemand<EnvironmentWalkFacts>()
+    /// `ViewCode.renderingBodies(of:index:)` by type name.
+    let renderingBodiesByType = Memo<String, [RenderingBody]>()
     /// The names of `@Published` properties, and those of them some code reads: the names
     /// `isRead(memberNamed:)` answers from the index (the pass that finds them skips other
     /// names).

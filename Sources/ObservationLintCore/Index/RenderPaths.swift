@@ -109,6 +109,11 @@ extension ViewCode {
     /// handed over under another label (`.introspect(…, customize: configure)`) is a
     /// callback.
     public static func renderingBodies(of container: TypeInfo, index: ProjectIndex) -> [RenderingBody] {
+        // The view graph, the view facts and several rules ask for the same views.
+        index.renderingBodiesByType.value(for: container.name) { collectRenderingBodies(of: container, index: index) }
+    }
+
+    private static func collectRenderingBodies(of container: TypeInfo, index: ProjectIndex) -> [RenderingBody] {
         var members: [String: [RenderingBody]] = [:]
         var functionNames = Set<String>()
         var result: [RenderingBody] = []

@@ -360,7 +360,18 @@ private struct FileCollector {
             guard file.at(callee, "init") || isStaticFactory(file.text(callee), of: view) else { return nil }
         }
         guard let call = file.call(at: callee, limit: file.tokens.count) else { return nil }
+        if isSceneLevel(written, at: reference, in: member) { return nil }
         return makeConstruction(of: view.name, token: reference, call: call, in: member)
+    }
+
+    /// `Settings { … }` written among an app's scenes is SwiftUI's scene, whatever view of
+    /// that name the project declares (a view cannot stand where a scene is built; one
+    /// declared for another platform is not visible there).
+    private mutating func isSceneLevel(_ written: String, at token: Int, in member: CodeMember) -> Bool {
+        guard sceneCallees.contains(written), let type = member.type.flatMap({ index.types[$0] }),
+            !type.traits.isDisjoint(with: [.app, .scene])
+        else { return false }
+        return !frames(around: token, in: member).contains { if case .closure = $0 { true } else { false } }
     }
 
     /// `.init(…)` returned from a function (or computed property) that returns a project
