@@ -96,6 +96,22 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The field's own observer publishes every change (through a method).
+            """
+            final class ChoreList: ObservableObject {
+                @Published var shown: [String] = []
+                var all: [String] = []
+                var onlyOpen = false { didSet { applyFilter() } }
+                func applyFilter() { shown = onlyOpen ? all.filter { !$0.isEmpty } : all }
+            }
+            struct ChoresView: View {
+                @ObservedObject var list: ChoreList
+                var body: some View {
+                    Toggle("Open only", isOn: Binding(get: { list.onlyOpen }, set: { list.onlyOpen = $0 }))
+                    Text(list.onlyOpen ? "Open" : "All")
+                }
+            }
+            """,
             """
             final class Cart: ObservableObject {
                 let currency = "EUR"
@@ -281,6 +297,7 @@ public struct MissingPublished: Rule {
             let readers = index.typeAndSubtypes(of: type).map(\.name)
             for property in candidates {
                 if holdsObservableObject(property, in: type, file: context.file, index: index) { continue }
+                if announcements.observersAnnounce(property, in: context.fileIndex) { continue }
                 let viewMutations = readers.flatMap { index.viewMutations[$0] ?? [] }.filter { $0.path.first == property.name }
                 let ownMutations = (accesses.mutations[property.name] ?? []).filter { !$0.inInitializer }
                 guard !viewMutations.isEmpty || ownMutations.contains(where: { !announcements.isAnnounced($0) }),

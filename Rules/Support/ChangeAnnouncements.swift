@@ -64,6 +64,25 @@ struct ChangeAnnouncements {
         renderedCode.contains(Code(file: site.file, body: site.body))
     }
 
+    /// Whether the property's own observer (`didSet { applyFilter() }`) announces, itself or
+    /// through a method of the type it calls: then every change of it is announced.
+    func observersAnnounce(_ property: Property, in file: Int) -> Bool {
+        let source = index.files[file]
+        for accessor in property.accessors where accessor.kind == .didSet || accessor.kind == .willSet {
+            guard let body = accessor.body else { continue }
+            if places[Place(file: file, body: body, closure: nil)] != nil { return true }
+            for token in body where source.kind(token) == .identifier && source.kind(token + 1) == .leftParen {
+                guard source.kind(token - 1) != .period || (source.at(token - 2, "self") && source.kind(token - 3) != .period) else { continue }
+                let name = source.text(token)
+                let announces = type.functions.contains { function in
+                    function.function.name == name && function.function.body.map { places[Place(file: function.file, body: $0, closure: nil)] != nil } == true
+                }
+                if announces { return true }
+            }
+        }
+        return false
+    }
+
     /// Whether every flow that makes the change announces something.
     func isAnnounced(_ site: MemberSite) -> Bool {
         announcements(of: site) != nil
