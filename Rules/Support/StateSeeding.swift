@@ -37,21 +37,23 @@ enum StateSeeding {
         var result: [SeededState] = []
         for property in decl.properties
         where property.attributes.contains(named: "State") && property.isStored && !isSeedName(property.name) {
-            if resyncs(property.name, in: view, index: index) { continue }
             // A store handed down is the parent's, scoped: the first one is the one to keep.
             if ViewProperty.holdsComposableArchitectureStore(property, in: file, scope: view.name, index: index) { continue }
+            var source: SeededState.Source?
             if property.initializer == nil, ViewProperty.hasMemberwiseInit(view),
                 !(property.type.map { TypeShape($0.text).isOptional } ?? false)
             {
-                result.append(SeededState(property: property, source: .memberwise))
-                continue
-            }
-            for (fileIndex, initializer) in explicitInits {
-                if let (parameter, tokens) = assignmentFromParameter(to: property.name, in: initializer, file: index.files[fileIndex]) {
-                    result.append(SeededState(property: property, source: .parameter(parameter, assignment: tokens, file: fileIndex)))
-                    break
+                source = .memberwise
+            } else {
+                for (fileIndex, initializer) in explicitInits {
+                    if let (parameter, tokens) = assignmentFromParameter(to: property.name, in: initializer, file: index.files[fileIndex]) {
+                        source = .parameter(parameter, assignment: tokens, file: fileIndex)
+                        break
+                    }
                 }
             }
+            guard let source, !resyncs(property.name, in: view, index: index) else { continue }
+            result.append(SeededState(property: property, source: source))
         }
         return result
     }
