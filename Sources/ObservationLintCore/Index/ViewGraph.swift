@@ -224,12 +224,15 @@ public final class ViewGraph: @unchecked Sendable {
     private unowned let index: ProjectIndex
     private let references: NameReferences
     private let sitesByView = Memo<String, [ViewConstruction]>()
+    /// Per file, its code members: the same for every view searched there.
+    private let membersByFile = Memo<Int, [CodeMember]>()
     private let allSites: Lazy<[ViewConstruction]>
 
     init(index: ProjectIndex, references: NameReferences, jobs: Int) {
         self.index = index
         self.references = references
-        allSites = Lazy { [unowned index] in ViewGraphCollector.collect(index, references: references, jobs: jobs) }
+        let members = membersByFile
+        allSites = Lazy { [unowned index] in ViewGraphCollector.collect(index, references: references, jobs: jobs, members: members) }
     }
 
     /// Every site, in file order, then token order.
@@ -240,7 +243,7 @@ public final class ViewGraph: @unchecked Sendable {
     public func constructions(of view: String) -> [ViewConstruction] {
         sitesByView.value(for: view) {
             guard let info = index.types[view], ViewGraphCollector.isConstructibleView(info) else { return [] }
-            return ViewGraphCollector.collect(index, references: references, views: [info], jobs: 1)
+            return ViewGraphCollector.collect(index, references: references, views: [info], jobs: 1, members: membersByFile)
         }
     }
 
@@ -254,18 +257,22 @@ public final class ViewGraph: @unchecked Sendable {
 /// (`NameReferences`: a view's name is written wherever it is built or declared as a
 /// member's type, where `.init(…)` may build it), files in parallel.
 enum ViewGraphCollector {
-    static func collect(_ index: ProjectIndex, references: NameReferences, jobs: Int) -> [ViewConstruction] {
-        collect(index, references: references, views: index.types.values.filter(isConstructibleView), jobs: jobs)
+    fileprivate static func collect(
+        _ index: ProjectIndex, references: NameReferences, jobs: Int, members: Memo<Int, [CodeMember]>
+    ) -> [ViewConstruction] {
+        collect(index, references: references, views: index.types.values.filter(isConstructibleView), jobs: jobs, members: members)
     }
 
-    static func collect(_ index: ProjectIndex, references: NameReferences, views: [TypeInfo], jobs: Int) -> [ViewConstruction] {
+    fileprivate static func collect(
+        _ index: ProjectIndex, references: NameReferences, views: [TypeInfo], jobs: Int, members: Memo<Int, [CodeMember]>
+    ) -> [ViewConstruction] {
         let wanted = Set(views.map(\.name))
         var candidates: [Int: [Int]] = [:]
         for name in Set(views.map { String($0.name.simpleTypeName) }) {
             for location in references.typeNames[name] ?? [] { candidates[location.file, default: []].append(location.token) }
         }
         let perFile = parallelMap(candidates.keys.sorted(), jobs: jobs) { fileIndex in
-            var collector = FileCollector(fileIndex: fileIndex, index: index)
+            var collector = FileCollector(fileIndex: fileIndex, index: index, members: members)
             return collector.constructions(at: candidates[fileIndex]!.sorted()).filter { wanted.contains($0.view) }
         }
         return perFile.flatMap { $0 }
@@ -295,7 +302,7 @@ private let widgetConfigurations: Set<String> = [
 ]
 
 /// One piece of code that can hold sites: a member's body or initial value, or a preview.
-private struct CodeMember {
+private struct CodeMember: Sendable {
     let range: Range<Int>
     let type: String?
     let name: String
@@ -316,15 +323,17 @@ private struct FileCollector {
     let fileIndex: Int
     let index: ProjectIndex
     let file: ParsedFile
-    private var members: [CodeMember]?
+    /// Shared by the collectors of one view graph.
+    private let membersByFile: Memo<Int, [CodeMember]>
     /// Per member start: its scopes and its local declarations, found on first use.
     private var scopesByMember: [Int: BodyScopes] = [:]
     private var localsByMember: [Int: [(name: String, token: Int)]] = [:]
 
-    init(fileIndex: Int, index: ProjectIndex) {
+    init(fileIndex: Int, index: ProjectIndex, members: Memo<Int, [CodeMember]>) {
         self.fileIndex = fileIndex
         self.index = index
         self.file = index.files[fileIndex]
+        self.membersByFile = members
     }
 
     mutating func constructions(at referenceTokens: [Int]) -> [ViewConstruction] {
@@ -756,8 +765,11 @@ private struct FileCollector {
         return best
     }
 
-    private mutating func allMembers() -> [CodeMember] {
-        if let members { return members }
+    private func allMembers() -> [CodeMember] {
+        membersByFile.value(for: fileIndex, findMembers)
+    }
+
+    private func findMembers() -> [CodeMember] {
         var found: [CodeMember] = []
         let isTestCode = !SourceRole(path: file.path).isReportedByDefault
         for function in file.functions {
@@ -779,7 +791,6 @@ private struct FileCollector {
             found.append(CodeMember(range: preview.body, type: nil, name: "#Preview", base: .preview, parameters: [], contextualView: nil))
         }
         visit(file.types, enclosing: nil, inPreview: isTestCode, into: &found)
-        members = found
         return found
     }
 
