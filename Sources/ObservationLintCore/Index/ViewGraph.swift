@@ -538,7 +538,7 @@ private struct FileCollector {
 
     private mutating func scope(openingAt brace: Int, in member: CodeMember) -> Scope? {
         let key = member.range.lowerBound
-        if scopesByMember[key] == nil { scopesByMember[key] = file.scopes(in: member.range) }
+        if scopesByMember[key] == nil { scopesByMember[key] = index.scopes(in: member.range, of: file) }
         let scopes = scopesByMember[key]!.scopes
         // Sorted by start.
         var low = 0
