@@ -224,15 +224,14 @@ public final class ViewGraph: @unchecked Sendable {
     private unowned let index: ProjectIndex
     private let references: NameReferences
     private let sitesByView = Memo<String, [ViewConstruction]>()
-    /// Per file, its code members: the same for every view searched there.
-    private let membersByFile = Memo<Int, [CodeMember]>()
+    private let findings = SharedFindings()
     private let allSites: Lazy<[ViewConstruction]>
 
     init(index: ProjectIndex, references: NameReferences, jobs: Int) {
         self.index = index
         self.references = references
-        let members = membersByFile
-        allSites = Lazy { [unowned index] in ViewGraphCollector.collect(index, references: references, jobs: jobs, members: members) }
+        let findings = findings
+        allSites = Lazy { [unowned index] in ViewGraphCollector.collect(index, references: references, jobs: jobs, findings: findings) }
     }
 
     /// Every site, in file order, then token order.
@@ -243,7 +242,7 @@ public final class ViewGraph: @unchecked Sendable {
     public func constructions(of view: String) -> [ViewConstruction] {
         sitesByView.value(for: view) {
             guard let info = index.types[view], ViewGraphCollector.isConstructibleView(info) else { return [] }
-            return ViewGraphCollector.collect(index, references: references, views: [info], jobs: 1, members: membersByFile)
+            return ViewGraphCollector.collect(index, references: references, views: [info], jobs: 1, findings: findings)
         }
     }
 
@@ -258,13 +257,13 @@ public final class ViewGraph: @unchecked Sendable {
 /// member's type, where `.init(…)` may build it), files in parallel.
 enum ViewGraphCollector {
     fileprivate static func collect(
-        _ index: ProjectIndex, references: NameReferences, jobs: Int, members: Memo<Int, [CodeMember]>
+        _ index: ProjectIndex, references: NameReferences, jobs: Int, findings: SharedFindings
     ) -> [ViewConstruction] {
-        collect(index, references: references, views: index.types.values.filter(isConstructibleView), jobs: jobs, members: members)
+        collect(index, references: references, views: index.types.values.filter(isConstructibleView), jobs: jobs, findings: findings)
     }
 
     fileprivate static func collect(
-        _ index: ProjectIndex, references: NameReferences, views: [TypeInfo], jobs: Int, members: Memo<Int, [CodeMember]>
+        _ index: ProjectIndex, references: NameReferences, views: [TypeInfo], jobs: Int, findings: SharedFindings
     ) -> [ViewConstruction] {
         let wanted = Set(views.map(\.name))
         var candidates: [Int: [Int]] = [:]
@@ -272,7 +271,7 @@ enum ViewGraphCollector {
             for location in references.typeNames[name] ?? [] { candidates[location.file, default: []].append(location.token) }
         }
         let perFile = parallelMap(candidates.keys.sorted(), jobs: jobs) { fileIndex in
-            var collector = FileCollector(fileIndex: fileIndex, index: index, members: members)
+            var collector = FileCollector(fileIndex: fileIndex, index: index, findings: findings)
             return collector.constructions(at: candidates[fileIndex]!.sorted()).filter { wanted.contains($0.view) }
         }
         return perFile.flatMap { $0 }
@@ -313,6 +312,14 @@ private struct CodeMember: Sendable {
     let contextualView: String?
 }
 
+/// What the searches of one view graph find per file and per token, whichever views they
+/// look for: found once.
+private struct SharedFindings: Sendable {
+    let membersByFile = Memo<Int, [CodeMember]>()
+    let siteAtReference = Memo<TokenLocation, ViewConstruction?>()
+    let contextualSitesByFile = Memo<Int, [ViewConstruction]>()
+}
+
 /// A `(` or a `{` around a site, innermost first.
 private enum Frame {
     case parenthesis(callee: Int?, label: String?, arguments: Range<Int>)
@@ -323,30 +330,36 @@ private struct FileCollector {
     let fileIndex: Int
     let index: ProjectIndex
     let file: ParsedFile
-    /// Shared by the collectors of one view graph.
-    private let membersByFile: Memo<Int, [CodeMember]>
+    private let findings: SharedFindings
     /// Per member start: its scopes and its local declarations, found on first use.
     private var scopesByMember: [Int: BodyScopes] = [:]
     private var localsByMember: [Int: [(name: String, token: Int)]] = [:]
 
-    init(fileIndex: Int, index: ProjectIndex, members: Memo<Int, [CodeMember]>) {
+    init(fileIndex: Int, index: ProjectIndex, findings: SharedFindings) {
         self.fileIndex = fileIndex
         self.index = index
         self.file = index.files[fileIndex]
-        self.membersByFile = members
+        self.findings = findings
     }
 
     mutating func constructions(at referenceTokens: [Int]) -> [ViewConstruction] {
         var result: [ViewConstruction] = []
         for token in referenceTokens {
-            if let found = construction(named: token) { result.append(found) }
+            let found = findings.siteAtReference.value(for: TokenLocation(file: fileIndex, token: token)) { construction(named: token) }
+            if let found { result.append(found) }
         }
+        result += findings.contextualSitesByFile.value(for: fileIndex) { contextualConstructions() }
+        return result.sorted { $0.token < $1.token }
+    }
+
+    private mutating func contextualConstructions() -> [ViewConstruction] {
+        var result: [ViewConstruction] = []
         for member in allMembers() where member.contextualView != nil {
             for token in member.range where file.kind(token) == .period && file.at(token + 1, "init") {
                 if let found = contextualConstruction(at: token + 1, in: member) { result.append(found) }
             }
         }
-        return result.sorted { $0.token < $1.token }
+        return result
     }
 
     // MARK: Sites
@@ -766,7 +779,7 @@ private struct FileCollector {
     }
 
     private func allMembers() -> [CodeMember] {
-        membersByFile.value(for: fileIndex, findMembers)
+        findings.membersByFile.value(for: fileIndex, findMembers)
     }
 
     private func findMembers() -> [CodeMember] {
