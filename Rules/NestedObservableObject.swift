@@ -303,7 +303,7 @@ public struct NestedObservableObject: Rule {
     func forwardsChanges(of name: String, in parent: TypeInfo, index: ProjectIndex) -> Bool {
         for declaration in parent.declarations {
             let file = index.files[declaration.file]
-            let chains = file.memberChains(in: declaration.decl.members).filter { file.rootName(of: $0) == name }
+            let chains = index.memberChains(inDeclaration: declaration.decl.members, of: file).filter { file.rootName(of: $0) == name }
             // `child.objectWillChange…`, `child.$items…`: the chain starts at the child.
             if chains.contains(where: { $0.names.contains { isPublisher($0, in: file) } }) { return true }
             // Most declarations never name `objectWillChange`: their statements need no look.

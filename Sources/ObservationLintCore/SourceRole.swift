@@ -13,15 +13,20 @@ public enum SourceRole: String, Sendable, CaseIterable {
     /// in an app folder is app code). Give the path relative to the project, as the lint
     /// command shows it: folders above the project are not the project's business.
     public init(path: String) {
-        // On bytes: asked of every file of every run.
-        let folders = path.utf8.split(separator: UInt8(ascii: "/")).dropLast()
-        if folders.contains(where: { $0.ends(with: Self.docc) }) {
-            self = .documentation
-        } else if folders.contains(where: { $0.ends(with: Self.tests) }) {
-            self = .test
-        } else {
-            self = .app
+        // On bytes, without splitting: asked of every file of every run.
+        let bytes = path.utf8
+        var folderStart = bytes.startIndex
+        var isTest = false
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+            let folder = bytes[folderStart..<index]
+            if folder.ends(with: Self.docc) {
+                self = .documentation
+                return
+            }
+            if folder.ends(with: Self.tests) { isTest = true }
+            folderStart = bytes.index(after: index)
         }
+        self = isTest ? .test : .app
     }
 
     private static let docc = Array(".docc".utf8)

@@ -149,7 +149,7 @@ extension ProjectIndex {
                     continue
                 }
                 let body = container.place.body
-                if scopes[body] == nil { scopes[body] = file.scopes(in: body) }
+                if scopes[body] == nil { scopes[body] = self.scopes(in: body, of: file) }
                 if scopes[body]!.enclosing(token).contains(where: { if case .closure = $0.kind { true } else { false } }) {
                     mentionedElsewhere.insert(name)
                     continue
@@ -175,7 +175,7 @@ extension ProjectIndex {
         observedProperty: String?, into accesses: inout MemberAccesses
     ) {
         let file = files[fileIndex]
-        let scopes = file.scopes(in: body)
+        let scopes = self.scopes(in: body, of: file)
         let parameters = parameters.union(file.localNames(in: body))
         func innermostClosure(_ token: Int) -> Range<Int>? {
             scopes.enclosing(token).first { if case .closure = $0.kind { true } else { false } }?.range

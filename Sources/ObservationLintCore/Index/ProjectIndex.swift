@@ -120,6 +120,12 @@ public final class ProjectIndex: @unchecked Sendable {
     let environmentWalkFacts = OnDemand<EnvironmentWalkFacts>()
     /// `ViewCode.renderingBodies(of:index:)` by type name.
     let renderingBodiesByType = Memo<String, [RenderingBody]>()
+    /// `ParsedFile.scopes(in:)` by file and body: the view facts, rendering code, the view
+    /// graph and member accesses read the same bodies.
+    private let scopesByBody = Memo<BodyLocation, BodyScopes>()
+    /// `ParsedFile.memberChains(in:)` of a type declaration's members, by file and range:
+    /// asked once per property a model holds.
+    private let memberChainsByDeclaration = Memo<BodyLocation, [MemberChain]>()
     /// The names of `@Published` properties, and those of them some code reads: the names
     /// `isRead(memberNamed:)` answers from the index (the pass that finds them skips other
     /// names).
@@ -826,4 +832,22 @@ struct TypeTableBuilder {
 private func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+}
+
+private struct BodyLocation: Hashable, Sendable {
+    let file: ObjectIdentifier
+    let body: Range<Int>
+}
+
+extension ProjectIndex {
+    /// The scopes of `body` in `file` (one of the index's files), found once.
+    public func scopes(in body: Range<Int>, of file: ParsedFile) -> BodyScopes {
+        scopesByBody.value(for: BodyLocation(file: ObjectIdentifier(file), body: body)) { file.scopes(in: body) }
+    }
+
+    /// The member chains of a declaration's `members` in `file` (one of the index's files),
+    /// found once.
+    public func memberChains(inDeclaration members: Range<Int>, of file: ParsedFile) -> [MemberChain] {
+        memberChainsByDeclaration.value(for: BodyLocation(file: ObjectIdentifier(file), body: members)) { file.memberChains(in: members) }
+    }
 }

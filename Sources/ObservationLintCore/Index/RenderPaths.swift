@@ -137,7 +137,7 @@ extension ViewCode {
         }
         guard !members.isEmpty else { return result }
         let memberNames = NameTable(members.keys)
-        var visited = Set(result.map { "\($0.file):\($0.range.lowerBound)" })
+        var visited = Set(result.map { TokenLocation(file: $0.file, token: $0.range.lowerBound) })
         var next = 0
         while next < result.count {
             let current = result[next]
@@ -161,7 +161,7 @@ extension ViewCode {
                 }
             }
             for name in called {
-                for body in members[name] ?? [] where visited.insert("\(body.file):\(body.range.lowerBound)").inserted {
+                for body in members[name] ?? [] where visited.insert(TokenLocation(file: body.file, token: body.range.lowerBound)).inserted {
                     result.append(body)
                 }
             }

@@ -314,7 +314,7 @@ public struct RenderRoles {
     /// classified; else `.content`.
     public mutating func role(of token: Int) -> ClosureRole {
         if scopes == nil {
-            let found = file.scopes(in: body)
+            let found = index.scopes(in: body, of: file)
             scopes = found
             combined = Array(repeating: nil, count: found.scopes.count)
         }

@@ -224,12 +224,14 @@ public final class ViewGraph: @unchecked Sendable {
     private unowned let index: ProjectIndex
     private let references: NameReferences
     private let sitesByView = Memo<String, [ViewConstruction]>()
+    private let findings = SharedFindings()
     private let allSites: Lazy<[ViewConstruction]>
 
     init(index: ProjectIndex, references: NameReferences, jobs: Int) {
         self.index = index
         self.references = references
-        allSites = Lazy { [unowned index] in ViewGraphCollector.collect(index, references: references, jobs: jobs) }
+        let findings = findings
+        allSites = Lazy { [unowned index] in ViewGraphCollector.collect(index, references: references, jobs: jobs, findings: findings) }
     }
 
     /// Every site, in file order, then token order.
@@ -240,7 +242,7 @@ public final class ViewGraph: @unchecked Sendable {
     public func constructions(of view: String) -> [ViewConstruction] {
         sitesByView.value(for: view) {
             guard let info = index.types[view], ViewGraphCollector.isConstructibleView(info) else { return [] }
-            return ViewGraphCollector.collect(index, references: references, views: [info], jobs: 1)
+            return ViewGraphCollector.collect(index, references: references, views: [info], jobs: 1, findings: findings)
         }
     }
 
@@ -254,18 +256,22 @@ public final class ViewGraph: @unchecked Sendable {
 /// (`NameReferences`: a view's name is written wherever it is built or declared as a
 /// member's type, where `.init(…)` may build it), files in parallel.
 enum ViewGraphCollector {
-    static func collect(_ index: ProjectIndex, references: NameReferences, jobs: Int) -> [ViewConstruction] {
-        collect(index, references: references, views: index.types.values.filter(isConstructibleView), jobs: jobs)
+    fileprivate static func collect(
+        _ index: ProjectIndex, references: NameReferences, jobs: Int, findings: SharedFindings
+    ) -> [ViewConstruction] {
+        collect(index, references: references, views: index.types.values.filter(isConstructibleView), jobs: jobs, findings: findings)
     }
 
-    static func collect(_ index: ProjectIndex, references: NameReferences, views: [TypeInfo], jobs: Int) -> [ViewConstruction] {
+    fileprivate static func collect(
+        _ index: ProjectIndex, references: NameReferences, views: [TypeInfo], jobs: Int, findings: SharedFindings
+    ) -> [ViewConstruction] {
         let wanted = Set(views.map(\.name))
         var candidates: [Int: [Int]] = [:]
         for name in Set(views.map { String($0.name.simpleTypeName) }) {
             for location in references.typeNames[name] ?? [] { candidates[location.file, default: []].append(location.token) }
         }
         let perFile = parallelMap(candidates.keys.sorted(), jobs: jobs) { fileIndex in
-            var collector = FileCollector(fileIndex: fileIndex, index: index)
+            var collector = FileCollector(fileIndex: fileIndex, index: index, findings: findings)
             return collector.constructions(at: candidates[fileIndex]!.sorted()).filter { wanted.contains($0.view) }
         }
         return perFile.flatMap { $0 }
@@ -295,7 +301,7 @@ private let widgetConfigurations: Set<String> = [
 ]
 
 /// One piece of code that can hold sites: a member's body or initial value, or a preview.
-private struct CodeMember {
+private struct CodeMember: Sendable {
     let range: Range<Int>
     let type: String?
     let name: String
@@ -304,6 +310,14 @@ private struct CodeMember {
     /// The view a `return .init(…)` builds: the declared return (or property) type when it
     /// is a project view.
     let contextualView: String?
+}
+
+/// What the searches of one view graph find per file and per token, whichever views they
+/// look for: found once.
+private struct SharedFindings: Sendable {
+    let membersByFile = Memo<Int, [CodeMember]>()
+    let siteAtReference = Memo<TokenLocation, ViewConstruction?>()
+    let contextualSitesByFile = Memo<Int, [ViewConstruction]>()
 }
 
 /// A `(` or a `{` around a site, innermost first.
@@ -316,28 +330,36 @@ private struct FileCollector {
     let fileIndex: Int
     let index: ProjectIndex
     let file: ParsedFile
-    private var members: [CodeMember]?
+    private let findings: SharedFindings
     /// Per member start: its scopes and its local declarations, found on first use.
     private var scopesByMember: [Int: BodyScopes] = [:]
     private var localsByMember: [Int: [(name: String, token: Int)]] = [:]
 
-    init(fileIndex: Int, index: ProjectIndex) {
+    init(fileIndex: Int, index: ProjectIndex, findings: SharedFindings) {
         self.fileIndex = fileIndex
         self.index = index
         self.file = index.files[fileIndex]
+        self.findings = findings
     }
 
     mutating func constructions(at referenceTokens: [Int]) -> [ViewConstruction] {
         var result: [ViewConstruction] = []
         for token in referenceTokens {
-            if let found = construction(named: token) { result.append(found) }
+            let found = findings.siteAtReference.value(for: TokenLocation(file: fileIndex, token: token)) { construction(named: token) }
+            if let found { result.append(found) }
         }
+        result += findings.contextualSitesByFile.value(for: fileIndex) { contextualConstructions() }
+        return result.sorted { $0.token < $1.token }
+    }
+
+    private mutating func contextualConstructions() -> [ViewConstruction] {
+        var result: [ViewConstruction] = []
         for member in allMembers() where member.contextualView != nil {
             for token in member.range where file.kind(token) == .period && file.at(token + 1, "init") {
                 if let found = contextualConstruction(at: token + 1, in: member) { result.append(found) }
             }
         }
-        return result.sorted { $0.token < $1.token }
+        return result
     }
 
     // MARK: Sites
@@ -529,7 +551,7 @@ private struct FileCollector {
 
     private mutating func scope(openingAt brace: Int, in member: CodeMember) -> Scope? {
         let key = member.range.lowerBound
-        if scopesByMember[key] == nil { scopesByMember[key] = file.scopes(in: member.range) }
+        if scopesByMember[key] == nil { scopesByMember[key] = index.scopes(in: member.range, of: file) }
         let scopes = scopesByMember[key]!.scopes
         // Sorted by start.
         var low = 0
@@ -756,8 +778,11 @@ private struct FileCollector {
         return best
     }
 
-    private mutating func allMembers() -> [CodeMember] {
-        if let members { return members }
+    private func allMembers() -> [CodeMember] {
+        findings.membersByFile.value(for: fileIndex, findMembers)
+    }
+
+    private func findMembers() -> [CodeMember] {
         var found: [CodeMember] = []
         let isTestCode = !SourceRole(path: file.path).isReportedByDefault
         for function in file.functions {
@@ -779,7 +804,6 @@ private struct FileCollector {
             found.append(CodeMember(range: preview.body, type: nil, name: "#Preview", base: .preview, parameters: [], contextualView: nil))
         }
         visit(file.types, enclosing: nil, inPreview: isTestCode, into: &found)
-        members = found
         return found
     }
 
