@@ -76,6 +76,29 @@ public struct UntrackedObservableRead: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A wrapper of the project's own that reads an `@Observable` store: the read is
+            // tracked through it.
+            """
+            @Observable final class SettingsStore {
+                var values: [String: String] = [:]
+                static let shared = SettingsStore()
+            }
+            @propertyWrapper struct Setting {
+                let key: String
+                var wrappedValue: String {
+                    get { SettingsStore.shared.values[key] ?? "" }
+                    nonmutating set { SettingsStore.shared.values[key] = newValue }
+                }
+            }
+            @Observable final class Filters {
+                @ObservationIgnored @Setting(key: "keywords") var keywords: String
+                func add(_ word: String) { keywords += " " + word }
+            }
+            struct FiltersView: View {
+                let filters: Filters
+                var body: some View { Text(filters.keywords) }
+            }
+            """,
             """
             @Observable final class Thread {
                 var replies: [String] = []
@@ -299,12 +322,21 @@ public struct UntrackedObservableRead: Rule {
     }
 
     /// A stored instance `var` marked `@ObservationIgnored`, other than a callback (a
-    /// closure-typed property is plumbing, not state a view shows).
+    /// closure-typed property is plumbing, not state a view shows) or one held by a wrapper
+    /// the analysis cannot see into (a project's `@Setting` may read an `@Observable` store,
+    /// which tracks the read after all).
     private func isCandidate(_ property: Property) -> Bool {
         property.isStored && !property.isLet && property.attributes.contains(named: "ObservationIgnored")
             && !property.modifiers.contains("static") && !property.modifiers.contains("class")
             && property.type?.text.contains("->") != true
+            && property.attributes.allSatisfy { Self.knownAttributes.contains(String($0.simpleName)) }
     }
+
+    /// Attributes whose effect on tracking is known: SwiftUI's stores do not tell Observation
+    /// of their changes.
+    private static let knownAttributes: Set<String> = [
+        "ObservationIgnored", "PerceptionIgnored", "AppStorage", "SceneStorage", "MainActor", "nonisolated", "objc",
+    ]
 
     /// A change after `init` that a view reading `viewReads` of the model does not see: by the
     /// class's own code (outside initializers, and not paired in every flow with a change of
