@@ -511,6 +511,10 @@ extension TokenStream {
     private func typeRef(_ range: Range<Int>) -> TypeRef {
         // Built as UTF-8 bytes, made a `String` once (every declaration has types).
         var text: [UInt8] = []
+        // The source span is room enough but for the rare space between touching tokens.
+        if let first = range.first, let last = range.last {
+            text.reserveCapacity(Int(tokens[last].end) - Int(tokens[first].start) + 1)
+        }
         for index in range {
             // Keep a space after attributes and words that precede words (`some View`,
             // `@MainActor () -> Void`); drop all other whitespace.
