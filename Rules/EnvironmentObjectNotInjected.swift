@@ -581,8 +581,8 @@ public struct EnvironmentObjectNotInjected: Rule {
         ]
         for (parent, site) in zip(path, path.dropFirst()) {
             // Content handed to a container: the innermost one, which did not provide it either.
-            let container = context.index.viewGraph.constructions.last { container in
-                container.file == site.file && container.enclosingType == site.enclosingType
+            let container = context.index.viewGraph.constructions(inFile: site.file).last { container in
+                container.enclosingType == site.enclosingType
                     && container.arguments.contains { $0.value.contains(site.token) }
             }
             let shownBy = container.map { " for `\($0.viewName)` to show" } ?? ""

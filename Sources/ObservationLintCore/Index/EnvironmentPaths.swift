@@ -20,7 +20,7 @@ extension ProjectIndex {
         for injection in providers where !injection.isInPreview {
             guard injection.kind != .delegateAdaptor else { return nil }
             let target = (injection: injection, covered: modifiedContent(of: injection))
-            guard viewGraph.constructions.contains(where: { isCovered(Place($0), by: target.injection, content: target.covered) })
+            guard viewGraph.constructions(inFile: injection.file).contains(where: { isCovered(Place($0), by: target.injection, content: target.covered) })
                 || wrapsContentProperty(target.covered, of: injection)
             else { return nil }
             coverage.targets.append(target)
@@ -281,7 +281,7 @@ private final class EnvironmentCoverage {
     }
 
     private func sites(in file: Int) -> [ViewConstruction] {
-        facts.sitesByFile[file] ?? []
+        facts.sites(in: file)
     }
 }
 
@@ -291,14 +291,17 @@ private final class EnvironmentCoverage {
 final class EnvironmentWalkFacts: @unchecked Sendable {
     private let index: ProjectIndex
     /// The project views built in each file with arguments.
-    let sitesByFile: [Int: [ViewConstruction]]
+    private let sitesByFile = Memo<Int, [ViewConstruction]>()
     private let wrappers: (helpers: Set<String>, modifiers: Set<String>)
     private let wrappedByFile = Memo<Int, [Range<Int>]>()
 
     init(index: ProjectIndex) {
         self.index = index
-        sitesByFile = Dictionary(grouping: index.viewGraph.constructions.filter { !$0.arguments.isEmpty }, by: \.file)
         wrappers = Self.wrappers(in: index)
+    }
+
+    func sites(in file: Int) -> [ViewConstruction] {
+        sitesByFile.value(for: file) { index.viewGraph.constructions(inFile: file).filter { !$0.arguments.isEmpty } }
     }
 
     /// The `View`-extension helpers and view modifiers of the project that may put the content

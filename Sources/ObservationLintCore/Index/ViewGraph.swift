@@ -226,16 +226,32 @@ public final class ViewGraph: @unchecked Sendable {
     private let sitesByView = Memo<String, [ViewConstruction]>()
     private let findings = SharedFindings()
     private let allSites: Lazy<[ViewConstruction]>
+    private let sitesByFile = Memo<Int, [ViewConstruction]>()
+    private let candidatesByFile: Lazy<[Int: [Int]]>
 
     init(index: ProjectIndex, references: NameReferences, jobs: Int) {
         self.index = index
         self.references = references
         let findings = findings
         allSites = Lazy { [unowned index] in ViewGraphCollector.collect(index, references: references, jobs: jobs, findings: findings) }
+        candidatesByFile = Lazy { [unowned index] in
+            ViewGraphCollector.candidates(references: references, views: index.types.values.filter(ViewGraphCollector.isConstructibleView))
+        }
     }
 
     /// Every site, in file order, then token order.
     public var constructions: [ViewConstruction] { allSites.value }
+
+    /// The sites in one file, in token order: what `constructions` holds for it, found
+    /// without searching the other files.
+    public func constructions(inFile fileIndex: Int) -> [ViewConstruction] {
+        sitesByFile.value(for: fileIndex) {
+            guard let tokens = candidatesByFile.value[fileIndex] else { return [] }
+            return ViewGraphCollector.sites(in: fileIndex, at: tokens, index: index, findings: findings) { view in
+                index.types[view].map(ViewGraphCollector.isConstructibleView) == true
+            }
+        }
+    }
 
     /// The sites that construct `view` (a qualified name), in file and token order; empty
     /// when its callers are unknown.
@@ -266,15 +282,27 @@ enum ViewGraphCollector {
         _ index: ProjectIndex, references: NameReferences, views: [TypeInfo], jobs: Int, findings: SharedFindings
     ) -> [ViewConstruction] {
         let wanted = Set(views.map(\.name))
+        let candidates = candidates(references: references, views: views)
+        let perFile = parallelMap(candidates.keys.sorted(), jobs: jobs) { fileIndex in
+            sites(in: fileIndex, at: candidates[fileIndex]!, index: index, findings: findings) { wanted.contains($0) }
+        }
+        return perFile.flatMap { $0 }
+    }
+
+    /// Per file, the tokens where the name of one of `views` is written.
+    fileprivate static func candidates(references: NameReferences, views: [TypeInfo]) -> [Int: [Int]] {
         var candidates: [Int: [Int]] = [:]
         for name in Set(views.map { String($0.name.simpleTypeName) }) {
             for location in references.typeNames[name] ?? [] { candidates[location.file, default: []].append(location.token) }
         }
-        let perFile = parallelMap(candidates.keys.sorted(), jobs: jobs) { fileIndex in
-            var collector = FileCollector(fileIndex: fileIndex, index: index, findings: findings)
-            return collector.constructions(at: candidates[fileIndex]!.sorted()).filter { wanted.contains($0.view) }
-        }
-        return perFile.flatMap { $0 }
+        return candidates
+    }
+
+    fileprivate static func sites(
+        in fileIndex: Int, at tokens: [Int], index: ProjectIndex, findings: SharedFindings, isWanted: (String) -> Bool
+    ) -> [ViewConstruction] {
+        var collector = FileCollector(fileIndex: fileIndex, index: index, findings: findings)
+        return collector.constructions(at: tokens.sorted()).filter { isWanted($0.view) }
     }
 
     /// Views and view modifiers: rendering containers a caller constructs.
