@@ -165,6 +165,8 @@ extension TokenStream {
         return result
     }
 
+    /// Inlined: `assignments(in:)` asks it of every token of a body.
+    @inline(__always)
     public func isAssignmentOperator(_ index: Int) -> Bool {
         guard let kind = kind(index) else { return false }
         if kind == .equal { return true }
