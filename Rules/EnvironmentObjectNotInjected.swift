@@ -571,7 +571,8 @@ public struct EnvironmentObjectNotInjected: Rule {
     /// A view shown, on one path from a root, with no ancestor providing the object.
     private func reportPath(_ path: [ViewConstruction], reader: Reader, property: Property, context: inout RuleContext) {
         guard let root = path.first else { return }
-        let rootName = root.enclosingType ?? "the root"
+        // A root built in a free function is named by it (`makeWindow()`).
+        let rootName = root.enclosingType ?? root.enclosingMember.map { "\($0)()" } ?? "the root"
         let names = [rootName] + path.map(\.view)
         let modifier = reader.kind == .environmentObject ? "environmentObject" : "environment"
         var notes = [

@@ -171,10 +171,7 @@ enum CallSites {
             }
             // An object handed on: the reference stays while its fields change.
             if let shape = index.declaredShape(of: computed, in: file, scope: callerName) {
-                switch index.modelKind(of: shape, from: callerName, file: declaration.file) {
-                case .observable, .observableObject, .both, .plainClass: return nil
-                case .valueType, .unknown: break
-                }
+                if index.modelKind(of: shape, from: callerName, file: declaration.file).isClass { return nil }
             }
             for body in computed.accessors.compactMap(\.body) {
                 for token in body where file.kind(token) == .identifier && file.kind(token - 1) != .period {
@@ -238,27 +235,10 @@ enum CallSites {
         if index.memberAccesses(of: owner).mutations[field]?.contains(where: { !$0.inInitializer }) == true { return true }
         let ownCode = owner.declarations.map { ($0.file, $0.decl.members) }
         let outsideWrites = index.memberUpdateCandidates(named: field).contains { location in
-            !ownCode.contains { $0.0 == location.file && $0.1.contains(location.token) }
-                && isWrite(at: location.token, in: index.files[location.file])
+            !ownCode.contains { $0.0 == location.file && $0.1.contains(location.token) } && index.isMemberWrite(at: location)
         }
-        if outsideWrites { return true }
-        // `$model.field` anywhere (a `TextField` in another view holding the same model).
-        return index.files.contains { file in
-            (0..<max(file.tokens.count - 2, 0)).contains {
-                file.kind($0) == .dollarIdentifier && file.kind($0 + 1) == .period && file.text($0 + 2) == field
-            }
-        }
-    }
-
-    /// Whether the member at `token` (an update candidate: followed by an assignment or a
-    /// method call) is written: assigned, or the method called mutates it
-    /// (`items.append(x)`, not `title.uppercased()`).
-    private static func isWrite(at token: Int, in file: ParsedFile) -> Bool {
-        var next = token + 1
-        while file.kind(next) == .leftSquare { next = file.skipGroup(next) }
-        if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
-        if file.isAssignmentOperator(next) { return true }
-        return file.kind(next) == .period && mutatingMethodNames.contains(file.text(next + 1))
+        // Or a view binds it (`$model.field` in a `TextField` of another view holding the same model).
+        return outsideWrites || index.isChangedByView(field, of: owner)
     }
 
     /// Whether the caller's stored property `name` holds a model (an observable or
@@ -268,10 +248,7 @@ enum CallSites {
             let (fileIndex, property) = caller.property(named: name),
             let shape = index.declaredShape(of: property, in: index.files[fileIndex], scope: callerName)
         else { return false }
-        switch index.modelKind(of: shape, from: callerName, file: fileIndex) {
-        case .observable, .observableObject, .both: return true
-        case .plainClass, .valueType, .unknown: return false
-        }
+        return index.modelKind(of: shape, from: callerName, file: fileIndex).isModel
     }
 
     /// Whether `path` after a `ForEach` element is what the `ForEach` identifies it by:

@@ -64,12 +64,12 @@ enum StateSeeding {
     static func changingSeed(_ state: SeededState, of view: TypeInfo, in file: ParsedFile, index: ProjectIndex)
         -> CallSites.ChangingValue?
     {
-        guard let found = CallSites.changingValue(
+        // The view's own code first: it is cheaper than walking the call sites.
+        let name = state.property.name
+        guard isUsed(name, in: view, index: index), !handsBack(name, in: view, index: index) else { return nil }
+        return CallSites.changingValue(
             passedAs: state.label, to: view.name, holdsReference: holdsReference(state, of: view, in: file, index: index),
             index: index)
-        else { return nil }
-        let name = state.property.name
-        return isUsed(name, in: view, index: index) && !handsBack(name, in: view, index: index) ? found : nil
     }
 
     /// Whether the view uses its state anywhere but in its initializers (`name`,
@@ -97,10 +97,7 @@ enum StateSeeding {
     /// reference, which only changes when a caller passes another object.
     static func holdsReference(_ state: SeededState, of view: TypeInfo, in file: ParsedFile, index: ProjectIndex) -> Bool {
         guard let shape = index.declaredShape(of: state.property, in: file, scope: view.name) else { return false }
-        switch index.modelKind(of: shape, from: view.name, file: index.fileIndex(of: file)) {
-        case .observable, .observableObject, .both, .plainClass: return true
-        case .valueType, .unknown: return false
-        }
+        return index.modelKind(of: shape, from: view.name, file: index.fileIndex(of: file)).isClass
     }
 
     /// Whether the view hands the state back as an edited draft, in an action (a `Button`

@@ -166,7 +166,7 @@ private final class EnvironmentCoverage {
     /// of the helper member holding it, and of a local its value initializes.
     private func handedOn(_ place: Place) -> [Place] {
         guard let type = place.type.flatMap({ index.types[$0] }) else { return [] }
-        let bodies = renderingBodies(of: type)
+        let bodies = ViewCode.renderingBodies(of: type, index: index)
         var result: [Place] = []
         if let member = place.member, member != "body" {
             for body in bodies where body.name != member {
@@ -259,7 +259,7 @@ private final class EnvironmentCoverage {
 
     /// Where the container's rendering code uses the property `name` (`content()`, `content`).
     private func uses(of name: String, in info: TypeInfo) -> [Place] {
-        renderingBodies(of: info).flatMap { uses(of: name, in: $0, type: info.name) }
+        ViewCode.renderingBodies(of: info, index: index).flatMap { uses(of: name, in: $0, type: info.name) }
     }
 
     /// The references to a member or local `name` in one rendering body (not shadowed by one
@@ -274,10 +274,6 @@ private final class EnvironmentCoverage {
             result.append(Place(file: body.file, token: token, type: type, member: body.name))
         }
         return result
-    }
-
-    private func renderingBodies(of type: TypeInfo) -> [RenderingBody] {
-        ViewCode.renderingBodies(of: type, index: index)
     }
 
     private func sites(in file: Int) -> [ViewConstruction] {
@@ -313,7 +309,7 @@ final class EnvironmentWalkFacts: @unchecked Sendable {
         for fileIndex in index.ownFiles {
             let file = index.files[fileIndex]
             for decl in file.types where decl.kind == .extension && (decl.name == "View" || decl.name == "SwiftUI.View") {
-                for function in decl.functions where function.body.map({ mayWrap($0, in: file, index: index) }) == true {
+                for function in decl.functions where function.body.map({ mayWrap($0, in: fileIndex, index: index) }) == true {
                     helpers.insert(function.name)
                 }
             }
@@ -321,7 +317,7 @@ final class EnvironmentWalkFacts: @unchecked Sendable {
         var modifiers = Set<String>()
         for type in index.types.values where type.traits.contains(.viewModifier) {
             let wraps = type.functions.contains { fileIndex, function in
-                function.name == "body" && function.body.map { mayWrap($0, in: index.files[fileIndex], index: index) } == true
+                function.name == "body" && function.body.map { mayWrap($0, in: fileIndex, index: index) } == true
             }
             if wraps { modifiers.insert(String(type.name.simpleTypeName)) }
         }
@@ -329,13 +325,15 @@ final class EnvironmentWalkFacts: @unchecked Sendable {
     }
 
     /// Code that injects (`environmentObject(…)`, `environment(…)`) or builds a project view.
-    private static func mayWrap(_ body: Range<Int>, in file: ParsedFile, index: ProjectIndex) -> Bool {
-        body.contains { token in
+    private static func mayWrap(_ body: Range<Int>, in fileIndex: Int, index: ProjectIndex) -> Bool {
+        let file = index.files[fileIndex]
+        return body.contains { token in
             guard file.kind(token) == .identifier else { return false }
             if file.at(token, "environmentObject") || file.at(token, "environment") { return file.kind(token + 1) == .leftParen }
             let text = file.text(token)
             guard text.startsWithUppercase, file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace else { return false }
-            return index.types[text].map(ViewGraphCollector.isConstructibleView) ?? false
+            // By scope: a file's private view is keyed apart from its written name.
+            return index.type(named: text, file: fileIndex).map(ViewGraphCollector.isConstructibleView) ?? false
         }
     }
 

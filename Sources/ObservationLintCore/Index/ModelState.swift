@@ -183,13 +183,27 @@ extension ProjectIndex {
 
     private func changesThroughReference(_ name: String) -> [TokenLocation] {
         memberUpdateCandidates(named: name).filter { location in
-            let file = files[location.file]
-            guard !file.at(location.token - 2, "self") else { return false }
-            var next = location.token + 1
-            while file.kind(next) == .leftSquare { next = file.skipGroup(next) }
-            if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
-            return file.isAssignmentOperator(next) || file.kind(next) == .period && mutatingMethodNames.contains(file.text(next + 1))
+            !files[location.file].at(location.token - 2, "self") && isMemberWrite(at: location)
         }
+    }
+
+    /// Whether the member at an update candidate (followed by an assignment or a method
+    /// call) is written: assigned, or the method called mutates it (`items.append(x)`, not
+    /// `title.uppercased()`).
+    public func isMemberWrite(at location: TokenLocation) -> Bool {
+        let file = files[location.file]
+        var next = location.token + 1
+        while file.kind(next) == .leftSquare { next = file.skipGroup(next) }
+        if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+        return file.isAssignmentOperator(next) || file.kind(next) == .period && mutatingMethodNames.contains(file.text(next + 1))
+    }
+
+    /// Whether a view changes the member `name` of `type` (or of its ancestors): assigns it
+    /// through a reference, or binds it (`$model.name`), also along a chain from another
+    /// model (`$app.settings.theme`; by name, as the chain's types are not known).
+    public func isChangedByView(_ name: String, of type: TypeInfo) -> Bool {
+        typeAndAncestors(of: type).contains { viewMutations[$0.name]?.contains { $0.path.first == name } == true }
+            || viewMutations.values.contains { $0.contains { $0.path.dropFirst().contains(name) } }
     }
 
     private func isStaticMember(_ modifiers: [Modifier]) -> Bool {

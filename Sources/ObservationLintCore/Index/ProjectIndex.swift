@@ -74,6 +74,12 @@ public struct TypeInfo: Sendable {
 /// What a type a property holds is, as far as the analysis can tell.
 public enum ModelKind: Sendable, Hashable {
     case observable, observableObject, both, plainClass, valueType, unknown
+
+    /// A project class: a holder keeps a reference while its fields change.
+    public var isClass: Bool { isModel || self == .plainClass }
+
+    /// A class observation knows (`@Observable`, `ObservableObject`).
+    public var isModel: Bool { self == .observable || self == .observableObject || self == .both }
 }
 
 /// The project index: every file's declarations, every nominal type with its extensions
@@ -115,7 +121,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let mutableStateByType = Memo<String, Bool>()
     /// `changingMembers(of:)` by type name.
     let changingMembersByType = Memo<String, Set<String>>()
-    let renderPathStore = RenderPathStore()
+    /// The render reads of each model (`renderReads(of:)`), found on first use.
+    let renderReadsByModel = OnDemand<[String: [RenderRead]]>()
     /// What the environment walk asks of the project, whichever objects it follows.
     let environmentWalkFacts = OnDemand<EnvironmentWalkFacts>()
     /// `ViewCode.renderingBodies(of:index:)` by type name.

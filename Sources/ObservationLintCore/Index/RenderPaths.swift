@@ -1,4 +1,3 @@
-import Foundation
 import ObservationSyntax
 
 // Render paths (SPEC §9): the one definition of "rendering code" and of "read by a view".
@@ -188,22 +187,7 @@ extension ProjectIndex {
     /// The render reads of a model (by qualified type name). Computed for every model at
     /// once, on first use.
     public func renderReads(of model: String) -> [RenderRead] {
-        renderPathStore.reads(index: self)[model] ?? []
-    }
-}
-
-/// The render reads of a project index, computed once, by whichever thread asks first.
-final class RenderPathStore: @unchecked Sendable {
-    private let lock = NSLock()
-    private var computed: [String: [RenderRead]]?
-
-    func reads(index: ProjectIndex) -> [String: [RenderRead]] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let computed { return computed }
-        let reads = RenderPathCollector.collect(index)
-        computed = reads
-        return reads
+        renderReadsByModel.value { RenderPathCollector.collect(self) }[model] ?? []
     }
 }
 
