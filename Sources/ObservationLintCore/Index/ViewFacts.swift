@@ -62,8 +62,9 @@ enum ViewFactsCollector {
             var facts = Facts()
             let references = modelReferences(of: view, index: index)
             guard !references.isEmpty else { return facts }
-            collectReads(of: view, references: references, index: index, into: &facts)
-            collectMutations(of: view, references: references, files: index.files, into: &facts)
+            let chains = DeclarationChains(of: view, files: index.files)
+            collectReads(of: view, references: references, chains: chains, index: index, into: &facts)
+            collectMutations(of: view, references: references, chains: chains, files: index.files, into: &facts)
             return facts
         }
         var facts = Facts()
@@ -92,15 +93,19 @@ enum ViewFactsCollector {
     }
 
     private static func collectReads(
-        of view: TypeInfo, references: [String: ViewModelReference], index: ProjectIndex, into facts: inout Facts
+        of view: TypeInfo, references: [String: ViewModelReference], chains: DeclarationChains, index: ProjectIndex,
+        into facts: inout Facts
     ) {
+        let referenceNames = NameTable(references.keys)
         for rendering in ViewCode.renderingBodies(of: view, index: index) {
             let (fileIndex, body) = (rendering.file, rendering.range)
             let file = index.files[fileIndex]
             var roles = RenderRoles(body: body, file: file, index: index)
             var aliases: [String: (reference: ViewModelReference, path: [String])] = [:]
             let parameters = Set(rendering.parameters.map(\.name))
-            for chain in file.memberChains(in: body) {
+            for chain in chains.chains(in: body, of: fileIndex, file: file) {
+                // Most chains start at no reference: rule them out on the bytes.
+                guard !aliases.isEmpty || mayNameReference(chain, in: file, names: referenceNames) else { continue }
                 let rootName = referenceName(file.rootName(of: chain))
                 guard references[rootName] != nil || aliases[rootName] != nil, !parameters.contains(rootName) else { continue }
                 var names = file.path(of: chain)
@@ -131,6 +136,14 @@ enum ViewFactsCollector {
         }
     }
 
+    /// Whether the chain's first name (after `self.`, without a binding's `$`) is in `names`.
+    private static func mayNameReference(_ chain: MemberChain, in file: ParsedFile, names: NameTable) -> Bool {
+        let root = chain.names.count > 1 && file.at(chain.root, "self") ? chain.names[1] : chain.root
+        let token = file.tokens[root]
+        let start = Int(token.start) + (file.kind(root) == .dollarIdentifier ? 1 : 0)
+        return file.source.bytes.withUnsafeBufferPointer { names.position(of: start, Int(token.end), in: $0) != nil }
+    }
+
     /// The property a chain's first name refers to: `$model` (a binding) is `model`'s.
     private static func referenceName(_ name: String) -> String {
         name.utf8.first == UInt8(ascii: "$") ? String(name.dropFirst()) : name
@@ -158,9 +171,10 @@ enum ViewFactsCollector {
     }
 
     private static func collectMutations(
-        of view: TypeInfo, references: [String: ViewModelReference], files: [ParsedFile], into facts: inout Facts
+        of view: TypeInfo, references: [String: ViewModelReference], chains: DeclarationChains, files: [ParsedFile],
+        into facts: inout Facts
     ) {
-        for declaration in view.declarations {
+        for (declaration, declarationChains) in zip(view.declarations, chains.byDeclaration) {
             let file = files[declaration.file]
             let members = declaration.decl.members
             func record(_ chain: MemberChain, _ dropLast: Bool) {
@@ -179,7 +193,7 @@ enum ViewFactsCollector {
                         file: declaration.file, view: view.name, reference: reference, path: names, tokens: tokens))
             }
             for assignment in file.assignments(in: members) { record(assignment.target, false) }
-            for chain in file.memberChains(in: members) {
+            for chain in declarationChains {
                 if file.isCalled(chain), chain.names.count > 2, mutatingMethodNames.contains(file.text(chain.last)) {
                     record(chain, true)
                 } else if file.kind(chain.root) == .dollarIdentifier, chain.names.count > 1 {
@@ -187,6 +201,53 @@ enum ViewFactsCollector {
                 }
             }
         }
+    }
+}
+
+/// The member chains of each declaration of a view, found once for its reads and its
+/// mutations.
+struct DeclarationChains {
+    private let declarations: [TypeDeclaration]
+    let byDeclaration: [[MemberChain]]
+
+    init(of view: TypeInfo, files: [ParsedFile]) {
+        declarations = view.declarations
+        byDeclaration = view.declarations.map { files[$0.file].memberChains(in: $0.decl.members) }
+    }
+
+    /// The chains of a body inside one of the declarations: those of the declaration that
+    /// start in it (a chain never spans a brace, so the declaration's scan and the body's
+    /// agree).
+    func chains(in body: Range<Int>, of fileIndex: Int, file: ParsedFile) -> ArraySlice<MemberChain> {
+        guard
+            let position = declarations.firstIndex(where: {
+                $0.file == fileIndex && $0.decl.members.lowerBound <= body.lowerBound && body.upperBound <= $0.decl.members.upperBound
+            })
+        else { return file.memberChains(in: body)[...] }
+        let chains = byDeclaration[position]
+        let first = chains.firstPosition { $0.root >= body.lowerBound }
+        let end = chains[first...].firstPosition { $0.root >= body.upperBound }
+        return chains[first..<end]
+    }
+}
+
+extension RandomAccessCollection {
+    /// The first position whose element satisfies `isAtOrAfter` (its end when none does), for
+    /// a predicate false then true along the collection: a binary search.
+    func firstPosition(where isAtOrAfter: (Element) -> Bool) -> Index {
+        var low = startIndex
+        var count = self.count
+        while count > 0 {
+            let half = count / 2
+            let middle = index(low, offsetBy: half)
+            if isAtOrAfter(self[middle]) {
+                count = half
+            } else {
+                low = index(after: middle)
+                count -= half + 1
+            }
+        }
+        return low
     }
 }
 
