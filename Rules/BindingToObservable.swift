@@ -130,7 +130,7 @@ public struct BindingToObservable: Rule {
                 switch file.kind(token) {
                 case .dollarIdentifier?:
                     // `$m.property` is a binding to a property; `$m` alone is the binding itself.
-                    if file.text(token) == projected, file.kind(token + 1) != .period { return true }
+                    if file.spells(token, projected), file.kind(token + 1) != .period { return true }
                 case .identifier?:
                     let text = file.text(token)
                     if text == name, file.kind(token - 1) == .prefixAmpersand { return true }

@@ -288,7 +288,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
         else { return nil }
         for declaration in type.declarations {
             let declFile = context.index.files[declaration.file]
-            if declaration.decl.members.contains(where: { declFile.kind($0) == .identifier && declFile.text($0) == holder }) {
+            if declaration.decl.members.contains(where: { declFile.kind($0) == .identifier && declFile.spells($0, holder) }) {
                 return nil
             }
         }

@@ -402,7 +402,7 @@ public struct StateObjectInitializedFromOutside: Rule {
     /// The name token of `let name`/`var name` declared in `range`.
     private func localDeclaration(_ name: String, in range: Range<Int>, file: ParsedFile) -> Int? {
         for token in range where file.at(token, "let") || file.at(token, "var") {
-            if file.kind(token + 1) == .identifier, file.text(token + 1) == name, file.kind(token + 2) != .period {
+            if file.kind(token + 1) == .identifier, file.spells(token + 1, name), file.kind(token + 2) != .period {
                 return token + 1
             }
         }

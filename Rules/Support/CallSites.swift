@@ -205,7 +205,7 @@ enum CallSites {
         let binding = "$" + name
         return caller.declarations.contains { declaration in
             let file = index.files[declaration.file]
-            return declaration.decl.members.contains { file.kind($0) == .dollarIdentifier && file.text($0) == binding }
+            return declaration.decl.members.contains { file.kind($0) == .dollarIdentifier && file.spells($0, binding) }
         }
     }
 
@@ -272,7 +272,7 @@ enum CallSites {
         let root = argument.value.first { file.isWord($0) && !file.at($0, "self") }.map { file.text($0) }
         for tie in site.identity {
             guard case .idModifier(let tokens) = tie, let root else { continue }
-            if tokens.contains(where: { file.isWord($0) && file.text($0) == root }) { return true }
+            if tokens.contains(where: { file.isWord($0) && file.spells($0, root) }) { return true }
         }
         return false
     }

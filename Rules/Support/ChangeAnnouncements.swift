@@ -119,7 +119,7 @@ struct ChangeAnnouncements {
                 var scopes: BodyScopes?
                 for token in body where file.kind(token) == .identifier && file.kind(token + 1) == .leftParen {
                     guard file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period),
-                        file.text(token) == name
+                        file.spells(token, name)
                     else { continue }
                     if scopes == nil { scopes = file.scopes(in: body) }
                     let closure = scopes!.enclosing(token).first { if case .closure = $0.kind { true } else { false } }?.range

@@ -113,7 +113,7 @@ enum StateSeeding {
             let file = index.files[declaration.file]
             for property in declaration.decl.properties where property.isComputed && property.name != "body" {
                 let reads = property.accessors.compactMap(\.body).contains { body in
-                    body.contains { file.kind($0) == .identifier && file.text($0) == name && file.kind($0 - 1) != .period }
+                    body.contains { file.kind($0) == .identifier && file.spells($0, name) && file.kind($0 - 1) != .period }
                 }
                 if reads { carriers.insert(property.name) }
             }

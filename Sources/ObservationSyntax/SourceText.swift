@@ -67,6 +67,15 @@ public struct SourceText: Sendable {
         }
     }
 
+    /// Whether a token's text equals `string`, without building a `String` for the token.
+    @inlinable
+    public func token(_ token: Token, is string: String) -> Bool {
+        let length = Int(token.end - token.start)
+        guard length == string.utf8.count else { return false }
+        let start = Int(token.start)
+        return string.utf8.elementsEqual(bytes[start..<start + length])
+    }
+
     /// Whether the bytes of `range` contain `needle` (non-empty).
     public func range(_ range: Range<Int>, contains needle: [UInt8]) -> Bool {
         needle.withUnsafeBufferPointer { occurs($0, in: range) }

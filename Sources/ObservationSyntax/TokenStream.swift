@@ -69,6 +69,12 @@ extension TokenStream {
         index >= 0 && index < tokens.count && source.token(tokens[index], is: string)
     }
 
+    /// Whether the token at `index` is spelled `name` (a name known only at run time).
+    @inlinable
+    public func spells(_ index: Int, _ name: String) -> Bool {
+        index >= 0 && index < tokens.count && source.token(tokens[index], is: name)
+    }
+
     @inlinable
     public func isWord(_ index: Int) -> Bool {
         guard let kind = kind(index) else { return false }

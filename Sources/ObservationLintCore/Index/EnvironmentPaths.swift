@@ -16,16 +16,12 @@ extension ProjectIndex {
     /// the analysis cannot place it (`self.environmentObject(…)` in a `View` extension, on
     /// content passed in through a parameter), or is a delegate adaptor.
     public func uninjectedPath(to view: String, providers: [EnvironmentInjection]) -> [ViewConstruction]? {
-        let coverage = EnvironmentCoverage(index: self)
-        for injection in providers where !injection.isInPreview {
-            guard injection.kind != .delegateAdaptor else { return nil }
-            let target = (injection: injection, covered: modifiedContent(of: injection))
-            guard viewGraph.constructions(inFile: injection.file).contains(where: { isCovered(Place($0), by: target.injection, content: target.covered) })
-                || wrapsContentProperty(target.covered, of: injection)
-            else { return nil }
-            coverage.targets.append(target)
+        // Views reading the same object share its providers, so they share what they cover.
+        let coverage = environmentCoverages.value(for: providers.map(ObjectIdentifier.init)) {
+            EnvironmentCoverage(index: self, providers: providers)
         }
-        var search = PathSearch(index: self) { site in coverage.covers(Place(site)) }
+        guard let coverage else { return nil }
+        var search = PathSearch(index: self) { site in coverage.covers(site) }
         return search.path(to: view, depth: 0)
     }
 
@@ -37,12 +33,12 @@ extension ProjectIndex {
         if content.contains(place.token) { return true }
         guard let member = place.member, place.type == injection.enclosingType else { return false }
         let file = files[place.file]
-        return content.contains { file.kind($0) == .identifier && file.text($0) == member }
+        return content.contains { file.kind($0) == .identifier && file.spells($0, member) }
     }
 
     /// Whether the modified expression uses a property of the injecting view that holds
     /// content a caller hands over (`HStack { content() }.environmentObject(selection)`).
-    private func wrapsContentProperty(_ content: Range<Int>, of injection: EnvironmentInjection) -> Bool {
+    fileprivate func wrapsContentProperty(_ content: Range<Int>, of injection: EnvironmentInjection) -> Bool {
         guard let type = injection.enclosingType.flatMap({ types[$0] }) else { return false }
         let held = Set(contentProperties(of: type))
         let file = files[injection.file]
@@ -74,7 +70,7 @@ extension ProjectIndex {
     /// its `.`: the postfix chain back to its first primary (`VStack { … }.padding()` in
     /// `VStack { … }.padding().environmentObject(x)`). Empty for an unqualified call
     /// (`environmentObject(x)` on `self`).
-    private func modifiedContent(of injection: EnvironmentInjection) -> Range<Int> {
+    fileprivate func modifiedContent(of injection: EnvironmentInjection) -> Range<Int> {
         modifiedContent(beforeModifierAt: injection.token, in: files[injection.file])
     }
 
@@ -136,14 +132,33 @@ private struct Place {
 /// renders it (`HStack { content() }.environmentObject(selection)`). Where the analysis
 /// cannot tell where a container renders its content, the place counts as covered: the
 /// path is incomplete.
-private final class EnvironmentCoverage {
+final class EnvironmentCoverage: @unchecked Sendable {
     let index: ProjectIndex
-    var targets: [(injection: EnvironmentInjection, covered: Range<Int>)] = []
+    private let targets: [(injection: EnvironmentInjection, covered: Range<Int>)]
     private let facts: EnvironmentWalkFacts
+    /// `covers(_:)` by construction site.
+    private let coverageBySite = Memo<TokenLocation, Bool>()
 
-    init(index: ProjectIndex) {
+    /// Nil when a provider is applied where the analysis cannot place it, or is a delegate
+    /// adaptor: then no path can be shown to lack it.
+    init?(index: ProjectIndex, providers: [EnvironmentInjection]) {
+        var targets: [(injection: EnvironmentInjection, covered: Range<Int>)] = []
+        for injection in providers where !injection.isInPreview {
+            guard injection.kind != .delegateAdaptor else { return nil }
+            let covered = index.modifiedContent(of: injection)
+            guard index.viewGraph.constructions(inFile: injection.file).contains(where: { index.isCovered(Place($0), by: injection, content: covered) })
+                || index.wrapsContentProperty(covered, of: injection)
+            else { return nil }
+            targets.append((injection, covered))
+        }
         self.index = index
+        self.targets = targets
         facts = index.environmentWalkFacts.value { EnvironmentWalkFacts(index: index) }
+    }
+
+    /// Whether an injection applies where `site` is shown.
+    func covers(_ site: ViewConstruction) -> Bool {
+        coverageBySite.value(for: TokenLocation(file: site.file, token: site.token)) { covers(Place(site)) }
     }
 
     /// Whether an injection applies where the content at `place` is shown: at the place, or
@@ -151,7 +166,7 @@ private final class EnvironmentCoverage {
     /// code (`SidePanel { sidebar }`), a local (`let row = Row()`, then `SidePanel { row }`).
     /// Content shown at several places counts as covered when one of them is (in doubt,
     /// silent).
-    func covers(_ place: Place, depth: Int = 0) -> Bool {
+    private func covers(_ place: Place, depth: Int = 0) -> Bool {
         if targets.contains(where: { index.isCovered(place, by: $0.injection, content: $0.covered) }) { return true }
         for container in sites(in: place.file) where container.enclosingType == place.type {
             guard let argument = container.arguments.first(where: { $0.value.contains(place.token) }) else { continue }
@@ -234,7 +249,7 @@ private final class EnvironmentCoverage {
                     var name = file.text(equal - 1)
                     if name.hasPrefix("_") { name.removeFirst() }
                     let value = equal + 1..<file.expressionEnd(from: equal + 1, end: body.upperBound, stopAtComma: false)
-                    let usesParameter = value.contains { file.kind($0) == .identifier && file.text($0) == parameter.name }
+                    let usesParameter = value.contains { file.kind($0) == .identifier && file.spells($0, parameter.name) }
                     if usesParameter, info.property(named: name) != nil, !assigned.contains(name) { assigned.append(name) }
                 }
             }
@@ -268,7 +283,7 @@ private final class EnvironmentCoverage {
         guard !body.parameters.contains(where: { $0.name == name }) else { return [] }
         let file = index.files[body.file]
         var result: [Place] = []
-        for token in body.range where file.kind(token) == .identifier && file.text(token) == name {
+        for token in body.range where file.kind(token) == .identifier && file.spells(token, name) {
             if file.kind(token - 1) == .period && !file.at(token - 2, "self") { continue }
             if file.kind(token + 1) == .colon || file.kind(token + 1) == .equal { continue }  // a label, a declaration
             result.append(Place(file: body.file, token: token, type: type, member: body.name))

@@ -133,10 +133,16 @@ extension ProjectIndex {
         // For each candidate, the methods whose code mentions it; or a mention elsewhere.
         var callers: [String: Set<String>] = [:]
         var mentionedElsewhere = Set<String>()
+        let candidateNames = NameTable(candidates.keys)
         for declaration in type.declarations {
             let file = files[declaration.file]
             var scopes: [Range<Int>: BodyScopes] = [:]
-            for token in declaration.decl.members where file.kind(token) == .identifier && !file.at(token - 1, "func") {
+            let mentions = file.source.bytes.withUnsafeBufferPointer { bytes in
+                declaration.decl.members.filter { token in
+                    file.kind(token) == .identifier && candidateNames.position(of: file.tokens[token], in: bytes) != nil
+                }
+            }
+            for token in mentions where !file.at(token - 1, "func") {
                 guard file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period) else { continue }
                 let name = file.text(token)
                 guard candidates[name] != nil, !mentionedElsewhere.contains(name) else { continue }

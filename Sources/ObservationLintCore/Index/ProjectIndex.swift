@@ -125,6 +125,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let renderReadsByModel = OnDemand<[String: [RenderRead]]>()
     /// What the environment walk asks of the project, whichever objects it follows.
     let environmentWalkFacts = OnDemand<EnvironmentWalkFacts>()
+    /// The environment walk's coverage by the providers of an object (nil: none can be placed).
+    let environmentCoverages = Memo<[ObjectIdentifier], EnvironmentCoverage?>()
     /// `ViewCode.renderingBodies(of:index:)` by type name.
     let renderingBodiesByType = Memo<String, [RenderingBody]>()
     /// `ParsedFile.scopes(in:)` by file and body: the view facts, rendering code, the view

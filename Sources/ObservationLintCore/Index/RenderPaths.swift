@@ -207,6 +207,14 @@ enum RenderPathCollector {
         var names = Set<String>()
     }
 
+    /// A member's code, or a chain through a held model, followed for observing views or
+    /// for the others.
+    private struct Followed: Hashable {
+        let observes: Bool
+        let model: String
+        let path: [String]
+    }
+
     static func collect(_ index: ProjectIndex) -> [String: [RenderRead]] {
         var queue: [RenderRead] = []
         for model in index.viewReads.keys.sorted() {
@@ -215,7 +223,7 @@ enum RenderPathCollector {
             }
         }
         var membersByModel: [String: Members] = [:]
-        var followed = Set<String>()
+        var followed = Set<Followed>()
         var result: [String: [RenderRead]] = [:]
         var next = 0
         while next < queue.count {
@@ -226,7 +234,7 @@ enum RenderPathCollector {
             let observes = read.origin.reference.observesObjectWillChange
             if membersByModel[read.model] == nil { membersByModel[read.model] = members(of: read.model, index: index) }
             let members = membersByModel[read.model]!
-            if let bodies = members.code[member], followed.insert("\(observes) \(read.model) \(member)").inserted {
+            if let bodies = members.code[member], followed.insert(Followed(observes: observes, model: read.model, path: [member])).inserted {
                 for body in bodies {
                     for (path, tokens) in memberReads(in: body, memberNames: members.names, index: index) {
                         let step = RenderStep(owner: read.model, member: member, file: body.file, body: body.body, token: tokens[0])
@@ -239,7 +247,7 @@ enum RenderPathCollector {
             }
             // `app.settings.theme`: `theme` read on the `Settings` that `settings` holds.
             if read.path.count > 1, let held = members.held[member], read.steps.count < 16,
-                followed.insert("\(observes) \(read.model) \(read.path.joined(separator: "."))").inserted
+                followed.insert(Followed(observes: observes, model: read.model, path: read.path)).inserted
             {
                 let step = RenderStep(owner: read.model, member: member, file: read.file, body: nil, token: read.tokens[0])
                 queue.append(
