@@ -221,6 +221,14 @@ public struct StateMutationInBody: Rule {
         "formSymmetricDifference", "updateValue", "removeValue", "replaceSubrange", "swapAt", "move",
     ]
 
+    /// For each first byte, bit `n` set when a mutating method's name starting with it is `n`
+    /// bytes long: most member names (`frame`, `onAppear`) fail this before a `String` is made.
+    private static let mutatingMethodLengthsByFirstByte: [UInt64] = {
+        var lengths = [UInt64](repeating: 0, count: 256)
+        for name in mutatingMethods { lengths[Int(name.utf8.first!)] |= 1 << UInt64(name.utf8.count) }
+        return lengths
+    }()
+
     private struct Site {
         let file: Int
         let token: Int
@@ -307,8 +315,13 @@ public struct StateMutationInBody: Rule {
     private func mayCallMutatingMethod(in range: Range<Int>, file: ParsedFile) -> Bool {
         range.contains { token in
             let next = file.kind(token + 1)
-            return (next == .leftParen || next == .leftBrace) && file.kind(token - 1) == .period
-                && Self.mutatingMethods.contains(file.text(token))
+            guard next == .leftParen || next == .leftBrace, file.kind(token - 1) == .period else { return false }
+            let name = file.tokens[token]
+            let length = Int(name.end) - Int(name.start)
+            guard length > 0, length < 64,
+                Self.mutatingMethodLengthsByFirstByte[Int(file.source.bytes[Int(name.start)])] & (1 << UInt64(length)) != 0
+            else { return false }
+            return Self.mutatingMethods.contains(file.text(token))
         }
     }
 
