@@ -277,11 +277,13 @@ public struct StateMutationInBody: Rule {
                 var roles = RenderRoles(body: body.range, file: file, index: index)
                 var reported = Set<Int>()
                 func consider(_ chain: MemberChain, path: [String], replacesWhole: Bool, isCall: Bool) {
-                    guard let rootName = path.first, let root = root(named: rootName), !reported.contains(chain.root) else { return }
+                    // Most changes are in action closures: the role rules them out first.
+                    guard let rootName = path.first, let root = root(named: rootName), !reported.contains(chain.root),
+                        roles.role(of: chain.root) == .content
+                    else { return }
                     if hidden == nil { hidden = file.localNames(in: body.range).union(body.parameters.map(\.name)) }
                     guard !hidden!.contains(rootName),
-                        let what = mutated(root, path: path, replacesWhole: replacesWhole, isCall: isCall, index: index),
-                        roles.role(of: chain.root) == .content
+                        let what = mutated(root, path: path, replacesWhole: replacesWhole, isCall: isCall, index: index)
                     else { return }
                     reported.insert(chain.root)
                     var subject = what.subject
