@@ -276,11 +276,9 @@ public struct StateMutationInBody: Rule {
                 var hidden: Set<String>?
                 var roles = RenderRoles(body: body.range, file: file, index: index)
                 var reported = Set<Int>()
+                // A change of `chain`, which runs while `body` is evaluated.
                 func consider(_ chain: MemberChain, path: [String], replacesWhole: Bool, isCall: Bool) {
-                    // Most changes are in action closures: the role rules them out first.
-                    guard let rootName = path.first, let root = root(named: rootName), !reported.contains(chain.root),
-                        roles.role(of: chain.root) == .content
-                    else { return }
+                    guard let rootName = path.first, let root = root(named: rootName), !reported.contains(chain.root) else { return }
                     if hidden == nil { hidden = file.localNames(in: body.range).union(body.parameters.map(\.name)) }
                     guard !hidden!.contains(rootName),
                         let what = mutated(root, path: path, replacesWhole: replacesWhole, isCall: isCall, index: index)
@@ -300,11 +298,14 @@ public struct StateMutationInBody: Rule {
                         notes: [context.note(what.note, at: what.site.token..<what.site.token + 1, in: what.site.file)],
                         help: "change it in an action (`.onAppear`, `.task`, `.onChange(of:)`, a button's action), or compute the value instead of storing it")
                 }
-                for assignment in assignments where root(named: file.rootName(of: assignment.target)) != nil {
+                // Most changes are in action closures: the role rules them out before their
+                // roots, locals and mutations are worked out.
+                for assignment in assignments
+                where roles.role(of: assignment.target.root) == .content && root(named: file.rootName(of: assignment.target)) != nil {
                     let path = file.path(of: assignment.target)
                     consider(assignment.target, path: path, replacesWhole: path.count == 1, isCall: false)
                 }
-                for chain in mutatingCalls where root(named: file.rootName(of: chain)) != nil {
+                for chain in mutatingCalls where roles.role(of: chain.root) == .content && root(named: file.rootName(of: chain)) != nil {
                     consider(chain, path: Array(file.path(of: chain).dropLast()), replacesWhole: false, isCall: true)
                 }
             }
