@@ -247,19 +247,20 @@ public struct ModelCreatedInBody: Rule {
             var bodyRunsOnce: Bool?
             for body in RenderingCode.bodies(in: decl, of: type) {
                 var roles = RenderRoles(body: body.range, file: file, index: index)
-                let locals = constructedLocals(in: body.range, scope: type.name, index: index, file: file)
-                let childCalls = file.calls(in: body.range) { token in
-                    guard RenderingCode.isCapitalizedName(token, in: file), file.kind(token + 1) == .leftParen else { return false }
-                    return index.type(named: file.text(token), from: type.name)?.isView == true
+                // Found when an argument is a lone name (few are).
+                var locals: [String: (type: String, token: Int)]?
+                func constructedLocal(named name: String) -> (type: String, token: Int)? {
+                    if locals == nil { locals = constructedLocals(in: body.range, scope: type.name, index: index, file: file) }
+                    return locals![name]
                 }
-                for call in childCalls {
-                    guard let arguments = call.arguments,
-                        let child = index.type(named: file.text(call.name), from: type.name)
+                for token in body.range {
+                    guard let child = childView(calledAt: token, from: type.name, index: index, file: file),
+                        let call = file.call(at: token, limit: body.range.upperBound), let arguments = call.arguments
                     else { continue }
                     let childName = file.text(call.name)
                     for (position, argument) in file.argumentList(arguments).enumerated() {
                         let label = argument.label.map { file.text($0) }
-                        var created = createdModel(in: argument.value, locals: locals, scope: type.name, index: index, file: file)
+                        var created = createdModel(in: argument.value, local: constructedLocal, scope: type.name, index: index, file: file)
                         let isImplicitInit = created == nil && isImplicitInitCall(argument.value, file: file)
                         guard created != nil || isImplicitInit,
                             roles.role(of: argument.value.lowerBound) == .content,
@@ -296,6 +297,15 @@ public struct ModelCreatedInBody: Rule {
         }
     }
 
+    /// The project view called by name at `token`: `Row(…)`. Most such names are the SDK's
+    /// (`Text`, `VStack`), ruled out before the full lookup.
+    private func childView(calledAt token: Int, from scope: String, index: ProjectIndex, file: ParsedFile) -> TypeInfo? {
+        guard file.kind(token + 1) == .leftParen, RenderingCode.isCapitalizedName(token, in: file) else { return nil }
+        let name = file.text(token)
+        guard index.mayNameType(simpleName: name), let child = index.type(named: name, from: scope), child.isView else { return nil }
+        return child
+    }
+
     /// Whether the view graph's site of `child` at `token` builds it once (an app's scene
     /// root, a hosting root).
     private func isBuiltOnce(_ child: TypeInfo, at token: Int, in fileIndex: Int, index: ProjectIndex) -> Bool {
@@ -313,12 +323,12 @@ public struct ModelCreatedInBody: Rule {
     /// A model constructed by the argument: a constructor call (`RowModel(item)`), or a local
     /// of the body bound to one (`let model = RowModel(item)` … `Row(model: model)`).
     private func createdModel(
-        in value: Range<Int>, locals: [String: (type: String, token: Int)], scope: String, index: ProjectIndex, file: ParsedFile
+        in value: Range<Int>, local: (String) -> (type: String, token: Int)?, scope: String, index: ProjectIndex, file: ParsedFile
     ) -> (type: String, token: Int)? {
         if let constructed = index.constructedType(in: value, file: file, scope: scope) {
             return (constructed.name, value.lowerBound)
         }
-        if value.count == 1, file.kind(value.lowerBound) == .identifier, let local = locals[file.text(value.lowerBound)] {
+        if value.count == 1, file.kind(value.lowerBound) == .identifier, let local = local(file.text(value.lowerBound)) {
             return local
         }
         return nil

@@ -221,6 +221,14 @@ public struct StateMutationInBody: Rule {
         "formSymmetricDifference", "updateValue", "removeValue", "replaceSubrange", "swapAt", "move",
     ]
 
+    /// For each first byte, bit `n` set when a mutating method's name starting with it is `n`
+    /// bytes long: most member names (`frame`, `onAppear`) fail this before a `String` is made.
+    private static let mutatingMethodLengthsByFirstByte: [UInt64] = {
+        var lengths = [UInt64](repeating: 0, count: 256)
+        for name in mutatingMethods { lengths[Int(name.utf8.first!)] |= 1 << UInt64(name.utf8.count) }
+        return lengths
+    }()
+
     private struct Site {
         let file: Int
         let token: Int
@@ -246,26 +254,34 @@ public struct StateMutationInBody: Rule {
         let file = context.file
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
         where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
-            // Worked out at the first body that changes anything (most bodies change nothing).
-            var roots: [String: Root]?
+            // Each name's root is worked out when a body first changes the name: most bodies
+            // change nothing, and the others few of the view's properties.
+            var knownRoots: [String: Root?] = [:]
+            func root(named name: String) -> Root? {
+                if let known = knownRoots[name] { return known }
+                let root = trackedRoot(named: name, of: type, index: index)
+                knownRoots.updateValue(root, forKey: name)
+                return root
+            }
             for body in RenderingCode.bodies(in: decl, of: type) {
                 let assignments = file.assignments(in: body.range)
-                let mutatingCalls = file.memberChains(in: body.range).filter { chain in
-                    chain.names.count >= 2 && file.isCalled(chain) && Self.mutatingMethods.contains(file.text(chain.last))
+                var mutatingCalls: [MemberChain] = []
+                if mayCallMutatingMethod(in: body.range, file: file) {
+                    mutatingCalls = file.memberChains(in: body.range).filter { chain in
+                        chain.names.count >= 2 && file.isCalled(chain) && Self.mutatingMethods.contains(file.text(chain.last))
+                    }
                 }
                 guard !assignments.isEmpty || !mutatingCalls.isEmpty else { continue }
-                if roots == nil { roots = trackedRoots(of: type, index: index) }
-                guard let roots, !roots.isEmpty else { break }
                 // Locals and parameters that hide a tracked name: found when a chain needs them.
                 var hidden: Set<String>?
                 var roles = RenderRoles(body: body.range, file: file, index: index)
                 var reported = Set<Int>()
+                // A change of `chain`, which runs while `body` is evaluated.
                 func consider(_ chain: MemberChain, path: [String], replacesWhole: Bool, isCall: Bool) {
-                    guard let rootName = path.first, let root = roots[rootName], !reported.contains(chain.root) else { return }
+                    guard let rootName = path.first, let root = root(named: rootName), !reported.contains(chain.root) else { return }
                     if hidden == nil { hidden = file.localNames(in: body.range).union(body.parameters.map(\.name)) }
                     guard !hidden!.contains(rootName),
-                        let what = mutated(root, path: path, replacesWhole: replacesWhole, isCall: isCall, index: index),
-                        roles.role(of: chain.root) == .content
+                        let what = mutated(root, path: path, replacesWhole: replacesWhole, isCall: isCall, index: index)
                     else { return }
                     reported.insert(chain.root)
                     var subject = what.subject
@@ -282,45 +298,69 @@ public struct StateMutationInBody: Rule {
                         notes: [context.note(what.note, at: what.site.token..<what.site.token + 1, in: what.site.file)],
                         help: "change it in an action (`.onAppear`, `.task`, `.onChange(of:)`, a button's action), or compute the value instead of storing it")
                 }
-                for assignment in assignments where roots[file.rootName(of: assignment.target)] != nil {
+                // Most changes are in action closures: the role rules them out before their
+                // roots, locals and mutations are worked out.
+                for assignment in assignments
+                where roles.role(of: assignment.target.root) == .content && root(named: file.rootName(of: assignment.target)) != nil {
                     let path = file.path(of: assignment.target)
                     consider(assignment.target, path: path, replacesWhole: path.count == 1, isCall: false)
                 }
-                for chain in mutatingCalls where roots[file.rootName(of: chain)] != nil {
+                for chain in mutatingCalls where roles.role(of: chain.root) == .content && root(named: file.rootName(of: chain)) != nil {
                     consider(chain, path: Array(file.path(of: chain).dropLast()), replacesWhole: false, isCall: true)
                 }
             }
         }
     }
 
-    /// The view's properties whose changes during `body` are bugs, by name.
-    private func trackedRoots(of view: TypeInfo, index: ProjectIndex) -> [String: Root] {
-        var roots: [String: Root] = [:]
-        for (fileIndex, property) in view.properties where property.isStored && !property.modifiers.contains("static") {
-            let file = index.files[fileIndex]
-            let wrapper = property.attributes.first { $0.simpleName.startsWithUppercase }.map { String($0.simpleName) }
-            if let wrapper, index.types[wrapper]?.kind != nil { continue }  // the project's own wrapper
-            var model: TypeInfo?
-            if let shape = index.declaredShape(of: property, in: file, scope: view.name), let name = shape.directName,
-                let info = index.type(named: name, from: view.name), RenderingCode.isModel(info)
-            {
-                model = info
-            }
-            switch wrapper {
-            case "State", "Binding":
-                roots[property.name] = .state(
-                    wrapper: wrapper!, model: model, holdsValue: holdsValue(property, in: file, scope: view.name, index: index),
-                    declaration: Site(file: fileIndex, token: property.nameToken))
-            case "ObservedObject", "StateObject", "EnvironmentObject", "Bindable", "Environment", nil:
-                if let model {
-                    roots[property.name] = .model(
-                        wrapper: wrapper, model: model, declaration: Site(file: fileIndex, token: property.nameToken))
-                }
-            default:
-                continue
+    /// Whether a mutating method may be called on a member in `range`: one of its names after
+    /// a `.` and before `(` or `{`. Most bodies call none, and this scan costs far less than
+    /// building every member chain of the body.
+    private func mayCallMutatingMethod(in range: Range<Int>, file: ParsedFile) -> Bool {
+        range.contains { token in
+            let next = file.kind(token + 1)
+            guard next == .leftParen || next == .leftBrace, file.kind(token - 1) == .period else { return false }
+            let name = file.tokens[token]
+            let length = Int(name.end) - Int(name.start)
+            guard length > 0, length < 64,
+                Self.mutatingMethodLengthsByFirstByte[Int(file.source.bytes[Int(name.start)])] & (1 << UInt64(length)) != 0
+            else { return false }
+            return Self.mutatingMethods.contains(file.text(token))
+        }
+    }
+
+    /// The view's property `name` when its changes during `body` are bugs (the last such
+    /// declaration of the name).
+    private func trackedRoot(named name: String, of view: TypeInfo, index: ProjectIndex) -> Root? {
+        var root: Root?
+        for declaration in view.declarations {
+            for property in declaration.decl.properties
+            where property.name == name && property.isStored && !property.modifiers.contains("static") {
+                if let tracked = trackedRoot(property, in: declaration.file, of: view, index: index) { root = tracked }
             }
         }
-        return roots
+        return root
+    }
+
+    private func trackedRoot(_ property: Property, in fileIndex: Int, of view: TypeInfo, index: ProjectIndex) -> Root? {
+        let file = index.files[fileIndex]
+        let wrapper = property.attributes.first { $0.simpleName.startsWithUppercase }.map { String($0.simpleName) }
+        if let wrapper, index.types[wrapper]?.kind != nil { return nil }  // the project's own wrapper
+        var model: TypeInfo?
+        if let shape = index.declaredShape(of: property, in: file, scope: view.name), let name = shape.directName,
+            let info = index.type(named: name, from: view.name), RenderingCode.isModel(info)
+        {
+            model = info
+        }
+        switch wrapper {
+        case "State", "Binding":
+            return .state(
+                wrapper: wrapper!, model: model, holdsValue: holdsValue(property, in: file, scope: view.name, index: index),
+                declaration: Site(file: fileIndex, token: property.nameToken))
+        case "ObservedObject", "StateObject", "EnvironmentObject", "Bindable", "Environment", nil:
+            return model.map { .model(wrapper: wrapper, model: $0, declaration: Site(file: fileIndex, token: property.nameToken)) }
+        default:
+            return nil
+        }
     }
 
     /// The value type a state property certainly holds: its declared type (`Int`, `[Item]`,

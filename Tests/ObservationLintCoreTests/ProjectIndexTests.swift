@@ -77,6 +77,30 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertEqual(index.declaredShape(of: screen.properties[0], in: index.files[0], scope: "Feature.Screen"), .named("Feature.Model", []))
     }
 
+    func testNamesThatMayNameATypeAreEveryNameALookupCanFind() {
+        let index = index([
+            "A.swift": """
+                enum Feature {
+                    final class Model: ObservableObject {}
+                    typealias Row = Model
+                }
+                typealias FeatureModel = Feature.Model
+                private struct Draft {}
+                struct Screen: View { var body: some View { Text("") } }
+                """
+        ])
+        // Nested, nested alias, top-level alias, file-private, top-level.
+        for name in ["Model", "Row", "FeatureModel", "Draft", "Screen"] {
+            XCTAssertTrue(index.mayNameType(simpleName: name), name)
+        }
+        XCTAssertNotNil(index.type(named: "Row", from: "Feature"))
+        XCTAssertNotNil(index.type(named: "Draft", file: 0))
+        for name in ["Text", "VStack"] {
+            XCTAssertFalse(index.mayNameType(simpleName: name), name)
+            XCTAssertNil(index.type(named: name, from: "Screen"), name)
+        }
+    }
+
     func testTypeShapes() {
         XCTAssertEqual(TypeShape("Model?").heldName, "Model")
         XCTAssertEqual(TypeShape("[String:Model]").heldName, "Model")

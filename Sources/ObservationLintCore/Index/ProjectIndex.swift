@@ -333,6 +333,14 @@ public final class ProjectIndex: @unchecked Sendable {
         return info
     }
 
+    /// Whether a name of one identifier (`Row`) may refer to a project type or type alias
+    /// from some scope: it is the last component of one's key. False rules out
+    /// `type(named:from:file:)` and `resolve` at the cost of a set lookup, for passes that
+    /// meet mostly the SDK's names (`Text`, `VStack`).
+    public func mayNameType(simpleName name: String) -> Bool {
+        nestedNameSuffixes.contains(name) || types[name] != nil || typeAliases[name] != nil
+    }
+
     /// Whether the type `name` refers to from `scope` is The Composable Architecture's store
     /// (`StoreOf`, `ViewStore`): not declared in the project, declared by the library or in a
     /// file that imports it, or named in a file that imports it. Its observation is derived:
