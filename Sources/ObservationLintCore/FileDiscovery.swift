@@ -463,7 +463,13 @@ public enum PathUtilities {
         if isNormalized(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        // Split on bytes when ASCII (a `/` is then a character of its own): paths of project
+        // files are normalized by the hundred.
+        let components =
+            path.utf8.allSatisfy { $0 < 0x80 }
+            ? path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+            : path.split(separator: "/", omittingEmptySubsequences: true)
+        for part in components {
             if part == "." { continue }
             if part == ".." {
                 if let last = parts.last, last != ".." {

@@ -301,9 +301,9 @@ struct ProjectManifest {
         var paths: [String] = []
         var index = 1
         while index + key.count < bytes.count {
-            guard bytes[index] == key[0], bytes[index - 1] | 0x20 == UInt8(ascii: "p"),
-                bytes[index..<index + key.count].elementsEqual(key)
-            else {
+            guard let candidate = bytes[index..<bytes.count - key.count].firstIndex(of: key[0]) else { break }
+            index = candidate
+            guard bytes[index - 1] | 0x20 == UInt8(ascii: "p"), bytes[index..<index + key.count].elementsEqual(key) else {
                 index += 1
                 continue
             }
@@ -315,7 +315,9 @@ struct ProjectManifest {
                 end += 1
             }
             // A package is a folder whose name has no extension (unlike `Info.plist`, `App.swift`).
-            if let name = bytes[start..<end].split(separator: UInt8(ascii: "/")).last, !name.dropFirst().contains(UInt8(ascii: ".")) {
+            if let name = bytes[start..<end].split(separator: UInt8(ascii: "/")).last,
+                !name.dropFirst().contains(UInt8(ascii: "."))
+            {
                 paths.append(String(decoding: bytes[start..<end], as: UTF8.self))
             }
             index = end

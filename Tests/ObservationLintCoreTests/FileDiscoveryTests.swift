@@ -168,6 +168,7 @@ import Testing
         #expect(PathUtilities.normalize("/a/./b//c/../d/") == "/a/b/d")
         #expect(PathUtilities.normalize("../x/./y") == "../x/y")
         #expect(PathUtilities.normalize("/..") == "/")
+        #expect(PathUtilities.normalize("/é/./b/../ç//d") == "/é/ç/d")
         // The fast path takes exactly the paths normalization leaves as they are (leading
         // `..` and `/` alone go the long way).
         for path in ["/a/b", "a", ".hidden/x", "a/...b"] { #expect(PathUtilities.isNormalized(path), "\(path)") }
