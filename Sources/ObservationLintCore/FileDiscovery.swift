@@ -408,7 +408,14 @@ enum UTF8Check {
         let count = bytes.count
         var index = 0
         while index < count {
-            // ASCII text eight bytes at a time.
+            // ASCII text 32 bytes at a time, then eight.
+            while index + 32 <= count {
+                let words = bytes.withUnsafeBytes { raw in
+                    (0..<4).reduce(UInt64(0)) { $0 | raw.loadUnaligned(fromByteOffset: index + 8 * $1, as: UInt64.self) }
+                }
+                if words & 0x8080_8080_8080_8080 != 0 { break }
+                index += 32
+            }
             while index + 8 <= count {
                 let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
                 if word & 0x8080_8080_8080_8080 != 0 { break }
