@@ -246,20 +246,27 @@ private struct Walker {
     }
 
     mutating func walk(folder: String, display: String) {
-        var stack: [(absolute: String, display: String)] = [(folder, display)]
-        while let (absolute, display) = stack.popLast() {
-            let real = PathUtilities.realPath(absolute) ?? absolute
+        // A folder's real path is asked of `realpath` for the folders given and those reached
+        // through links only; below them it is the parent's real path joined with the name.
+        var stack: [(absolute: String, display: String, real: String?)] = [(folder, display, nil)]
+        while let (absolute, display, knownReal) = stack.popLast() {
+            let real = knownReal ?? PathUtilities.realPath(absolute) ?? absolute
             guard visitedFolders.insert(real).inserted else { continue }
-            guard let entries = PathUtilities.folderEntries(absolute) else {
+            guard let entries = PathUtilities.folderEntries(absolute, keeping: Self.mayBeWalked) else {
                 errors.append(
                     InputError(file: display, message: "cannot read the folder: \(FileDiscovery.errnoText())"))
                 continue
             }
-            var subfolders: [(String, String)] = []
+            // A child's paths are its folder's joined with its name: the joins are done once.
+            let absolutePrefix = PathUtilities.join(absolute, "")
+            let displayPrefix = PathUtilities.displayJoin(display, "")
+            let realPrefix = real == absolute ? nil : PathUtilities.join(real, "")
+            var subfolders: [(String, String, String?)] = []
             for (name, kind) in entries.sorted(by: { $0.name < $1.name }) {
                 if name.hasPrefix(".") { continue }
-                let childAbsolute = PathUtilities.join(absolute, name)
-                let childDisplay = PathUtilities.displayJoin(display, name)
+                let childAbsolute = absolutePrefix + name
+                let childDisplay = displayPrefix + name
+                let childReal = realPrefix.map { $0 + name } ?? childAbsolute
                 var type = kind
                 let isLink = kind == .symlink
                 if type == .symlink || type == .unknown {
@@ -287,7 +294,7 @@ private struct Walker {
                     if isLink {
                         deferredFolders.append((childDisplay, childAbsolute))
                     } else {
-                        subfolders.append((childAbsolute, childDisplay))
+                        subfolders.append((childAbsolute, childDisplay, kind == .folder ? childReal : nil))
                     }
                 case .file:
                     guard name.hasSuffix(".swift"), discovery.isIncluded(absolutePath: childAbsolute),
@@ -296,7 +303,7 @@ private struct Walker {
                     if isLink {
                         deferredFiles.append((childDisplay, childAbsolute))
                     } else {
-                        addFile(display: childDisplay, absolute: childAbsolute, identity: PathUtilities.join(real, name))
+                        addFile(display: childDisplay, absolute: childAbsolute, identity: childReal)
                     }
                 default:
                     continue
@@ -306,6 +313,21 @@ private struct Walker {
             stack.append(contentsOf: subfolders.reversed())
         }
     }
+
+    /// Whether a folder entry can be a file to lint or a folder to walk, judged on its name's
+    /// bytes before a `String` is made: hidden names, and files whose name does not end in
+    /// `.swift`, cannot. (A dot before a non-ASCII byte may start a longer character: the
+    /// `String` tests decide.)
+    private static func mayBeWalked(_ name: UnsafeBufferPointer<UInt8>, _ kind: PathUtilities.EntryKind) -> Bool {
+        if name.first == UInt8(ascii: "."), name.count == 1 || name[1] < 0x80 { return false }
+        switch kind {
+        case .file: return name.count >= swiftExtension.count && name.suffix(swiftExtension.count).elementsEqual(swiftExtension)
+        case .other: return false
+        case .folder, .symlink, .unknown: return true
+        }
+    }
+
+    private static let swiftExtension = Array(".swift".utf8)
 }
 
 /// A glob from `included`/`excluded`, anchored at the configuration's folder. `*` and `?`
@@ -386,7 +408,14 @@ enum UTF8Check {
         let count = bytes.count
         var index = 0
         while index < count {
-            // ASCII text eight bytes at a time.
+            // ASCII text 32 bytes at a time, then eight.
+            while index + 32 <= count {
+                let words = bytes.withUnsafeBytes { raw in
+                    (0..<4).reduce(UInt64(0)) { $0 | raw.loadUnaligned(fromByteOffset: index + 8 * $1, as: UInt64.self) }
+                }
+                if words & 0x8080_8080_8080_8080 != 0 { break }
+                index += 32
+            }
             while index + 8 <= count {
                 let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
                 if word & 0x8080_8080_8080_8080 != 0 { break }
@@ -441,7 +470,13 @@ public enum PathUtilities {
         if isNormalized(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+        // Split on bytes when ASCII (a `/` is then a character of its own): paths of project
+        // files are normalized by the hundred.
+        let components =
+            path.utf8.allSatisfy { $0 < 0x80 }
+            ? path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+            : path.split(separator: "/", omittingEmptySubsequences: true)
+        for part in components {
             if part == "." { continue }
             if part == ".." {
                 if let last = parts.last, last != ".." {
@@ -461,19 +496,22 @@ public enum PathUtilities {
     /// Whether `normalize` would return the path unchanged (no empty, `.` or `..`
     /// component but a leading `/`): checked on bytes, as paths are normalized per file.
     static func isNormalized(_ path: String) -> Bool {
-        // The length of the current component, and how many of its bytes are dots.
-        var (length, dots, first) = (0, 0, true)
-        func isBadComponent() -> Bool { (length == 0 && !first) || (length == dots && length <= 2 && length > 0) }
-        for byte in path.utf8 {
-            if byte == UInt8(ascii: "/") {
-                if isBadComponent() { return false }
-                (length, dots, first) = (0, 0, false)
-            } else {
-                length += 1
-                if byte == UInt8(ascii: ".") { dots += 1 }
+        var path = path
+        return path.withUTF8 { bytes in
+            // The length of the current component, and how many of its bytes are dots.
+            var (length, dots, first) = (0, 0, true)
+            func isBadComponent() -> Bool { (length == 0 && !first) || (length == dots && length <= 2 && length > 0) }
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") {
+                    if isBadComponent() { return false }
+                    (length, dots, first) = (0, 0, false)
+                } else {
+                    length += 1
+                    if byte == UInt8(ascii: ".") { dots += 1 }
+                }
             }
+            return length > 0 && !isBadComponent()
         }
-        return length > 0 && !isBadComponent()
     }
 
     /// A command-line path as output shows it: `./Sources//A.swift` → `Sources/A.swift`.
@@ -534,31 +572,35 @@ public enum PathUtilities {
     /// Whether some name in a folder (its UTF-8 bytes) satisfies `test`; false when the
     /// folder cannot be read. No `String` per entry: asked of every folder above every file.
     static func folderContains(_ path: String, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var found = false
+        _ = forEachEntry(path) { name, _ in
+            found = test(name)
+            return !found
+        }
+        return found
+    }
+
+    /// The names in a folder with their types as `readdir` reports them (`.` and `..` left
+    /// out), those `keep` accepts on their bytes only, or nil (errno set).
+    static func folderEntries(
+        _ path: String, keeping keep: (UnsafeBufferPointer<UInt8>, EntryKind) -> Bool = { _, _ in true }
+    ) -> [(name: String, kind: EntryKind)]? {
+        var entries: [(name: String, kind: EntryKind)] = []
+        let opened = forEachEntry(path) { name, kind in
+            let isDots = name.allSatisfy { $0 == UInt8(ascii: ".") } && name.count <= 2
+            if !isDots, keep(name, kind) { entries.append((String(decoding: name, as: UTF8.self), kind)) }
+            return true
+        }
+        return opened ? entries : nil
+    }
+
+    /// Calls `body` with each entry of a folder (its name's UTF-8 bytes and its type as
+    /// `readdir` reports it) until it returns false; false when the folder cannot be opened
+    /// (errno set).
+    private static func forEachEntry(_ path: String, _ body: (UnsafeBufferPointer<UInt8>, EntryKind) -> Bool) -> Bool {
         guard let handle = opendir(path) else { return false }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
-            let found = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    test(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))))
-                }
-            }
-            if found { return true }
-        }
-        return false
-    }
-
-    /// The names in a folder with their types as `readdir` reports them, or nil (errno set).
-    static func folderEntries(_ path: String) -> [(name: String, kind: EntryKind)]? {
-        guard let handle = opendir(path) else { return nil }
-        defer { closedir(handle) }
-        var entries: [(name: String, kind: EntryKind)] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(cString: $0)
-                }
-            }
-            if name == "." || name == ".." { continue }
             let kind: EntryKind
             switch Int32(entry.pointee.d_type) {
             case Int32(DT_REG): kind = .file
@@ -567,8 +609,13 @@ public enum PathUtilities {
             case Int32(DT_UNKNOWN): kind = .unknown
             default: kind = .other
             }
-            entries.append((name, kind))
+            let goOn = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    body(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))), kind)
+                }
+            }
+            if !goOn { break }
         }
-        return entries
+        return true
     }
 }

@@ -58,7 +58,7 @@ public struct ProjectLayout: Sendable {
     }
 
     fileprivate init(absolutePaths: [String], finder: inout RootFinder) {
-        let roots = absolutePaths.map { finder.root(ofFolder: RootFinder.parent(of: $0)) }
+        let roots = absolutePaths.map { finder.root(ofFile: $0) }
         let distinct = Set(roots.compactMap { $0 }).sorted()
         var projects = distinct.map { root in
             let manifest = finder.manifest(ofRoot: root)
@@ -80,10 +80,7 @@ public struct ProjectLayout: Sendable {
             placeByPath[file] = place
         }
         self.placeByPath = placeByPath
-        self.roleInProject = zip(absolutePaths, roots).map { path, root -> SourceRole? in
-            guard let root else { return nil }
-            return SourceRole(path: String(path.dropFirst(root == "/" ? 1 : root.count + 1)))
-        }
+        self.roleInProject = zip(absolutePaths, roots).map { path, root in root.map { SourceRole(path: path, root: $0) } }
     }
 
     /// The files (positions in the order given) of one project.
@@ -156,6 +153,19 @@ public struct ProjectLayout: Sendable {
 private struct RootFinder {
     private var rootOfFolder: [String: String?] = [:]
     private var manifestOfRoot: [String: ProjectManifest] = [:]
+    /// The folder last asked about by `root(ofFile:)`, and its root.
+    private var lastFolder: (folder: String, root: String?)?
+
+    /// The root of a file's folder. Files mostly come folder by folder: the last folder's
+    /// root is reused without making the folder's `String`.
+    mutating func root(ofFile path: String) -> String? {
+        let folder = Self.parent(of: path)
+        if let lastFolder, folder == lastFolder.folder { return lastFolder.root }
+        let name = String(folder)
+        let root = root(ofFolder: name)
+        lastFolder = (name, root)
+        return root
+    }
 
     mutating func root(ofFolder folder: String) -> String? {
         if let known = rootOfFolder[folder] { return known }
@@ -165,7 +175,7 @@ private struct RootFinder {
         } else if folder == "/" || folder.isEmpty {
             root = nil
         } else {
-            root = self.root(ofFolder: Self.parent(of: folder))
+            root = self.root(ofFolder: String(Self.parent(of: folder)))
         }
         rootOfFolder[folder] = root
         return root
@@ -179,9 +189,11 @@ private struct RootFinder {
     }
 
     /// The folder holding a normalized absolute path (`/` for `/a`).
-    static func parent(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "/" }
-        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+    static func parent(of path: String) -> Substring {
+        var path = path
+        // Found on the contiguous bytes: asked per file.
+        guard let slash = path.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }), slash > 0 else { return "/" }
+        return path[..<path.utf8.index(path.utf8.startIndex, offsetBy: slash)]
     }
 
     static func isProjectRoot(_ folder: String) -> Bool {
@@ -225,6 +237,9 @@ struct ProjectManifest {
 
     /// The `path:` arguments of `.package(path: "…")` and `.package(name: "…", path: "…")`.
     static func packagePaths(inManifest text: String) -> [String] {
+        var text = text
+        if let paths = text.withUTF8({ $0.allSatisfy { $0 < 0x80 } ? packagePaths(inASCII: $0) : nil }) { return paths }
+        // Other text is searched by characters, as Foundation compares them.
         var paths: [String] = []
         var rest = Substring(text)
         while let call = rest.range(of: ".package(") {
@@ -239,19 +254,56 @@ struct ProjectManifest {
         return paths
     }
 
+    /// `packagePaths(inManifest:)` of ASCII text, where bytes are characters.
+    private static func packagePaths(inASCII bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        var paths: [String] = []
+        var next = 0
+        while let call = firstIndex(of: packageCall, in: bytes[next...]) {
+            let arguments = bytes[(call + packageCall.count)...].prefix { $0 != UInt8(ascii: ")") }
+            if let label = firstIndex(of: pathLabel, in: arguments),
+                let open = arguments[(label + pathLabel.count)...].firstIndex(of: quote),
+                let close = arguments[(open + 1)...].firstIndex(of: quote)
+            {
+                paths.append(String(decoding: arguments[(open + 1)..<close], as: UTF8.self))
+            }
+            next = arguments.endIndex
+        }
+        return paths
+    }
+
+    private static let packageCall = Array(".package(".utf8)
+    private static let pathLabel = Array("path:".utf8)
+    private static let quote = UInt8(ascii: "\"")
+
+    /// Where `needle` first occurs in `bytes` (an index of `bytes`), or nil.
+    private static func firstIndex(of needle: [UInt8], in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        let last = bytes.endIndex - needle.count
+        var index = bytes.startIndex
+        while index <= last, let first = bytes[index...last].firstIndex(of: needle[0]) {
+            if bytes[first..<first + needle.count].elementsEqual(needle) { return first }
+            index = first + 1
+        }
+        return nil
+    }
+
     /// Paths an Xcode project names that may be local packages: `relativePath` of
     /// `XCLocalSwiftPackageReference` (Xcode 15 and later), and file references' `path`
     /// (a package dragged into the project). The caller keeps those holding a `Package.swift`.
     /// Scanned as bytes: project files run to megabytes.
     static func referencedPaths(inXcodeProject text: String) -> [String] {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8(referencedPaths(inXcodeProject:))
+    }
+
+    private static func referencedPaths(inXcodeProject bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         let key = Array("ath = ".utf8)  // `path = ` and `relativePath = `
         var paths: [String] = []
         var index = 1
         while index + key.count < bytes.count {
-            guard bytes[index] == key[0], bytes[index - 1] | 0x20 == UInt8(ascii: "p"),
-                bytes[index..<index + key.count].elementsEqual(key)
-            else {
+            guard let candidate = bytes[index..<bytes.count - key.count].firstIndex(of: key[0]) else { break }
+            index = candidate
+            guard bytes[index - 1] | 0x20 == UInt8(ascii: "p"), bytes[index..<index + key.count].elementsEqual(key) else {
                 index += 1
                 continue
             }
@@ -263,8 +315,9 @@ struct ProjectManifest {
                 end += 1
             }
             // A package is a folder whose name has no extension (unlike `Info.plist`, `App.swift`).
-            let name = bytes[start..<end].split(separator: UInt8(ascii: "/")).last ?? []
-            if !name.isEmpty, !name.dropFirst().contains(UInt8(ascii: ".")) {
+            if let name = bytes[start..<end].split(separator: UInt8(ascii: "/")).last,
+                !name.dropFirst().contains(UInt8(ascii: "."))
+            {
                 paths.append(String(decoding: bytes[start..<end], as: UTF8.self))
             }
             index = end

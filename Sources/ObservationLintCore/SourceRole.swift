@@ -13,20 +13,34 @@ public enum SourceRole: String, Sendable, CaseIterable {
     /// in an app folder is app code). Give the path relative to the project, as the lint
     /// command shows it: folders above the project are not the project's business.
     public init(path: String) {
-        // On bytes, without splitting: asked of every file of every run.
-        let bytes = path.utf8
-        var folderStart = bytes.startIndex
+        var path = path
+        self = path.withUTF8(Self.role(ofPath:))
+    }
+
+    /// The role of the file at `path` in the project whose root folder is `root` (both
+    /// absolute): `init(path:)` of the path relative to the root, without making that `String`.
+    init(path: String, root: String) {
+        var path = path
+        let rootLength = root == "/" ? 1 : root.utf8.count + 1
+        let role = path.withUTF8 { bytes -> SourceRole? in
+            // Bytes are characters when the root, its slash and the next byte are ASCII.
+            guard bytes.prefix(rootLength + 1).allSatisfy({ $0 < 0x80 }) else { return nil }
+            return Self.role(ofPath: UnsafeBufferPointer(rebasing: bytes.dropFirst(rootLength)))
+        }
+        self = role ?? SourceRole(path: String(path.dropFirst(root == "/" ? 1 : root.count + 1)))
+    }
+
+    /// On bytes, without splitting: asked of every file of every run.
+    private static func role(ofPath bytes: UnsafeBufferPointer<UInt8>) -> SourceRole {
+        var folderStart = 0
         var isTest = false
         for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
             let folder = bytes[folderStart..<index]
-            if folder.ends(with: Self.docc) {
-                self = .documentation
-                return
-            }
-            if folder.ends(with: Self.tests) { isTest = true }
-            folderStart = bytes.index(after: index)
+            if folder.ends(with: docc) { return .documentation }
+            if folder.ends(with: tests) { isTest = true }
+            folderStart = index + 1
         }
-        self = isTest ? .test : .app
+        return isTest ? .test : .app
     }
 
     private static let docc = Array(".docc".utf8)
@@ -35,7 +49,7 @@ public enum SourceRole: String, Sendable, CaseIterable {
     public var isReportedByDefault: Bool { self == .app }
 }
 
-extension Substring.UTF8View {
+extension Slice<UnsafeBufferPointer<UInt8>> {
     fileprivate func ends(with suffix: [UInt8]) -> Bool {
         count >= suffix.count && self.suffix(suffix.count).elementsEqual(suffix)
     }

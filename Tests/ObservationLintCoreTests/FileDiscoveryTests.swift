@@ -162,12 +162,21 @@ import Testing
         #expect(FileDiscovery.utf8Problem(in: [0xED, 0xA0, 0x80]) != nil)  // surrogate
         #expect(FileDiscovery.utf8Problem(in: [0xF4, 0x90, 0x80, 0x80]) != nil)  // above U+10FFFF
         #expect(FileDiscovery.utf8Problem(in: [0x61, 0xE2, 0x82]) != nil)  // truncated
+        // Past the 32- and 8-byte ASCII blocks.
+        let long = Array(String(repeating: "abcdefgh", count: 5).utf8)
+        #expect(FileDiscovery.utf8Problem(in: long + Array("é🙂".utf8) + long) == nil)
+        for offset in [0, 7, 8, 31, 32, 39, 40] {
+            var bytes = long + long
+            bytes[offset] = 0xFF
+            #expect(FileDiscovery.utf8Problem(in: bytes)?.contains("column \(offset + 1);") == true, "\(offset)")
+        }
     }
 
     @Test func pathUtilities() {
         #expect(PathUtilities.normalize("/a/./b//c/../d/") == "/a/b/d")
         #expect(PathUtilities.normalize("../x/./y") == "../x/y")
         #expect(PathUtilities.normalize("/..") == "/")
+        #expect(PathUtilities.normalize("/é/./b/../ç//d") == "/é/ç/d")
         // The fast path takes exactly the paths normalization leaves as they are (leading
         // `..` and `/` alone go the long way).
         for path in ["/a/b", "a", ".hidden/x", "a/...b"] { #expect(PathUtilities.isNormalized(path), "\(path)") }

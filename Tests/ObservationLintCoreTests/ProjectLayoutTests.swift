@@ -55,6 +55,17 @@ import Testing
             )
             """
         #expect(ProjectManifest.packagePaths(inManifest: manifest) == ["../Core", "Packages/UI"])
+        // Text that is not ASCII is searched by characters: the same paths.
+        #expect(ProjectManifest.packagePaths(inManifest: "// © José\n" + manifest) == ["../Core", "Packages/UI"])
+    }
+
+    @Test func sourceRoleInsideRoot() {
+        for (root, relative) in [
+            ("/p", "Tests/A.swift"), ("/", "App/Kit.docc/A.swift"), ("/p/é", "Sources/A.swift"), ("/p", "é/AppTests/A.swift"),
+        ] {
+            let path = root == "/" ? "/" + relative : root + "/" + relative
+            #expect(SourceRole(path: path, root: root) == SourceRole(path: relative), "\(path)")
+        }
     }
 
     @Test func xcodeProjectLocalPackages() throws {
