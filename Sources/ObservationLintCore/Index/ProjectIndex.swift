@@ -651,7 +651,8 @@ struct TypeResolver {
     func compositionParts(_ text: String, from scope: String?, file: Int?, depth: Int = 0) -> [String] {
         // Most inherited names are plain (`View`, `SwiftUI.View`) and no composition alias
         // ends with their name: no shape to parse, no alias to follow.
-        if !text.utf8.contains(UInt8(ascii: "&")), !compositionAliasNames.contains(text.simpleTypeName),
+        if !text.utf8.contains(UInt8(ascii: "&")),
+            compositionAliasNames.isEmpty || !compositionAliasNames.contains(text.simpleTypeName),
             text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 >= 0x80 || isASCIIAlphanumeric($0) })
         {
             return [text]
@@ -800,29 +801,27 @@ struct TypeTableBuilder {
             compositionAliasNames: Set(aliases.filter { $0.value.utf8.contains(UInt8(ascii: "&")) }.keys.map { $0.simpleTypeName }))
         let untouched = untouchedImports
         types = types.mapValues { info in
-            if untouched.contains(info.name) { return info }
+            if !untouched.isEmpty, untouched.contains(info.name) { return info }
             var info = info
             var inherited: [String] = []
+            lazy var scope = info.name.enclosingTypeName
             for declaration in info.declarations {
                 for entry in declaration.decl.inheritance {
-                    for held in resolver.compositionParts(entry.text, from: info.name.enclosingTypeName, file: declaration.file) {
-                        inherited.append(
-                            resolver.resolve(held, from: info.name.enclosingTypeName, file: declaration.file) ?? held)
+                    for held in resolver.compositionParts(entry.text, from: scope, file: declaration.file) {
+                        inherited.append(resolver.resolve(held, from: scope, file: declaration.file) ?? held)
                     }
                 }
             }
             info.inherited = inherited
             return info
         }
-        var traits: [String: ObservationTraits] = [:]
+        var traits = [String: ObservationTraits](minimumCapacity: types.count)
         for name in untouched { traits[name] = types[name]?.traits }
-        // Empty again after each top-level call: every name it adds, it removes.
-        var visiting = Set<String>()
         for name in types.keys {
-            _ = computeTraits(name, memo: &traits, visiting: &visiting)
+            _ = computeTraits(name, memo: &traits)
         }
         types = types.mapValues { info in
-            if untouched.contains(info.name) { return info }
+            if !untouched.isEmpty, untouched.contains(info.name) { return info }
             var info = info
             info.traits = traits[info.name] ?? []
             return info
@@ -861,11 +860,11 @@ struct TypeTableBuilder {
 
 
     /// Traits a type has itself plus those it inherits (superclasses, refined protocols).
-    private func computeTraits(
-        _ name: String, memo: inout [String: ObservationTraits], visiting: inout Set<String>
-    ) -> ObservationTraits {
+    /// A type being computed is in `memo` with no traits: a cycle of inheritance ends there.
+    private func computeTraits(_ name: String, memo: inout [String: ObservationTraits]) -> ObservationTraits {
         if let known = memo[name] { return known }
-        guard let info = types[name], visiting.insert(name).inserted else { return [] }
+        guard let info = types[name] else { return [] }
+        memo[name] = []
         var result: ObservationTraits = []
         for declaration in info.declarations {
             for attribute in declaration.decl.attributes {
@@ -879,10 +878,9 @@ struct TypeTableBuilder {
             if let trait = WellKnownProtocol.traits[inherited] { result.insert(trait) }
             if types[inherited] != nil {
                 // Superclasses and refined protocols pass on what they are, `@MainActor` included.
-                result.formUnion(computeTraits(inherited, memo: &memo, visiting: &visiting))
+                result.formUnion(computeTraits(inherited, memo: &memo))
             }
         }
-        visiting.remove(name)
         memo[name] = result
         return result
     }
