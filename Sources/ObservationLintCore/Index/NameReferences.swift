@@ -100,6 +100,11 @@ struct NameReferences: Sendable {
 
     private static func isUpdated(member: Int, in file: ParsedFile) -> Bool {
         var next = member + 1
+        // Most members are followed by none of the tokens the checks below look for.
+        guard let after = file.kind(next),
+            after == .leftSquare || after == .postfixQuestionMark || after == .exclamationMark || after == .equal
+                || after == .binaryOperator || after == .period
+        else { return false }
         while file.kind(next) == .leftSquare, !file.tokens[next].flags.contains(.leadingSpace) { next = file.skipGroup(next) }
         if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
         if file.isAssignmentOperator(next) { return true }
