@@ -369,9 +369,10 @@ extension ProjectIndex {
     /// or when several visible declarations disagree.
     private func localType(of name: String, before use: Int, in context: CodeContext, file fileIndex: Int, depth: Int) -> LocalType? {
         let file = files[fileIndex]
+        let isNamed = tokenTextMatcher(name, in: file)
         var found: String?
         var sawLocal = false
-        for token in context.range where token != use && file.kind(token) == .identifier && file.text(token) == name {
+        for token in context.range where token != use && file.kind(token) == .identifier && isNamed(token) {
             let previous = token - 1
             if file.kind(previous) == .period { continue }
             if file.at(previous, "let") || file.at(previous, "var") {
@@ -426,6 +427,20 @@ extension ProjectIndex {
         }
         if let found { return .known(found) }
         return sawLocal ? .unknown : nil
+    }
+
+    /// Whether a token's text is `name` (`file.text(token) == name`), building a `String`
+    /// only for a token whose bytes differ from the name's but have other than ASCII
+    /// characters (`String`s compare by canonical equivalence).
+    private func tokenTextMatcher(_ name: String, in file: ParsedFile) -> (Int) -> Bool {
+        let nameBytes = Array(name.utf8)
+        let nameIsASCII = nameBytes.allSatisfy { $0 < 0x80 }
+        return { token in
+            let bytes = file.source.bytes[file.tokens[token].range]
+            if bytes.elementsEqual(nameBytes) { return true }
+            if nameIsASCII, bytes.allSatisfy({ $0 < 0x80 }) { return false }
+            return file.text(token) == name
+        }
     }
 
     /// Where a `let`/`var` binding is visible: the block of an `if let`/`while let`, or the

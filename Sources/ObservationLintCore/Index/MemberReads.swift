@@ -139,15 +139,6 @@ enum MemberReadCollector {
             return interner.number(bytes.baseAddress! + Int(token.start), Int(token.end - token.start))
         }
 
-        private func isOfInterest(_ start: Int, _ end: Int) -> Bool {
-            guard let interest else { return true }
-            return interest.position(of: start, end, in: bytes) != nil
-        }
-
-        private func isOfInterest(_ token: Int) -> Bool {
-            isOfInterest(Int(tokens[token].start), Int(tokens[token].end))
-        }
-
         private func isOfInterest(_ name: String) -> Bool {
             guard let interest else { return true }
             var name = name
@@ -159,7 +150,7 @@ enum MemberReadCollector {
 
         /// The number of the name a token declares, when it is of interest.
         private mutating func declared(_ token: Int) -> Int32? {
-            isOfInterest(token) ? number(token) : nil
+            interest.admits(Int(tokens[token].start), Int(tokens[token].end), in: bytes) ? number(token) : nil
         }
 
         private mutating func markRead(_ name: Int32) {
@@ -251,7 +242,7 @@ enum MemberReadCollector {
                     if length > 1, bytes[start + 1] < 0x80 {
                         // `$name` reads `name`; `$0` reads nothing.
                         if !(bytes[start + 1] >= UInt8(ascii: "0") && bytes[start + 1] <= UInt8(ascii: "9")),
-                            isOfInterest(start + 1, start + length)
+                            interest.admits(start + 1, start + length, in: bytes)
                         {
                             markRead(interner.number(bytes.baseAddress! + start + 1, length - 1))
                         }
@@ -270,9 +261,10 @@ enum MemberReadCollector {
 
         private enum Keyword { case `if`, `while`, `guard`, `for`, `let`, `var`, other }
 
-        /// The keyword at `index`, among those the pass follows.
-        private func keyword(_ index: Int) -> Keyword {
-            let token = tokens[index]
+        /// The keyword a token spells, among those the pass follows. Static (and the interest
+        /// is asked through `admits`): a mutating method that calls a non-mutating one of the
+        /// scanner copies the scanner for the call, and this is asked of every keyword.
+        private static func keyword(_ token: Token, in bytes: UnsafeBufferPointer<UInt8>) -> Keyword {
             let start = Int(token.start)
             func spells(_ word: StaticString) -> Bool { memcmp(bytes.baseAddress! + start, word.utf8Start, word.utf8CodeUnitCount) == 0 }
             switch Int(token.end) - start {
@@ -284,7 +276,7 @@ enum MemberReadCollector {
         }
 
         private mutating func keyword(at index: Int) {
-            let keyword = keyword(index)
+            let keyword = Self.keyword(tokens[index], in: bytes)
             switch keyword {
             case .other:
                 return
@@ -339,7 +331,7 @@ enum MemberReadCollector {
                 return isOfInterest(name) ? interner.number(name) : nil
             }
             if end - start > 1, bytes[start] == UInt8(ascii: "_"), file.kind(index - 1) != .period { start += 1 }
-            guard isOfInterest(start, end) else { return nil }
+            guard interest.admits(start, end, in: bytes) else { return nil }
             return interner.number(bytes.baseAddress! + start, end - start)
         }
     }
@@ -450,5 +442,14 @@ enum MemberReadCollector {
             steps += 1
         }
         return nil
+    }
+}
+
+extension NameTable? {
+    /// Whether the name spelled by `source[start..<end]` is of interest: one of the table's
+    /// names, or any name when there is no table.
+    fileprivate func admits(_ start: Int, _ end: Int, in source: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let table = self else { return true }
+        return table.position(of: start, end, in: source) != nil
     }
 }

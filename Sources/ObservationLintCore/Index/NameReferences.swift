@@ -42,16 +42,35 @@ struct NameReferences: Sendable {
         var result = NameReferences()
         // Gathered by name number, then keyed by name once.
         var byName = [[TokenLocation]](repeating: [], count: simpleNames.names.count)
+        var updatedMembers = NameInterner(capacity: 1024)
+        var byUpdatedMember: [[TokenLocation]] = []
         for (fileIndex, found) in zip(scanned, perFile) {
             for (name, token) in found.typeNames {
                 byName[Int(name)].append(TokenLocation(file: fileIndex, token: Int(token)))
             }
-            for (name, token) in found.memberUpdates {
-                result.memberUpdates[name, default: []].append(TokenLocation(file: fileIndex, token: Int(token)))
+            let file = files[fileIndex]
+            file.source.bytes.withUnsafeBufferPointer { bytes in
+                for token in found.memberUpdates {
+                    let range = file.tokens[Int(token)].range
+                    let member = Int(updatedMembers.number(bytes.baseAddress! + range.lowerBound, range.count))
+                    if member == byUpdatedMember.count { byUpdatedMember.append([]) }
+                    byUpdatedMember[member].append(TokenLocation(file: fileIndex, token: Int(token)))
+                }
             }
         }
+        result.typeNames.reserveCapacity(byName.count)
         for (name, locations) in byName.enumerated() where !locations.isEmpty {
             result.typeNames[simpleNames.names[name]] = locations
+        }
+        result.memberUpdates.reserveCapacity(byUpdatedMember.count)
+        for (member, locations) in byUpdatedMember.enumerated() {
+            let name = updatedMembers.names[member]
+            if let other = result.memberUpdates[name] {
+                // An ASCII name and one with other characters that `String` finds equal.
+                result.memberUpdates[name] = (other + locations).sorted { ($0.file, $0.token) < ($1.file, $1.token) }
+            } else {
+                result.memberUpdates[name] = locations
+            }
         }
         return result
     }
@@ -59,7 +78,8 @@ struct NameReferences: Sendable {
     /// Kept for every file until all are scanned, so in 32-bit numbers.
     private struct FileFound {
         var typeNames: [(name: Int32, token: Int32)] = []
-        var memberUpdates: [(name: String, token: Int32)] = []
+        /// The member tokens of `NameReferences.memberUpdates`.
+        var memberUpdates: [Int32] = []
     }
 
     private static func scan(_ file: ParsedFile, typeNames: NameTable) -> FileFound {
@@ -71,7 +91,7 @@ struct NameReferences: Sendable {
                     found.typeNames.append((Int32(truncatingIfNeeded: name), Int32(truncatingIfNeeded: index)))
                 }
                 if index > 0, tokens[index - 1].kind == .period, isUpdated(member: index, in: file) {
-                    found.memberUpdates.append((file.text(index), Int32(truncatingIfNeeded: index)))
+                    found.memberUpdates.append(Int32(truncatingIfNeeded: index))
                 }
             }
         }
@@ -80,6 +100,11 @@ struct NameReferences: Sendable {
 
     private static func isUpdated(member: Int, in file: ParsedFile) -> Bool {
         var next = member + 1
+        // Most members are followed by none of the tokens the checks below look for.
+        guard let after = file.kind(next),
+            after == .leftSquare || after == .postfixQuestionMark || after == .exclamationMark || after == .equal
+                || after == .binaryOperator || after == .period
+        else { return false }
         while file.kind(next) == .leftSquare, !file.tokens[next].flags.contains(.leadingSpace) { next = file.skipGroup(next) }
         if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
         if file.isAssignmentOperator(next) { return true }

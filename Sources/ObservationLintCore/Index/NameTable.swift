@@ -19,37 +19,64 @@ final class NameTable: Sendable {
     private let lengthsByFirstByte: [UInt64]
 
     init(_ names: some Sequence<String>) {
-        var unique: [String] = []
-        var seen = Set<String>()
-        for name in names where seen.insert(name).inserted { unique.append(name) }
+        let names = Array(names)
+        // Names are unique as `String`s (canonical equivalence). For ASCII names that is
+        // their bytes, which the table compares anyway; others go through a `Set` first.
+        let table = Self.build(names, uniqueByBytes: true) ?? Self.build(
+            { var seen = Set<String>(); return names.filter { seen.insert($0).inserted } }(), uniqueByBytes: false)!
+        self.names = table.names
+        self.storage = table.storage
+        self.starts = table.starts
+        self.slots = table.slots
+        self.mask = table.slots.count - 1
+        self.lengthsByFirstByte = table.lengthsByFirstByte
+    }
+
+    /// The table of `candidates`, each once: a candidate whose bytes are already in it is
+    /// left out. Nil when `uniqueByBytes` and a name is not ASCII.
+    private static func build(
+        _ candidates: [String], uniqueByBytes: Bool
+    ) -> (names: [String], storage: [UInt8], starts: [Int], slots: [Int32], lengthsByFirstByte: [UInt64])? {
+        var names: [String] = []
         var storage: [UInt8] = []
         var starts: [Int] = [0]
-        starts.reserveCapacity(unique.count + 1)
+        starts.reserveCapacity(candidates.count + 1)
         var lengthsByFirstByte = [UInt64](repeating: 0, count: 256)
-        for name in unique {
-            storage.append(contentsOf: name.utf8)
-            starts.append(storage.count)
-            if let first = name.utf8.first { lengthsByFirstByte[Int(first)] |= 1 << UInt64(min(name.utf8.count, 63)) }
-        }
         var capacity = 16
-        while capacity < unique.count * 2 { capacity *= 2 }
+        while capacity < candidates.count * 2 { capacity *= 2 }
         var slots = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        storage.withUnsafeBufferPointer { bytes in
-            for position in unique.indices {
-                let length = starts[position + 1] - starts[position]
-                let hash = length == 0 ? 0 : NameHash.hash(bytes.baseAddress! + starts[position], length).value
+        for name in candidates {
+            let start = storage.count
+            storage.append(contentsOf: name.utf8)
+            let length = storage.count - start
+            let isNew = storage.withUnsafeBufferPointer { bytes -> Bool? in
+                let base = bytes.baseAddress.map { $0 + start }
+                let (hash, isASCII) = base.map { NameHash.hash($0, length) } ?? (0, true)
+                if uniqueByBytes && !isASCII { return nil }
                 var slot = hash & mask
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(position + 1)
+                while slots[slot] != 0 {
+                    let other = Int(slots[slot]) - 1
+                    if starts[other + 1] - starts[other] == length,
+                        length == 0 || memcmp(bytes.baseAddress! + starts[other], base!, length) == 0
+                    {
+                        return false
+                    }
+                    slot = (slot + 1) & mask
+                }
+                slots[slot] = Int32(names.count + 1)
+                return true
             }
+            guard let isNew else { return nil }
+            guard isNew else {
+                storage.removeLast(length)
+                continue
+            }
+            names.append(name)
+            starts.append(storage.count)
+            if let first = name.utf8.first { lengthsByFirstByte[Int(first)] |= 1 << UInt64(min(length, 63)) }
         }
-        self.names = unique
-        self.storage = storage
-        self.starts = starts
-        self.slots = slots
-        self.mask = mask
-        self.lengthsByFirstByte = lengthsByFirstByte
+        return (names, storage, starts, slots, lengthsByFirstByte)
     }
 
     var isEmpty: Bool { names.isEmpty }

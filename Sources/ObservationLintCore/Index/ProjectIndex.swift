@@ -556,39 +556,77 @@ extension String {
 /// type aliases.
 struct TypeResolver {
     let types: [String: TypeInfo]
-    let aliases: [String: String]
-    var ambiguous: Set<String> = []
-    var domains = TypeDomains(isPackageFile: [])
-    /// When known, the names a scoped lookup can find (see `ProjectIndex.nestedNameSuffixes`):
-    /// others skip the scopes.
-    var nestedNameSuffixes: Set<String>?
+    let domains: TypeDomains
     /// The keys of the declarations that are variants (`TypeTableBuilder.variantKeys`).
-    var variantKeys: [ObjectIdentifier: String] = [:]
+    let variantKeys: [ObjectIdentifier: String]
+    /// The last components of the aliases that name a composition (`A & B`): an inherited
+    /// name that is none of these is its own part (see `compositionParts`).
+    let compositionAliasNames: Set<Substring>
+    /// What a lookup asks of a name besides whether it is a type's key, in one table: this
+    /// is asked constantly, and one lookup of each name costs less than one per question.
+    private let factsByName: [String: NameFacts]
+    /// The alias targets `NameFacts.aliasTarget` points into.
+    private let aliasTargets: [String]
+    /// Whether `factsByName` marks the names a scoped lookup can find: without, every
+    /// lookup from a scope walks the scopes.
+    private let knowsNestedNames: Bool
+
+    /// Plain values (no reference to retain when one is copied).
+    private struct NameFacts {
+        /// The position in `aliasTargets` of the target of the type alias of this key, or -1.
+        var aliasTarget: Int32 = -1
+        /// A name a lookup from inside a scope can find nested (see `nestedNameSuffixes`).
+        var isNestedSuffix = false
+        /// Declared private to a file somewhere (`TypeDomains.prefixedNames`).
+        var isFilePrivate = false
+        /// A key whose declarations disagree: unknown.
+        var isAmbiguous = false
+
+        var isAlias: Bool { aliasTarget >= 0 }
+    }
+
+    /// `nestedNameSuffixes`: when known, the names a scoped lookup can find (see
+    /// `ProjectIndex.nestedNameSuffixes`); others skip the scopes.
+    init(
+        types: [String: TypeInfo], aliases: [String: String], ambiguous: Set<String> = [],
+        domains: TypeDomains = TypeDomains(isPackageFile: []), nestedNameSuffixes: Set<String>? = nil,
+        variantKeys: [ObjectIdentifier: String] = [:], compositionAliasNames: Set<Substring> = []
+    ) {
+        self.types = types
+        self.domains = domains
+        self.variantKeys = variantKeys
+        self.compositionAliasNames = compositionAliasNames
+        self.knowsNestedNames = nestedNameSuffixes != nil
+        var facts = [String: NameFacts](
+            minimumCapacity: aliases.count + (nestedNameSuffixes?.count ?? 0) + domains.prefixedNames.count + ambiguous.count)
+        self.aliasTargets = Array(aliases.values)
+        for (position, name) in aliases.keys.enumerated() { facts[name, default: NameFacts()].aliasTarget = Int32(position) }
+        for name in nestedNameSuffixes ?? [] { facts[name, default: NameFacts()].isNestedSuffix = true }
+        for name in domains.prefixedNames { facts[name, default: NameFacts()].isFilePrivate = true }
+        for name in ambiguous { facts[name, default: NameFacts()].isAmbiguous = true }
+        self.factsByName = facts
+    }
 
     /// What follows each `.` of qualified names (`B.C` and `C` for `A.B.C`): the only names
     /// a lookup from inside a scope can find nested.
     static func nestedNameSuffixes(of names: some Sequence<String>) -> Set<String> {
         var suffixes = Set<String>()
-        for name in names {
+        for var name in names {
             // Split on UTF-8 (names are identifiers joined by dots).
-            var rest = Substring(name)
-            while let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) {
-                rest = rest[rest.utf8.index(after: dot)...]
-                suffixes.insert(String(rest))
+            name.withUTF8 { bytes in
+                for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: ".") {
+                    suffixes.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[(offset + 1)...]), as: UTF8.self))
+                }
             }
         }
         return suffixes
     }
 
-    /// The last components of the aliases that name a composition (`A & B`): an inherited
-    /// name that is none of these is its own part (see `compositionParts`).
-    var compositionAliasNames: Set<Substring> = []
-
     func resolve(_ name: String, from scope: String?, file: Int? = nil) -> String? {
         resolveType(name, from: scope, file: file)?.name
     }
 
-    /// The key and the type (one lookup of each name: this is asked constantly).
+    /// The key and the type.
     func resolveType(_ name: String, from scope: String?, file: Int? = nil) -> (name: String, info: TypeInfo)? {
         var name = name
         if let first = name.utf8.first, first == UInt8(ascii: "S") || first == UInt8(ascii: "s"),
@@ -597,13 +635,13 @@ struct TypeResolver {
             name.removeFirst(5)
         }
         for _ in 0..<8 {
-            guard let resolved = lookUp(name, from: scope, file: file) else { return nil }
-            if !aliases.isEmpty, let target = aliases[resolved], target != name {
-                name = target
+            guard let found = lookUp(name, from: scope, file: file) else { return nil }
+            if let facts = found.facts, facts.isAlias, aliasTargets[Int(facts.aliasTarget)] != name {
+                name = aliasTargets[Int(facts.aliasTarget)]
                 continue
             }
-            if !ambiguous.isEmpty, ambiguous.contains(resolved) { return nil }
-            return types[resolved].map { (resolved, $0) }
+            if found.facts?.isAmbiguous == true { return nil }
+            return found.type.map { (found.key, types.values[$0]) }
         }
         return nil
     }
@@ -623,7 +661,8 @@ struct TypeResolver {
     func compositionParts(_ text: String, from scope: String?, file: Int?, depth: Int = 0) -> [String] {
         // Most inherited names are plain (`View`, `SwiftUI.View`) and no composition alias
         // ends with their name: no shape to parse, no alias to follow.
-        if !text.utf8.contains(UInt8(ascii: "&")), !compositionAliasNames.contains(text.simpleTypeName),
+        if !text.utf8.contains(UInt8(ascii: "&")),
+            compositionAliasNames.isEmpty || !compositionAliasNames.contains(text.simpleTypeName),
             text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 >= 0x80 || isASCIIAlphanumeric($0) })
         {
             return [text]
@@ -631,8 +670,10 @@ struct TypeResolver {
         var parts: [String] = []
         for part in text.split(separator: "&") {
             guard let name = TypeShape(String(part)).directName else { continue }
-            if depth < 8, let alias = lookUp(name, from: scope, file: file), let target = aliases[alias], target.contains("&") {
-                parts += compositionParts(target, from: scope, file: file, depth: depth + 1)
+            if depth < 8, let facts = lookUp(name, from: scope, file: file)?.facts, facts.isAlias,
+                aliasTargets[Int(facts.aliasTarget)].contains("&")
+            {
+                parts += compositionParts(aliasTargets[Int(facts.aliasTarget)], from: scope, file: file, depth: depth + 1)
             } else {
                 parts.append(name)
             }
@@ -640,21 +681,33 @@ struct TypeResolver {
         return parts
     }
 
-    private func lookUp(_ name: String, from scope: String?, file: Int?) -> String? {
-        if let scope, nestedNameSuffixes?.contains(name) ?? true {
+    /// The key a name finds, the position of that key in `types` and what `factsByName`
+    /// says of it.
+    private func lookUp(
+        _ name: String, from scope: String?, file: Int?
+    ) -> (key: String, type: Dictionary<String, TypeInfo>.Index?, facts: NameFacts?)? {
+        let nameFacts = facts(of: name)
+        if let scope, !knowsNestedNames || nameFacts?.isNestedSuffix == true {
             var enclosing: String? = scope
             while let prefix = enclosing {
                 let candidate = prefix + "." + name
-                if types[candidate] != nil || aliases[candidate] != nil { return candidate }
+                let type = types.index(forKey: candidate)
+                let candidateFacts = facts(of: candidate)
+                if type != nil || candidateFacts?.isAlias == true { return (candidate, type, candidateFacts) }
                 enclosing = prefix.enclosingTypeName
             }
         }
-        if let file, domains.prefixedNames.contains(name) {
+        if let file, nameFacts?.isFilePrivate == true {
             let own = TypeDomains.filePrefix(file) + "." + name
-            if types[own] != nil { return own }
+            if let type = types.index(forKey: own) { return (own, type, facts(of: own)) }
         }
-        if types[name] != nil || aliases[name] != nil { return name }
+        let type = types.index(forKey: name)
+        if type != nil || nameFacts?.isAlias == true { return (name, type, nameFacts) }
         return nil
+    }
+
+    private func facts(of name: String) -> NameFacts? {
+        factsByName.isEmpty ? nil : factsByName[name]
     }
 }
 
@@ -753,34 +806,32 @@ struct TypeTableBuilder {
         // New tables with the same keys (mapValues does not rehash; mutating entries while
         // iterating the table would copy it).
         // Extensions of outside types added keys; they nest nothing.
-        var resolver = TypeResolver(types: types, aliases: aliases, domains: domains, nestedNameSuffixes: suffixes)
-        resolver.compositionAliasNames = Set(
-            aliases.filter { $0.value.utf8.contains(UInt8(ascii: "&")) }.keys.map { $0.simpleTypeName })
+        let resolver = TypeResolver(
+            types: types, aliases: aliases, domains: domains, nestedNameSuffixes: suffixes,
+            compositionAliasNames: Set(aliases.filter { $0.value.utf8.contains(UInt8(ascii: "&")) }.keys.map { $0.simpleTypeName }))
         let untouched = untouchedImports
         types = types.mapValues { info in
-            if untouched.contains(info.name) { return info }
+            if !untouched.isEmpty, untouched.contains(info.name) { return info }
             var info = info
             var inherited: [String] = []
+            lazy var scope = info.name.enclosingTypeName
             for declaration in info.declarations {
                 for entry in declaration.decl.inheritance {
-                    for held in resolver.compositionParts(entry.text, from: info.name.enclosingTypeName, file: declaration.file) {
-                        inherited.append(
-                            resolver.resolve(held, from: info.name.enclosingTypeName, file: declaration.file) ?? held)
+                    for held in resolver.compositionParts(entry.text, from: scope, file: declaration.file) {
+                        inherited.append(resolver.resolve(held, from: scope, file: declaration.file) ?? held)
                     }
                 }
             }
             info.inherited = inherited
             return info
         }
-        var traits: [String: ObservationTraits] = [:]
+        var traits = [String: ObservationTraits](minimumCapacity: types.count)
         for name in untouched { traits[name] = types[name]?.traits }
-        // Empty again after each top-level call: every name it adds, it removes.
-        var visiting = Set<String>()
         for name in types.keys {
-            _ = computeTraits(name, memo: &traits, visiting: &visiting)
+            _ = computeTraits(name, memo: &traits)
         }
         types = types.mapValues { info in
-            if untouched.contains(info.name) { return info }
+            if !untouched.isEmpty, untouched.contains(info.name) { return info }
             var info = info
             info.traits = traits[info.name] ?? []
             return info
@@ -819,11 +870,11 @@ struct TypeTableBuilder {
 
 
     /// Traits a type has itself plus those it inherits (superclasses, refined protocols).
-    private func computeTraits(
-        _ name: String, memo: inout [String: ObservationTraits], visiting: inout Set<String>
-    ) -> ObservationTraits {
+    /// A type being computed is in `memo` with no traits: a cycle of inheritance ends there.
+    private func computeTraits(_ name: String, memo: inout [String: ObservationTraits]) -> ObservationTraits {
         if let known = memo[name] { return known }
-        guard let info = types[name], visiting.insert(name).inserted else { return [] }
+        guard let info = types[name] else { return [] }
+        memo[name] = []
         var result: ObservationTraits = []
         for declaration in info.declarations {
             for attribute in declaration.decl.attributes {
@@ -837,10 +888,9 @@ struct TypeTableBuilder {
             if let trait = WellKnownProtocol.traits[inherited] { result.insert(trait) }
             if types[inherited] != nil {
                 // Superclasses and refined protocols pass on what they are, `@MainActor` included.
-                result.formUnion(computeTraits(inherited, memo: &memo, visiting: &visiting))
+                result.formUnion(computeTraits(inherited, memo: &memo))
             }
         }
-        visiting.remove(name)
         memo[name] = result
         return result
     }
