@@ -148,6 +148,36 @@ public struct EnvironmentObjectNotInjected: Rule {
             }
             """,
             """
+            final class Selection: ObservableObject { @Published var id: Int? }
+            final class PanelViewModel { var title = "Files" }
+            @main
+            struct FilesApp: App {
+                var body: some Scene { WindowGroup { Browser() } }
+            }
+            struct Browser: View {
+                @StateObject private var selection = Selection()
+                var body: some View {
+                    VStack {
+                        Toolbar().environmentObject(selection)
+                        SidePanel(viewModel: PanelViewModel()) { Downloads() }
+                    }
+                }
+            }
+            struct SidePanel<Content: View>: View {
+                let viewModel: PanelViewModel
+                @ViewBuilder let content: () -> Content
+                var body: some View { VStack { content() } }
+            }
+            struct Toolbar: View {
+                @EnvironmentObject var selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            struct Downloads: View {
+                @EnvironmentObject var ↓selection: Selection
+                var body: some View { Text("\\(selection.id ?? 0)") }
+            }
+            """,
+            """
             @Observable final class Player { var title = "" }
             @main
             struct MusicApp: App {

@@ -47,7 +47,8 @@ extension ProjectIndex {
 
     /// The stored properties of a view that hold content its callers hand over: a closure
     /// (`let content: () -> Content`), a generic parameter (`let content: Content`), a view
-    /// (`AnyView`), or anything marked `@ViewBuilder`.
+    /// (`AnyView`, a project view), or anything marked `@ViewBuilder`. A `ViewModel` is not
+    /// content: a name is a view when the project declares it one, else by its `View` suffix.
     fileprivate func contentProperties(of type: TypeInfo) -> [String] {
         var generics = Set<String>()
         for declaration in type.declarations {
@@ -57,13 +58,20 @@ extension ProjectIndex {
                 generics.insert(file.text(token))
             }
         }
-        return type.properties.compactMap { _, property in
+        return type.properties.compactMap { file, property in
             guard property.isStored, !property.modifiers.contains("static") else { return nil }
             if property.attributes.contains(named: "ViewBuilder") { return property.name }
             guard let text = property.type?.text else { return nil }
-            let isContent = text.contains("->") || text.contains("View") || generics.contains(text.filter { $0 != "?" })
+            let name = text.filter { !"?[]".contains($0) }  // `Content?`, `[AnyView]`
+            let isContent = text.contains("->") || generics.contains(name) || namesView(name, from: type.name, file: file)
             return isContent ? property.name : nil
         }
+    }
+
+    /// Whether a written type (`AnyView`, `some View`, `RowView`) is a view.
+    private func namesView(_ name: String, from scope: String, file: Int) -> Bool {
+        if let info = type(named: name, from: scope, file: file) { return info.isView }
+        return name.hasSuffix("View")
     }
 
     /// The expression a modifier such as `.environmentObject(x)` applies to, ending before
