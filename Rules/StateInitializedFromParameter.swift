@@ -24,8 +24,9 @@ public struct StateInitializedFromParameter: Rule {
         fix: """
             If the parent owns the value, use `let x` (or `@Binding var x` when the view changes \
             it). If the view owns it, give it an initial value and make it `private`. To seed local \
-            state once on purpose, name the parameter `initial…` or `default…`; to follow later \
-            values, also assign the state in `.onChange(of:)` or `.task(id:)`.
+            state once on purpose, name the parameter `initial…` or `default…` (with the \
+            memberwise initializer, the property itself); to follow later values, also assign the \
+            state in `.onChange(of:)` or `.task(id:)`.
             """,
         triggeringExamples: [
             """
@@ -140,20 +141,27 @@ public struct StateInitializedFromParameter: Rule {
             for state in StateSeeding.seededStates(of: decl, view: view, in: context.file, index: index)
             where StateSeeding.changingSeed(state, of: view, in: context.file, index: index) == nil {
                 let name = state.property.name
-                let help = "if the parent owns the value, use `let \(name)` (or `@Binding`); if the view owns it, give it an initial value and make it `private`; to seed it once on purpose, name the parameter `initial\(name.prefix(1).uppercased() + name.dropFirst())`"
+                let help = "if the parent owns the value, use `let \(name)` (or `@Binding`); if the view owns it, give it an initial value and make it `private`"
                 switch state.source {
                 case .memberwise:
+                    // The memberwise initializer's parameter is the property: renaming it says "seed".
                     context.report(
                         "`@State var \(name)` is set by the memberwise initializer, but SwiftUI keeps only the first value: if the parent passes a new `\(name)`, the view keeps showing the old one",
-                        at: state.property.nameToken..<state.property.nameToken + 1, help: help)
+                        at: state.property.nameToken..<state.property.nameToken + 1,
+                        help: help + "; to seed it once on purpose, rename it `\(seedName(name))`")
                 case .parameter(let parameter, let assignment, let file):
                     context.report(
                         "`@State var \(name)` is assigned from the initializer's parameter `\(parameter.name)`, but SwiftUI keeps only the first value: later values from the parent are ignored",
                         at: state.property.nameToken..<state.property.nameToken + 1,
                         notes: [context.note("assigned from `\(parameter.name)` here", at: assignment, in: file)],
-                        help: help)
+                        help: help + "; to seed it once on purpose, rename the parameter `\(parameter.name)` to `\(seedName(parameter.name))`")
                 }
             }
         }
+    }
+
+    /// The name that marks a value as a seed (`item` -> `initialItem`).
+    private func seedName(_ name: String) -> String {
+        "initial" + name.prefix(1).uppercased() + name.dropFirst()
     }
 }

@@ -1,0 +1,36 @@
+import ObservationLintCore
+import ObservationLintRules
+import XCTest
+
+/// `state_initialized_from_parameter`'s help names what to rename to mark a seed, and doing
+/// so silences the rule.
+final class StateSeedAdviceTests: XCTestCase {
+    private let rule: [any Rule] = [StateInitializedFromParameter()]
+
+    func testMemberwiseStateIsRenamedItself() {
+        let seeded = "struct Counter: View { @State var count: Int\n var body: some View { Text(\"\\(count)\") } }"
+        let help = lint([("Counter.swift", seeded)], rules: rule).map(\.help)
+        XCTAssertEqual(help.count, 1)
+        XCTAssert(help[0]?.hasSuffix("to seed it once on purpose, rename it `initialCount`") == true, "\(help)")
+
+        let renamed = seeded.replacingOccurrences(of: "count", with: "initialCount")
+        XCTAssertEqual(lint([("Counter.swift", renamed)], rules: rule).count, 0)
+    }
+
+    func testExplicitInitializerRenamesItsParameter() {
+        let seeded = """
+            struct Detail: View {
+                @State private var shown: Item
+                init(item: Item) { _shown = State(initialValue: item) }
+                var body: some View { Text(shown.title) }
+            }
+            """
+        let help = lint([("Detail.swift", seeded)], rules: rule).map(\.help)
+        XCTAssertEqual(help.count, 1)
+        XCTAssert(help[0]?.hasSuffix("rename the parameter `item` to `initialItem`") == true, "\(help)")
+
+        let renamed = seeded.replacingOccurrences(of: "init(item: Item) { _shown = State(initialValue: item) }",
+                                                  with: "init(item initialItem: Item) { _shown = State(initialValue: initialItem) }")
+        XCTAssertEqual(lint([("Detail.swift", renamed)], rules: rule).count, 0)
+    }
+}
