@@ -229,7 +229,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
         where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             var previewOnly: Bool?  // a wrapper view written for previews
             var bodyRunsOnce: Bool?
-            for body in RenderingCode.bodies(in: decl, of: type) {
+            for body in RenderingCode.bodies(in: decl, file: context.fileIndex, of: type) {
                 let inside = injections.filter { body.range.contains($0.token) }
                 guard !inside.isEmpty else { continue }
                 var roles = RenderRoles(body: body.range, file: file, index: index)

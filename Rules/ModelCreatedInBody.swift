@@ -245,7 +245,7 @@ public struct ModelCreatedInBody: Rule {
         where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             var previewOnly: Bool?  // a wrapper view written for previews
             var bodyRunsOnce: Bool?
-            for body in RenderingCode.bodies(in: decl, of: type) {
+            for body in RenderingCode.bodies(in: decl, file: context.fileIndex, of: type) {
                 var roles = RenderRoles(body: body.range, file: file, index: index)
                 // Found when an argument is a lone name (few are).
                 var locals: [String: (type: String, token: Int)]?
@@ -317,7 +317,7 @@ public struct ModelCreatedInBody: Rule {
         guard value.count >= 4, file.kind(value.lowerBound) == .period, file.at(value.lowerBound + 1, "init"),
             let call = file.call(at: value.lowerBound + 1, limit: value.upperBound)
         else { return false }
-        return (call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound) == value.upperBound
+        return call.end == value.upperBound
     }
 
     /// A model constructed by the argument: a constructor call (`RowModel(item)`), or a local

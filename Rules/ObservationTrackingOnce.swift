@@ -220,7 +220,7 @@ public struct ObservationTrackingOnce: Rule {
         let arming = FunctionBodies.armingNames(summaries)
         let renderingBodies = context.index.typeDeclarations(in: context.fileIndex)
             .filter { RenderingCode.isRendering($0.info) }
-            .flatMap { RenderingCode.bodies(in: $0.decl, of: $0.info) }
+            .flatMap { RenderingCode.bodies(in: $0.decl, file: context.fileIndex, of: $0.info) }
         for site in sites {
             guard let call = file.call(at: site, limit: file.tokens.count),
                 let (apply, onChange) = closures(of: call, in: file)
@@ -254,7 +254,7 @@ public struct ObservationTrackingOnce: Rule {
 
     /// The call sits in rendering code (a view's `body`, a view builder), outside action
     /// closures: every render evaluates it again, and so registers again.
-    private func runsOnEveryRender(_ site: Int, in bodies: [RenderingCode.Body], context: RuleContext) -> Bool {
+    private func runsOnEveryRender(_ site: Int, in bodies: [RenderingBody], context: RuleContext) -> Bool {
         guard let body = bodies.first(where: { $0.range.contains(site) }) else { return false }
         var roles = RenderRoles(body: body.range, file: context.file, index: context.index)
         return roles.role(of: site) != .action

@@ -299,7 +299,7 @@ private struct Checker {
 
     func findings(in body: Range<Int>, parameters: Set<String>, function: String) -> [Finding] {
         let scopes = file.scopes(in: body)
-        guard scopes.scopes.contains(where: { if case .closure = $0.kind { true } else { false } }) else { return [] }
+        guard scopes.scopes.contains(where: \.isClosure) else { return [] }
         let selfAliases = selfAliases(in: body)
         let locals = file.localNames(in: body).union(parameters).subtracting(selfAliases)
         let localQueues = localQueues(in: body)

@@ -263,7 +263,7 @@ public struct StateMutationInBody: Rule {
                 knownRoots.updateValue(root, forKey: name)
                 return root
             }
-            for body in RenderingCode.bodies(in: decl, of: type) {
+            for body in RenderingCode.bodies(in: decl, file: context.fileIndex, of: type) {
                 let assignments = file.assignments(in: body.range)
                 var mutatingCalls: [MemberChain] = []
                 if mayCallMutatingMethod(in: body.range, file: file) {

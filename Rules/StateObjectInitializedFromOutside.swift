@@ -422,6 +422,6 @@ public struct StateObjectInitializedFromOutside: Rule {
             start += 1
         }
         guard let call = file.call(at: start, limit: limit) ?? file.call(at: start + 2, limit: limit) else { return nil }
-        return start..<(call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound ?? call.name + 1)
+        return start..<call.end
     }
 }

@@ -305,8 +305,7 @@ struct SideEffects {
             // Calls of the type's own methods and delegating initializers.
             guard file.kind(token) == .identifier || file.at(token, "init"), isCall(token, file: file) else { continue }
             let name = file.text(token)
-            let receiverIsSelf = file.kind(token - 1) == .period ? file.at(token - 2, "self") && file.kind(token - 3) != .period : true
-            guard receiverIsSelf, !locals.contains(name) else { continue }
+            guard file.isOwnMemberReference(token), !locals.contains(name) else { continue }
             if name == "init" {
                 guard file.kind(token - 1) == .period, let call = file.call(at: token, limit: body.upperBound) else { continue }
                 let labels = argumentLabels(of: call, in: file)

@@ -252,9 +252,7 @@ private struct RenderingUses {
     /// The view member a token names: `name`, `self.name`, `$name`, `_name`.
     private func referencedName(at token: Int, in file: ParsedFile) -> String? {
         guard let kind = file.kind(token) else { return nil }
-        if file.kind(token - 1) == .period, !(file.at(token - 2, "self") && file.kind(token - 3) != .period) {
-            return nil
-        }
+        guard file.isOwnMemberReference(token) else { return nil }
         switch kind {
         case .identifier:
             let text = file.text(token)

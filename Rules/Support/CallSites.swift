@@ -26,7 +26,7 @@ enum CallSites {
     /// in an extension of `View`.
     static func caller(of site: ViewConstruction) -> String {
         guard let type = site.enclosingType else { return "a caller" }
-        if type == "View" || type == "SwiftUI.View", let member = site.enclosingMember { return "`\(member)(…)`" }
+        if TypeDecl.namesViewProtocol(type), let member = site.enclosingMember { return "`\(member)(…)`" }
         return "`\(type)`"
     }
 

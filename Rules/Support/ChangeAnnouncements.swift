@@ -72,7 +72,7 @@ struct ChangeAnnouncements {
             guard let body = accessor.body else { continue }
             if places[Place(file: file, body: body, closure: nil)] != nil { return true }
             for token in body where source.kind(token) == .identifier && source.kind(token + 1) == .leftParen {
-                guard source.kind(token - 1) != .period || (source.at(token - 2, "self") && source.kind(token - 3) != .period) else { continue }
+                guard source.isOwnMemberReference(token) else { continue }
                 let name = source.text(token)
                 let announces = type.functions.contains { function in
                     function.function.name == name && function.function.body.map { places[Place(file: function.file, body: $0, closure: nil)] != nil } == true
@@ -118,11 +118,9 @@ struct ChangeAnnouncements {
             for body in bodies where body != own {
                 var scopes: BodyScopes?
                 for token in body where file.kind(token) == .identifier && file.kind(token + 1) == .leftParen {
-                    guard file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period),
-                        file.spells(token, name)
-                    else { continue }
+                    guard file.isOwnMemberReference(token), file.spells(token, name) else { continue }
                     if scopes == nil { scopes = file.scopes(in: body) }
-                    let closure = scopes!.enclosing(token).first { if case .closure = $0.kind { true } else { false } }?.range
+                    let closure = scopes!.innermostClosure(containing: token)?.range
                     result.insert(Place(file: declaration.file, body: body, closure: closure))
                 }
             }

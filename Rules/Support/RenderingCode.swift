@@ -5,21 +5,14 @@ import ObservationSyntax
 /// `body`, for the rules about what happens during an update (`model_created_in_body`,
 /// `environment_object_created_inline`, `state_mutation_in_body`).
 enum RenderingCode {
-    /// A piece of code that runs while `body` is evaluated, with the scopes inside it.
-    struct Body {
-        let range: Range<Int>
-        /// Parameters of a `@ViewBuilder` helper, which hide the view's members.
-        let parameters: [Parameter]
-    }
-
     /// Rendering containers: views, view modifiers, apps and scenes (the index's definition).
     static func isRendering(_ type: TypeInfo) -> Bool {
         ViewCode.isRenderingContainer(type)
     }
 
     /// Where rendering starts in one declaration of a container (the index's definition).
-    static func bodies(in decl: TypeDecl, of type: TypeInfo) -> [Body] {
-        ViewCode.renderingRoots(in: decl, of: type).map { Body(range: $0.range, parameters: $0.parameters) }
+    static func bodies(in decl: TypeDecl, file: Int, of type: TypeInfo) -> [RenderingBody] {
+        ViewCode.renderingRoots(in: decl, file: file, of: type)
     }
 
     /// Whether the type is, or is nested in, a `PreviewProvider`: preview code.

@@ -87,7 +87,7 @@ enum StateSeeding {
                 guard file.kind(token) == .identifier || file.kind(token) == .dollarIdentifier else { return false }
                 let text = file.text(token)
                 guard text == name || text == binding, !declarations.contains(token) else { return false }
-                if file.kind(token - 1) == .period, !file.at(token - 2, "self") { return false }
+                if !file.isOwnMemberReference(token) { return false }
                 return !initializers.contains { $0.contains(token) }
             }
         }

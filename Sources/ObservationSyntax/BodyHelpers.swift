@@ -29,6 +29,10 @@ public struct Call: Sendable, Hashable {
     /// The parentheses and everything between them, when present.
     public var arguments: Range<Int>?
     public var trailingClosures: [TrailingClosure]
+
+    /// The token after the call: after its last trailing closure, else its arguments (a
+    /// call found by `call(at:limit:)` has one or the other).
+    public var end: Int { trailingClosures.last?.body.upperBound ?? arguments?.upperBound ?? name + 1 }
 }
 
 public struct TrailingClosure: Sendable, Hashable {
@@ -54,6 +58,10 @@ public struct Scope: Sendable, Hashable {
     public var parent: Int?
     /// For a closure passed to a call, the call's parenthesized arguments.
     public var callArguments: Range<Int>?
+
+    public var isClosure: Bool {
+        if case .closure = kind { true } else { false }
+    }
 }
 
 /// The scopes of one body, outermost first.
@@ -69,6 +77,16 @@ public struct BodyScopes: Sendable {
             current = parent
         }
         return chain
+    }
+
+    /// The innermost closure that contains `token` (nil when it runs with the body itself).
+    public func innermostClosure(containing token: Int) -> Scope? {
+        guard var current = innermostIndex(containing: token) else { return nil }
+        while !scopes[current].isClosure {
+            guard let parent = scopes[current].parent else { return nil }
+            current = parent
+        }
+        return scopes[current]
     }
 
     /// The position in `scopes` of the innermost scope containing `token`.
@@ -269,10 +287,7 @@ extension TokenStream {
             callee = chain.last
             typeName = names.joined(separator: ".")
         }
-        guard let call = call(at: callee, limit: expression.upperBound),
-            let end = call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound,
-            end == expression.upperBound
-        else { return nil }
+        guard let call = call(at: callee, limit: expression.upperBound), call.end == expression.upperBound else { return nil }
         return (typeName, call)
     }
 

@@ -263,6 +263,12 @@ public final class TypeDecl: Sendable {
         self.members = members
         self.declaration = declaration
     }
+
+    /// `extension View` (or `SwiftUI.View`): members every view gets.
+    public var extendsView: Bool { kind == .extension && TypeDecl.namesViewProtocol(name) }
+
+    /// Whether a written type name is SwiftUI's `View` protocol.
+    public static func namesViewProtocol(_ name: String) -> Bool { name == "View" || name == "SwiftUI.View" }
 }
 
 public struct ImportDecl: Sendable, Hashable {

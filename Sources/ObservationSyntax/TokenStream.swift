@@ -81,6 +81,13 @@ extension TokenStream {
         return kind == .identifier || kind == .keyword
     }
 
+    /// Whether the name at `index` is the enclosing type's own: written bare (`name`) or on
+    /// a plain `self` (`self.name`), not another value's member (`other.name`, `a.self.name`).
+    @inlinable
+    public func isOwnMemberReference(_ index: Int) -> Bool {
+        kind(index - 1) != .period || (at(index - 2, "self") && kind(index - 3) != .period)
+    }
+
     /// The index just past the bracket group opening at `index` (or `index + 1` when
     /// the bracket is unbalanced).
     @inlinable

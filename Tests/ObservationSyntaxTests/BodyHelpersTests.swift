@@ -68,6 +68,32 @@ final class BodyHelpersTests: XCTestCase {
         XCTAssertEqual(calls[1].arguments.map { file.argumentList($0).map { $0.label.map { file.text($0) } } }, ["of", "perform"])
     }
 
+    func testACallEndsAfterItsLastTrailingClosureElseItsArguments() {
+        let file = parse("""
+            struct V {
+                var body: some View {
+                    Button(role: .destructive) { delete() } label: { Text("Delete") }
+                    Text(title).bold()
+                }
+            }
+            """)
+        let range = body(file)
+        let calls = file.calls(in: range) { file.at($0, "Button") || file.at($0, "Text") }
+        XCTAssertEqual(calls.map { file.text($0.end - 1) }, ["}", ")", ")"])
+        XCTAssertEqual(file.text(calls[0].end), "Text")
+        XCTAssertEqual(file.text(calls[2].end), ".")
+    }
+
+    func testOwnMemberReferences() {
+        let file = parse("""
+            struct V {
+                func f() { a(); self.b(); other.c(); x.self.d(); self?.e() }
+            }
+            """)
+        let names = body(file).filter { file.kind($0) == .identifier && file.kind($0 + 1) == .leftParen }
+        XCTAssertEqual(names.filter(file.isOwnMemberReference).map(file.text), ["a", "b"])
+    }
+
     func testScopesTellClosuresFromStatementBlocks() {
         let file = parse("""
             struct V {
@@ -98,6 +124,28 @@ final class BodyHelpersTests: XCTestCase {
         XCTAssertNotNil(scopes[5].callArguments, "the call's arguments are kept to tell Button(action:) { label }")
         XCTAssertEqual(scopes[1].parent, 0)
         XCTAssertEqual(scopes[3].parent, 2)
+    }
+
+    func testInnermostClosureSkipsStatementBlocks() {
+        let file = parse("""
+            struct V {
+                func f() {
+                    if ready { start() }
+                    items.forEach { item in
+                        if item.isNew { mark(item) }
+                    }
+                }
+            }
+            """)
+        let scopes = file.scopes(in: body(file))
+        func closure(around name: String) -> String? {
+            let token = body(file).first { file.spells($0, name) }!
+            return scopes.innermostClosure(containing: token).flatMap { scope in
+                if case .closure(let callee, _) = scope.kind { callee.map(file.text) } else { nil }
+            }
+        }
+        XCTAssertNil(closure(around: "start"))
+        XCTAssertEqual(closure(around: "mark"), "forEach")
     }
 
     func testLocalNames() {

@@ -250,7 +250,7 @@ extension ProjectIndex {
             // `makeStore()`, `container.makeStore()`, `Store.make()`: a project function's
             // declared return type.
             guard let call = file.call(at: chain.last, limit: expression.upperBound),
-                (call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound) == expression.upperBound
+                call.end == expression.upperBound
             else { return nil }
             return returnType(ofCallee: chain, in: fileIndex, context: context, depth: depth)
         }

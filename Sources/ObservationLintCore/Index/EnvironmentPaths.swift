@@ -292,7 +292,7 @@ final class EnvironmentCoverage: @unchecked Sendable {
         let file = index.files[body.file]
         var result: [Place] = []
         for token in body.range where file.kind(token) == .identifier && file.spells(token, name) {
-            if file.kind(token - 1) == .period && !file.at(token - 2, "self") { continue }
+            if !file.isOwnMemberReference(token) { continue }
             if file.kind(token + 1) == .colon || file.kind(token + 1) == .equal { continue }  // a label, a declaration
             result.append(Place(file: body.file, token: token, type: type, member: body.name))
         }
@@ -331,7 +331,7 @@ final class EnvironmentWalkFacts: @unchecked Sendable {
         var helpers = Set<String>()
         for fileIndex in index.ownFiles {
             let file = index.files[fileIndex]
-            for decl in file.types where decl.kind == .extension && (decl.name == "View" || decl.name == "SwiftUI.View") {
+            for decl in file.types where decl.extendsView {
                 for function in decl.functions where function.body.map({ mayWrap($0, in: fileIndex, index: index) }) == true {
                     helpers.insert(function.name)
                 }

@@ -143,7 +143,7 @@ extension ProjectIndex {
                 }
             }
             for token in mentions where !file.at(token - 1, "func") {
-                guard file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period) else { continue }
+                guard file.isOwnMemberReference(token) else { continue }
                 let name = file.text(token)
                 guard candidates[name] != nil, !mentionedElsewhere.contains(name) else { continue }
                 // Only a call made there: `#selector(update)` or `handler: update` runs later.
@@ -156,7 +156,7 @@ extension ProjectIndex {
                 }
                 let body = container.place.body
                 if scopes[body] == nil { scopes[body] = self.scopes(in: body, of: file) }
-                if scopes[body]!.enclosing(token).contains(where: { if case .closure = $0.kind { true } else { false } }) {
+                if scopes[body]!.innermostClosure(containing: token) != nil {
                     mentionedElsewhere.insert(name)
                     continue
                 }
@@ -183,11 +183,8 @@ extension ProjectIndex {
         let file = files[fileIndex]
         let scopes = self.scopes(in: body, of: file)
         let parameters = parameters.union(file.localNames(in: body))
-        func innermostClosure(_ token: Int) -> Range<Int>? {
-            scopes.enclosing(token).first { if case .closure = $0.kind { true } else { false } }?.range
-        }
         func site(_ token: Int) -> MemberSite {
-            let closure = innermostClosure(token)
+            let closure = scopes.innermostClosure(containing: token)?.range
             return MemberSite(
                 file: fileIndex, token: token, body: body, closure: closure,
                 inInitializer: isInitializer && closure == nil, observedProperty: observedProperty)
@@ -208,7 +205,7 @@ extension ProjectIndex {
                 record(path[0], token: tokens[0])
             } else if path == ["objectWillChange", "send"], file.isCalled(chain) {
                 accesses.placesSendingObjectWillChange.insert(
-                    .init(file: fileIndex, body: body, closure: innermostClosure(chain.root)))
+                    .init(file: fileIndex, body: body, closure: scopes.innermostClosure(containing: chain.root)?.range))
             } else if path.count >= 2, file.kind(tokens[tokens.count - 1] + 1) == .leftParen {
                 accesses.calls[path[0], default: []].append(site(tokens[0]))
             }

@@ -137,7 +137,7 @@ extension ProjectIndex {
                 let file = files[member.file]
                 let readsChanging = member.body.contains { token in
                     file.kind(token) == .identifier && changing.contains(file.text(token))
-                        && (file.kind(token - 1) != .period || file.at(token - 2, "self"))
+                        && file.isOwnMemberReference(token)
                 }
                 if readsChanging {
                     changing.insert(member.name)
@@ -170,7 +170,7 @@ extension ProjectIndex {
                     property.isStored && declaredShape(of: property, in: file, scope: nil)?.heldName.map { String($0.simpleTypeName) } == held
                 })
             else { continue }
-            return !file.scopes(in: body).enclosing(location.token).contains { if case .closure = $0.kind { true } else { false } }
+            return file.scopes(in: body).innermostClosure(containing: location.token) == nil
         }
         return false
     }

@@ -71,17 +71,15 @@ extension ViewCode {
     /// Where rendering starts in one declaration of a container: `body`, computed
     /// properties of view (or scene) type or marked `@ViewBuilder`/`@SceneBuilder`,
     /// functions that build views, and a modifier's `body(content:)`.
-    public static func renderingRoots(
-        in decl: TypeDecl, of type: TypeInfo
-    ) -> [(name: String, range: Range<Int>, parameters: [Parameter])] {
-        var result: [(name: String, range: Range<Int>, parameters: [Parameter])] = []
+    public static func renderingRoots(in decl: TypeDecl, file: Int, of type: TypeInfo) -> [RenderingBody] {
+        var result: [RenderingBody] = []
         for property in decl.properties where property.isComputed && !isStatic(property.modifiers) {
             let typeText = property.type?.text ?? ""
             guard property.name == "body" || property.attributes.contains(named: "ViewBuilder")
                 || property.attributes.contains(named: "SceneBuilder") || buildsViews(typeText)
             else { continue }
             for accessor in property.accessors where accessor.kind == .get {
-                if let body = accessor.body { result.append((property.name, body, [])) }
+                if let body = accessor.body { result.append(RenderingBody(name: property.name, file: file, range: body, parameters: [])) }
             }
         }
         for function in decl.functions where function.kind == .function && !isStatic(function.modifiers) {
@@ -89,7 +87,7 @@ extension ViewCode {
             guard isModifierBody || function.attributes.contains(named: "ViewBuilder") || buildsViews(function.returnType?.text ?? ""),
                 let body = function.body
             else { continue }
-            result.append((function.name, body, function.parameters))
+            result.append(RenderingBody(name: function.name, file: file, range: body, parameters: function.parameters))
         }
         return result
     }
@@ -117,9 +115,7 @@ extension ViewCode {
         var functionNames = Set<String>()
         var result: [RenderingBody] = []
         for declaration in container.declarations {
-            for (name, range, parameters) in renderingRoots(in: declaration.decl, of: container) {
-                result.append(RenderingBody(name: name, file: declaration.file, range: range, parameters: parameters))
-            }
+            result += renderingRoots(in: declaration.decl, file: declaration.file, of: container)
             for property in declaration.decl.properties where property.isComputed && !isStatic(property.modifiers) {
                 if let body = property.accessors.first(where: { $0.kind == .get })?.body {
                     members[property.name, default: []].append(
@@ -147,10 +143,7 @@ extension ViewCode {
             var called: [String] = []
             file.source.bytes.withUnsafeBufferPointer { bytes in
                 for token in current.range where file.kind(token) == .identifier {
-                    // `name` or `self.name`, not another value's member.
-                    guard memberNames.position(of: file.tokens[token], in: bytes) != nil,
-                        file.kind(token - 1) != .period || (file.at(token - 2, "self") && file.kind(token - 3) != .period)
-                    else { continue }
+                    guard memberNames.position(of: file.tokens[token], in: bytes) != nil, file.isOwnMemberReference(token) else { continue }
                     let name = file.text(token)
                     guard !hidden.contains(name), !isHandedToAction(from: token, to: token + 1, in: file),
                         !(functionNames.contains(name) && isHandedOverAsCallback(token, in: file)),

@@ -213,7 +213,7 @@ public final class ViewConstruction: Sendable {
 
     /// The call's tokens, from the type name to the last parenthesis or trailing closure.
     public var tokens: Range<Int> {
-        token..<(call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound ?? call.name + 1)
+        token..<call.end
     }
 }
 
@@ -456,7 +456,7 @@ private struct FileCollector {
 
     private mutating func makeConstruction(of view: String, token: Int, call: Call, in member: CodeMember) -> ViewConstruction {
         let frames = frames(around: token, in: member)
-        let end = call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound ?? call.name + 1
+        let end = call.end
         var identity: [IdentityTie] = []
         if let id = idModifier(after: end) { identity.append(.idModifier(id)) }
         var context: ConstructionContext?
@@ -542,7 +542,7 @@ private struct FileCollector {
             if file.at(name, "id"), let arguments = call.arguments, arguments.count > 2, call.trailingClosures.isEmpty {
                 return arguments.lowerBound + 1..<arguments.upperBound - 1
             }
-            position = call.trailingClosures.last?.body.upperBound ?? call.arguments?.upperBound ?? name + 1
+            position = call.end
             steps += 1
         }
         return nil
@@ -842,7 +842,7 @@ private struct FileCollector {
             let isPreview = inPreview || info?.traits.contains(.previewProvider) == true
             let traits = info?.traits ?? []
             // `extension View { func card() -> some View { modifier(Card()) } }` runs in the caller's body.
-            let extendsView = decl.kind == .extension && (decl.name == "View" || decl.name == "SwiftUI.View")
+            let extendsView = decl.extendsView
             let isRendering = extendsView || info?.kind == .struct && !traits.isDisjoint(with: [.view, .viewModifier, .app, .scene])
             let isSceneCode = !traits.isDisjoint(with: [.app, .scene])
             let renderingBodies = isRendering && info != nil
