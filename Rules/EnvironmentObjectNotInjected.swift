@@ -197,6 +197,31 @@ public struct EnvironmentObjectNotInjected: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A hosting subclass's root: what the subclass adds to its environment is not
+            // modelled, so the walk does not start there.
+            """
+            final class Theme: ObservableObject { @Published var tint = 0 }
+            @main
+            struct SupportApp: App {
+                @StateObject private var theme = Theme()
+                var body: some Scene { WindowGroup { StatusPage().environmentObject(theme) } }
+            }
+            struct StatusPage: View {
+                @EnvironmentObject var theme: Theme
+                var body: some View { Text("\\(theme.tint)") }
+            }
+            final class StatusHostingController: UIHostingController<StatusPage> {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.backgroundColor = .black
+                }
+            }
+            final class SupportController: UIViewController {
+                func showStatus() {
+                    navigationController?.pushViewController(StatusHostingController(rootView: StatusPage()), animated: true)
+                }
+            }
+            """,
             // Among an app's scenes, `Settings { … }` is SwiftUI's scene, not the project's
             // iOS-only `Settings` view.
             """

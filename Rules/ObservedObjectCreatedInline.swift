@@ -96,6 +96,20 @@ public struct ObservedObjectCreatedInline: Rule {
             }
             """,
             """
+            final class Ticker: ObservableObject { @Published var seconds = 0 }
+            struct TimerRoot: View {
+                @ObservedObject var ticker = Ticker()
+                var body: some View { Text("\\(ticker.seconds)") }
+            }
+            class ThemedHostingController<Content: View>: UIHostingController<Content> {}
+            final class TimerHostingController: ThemedHostingController<TimerRoot> {}
+            final class TimerPresenter {
+                func show(from parent: UIViewController) {
+                    parent.present(TimerHostingController(rootView: TimerRoot()), animated: true)
+                }
+            }
+            """,
+            """
             final class AccountStore: ObservableObject {
                 static let shared = AccountStore()
                 @Published var name = ""

@@ -18,3 +18,25 @@ final class RadarWidgetController: UIViewController {
         view.addSubview(host.view)
     }
 }
+
+/// Only ever the root of the project's own hosting controller subclass: built once too.
+struct RadarLegendView: View {
+    @ObservedObject var radar = Weather.RadarModel()
+
+    var body: some View {
+        Text("Legend for frame \(radar.frame)")
+    }
+}
+
+final class RadarLegendController: UIHostingController<RadarLegendView> {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .black
+    }
+}
+
+final class RadarLegendPresenter {
+    func show(from parent: UIViewController) {
+        parent.present(RadarLegendController(rootView: RadarLegendView()), animated: true)
+    }
+}

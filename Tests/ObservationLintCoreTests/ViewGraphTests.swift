@@ -152,6 +152,29 @@ final class ViewGraphTests: XCTestCase {
         ])
     }
 
+    /// A project subclass of a hosting controller or view, however many levels down, builds
+    /// its `rootView:` once; a class of another lineage, or another label, does not.
+    func testRootsOfHostingSubclasses() {
+        let controllers = """
+            import UIKit
+            class ThemedHostingController<Content: View>: UIHostingController<Content> {}
+            final class RowHostingController: ThemedHostingController<Row> {}
+            final class RowHostingView: SwiftUI.NSHostingView<Row> {}
+            final class Wrapper<Content: View>: UIViewController { init(rootView: Content) { super.init(nibName: nil, bundle: nil) } }
+            final class Presenter {
+                func show() {
+                    _ = RowHostingController(rootView: Row(item: Item(id: 0, title: "")))
+                    _ = RowHostingView(rootView: Row(item: Item(id: 1, title: "")))
+                    _ = Wrapper(rootView: Row(item: Item(id: 2, title: "")))
+                    _ = ThemedHostingController(content: Row(item: Item(id: 3, title: "")))
+                }
+            }
+            """
+        XCTAssertEqual(sites(of: "Row", in: ["Row.swift": row, "Controllers.swift": controllers]).map { $0.prefix { $0 != ";" } }, [
+            "one-time (hosting subclass root)", "one-time (hosting subclass root)", "other", "other",
+        ])
+    }
+
     func testInitializersFactoriesAndLocals() {
         let factories = """
             extension Row {

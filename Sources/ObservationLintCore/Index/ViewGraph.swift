@@ -40,6 +40,9 @@ public enum OneTimePlace: String, Sendable, Hashable {
     /// `UIHostingController(rootView:)`, `NSHostingController`, `NSHostingView`,
     /// `UIHostingConfiguration { }`.
     case hostingRoot = "hosting root"
+    /// `rootView:` of a project subclass of a hosting controller or view: built once, but in
+    /// an environment the subclass may extend (it may wrap the root in its own modifiers).
+    case hostingSubclassRoot = "hosting subclass root"
     /// A class's initializer or stored-property initial value.
     case initializer = "class initializer"
     /// `ImageRenderer(content:)`.
@@ -435,6 +438,19 @@ private struct FileCollector {
         return makeConstruction(of: view, token: initToken, call: call, in: member)
     }
 
+    /// Whether `name`, called from `member`, is a project class inheriting from SwiftUI's
+    /// hosting controller or view, directly or through other project classes.
+    private func isHostingSubclass(_ name: String, in member: CodeMember) -> Bool {
+        guard index.mayNameType(simpleName: String(name.simpleTypeName)) else { return false }
+        var type = index.type(named: name, from: member.type, file: fileIndex)
+        for _ in 0..<8 {
+            guard let info = type, info.isClass, let superclass = info.inherited.first else { return false }
+            if hostingControllers.contains(String(superclass.simpleTypeName)) { return true }
+            type = index.types[superclass]
+        }
+        return false
+    }
+
     private func isStaticFactory(_ name: String, of view: TypeInfo) -> Bool {
         view.functions.contains { _, function in
             function.name == name && function.modifiers.contains("static")
@@ -467,6 +483,8 @@ private struct FileCollector {
                 if context == nil, let name {
                     if hostingControllers.contains(name), label == nil || label == "rootView" {
                         context = .oneTime(.hostingRoot)
+                    } else if label == "rootView", isHostingSubclass(name, in: member) {
+                        context = .oneTime(.hostingSubclassRoot)
                     } else if name == "ImageRenderer", label == "content" {
                         context = .oneTime(.imageRenderer)
                     } else if name == "NavigationLink", label == "destination" {
