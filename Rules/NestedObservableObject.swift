@@ -82,6 +82,24 @@ public struct NestedObservableObject: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A method handed to a call, not called: it runs when the text changes, not
+            // while the body is evaluated.
+            """
+            final class Preferences: ObservableObject { @Published var bootedFirst = false }
+            final class DevicesController: ObservableObject {
+                let preferences = Preferences()
+                @Published var devices: [String] = []
+                func filterDevices() { if preferences.bootedFirst { devices.sort() } }
+            }
+            struct Sidebar: View {
+                @ObservedObject var controller: DevicesController
+                @State private var filter = ""
+                var body: some View {
+                    List(controller.devices, id: \\.self) { Text($0) }
+                    TextField("Filter", text: $filter.onChange(controller.filterDevices))
+                }
+            }
+            """,
             """
             final class Account: ObservableObject { @Published var name = "" }
             final class Header: ObservableObject {

@@ -76,6 +76,27 @@ public struct UntrackedObservableRead: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `scrollToNext:` labels the argument, it names no method; the view's method is
+            // handed over, and runs when the user taps.
+            """
+            @Observable final class Thread {
+                var comments: [String] = []
+                @ObservationIgnored var topVisible = 0
+                func scrolled(to index: Int) { topVisible = index }
+            }
+            struct ThreadView: View {
+                let thread: Thread
+                var body: some View {
+                    List(thread.comments, id: \\.self) { Text($0) }
+                    JumpButton(scrollToNext: scrollToNext)
+                }
+                private func scrollToNext() { print(thread.topVisible + 1) }
+            }
+            struct JumpButton: View {
+                let scrollToNext: () -> Void
+                var body: some View { Button("Next", action: scrollToNext) }
+            }
+            """,
             // A wrapper of the project's own that reads an `@Observable` store: the read is
             // tracked through it.
             """

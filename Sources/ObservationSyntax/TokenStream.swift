@@ -88,6 +88,15 @@ extension TokenStream {
         kind(index - 1) != .period || (at(index - 2, "self") && kind(index - 3) != .period)
     }
 
+    /// Whether the word at `index` is an argument's label (`title:` in `Row(title: x)`), not
+    /// a reference: right after `(` or `,`, and followed by a colon with no space before it
+    /// (a ternary's `a ? b : c` has one).
+    @inlinable
+    public func isArgumentLabel(_ index: Int) -> Bool {
+        guard kind(index + 1) == .colon, !tokens[index + 1].flags.contains(.leadingSpace) else { return false }
+        return kind(index - 1) == .leftParen || kind(index - 1) == .comma
+    }
+
     /// The index just past the bracket group opening at `index` (or `index + 1` when
     /// the bracket is unbalanced).
     @inlinable

@@ -112,4 +112,52 @@ final class RenderPathsTests: XCTestCase {
         let value = try XCTUnwrap(leaf.first)
         XCTAssertEqual(value.description, "`TreeView.body` → `Tree.trunk` → `Trunk.branch` → `Branch.leaf` → `Leaf.value`")
     }
+
+    /// A method handed to a call, not called, runs when the callee decides: a callback
+    /// (`$query.onChange(model.filter)`), unless the callee is a content label or one of the
+    /// standard library's eager algorithms. An argument label spelled like a method is no
+    /// reference to it, and a closure a project type declares as `-> Void` is a callback.
+    func testMethodsHandedOverLabelsAndCallbacksOfProjectTypesAreNotRenderReads() {
+        let index = index("""
+            final class Library: ObservableObject {
+                var query = ""
+                var shelf = ""
+                var sort = ""
+                var format = ""
+                var hidden = ""
+                func filter(_ text: String) { _ = query }
+                func shelve() { _ = shelf }
+                func compare(_ a: String, _ b: String) -> Bool { sort < a }
+                func title(_ book: String) -> String { format + book }
+                func hide() { _ = hidden }
+            }
+            struct Dismissal: NSViewRepresentable {
+                let onClose: (Bool) -> Void
+                func makeNSView(context: Context) -> NSView { NSView() }
+                func updateNSView(_ view: NSView, context: Context) {}
+            }
+            struct Row: View {
+                let shelve: () -> Void
+                var body: some View { Text("") }
+            }
+            struct LibraryView: View {
+                @ObservedObject var library: Library
+                @State private var text = ""
+                var body: some View {
+                    VStack {
+                        TextField("Search", text: $text.onChange(library.filter))
+                        Row(shelve: shelve)
+                        ForEach(["b", "a"].sorted(by: library.compare), id: \\.self) { Text($0) }
+                        Text(["x"].map(library.title).joined())
+                    }
+                    .overlay { Dismissal(onClose: { _ in hide() }) }
+                }
+                private func hide() { library.hide() }
+                private func shelve() { library.shelve() }
+            }
+            """)
+        let reads = Set(index.renderReads(of: "Library").map { $0.path.joined(separator: ".") })
+        XCTAssertEqual(reads.intersection(["query", "shelf", "hidden"]), [])
+        XCTAssertTrue(reads.isSuperset(of: ["sort", "format"]), "\(reads)")
+    }
 }

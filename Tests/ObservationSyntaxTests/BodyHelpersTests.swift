@@ -84,6 +84,16 @@ final class BodyHelpersTests: XCTestCase {
         XCTAssertEqual(file.text(calls[2].end), ".")
     }
 
+    func testArgumentLabelsAreNotReferences() {
+        let file = parse("""
+            struct V {
+                func f() { Row(save: save, other ? save : close); g(save) }
+            }
+            """)
+        let saves = body(file).filter { file.at($0, "save") }
+        XCTAssertEqual(saves.map(file.isArgumentLabel), [true, false, false, false])
+    }
+
     func testOwnMemberReferences() {
         let file = parse("""
             struct V {

@@ -143,10 +143,12 @@ extension ViewCode {
             var called: [String] = []
             file.source.bytes.withUnsafeBufferPointer { bytes in
                 for token in current.range where file.kind(token) == .identifier {
-                    guard memberNames.position(of: file.tokens[token], in: bytes) != nil, file.isOwnMemberReference(token) else { continue }
+                    guard memberNames.position(of: file.tokens[token], in: bytes) != nil, file.isOwnMemberReference(token),
+                        !file.isArgumentLabel(token)
+                    else { continue }
                     let name = file.text(token)
                     guard !hidden.contains(name), !isHandedToAction(from: token, to: token + 1, in: file),
-                        !(functionNames.contains(name) && isHandedOverAsCallback(token, in: file)),
+                        !(functionNames.contains(name) && isHandedOver(from: token, to: token + 1, in: file)),
                         roles.role(of: token) != .action
                     else { continue }
                     called.append(name)
@@ -161,11 +163,49 @@ extension ViewCode {
         return result
     }
 
-    /// `customize: configure`: a function passed, not called, under a label other than a
-    /// content one (`content: row`).
-    private static func isHandedOverAsCallback(_ token: Int, in file: ParsedFile) -> Bool {
-        file.kind(token - 1) == .colon && file.isWord(token - 2) && !contentLabels.contains(file.text(token - 2))
-            && file.kind(token + 1) != .leftParen
+    /// `$text.onChange(model.filter)`, `.introspect(…, customize: configure)`: a function
+    /// (named from `start` to before `end`) handed to a call as an argument, not called, so
+    /// it runs when the callee decides — not while the body is evaluated. Handed to a
+    /// content label (`content: row`) or to one of the standard library's eager algorithms
+    /// (`items.map(format)`), it runs now.
+    public static func isHandedOver(from start: Int, to end: Int, in file: ParsedFile) -> Bool {
+        guard file.kind(end) == .comma || file.kind(end) == .rightParen else { return false }
+        var separator = start - 1
+        if file.kind(separator) == .colon, file.isWord(separator - 1) {
+            if contentLabels.contains(file.text(separator - 1)) { return false }
+            separator -= 2
+        }
+        guard let open = argumentListOpener(from: separator, in: file), file.kind(open - 1) == .identifier else { return false }
+        return !eagerAlgorithms.contains(file.text(open - 1))
+    }
+
+    /// Standard library methods that call the function they are given before returning.
+    private static let eagerAlgorithms: Set<String> = [
+        "map", "compactMap", "flatMap", "filter", "reduce", "forEach", "sorted", "sort", "first", "last",
+        "firstIndex", "lastIndex", "contains", "allSatisfy", "min", "max", "drop", "prefix", "partition",
+        "removeAll", "split", "mapValues", "compactMapValues",
+    ]
+
+    /// The `(` of the argument list in which `separator` (its `(` or a `,`) stands; nil
+    /// outside one (an array literal, a closure's statements).
+    private static func argumentListOpener(from separator: Int, in file: ParsedFile) -> Int? {
+        guard file.kind(separator) == .leftParen || file.kind(separator) == .comma else { return nil }
+        var probe = separator
+        while let kind = file.kind(probe) {
+            switch kind {
+            case .leftParen:
+                return probe
+            case .leftSquare, .leftBrace, .semicolon:
+                return nil
+            case .rightParen, .rightSquare, .rightBrace:
+                let opener = Int(file.partner[probe])
+                guard opener >= 0, opener < probe else { return nil }
+                probe = opener - 1
+            default:
+                probe -= 1
+            }
+        }
+        return nil
     }
 
     /// `Button(action: save)`, `.onAppear(perform: model.load)`: a method (the name, or the
@@ -198,6 +238,7 @@ enum RenderPathCollector {
         var code: [String: [MemberBody]] = [:]
         var held: [String: String] = [:]
         var names = Set<String>()
+        var functions = Set<String>()
     }
 
     /// A member's code, or a chain through a held model, followed for observing views or
@@ -229,7 +270,7 @@ enum RenderPathCollector {
             let members = membersByModel[read.model]!
             if let bodies = members.code[member], followed.insert(Followed(observes: observes, model: read.model, path: [member])).inserted {
                 for body in bodies {
-                    for (path, tokens) in memberReads(in: body, memberNames: members.names, index: index) {
+                    for (path, tokens) in memberReads(in: body, of: members, index: index) {
                         let step = RenderStep(owner: read.model, member: member, file: body.file, body: body.body, token: tokens[0])
                         queue.append(
                             RenderRead(
@@ -271,6 +312,7 @@ enum RenderPathCollector {
             }
             for (file, function) in owner.functions where function.kind == .function && !function.modifiers.contains("static") {
                 members.names.insert(function.name)
+                members.functions.insert(function.name)
                 if let body = function.body {
                     members.code[function.name, default: []].append((file, body, Set(function.parameters.map(\.name))))
                 }
@@ -279,10 +321,8 @@ enum RenderPathCollector {
         return members
     }
     /// The model's members a member's code reads (`items.count`, `self.items`), outside
-    /// closures that run later; not those it assigns.
-    private static func memberReads(
-        in member: MemberBody, memberNames: Set<String>, index: ProjectIndex
-    ) -> [(path: [String], tokens: [Int])] {
+    /// closures that run later and methods handed over to run later; not those it assigns.
+    private static func memberReads(in member: MemberBody, of members: Members, index: ProjectIndex) -> [(path: [String], tokens: [Int])] {
         let file = index.files[member.file]
         let hidden = member.parameters.union(file.localNames(in: member.body))
         var roles = RenderRoles(body: member.body, file: file, index: index)
@@ -291,9 +331,10 @@ enum RenderPathCollector {
         for chain in file.memberChains(in: member.body) where !assigned.contains(chain.root) {
             let rootIsSelf = file.at(chain.root, "self")
             let tokens = rootIsSelf ? Array(chain.names.dropFirst()) : chain.names
-            guard let first = tokens.first, rootIsSelf || file.kind(chain.root) == .identifier else { continue }
+            guard let first = tokens.first, rootIsSelf || file.kind(chain.root) == .identifier, !file.isArgumentLabel(chain.root) else { continue }
             let path = tokens.map { file.text($0) }
-            guard memberNames.contains(path[0]), rootIsSelf || !hidden.contains(path[0]), roles.role(of: first) != .action
+            guard members.names.contains(path[0]), rootIsSelf || !hidden.contains(path[0]), roles.role(of: first) != .action,
+                !(path.count == 1 && members.functions.contains(path[0]) && ViewCode.isHandedOver(from: chain.root, to: chain.end, in: file))
             else { continue }
             result.append((path, tokens))
         }

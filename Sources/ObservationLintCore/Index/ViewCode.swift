@@ -121,9 +121,12 @@ public enum ViewCode {
             return .content
         }
         let calleeName = callee.map { file.text($0) }
-        // A view of the project: what its parameter says, whatever the name or label.
+        // A view of the project: what its parameter says, whatever the name or label. Another
+        // project type (a representable, a model): a callback when its parameter says so.
         if let calleeName, calleeName.startsWithUppercase, let type = index.type(named: calleeName) {
-            return type.isView ? projectViewRole(of: scope, label: label, in: file, view: type, index: index) : .unknown
+            if type.isView { return projectViewRole(of: scope, label: label, in: file, view: type, index: index) }
+            guard type.kind == .struct || type.functions.contains(where: { $0.function.kind == .initializer }) else { return .unknown }
+            return projectViewRole(of: scope, label: label, in: file, view: type, index: index) == .action ? .action : .unknown
         }
         if let label, isActionLabel(file.text(label)) { return .action }
         // Another module's initializer: what its closures are is unknown.
@@ -169,8 +172,8 @@ public enum ViewCode {
         return label[label.index(label.startIndex, offsetBy: 2)].isUppercase
     }
 
-    /// The role of a closure passed to a project view, from the declared type of the
-    /// parameter it binds to (an explicit init's parameter, or the stored property the
+    /// The role of a closure passed to a project view (or another project type's
+    /// initializer), from the declared type of the parameter it binds to (an explicit init's parameter, or the stored property the
     /// memberwise init takes): `@ViewBuilder` or returning a view is content, returning
     /// `Void` (or `async`) is a callback. Unknown when the parameter cannot be found or the
     /// candidates disagree.

@@ -127,13 +127,29 @@ enum ViewFactsCollector {
                     aliases[bound] = (reference, path)
                 }
                 guard !path.isEmpty else { continue }
-                let role = ViewCode.isHandedToAction(from: chain.root, to: chain.end, in: file) ? .action : roles.role(of: chain.root)
+                let runsLater = ViewCode.isHandedToAction(from: chain.root, to: chain.end, in: file)
+                    || path.count == 1 && ViewCode.isHandedOver(from: chain.root, to: chain.end, in: file)
+                        && isMethod(path[0], of: reference.modelType, index: index)
+                let role = runsLater ? .action : roles.role(of: chain.root)
                 facts.reads[reference.modelType, default: []].append(
                     ViewModelRead(
                         file: fileIndex, view: view.name, renderer: rendering.name, reference: reference, path: path,
                         tokens: tokens.isEmpty ? [chain.root] : tokens, role: role))
             }
         }
+    }
+
+    /// Whether `name` is a method of `model` (or an ancestor), not a property.
+    private static func isMethod(_ name: String, of model: String, index: ProjectIndex) -> Bool {
+        guard let info = index.types[model] else { return false }
+        var isMethod = false
+        for type in index.typeAndAncestors(of: info) {
+            for declaration in type.declarations {
+                if declaration.decl.properties.contains(where: { $0.name == name }) { return false }
+                if !isMethod { isMethod = declaration.decl.functions.contains { $0.kind == .function && $0.name == name } }
+            }
+        }
+        return isMethod
     }
 
     /// Whether the chain's first name (after `self.`, without a binding's `$`) is in `names`.
