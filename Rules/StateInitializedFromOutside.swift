@@ -34,6 +34,23 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // A `didSet` that only marks the form dirty hands nothing back.
+            """
+            final class Player: ObservableObject { @Published var mode = 0 }
+            struct ModePicker: View {
+                @ObservedObject var player: Player
+                @State private var isDirty = false
+                @State var ↓mode: Int { didSet { isDirty = true } }
+                var body: some View { Picker("Mode", selection: $mode) { Text("A").tag(0) } }
+            }
+            struct PlayerScreen: View {
+                @StateObject private var player = Player()
+                var body: some View {
+                    ModePicker(player: player, mode: player.mode)
+                    Button("Next") { player.mode += 1 }
+                }
+            }
+            """,
             """
             struct CounterLabel: View {
                 @State var ↓count: Int
@@ -115,6 +132,22 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The state writes itself on to the model in its `didSet`: an edited draft.
+            """
+            final class Player: ObservableObject { @Published var mode = 0 }
+            struct ModePicker: View {
+                @ObservedObject var player: Player
+                @State var mode: Int { didSet { player.mode = mode } }
+                var body: some View { Picker("Mode", selection: $mode) { Text("A").tag(0) } }
+            }
+            struct PlayerScreen: View {
+                @StateObject private var player = Player()
+                var body: some View {
+                    ModePicker(player: player, mode: player.mode)
+                    Button("Next") { player.mode += 1 }
+                }
+            }
+            """,
             """
             struct CounterLabel: View {
                 @State var count: Int

@@ -117,12 +117,16 @@ enum StateSeeding {
                 }
                 if reads { carriers.insert(property.name) }
             }
-            // `@State var mode: Mode { didSet { model.mode = mode } }`
+            // `@State var mode: Mode { didSet { model.mode = mode } }`, `didSet { onPick(mode) }`;
+            // not `didSet { isDirty = true }`.
             if let state = declaration.decl.properties.first(where: { $0.name == name }),
-                let didSet = state.accessors.first(where: { $0.kind == .didSet })?.body,
-                file.assignments(in: didSet).contains(where: { file.path(of: $0.target).first != name })
+                let didSet = state.accessors.first(where: { $0.kind == .didSet })?.body
             {
-                return true
+                let writesOn = file.assignments(in: didSet).contains { assignment in
+                    file.path(of: assignment.target).first != name
+                        && assignment.value.contains { file.kind($0) == .identifier && file.spells($0, name) && file.kind($0 - 1) != .period }
+                }
+                if writesOn || !handOvers(of: [name], in: didSet, view, file).isEmpty { return true }
             }
         }
         for declaration in view.declarations {
