@@ -182,7 +182,7 @@ enum StateSeeding {
 
     /// The assignment in `initializer` that stores a value built from one of its parameters
     /// into the state `name` (through `self.name`, `name`, or `_name`).
-    private static func assignmentFromParameter(
+    static func assignmentFromParameter(
         to name: String, in initializer: FunctionDecl, file: ParsedFile
     ) -> (parameter: Parameter, tokens: Range<Int>)? {
         guard let body = initializer.body else { return nil }
