@@ -228,22 +228,26 @@ public final class ViewGraph: @unchecked Sendable {
     private let references: NameReferences
     private let sitesByView = Memo<String, [ViewConstruction]>()
     private let findings = SharedFindings()
-    private let allSites: Lazy<[ViewConstruction]>
+    private let jobs: Int
+    private let allSites = OnDemand<[ViewConstruction]>()
     private let sitesByFile = Memo<Int, [ViewConstruction]>()
     private let candidatesByFile: Lazy<[Int: [Int]]>
 
     init(index: ProjectIndex, references: NameReferences, jobs: Int) {
         self.index = index
         self.references = references
-        let findings = findings
-        allSites = Lazy { [unowned index] in ViewGraphCollector.collect(index, references: references, jobs: jobs, findings: findings) }
+        self.jobs = jobs
         candidatesByFile = Lazy { [unowned index] in
             ViewGraphCollector.candidates(references: references, views: index.types.values.filter(ViewGraphCollector.isConstructibleView))
         }
     }
 
-    /// Every site, in file order, then token order.
-    public var constructions: [ViewConstruction] { allSites.value }
+    /// Every site, in file order, then token order: each file's, files in parallel.
+    public var constructions: [ViewConstruction] {
+        allSites.value {
+            parallelMap(candidatesByFile.value.keys.sorted(), jobs: jobs) { constructions(inFile: $0) }.flatMap { $0 }
+        }
+    }
 
     /// The sites in one file, in token order: what `constructions` holds for it, found
     /// without searching the other files.
@@ -275,12 +279,6 @@ public final class ViewGraph: @unchecked Sendable {
 /// (`NameReferences`: a view's name is written wherever it is built or declared as a
 /// member's type, where `.init(…)` may build it), files in parallel.
 enum ViewGraphCollector {
-    fileprivate static func collect(
-        _ index: ProjectIndex, references: NameReferences, jobs: Int, findings: SharedFindings
-    ) -> [ViewConstruction] {
-        collect(index, references: references, views: index.types.values.filter(isConstructibleView), jobs: jobs, findings: findings)
-    }
-
     fileprivate static func collect(
         _ index: ProjectIndex, references: NameReferences, views: [TypeInfo], jobs: Int, findings: SharedFindings
     ) -> [ViewConstruction] {
