@@ -158,15 +158,11 @@ public struct PrivateState: Rule {
                 else { continue }
                 let level = property.modifiers.accessLevel
                 if level == .private || level == .fileprivate { continue }
-                // A caller's argument of that label fills the property through the memberwise
-                // initializer, or an explicit one that assigns it from that parameter (else the
-                // label may feed another property).
+                // Only the memberwise initializer takes the property under its name (an explicit
+                // init's parameter of that label may feed another property; one that sets this
+                // one is `state_initialized_from_parameter`'s case, and `private` keeps it working).
                 let hasMemberwiseInit = ViewProperty.hasMemberwiseInit(view)
-                let isFilledByLabel = hasMemberwiseInit || view.functions.contains { file, function in
-                    function.kind == .initializer
-                        && StateSeeding.assignmentFromParameter(to: property.name, in: function, file: index.files[file])?.parameter.label == property.name
-                }
-                let passing = isFilledByLabel ? CallSites.sites(passing: property.name, to: view.name, index: index).first : nil
+                let passing = hasMemberwiseInit ? CallSites.sites(passing: property.name, to: view.name, index: index).first : nil
                 let consequence = hasMemberwiseInit
                     ? "a value a parent passes in (through the memberwise initializer) is used once and then ignored; make it `private`"
                     : "make it `private` so that nothing outside the view sets it (SwiftUI would keep only the first value)"

@@ -24,9 +24,10 @@ public struct StateInitializedFromParameter: Rule {
         fix: """
             If the parent owns the value, use `let x` (or `@Binding var x` when the view changes \
             it). If the view owns it, give it an initial value and make it `private`. To seed local \
-            state once on purpose, name the parameter `initial…` or `default…` (with the \
-            memberwise initializer, the property itself); to follow later values, also assign the \
-            state in `.onChange(of:)` or `.task(id:)`.
+            state once on purpose, name the parameter `initial…` or `default…` (instead of the \
+            memberwise initializer, write one: `init(initialX: T) { _x = State(initialValue: \
+            initialX) }`); to follow later values, also assign the state in `.onChange(of:)` or \
+            `.task(id:)`.
             """,
         triggeringExamples: [
             """
@@ -144,11 +145,12 @@ public struct StateInitializedFromParameter: Rule {
                 let help = "if the parent owns the value, use `let \(name)` (or `@Binding`); if the view owns it, give it an initial value and make it `private`"
                 switch state.source {
                 case .memberwise:
-                    // The memberwise initializer's parameter is the property: renaming it says "seed".
+                    let seed = seedName(name)
+                    let type = state.property.type.map { ": \($0.text)" } ?? ""
                     context.report(
                         "`@State var \(name)` is set by the memberwise initializer, but SwiftUI keeps only the first value: if the parent passes a new `\(name)`, the view keeps showing the old one",
                         at: state.property.nameToken..<state.property.nameToken + 1,
-                        help: help + "; to seed it once on purpose, rename it `\(seedName(name))`")
+                        help: help + "; to seed it once on purpose, say so: `init(\(seed)\(type)) { _\(name) = State(initialValue: \(seed)) }`")
                 case .parameter(let parameter, let assignment, let file):
                     context.report(
                         "`@State var \(name)` is assigned from the initializer's parameter `\(parameter.name)`, but SwiftUI keeps only the first value: later values from the parent are ignored",

@@ -22,6 +22,15 @@ public struct UnreadObservedObject: Rule {
             the object (or just the action) in from a parent instead.
             """,
         triggeringExamples: [
+            // `selection:` is `List`'s label, not the property.
+            """
+            final class SelectionModel: ObservableObject { @Published var id = 0 }
+            struct Sidebar: View {
+                @StateObject private var ↓selection = SelectionModel()
+                @State private var current: Int?
+                var body: some View { List(selection: $current) { Text("Inbox").tag(0) } }
+            }
+            """,
             """
             final class Document: ObservableObject {
                 @Published var text = ""
@@ -68,6 +77,32 @@ public struct UnreadObservedObject: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A closure that does not escape the initializer runs during the call.
+            """
+            struct Style {
+                var tint = 0
+                init(_ build: (inout Style) -> Void) { build(&self) }
+            }
+            struct Badge: View {
+                @ObservedObject var model: BadgeModel
+                var body: some View {
+                    let style = Style { $0.tint = model.tint }
+                    Text("\\(style.tint)")
+                }
+            }
+            """,
+            // The observed object is `state.settings`, which the body reads that way.
+            """
+            struct NoteView: View {
+                let state: AppState
+                @ObservedObject var settings: SettingsStore
+                init(state: AppState) {
+                    self.state = state
+                    _settings = ObservedObject(wrappedValue: state.settings)
+                }
+                var body: some View { Text("Note").font(.system(size: state.settings.fontSize)) }
+            }
+            """,
             """
             struct Counter: View {
                 @ObservedObject var model: CounterModel
@@ -147,7 +182,13 @@ public struct UnreadObservedObject: Rule {
                     typeNames[name, default: []].append(property.name)
                 }
             }
-            let uses = RenderingUses(view: view, names: Set(candidates.map(\.name)), typeNames: typeNames, index: index)
+            // `_settings = ObservedObject(wrappedValue: state.settings)`: rendering code that
+            // reads `state.settings.fontSize` reads the observed object.
+            var sources: [[String]: [String]] = [:]
+            for property in candidates {
+                if let path = sourcePath(of: property.name, in: view, index: index) { sources[path, default: []].append(property.name) }
+            }
+            let uses = RenderingUses(view: view, names: Set(candidates.map(\.name)), typeNames: typeNames, sources: sources, index: index)
             for property in candidates where !uses.rendered.contains(property.name) {
                 guard let wrapper = property.attributes.first(where: { Self.observingWrappers.contains($0.simpleName) })
                 else { continue }
@@ -173,6 +214,32 @@ public struct UnreadObservedObject: Rule {
         guard let initializer = property.initializer, file.kind(initializer.lowerBound) == .identifier else { return nil }
         let first = file.text(initializer.lowerBound)
         return first.startsWithUppercase ? first : nil
+    }
+
+    /// The member chain of the view's own properties an initializer assigns the property
+    /// from (`_settings = ObservedObject(wrappedValue: state.settings)`,
+    /// `self.settings = state.settings`): `["state", "settings"]`.
+    private func sourcePath(of name: String, in view: TypeInfo, index: ProjectIndex) -> [String]? {
+        for (fileIndex, function) in view.functions where function.kind == .initializer {
+            guard let body = function.body else { continue }
+            let file = index.files[fileIndex]
+            for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") {
+                let target = file.path(of: assignment.target)
+                guard target == [name] || target == ["_" + name] else { continue }
+                var value = assignment.value
+                if let call = file.call(at: value.lowerBound, limit: value.upperBound), let arguments = call.arguments,
+                    Self.observingWrappers.contains(Substring(file.text(call.name)))
+                {
+                    guard let wrapped = file.argument("wrappedValue", in: arguments) else { continue }
+                    value = wrapped
+                }
+                guard let chain = file.memberChain(at: value.lowerBound, limit: value.upperBound), chain.end == value.upperBound
+                else { continue }
+                let path = file.path(of: chain)
+                if path.count > 1, view.property(named: path[0]) != nil { return path }
+            }
+        }
+        return nil
     }
 
     /// A view that only exists for previews (nested in a `PreviewProvider`): its cost does not
@@ -203,7 +270,7 @@ private struct RenderingUses {
     /// For names used in actions, the first such use.
     var actionUses: [String: (file: Int, token: Int)] = [:]
 
-    init(view: TypeInfo, names: Set<String>, typeNames: [String: [String]], index: ProjectIndex) {
+    init(view: TypeInfo, names: Set<String>, typeNames: [String: [String]], sources: [[String]: [String]], index: ProjectIndex) {
         // The view's own methods, for those that actions call.
         var methods: [String: [(file: Int, body: Range<Int>)]] = [:]
         for (file, function) in view.functions where function.kind == .function {
@@ -216,6 +283,14 @@ private struct RenderingUses {
         for body in rendering {
             let file = index.files[body.file]
             var roles = RenderRoles(body: body.range, file: file, index: index)
+            if !sources.isEmpty {
+                for chain in file.memberChains(in: body.range) where roles.role(of: chain.root) != .action {
+                    let path = file.path(of: chain)
+                    for (source, properties) in sources where path.count > source.count && Array(path.prefix(source.count)) == source {
+                        rendered.formUnion(properties)
+                    }
+                }
+            }
             for token in body.range {
                 guard let name = referencedName(at: token, in: file) else { continue }
                 if let holders = typeNames[name], file.kind(token + 1) == .period {
@@ -227,7 +302,9 @@ private struct RenderingUses {
                 let isProperty = names.contains(name)
                 let calledMethods = methods[name] ?? []
                 guard isProperty || !calledMethods.isEmpty else { continue }
-                let isAction = roles.role(of: token) == .action || ViewCode.isHandedToAction(from: token, to: token + 1, in: file)
+                let start = file.kind(token - 1) == .period ? token - 2 : token  // `self.name`
+                let isAction = roles.role(of: token) == .action || ViewCode.isHandedToAction(from: start, to: token + 1, in: file)
+                    || !calledMethods.isEmpty && ViewCode.isHandedOver(from: start, to: token + 1, in: file)
                 if isProperty {
                     if isAction {
                         if actionUses[name] == nil { actionUses[name] = (body.file, token) }
@@ -251,8 +328,7 @@ private struct RenderingUses {
 
     /// The view member a token names: `name`, `self.name`, `$name`, `_name`.
     private func referencedName(at token: Int, in file: ParsedFile) -> String? {
-        guard let kind = file.kind(token) else { return nil }
-        guard file.isOwnMemberReference(token) else { return nil }
+        guard let kind = file.kind(token), file.isOwnMemberReference(token), !file.isArgumentLabel(token) else { return nil }
         switch kind {
         case .identifier:
             let text = file.text(token)

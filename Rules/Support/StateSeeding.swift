@@ -117,14 +117,15 @@ enum StateSeeding {
                 }
                 if reads { carriers.insert(property.name) }
             }
-            // `@State var mode: Mode { didSet { model.mode = mode } }`, `didSet { onPick(mode) }`;
-            // not `didSet { isDirty = true }`.
+            // `@State var mode: Mode { didSet { model.mode = mode } }`, `didSet { onPick(mode) }`,
+            // a `@Binding` assigned; not `didSet { isDirty = true }` or `lastMode = mode`.
             if let state = declaration.decl.properties.first(where: { $0.name == name }),
                 let didSet = state.accessors.first(where: { $0.kind == .didSet })?.body
             {
                 let writesOn = file.assignments(in: didSet).contains { assignment in
-                    file.path(of: assignment.target).first != name
-                        && assignment.value.contains { file.kind($0) == .identifier && file.spells($0, name) && file.kind($0 - 1) != .period }
+                    let target = file.path(of: assignment.target)
+                    return target.count > 1 && target[0] != name
+                        && assignment.value.contains { file.kind($0) == .identifier && file.spells($0, name) && file.isOwnMemberReference($0) }
                 }
                 if writesOn || !handOvers(of: [name], in: didSet, view, file).isEmpty { return true }
             }
@@ -150,7 +151,7 @@ enum StateSeeding {
     /// `@Binding`s: the tokens that do it.
     private static func handOvers(of names: Set<String>, in body: Range<Int>, _ view: TypeInfo, _ file: ParsedFile) -> [Int] {
         func mentionsState(_ range: Range<Int>) -> Bool {
-            range.contains { file.kind($0) == .identifier && names.contains(file.text($0)) && file.kind($0 - 1) != .period }
+            range.contains { file.kind($0) == .identifier && names.contains(file.text($0)) && file.isOwnMemberReference($0) }
         }
         var result: [Int] = []
         for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") {
@@ -182,7 +183,7 @@ enum StateSeeding {
 
     /// The assignment in `initializer` that stores a value built from one of its parameters
     /// into the state `name` (through `self.name`, `name`, or `_name`).
-    static func assignmentFromParameter(
+    private static func assignmentFromParameter(
         to name: String, in initializer: FunctionDecl, file: ParsedFile
     ) -> (parameter: Parameter, tokens: Range<Int>)? {
         guard let body = initializer.body else { return nil }

@@ -89,12 +89,33 @@ extension TokenStream {
     }
 
     /// Whether the word at `index` is an argument's label (`title:` in `Row(title: x)`), not
-    /// a reference: right after `(` or `,`, and followed by a colon with no space before it
-    /// (a ternary's `a ? b : c` has one).
-    @inlinable
+    /// a reference: it opens an argument of a parenthesized list and a colon follows it
+    /// directly (not a dictionary key, a `case` pattern or `f(a : b)`).
     public func isArgumentLabel(_ index: Int) -> Bool {
         guard kind(index + 1) == .colon, !tokens[index + 1].flags.contains(.leadingSpace) else { return false }
-        return kind(index - 1) == .leftParen || kind(index - 1) == .comma
+        return argumentListOpener(from: index - 1) != nil
+    }
+
+    /// The `(` of the parenthesized list in which `separator` (that `(` or a `,`) stands;
+    /// nil outside one (an array or dictionary literal, a `case` list).
+    public func argumentListOpener(from separator: Int) -> Int? {
+        guard kind(separator) == .leftParen || kind(separator) == .comma else { return nil }
+        var probe = separator
+        while let kind = kind(probe) {
+            switch kind {
+            case .leftParen:
+                return probe
+            case .leftSquare, .leftBrace, .semicolon:
+                return nil
+            case .rightParen, .rightSquare, .rightBrace:
+                let opener = Int(partner[probe])
+                guard opener >= 0, opener < probe else { return nil }
+                probe = opener - 1
+            default:
+                probe -= 1
+            }
+        }
+        return nil
     }
 
     /// The index just past the bracket group opening at `index` (or `index + 1` when

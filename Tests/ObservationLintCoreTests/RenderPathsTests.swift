@@ -114,9 +114,10 @@ final class RenderPathsTests: XCTestCase {
     }
 
     /// A method handed to a call, not called, runs when the callee decides: a callback
-    /// (`$query.onChange(model.filter)`), unless the callee is a content label or one of the
-    /// standard library's eager algorithms. An argument label spelled like a method is no
-    /// reference to it, and a closure a project type declares as `-> Void` is a callback.
+    /// (`$query.onChange(model.filter)`, `Row(shelve: shelve)`), unless the callee builds
+    /// content or runs it now (`sorted(by:)`, `map`). An argument label spelled like a method
+    /// is no reference to it, and an escaping closure a project type declares as `-> Void` is
+    /// a callback.
     func testMethodsHandedOverLabelsAndCallbacksOfProjectTypesAreNotRenderReads() {
         let index = index("""
             final class Library: ObservableObject {
@@ -125,6 +126,7 @@ final class RenderPathsTests: XCTestCase {
                 var sort = ""
                 var format = ""
                 var hidden = ""
+                var carded = ""
                 func filter(_ text: String) { _ = query }
                 func shelve() { _ = shelf }
                 func compare(_ a: String, _ b: String) -> Bool { sort < a }
@@ -140,6 +142,11 @@ final class RenderPathsTests: XCTestCase {
                 let shelve: () -> Void
                 var body: some View { Text("") }
             }
+            struct Card<Content: View>: View {
+                let content: Content
+                init(_ make: () -> Content) { content = make() }
+                var body: some View { content }
+            }
             struct LibraryView: View {
                 @ObservedObject var library: Library
                 @State private var text = ""
@@ -151,13 +158,16 @@ final class RenderPathsTests: XCTestCase {
                         Text(["x"].map(library.title).joined())
                     }
                     .overlay { Dismissal(onClose: { _ in hide() }) }
+                    .background { Card(makeCard) }
                 }
+                private func makeCard() -> some View { Text(library.carded) }
                 private func hide() { library.hide() }
                 private func shelve() { library.shelve() }
             }
             """)
         let reads = Set(index.renderReads(of: "Library").map { $0.path.joined(separator: ".") })
         XCTAssertEqual(reads.intersection(["query", "shelf", "hidden"]), [])
-        XCTAssertTrue(reads.isSuperset(of: ["sort", "format"]), "\(reads)")
+        // A function handed to a view without a label may build its content.
+        XCTAssertTrue(reads.isSuperset(of: ["sort", "format", "carded"]), "\(reads)")
     }
 }

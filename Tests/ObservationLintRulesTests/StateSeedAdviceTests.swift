@@ -2,19 +2,20 @@ import ObservationLintCore
 import ObservationLintRules
 import XCTest
 
-/// `state_initialized_from_parameter`'s help names what to rename to mark a seed, and doing
-/// so silences the rule.
+/// `state_initialized_from_parameter`'s help says how to mark a seed (a parameter named
+/// `initial…`), and following it silences the rule.
 final class StateSeedAdviceTests: XCTestCase {
     private let rule: [any Rule] = [StateInitializedFromParameter()]
 
-    func testMemberwiseStateIsRenamedItself() {
+    func testMemberwiseStateGetsAnInitializerWithASeedParameter() {
         let seeded = "struct Counter: View { @State var count: Int\n var body: some View { Text(\"\\(count)\") } }"
         let help = lint([("Counter.swift", seeded)], rules: rule).map(\.help)
+        let initializer = "init(initialCount: Int) { _count = State(initialValue: initialCount) }"
         XCTAssertEqual(help.count, 1)
-        XCTAssert(help[0]?.hasSuffix("to seed it once on purpose, rename it `initialCount`") == true, "\(help)")
+        XCTAssert(help[0]?.hasSuffix("to seed it once on purpose, say so: `\(initializer)`") == true, "\(help)")
 
-        let renamed = seeded.replacingOccurrences(of: "count", with: "initialCount")
-        XCTAssertEqual(lint([("Counter.swift", renamed)], rules: rule).count, 0)
+        let written = seeded.replacingOccurrences(of: "@State var count: Int", with: "@State var count: Int\n \(initializer)")
+        XCTAssertEqual(lint([("Counter.swift", written)], rules: rule).count, 0)
     }
 
     func testExplicitInitializerRenamesItsParameter() {

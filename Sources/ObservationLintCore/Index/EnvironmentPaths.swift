@@ -62,9 +62,26 @@ extension ProjectIndex {
             guard property.isStored, !property.modifiers.contains("static") else { return nil }
             if property.attributes.contains(named: "ViewBuilder") { return property.name }
             guard let text = property.type?.text else { return nil }
-            let name = text.filter { !"?[]".contains($0) }  // `Content?`, `[AnyView]`
-            let isContent = text.contains("->") || generics.contains(name) || namesView(name, from: type.name, file: file)
+            let isContent = text.contains("->")
+                || heldTypeName(text).map { generics.contains($0) || namesView($0, from: type.name, file: file) } ?? text.hasSuffix("View")
             return isContent ? property.name : nil
+        }
+    }
+
+    /// The named type a property holds, through optionals and arrays: `RowView<Item>?` and
+    /// `[RowView]` hold `RowView`; nil for other shapes (`some View`, tuples).
+    private func heldTypeName(_ text: String) -> String? {
+        var shape = TypeShape(text)
+        while true {
+            switch shape {
+            case .optional(let held), .array(let held):
+                shape = held
+            case .named(let name, let arguments):
+                guard name == "Optional", arguments.count == 1 else { return name }
+                shape = arguments[0]
+            default:
+                return nil
+            }
         }
     }
 

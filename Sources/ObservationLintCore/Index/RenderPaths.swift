@@ -103,8 +103,8 @@ extension ViewCode {
     /// A container's rendering code: its roots, and the computed properties and methods of
     /// the container (extensions included) that rendering code uses outside action closures
     /// (`header`, `row(for:)`, `ForEach(items, content: row)`), transitively. A method
-    /// handed over under another label (`.introspect(…, customize: configure)`) is a
-    /// callback.
+    /// handed over to run later (`.introspect(…, customize: configure)`, `.onSubmit(save)`)
+    /// is a callback.
     public static func renderingBodies(of container: TypeInfo, index: ProjectIndex) -> [RenderingBody] {
         // The view graph, the view facts and several rules ask for the same views.
         index.renderingBodiesByType.value(for: container.name) { collectRenderingBodies(of: container, index: index) }
@@ -147,8 +147,9 @@ extension ViewCode {
                         !file.isArgumentLabel(token)
                     else { continue }
                     let name = file.text(token)
-                    guard !hidden.contains(name), !isHandedToAction(from: token, to: token + 1, in: file),
-                        !(functionNames.contains(name) && isHandedOver(from: token, to: token + 1, in: file)),
+                    let start = file.kind(token - 1) == .period ? token - 2 : token  // `self.name`
+                    guard !hidden.contains(name), !isHandedToAction(from: start, to: token + 1, in: file),
+                        !(functionNames.contains(name) && isHandedOver(from: start, to: token + 1, in: file)),
                         roles.role(of: token) != .action
                     else { continue }
                     called.append(name)
@@ -163,49 +164,24 @@ extension ViewCode {
         return result
     }
 
-    /// `$text.onChange(model.filter)`, `.introspect(…, customize: configure)`: a function
-    /// (named from `start` to before `end`) handed to a call as an argument, not called, so
-    /// it runs when the callee decides — not while the body is evaluated. Handed to a
-    /// content label (`content: row`) or to one of the standard library's eager algorithms
-    /// (`items.map(format)`), it runs now.
+    /// `.onSubmit(model.filter)`, `.introspect(…, customize: configure)`: a function (named
+    /// from `start` to before `end`) handed to a call as an argument, not called, so it runs
+    /// when the callee decides — not while the body is evaluated. Unlabeled, only where the
+    /// callee is one of SwiftUI's or Combine's event handlers; labeled, unless the label is a
+    /// content one (`content: row`) or the callee builds content or runs it now
+    /// (`items.sorted(by: model.precedes)`).
     public static func isHandedOver(from start: Int, to end: Int, in file: ParsedFile) -> Bool {
         guard file.kind(end) == .comma || file.kind(end) == .rightParen else { return false }
         var separator = start - 1
+        var label: String?
         if file.kind(separator) == .colon, file.isWord(separator - 1) {
-            if contentLabels.contains(file.text(separator - 1)) { return false }
+            label = file.text(separator - 1)
             separator -= 2
         }
-        guard let open = argumentListOpener(from: separator, in: file), file.kind(open - 1) == .identifier else { return false }
-        return !eagerAlgorithms.contains(file.text(open - 1))
-    }
-
-    /// Standard library methods that call the function they are given before returning.
-    private static let eagerAlgorithms: Set<String> = [
-        "map", "compactMap", "flatMap", "filter", "reduce", "forEach", "sorted", "sort", "first", "last",
-        "firstIndex", "lastIndex", "contains", "allSatisfy", "min", "max", "drop", "prefix", "partition",
-        "removeAll", "split", "mapValues", "compactMapValues",
-    ]
-
-    /// The `(` of the argument list in which `separator` (its `(` or a `,`) stands; nil
-    /// outside one (an array literal, a closure's statements).
-    private static func argumentListOpener(from separator: Int, in file: ParsedFile) -> Int? {
-        guard file.kind(separator) == .leftParen || file.kind(separator) == .comma else { return nil }
-        var probe = separator
-        while let kind = file.kind(probe) {
-            switch kind {
-            case .leftParen:
-                return probe
-            case .leftSquare, .leftBrace, .semicolon:
-                return nil
-            case .rightParen, .rightSquare, .rightBrace:
-                let opener = Int(file.partner[probe])
-                guard opener >= 0, opener < probe else { return nil }
-                probe = opener - 1
-            default:
-                probe -= 1
-            }
-        }
-        return nil
+        guard let open = file.argumentListOpener(from: separator), file.kind(open - 1) == .identifier else { return false }
+        let callee = file.text(open - 1)
+        guard let label else { return actionCallees.contains(callee) }
+        return !contentLabels.contains(label) && !contentCallees.contains(callee)
     }
 
     /// `Button(action: save)`, `.onAppear(perform: model.load)`: a method (the name, or the

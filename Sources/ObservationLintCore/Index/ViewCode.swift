@@ -126,7 +126,8 @@ public enum ViewCode {
         if let calleeName, calleeName.startsWithUppercase, let type = index.type(named: calleeName) {
             if type.isView { return projectViewRole(of: scope, label: label, in: file, view: type, index: index) }
             guard type.kind == .struct || type.functions.contains(where: { $0.function.kind == .initializer }) else { return .unknown }
-            return projectViewRole(of: scope, label: label, in: file, view: type, index: index) == .action ? .action : .unknown
+            let role = projectViewRole(of: scope, label: label, in: file, view: type, index: index, callbacksMustEscape: true)
+            return role == .action ? .action : .unknown
         }
         if let label, isActionLabel(file.text(label)) { return .action }
         // Another module's initializer: what its closures are is unknown.
@@ -173,12 +174,14 @@ public enum ViewCode {
     }
 
     /// The role of a closure passed to a project view (or another project type's
-    /// initializer), from the declared type of the parameter it binds to (an explicit init's parameter, or the stored property the
-    /// memberwise init takes): `@ViewBuilder` or returning a view is content, returning
-    /// `Void` (or `async`) is a callback. Unknown when the parameter cannot be found or the
-    /// candidates disagree.
+    /// initializer), from the declared type of the parameter it binds to (an explicit init's
+    /// parameter, or the stored property the memberwise init takes): `@ViewBuilder` or
+    /// returning a view is content, returning `Void` (or `async`) is a callback. Unknown when
+    /// the parameter cannot be found or the candidates disagree. `callbacksMustEscape`: an
+    /// explicit init's closure is a callback only when `@escaping` or optional (one that
+    /// does not escape runs during the call: `Style { $0.tint = model.tint }`).
     static func projectViewRole(
-        of scope: Scope, label: Int?, in file: ParsedFile, view: TypeInfo, index: ProjectIndex
+        of scope: Scope, label: Int?, in file: ParsedFile, view: TypeInfo, index: ProjectIndex, callbacksMustEscape: Bool = false
     ) -> ClosureRole {
         let labelText = label.map { file.text($0) }
         // Labels given in the parentheses, which a trailing closure does not bind to.
@@ -234,7 +237,9 @@ public enum ViewCode {
             if hasViewBuilderAttribute(parameter, in: declFile) {
                 roles.append(.content)
             } else if let type = parameter.type {
-                roles.append(closureRole(ofType: functionType(type.text, in: view, index: index) ?? type.text, genericNames: genericNames, index: index))
+                let role = closureRole(ofType: functionType(type.text, in: view, index: index) ?? type.text, genericNames: genericNames, index: index)
+                let escapes = type.text.contains("@escaping") || type.text.hasSuffix("?")
+                roles.append(callbacksMustEscape && role == .action && !escapes ? .unknown : role)
             } else {
                 roles.append(.unknown)
             }
