@@ -221,13 +221,9 @@ public struct StateMutationInBody: Rule {
         "formSymmetricDifference", "updateValue", "removeValue", "replaceSubrange", "swapAt", "move",
     ]
 
-    /// For each first byte, bit `n` set when a mutating method's name starting with it is `n`
-    /// bytes long: most member names (`frame`, `onAppear`) fail this before a `String` is made.
-    private static let mutatingMethodLengthsByFirstByte: [UInt64] = {
-        var lengths = [UInt64](repeating: 0, count: 256)
-        for name in mutatingMethods { lengths[Int(name.utf8.first!)] |= 1 << UInt64(name.utf8.count) }
-        return lengths
-    }()
+    /// `mutatingMethods` looked up on a token's bytes (most member names, `frame`,
+    /// `onAppear`, are ruled out before a `String` is made).
+    private static let mutatingMethodNames = NameTable(mutatingMethods)
 
     private struct Site {
         let file: Int
@@ -316,15 +312,12 @@ public struct StateMutationInBody: Rule {
     /// a `.` and before `(` or `{`. Most bodies call none, and this scan costs far less than
     /// building every member chain of the body.
     private func mayCallMutatingMethod(in range: Range<Int>, file: ParsedFile) -> Bool {
-        range.contains { token in
-            let next = file.kind(token + 1)
-            guard next == .leftParen || next == .leftBrace, file.kind(token - 1) == .period else { return false }
-            let name = file.tokens[token]
-            let length = Int(name.end) - Int(name.start)
-            guard length > 0, length < 64,
-                Self.mutatingMethodLengthsByFirstByte[Int(file.source.bytes[Int(name.start)])] & (1 << UInt64(length)) != 0
-            else { return false }
-            return Self.mutatingMethods.contains(file.text(token))
+        file.source.bytes.withUnsafeBufferPointer { bytes in
+            range.contains { token in
+                let next = file.kind(token + 1)
+                guard next == .leftParen || next == .leftBrace, file.kind(token - 1) == .period else { return false }
+                return Self.mutatingMethodNames.position(of: file.tokens[token], in: bytes) != nil
+            }
         }
     }
 

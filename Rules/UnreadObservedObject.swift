@@ -220,24 +220,16 @@ public struct UnreadObservedObject: Rule {
     /// from (`_settings = ObservedObject(wrappedValue: state.settings)`,
     /// `self.settings = state.settings`): `["state", "settings"]`.
     private func sourcePath(of name: String, in view: TypeInfo, index: ProjectIndex) -> [String]? {
-        for (fileIndex, function) in view.functions where function.kind == .initializer {
-            guard let body = function.body else { continue }
+        for (fileIndex, _, assignment, throughStorage) in ViewProperty.initializerAssignments(to: name, in: view, index: index) {
             let file = index.files[fileIndex]
-            for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") {
-                let target = file.path(of: assignment.target)
-                guard target == [name] || target == ["_" + name] else { continue }
-                var value = assignment.value
-                if let call = file.call(at: value.lowerBound, limit: value.upperBound), let arguments = call.arguments,
-                    Self.observingWrappers.contains(Substring(file.text(call.name)))
-                {
-                    guard let wrapped = file.argument("wrappedValue", in: arguments) else { continue }
-                    value = wrapped
-                }
-                guard let chain = file.memberChain(at: value.lowerBound, limit: value.upperBound), chain.end == value.upperBound
-                else { continue }
-                let path = file.path(of: chain)
-                if path.count > 1, view.property(named: path[0]) != nil { return path }
+            var value = assignment.value
+            if throughStorage {
+                guard let wrapped = file.wrapperInitialValue(in: value, wrappers: ["ObservedObject", "StateObject"]) else { continue }
+                value = wrapped
             }
+            guard let chain = file.memberChain(at: value.lowerBound, limit: value.upperBound), chain.end == value.upperBound else { continue }
+            let path = file.path(of: chain)
+            if path.count > 1, view.property(named: path[0]) != nil { return path }
         }
         return nil
     }

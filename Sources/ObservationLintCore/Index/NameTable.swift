@@ -5,7 +5,7 @@ import ObservationSyntax
 /// token: the first byte and the length together rule most tokens out, a hash of the bytes
 /// picks a slot, a byte comparison confirms the name. For passes over every token of the
 /// project that look for known names.
-final class NameTable: Sendable {
+public final class NameTable: Sendable {
     /// The names, each once; a lookup returns a position in this array.
     let names: [String]
     /// Every name's UTF-8 bytes, one after the other; name `i` is `storage[starts[i]..<starts[i + 1]]`.
@@ -18,7 +18,7 @@ final class NameTable: Sendable {
     /// (bit 63: 63 bytes or more).
     private let lengthsByFirstByte: [UInt64]
 
-    init(_ names: some Sequence<String>) {
+    public init(_ names: some Sequence<String>) {
         let names = Array(names)
         // Names are unique as `String`s (canonical equivalence). For ASCII names that is
         // their bytes, which the table compares anyway; others go through a `Set` first.
@@ -108,7 +108,7 @@ final class NameTable: Sendable {
     }
 
     /// The position in `names` of a token's text, if it is one of the names.
-    func position(of token: Token, in source: UnsafeBufferPointer<UInt8>) -> Int? {
+    public func position(of token: Token, in source: UnsafeBufferPointer<UInt8>) -> Int? {
         position(of: Int(token.start), Int(token.end), in: source)
     }
 }
