@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ObservationLintCore
 
 enum CatalogFormat: String, CaseIterable, ExpressibleByArgument {
@@ -12,11 +13,22 @@ struct RulesCommand: ParsableCommand, ExitCodeCommand {
         abstract: "List the rules: id, group, category, default severity, default or opt-in, summary."
     )
 
-    @Option(help: "Output format: text, json, markdown (a table for the README).")
+    @Option(help: "Output format: text, json, markdown (a table; with --output, one page per rule).")
     var format: CatalogFormat = .text
+
+    @Option(
+        help: ArgumentHelp(
+            "With --format markdown: write one page per rule and the index README.md into this folder (docs/rules).",
+            valueName: "dir"))
+    var output: String?
 
     func execute() throws -> Int32 {
         let rules = Catalog.descriptions
+        if let output {
+            guard format == .markdown else { throw UsageError("--output needs --format markdown") }
+            try Self.writePages(rules, to: output)
+            return ExitStatus.success
+        }
         switch format {
         case .text: Output.write(Self.text(rules))
         case .json: Output.write(Self.json(rules).serialized() + "\n")
@@ -89,15 +101,36 @@ struct RulesCommand: ParsableCommand, ExitCodeCommand {
         return output
     }
 
-    static func escapeCell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    static func escapeCell(_ text: String) -> String { RuleDocumentation.tableCell(text) }
+
+    /// Writes `RuleDocumentation.files` into `folder` (created if missing) and removes the
+    /// pages an earlier run generated for rules that no longer exist (files starting with
+    /// the generated marker); other files are left alone.
+    static func writePages(_ rules: [RuleDescription], to folder: String) throws {
+        let manager = FileManager.default
+        let files = RuleDocumentation.files(rules)
+        do {
+            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let current = Set(files.map(\.name))
+            for name in try manager.contentsOfDirectory(atPath: folder) where name.hasSuffix(".md") && !current.contains(name) {
+                let path = folder + "/" + name
+                if let text = manager.contents(atPath: path), String(decoding: text, as: UTF8.self).hasPrefix(RuleDocumentation.generatedMarker) {
+                    try manager.removeItem(atPath: path)
+                }
+            }
+            for file in files {
+                try Data(file.text.utf8).write(to: URL(fileURLWithPath: folder + "/" + file.name), options: .atomic)
+            }
+        } catch {
+            throw UsageError("cannot write the rule pages to '\(folder)': \(error.localizedDescription)")
+        }
     }
 }
 
 /// `observation-lint explain RULE`.
 struct Explain: ParsableCommand, ExitCodeCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Explain a rule: what it finds, why it is a bug, the fix, and examples."
+        abstract: "Explain a rule: its documentation page (what it finds, why it is a bug, the fix, examples)."
     )
 
     @Argument(help: "A rule id (see `observation-lint rules`).")
@@ -108,42 +141,8 @@ struct Explain: ParsableCommand, ExitCodeCommand {
         return ExitStatus.success
     }
 
+    /// The rule's documentation page, as `rules --format markdown --output` writes it.
     static func text(_ rule: RuleDescription) -> String {
-        var output = "\(rule.id): \(rule.name)\n"
-        output += "Group: \(rule.group.rawValue) (\(rule.group.summary)). "
-        output += rule.isOptIn
-            ? "Opt-in (enable it with opt_in_rules or --enable, by its id or `\(rule.group.rawValue)`).\n"
-            : "Enabled by default.\n"
-        output += "Category: \(rule.category.title). Default severity: \(rule.defaultSeverity.rawValue).\n"
-        output += "\n\(rule.summary)\n"
-        output += "\nWhy it is a bug:\n\(rule.rationale)\n"
-        output += "\nHow to fix it:\n\(rule.fix)\n"
-        if let autoFix = rule.autoFix {
-            let flags = autoFix.safety == .safe ? "--fix" : "--fix --unsafe-fixes"
-            output += "\nAutomatic fix (\(flags)): \(autoFix.safety.rawValue). \(autoFix.reason)\n"
-        } else {
-            output += "\nAutomatic fix: none.\n"
-        }
-        func block(_ code: String) {
-            output += "\n"
-            for line in code.split(separator: "\n", omittingEmptySubsequences: false) {
-                output += line.isEmpty ? "\n" : "    \(line)\n"
-            }
-        }
-        func examples(_ title: String, _ list: [RuleExample]) {
-            guard !list.isEmpty else { return }
-            output += "\n\(title):\n"
-            for example in list { block(example.strippedCode) }
-        }
-        examples("Triggers", rule.triggeringExamples)
-        examples("Does not trigger", rule.nonTriggeringExamples)
-        if let corrections = rule.autoFix?.corrections, !corrections.isEmpty {
-            output += "\nFixed (before, then after):\n"
-            for correction in corrections {
-                block(correction.input.strippedCode)
-                block(correction.output)
-            }
-        }
-        return output
+        RuleDocumentation.page(rule, catalog: Catalog.descriptions)
     }
 }

@@ -4,7 +4,7 @@
 /// ```json
 /// { "version": 1, "tool": { "name", "version" },
 ///   "diagnostics": [ { "rule", "group", "severity", "message", "file", "line", "column",
-///                      "endLine", "endColumn",
+///                      "endLine", "endColumn", "help", "url",
 ///                      "notes": [ { "message", "file", "line", "column" } ],
 ///                      "fixes": [ { "title", "safety", "edits": [ { "file", "line", "column",
 ///                                   "endLine", "endColumn", "replacement" } ] } ] } ],
@@ -15,7 +15,10 @@
 /// `fixes` are always present; a fix's `safety` is `safe` (applied by `--fix`) or `unsafe`
 /// (only with `--unsafe-fixes`). `summary.errors` counts diagnostics of severity `error`;
 /// files that could not be read are in `errors`. `group` is the rule's group (SPEC §9); it
-/// came later, without a version change, since version 1 only ever gains keys.
+/// came later, without a version change, since version 1 only ever gains keys; so did `help`
+/// (the text output's help: the diagnostic's advice, or its first fix's title; null when
+/// there is none) and `url` (the rule's page, `RuleDocumentation.url`; null for diagnostics
+/// of rules outside the catalog, such as `invalid_suppression`).
 ///
 /// With `--statistics`, `statistics: [ { "rule", "group", "count" } ]` (the most frequent
 /// first) takes the place of `diagnostics`.
@@ -32,12 +35,15 @@ public struct JSONReporter: Reporter {
 
     public func document(_ input: ReportInput) -> JSONValue {
         let groups = RuleGroups(input.rules)
+        let documented = Set(input.rules.map(\.id))
         return Self.document(
             input,
             (
                 "diagnostics",
                 .generatedArray(count: input.diagnostics.count) { [diagnostics = input.diagnostics] in
-                    Self.diagnostic(diagnostics[$0], group: groups[diagnostics[$0].ruleID])
+                    Self.diagnostic(
+                        diagnostics[$0], group: groups[diagnostics[$0].ruleID],
+                        url: documented.contains(diagnostics[$0].ruleID) ? RuleDocumentation.url(diagnostics[$0].ruleID) : nil)
                 }
             ))
     }
@@ -65,7 +71,7 @@ public struct JSONReporter: Reporter {
         ])
     }
 
-    static func diagnostic(_ diagnostic: Diagnostic, group: RuleGroup) -> JSONValue {
+    static func diagnostic(_ diagnostic: Diagnostic, group: RuleGroup, url: String?) -> JSONValue {
         .object([
             ("rule", .string(diagnostic.ruleID)),
             ("group", .string(group.rawValue)),
@@ -76,6 +82,8 @@ public struct JSONReporter: Reporter {
             ("column", .int(diagnostic.range.start.column)),
             ("endLine", .int(diagnostic.range.end.line)),
             ("endColumn", .int(diagnostic.range.end.column)),
+            ("help", diagnostic.displayedHelp.map(JSONValue.string) ?? .null),
+            ("url", url.map(JSONValue.string) ?? .null),
             (
                 "notes",
                 .array(

@@ -4,7 +4,8 @@
 /// - `tool.driver.rules` lists the whole catalog (plus any pseudo-rule that reported, such as
 ///   `invalid_suppression`), each with `id`, a PascalCase `name`, `shortDescription` (the
 ///   summary), `fullDescription` (the rationale), `help` (text and markdown: summary,
-///   rationale, fix, examples), `defaultConfiguration` (`level`; `enabled: false` for
+///   rationale, fix, examples), `helpUri` (the rule's page, `RuleDocumentation.url`; catalog
+///   rules only), `defaultConfiguration` (`level`; `enabled: false` for
 ///   opt-in rules) and `properties`: `tags` (`swiftui`, the category, the group),
 ///   `precision` (the group's, see `RuleGroup.sarifPrecision`). Every result's `ruleIndex`
 ///   points into that list.
@@ -124,6 +125,7 @@ public struct SARIFReporter: Reporter {
         if !rule.rationale.isEmpty {
             members.append(("fullDescription", .object([("text", .string(rule.rationale))])))
         }
+        if inCatalog { members.append(("helpUri", .string(RuleDocumentation.url(rule.id)))) }
         members.append(("help", .object([("text", .string(helpText(rule))), ("markdown", .string(helpMarkdown(rule)))])))
         var configuration: [(String, JSONValue)] = [("level", .string(level(rule.defaultSeverity)))]
         if rule.isOptIn { configuration.append(("enabled", .bool(false))) }

@@ -7,11 +7,13 @@ import ObservationSyntax
 ///     @State var model: Model
 ///     ^~~~~~~~~~~~~~~~~~~~~~~
 /// Sources/App/Counter.swift:3:9: note: note message
-/// help: what to write instead
+/// help: what to write instead (docs/rules/rule_id.md)
 /// ```
 /// The source line is quoted when the file's bytes are available; the caret marks the start
 /// and tildes the rest of the range (to the end of the line for a range spanning lines).
-/// `help:` is the diagnostic's help, or else its first fix's title. ANSI colour only when
+/// `help:` is the diagnostic's help, or else its first fix's title, followed by the rule's page
+/// (`help: Mark it @Published (docs/rules/missing_published.md)`, or `help: see
+/// docs/rules/ID.md` without a help) for rules of the catalog. ANSI colour only when
 /// `useColor`. After the diagnostics, a blank line and the count per rule (`--statistics`).
 public struct TextReporter: Reporter {
     public static let name = "text"
@@ -31,6 +33,7 @@ public struct TextReporter: Reporter {
             return text
         }
 
+        let documented = Set(input.rules.map(\.id))
         for diagnostic in input.diagnostics {
             let range = diagnostic.range
             let severity = diagnostic.severity == .error ? style.error("error:") : style.warning("warning:")
@@ -46,12 +49,20 @@ public struct TextReporter: Reporter {
                 output += style.bold("\(note.range.file):\(note.range.start.line):\(note.range.start.column):")
                 output += " " + style.note("note:") + " \(note.message)\n"
             }
-            if let help = diagnostic.help ?? diagnostic.fixes.first?.title {
+            if let help = Self.helpLine(diagnostic, documented: documented.contains(diagnostic.ruleID)) {
                 output += style.note("help:") + " \(help)\n"
             }
         }
         if !input.diagnostics.isEmpty { output += "\n" + RuleStatistics.text(RuleStatistics.counts(input)) }
         return output
+    }
+
+    /// The text after `help:`: the help, then the rule's page when it has one.
+    static func helpLine(_ diagnostic: Diagnostic, documented: Bool) -> String? {
+        let help = diagnostic.displayedHelp
+        guard documented else { return help }
+        let page = RuleDocumentation.path(diagnostic.ruleID)
+        return help.map { "\($0) (\(page))" } ?? "see \(page)"
     }
 
     /// The marker line under a source line: whitespace up to the start column (tabs kept so
