@@ -131,12 +131,12 @@ import Testing
         let project = try Project()
         defer { project.remove() }
         let safe = try project.run("explain", "private_state")
-        #expect(safe.stdout.contains("\nAutomatic fix (--fix): safe. "))
-        #expect(safe.stdout.contains("\nFixed (before, then after):\n"))
+        #expect(safe.stdout.contains("\n### Automatic fix\n\n**Safe**, applied by `--fix`. "))
+        #expect(safe.stdout.contains("\nBefore 1:\n\n```swift\n") && safe.stdout.contains("\nAfter 1:\n\n```swift\n"))
         let unsafe = try project.run("explain", "observed_object_created_inline")
-        #expect(unsafe.stdout.contains("\nAutomatic fix (--fix --unsafe-fixes): unsafe. "))
+        #expect(unsafe.stdout.contains("\n### Automatic fix\n\n**Unsafe**, applied by `--fix --unsafe-fixes`. "))
         let none = try project.run("explain", "state_initialized_from_outside")
-        #expect(none.stdout.contains("\nAutomatic fix: none.\n"))
-        #expect(!none.stdout.contains("Fixed (before, then after)"))
+        #expect(none.stdout.contains("\n### Automatic fix\n\nNone"))
+        #expect(!none.stdout.contains("\nBefore"))
     }
 }

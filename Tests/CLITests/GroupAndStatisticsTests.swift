@@ -44,7 +44,7 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stdout.hasSuffix(
-                "through a save action\n\n1  observed_object_created_inline  suspicious\n1  state_initialized_from_outside  suspicious\n"))
+                "through a save action (docs/rules/state_initialized_from_outside.md)\n\n1  observed_object_created_inline  suspicious\n1  state_initialized_from_outside  suspicious\n"))
         let statistics = try project.run("--statistics", "--enable", "style")
         #expect(statistics.status == 0)
         #expect(
@@ -100,9 +100,11 @@ import Testing
         #expect(rulesText.stdoutLines.first?.hasPrefix("RULE") == true && rulesText.stdoutLines.first?.contains("GROUP") == true)
         #expect(rulesText.stdoutLines.contains { $0.hasPrefix("private_state") && $0.contains(" style ") && $0.contains(" opt-in ") })
         let explain = try project.run("explain", "private_state")
-        #expect(explain.stdout.contains("Group: style (a matter of taste). Opt-in"))
+        #expect(explain.stdout.contains("| [`style`](README.md#groups): a matter of taste | opt-in |"))
         let explainDefault = try project.run("explain", "view_wrapper_outside_view")
-        #expect(explainDefault.stdout.contains("Group: correctness (wrong whenever it runs; the analysis has seen the harm). Enabled by default."))
+        #expect(
+            explainDefault.stdout.contains(
+                "| [`correctness`](README.md#groups): wrong whenever it runs; the analysis has seen the harm | by default |"))
     }
 
     @Test func testCodeIsReportedOnlyWhenAsked() throws {

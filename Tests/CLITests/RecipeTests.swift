@@ -6,8 +6,8 @@ import Testing
 import FoundationXML
 #endif
 
-/// The README's "CI and editor integration" recipes, run as written: each command line is
-/// checked to appear verbatim in the README, then run with `/bin/sh` (this build's
+/// The "CI and editor integration" recipes of docs/integrations.md, run as written: each
+/// command line is checked to appear verbatim there, then run with `/bin/sh` (this build's
 /// `observation-lint` first on the PATH) in a small project.
 @Suite struct RecipeTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -17,18 +17,18 @@ import FoundationXML
         String(decoding: try Data(contentsOf: packageRoot.appendingPathComponent("README.md")), as: UTF8.self)
     }
 
-    /// The README's section on CI and editors (so a recipe cannot hide elsewhere).
+    /// The section on CI and editors of docs/integrations.md, to the end of the file (so a
+    /// recipe cannot hide elsewhere).
     static func integrationSection() throws -> String {
-        let text = try readme()
-        let start = try #require(text.range(of: "## CI and editor integration\n"))
-        let end = try #require(text.range(of: "\n## How it works\n"))
-        #expect(start.upperBound < end.lowerBound, "the section comes before 'How it works'")
-        return String(text[start.lowerBound..<end.lowerBound])
+        let text = String(
+            decoding: try Data(contentsOf: packageRoot.appendingPathComponent("docs/integrations.md")), as: UTF8.self)
+        let start = try #require(text.range(of: "\n## CI and editor integration\n"))
+        return String(text[start.lowerBound...])
     }
 
-    func expectInReadme(_ command: String, section: String? = nil) throws {
+    func expectDocumented(_ command: String, section: String? = nil) throws {
         let text = try section ?? Self.integrationSection()
-        #expect(text.contains(command), "README shows `\(command)`")
+        #expect(text.contains(command), "the documentation shows `\(command)`")
     }
 
     /// A project with one warning (`state_initialized_from_outside`) and a clean file.
@@ -40,7 +40,7 @@ import FoundationXML
 
     @Test func githubAnnotations() throws {
         let command = "observation-lint --format github --strict"
-        try expectInReadme("run: " + command)
+        try expectDocumented("run: " + command)
         let project = try project()
         defer { project.remove() }
         let result = try project.shell(command)
@@ -51,10 +51,10 @@ import FoundationXML
 
     @Test func githubSARIFUpload() throws {
         let command = "observation-lint --format sarif > observation-lint.sarif"
-        try expectInReadme("run: " + command)
-        try expectInReadme("uses: github/codeql-action/upload-sarif@v3")
-        try expectInReadme("sarif_file: observation-lint.sarif")
-        try expectInReadme("security-events: write")
+        try expectDocumented("run: " + command)
+        try expectDocumented("uses: github/codeql-action/upload-sarif@v3")
+        try expectDocumented("sarif_file: observation-lint.sarif")
+        try expectDocumented("security-events: write")
         let project = try project()
         defer { project.remove() }
         let result = try project.shell(command)
@@ -69,8 +69,8 @@ import FoundationXML
 
     @Test func gitlabJUnit() throws {
         let command = "observation-lint --format junit --strict > observation-lint-junit.xml"
-        try expectInReadme("- " + command)
-        try expectInReadme("junit: observation-lint-junit.xml")
+        try expectDocumented("- " + command)
+        try expectDocumented("junit: observation-lint-junit.xml")
         let project = try project()
         defer { project.remove() }
         let result = try project.shell(command)
@@ -93,8 +93,8 @@ import FoundationXML
         """
 
     @Test func xcodeBuildPhase() throws {
-        try expectInReadme("```sh\n" + Self.xcodeScript + "\n```")
-        try expectInReadme("observation-lint --format xcode --strict \"$SRCROOT\"")
+        try expectDocumented("```sh\n" + Self.xcodeScript + "\n```")
+        try expectDocumented("observation-lint --format xcode --strict \"$SRCROOT\"")
         let project = try project()
         defer { project.remove() }
         let result = try project.shell(Self.xcodeScript, environment: ["SRCROOT": project.path])
@@ -127,8 +127,8 @@ import FoundationXML
         #expect(hook.contains("\n  args: [--strict]\n"))
         #expect(hook.contains("\n  language: system\n"))
         #expect(hook.contains("\n  types: [swift]\n"))
-        try expectInReadme("`observation-lint lint --strict`")
-        try expectInReadme("- id: observation-lint")
+        try expectDocumented("`observation-lint lint --strict`")
+        try expectDocumented("- id: observation-lint")
 
         let project = try project()
         defer { project.remove() }
@@ -144,7 +144,7 @@ import FoundationXML
 
     @Test func editorBuffer() throws {
         let command = "observation-lint --format json --stdin-path path/to/File.swift < buffer"
-        try expectInReadme(command)
+        try expectDocumented(command)
         // The saved file is clean; the unsaved buffer has the problem.
         let project = try Project(["path/to/File.swift": Samples.clean, "buffer": Samples.stateFromOutside])
         defer { project.remove() }
@@ -163,8 +163,8 @@ import FoundationXML
         let readme = try Self.readme()
         let write = "observation-lint --write-baseline observation-lint-baseline.json"
         let check = "observation-lint --baseline observation-lint-baseline.json --strict"
-        try expectInReadme(write, section: readme)
-        try expectInReadme(check, section: readme)
+        try expectDocumented(write, section: readme)
+        try expectDocumented(check, section: readme)
         let project = try project()
         defer { project.remove() }
         #expect(try project.shell(write).status == 0)
@@ -174,18 +174,5 @@ import FoundationXML
         let new = try project.shell(check)
         #expect(new.status == 1)
         #expect(new.stdout.hasPrefix("Sources/Plain.swift:6:"))
-    }
-}
-
-/// The README's rule table is the catalog as `rules --format markdown` prints it.
-@Suite struct ReadmeCatalogTests {
-    @Test func rulesTableIsCurrent() throws {
-        let readme = try RecipeTests.readme()
-        let begin = try #require(readme.range(of: "<!-- rules-table:begin -->\n"))
-        let end = try #require(readme.range(of: "<!-- rules-table:end -->"))
-        let table = String(readme[begin.upperBound..<end.lowerBound])
-        let result = try CLI.run(["rules", "--format", "markdown"], in: RecipeTests.packageRoot.path)
-        #expect(result.status == 0)
-        #expect(table == result.stdout, "regenerate the README table with `observation-lint rules --format markdown`")
     }
 }

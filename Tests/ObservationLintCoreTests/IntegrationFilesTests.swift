@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Yams
 
-/// The YAML the README's integration recipes and the pre-commit hook file contain parses, and
+/// The YAML the integration recipes (docs/integrations.md) and the pre-commit hook file contain parses, and
 /// says what the CLI tests run (`Tests/CLITests/RecipeTests.swift` runs the commands).
 @Suite struct IntegrationFilesTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -12,12 +12,11 @@ import Yams
         String(decoding: try Data(contentsOf: packageRoot.appendingPathComponent(relative)), as: UTF8.self)
     }
 
-    /// The fenced ```yaml blocks of the README's "CI and editor integration" section.
-    static func readmeYAMLBlocks() throws -> [String] {
-        let readme = try text("README.md")
-        let start = try #require(readme.range(of: "## CI and editor integration\n"))
-        let end = try #require(readme.range(of: "\n## How it works\n"))
-        let section = readme[start.upperBound..<end.lowerBound]
+    /// The fenced ```yaml blocks of the "CI and editor integration" section of docs/integrations.md.
+    static func recipeYAMLBlocks() throws -> [String] {
+        let document = try text("docs/integrations.md")
+        let start = try #require(document.range(of: "\n## CI and editor integration\n"))
+        let section = document[start.upperBound...]
         var blocks: [String] = []
         var current: [Substring]?
         for line in section.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -55,8 +54,8 @@ import Yams
         #expect(Set(hook.keys).isSubset(of: known))
     }
 
-    @Test func readmeRecipesParse() throws {
-        let blocks = try Self.readmeYAMLBlocks()
+    @Test func integrationRecipesParse() throws {
+        let blocks = try Self.recipeYAMLBlocks()
         #expect(blocks.count == 3)  // GitHub workflow, GitLab job, pre-commit configuration
         let documents = try blocks.map { try #require(try Yams.load(yaml: $0) as? [String: Any]) }
 

@@ -59,11 +59,11 @@ import Testing
                     @State var item: Item
                 \(marker(4, 21))
                 Sources/V.swift:1:8: note: the view
-                help: give it an initial value, or make it a plain let
+                help: give it an initial value, or make it a plain let (docs/rules/state_initialized_from_outside.md)
                 Sources/V.swift:3:5: error: 'count' is not @Published [missing_published]
                     var body: some View { Text("") }
                 \(marker(4, 3))
-                help: Add @Published
+                help: Add @Published (docs/rules/missing_published.md)
 
                 1  missing_published               correctness
                 1  state_initialized_from_outside  suspicious
@@ -79,8 +79,20 @@ import Testing
         #expect(
             TextReporter().report(input([diagnostic]))
                 == "Other.swift:2:5: warning: 'item' takes its value from the memberwise init; SwiftUI keeps only the first value [state_initialized_from_outside]\n"
+                + "help: see docs/rules/state_initialized_from_outside.md\n"
                 + "\n1  state_initialized_from_outside  suspicious\n"
         )
+    }
+
+    /// A rule outside the catalog (`invalid_suppression`) has no page: its help line is the help alone.
+    @Test func textHelpNamesThePageOfCatalogRulesOnly() {
+        var diagnostic = stateDiagnostic
+        diagnostic.ruleID = "invalid_suppression"
+        diagnostic.notes = []
+        let lines = TextReporter().report(input([diagnostic])).split(separator: "\n").map(String.init)
+        #expect(lines.contains("help: give it an initial value, or make it a plain let"))
+        diagnostic.help = nil
+        #expect(!TextReporter().report(input([diagnostic])).contains("help:"))
     }
 
     @Test func textColourOnlyWhenAsked() {
@@ -160,6 +172,8 @@ import Testing
                       "column": 5,
                       "endLine": 2,
                       "endColumn": 26,
+                      "help": null,
+                      "url": null,
                       "notes": [],
                       "fixes": []
                     }
@@ -193,11 +207,19 @@ import Testing
         for diagnostic in diagnostics {
             #expect(
                 Set(diagnostic.keys) == [
-                    "rule", "group", "severity", "message", "file", "line", "column", "endLine", "endColumn", "notes", "fixes",
+                    "rule", "group", "severity", "message", "file", "line", "column", "endLine", "endColumn", "help", "url",
+                    "notes", "fixes",
                 ])
             #expect(diagnostic["notes"] is [Any])
             #expect(diagnostic["fixes"] is [Any])
         }
+        // `help` is the diagnostic's help, else its first fix's title; `url` the rule's page.
+        #expect(diagnostics[0]["help"] as? String == "give it an initial value, or make it a plain let")
+        #expect(diagnostics[1]["help"] as? String == "Add @Published")
+        #expect(
+            diagnostics[0]["url"] as? String
+                == "https://github.com/OWNER/observation-lint/blob/main/docs/rules/state_initialized_from_outside.md")
+        #expect(diagnostics[1]["url"] as? String == RuleDocumentation.url("missing_published"))
         let note = try #require((diagnostics[0]["notes"] as? [[String: Any]])?.first)
         #expect(note["message"] as? String == "the view")
         #expect(note["file"] as? String == "Sources/V.swift")

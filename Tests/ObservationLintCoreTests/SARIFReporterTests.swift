@@ -146,6 +146,12 @@ import Testing
         #expect((rules[1]["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
         #expect((rules[2]["defaultConfiguration"] as? [String: Any])?["enabled"] as? Bool == false)
         #expect((rules[0]["defaultConfiguration"] as? [String: Any])?["enabled"] == nil)
+        // Each catalog rule links its page; the pseudo-rule has none.
+        for rule in rules.dropLast() {
+            let id = try #require(rule["id"] as? String)
+            #expect(rule["helpUri"] as? String == "https://github.com/OWNER/observation-lint/blob/main/docs/rules/\(id).md")
+        }
+        #expect(rules.last?["helpUri"] == nil)
 
         let results = try results(document)
         #expect(results.count == 3)

@@ -63,7 +63,7 @@ public enum RuleDocumentation {
         if let autoFix = rule.autoFix {
             output += "**\(autoFix.safety.rawValue.capitalized)**, applied by `\(fixFlags(autoFix.safety))`. \(linker.link(autoFix.reason))\n"
         } else {
-            output += "None: the fix needs a decision the analysis cannot make.\n"
+            output += "None: make the change above by hand.\n"
         }
         if let corrections = rule.autoFix?.corrections, !corrections.isEmpty {
             for (index, correction) in corrections.enumerated() {
