@@ -29,7 +29,9 @@ recall on real apps"; SPEC §8). Python 3 standard library only.
   audit.py recall SHEET --apps LIST (--checkout DIR | --findings D) [--binary PATH] [--json]
       Lints the apps with the default rules (as `sample` does), or reads D/NAME.json saved by
       `lint`, and prints per kind and in total how many hunted problems a default finding
-      reports, the recall against the goal of SPEC §8 (80%), and the misses. A problem is
+      reports, the recall against the goal of SPEC §8 (80%), and the misses (`--json`: the
+      same, and each problem with the findings that report it). With DIR, a hunted file or
+      line the app does not have is an error naming the sheet's line. A problem is
       reported when a finding's primary location, or one of its notes, is in the problem's
       file within three lines of its line. "By its rule": reported by the rule of its kind.
 
@@ -771,11 +773,14 @@ def saved_report(folder, name):
     path = os.path.join(folder, f"{name}.json")
     try:
         with open(path, encoding="utf-8") as handle:
-            return json.load(handle)
+            report = json.load(handle)
     except OSError as error:
         raise AuditError(f"app '{name}': cannot read its saved findings {path} ({error.strerror}); write them with `audit.py lint`")
     except ValueError:
+        report = None
+    if not isinstance(report, dict) or not isinstance(report.get("diagnostics"), list):
         raise AuditError(f"app '{name}': {path} is not a JSON report of observation-lint")
+    return report
 
 
 def check_places(problems, app, folder):
@@ -793,6 +798,22 @@ def check_places(problems, app, folder):
     return errors
 
 
+def hunted_apps_reports(arguments, apps, hunted):
+    """{app name: the tool's JSON report} for the hunted apps: saved ones with --findings, else
+    linted. With --checkout, every hunted place is first checked against the app's files."""
+    if arguments.checkout:
+        errors = []
+        for app in apps:
+            folder = ensure_checkout(app, arguments.checkout, mirror_of(arguments))
+            errors.extend(check_places(hunted[app[0]], app, folder))
+        if errors:
+            raise AuditError("\n".join(errors))
+    if arguments.findings:
+        return {app[0]: saved_report(arguments.findings, app[0]) for app in apps}
+    binary = find_binary(arguments.binary)
+    return {app[0]: report for app, _, report in lint_apps(apps, arguments, binary)}
+
+
 def recall(arguments):
     if not arguments.checkout and not arguments.findings:
         raise AuditError("recall needs --checkout DIR (to lint the apps) or --findings D (saved by `audit.py lint`)")
@@ -802,27 +823,13 @@ def recall(arguments):
     for app in apps:
         if app[0] not in hunted:
             print(f"warning: {arguments.sheet} has no section '## {app[0]}': that app was not hunted", file=sys.stderr)
-    reports_by_app = {}
-    if arguments.checkout:
-        binary = None if arguments.findings else find_binary(arguments.binary)
-        errors = []
-        for app in hunted_apps:
-            folder = ensure_checkout(app, arguments.checkout, mirror_of(arguments))
-            errors.extend(check_places(hunted[app[0]], app, folder))
-        if errors:
-            raise AuditError("\n".join(errors))
-        if binary:
-            reports_by_app = {app[0]: report for app, _, report in lint_apps(hunted_apps, arguments, binary)}
-    if arguments.findings:
-        reports_by_app = {app[0]: saved_report(arguments.findings, app[0]) for app in hunted_apps}
-
+    reports_by_app = hunted_apps_reports(arguments, hunted_apps, hunted)
     problems = []
-    for name, url, commit, subdir in hunted_apps:
-        diagnostics = reports_by_app[name].get("diagnostics", [])
+    for name, _, _, subdir in hunted_apps:
         for problem in hunted[name]:
             problem.reported_by = [
                 {"rule": d["rule"], "file": relative_to_linted(d["file"], subdir), "line": d["line"]}
-                for d in diagnostics if reports(d, problem, subdir)]
+                for d in reports_by_app[name]["diagnostics"] if reports(d, problem, subdir)]
             problems.append(problem)
     rows = []
     for kind in HUNT_KINDS:
@@ -852,10 +859,15 @@ def recall(arguments):
                 "reportedBy": problem.reported_by,
             } for problem in problems],
         }, indent=2, ensure_ascii=False))
-        return
+    else:
+        print(recall_table(arguments, len(hunted_apps), versions, rows, total, problems))
+
+
+def recall_table(arguments, app_count, versions, rows, total, problems):
+    """The recall per kind and in total, then the misses, in Markdown."""
     out = [
         f"Recall of the default rules on {arguments.sheet}: {total['hunted']} problems hunted in "
-        f"{len(hunted_apps)} apps of {arguments.apps}, observation-lint {', '.join(versions) or 'unknown'}.",
+        f"{app_count} apps of {arguments.apps}, observation-lint {', '.join(versions) or 'unknown'}.",
         "",
         "| Kind | Hunted | Bug | Fragile | Reported | By its rule | Recall |",
         "|---|---:|---:|---:|---:|---:|---:|",
@@ -880,7 +892,7 @@ def recall(arguments):
         for problem in misses:
             cells = [problem.app, problem.path, str(problem.line), problem.kind, problem.verdict, problem.evidence.replace("|", "\\|")]
             out.append("| " + " | ".join(cells) + " |")
-    print("\n".join(out))
+    return "\n".join(out)
 
 
 def save_findings(arguments):
