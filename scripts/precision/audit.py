@@ -1,10 +1,9 @@
 #!/usr/bin/env python3
-"""A precision audit of observation-lint's default rules on real apps (README, "Precision on
-real apps"; SPEC §8). Python 3 standard library only.
+"""Precision and recall of observation-lint's default rules on real apps (README, "Precision and
+recall on real apps"; SPEC §8). Python 3 standard library only.
 
   audit.py sample --apps LIST --checkout DIR --out SHEET [--seed N] [--per-rule K] [--binary PATH]
-      Lints every app of LIST (checked out at DIR/NAME at its pinned commit; cloned from its
-      git URL when missing) with the default rules, and writes SHEET: a Markdown audit sheet
+      Lints every app of LIST with the default rules, and writes SHEET: a Markdown audit sheet
       with up to K findings per rule, sampled with seed N, each with its code and an empty
       `verdict:` line for a person to mark.
 
@@ -13,8 +12,53 @@ real apps"; SPEC §8). Python 3 standard library only.
       noise, wrong, noise + wrong). Fails, naming each one, on findings without a verdict or
       with an unknown one.
 
+  audit.py hunt --apps LIST --checkout DIR --out SHEET
+      Checks the apps out and writes SHEET: a hunt sheet for a person who reads the apps
+      *without the tool* (a blind hunt): the kinds of misuse in plain words, what counts (bug,
+      fragile) and what does not (noise), and per app a `## NAME` section with a table to fill:
+
+          | path | line | kind | verdict | evidence |
+          |---|---|---|---|---|
+          | Sources/Feature/Foo.swift | 42 | missing_published | bug | `count` changes in ... |
+
+      `path` is relative to the app's linted folder (its LIST subdir), `kind` a rule id of
+      SPEC §7 or `other`, `verdict` `bug` or `fragile`. Free text around the tables is ignored;
+      rows whose cells are all empty are skipped; any other malformed row is an error naming
+      its line.
+
+  audit.py recall SHEET --apps LIST (--checkout DIR | --findings D) [--binary PATH] [--json]
+      Lints the apps with the default rules (as `sample` does), or reads D/NAME.json saved by
+      `lint`, and prints per kind and in total how many hunted problems a default finding
+      reports, the recall against the goal of SPEC §8 (80%), and the misses (`--json`: the
+      same, and each problem with the findings that report it). With DIR, a hunted file or
+      line the app does not have is an error naming the sheet's line. A problem is
+      reported when a finding's primary location, or one of its notes, is in the problem's
+      file within three lines of its line. "By its rule": reported by the rule of its kind.
+
+  audit.py lint --apps LIST --checkout DIR --out-dir D [--binary PATH]
+      Saves each app's default-rule findings as D/NAME.json (the tool's JSON report), for
+      `recall --findings D`: compare two builds on the same hunt.
+
 LIST is tab-separated, one app a line: name, git URL, commit, folder to lint (`.` for the
-whole checkout). Lines starting with `#` and blank lines are ignored.
+whole checkout). Lines starting with `#` and blank lines are ignored. Each app is checked out
+at DIR/NAME at its pinned commit; a missing one is cloned from its URL, or, with
+`--mirror M` (or the environment variable OBSERVATION_LINT_MIRROR=M), from the mirror: a
+folder of bare git directories named after the URL's last two path components,
+M/OWNER+NAME/repo (or M/OWNER+NAME itself), as the code search tool's `fetch` lays out
+/work/.mirror for https://github.com/OWNER/NAME; an app the mirror lacks is cloned from its
+URL. A checkout at another commit is moved to the pinned one. Linting ignores the app's own
+configuration.
+
+The protocol (SPEC §8: measured on apps nobody read while the rules were built or tuned):
+- Each measurement round uses a new dated list, scripts/precision/apps-measure-YYYY-MM-DD.tsv,
+  of apps never read before (neither their code nor the tool's findings on them). The blind
+  hunt (`hunt`, filled by people without the tool) comes first; then `sample` for precision
+  and `recall` for recall, on the same list, at one commit of the tool.
+- Once a list's findings have been read to change a rule, its apps move to
+  scripts/precision/apps-develop.tsv; the next round needs a new list.
+- The README says for each figure which list, date and commit it comes from.
+- Every command refuses (exit 2) a LIST that shares an app with apps-develop.tsv (same name,
+  or same URL and folder) unless `--allow-develop` is given (for tuning on develop apps).
 """
 
 import argparse
@@ -38,6 +82,134 @@ VERDICTS = {
 CONTEXT_BEFORE = 5
 CONTEXT_AFTER = 6
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEVELOP_LIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "apps-develop.tsv")
+MIRROR_VARIABLE = "OBSERVATION_LINT_MIRROR"
+RECALL_GOAL = 80
+NEARBY_LINES = 3
+
+# MARK: The kinds of misuse, for a reader who does not know the tool (SPEC §7 and §10)
+
+# One paragraph per default rule of SPEC §7, in the catalog's order: the shape in the code,
+# and the run-time sequence that makes it go wrong. `other` is a real observation problem
+# that none of them covers.
+HUNT_KINDS = {
+    "state_initialized_from_outside":
+        "A view's `@State` takes its starting value from its caller (through the memberwise "
+        "initializer, or an `init` that assigns `_x = State(initialValue: param)` or similar). SwiftUI "
+        "keeps the first value for as long as the view lives and ignores every later one. It goes wrong "
+        "when the caller passes a value that changes while the child is on screen (the caller's own state, "
+        "a binding, an observed model's property, a list element whose fields change under the same id) "
+        "and the child neither copies the new value over (`.onChange(of:)`, `.task(id:)`), nor gets a new "
+        "identity when it changes (`.id(value)`, `.sheet(item:)`), nor is an editing draft handed back "
+        "on save: the child keeps showing the old value.",
+    "state_object_initialized_from_outside":
+        "A view's `@StateObject` is given an object that already exists when the view is created (a "
+        "parameter, or a local built before `StateObject(wrappedValue:)`). SwiftUI keeps only the first "
+        "object; each later one the caller passes is built (with its side effects) and thrown away, and "
+        "the view keeps the old object even when the caller meant a different one.",
+    "observed_object_created_inline":
+        "A view's `@ObservedObject` is created by the view itself (`@ObservedObject var m = Model()`, or "
+        "an `init` that builds it). `@ObservedObject` does not own the object: every time the parent's "
+        "body runs again, a new view value builds a new object, and whatever the old one held (loaded "
+        "data, text typed, a running task) is lost, or its setup work runs again.",
+    "observable_created_in_view_property":
+        "A view keeps an `@Observable` or `ObservableObject` model in a plain `let`/`var` and builds it "
+        "there (`let model = Model()`). The view value is rebuilt each time the parent's body runs, and "
+        "the model with it: its state is lost, and an `ObservableObject` held this way is not even "
+        "watched.",
+    "unobserved_model_in_view":
+        "A view holds a class it does not watch and shows that object's state: a plain class (neither "
+        "`@Observable` nor `ObservableObject`) in `@State` or a plain property, or an `ObservableObject` "
+        "in `@State` or a plain property instead of `@StateObject`/`@ObservedObject`/`@EnvironmentObject`. "
+        "When the object's state changes after the view read it, the screen does not update.",
+    "binding_to_observable":
+        "A view takes an `@Observable` class as `@Binding var m: Model` but never replaces the whole object. "
+        "A plain `let` already updates the view; the binding only hides where the object comes from. It "
+        "counts when it leads to a wrong update (for example a parent that replaces the object, and a "
+        "child that keeps the old one).",
+    "model_created_in_body":
+        "A view's `body` (or a helper it calls while rendering) builds a model and hands it to a child "
+        "(`Row(model: RowModel(item))`, `NavigationLink { Detail(vm: DetailVM()) }`). Every time that "
+        "body runs again while the child is shown, the child gets a fresh model: state the model gained "
+        "after it was built is lost, or its initializer's work (a request, a timer, a subscription) repeats.",
+    "view_wrapper_outside_view":
+        "A SwiftUI view property wrapper (`@State`, `@StateObject`, `@ObservedObject`, `@EnvironmentObject`, "
+        "`@Environment`, `@Binding`, `@FocusState`, ...) on a property of a class. SwiftUI installs them "
+        "only in views: in a class they never update, and reading them logs \"Accessing State's value "
+        "outside of being installed on a View\".",
+    "missing_published":
+        "An `ObservableObject` has a stored `var` without `@Published` that changes after the object was "
+        "built, and a view shows it (directly, or through a computed property of the class). Nothing "
+        "tells the view: unless the same change also sets a `@Published` property or calls "
+        "`objectWillChange.send()`, the screen keeps the old value.",
+    "nested_observable_object":
+        "An `ObservableObject` holds another `ObservableObject` and a view shows the inner object's "
+        "state through the outer one (`parent.child.name` read in a body that observes only `parent`). "
+        "When the inner object changes, the outer one does not announce it (unless it forwards the "
+        "child's `objectWillChange`), so the view does not update.",
+    "published_mutated_off_main":
+        "A `@Published` property (or a property of an `@Observable` model) that views show is written on "
+        "a background thread: in `DispatchQueue.global().async`, a private queue, `Task.detached`, an "
+        "`OperationQueue`, a `URLSession` completion handler, or a `Task {}` in a class not bound to the "
+        "main actor, with no hop back to the main thread. SwiftUI then updates from the wrong thread: "
+        "warnings, races, sometimes crashes.",
+    "untracked_observable_read":
+        "An `@Observable` model marks a `var` `@ObservationIgnored`, the value changes after the model "
+        "was built, and a view shows it (directly or through a computed property). Observation does not "
+        "see the change, so the view keeps the old value (unless the getter calls `access(keyPath:)`, "
+        "or also reads a tracked property that changes with it).",
+    "property_wrapper_in_observable":
+        "An `@Observable` class has a stored property with another property wrapper (`@Published`, "
+        "`@AppStorage`, `@SceneStorage`, ...). It does not compile, or the property is not tracked: "
+        "views that show it do not update.",
+    "observable_wrapper_mismatch":
+        "The wrong wrapper for the kind of model: `@StateObject`/`@ObservedObject`/`@EnvironmentObject` "
+        "on an `@Observable` class, `.environmentObject(x)` with an `@Observable` `x`, "
+        "`@Environment(T.self)` with `T` only an `ObservableObject`, `@Bindable` on a type that is not "
+        "`@Observable`, `@Observable` on a struct, enum or actor. It counts when it does not compile, "
+        "crashes, or breaks updates.",
+    "state_observable_init_side_effects":
+        "`@State var model = Model()` where the `@Observable` model's initializer does work (starts a "
+        "task or timer, adds an observer, makes a request, loads or fetches). SwiftUI keeps the first "
+        "model, but evaluates `Model()` again every time the parent rebuilds the view: the work repeats "
+        "while the view is shown.",
+    "observation_tracking_once":
+        "`withObservationTracking { ... } onChange: { ... }` whose `onChange` does not register again: "
+        "it reports the first change only, and later changes are missed. (`onChange` also runs before "
+        "the change, so reading the property there sees the old value.)",
+    "environment_object_not_injected":
+        "A view reads `@EnvironmentObject var x: T` (or `@Environment(T.self)` with a non-optional `T`) "
+        "and some way of reaching that view from the app's root never injects a `T` "
+        "(`.environmentObject(...)` / `.environment(...)`): the app crashes when it shows that view. "
+        "It counts only with a complete path from a root with no injection.",
+    "environment_object_created_inline":
+        "`.environmentObject(Model())` or `.environment(Model())` builds the model inside a `body`: each "
+        "time that body runs again, the subtree receives a fresh model, losing the state the old one "
+        "gained or repeating its setup work.",
+    "state_mutation_in_body":
+        "`body` (or content closures such as `VStack { }`, `ForEach { }`) assigns to `@State`, "
+        "`@Binding` or an observed model while the view is being drawn (not in a button action, "
+        "`.onAppear`, `.task`, ...). SwiftUI warns \"Modifying state during view update\": the "
+        "update may be lost, or the view redraws in a loop.",
+    "other":
+        "A real problem of observation (a view that does not update, state that is lost or reset, "
+        "work that repeats, a crash from a missing model, a write from the wrong thread) that none "
+        "of the kinds above describes. Say what goes wrong in the evidence.",
+}
+HUNT_VERDICTS = {
+    "bug": "goes wrong now: you can name the change (a write, where and when it happens) and the "
+    "screen, state or effect that goes wrong because of it.",
+    "fragile": "harmless today only by run-time luck the code does not guarantee (one caller that "
+    "happens to pass a constant, a parent that happens never to redraw): a fair warning.",
+}
+NOT_COUNTED = (
+    "Do not list what the code itself shows is harmless (noise): a view built once (an app's root, a "
+    "hosting controller), a constant or a stable instance passed, identity tied to the value "
+    "(`.id(value)`, `ForEach` ids, `.sheet(item:)`), a draft handed back on save, a model with no "
+    "state that changes, code never run in the app (previews, tests, unused code), style matters "
+    "(a missing `private`, an unused observed object), and performance matters (extra redraws)."
+)
+HUNT_HEADER = "| path | line | kind | verdict | evidence |"
 
 
 class AuditError(Exception):
@@ -78,6 +250,36 @@ def read_apps(path):
     return apps
 
 
+def normalized_url(url):
+    url = url.strip().rstrip("/").lower()
+    return url[:-4] if url.endswith(".git") else url
+
+
+def refuse_develop_apps(path, apps):
+    """An error naming every app of LIST that is also a develop app (same name, or same URL and
+    folder): a measurement needs apps nobody has read (SPEC §8)."""
+    develop = read_apps(DEVELOP_LIST)
+    names = {app[0].lower(): app for app in develop}
+    places = {(normalized_url(app[1]), os.path.normpath(app[3])): app for app in develop}
+    shared = []
+    for name, url, _, folder in apps:
+        known = names.get(name.lower()) or places.get((normalized_url(url), os.path.normpath(folder)))
+        if known:
+            shared.append(f"{path}: '{name}' is the develop app '{known[0]}' of {os.path.relpath(DEVELOP_LIST, REPO_ROOT)}")
+    if shared:
+        shared.append(
+            "a measurement needs apps never read (SPEC §8): use a new dated list, or pass --allow-develop "
+            "to run on develop apps anyway")
+        raise AuditError("\n".join(shared))
+
+
+def measured_apps(arguments):
+    apps = read_apps(arguments.apps)
+    if not arguments.allow_develop:
+        refuse_develop_apps(arguments.apps, apps)
+    return apps
+
+
 # MARK: Checkouts
 
 
@@ -97,18 +299,35 @@ def is_at(folder, commit):
     return head is not None and head.startswith(commit.lower())
 
 
-def ensure_checkout(app, checkout_root):
-    """DIR/NAME at the pinned commit: cloned or moved there if needed, else an error naming the app."""
+def mirrored_repository(url, mirror):
+    """The mirror's git directory for URL, MIRROR/OWNER+NAME/repo or MIRROR/OWNER+NAME, or None."""
+    parts = [part for part in re.split(r"[/:]", url.rstrip("/")) if part]
+    if len(parts) < 2:
+        return None
+    owner, name = parts[-2], parts[-1][:-4] if parts[-1].endswith(".git") else parts[-1]
+    folder = os.path.join(mirror, f"{owner}+{name}")
+    for candidate in (os.path.join(folder, "repo"), folder):
+        if os.path.isfile(os.path.join(candidate, "HEAD")) and os.path.isdir(os.path.join(candidate, "objects")):
+            return candidate
+    return None
+
+
+def ensure_checkout(app, checkout_root, mirror=None):
+    """DIR/NAME at the pinned commit: cloned (from the mirror when one is given) or moved there if
+    needed, else an error naming the app."""
     name, url, commit, _ = app
     folder = os.path.join(checkout_root, name)
     advice = f"check out {url} at {commit} into {folder} yourself"
     cloned = not os.path.isdir(folder)
     if cloned:
+        source = (mirror and mirrored_repository(url, mirror)) or url
         os.makedirs(checkout_root, exist_ok=True)
-        result = git(["clone", "--quiet", "--no-checkout", url, folder])
+        result = git(["clone", "--quiet", "--no-checkout", source, folder])
         if result.returncode != 0:
             shutil.rmtree(folder, ignore_errors=True)
-            raise AuditError(f"app '{name}' is missing and cloning {url} failed ({last_line(result.stderr)}); {advice}")
+            absent = f" (not in the mirror {mirror})" if mirror and source == url else ""
+            raise AuditError(
+                f"app '{name}' is missing and cloning {source}{absent} failed ({last_line(result.stderr)}); {advice}")
     elif head_commit(folder) is None:
         raise AuditError(f"app '{name}': {folder} is not a git checkout; {advice}")
     if cloned or not is_at(folder, commit):
@@ -158,7 +377,7 @@ def default_rules(binary):
 
 
 def lint(binary, app, folder, empty_config):
-    """The app's diagnostics (default rules, the app's own configuration ignored)."""
+    """The tool's JSON report on the app (default rules, the app's own configuration ignored)."""
     name, _, _, subdir = app
     if not os.path.exists(os.path.join(folder, subdir)):
         raise AuditError(f"app '{name}': the folder '{subdir}' does not exist in {folder}")
@@ -167,7 +386,7 @@ def lint(binary, app, folder, empty_config):
         report = json.loads(result.stdout)
     except ValueError:
         raise AuditError(f"app '{name}': observation-lint failed (exit {result.returncode}): {last_line(result.stderr)}")
-    return report["diagnostics"]
+    return report
 
 
 # MARK: The sheet
@@ -188,21 +407,34 @@ def code_excerpt(folder, path, line):
     ]
 
 
-def sample(arguments):
-    apps = read_apps(arguments.apps)
-    binary = find_binary(arguments.binary)
-    rules = default_rules(binary)
-    findings = {rule: [] for rule in rules}
-    per_app = []
+def lint_apps(apps, arguments, binary):
+    """[(app, checkout folder, the tool's JSON report)], each app checked out and linted with
+    the default rules."""
+    linted = []
     with tempfile.TemporaryDirectory() as scratch:
         empty_config = os.path.join(scratch, "observation-lint.yml")
         open(empty_config, "w").close()
         for app in apps:
-            folder = ensure_checkout(app, arguments.checkout)
-            diagnostics = lint(binary, app, folder, empty_config)
-            per_app.append((app, head_commit(folder), len(diagnostics)))
-            for diagnostic in diagnostics:
-                findings.setdefault(diagnostic["rule"], []).append((app, folder, diagnostic))
+            folder = ensure_checkout(app, arguments.checkout, mirror_of(arguments))
+            linted.append((app, folder, lint(binary, app, folder, empty_config)))
+    return linted
+
+
+def mirror_of(arguments):
+    return arguments.mirror or os.environ.get(MIRROR_VARIABLE) or None
+
+
+def sample(arguments):
+    apps = measured_apps(arguments)
+    binary = find_binary(arguments.binary)
+    rules = default_rules(binary)
+    findings = {rule: [] for rule in rules}
+    per_app = []
+    for app, folder, report in lint_apps(apps, arguments, binary):
+        diagnostics = report["diagnostics"]
+        per_app.append((app, head_commit(folder), len(diagnostics)))
+        for diagnostic in diagnostics:
+            findings.setdefault(diagnostic["rule"], []).append((app, folder, diagnostic))
 
     sampled = {}
     for rule, found in findings.items():
@@ -355,26 +587,373 @@ def table(arguments):
     print("\n".join(out))
 
 
+# MARK: Hunt sheets
+
+
+def swift_files(folder):
+    return sum(1 for _, _, files in os.walk(folder) for name in files if name.endswith(".swift"))
+
+
+def hunt(arguments):
+    apps = measured_apps(arguments)
+    out = ["# observation-lint hunt sheet", ""]
+    out.append(
+        f"Generated {datetime.date.today().isoformat()} by `scripts/precision/audit.py hunt --apps {arguments.apps}` "
+        f"for a blind hunt (SPEC §8): read each app below *without observation-lint* and without its "
+        f"findings, and list every real problem of SwiftUI observation you find: a screen that does not "
+        f"update, state that is lost or reset, work that repeats, a crash, a write from the wrong thread.")
+    out.append("")
+    out.append("### What to look for")
+    out.append("")
+    out.append("Each kind has an id to put in the `kind` column; use `other` for a real problem none of them describes.")
+    out.append("")
+    for kind, meaning in HUNT_KINDS.items():
+        out.append(f"- `{kind}`: {meaning}")
+    out.append("")
+    out.append("### What counts")
+    out.append("")
+    out.append("List a problem only with one of these verdicts:")
+    out.append("")
+    for verdict, meaning in HUNT_VERDICTS.items():
+        out.append(f"- `{verdict}`: {meaning}")
+    out.append("")
+    out.append(NOT_COUNTED)
+    out.append("")
+    out.append("### How to fill the tables")
+    out.append("")
+    out.append(
+        "One row per problem, in the table of its app: `path` relative to the app's folder named in its "
+        "section, `line` the line at fault (the property, the construction, the write), `kind` an id "
+        "above, `verdict` `bug` or `fragile`, `evidence` what changes, where, and what goes wrong "
+        "(write `\\|` for a `|`). For example:")
+    out.append("")
+    out.append("    " + HUNT_HEADER)
+    out.append("    |---|---|---|---|---|")
+    out.append(
+        "    | Sources/Feature/Foo.swift | 42 | missing_published | bug | `count` changes in `refresh()` "
+        "without @Published; `FooView.body` reads it |")
+    out.append("")
+    out.append(
+        "Text outside the tables is free. Leave a table empty when the app has no problem. Then "
+        "`scripts/precision/audit.py recall SHEET --apps LIST --checkout DIR` measures the recall.")
+    for app in apps:
+        name, url, commit, subdir = app
+        folder = ensure_checkout(app, arguments.checkout, mirror_of(arguments))
+        linted = os.path.normpath(os.path.join(folder, subdir))
+        if not os.path.isdir(linted):
+            raise AuditError(f"app '{name}': the folder '{subdir}' does not exist in {folder}")
+        out.append("")
+        out.append(f"## {name}")
+        out.append("")
+        out.append(f"{url} at `{commit}`; read `{linted}` ({swift_files(linted)} Swift files); paths relative to it.")
+        out.append("")
+        out.append(HUNT_HEADER)
+        out.append("|---|---|---|---|---|")
+    with open(arguments.out, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(out) + "\n")
+    print(f"{arguments.out}: hunt sheet for {len(apps)} apps", file=sys.stderr)
+
+
+def table_cells(line):
+    """The cells of a Markdown table row; `\\|` is a `|` inside a cell."""
+    cells = re.split(r"(?<!\\)\|", line.strip())[1:]
+    if cells and not cells[-1].strip():
+        cells.pop()
+    return [cell.strip().replace("\\|", "|") for cell in cells]
+
+
+def plain(cell):
+    return cell.strip().strip("`*").strip()
+
+
+class Problem:
+    def __init__(self, app, path, line, kind, verdict, evidence, sheet_line):
+        self.app, self.path, self.line, self.kind = app, path, line, kind
+        self.verdict, self.evidence, self.sheet_line = verdict, evidence, sheet_line
+        self.reported_by = []  # [{rule, file, line}]: the findings that report it
+
+
+def hunted_problem(app, cells, where):
+    """A Problem from the cells of a hunt table row, or the list of what is wrong with it."""
+    if len(cells) < 5:
+        return None, [f"{where}: expected 5 cells (path, line, kind, verdict, evidence), found {len(cells)}"]
+    path, line, kind, verdict = (plain(cell) for cell in cells[:4])
+    evidence = "|".join(cells[4:])
+    errors = []
+    normalized = os.path.normpath(path) if path else ""
+    if not path:
+        errors.append(f"{where}: no path")
+    elif os.path.isabs(normalized) or normalized.split(os.sep)[0] == "..":
+        errors.append(f"{where}: the path '{path}' must be relative to the app's linted folder")
+    if not re.fullmatch(r"[1-9][0-9]*", line):
+        errors.append(f"{where}: the line '{line}' is not a line number")
+    if kind not in HUNT_KINDS:
+        errors.append(f"{where}: '{kind}' is not a kind (a rule id of SPEC §7, or other)")
+    if verdict.lower() not in HUNT_VERDICTS:
+        shown = f"'{verdict}' is not a verdict" if verdict else "no verdict"
+        errors.append(f"{where}: {shown} (use bug or fragile; leave out what is harmless)")
+    if errors:
+        return None, errors
+    return Problem(app, normalized, int(line), kind, verdict.lower(), evidence, where), []
+
+
+def read_hunt_sheet(path, app_names):
+    """{app: [Problem]} from the `## APP` sections' hunt tables (each runs from its header row to
+    the next line of text or heading); every malformed row, and any hunt table outside an app
+    section, is listed in one error."""
+    lines = read_lines(path, "hunt sheet")
+    problems = {}
+    errors = []
+    section = None
+    heading = None
+    in_table = False
+    expect_separator = False
+    for number, line in enumerate(lines, 1):
+        where = f"{path}:{number}"
+        if line.startswith("## "):
+            heading = line[3:].strip()
+            section = heading if heading in app_names else None
+            if section is not None:
+                if section in problems:
+                    errors.append(f"{where}: a second section for '{section}'")
+                problems.setdefault(section, [])
+            in_table = expect_separator = False
+            continue
+        if not line.startswith("|"):
+            # A blank line does not end a hunt table: rows after it are not lost.
+            if line.strip():
+                in_table = False
+            expect_separator = False
+            continue
+        cells = table_cells(line)
+        if [cell.lower() for cell in cells] == ["path", "line", "kind", "verdict", "evidence"]:
+            if section is None:
+                place = f"under '## {heading}', which is not an app of the list" if heading else "before the first app section"
+                errors.append(f"{where}: a hunt table {place}")
+            in_table, expect_separator = section is not None, True
+            continue
+        if expect_separator:
+            expect_separator = False
+            if not all(re.fullmatch(r":?-+:?", cell) for cell in cells):
+                errors.append(f"{where}: expected the table's separator row |---|---|---|---|---|")
+            continue
+        if not in_table or not any(cells):
+            continue
+        problem, wrong = hunted_problem(section, cells, where)
+        errors.extend(wrong)
+        if problem:
+            problems[section].append(problem)
+    if errors:
+        raise AuditError("\n".join(errors))
+    return problems
+
+
+# MARK: Recall
+
+
+def relative_to_linted(file, subdir):
+    """A finding's file (relative to the checkout, as the tool prints it) relative to the app's linted folder."""
+    return os.path.normpath(os.path.relpath(os.path.normpath(file), os.path.normpath(subdir)))
+
+
+def locations(diagnostic, subdir):
+    """The finding's primary location, then its notes', as (path in the linted folder, line)."""
+    yield relative_to_linted(diagnostic["file"], subdir), diagnostic["line"]
+    for note in diagnostic.get("notes", []):
+        yield relative_to_linted(note["file"], subdir), note["line"]
+
+
+def reports(diagnostic, problem, subdir):
+    return any(
+        path == problem.path and abs(line - problem.line) <= NEARBY_LINES
+        for path, line in locations(diagnostic, subdir))
+
+
+def saved_report(folder, name):
+    path = os.path.join(folder, f"{name}.json")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            report = json.load(handle)
+    except OSError as error:
+        raise AuditError(f"app '{name}': cannot read its saved findings {path} ({error.strerror}); write them with `audit.py lint`")
+    except ValueError:
+        report = None
+    if not isinstance(report, dict) or not isinstance(report.get("diagnostics"), list):
+        raise AuditError(f"app '{name}': {path} is not a JSON report of observation-lint")
+    return report
+
+
+def check_places(problems, app, folder):
+    """Every hunted problem names a file of the app's linted folder and a line inside it."""
+    errors = []
+    for problem in problems:
+        try:
+            with open(os.path.join(folder, app[3], problem.path), encoding="utf-8", errors="replace") as handle:
+                count = len(handle.read().splitlines())
+        except OSError:
+            errors.append(f"{problem.sheet_line}: '{app[0]}' has no file '{problem.path}' in its folder '{app[3]}'")
+            continue
+        if problem.line > count:
+            errors.append(f"{problem.sheet_line}: '{problem.path}' of '{app[0]}' has {count} lines, not {problem.line}")
+    return errors
+
+
+def hunted_apps_reports(arguments, apps, hunted):
+    """{app name: the tool's JSON report} for the hunted apps: saved ones with --findings, else
+    linted. With --checkout, every hunted place is first checked against the app's files."""
+    if arguments.checkout:
+        errors = []
+        for app in apps:
+            folder = ensure_checkout(app, arguments.checkout, mirror_of(arguments))
+            errors.extend(check_places(hunted[app[0]], app, folder))
+        if errors:
+            raise AuditError("\n".join(errors))
+    if arguments.findings:
+        return {app[0]: saved_report(arguments.findings, app[0]) for app in apps}
+    binary = find_binary(arguments.binary)
+    return {app[0]: report for app, _, report in lint_apps(apps, arguments, binary)}
+
+
+def recall(arguments):
+    if not arguments.checkout and not arguments.findings:
+        raise AuditError("recall needs --checkout DIR (to lint the apps) or --findings D (saved by `audit.py lint`)")
+    apps = measured_apps(arguments)
+    hunted = read_hunt_sheet(arguments.sheet, {app[0] for app in apps})
+    hunted_apps = [app for app in apps if app[0] in hunted]
+    for app in apps:
+        if app[0] not in hunted:
+            print(f"warning: {arguments.sheet} has no section '## {app[0]}': that app was not hunted", file=sys.stderr)
+    reports_by_app = hunted_apps_reports(arguments, hunted_apps, hunted)
+    problems = []
+    for name, _, _, subdir in hunted_apps:
+        for problem in hunted[name]:
+            problem.reported_by = [
+                {"rule": d["rule"], "file": relative_to_linted(d["file"], subdir), "line": d["line"]}
+                for d in reports_by_app[name]["diagnostics"] if reports(d, problem, subdir)]
+            problems.append(problem)
+    rows = []
+    for kind in HUNT_KINDS:
+        of_kind = [problem for problem in problems if problem.kind == kind]
+        rows.append({
+            "kind": kind,
+            "hunted": len(of_kind),
+            "bug": sum(problem.verdict == "bug" for problem in of_kind),
+            "fragile": sum(problem.verdict == "fragile" for problem in of_kind),
+            "reported": sum(bool(problem.reported_by) for problem in of_kind),
+            "reportedByItsRule": sum(any(d["rule"] == kind for d in problem.reported_by) for problem in of_kind),
+        })
+    total = {key: sum(row[key] for row in rows) for key in rows[0] if key != "kind"}
+    versions = sorted({report.get("tool", {}).get("version", "unknown") for report in reports_by_app.values()})
+    if arguments.json:
+        print(json.dumps({
+            "sheet": arguments.sheet,
+            "apps": [app[0] for app in hunted_apps],
+            "toolVersions": versions,
+            "kinds": rows,
+            "total": total,
+            "recallPercent": round(100 * total["reported"] / total["hunted"], 1) if total["hunted"] else None,
+            "goalPercent": RECALL_GOAL,
+            "problems": [{
+                "app": problem.app, "path": problem.path, "line": problem.line, "kind": problem.kind,
+                "verdict": problem.verdict, "evidence": problem.evidence,
+                "reportedBy": problem.reported_by,
+            } for problem in problems],
+        }, indent=2, ensure_ascii=False))
+    else:
+        print(recall_table(arguments, len(hunted_apps), versions, rows, total, problems))
+
+
+def recall_table(arguments, app_count, versions, rows, total, problems):
+    """The recall per kind and in total, then the misses, in Markdown."""
+    out = [
+        f"Recall of the default rules on {arguments.sheet}: {total['hunted']} problems hunted in "
+        f"{app_count} apps of {arguments.apps}, observation-lint {', '.join(versions) or 'unknown'}.",
+        "",
+        "| Kind | Hunted | Bug | Fragile | Reported | By its rule | Recall |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        by_rule = "–" if row["kind"] == "other" else str(row["reportedByItsRule"])
+        cells = [f"`{row['kind']}`", str(row["hunted"]), str(row["bug"]), str(row["fragile"]), str(row["reported"]), by_rule]
+        out.append("| " + " | ".join(cells + [percent(row["reported"], row["hunted"])]) + " |")
+    cells = ["**All**"] + [str(total[key]) for key in ("hunted", "bug", "fragile", "reported", "reportedByItsRule")]
+    out.append("| " + " | ".join(cells + [percent(total["reported"], total["hunted"])]) + " |")
+    out.append("")
+    out.append(
+        f"Recall: {total['reported']} of {total['hunted']} hunted problems reported, "
+        f"{percent(total['reported'], total['hunted'])} (goal: at least {RECALL_GOAL}%, SPEC §8).")
+    misses = [problem for problem in problems if not problem.reported_by]
+    out.append("")
+    out.append(f"Missed: {len(misses)}")
+    if misses:
+        out.append("")
+        out.append("| App | Path | Line | Kind | Verdict | Evidence |")
+        out.append("|---|---|---:|---|---|---|")
+        for problem in misses:
+            cells = [problem.app, problem.path, str(problem.line), problem.kind, problem.verdict, problem.evidence.replace("|", "\\|")]
+            out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def save_findings(arguments):
+    apps = measured_apps(arguments)
+    binary = find_binary(arguments.binary)
+    os.makedirs(arguments.out_dir, exist_ok=True)
+    for app, _, report in lint_apps(apps, arguments, binary):
+        with open(os.path.join(arguments.out_dir, f"{app[0]}.json"), "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=1, ensure_ascii=False)
+            handle.write("\n")
+    print(f"{arguments.out_dir}: findings of {len(apps)} apps", file=sys.stderr)
+
+
+def add_app_options(parser, checkout_required=True):
+    parser.add_argument("--apps", required=True, help="tab-separated app list (name, git_url, commit, subdir_or_dot)")
+    parser.add_argument(
+        "--checkout", required=checkout_required, help="folder holding (or to receive) one checkout per app")
+    parser.add_argument(
+        "--mirror", help=f"folder of bare git directories OWNER+NAME/repo to clone missing apps from (default: ${MIRROR_VARIABLE})")
+    parser.add_argument(
+        "--allow-develop", action="store_true", help="accept apps of apps-develop.tsv (not a measurement)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     sampler = commands.add_parser("sample", help="lint the apps and write an audit sheet")
-    sampler.add_argument("--apps", required=True, help="tab-separated app list (name, git_url, commit, subdir_or_dot)")
-    sampler.add_argument("--checkout", required=True, help="folder holding (or to receive) one checkout per app")
+    add_app_options(sampler)
     sampler.add_argument("--out", required=True, help="the audit sheet to write (Markdown)")
     sampler.add_argument("--seed", type=int, default=1, help="random seed of the sample (default 1)")
     sampler.add_argument("--per-rule", type=int, default=20, help="findings sampled per rule at most (default 20)")
     sampler.add_argument("--binary", help="observation-lint to run (default: on PATH, else .build/release or debug)")
     marker = commands.add_parser("table", help="print the per-rule table of a marked sheet")
     marker.add_argument("sheet")
+    hunter = commands.add_parser("hunt", help="check the apps out and write a hunt sheet to fill without the tool")
+    add_app_options(hunter)
+    hunter.add_argument("--out", required=True, help="the hunt sheet to write (Markdown)")
+    recaller = commands.add_parser("recall", help="how many hunted problems the default rules report")
+    recaller.add_argument("sheet")
+    add_app_options(recaller, checkout_required=False)
+    recaller.add_argument("--findings", help="folder of saved findings NAME.json (from `audit.py lint`) instead of linting")
+    recaller.add_argument("--binary", help="observation-lint to run (default: on PATH, else .build/release or debug)")
+    recaller.add_argument("--json", action="store_true", help="machine-readable output")
+    linter = commands.add_parser("lint", help="save each app's default-rule findings as OUT_DIR/NAME.json")
+    add_app_options(linter)
+    linter.add_argument("--out-dir", required=True, help="folder to write NAME.json into")
+    linter.add_argument("--binary", help="observation-lint to run (default: on PATH, else .build/release or debug)")
     arguments = parser.parse_args()
     try:
         if arguments.command == "sample":
             if arguments.per_rule < 1:
                 raise AuditError("--per-rule must be at least 1")
             sample(arguments)
-        else:
+        elif arguments.command == "table":
             table(arguments)
+        elif arguments.command == "hunt":
+            hunt(arguments)
+        elif arguments.command == "recall":
+            recall(arguments)
+        else:
+            save_findings(arguments)
     except AuditError as error:
         for line in str(error).splitlines():
             print(f"error: {line}", file=sys.stderr)
