@@ -50,6 +50,13 @@ public struct ContextStep: Sendable, Hashable {
     public let isolation: Isolation
     /// What the step does, for a note: "in `Task.detached { }`, which runs on the global executor".
     public let description: String
+
+    public init(kind: ContextKind, site: TokenLocation, isolation: Isolation, description: String) {
+        self.kind = kind
+        self.site = site
+        self.isolation = isolation
+        self.description = description
+    }
 }
 
 /// Where the code at a location runs, and why.
@@ -90,8 +97,8 @@ public enum ActorDomain: Sendable, Hashable {
 /// A type's isolation and the reason, for notes.
 public struct TypeIsolation: Sendable, Hashable {
     public let domain: ActorDomain
-    /// Why, completing "`Feed` …": "is `@MainActor`", "is a SwiftUI view (`@MainActor`)",
-    /// "has no actor isolation".
+    /// Why, as a predicate of the type: "is `@MainActor`", "is a SwiftUI rendering type
+    /// (`@MainActor`)", "has no actor isolation".
     public let reason: String
 }
 
@@ -115,23 +122,22 @@ extension ProjectIndex {
     }
 
     private func computeIsolation(of type: TypeInfo, visited: Set<String>) -> TypeIsolation {
-        let name = "`\(type.name.simpleTypeName)`"
-        if type.kind == .actor { return TypeIsolation(domain: .otherActor, reason: "\(name) is an actor") }
+        if type.kind == .actor { return TypeIsolation(domain: .otherActor, reason: "is an actor") }
         let primary = type.declarations.first { $0.decl.kind != .extension }?.decl
         if let primary {
             if let actor = globalActor(in: primary.attributes) {
                 return actor == "MainActor"
-                    ? TypeIsolation(domain: .mainActor, reason: "\(name) is `@MainActor`")
-                    : TypeIsolation(domain: .otherActor, reason: "\(name) is isolated to the global actor `\(actor)`")
+                    ? TypeIsolation(domain: .mainActor, reason: "is `@MainActor`")
+                    : TypeIsolation(domain: .otherActor, reason: "is isolated to the global actor `\(actor)`")
             }
             if primary.modifiers.contains("nonisolated") {
-                return TypeIsolation(domain: .nonisolated, reason: "\(name) is `nonisolated`")
+                return TypeIsolation(domain: .nonisolated, reason: "is `nonisolated`")
             }
         }
         if type.traits.contains(.view) || type.traits.contains(.app) || type.traits.contains(.scene)
             || type.traits.contains(.viewModifier)
         {
-            return TypeIsolation(domain: .mainActor, reason: "\(name) is a SwiftUI rendering type (`@MainActor`)")
+            return TypeIsolation(domain: .mainActor, reason: "is a SwiftUI rendering type (`@MainActor`)")
         }
         var unknownOutside: String?
         for inherited in type.inherited {
@@ -140,28 +146,28 @@ extension ProjectIndex {
                 let outer = computeIsolation(of: parent, visited: visited.union([inherited]))
                 switch outer.domain {
                 case .mainActor where parent.kind == .class || parent.kind == .protocol:
-                    return TypeIsolation(domain: .mainActor, reason: "\(name) inherits `@MainActor` from `\(parent.name.simpleTypeName)`")
+                    return TypeIsolation(domain: .mainActor, reason: "inherits `@MainActor` from `\(parent.name.simpleTypeName)`")
                 case .otherActor where parent.kind == .class:
-                    return TypeIsolation(domain: .otherActor, reason: "\(name) inherits its global actor from `\(parent.name.simpleTypeName)`")
+                    return TypeIsolation(domain: .otherActor, reason: "inherits its global actor from `\(parent.name.simpleTypeName)`")
                 case .unknown where parent.kind == .class:
                     unknownOutside = unknownOutside ?? parent.name
                 default:
                     continue
                 }
             } else if mainActorOutsideClasses.contains(inherited) {
-                return TypeIsolation(domain: .mainActor, reason: "\(name) inherits `\(inherited)`, which is `@MainActor`")
+                return TypeIsolation(domain: .mainActor, reason: "inherits `@MainActor` from `\(inherited)`")
             } else if !nonisolatedOutsideTypes.contains(inherited) {
                 unknownOutside = unknownOutside ?? inherited
             }
         }
         if defaultIsolationIsMainActor {
-            return TypeIsolation(domain: .mainActor, reason: "the module's default isolation is `MainActor`")
+            return TypeIsolation(domain: .mainActor, reason: "is `@MainActor` by the module's default isolation")
         }
         if let unknownOutside {
             return TypeIsolation(
-                domain: .unknown, reason: "\(name) inherits `\(unknownOutside)` from another module, which may isolate it")
+                domain: .unknown, reason: "inherits `\(unknownOutside)`, from another module, whose isolation is not known here")
         }
-        return TypeIsolation(domain: .nonisolated, reason: "\(name) has no actor isolation")
+        return TypeIsolation(domain: .nonisolated, reason: "has no actor isolation")
     }
 
     /// The global actor an attribute list names: `MainActor`, or a project type marked

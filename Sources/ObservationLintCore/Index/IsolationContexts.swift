@@ -124,7 +124,7 @@ struct BodyContexts: Sendable {
                 why = "\(name) is a static member of the actor `\(owner.name.simpleTypeName)`"
             } else {
                 domain = isolation.domain
-                why = "\(name) is a member of `\(owner.name.simpleTypeName)`: \(isolation.reason)"
+                why = "\(name) is a member of `\(owner.name.simpleTypeName)`, which \(isolation.reason)"
             }
         } else if index.defaultIsolationIsMainActor {
             domain = .mainActor
@@ -151,7 +151,7 @@ struct BodyContexts: Sendable {
                 : "\(why) and `async` under `NonisolatedNonsendingByDefault`: it runs on its caller's actor"
         case .nonisolated where isAsync:
             runtime = .offMain
-            description = "\(why), and a nonisolated `async` function runs on the global executor, off the main thread"
+            description = "\(why): a nonisolated `async` function runs on the global executor, off the main thread"
         case .nonisolated:
             runtime = .unknown
             description = "\(why): a synchronous function runs on its caller's thread"
