@@ -116,6 +116,12 @@ final class IsolationTests: XCTestCase {
         let nested = "@MainActor final class Feed {\n func reload() {\n DispatchQueue.global().async { Task { self.HERE = 1 } }\n }\n}"
         XCTAssertEqual(context(nested).steps.map(\.kind), [.function, .dispatch, .task])
         XCTAssertEqual(isolation(nested), .offMain)
+        // Child tasks of a task group run on the global executor; the group's body runs in its task.
+        let group = "@MainActor final class Feed {\n func reload() async {\n await withTaskGroup(of: Void.self) { group in\n group.addTask { self.HERE = 1 }\n }\n }\n}"
+        XCTAssertEqual(context(group).steps.map(\.kind), [.function, .detachedTask])
+        XCTAssertEqual(isolation(group), .offMain)
+        XCTAssertEqual(isolation(group.replacingOccurrences(of: "group.addTask { self.HERE = 1 }", with: "self.HERE = 1")), .mainActor)
+        XCTAssertEqual(isolation("@MainActor final class Todos {\n func add() { store.addTask(\"x\") { self.HERE = 1 } }\n}"), .unknown)
         // Back on main inside a detached task.
         XCTAssertEqual(isolation("final class Feed {\n func reload() {\n Task.detached { await MainActor.run { self.HERE = 1 } }\n }\n}"), .mainActor)
     }

@@ -37,7 +37,7 @@ struct BodyContexts: Sendable {
         frames.reserveCapacity(scopes.scopes.count)
         for (position, scope) in scopes.scopes.enumerated() {
             let outer = scope.parent.map { frames[$0] } ?? base
-            if let own = classifier.frame(of: scope, inside: outer) {
+            if let own = classifier.frame(of: scope, inside: outer, parent: scope.parent.map { scopes.scopes[$0] }) {
                 frames.append(own)
                 starts[scope.range.lowerBound] = position
             } else {
@@ -185,7 +185,7 @@ struct ClosureClassifier {
 
     /// The frame of a closure scope, or nil when it runs in the frame around it (a block, a
     /// closure called in place, `map`, `forEach`, `withAnimation`, view content).
-    mutating func frame(of scope: Scope, inside outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+    mutating func frame(of scope: Scope, inside outer: BodyContexts.Frame, parent: Scope?) -> BodyContexts.Frame? {
         guard case .closure(let callee, let label) = scope.kind else { return nil }
         if isCalledInPlace(scope) { return nil }
         let brace = scope.range.lowerBound
@@ -216,6 +216,16 @@ struct ClosureClassifier {
             }
             return step(.detachedTask, at: callee, .offMain, "in `Task.detached { }`: it runs on the global executor, off the main thread",
                 outer, domain: .nonisolated, async: true)
+        case "addTask", "addTaskUnlessCancelled":
+            // A child task of `withTaskGroup { group in … }`: nonisolated, on the global executor.
+            if let parent, let groupCall = parent.kind.callee, taskGroupCallees.contains(file.text(groupCall)) {
+                if mainActorAttribute {
+                    return step(.mainActorRun, at: callee, .mainActor, "in a `@MainActor` child task: on the main actor", outer,
+                        domain: .mainActor, async: true)
+                }
+                return step(.detachedTask, at: callee, .offMain, "in a child task of a task group: it runs on the global executor, off the main thread",
+                    outer, domain: .nonisolated, async: true)
+            }
         case "run", "assumeIsolated":
             if receiver == "MainActor" {
                 return step(.mainActorRun, at: callee, .mainActor, "in `MainActor.\(name) { }`: on the main actor", outer, domain: .mainActor)
@@ -523,8 +533,17 @@ private let concurrencyCallees: Set<String> = [
     "dataTask", "receive", "handleEvents",
 ]
 
-/// Calls that run their closure right away, on the caller's thread.
+/// The calls whose closure's `group.addTask { }` starts child tasks.
+private let taskGroupCallees: Set<String> = [
+    "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
+]
+
+/// Calls that run their closure right away, on the caller's thread (a task group's body and
+/// a continuation's body run in the calling task).
 let callerRunsClosures: Set<String> = [
+    "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
+    "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
+    "withUnsafeThrowingContinuation", "withTaskCancellationHandler",
     "map", "compactMap", "flatMap", "filter", "forEach", "reduce", "sorted", "sort", "contains", "first",
     "firstIndex", "lastIndex", "last", "allSatisfy", "removeAll", "min", "max", "withAnimation", "withTransaction",
     "autoreleasepool", "withLock", "enumerated", "partition", "prefix", "drop", "withUnsafeMutablePointer",
