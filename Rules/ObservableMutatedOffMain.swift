@@ -19,7 +19,8 @@ public struct ObservableMutatedOffMain: Rule {
             strict concurrency checking rejects the code. The notes show each step that puts the \
             code off the main thread, then the view that reads the property. Code whose thread is \
             not known (a closure handed to another module's API, a `NotificationCenter` observer \
-            with `queue: nil`, a `nonisolated(nonsending)` method) is not reported.
+            with `queue: nil` unless the project posts its notification only off the main thread, a \
+            `nonisolated(nonsending)` method) is not reported.
             """,
         fix: """
             Mark the class `@MainActor` (or make `MainActor` the module's default isolation) and do \

@@ -20,7 +20,8 @@ public struct PublishedMutatedOffMain: Rule {
             views update late or not at all, and data races can crash. The notes show each step that \
             puts the code off the main thread, then the view that reads the property. Code whose \
             thread is not known (a closure handed to another module's API, a `NotificationCenter` \
-            observer with `queue: nil`, a `nonisolated(nonsending)` method) is not reported.
+            observer with `queue: nil` unless the project posts its notification only off the main thread, a \
+            `nonisolated(nonsending)` method) is not reported.
             """,
         fix: """
             Hop back to the main actor before the change (`await MainActor.run { … }`, \

@@ -56,6 +56,13 @@ final class StationStore { // expect: observable_object_main_actor
         }
     }
 
+    /// Posted only from a background queue (`LibraryImporter`): the observer runs there.
+    func observeImports() {
+        NotificationCenter.default.addObserver(forName: .libraryImported, object: nil, queue: nil) { note in
+            self.stations = note.object as? [String] ?? [] // expect: observable_mutated_off_main
+        }
+    }
+
     /// Called from a background queue: the change runs there too.
     func play(_ station: String) {
         DispatchQueue.global(qos: .userInitiated).async {
@@ -91,6 +98,14 @@ final class Analytics { // expect: observable_object_main_actor
     }
 }
 
+enum LibraryImporter {
+    static func importLibrary() {
+        DispatchQueue.global(qos: .background).async {
+            NotificationCenter.default.post(name: .libraryImported, object: ["Jazz FM"])
+        }
+    }
+}
+
 enum RadioBackend {
     static func stations() async -> [String] { [] }
     static func fade(from volume: Double) async -> Double { 0 }
@@ -98,4 +113,5 @@ enum RadioBackend {
 
 extension Notification.Name {
     static let stationChanged = Notification.Name("stationChanged")
+    static let libraryImported = Notification.Name("libraryImported")
 }

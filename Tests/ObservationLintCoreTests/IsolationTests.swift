@@ -149,7 +149,35 @@ final class IsolationTests: XCTestCase {
         let posting = observer(queue: "nil")
         XCTAssertEqual(posting.isolation, .unknown)
         XCTAssertEqual(posting.steps.last?.kind, .notification)
-        XCTAssertTrue(posting.steps.last!.description.contains("posts the notification"))
+        XCTAssertTrue(posting.steps.last!.description.contains("not known here"), posting.steps.last!.description)
+    }
+
+    func testObserverWithoutQueueRunsWhereTheProjectPostsTheNotification() {
+        func observer(posting: String) -> ExecutionContext {
+            context("""
+                final class Feed {
+                    init() {
+                        NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: nil) { _ in self.HERE = 1 }
+                    }
+                }
+                final class Sync {
+                    \(posting)
+                }
+                extension Notification.Name { static let changed = Notification.Name("changed") }
+                """)
+        }
+        let detached = observer(posting: "func run() { Task.detached { NotificationCenter.default.post(name: .changed, object: nil) } }")
+        XCTAssertEqual(detached.isolation, .offMain)
+        XCTAssertEqual(detached.steps.map(\.kind), [.function, .notification, .notification])
+        XCTAssertTrue(detached.steps.last!.description.hasPrefix("posted here, in `Task.detached { }`"), detached.steps.last!.description)
+        let main = observer(posting: "@MainActor func run() { NotificationCenter.default.post(name: Notification.Name.changed, object: nil) }")
+        XCTAssertEqual(main.isolation, .mainActor)
+        let mixed = observer(posting: """
+            @MainActor func run() { NotificationCenter.default.post(name: .changed, object: nil) }
+            func later() { DispatchQueue.global().async { NotificationCenter.default.post(name: .changed, object: nil) } }
+            """)
+        XCTAssertEqual(mixed.isolation, .unknown)
+        XCTAssertEqual(observer(posting: "func run() { NotificationCenter.default.post(name: .changed, object: nil) }").isolation, .unknown)
     }
 
     func testCombineSubscriptionsAndTimers() {

@@ -108,9 +108,16 @@ extension ProjectIndex {
     public func executionContext(at location: TokenLocation) -> ExecutionContext {
         guard let owned = isolationFacts.enclosingBody(of: location, index: self) else { return .unknown }
         let contexts = isolationFacts.bodyContexts.value(for: BodyKey(file: location.file, body: owned.range)) {
-            BodyContexts(owned, file: location.file, index: self)
+            BodyContexts(owned, file: location.file, index: self, followsPosts: true)
         }
         return contexts.context(at: location.token, index: self)
+    }
+
+    /// The context of a notification's `post`, without following other posts (which could
+    /// lead back here): not memoized, asked once per observer with `queue: nil`.
+    func postContext(at location: TokenLocation) -> ExecutionContext {
+        guard let owned = isolationFacts.enclosingBody(of: location, index: self) else { return .unknown }
+        return BodyContexts(owned, file: location.file, index: self, followsPosts: false).context(at: location.token, index: self)
     }
 
     /// The static actor isolation of a project type: `@MainActor` on its primary
@@ -213,6 +220,25 @@ final class IsolationFacts: Sendable {
     let bodyContexts = Memo<BodyKey, BodyContexts>()
     let fileBodies = Memo<Int, [OwnedBody]>()
     let queues = Memo<String, QueueFacts>()
+    /// `NotificationCenter` posts of the project's own files, by notification name.
+    let notificationPosts = OnDemand<[String: [TokenLocation]]>()
+
+    /// Where the project posts each notification: `post(name: .changed, …)` by the name's
+    /// last component (`changed`), or the text of `Notification.Name("changed")`.
+    func posts(named name: String, index: ProjectIndex) -> [TokenLocation] {
+        notificationPosts.value {
+            var result: [String: [TokenLocation]] = [:]
+            for fileIndex in index.ownFiles {
+                let file = index.files[fileIndex]
+                for token in file.tokens.indices where file.at(token, "post") && file.kind(token + 1) == .leftParen {
+                    let arguments = token + 1..<file.skipGroup(token + 1)
+                    guard let first = file.argumentList(arguments).first, let label = first.label, file.at(label, "name") else { continue }
+                    result[notificationKey(compact(file.text(first.value))), default: []].append(TokenLocation(file: fileIndex, token: token))
+                }
+            }
+            return result
+        }[name] ?? []
+    }
 
     /// The smallest member body of a project type (or top-level function) in the file that
     /// holds the location.
@@ -335,4 +361,13 @@ struct OwnedBody: Sendable {
             return false
         }
     }
+}
+
+/// A notification name as written (`.changed`, `Notification.Name.changed`,
+/// `NSNotification.Name.changed`) reduced to what the forms share.
+func notificationKey(_ text: String) -> String {
+    for prefix in ["NSNotification.Name.", "Notification.Name.", "."] where text.hasPrefix(prefix) {
+        return String(text.dropFirst(prefix.count))
+    }
+    return text
 }

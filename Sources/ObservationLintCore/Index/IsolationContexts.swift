@@ -24,14 +24,16 @@ struct BodyContexts: Sendable {
     /// does not suspend the code around it.
     let ownContextStarts: [Int: Int]
 
-    init(_ owned: OwnedBody, file fileIndex: Int, index: ProjectIndex) {
+    /// `followsPosts`: an observer with `queue: nil` runs where the project posts its
+    /// notification (not followed from a post's own context, which could lead back here).
+    init(_ owned: OwnedBody, file fileIndex: Int, index: ProjectIndex, followsPosts: Bool) {
         let file = index.files[fileIndex]
         self.file = fileIndex
         let base = Self.baseFrame(owned, file: file, fileIndex: fileIndex, index: index)
         self.base = base
         let scopes = index.scopes(in: owned.range, of: file)
         self.scopes = scopes
-        var classifier = ClosureClassifier(owned: owned, file: file, fileIndex: fileIndex, index: index)
+        var classifier = ClosureClassifier(owned: owned, file: file, fileIndex: fileIndex, index: index, followsPosts: followsPosts)
         var frames: [Frame] = []
         var starts: [Int: Int] = [:]
         frames.reserveCapacity(scopes.scopes.count)
@@ -173,14 +175,16 @@ struct ClosureClassifier {
     let file: ParsedFile
     let fileIndex: Int
     let index: ProjectIndex
+    let followsPosts: Bool
     /// The body's `let queue = DispatchQueue(label: …)`-style locals, found on first use.
     private var locals: [String: QueueKind]?
 
-    init(owned: OwnedBody, file: ParsedFile, fileIndex: Int, index: ProjectIndex) {
+    init(owned: OwnedBody, file: ParsedFile, fileIndex: Int, index: ProjectIndex, followsPosts: Bool) {
         self.owned = owned
         self.file = file
         self.fileIndex = fileIndex
         self.index = index
+        self.followsPosts = followsPosts
     }
 
     /// The frame of a closure scope, or nil when it runs in the frame around it (a block, a
@@ -357,10 +361,34 @@ struct ClosureClassifier {
             return step(.notification, at: callee, .offMain, "in a `NotificationCenter` observer on `queue: \(text)`, an `OperationQueue()`: off the main thread",
                 outer, domain: .nonisolated, async: true)
         }
-        let how = text == "nil"
-            ? "with `queue: nil`, it runs on the thread that posts the notification"
-            : "on `queue: \(text)`, a queue not known here"
-        return step(.notification, at: callee, .unknown, "in a `NotificationCenter` observer: \(how)", outer, domain: .nonisolated, async: true)
+        guard text == "nil" else {
+            return step(.notification, at: callee, .unknown, "in a `NotificationCenter` observer on `queue: \(text)`, a queue not known here",
+                outer, domain: .nonisolated, async: true)
+        }
+        let name = list.first { $0.label.map { file.at($0, "forName") } == true }.map { compact(file.text($0.value)) } ?? ""
+        if let posted = postingThread(of: name) {
+            var frame = step(.notification, at: callee, posted.isolation,
+                "in a `NotificationCenter` observer with `queue: nil`: it runs on the thread that posts `\(name)`, and the project posts it only \(posted.isolation == .mainActor ? "on the main thread" : "off the main thread")",
+                outer, domain: .nonisolated, async: true)
+            frame.steps.append(posted)
+            return frame
+        }
+        return step(.notification, at: callee, .unknown,
+            "in a `NotificationCenter` observer with `queue: nil`: it runs on the thread that posts `\(name)`, not known here",
+            outer, domain: .nonisolated, async: true)
+    }
+
+    /// Where every post of a notification of the project runs, when all of them are known and
+    /// agree: a step at the first post.
+    private func postingThread(of name: String) -> ContextStep? {
+        guard followsPosts, !name.isEmpty else { return nil }
+        let posts = index.isolationFacts.posts(named: notificationKey(name), index: index)
+        guard let first = posts.first else { return nil }
+        let contexts = posts.map { index.postContext(at: $0) }
+        guard let isolation = contexts.first?.isolation, isolation != .unknown, contexts.allSatisfy({ $0.isolation == isolation }),
+            let why = contexts[0].steps.last?.description
+        else { return nil }
+        return ContextStep(kind: .notification, site: first, isolation: isolation, description: "posted here, \(why)")
     }
 
     // MARK: - Combine
