@@ -178,6 +178,14 @@ final class IsolationTests: XCTestCase {
             """)
         XCTAssertEqual(mixed.isolation, .unknown)
         XCTAssertEqual(observer(posting: "func run() { NotificationCenter.default.post(name: .changed, object: nil) }").isolation, .unknown)
+        let publisher = context("""
+            final class Feed {
+                func start() { NotificationCenter.default.publisher(for: .changed).sink { _ in self.HERE = 1 }.store(in: &bag) }
+                func sync() { DispatchQueue.global().async { NotificationCenter.default.post(name: .changed, object: nil) } }
+            }
+            """)
+        XCTAssertEqual(publisher.isolation, .offMain)
+        XCTAssertEqual(publisher.steps.map(\.kind), [.function, .subscription, .notification])
     }
 
     func testCombineSubscriptionsAndTimers() {

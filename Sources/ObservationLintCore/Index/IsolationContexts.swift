@@ -395,37 +395,49 @@ struct ClosureClassifier {
 
     /// `sink { }`: where the last `receive(on:)` of the chain delivers, else its upstream.
     private func subscription(receiver: String?, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame {
-        let chain = receiver ?? ""
-        let (runtime, how) = delivery(of: chain)
-        return step(.subscription, at: callee, runtime, "in `sink { }`: \(how)", outer, domain: outer.domain, async: true)
+        let (runtime, how, post) = delivery(of: receiver ?? "")
+        var frame = step(.subscription, at: callee, runtime, "in `sink { }`: \(how)", outer, domain: outer.domain, async: true)
+        if let post { frame.steps.append(post) }
+        return frame
     }
 
     /// `.onReceive(publisher) { }`: where the publisher delivers.
     private func received(_ scope: Scope, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame {
         let publisher = callArguments(of: scope).flatMap { file.argumentList($0).first }.map { compact(file.text($0.value)) } ?? ""
-        let (runtime, how) = delivery(of: publisher)
-        return step(.subscription, at: callee, runtime, "in `.onReceive { }`: \(how)", outer, domain: outer.domain, async: true)
+        let (runtime, how, post) = delivery(of: publisher)
+        var frame = step(.subscription, at: callee, runtime, "in `.onReceive { }`: \(how)", outer, domain: outer.domain, async: true)
+        if let post { frame.steps.append(post) }
+        return frame
     }
 
     /// Where a publisher chain (compact text) delivers its values.
-    private func delivery(of chain: String) -> (Isolation, String) {
+    private func delivery(of chain: String) -> (Isolation, String, post: ContextStep?) {
         if let range = chain.range(of: ".receive(on:", options: .backwards) {
             let scheduler = chain[range.upperBound...]
             for main in ["DispatchQueue.main", "RunLoop.main", ".main", "OperationQueue.main"] where scheduler.hasPrefix(main) {
-                return (.mainActor, "after `.receive(on: \(main))`, on the main thread")
+                return (.mainActor, "after `.receive(on: \(main))`, on the main thread", nil)
             }
             if scheduler.hasPrefix("DispatchQueue.global(") {
-                return (.offMain, "after `.receive(on: DispatchQueue.global())`, off the main thread")
+                return (.offMain, "after `.receive(on: DispatchQueue.global())`, off the main thread", nil)
             }
-            return (.unknown, "after `.receive(on:)` a scheduler not known here")
+            return (.unknown, "after `.receive(on:)`, on a scheduler not known here", nil)
         }
         if chain.hasPrefix("URLSession.shared.dataTaskPublisher(") {
-            return (.offMain, "`URLSession.shared.dataTaskPublisher` publishes on a background queue, off the main thread")
+            return (.offMain, "`URLSession.shared.dataTaskPublisher` publishes on a background queue, off the main thread", nil)
+        }
+        let center = "NotificationCenter.default.publisher(for:"
+        if chain.hasPrefix(center) {
+            let name = String(chain.dropFirst(center.count).prefix { $0 != "," && $0 != ")" })
+            if let posted = postingThread(of: name) {
+                let thread = posted.isolation == .mainActor ? "on the main thread" : "off the main thread"
+                return (posted.isolation, "it runs on the thread that posts `\(name)`, and the project posts it only \(thread)", posted)
+            }
+            return (.unknown, "it runs on the thread that posts `\(name)`, not known here", nil)
         }
         if chain.hasPrefix("Timer.publish("), chain.contains("on:.main") || chain.contains("on:RunLoop.main") {
-            return (.mainActor, "`Timer.publish(…, on: .main, …)` publishes on the main run loop")
+            return (.mainActor, "`Timer.publish(…, on: .main, …)` publishes on the main run loop", nil)
         }
-        return (.unknown, "it runs on the thread its upstream publishes on, not known here")
+        return (.unknown, "it runs on the thread its upstream publishes on, not known here", nil)
     }
 
     // MARK: - SwiftUI
