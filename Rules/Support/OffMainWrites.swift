@@ -23,6 +23,14 @@ struct OffMainWriteFinder {
     /// How many levels of the class's own synchronous methods to follow back to an off-main
     /// caller.
     private let callerDepth = 2
+    /// The class's calls of its own methods by name, found on the first question.
+    private let ownCalls = OwnCalls()
+
+    init(index: ProjectIndex, type: TypeInfo, properties: [String: Property]) {
+        self.index = index
+        self.type = type
+        self.properties = properties
+    }
 
     func writes(in decl: TypeDecl, file fileIndex: Int) -> [OffMainWrite] {
         let file = index.files[fileIndex]
@@ -70,8 +78,8 @@ struct OffMainWriteFinder {
                 kind: .function, site: call.location, isolation: .offMain,
                 description: "calls `\(function.name)()`, a synchronous method, which runs on the caller's thread")
             if context.isolation == .offMain { return context.steps + [step] }
-            if context.isolation == .unknown, context.steps.count == 1, let caller = call.function, caller.kind == .function,
-                let outer = offMainCaller(of: caller, depth: depth - 1)
+            if context.isolation == .unknown, context.steps.count == 1, call.function.kind == .function,
+                let outer = offMainCaller(of: call.function, depth: depth - 1)
             {
                 return outer + [step]
             }
@@ -81,21 +89,24 @@ struct OffMainWriteFinder {
 
     /// Calls `name(…)` / `self.name(…)` in the method bodies of the class and its
     /// superclasses, with the method each stands in.
-    private func calls(of name: String) -> [(location: TokenLocation, function: FunctionDecl?)] {
-        var result: [(location: TokenLocation, function: FunctionDecl?)] = []
-        for owner in index.typeAndAncestors(of: type) {
-            for declaration in owner.declarations {
-                let file = index.files[declaration.file]
-                for function in declaration.decl.functions {
-                    guard let body = function.body else { continue }
-                    for token in body where file.spells(token, name) && file.kind(token + 1) == .leftParen {
-                        guard isOwnCall(token, in: file) else { continue }
-                        result.append((TokenLocation(file: declaration.file, token: token), function))
+    private func calls(of name: String) -> [(location: TokenLocation, function: FunctionDecl)] {
+        if ownCalls.byName == nil {
+            var byName: [String: [(location: TokenLocation, function: FunctionDecl)]] = [:]
+            for owner in index.typeAndAncestors(of: type) {
+                for declaration in owner.declarations {
+                    let file = index.files[declaration.file]
+                    for function in declaration.decl.functions {
+                        guard let body = function.body else { continue }
+                        for token in body where file.kind(token) == .identifier && file.kind(token + 1) == .leftParen {
+                            guard isOwnCall(token, in: file) else { continue }
+                            byName[file.text(token), default: []].append((TokenLocation(file: declaration.file, token: token), function))
+                        }
                     }
                 }
             }
+            ownCalls.byName = byName
         }
-        return result
+        return ownCalls.byName?[name] ?? []
     }
 
     /// `name(`, `self.name(`, `self?.name(`.
@@ -119,6 +130,10 @@ struct OffMainWriteFinder {
         return first == .leftSquare || first == .integerLiteral || first == .floatLiteral || first == .stringQuote
             || propertyFile.at(initializer.lowerBound, "true") || propertyFile.at(initializer.lowerBound, "false")
     }
+}
+
+private final class OwnCalls {
+    var byName: [String: [(location: TokenLocation, function: FunctionDecl)]]?
 }
 
 /// The changes one body makes to the members of `self`.
