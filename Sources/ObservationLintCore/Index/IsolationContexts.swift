@@ -102,7 +102,6 @@ struct BodyContexts: Sendable {
         let site = TokenLocation(file: fileIndex, token: owned.nameToken)
         let concurrent = owned.attributes.contains(named: "concurrent")
         let nonsendingModifier = owned.modifiers.contains { $0.name == "nonisolated" && $0.detail == "nonsending" }
-        // (domain, why, whether the member says so itself)
         let domain: ActorDomain
         let why: String
         if let actor = index.globalActor(in: owned.attributes) {
@@ -110,7 +109,7 @@ struct BodyContexts: Sendable {
             why = "\(name) is `@\(actor)`"
         } else if owned.modifiers.contains("nonisolated") || nonsendingModifier || concurrent {
             domain = .nonisolated
-            why = "\(name) is `nonisolated`"
+            why = "\(name) is `\(nonsendingModifier ? "nonisolated(nonsending)" : concurrent ? "@concurrent" : "nonisolated")`"
         } else if let declaration = owned.declaration, declaration.kind == .extension,
             let actor = index.globalActor(in: declaration.attributes)
         {
@@ -149,8 +148,8 @@ struct BodyContexts: Sendable {
         case .nonisolated where nonsending:
             runtime = .unknown
             description = nonsendingModifier
-                ? "\(why) and `nonisolated(nonsending)`: it runs on its caller's actor"
-                : "\(why) and `async` under `NonisolatedNonsendingByDefault`: it runs on its caller's actor"
+                ? "\(why): it runs on its caller's actor"
+                : "\(why), and under `NonisolatedNonsendingByDefault` a nonisolated `async` function runs on its caller's actor"
         case .nonisolated where isAsync:
             runtime = .offMain
             description = "\(why): a nonisolated `async` function runs on the global executor, off the main thread"
