@@ -54,6 +54,8 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation("class Base {}\nfinal class Feed: Base " + body), .offMain)
         // A superclass from another module may isolate it: unknown.
         XCTAssertEqual(isolation("final class Feed: SomeKitController " + body), .unknown)
+        XCTAssertEqual(isolation("protocol Coordinating: SomeKitDelegate {}\nfinal class Feed: Coordinating " + body), .unknown)
+        XCTAssertEqual(isolation("protocol Loading: ObservableObject {}\nfinal class Feed: Loading " + body), .offMain)
         XCTAssertEqual(isolation("actor Feed " + body), .offMain)
         XCTAssertEqual(isolation("@globalActor actor Background { static let shared = Background() }\n@Background final class Feed " + body), .offMain)
         // `@MainActor` on an extension isolates its members only.

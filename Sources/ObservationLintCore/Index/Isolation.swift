@@ -146,6 +146,7 @@ extension ProjectIndex {
         {
             return TypeIsolation(domain: .mainActor, reason: "is a SwiftUI rendering type (`@MainActor`)")
         }
+        // The first inherited type that may isolate it, as a note names it.
         var unknownOutside: String?
         for inherited in type.inherited {
             if let parent = types[inherited], parent.kind != nil {
@@ -156,23 +157,22 @@ extension ProjectIndex {
                     return TypeIsolation(domain: .mainActor, reason: "inherits `@MainActor` from `\(parent.name.simpleTypeName)`")
                 case .otherActor where parent.kind == .class:
                     return TypeIsolation(domain: .otherActor, reason: "inherits its global actor from `\(parent.name.simpleTypeName)`")
-                case .unknown where parent.kind == .class:
-                    unknownOutside = unknownOutside ?? parent.name
+                case .unknown:
+                    unknownOutside = unknownOutside ?? "`\(parent.name.simpleTypeName)`, \(outer.reason)"
                 default:
                     continue
                 }
             } else if mainActorOutsideClasses.contains(inherited) {
                 return TypeIsolation(domain: .mainActor, reason: "inherits `@MainActor` from `\(inherited)`")
             } else if !nonisolatedOutsideTypes.contains(inherited) {
-                unknownOutside = unknownOutside ?? inherited
+                unknownOutside = unknownOutside ?? "`\(inherited)` from another module, whose isolation is not known here"
             }
         }
         if defaultIsolationIsMainActor {
             return TypeIsolation(domain: .mainActor, reason: "is `@MainActor` by the module's default isolation")
         }
         if let unknownOutside {
-            return TypeIsolation(
-                domain: .unknown, reason: "inherits `\(unknownOutside)`, from another module, whose isolation is not known here")
+            return TypeIsolation(domain: .unknown, reason: "inherits \(unknownOutside)")
         }
         return TypeIsolation(domain: .nonisolated, reason: "has no actor isolation")
     }
