@@ -8,6 +8,7 @@ import SwiftUI
 final class ReaderModel { // expect: observable_object_main_actor
     var article = ""
     var progress = 0.0
+    var title = ""
 
     func load() async {
         article = await ReaderBackend.article()
@@ -17,6 +18,15 @@ final class ReaderModel { // expect: observable_object_main_actor
     func prefetch() async {
         let text = await ReaderBackend.article()
         progress = Double(text.count) // expect: observable_mutated_off_main
+    }
+
+    /// Runs on its caller's actor: here a detached task's, off the main thread.
+    func refreshTitle() async {
+        title = await ReaderBackend.article() // expect: observable_mutated_off_main
+    }
+
+    func refreshTitleInBackground() {
+        Task.detached { await self.refreshTitle() }
     }
 
     func loadDetached() {
@@ -30,7 +40,7 @@ struct ReaderView: View {
     let model: ReaderModel
 
     var body: some View {
-        Text(model.article)
+        Text(model.title + model.article)
             .overlay { ProgressView(value: model.progress) }
             .task { await model.load() }
     }

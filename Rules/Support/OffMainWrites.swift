@@ -3,7 +3,8 @@ import ObservationSyntax
 
 /// A write of a model's property in code that runs off the main thread, with the steps that
 /// put it there (`ProjectIndex.executionContext(at:)`), through up to two of the class's own
-/// methods that the off-main code calls.
+/// methods that the off-main code calls (methods that run where their caller runs:
+/// synchronous ones of a class with no actor isolation, `nonisolated(nonsending)` ones).
 struct OffMainWrite {
     let property: Property
     /// The changed chain: `self.items`, `items` in `items.append(x)`.
@@ -20,8 +21,8 @@ struct OffMainWriteFinder {
     let index: ProjectIndex
     let type: TypeInfo
     let properties: [String: Property]
-    /// How many levels of the class's own synchronous methods to follow back to an off-main
-    /// caller.
+    /// How many levels of the class's own methods that run where their caller runs to follow
+    /// back to an off-main caller.
     private let callerDepth = 2
     /// The class's calls of its own methods by name, found on the first question.
     private let ownCalls = OwnCalls()
@@ -52,7 +53,7 @@ struct OffMainWriteFinder {
                 var steps: [ContextStep]?
                 if context.isolation == .offMain {
                     steps = context.steps
-                } else if context.isolation == .unknown, context.steps.count == 1, let function, function.kind == .function {
+                } else if context.isolation == .unknown, runsWhereCalled(context), let function, function.kind == .function {
                     // Directly in a method that runs where its caller runs: an off-main caller.
                     if !callerLookedUp {
                         callerSteps = offMainCaller(of: function, depth: callerDepth)
@@ -68,23 +69,30 @@ struct OffMainWriteFinder {
         return results
     }
 
-    /// The steps of a call of `function` (a method of the class) from code that runs off the
-    /// main thread, following callers that are themselves such methods, up to `depth` levels.
+    /// The steps of a call of `function` (a method of the class that runs where its caller
+    /// runs) from code that runs off the main thread, following callers that are themselves
+    /// such methods, up to `depth` levels.
     private func offMainCaller(of function: FunctionDecl, depth: Int) -> [ContextStep]? {
         guard depth > 0 else { return nil }
         for call in calls(of: function.name) {
             let context = index.executionContext(at: call.location)
             let step = ContextStep(
                 kind: .function, site: call.location, isolation: .offMain,
-                description: "calls `\(function.name)()`, a synchronous method, which runs on the caller's thread")
+                description: "calls `\(function.name)()`, which runs where its caller runs")
             if context.isolation == .offMain { return context.steps + [step] }
-            if context.isolation == .unknown, context.steps.count == 1, call.function.kind == .function,
+            if context.isolation == .unknown, runsWhereCalled(context), call.function.kind == .function,
                 let outer = offMainCaller(of: call.function, depth: depth - 1)
             {
                 return outer + [step]
             }
         }
         return nil
+    }
+
+    /// Code directly in a method (no closure around it) whose place is unknown: it runs where
+    /// the method's caller runs.
+    private func runsWhereCalled(_ context: ExecutionContext) -> Bool {
+        context.steps.allSatisfy { $0.kind == .function || $0.kind == .afterAwait }
     }
 
     /// Calls `name(…)` / `self.name(…)` in the method bodies of the class and its
