@@ -258,6 +258,37 @@ import Testing
         #expect(Configuration(rootDirectory: folder.path).effectiveDefaultActorIsolation(currentDirectory: other.path) == .mainActor)
     }
 
+    @Test func nonisolatedNonsendingFeature() throws {
+        #expect(UpcomingFeatures.enablesNonisolatedNonsending(packageManifest: """
+            swiftSettings: [
+                .enableUpcomingFeature( "NonisolatedNonsendingByDefault" ),
+            ]
+            """))
+        #expect(!UpcomingFeatures.enablesNonisolatedNonsending(packageManifest: "// .enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")"))
+        #expect(!UpcomingFeatures.enablesNonisolatedNonsending(packageManifest: ".enableUpcomingFeature(\"ExistentialAny\")"))
+        #expect(UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: "\t\tSWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT = YES;\n"))
+        #expect(UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: "SWIFT_APPROACHABLE_CONCURRENCY = YES;\n"))
+        #expect(!UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: "SWIFT_APPROACHABLE_CONCURRENCY = NO;\n"))
+
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(!Configuration(rootDirectory: folder.path).nonisolatedNonsendingByDefault(currentDirectory: folder.path))
+        try folder.write("App.xcodeproj/project.pbxproj", "buildSettings = {\n SWIFT_APPROACHABLE_CONCURRENCY = YES;\n};\n")
+        #expect(Configuration(rootDirectory: folder.path).nonisolatedNonsendingByDefault(currentDirectory: folder.path))
+    }
+
+    @Test func isolationFromXcodeGenSpecs() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("project.yml", "name: App\ninclude:\n- path: App/SupportingFiles/target.yml\n")
+        #expect(DefaultActorIsolation.detect(inDirectory: folder.path) == nil)
+        try folder.write(
+            "App/SupportingFiles/target.yml",
+            "targets:\n  App:\n    settings:\n      base:\n        SWIFT_APPROACHABLE_CONCURRENCY: YES\n        SWIFT_DEFAULT_ACTOR_ISOLATION: MainActor\n")
+        #expect(DefaultActorIsolation.detect(inDirectory: folder.path) == .mainActor)
+        #expect(UpcomingFeatures.enablesNonisolatedNonsending(inDirectory: folder.path))
+    }
+
     // MARK: Rule selection
 
     func selected(

@@ -21,8 +21,6 @@ public struct ObservationTraits: OptionSet, Sendable, Hashable {
     public static let viewModifier = ObservationTraits(rawValue: 1 << 4)
     public static let dynamicProperty = ObservationTraits(rawValue: 1 << 5)
     public static let previewProvider = ObservationTraits(rawValue: 1 << 6)
-    /// `@MainActor` on the type, an extension, or a superclass.
-    public static let mainActor = ObservationTraits(rawValue: 1 << 7)
     public static let scene = ObservationTraits(rawValue: 1 << 8)
 }
 
@@ -91,6 +89,11 @@ public final class ProjectIndex: @unchecked Sendable {
     public let files: [ParsedFile]
     public let types: [String: TypeInfo]
     public let defaultIsolationIsMainActor: Bool
+    /// The `NonisolatedNonsendingByDefault` upcoming feature (SE-0461) is on: a nonisolated
+    /// `async` function runs on its caller's actor.
+    public let nonisolatedNonsendingByDefault: Bool
+    /// Where code runs (`executionContext(at:)`), worked out once per type and body.
+    let isolationFacts = IsolationFacts()
     let typeAliases: [String: String]
     /// Names declared more than once by declarations that disagree (kind or inheritance):
     /// unknown, so rules stay silent on them (SPEC §9).
@@ -170,7 +173,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// positions in `files`. A project's own type shadows an imported one of the same name.
     public init(
         files: [ParsedFile], isPackageFile: [Bool] = [], importedTypes: [String: TypeInfo] = [:],
-        defaultIsolationIsMainActor: Bool = false, jobs: Int = 0
+        defaultIsolationIsMainActor: Bool = false, nonisolatedNonsendingByDefault: Bool = false, jobs: Int = 0
     ) {
         let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
         var builder = TypeTableBuilder(domains: TypeDomains(isPackageFile: isPackageFile), imported: importedTypes)
@@ -189,6 +192,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.fileIndexByFile = Dictionary(uniqueKeysWithValues: files.enumerated().map { (ObjectIdentifier($1), $0) })
         self.typeAliases = aliases
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
+        self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
         let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
         self.nestedNameSuffixes = suffixes
         var subtypes: [String: [String]] = [:]
@@ -432,10 +436,11 @@ public final class ProjectIndex: @unchecked Sendable {
         }
     }
 
-    /// Whether the type is isolated to the main actor: annotated, inherited, or by the
-    /// module's default isolation.
+    /// Whether the type is isolated to the main actor (`isolation(of:)`): annotated,
+    /// inherited, SwiftUI's, or by the module's default isolation.
     public func isMainActor(_ name: String, from scope: String? = nil, file: Int? = nil) -> Bool {
-        defaultIsolationIsMainActor || traits(of: name, from: scope, file: file).contains(.mainActor)
+        guard let type = type(named: name, from: scope, file: file) else { return defaultIsolationIsMainActor }
+        return isolation(of: type).domain == .mainActor
     }
 
     /// The `public` and `open` types the project declares (not those it imports): what the
@@ -881,13 +886,12 @@ struct TypeTableBuilder {
                 if observableMacroNames.contains(attribute.simpleName), declaration.decl.kind != .extension {
                     result.insert(.observable)
                 }
-                if attribute.simpleName == "MainActor" { result.insert(.mainActor) }
             }
         }
         for inherited in info.inherited {
             if let trait = WellKnownProtocol.traits[inherited] { result.insert(trait) }
             if types[inherited] != nil {
-                // Superclasses and refined protocols pass on what they are, `@MainActor` included.
+                // Superclasses and refined protocols pass on what they are.
                 result.formUnion(computeTraits(inherited, memo: &memo))
             }
         }
