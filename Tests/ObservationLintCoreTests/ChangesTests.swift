@@ -38,7 +38,7 @@ final class ChangesTests: XCTestCase {
             }
             """
         let posts = writes(of: "posts", in: "Feed", source)
-        XCTAssertEqual(posts.map(\.member), ["reload()", "clear()", "a closure in later()"])
+        XCTAssertEqual(posts.map(\.member), ["`reload()`", "`clear()`", "a closure in `later()`"])
         XCTAssertEqual(announcer(posts[0]), "isLoading")
         XCTAssertEqual(posts[1].announcement, .unannounced)
         // The closure runs later: the send before it announces nothing of it.
@@ -189,7 +189,7 @@ final class ChangesTests: XCTestCase {
             """
         let name = writes(of: "name", in: "Settings", source)
         XCTAssertEqual(name.map(\.phase), [.initializer, .afterHandout])
-        XCTAssertEqual(name.map(\.member), ["init", "a closure in init"])
+        XCTAssertEqual(name.map(\.member), ["`init`", "a closure in `init`"])
     }
 
     func testUnannouncedAfterAnAwait() {
@@ -258,7 +258,7 @@ final class ChangesTests: XCTestCase {
             """
         let index = index(source)
         let view = index.changes(of: index.types["CounterView"]!)
-        XCTAssertEqual(view.writes(of: "taps").map(\.member), ["a closure in getter of body"])
+        XCTAssertEqual(view.writes(of: "taps").map(\.member), ["a closure in the getter of `body`"])
         XCTAssertEqual(announcer(view.writes(of: "taps").first), "taps")
         let count = index.changes(of: index.types["Counter"]!).writes(of: "count")
         XCTAssertEqual(count.map(\.throughReference), [true])

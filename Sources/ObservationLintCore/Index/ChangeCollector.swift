@@ -21,6 +21,10 @@ struct ChangeCollector {
         // A property holding an object is not written by `child.value = 1`: the object is.
         let names = Set(properties.map(\.property.name))
         let references = Set(properties.filter { holdsObject($0.property, in: $0.file) }.map(\.property.name))
+        // A property whose own observer announces (`didSet { applyFilter() }`) is announced
+        // whoever writes it.
+        var observed: [String: [Announcer]] = [:]
+        for (file, property) in properties { observed[property.name] = flows.observerAnnouncers(of: property, in: file) }
         var writes: [String: [PropertyWrite]] = [:]
         for owner in owners {
             for (name, sites) in index.memberAccesses(of: owner).mutations where names.contains(name) {
@@ -30,9 +34,7 @@ struct ChangeCollector {
                     let announced: [[Announcer]]
                     if announcing.contains(name) {
                         announced = [[Announcer(name: name, site: location)]]
-                    } else if let (file, property) = properties.first(where: { $0.property.name == name }),
-                        let observers = flows.observerAnnouncers(of: property, in: file)
-                    {
+                    } else if let observers = observed[name] {
                         announced = [observers]
                     } else {
                         announced = flows.flows(at: flows.effectiveToken(ofWriteAt: site.token, in: place), in: place) ?? []
@@ -47,14 +49,15 @@ struct ChangeCollector {
         }
         for name in names {
             let own = Set((writes[name] ?? []).map(\.site))
-            for write in writesThroughReferences(to: name, lineage: lineage, announcing: announcing) where !own.contains(write.site) {
+            for write in writesThroughReferences(to: name, lineage: lineage, announcing: announcing, observers: observed[name])
+            where !own.contains(write.site) {
                 writes[name, default: []].append(write)
             }
         }
         for name in writes.keys {
             writes[name]!.sort { ($0.site.file, $0.site.token) < ($1.site.file, $1.site.token) }
         }
-        return TypeChanges(type: type.name, properties: properties, announcing: announcing, writes: writes)
+        return TypeChanges(type: type.name, properties: properties, announcing: announcing, writes: writes, flowModel: flows)
     }
 
     private func holdsObject(_ property: Property, in file: Int) -> Bool {
@@ -199,8 +202,10 @@ struct ChangeCollector {
 
     /// Writes other code makes through a reference whose static type is the type (or an
     /// ancestor): `model.count += 1` in a view's action, `store.items.append(x)` in a
-    /// coordinator. Unannounced unless the property announces itself.
-    private func writesThroughReferences(to name: String, lineage: [TypeInfo], announcing: Set<String>) -> [PropertyWrite] {
+    /// coordinator, `$model.name` handed to a control. Unannounced unless the property or its observer announces.
+    private func writesThroughReferences(
+        to name: String, lineage: [TypeInfo], announcing: Set<String>, observers: [Announcer]?
+    ) -> [PropertyWrite] {
         let lineageNames = Set(lineage.map(\.name))
         var result: [PropertyWrite] = []
         var contexts: (file: Int, contexts: CodeContexts)?
@@ -225,8 +230,21 @@ struct ChangeCollector {
             result.append(
                 PropertyWrite(
                     site: location, member: member, phase: creator ? .setup : .afterHandout,
-                    flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : [],
+                    flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
                     throughReference: true, place: nil, inRenderingCode: false))
+        }
+        // `$model.name` handed to a control: the control writes it.
+        let found = Set(result.map(\.site))
+        for owner in lineage {
+            for mutation in index.viewMutations[owner.name] ?? [] where mutation.path.first == name {
+                let location = TokenLocation(file: mutation.file, token: mutation.tokens[0])
+                guard !found.contains(location) else { continue }
+                result.append(
+                    PropertyWrite(
+                        site: location, member: "`\(mutation.view.simpleTypeName)`", phase: .afterHandout,
+                        flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
+                        throughReference: true, place: nil, inRenderingCode: false))
+            }
         }
         return result
     }

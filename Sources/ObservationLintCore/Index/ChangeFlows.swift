@@ -4,8 +4,9 @@ import ObservationSyntax
 /// pieces that run as one synchronous flow, with what each piece announces and which of the
 /// type's functions it calls. A closure a piece creates is a piece of its own (it runs at
 /// another time), except the closures that run while their call does (`withAnimation`,
-/// `forEach`, `map`, `withMutation`); an `await` cuts a piece into segments.
-final class ChangeFlows {
+/// `forEach`, `map`, `withMutation`); an `await` cuts a piece into segments. Read-only once
+/// built (so shared by the rules' threads).
+final class ChangeFlows: @unchecked Sendable {
     typealias Place = MemberAccesses.Place
 
     /// A function or accessor body of the type's code.
@@ -36,7 +37,6 @@ final class ChangeFlows {
     private(set) var handedOver: Set<String> = []
     private var awaits: [Place: [Int]] = [:]
     private var functionBodies: [String: [Place]] = [:]
-    private var observerAnnouncersCache: [String: [Announcer]?] = [:]
 
     init(owners: [TypeInfo], announcing: Set<String>, index: ProjectIndex) {
         self.index = index
@@ -216,35 +216,25 @@ final class ChangeFlows {
     /// What the property's own observers announce (`didSet { applyFilter() }`), themselves
     /// or through the functions they call: then every change of it is announced.
     func observerAnnouncers(of property: Property, in file: Int) -> [Announcer]? {
-        if let known = observerAnnouncersCache[property.name] { return known }
-        var result: [Announcer]?
         for accessor in property.accessors where accessor.kind == .didSet || accessor.kind == .willSet {
             guard let body = accessor.body else { continue }
             let place = Place(file: file, body: body, closure: nil)
-            if let own = announcers[place], !own.isEmpty {
-                result = own
-                break
-            }
+            if let own = announcers[place], !own.isEmpty { return own }
             for call in calls[place] ?? [] {
-                if let found = calleeAnnouncers(call.name, visiting: []) {
-                    result = found
-                    break
-                }
+                if let found = calleeAnnouncers(call.name, visiting: []) { return found }
             }
-            if result != nil { break }
         }
-        observerAnnouncersCache[property.name] = .some(result)
-        return result
+        return nil
     }
 
-    /// How a note names the code of a piece: `refresh()`, `init`, `didSet of x`, `a
-    /// closure in refresh()`.
+    /// How a note names the code of a piece: `` `refresh()` ``, `` `init` ``, `` `didSet`
+    /// of `x` ``, `` a closure in `refresh()` ``.
     func describe(_ place: Place) -> String {
         let name: String
         switch unit(of: place)?.kind {
-        case .function(let function): name = "\(function)()"
-        case .initializer: name = "init"
-        case .accessor(let kind, let property): name = "\(kind == .get ? "getter" : kind.rawValue) of \(property)"
+        case .function(let function): name = "`\(function)()`"
+        case .initializer: name = "`init`"
+        case .accessor(let kind, let property): name = "the \(kind == .get ? "getter" : "`\(kind.rawValue)`") of `\(property)`"
         case .other, nil: name = "a member"
         }
         return place.closure == nil ? name : "a closure in \(name)"

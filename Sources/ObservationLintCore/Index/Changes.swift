@@ -36,8 +36,8 @@ public enum Announcement: Sendable, Hashable {
 /// One write of a stored property.
 public struct PropertyWrite: Sendable {
     public let site: TokenLocation
-    /// The member whose code makes it, as a note says it: `refresh()`, `init`, `didSet of
-    /// x`, `a closure in refresh()`, `CounterView.body`.
+    /// The code that makes it, as a note says it: `` `refresh()` ``, `` `init` ``, `` the
+    /// `didSet` of `x` ``, `` a closure in `refresh()` ``, `` a closure in `CounterView` ``.
     public let member: String
     public let phase: WritePhase
     /// For each synchronous flow that makes the write (a helper is reached from each of its
@@ -84,7 +84,17 @@ public struct TypeChanges: Sendable {
     /// Writes by property name, in file and token order (own code first).
     public let writes: [String: [PropertyWrite]]
 
+    /// The type's code cut into synchronous flows.
+    let flowModel: ChangeFlows
+
     public func writes(of name: String) -> [PropertyWrite] { writes[name] ?? [] }
+
+    /// The announcers of each synchronous flow that runs a site of the type's own code
+    /// (`child.select(id)` in one of its functions); empty when one flow announces nothing.
+    public func flows(at site: MemberSite) -> [[Announcer]] {
+        let place = flowModel.place(of: site)
+        return flowModel.flows(at: flowModel.effectiveToken(ofWriteAt: site.token, in: place), in: place) ?? []
+    }
 
     /// Whether some stored state is written after the value may have reached a view; a
     /// model whose state is written only before it is handed out holds no changing state.
