@@ -15,12 +15,12 @@ struct ChangeCollector {
             property.isStored && !property.isLet && !property.modifiers.contains("static") && !property.modifiers.contains("class")
         }
         let announcing = index.announcingProperties(of: type)
-        let flows = ChangeFlows(owners: owners, announcing: announcing, index: index)
+        // A property holding an object is not written by `child.value = 1`: the object is.
+        let references = Set(properties.filter { holdsObject($0.property, in: $0.file) }.map(\.property.name))
+        let flows = ChangeFlows(owners: owners, announcing: announcing, objectHolders: references, index: index)
         let setup = setupFunctions(flows)
         let rendered = renderedCode(lineage: lineage)
-        // A property holding an object is not written by `child.value = 1`: the object is.
         let names = Set(properties.map(\.property.name))
-        let references = Set(properties.filter { holdsObject($0.property, in: $0.file) }.map(\.property.name))
         // A property whose own observer announces (`didSet { applyFilter() }`) is announced
         // whoever writes it.
         var observed: [String: [Announcer]] = [:]
@@ -28,7 +28,7 @@ struct ChangeCollector {
         var writes: [String: [PropertyWrite]] = [:]
         for owner in owners {
             for (name, sites) in index.memberAccesses(of: owner).mutations where names.contains(name) {
-                for site in sites where !(references.contains(name) && isThroughMember(site)) {
+                for site in sites where !(references.contains(name) && ChangeFlows.isThroughMember(site, in: index.files[site.file])) {
                     let place = flows.place(of: site)
                     let location = TokenLocation(file: site.file, token: site.token)
                     let announced: [[Announcer]]
@@ -67,15 +67,6 @@ struct ChangeCollector {
     }
 
     private static let objectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable"]
-
-    /// `child.value = 1`, `child?.items.append(x)`: a write of a member of what the
-    /// property holds.
-    private func isThroughMember(_ site: MemberSite) -> Bool {
-        let file = index.files[site.file]
-        var next = site.token + 1
-        if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
-        return file.kind(next) == .period
-    }
 
     private func phase(of place: Place, flows: ChangeFlows, setup: Set<String>) -> WritePhase {
         guard place.closure == nil, let unit = flows.unit(of: place) else { return .afterHandout }

@@ -38,7 +38,9 @@ final class ChangeFlows: @unchecked Sendable {
     private var awaits: [Place: [Int]] = [:]
     private var functionBodies: [String: [Place]] = [:]
 
-    init(owners: [TypeInfo], announcing: Set<String>, index: ProjectIndex) {
+    /// `objectHolders`: the announcing properties that hold an object, whose members'
+    /// writes (`child.value = 1`) announce nothing of the property.
+    init(owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, index: ProjectIndex) {
         self.index = index
         var functionNames = Set<String>()
         for owner in owners {
@@ -101,11 +103,19 @@ final class ChangeFlows: @unchecked Sendable {
         for owner in owners {
             let accesses = index.memberAccesses(of: owner)
             for name in announcing {
-                for site in accesses.mutations[name] ?? [] {
+                for site in accesses.mutations[name] ?? [] where !(objectHolders.contains(name) && Self.isThroughMember(site, in: index.files[site.file])) {
                     announcers[place(of: site), default: []].append(Announcer(name: name, site: TokenLocation(file: site.file, token: site.token)))
                 }
             }
         }
+    }
+
+    /// `child.value = 1`, `child?.items.append(x)`: a write of a member of what the
+    /// property holds.
+    static func isThroughMember(_ site: MemberSite, in file: ParsedFile) -> Bool {
+        var next = site.token + 1
+        if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+        return file.kind(next) == .period
     }
 
     private func add(_ unit: Unit) {
