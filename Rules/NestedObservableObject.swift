@@ -361,7 +361,7 @@ public struct NestedObservableObject: Rule {
                     at: property.nameToken..<property.nameToken + 1,
                     notes: [
                         context.note(
-                            "`\(child.name.simpleTypeName).\(write.name)` changes in \(write.write.member), which `\(parent.name.simpleTypeName)` does not announce",
+                            "`\(child.name.simpleTypeName).\(write.name)` changes in \(write.write.member), which `\(parent.name.simpleTypeName)` does not announce\(write.write.contextDescription)",
                             at: write.write.site.token..<write.write.site.token + 1, in: write.write.site.file),
                         context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file),
                     ],

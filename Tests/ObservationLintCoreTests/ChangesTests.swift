@@ -157,6 +157,15 @@ final class ChangesTests: XCTestCase {
                     viewer.port = 8080
                 }
             }
+            // Another type's method of the same name, called on an object of that type.
+            final class Gauge {
+                var port = 0
+                func configure(port: Int) { self.port = port }
+            }
+            func recalibrate() {
+                let gauge = Gauge()
+                DispatchQueue.main.async { gauge.configure(port: 1) }
+            }
             """
         let index = index(source)
         let changes = index.changes(of: index.types["Viewer"]!)

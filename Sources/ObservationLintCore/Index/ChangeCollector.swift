@@ -43,7 +43,8 @@ struct ChangeCollector {
                         PropertyWrite(
                             site: location, member: flows.describe(place), phase: phase(of: place, flows: flows, setup: setup),
                             flows: announced, throughReference: false, place: place,
-                            inRenderingCode: rendered.contains(Place(file: site.file, body: site.body, closure: nil))))
+                            inRenderingCode: rendered.contains(Place(file: site.file, body: site.body, closure: nil)),
+                            context: index.executionContext(at: location)))
                 }
             }
         }
@@ -93,8 +94,10 @@ struct ChangeCollector {
             }
         }
         candidates = candidates.filter { name, candidate in
-            !(flows.callers[name] ?? []).isEmpty && candidate.isPrivate
-                || !candidate.external.isEmpty && candidate.external.allSatisfy(isCreatorCall)
+            if candidate.isPrivate { return !(flows.callers[name] ?? []).isEmpty }
+            // Calls on objects of other types (`let map = SeatMap(); map.configure()`) are theirs.
+            let calls = candidate.external.map(creatorCall).filter { $0 != .otherType }
+            return !calls.isEmpty && calls.allSatisfy { $0 == .creator }
         }
         var setup = Set<String>()
         var changed = true
@@ -116,42 +119,48 @@ struct ChangeCollector {
         return setup
     }
 
+    private enum CallKind { case creator, otherType, unknown }
+
     /// `model.configure()` where `model` is an object of the type that the calling code
-    /// built itself and has not handed out yet: a local constructed earlier in the same
-    /// body (`let model = Model(); model.configure(); return Screen(model: model)`), or a
-    /// stored property of a class, called in its initializer.
-    private func isCreatorCall(_ call: TokenLocation) -> Bool {
+    /// built itself and has not handed out yet (`.creator`): a local constructed earlier in
+    /// the same body (`let model = Model(); model.configure(); return Screen(model: model)`),
+    /// or a stored property of a class, called in its initializer. `.otherType` when the
+    /// receiver is a local built from another type.
+    private func creatorCall(_ call: TokenLocation) -> CallKind {
         let file = index.files[call.file]
         let token = call.token
-        guard file.kind(token - 1) == .period else { return false }
+        guard file.kind(token - 1) == .period else { return .unknown }
         var receiver = token - 2
         let throughSelf = file.kind(receiver - 1) == .period && file.at(receiver - 2, "self")
         if throughSelf { receiver -= 2 }
-        guard file.kind(receiver) == .identifier, throughSelf || file.kind(receiver - 1) != .period else { return false }
+        guard file.kind(receiver) == .identifier, throughSelf || file.kind(receiver - 1) != .period else { return .unknown }
         let name = throughSelf ? file.text(token - 2) : file.text(receiver)
-        guard let (body, isInitializer, holder) = enclosingBody(of: token, in: call.file),
-            index.scopes(in: body, of: file).innermostClosure(containing: token) == nil
-        else { return false }
-        if constructsLocal(name, before: receiver, in: body, file: file) { return true }
+        guard let (body, isInitializer, holder) = enclosingBody(of: token, in: call.file) else { return .unknown }
+        if !throughSelf, let constructed = localConstruction(of: name, before: receiver, in: body, file: file) {
+            guard constructed == type.name.simpleTypeName else { return .otherType }
+            return index.scopes(in: body, of: file).innermostClosure(containing: token) == nil ? .creator : .unknown
+        }
         guard isInitializer, let holder, let (_, property) = holder.property(named: name),
+            index.scopes(in: body, of: file).innermostClosure(containing: token) == nil,
             let held = index.declaredShape(of: property, in: file, scope: holder.name)?.directName
-        else { return false }
-        return index.type(named: held, from: holder.name)?.name == type.name
+        else { return .unknown }
+        return index.type(named: held, from: holder.name)?.name == type.name ? .creator : .otherType
     }
 
-    /// `let name = T(…)`, `var name = T.init(…)` between the body's start and `end`.
-    private func constructsLocal(_ name: String, before end: Int, in body: Range<Int>, file: ParsedFile) -> Bool {
-        let simpleName = type.name.simpleTypeName
+    /// `let name = T(…)`, `var name = T.init(…)` between the body's start and `end`: the
+    /// type's simple name.
+    private func localConstruction(of name: String, before end: Int, in body: Range<Int>, file: ParsedFile) -> Substring? {
         var token = body.lowerBound
         while token < end {
             if file.at(token, "let") || file.at(token, "var"), file.spells(token + 1, name), file.kind(token + 2) == .equal,
-                file.spells(token + 3, String(simpleName)), file.kind(token + 4) == .leftParen || file.kind(token + 4) == .period && file.at(token + 5, "init")
+                file.kind(token + 3) == .identifier, file.text(token + 3).startsWithUppercase,
+                file.kind(token + 4) == .leftParen || file.kind(token + 4) == .period && file.at(token + 5, "init")
             {
-                return true
+                return Substring(file.text(token + 3))
             }
             token += 1
         }
-        return false
+        return nil
     }
 
     /// The function or accessor body of `file` around `token`, whether it is an
@@ -222,7 +231,7 @@ struct ChangeCollector {
                 PropertyWrite(
                     site: location, member: member, phase: creator ? .setup : .afterHandout,
                     flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
-                    throughReference: true, place: nil, inRenderingCode: false))
+                    throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location)))
         }
         // `$model.name` handed to a control: the control writes it.
         let found = Set(result.map(\.site))
@@ -234,7 +243,7 @@ struct ChangeCollector {
                     PropertyWrite(
                         site: location, member: "`\(mutation.view.simpleTypeName)`", phase: .afterHandout,
                         flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
-                        throughReference: true, place: nil, inRenderingCode: false))
+                        throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location)))
             }
         }
         return result
@@ -249,7 +258,9 @@ struct ChangeCollector {
             index.scopes(in: body, of: file).innermostClosure(containing: location.token) == nil
         else { return false }
         let name = file.text(receiver.upperBound - 1)
-        if receiver.count == 1, constructsLocal(name, before: receiver.lowerBound, in: body, file: file) { return true }
+        if receiver.count == 1, localConstruction(of: name, before: receiver.lowerBound, in: body, file: file) == type.name.simpleTypeName {
+            return true
+        }
         guard isInitializer, let holder, let (_, property) = holder.property(named: name),
             let held = index.declaredShape(of: property, in: file, scope: holder.name)?.directName
         else { return false }

@@ -51,6 +51,15 @@ public struct PropertyWrite: Sendable {
     /// Made by code views run while rendering (a getter, a method a render path calls):
     /// a cache that follows the state it derives from.
     public let inRenderingCode: Bool
+    /// Where the write runs (SPEC §10.2): the function, and each closure or `await` around it.
+    public let context: ExecutionContext
+
+    /// How a note ends, telling where the write runs: ` — after the `await` on line 12: …`
+    /// (nothing when it runs in its member's own flow).
+    public var contextDescription: String {
+        let steps = context.steps.filter { $0.kind != .function }.map(\.description)
+        return steps.isEmpty ? "" : " — " + steps.joined(separator: "; ")
+    }
 
     public var announcement: Announcement {
         guard let first = flows.first?.first else { return .unannounced }
