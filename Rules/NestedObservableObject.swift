@@ -353,6 +353,7 @@ public struct NestedObservableObject: Rule {
                 guard let read = renderRead(through: property.name, childState: childState, readers: readers, index: index),
                     let member = childState.member(readBy: read.path),
                     let write = childWrite(changing: member, of: child, index: index)
+                        ?? viewWrite(of: member, through: property.name, in: parent, index: index)
                 else { continue }
                 let origin = read.origin
                 let path = (read.steps.isEmpty ? [origin.reference.name] : []) + read.path
@@ -361,8 +362,8 @@ public struct NestedObservableObject: Rule {
                     at: property.nameToken..<property.nameToken + 1,
                     notes: [
                         context.note(
-                            "`\(child.name.simpleTypeName).\(write.name)` changes in \(write.write.member), which `\(parent.name.simpleTypeName)` does not announce\(write.write.contextDescription)",
-                            at: write.write.site.token..<write.write.site.token + 1, in: write.write.site.file),
+                            "`\(child.name.simpleTypeName).\(write.name)` changes in \(write.member), which `\(parent.name.simpleTypeName)` does not announce\(write.context)",
+                            at: write.site.token..<write.site.token + 1, in: write.site.file),
                         context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file),
                     ],
                     help: "observe `\(property.name)` directly in a subview (`@ObservedObject var \(property.name): \(child.name)`), forward its `objectWillChange` to `\(parent.name)`'s, or adopt `@Observable`")
@@ -373,7 +374,9 @@ public struct NestedObservableObject: Rule {
     /// A write that changes the child's `member` after the child may have reached a view: of
     /// the member itself, or, for a computed property or method, of a stored property its
     /// code reads.
-    private func childWrite(changing member: String, of child: TypeInfo, index: ProjectIndex) -> (name: String, write: PropertyWrite)? {
+    private typealias Witness = (name: String, member: String, site: TokenLocation, context: String)
+
+    private func childWrite(changing member: String, of child: TypeInfo, index: ProjectIndex) -> Witness? {
         let changes = index.changes(of: child)
         var names = [member]
         let lineage = index.typeAndAncestors(of: child)
@@ -388,7 +391,20 @@ public struct NestedObservableObject: Rule {
             }
         }
         for name in names {
-            if let write = changes.writes(of: name).first(where: { $0.phase == .afterHandout }) { return (name, write) }
+            if let write = changes.writes(of: name).first(where: { $0.phase == .afterHandout }) {
+                return (name, write.member, write.site, write.contextDescription)
+            }
+        }
+        return nil
+    }
+
+    /// A view changing the child's member through the parent (`$parent.child.name` handed
+    /// to a control, `parent.child.name = x` in an action).
+    private func viewWrite(of member: String, through property: String, in parent: TypeInfo, index: ProjectIndex) -> Witness? {
+        for owner in index.typeAndAncestors(of: parent) {
+            for mutation in index.viewMutations[owner.name] ?? [] where mutation.path.count >= 2 && mutation.path[0] == property && mutation.path[1] == member {
+                return (member, "`\(mutation.view.simpleTypeName)`", TokenLocation(file: mutation.file, token: mutation.tokens[1]), "")
+            }
         }
         return nil
     }

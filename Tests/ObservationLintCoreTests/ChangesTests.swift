@@ -264,15 +264,19 @@ final class ChangesTests: XCTestCase {
                     }
                 }
             }
+            // The receiver's type is not known, but only `Counter` declares `count`.
+            func resetFirst(_ counters: [Counter]) {
+                if let first = counters.first(where: { $0.count > 0 }) { first.count = 0 }
+            }
             """
         let index = index(source)
         let view = index.changes(of: index.types["CounterView"]!)
         XCTAssertEqual(view.writes(of: "taps").map(\.member), ["a closure in the getter of `body`"])
         XCTAssertEqual(announcer(view.writes(of: "taps").first), "taps")
         let count = index.changes(of: index.types["Counter"]!).writes(of: "count")
-        XCTAssertEqual(count.map(\.throughReference), [true])
-        XCTAssertEqual(count.first?.phase, .afterHandout)
+        XCTAssertEqual(count.map(\.throughReference), [true, true])
+        XCTAssertEqual(count.map(\.phase), [.afterHandout, .afterHandout])
         XCTAssertEqual(count.first?.announcement, .unannounced)
-        XCTAssertEqual(count.first?.member, "a closure in `CounterView`")
+        XCTAssertEqual(count.map(\.member), ["a closure in `CounterView.body`", "`resetFirst()`"])
     }
 }

@@ -135,7 +135,7 @@ struct ChangeCollector {
         if throughSelf { receiver -= 2 }
         guard file.kind(receiver) == .identifier, throughSelf || file.kind(receiver - 1) != .period else { return .unknown }
         let name = throughSelf ? file.text(token - 2) : file.text(receiver)
-        guard let (body, isInitializer, holder) = enclosingBody(of: token, in: call.file) else { return .unknown }
+        guard let (body, isInitializer, holder, _) = enclosingBody(of: token, in: call.file) else { return .unknown }
         if !throughSelf, let constructed = localConstruction(of: name, before: receiver, in: body, file: file) {
             guard constructed == type.name.simpleTypeName else { return .otherType }
             return index.scopes(in: body, of: file).innermostClosure(containing: token) == nil ? .creator : .unknown
@@ -164,20 +164,23 @@ struct ChangeCollector {
     }
 
     /// The function or accessor body of `file` around `token`, whether it is an
-    /// initializer, and the type it belongs to.
-    private func enclosingBody(of token: Int, in fileIndex: Int) -> (body: Range<Int>, isInitializer: Bool, type: TypeInfo?)? {
+    /// initializer, the type it belongs to, and how a note names it (`` `Coordinator.start()` ``).
+    private func enclosingBody(of token: Int, in fileIndex: Int) -> (body: Range<Int>, isInitializer: Bool, type: TypeInfo?, name: String)? {
         for (decl, info) in index.typeDeclarations(in: fileIndex) where decl.members.contains(token) {
+            let owner = info.name.simpleTypeName
             for function in decl.functions {
-                if let body = function.body, body.contains(token) { return (body, function.kind == .initializer, info) }
+                guard let body = function.body, body.contains(token) else { continue }
+                let name = function.kind == .function ? "`\(owner).\(function.name)()`" : "`\(owner).\(function.name)`"
+                return (body, function.kind == .initializer, info, name)
             }
             for property in decl.properties {
                 for accessor in property.accessors {
-                    if let body = accessor.body, body.contains(token) { return (body, false, info) }
+                    if let body = accessor.body, body.contains(token) { return (body, false, info, "`\(owner).\(property.name)`") }
                 }
             }
         }
         for function in index.files[fileIndex].functions {
-            if let body = function.body, body.contains(token) { return (body, false, nil) }
+            if let body = function.body, body.contains(token) { return (body, false, nil, "`\(function.name)()`") }
         }
         return nil
     }
@@ -223,10 +226,15 @@ struct ChangeCollector {
                 contexts = (location.file, CodeContexts(file: file, fileIndex: location.file, index: index))
             }
             let context = contexts?.contexts.innermost(containing: token)
-            guard let receiver = index.staticType(of: root..<end, in: location.file, context: context), lineageNames.contains(receiver)
-            else { continue }
+            // A receiver of unknown type (`if let b = list.first(where: …) { b.name = x }`)
+            // counts when no other project type declares the member.
+            if let receiver = index.staticType(of: root..<end, in: location.file, context: context) {
+                guard lineageNames.contains(receiver) else { continue }
+            } else {
+                guard index.typesDeclaring(member: name).allSatisfy(lineageNames.contains) else { continue }
+            }
             let creator = isCreatorWrite(at: location, receiver: root..<end)
-            let member = context.map { describeExternal($0, at: token, in: location.file) } ?? "another type's code"
+            let member = describeExternal(at: token, in: location.file)
             result.append(
                 PropertyWrite(
                     site: location, member: member, phase: creator ? .setup : .afterHandout,
@@ -254,7 +262,7 @@ struct ChangeCollector {
     private func isCreatorWrite(at location: TokenLocation, receiver: Range<Int>) -> Bool {
         let file = index.files[location.file]
         guard receiver.count == 1 || receiver.count == 3 && file.at(receiver.lowerBound, "self"),
-            let (body, isInitializer, holder) = enclosingBody(of: location.token, in: location.file),
+            let (body, isInitializer, holder, _) = enclosingBody(of: location.token, in: location.file),
             index.scopes(in: body, of: file).innermostClosure(containing: location.token) == nil
         else { return false }
         let name = file.text(receiver.upperBound - 1)
@@ -267,15 +275,29 @@ struct ChangeCollector {
         return index.type(named: held, from: holder.name)?.name == type.name
     }
 
-    /// `` `CounterView` `` or `` `Coordinator` `` for a write in another type's code.
-    private func describeExternal(_ context: CodeContext, at token: Int, in file: Int) -> String {
-        guard let owner = context.type else { return "a global function" }
-        let inClosure = index.scopes(in: context.range, of: index.files[file]).innermostClosure(containing: token) != nil
-        return (inClosure ? "a closure in " : "") + "`\(owner.simpleTypeName)`"
+    /// `` `Coordinator.start()` ``, `` a closure in `CounterView.body` `` for a write in
+    /// other code.
+    private func describeExternal(at token: Int, in file: Int) -> String {
+        guard let (body, _, _, name) = enclosingBody(of: token, in: file) else { return "other code" }
+        let inClosure = index.scopes(in: body, of: index.files[file]).innermostClosure(containing: token) != nil
+        return (inClosure ? "a closure in " : "") + name
     }
 }
 
 extension ProjectIndex {
+    /// The project types that declare a member (property or method) named `name`.
+    func typesDeclaring(member name: String) -> [String] {
+        membersDeclaredByName.value {
+            var result: [String: [String]] = [:]
+            for info in types.values {
+                for name in Set(info.properties.map(\.property.name) + info.functions.map(\.function.name)) {
+                    result[name, default: []].append(info.name)
+                }
+            }
+            return result
+        }[name] ?? []
+    }
+
     /// Every `.name(` call of the project's own files (`model.configure()`) where `name`
     /// is a method of a project type, by name: where code outside a type may call its
     /// methods. Collected for every such name on first use.

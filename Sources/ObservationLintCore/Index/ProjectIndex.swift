@@ -131,6 +131,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let forwardingsByType = Memo<String, [Forwarding]>()
     /// `.name(` member calls by name (`memberCalls(named:)`), found on first use.
     let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
+    /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
+    let membersDeclaredByName = OnDemand<[String: [String]]>()
     /// The render reads of each model (`renderReads(of:)`), found on first use.
     let renderReadsByModel = OnDemand<[String: [RenderRead]]>()
     /// What the environment walk asks of the project, whichever objects it follows.
