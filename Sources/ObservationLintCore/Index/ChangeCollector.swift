@@ -96,8 +96,15 @@ struct ChangeCollector {
         candidates = candidates.filter { name, candidate in
             if candidate.isPrivate { return !(flows.callers[name] ?? []).isEmpty }
             // Calls on objects of other types (`let map = SeatMap(); map.configure()`) are theirs.
-            let calls = candidate.external.map(creatorCall).filter { $0 != .otherType }
-            return !calls.isEmpty && calls.allSatisfy { $0 == .creator }
+            var byCreator = false
+            for call in candidate.external {
+                switch creatorCall(call) {
+                case .creator: byCreator = true
+                case .otherType: continue
+                case .unknown: return false
+                }
+            }
+            return byCreator
         }
         var setup = Set<String>()
         var changed = true
@@ -211,7 +218,6 @@ struct ChangeCollector {
     ) -> [PropertyWrite] {
         let lineageNames = Set(lineage.map(\.name))
         var result: [PropertyWrite] = []
-        var contexts: (file: Int, contexts: CodeContexts)?
         for location in index.memberUpdateCandidates(named: name) where index.isMemberWrite(at: location) {
             let file = index.files[location.file]
             let token = location.token
@@ -222,16 +228,15 @@ struct ChangeCollector {
                 root -= 2
             }
             guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")) else { continue }
-            if contexts?.file != location.file {
-                contexts = (location.file, CodeContexts(file: file, fileIndex: location.file, index: index))
-            }
-            let context = contexts?.contexts.innermost(containing: token)
-            // A receiver of unknown type (`if let b = list.first(where: …) { b.name = x }`)
+            let context = index.codeContexts(inFile: location.file).innermost(containing: token)
+            // A local bound without a type (`if let b = list.first(where: …) { b.name = x }`)
             // counts when no other project type declares the member.
             if let receiver = index.staticType(of: root..<end, in: location.file, context: context) {
                 guard lineageNames.contains(receiver) else { continue }
             } else {
-                guard index.typesDeclaring(member: name).allSatisfy(lineageNames.contains) else { continue }
+                guard root == end - 1, let context, isUntypedLocal(root, in: context.range, file: file),
+                    index.typesDeclaring(member: name).allSatisfy(lineageNames.contains)
+                else { continue }
             }
             let creator = isCreatorWrite(at: location, receiver: root..<end)
             let member = describeExternal(at: token, in: location.file)
@@ -255,6 +260,27 @@ struct ChangeCollector {
             }
         }
         return result
+    }
+
+    /// Whether the identifier at `token` names a local bound without a type annotation
+    /// earlier in `range`: `let x = …`, `if let x = …`, `for x in …`, `{ x in …`.
+    private func isUntypedLocal(_ token: Int, in range: Range<Int>, file: ParsedFile) -> Bool {
+        let name = file.text(token)
+        var position = range.lowerBound
+        while position < token {
+            if file.kind(position) == .identifier || file.kind(position) == .keyword, file.spells(position + 1, name) {
+                if file.at(position, "let") || file.at(position, "var") {
+                    if file.kind(position + 2) == .equal { return true }
+                } else if file.at(position, "for"), file.at(position + 2, "in") {
+                    return true
+                } else if file.kind(position) == .leftBrace {
+                    return false
+                }
+            }
+            if file.kind(position) == .leftBrace, file.spells(position + 1, name), file.at(position + 2, "in") { return true }
+            position += 1
+        }
+        return false
     }
 
     /// A write through a local the code built itself before, or through a stored property
@@ -285,6 +311,11 @@ struct ChangeCollector {
 }
 
 extension ProjectIndex {
+    /// The bodies of a file (`CodeContexts`), computed once per file.
+    func codeContexts(inFile file: Int) -> CodeContexts {
+        codeContextsByFile.value(for: file) { CodeContexts(file: files[file], fileIndex: file, index: self) }
+    }
+
     /// The project types that declare a member (property or method) named `name`.
     func typesDeclaring(member name: String) -> [String] {
         membersDeclaredByName.value {

@@ -133,6 +133,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
     let membersDeclaredByName = OnDemand<[String: [String]]>()
+    /// `codeContexts(inFile:)` by file.
+    let codeContextsByFile = Memo<Int, CodeContexts>()
     /// The render reads of each model (`renderReads(of:)`), found on first use.
     let renderReadsByModel = OnDemand<[String: [RenderRead]]>()
     /// What the environment walk asks of the project, whichever objects it follows.
