@@ -79,6 +79,40 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "other", in: "Library", source).first?.announcement, .unannounced)
     }
 
+    func testAnnouncedByCallersInOtherTypes() {
+        let source = """
+            final class Board: ObservableObject {
+                @Published var revision = 0
+                var cards: [String] = []
+                var archived: [String] = []
+                func load(_ new: [String]) { cards = new }
+                func archive(_ card: String) { archived.append(card) }
+            }
+            final class Coordinator {
+                let board = Board()
+                func refresh() {
+                    board.load(["a"])
+                    board.revision += 1
+                }
+                func archiveAll() { board.archive("a") }
+            }
+            struct BoardView: View {
+                @ObservedObject var board: Board
+                var body: some View {
+                    Button("Reload") {
+                        board.load([])
+                        board.objectWillChange.send()
+                    }
+                }
+            }
+            """
+        let index = index(source)
+        let changes = index.changes(of: index.types["Board"]!)
+        let cards = changes.writes(of: "cards")
+        XCTAssertEqual(cards.first?.flows.map { $0.map(\.name) }, [["revision"], ["objectWillChange"]])
+        XCTAssertEqual(changes.writes(of: "archived").first?.announcement, .unannounced)
+    }
+
     func testAnnouncedThroughACallee() {
         let source = """
             final class Player: ObservableObject {

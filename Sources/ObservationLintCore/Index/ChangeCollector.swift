@@ -316,13 +316,15 @@ extension ProjectIndex {
         codeContextsByFile.value(for: file) { CodeContexts(file: files[file], fileIndex: file, index: self) }
     }
 
-    /// The project types that declare a member (property or method) named `name`.
+    /// The project types that declare a member (property or method) named `name` (a type
+    /// once per declaration that does).
     func typesDeclaring(member name: String) -> [String] {
         membersDeclaredByName.value {
             var result: [String: [String]] = [:]
             for info in types.values {
-                for name in Set(info.properties.map(\.property.name) + info.functions.map(\.function.name)) {
-                    result[name, default: []].append(info.name)
+                for declaration in info.declarations {
+                    for property in declaration.decl.properties { result[property.name, default: []].append(info.name) }
+                    for function in declaration.decl.functions { result[function.name, default: []].append(info.name) }
                 }
             }
             return result
@@ -330,11 +332,12 @@ extension ProjectIndex {
     }
 
     /// Every `.name(` call of the project's own files (`model.configure()`) where `name`
-    /// is a method of a project type, by name: where code outside a type may call its
+    /// is a method of a project class, by name: where code outside a model may call its
     /// methods. Collected for every such name on first use.
     func memberCalls(named name: String) -> [TokenLocation] {
         memberCallsByName.value {
-            let methods = NameTable(types.values.lazy.flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
+            let methods = NameTable(
+                types.values.lazy.filter(\.isClass).flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
             var result: [String: [TokenLocation]] = [:]
             for fileIndex in ownFiles {
                 let file = files[fileIndex]
