@@ -113,6 +113,49 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(changes.writes(of: "archived").first?.announcement, .unannounced)
     }
 
+    func testWritesFromOtherCodeCarryTheWritersFlow() {
+        let source = """
+            final class Draft: ObservableObject {
+                var text = ""
+            }
+            final class Session: ObservableObject {
+                @Published var saving = false
+                let draft = Draft()
+                func save() {
+                    draft.text = ""
+                    saving = true
+                }
+                func discard() { draft.text = "" }
+            }
+            struct DraftEditor: View {
+                @ObservedObject var draft: Draft
+                @ObservedObject var session: Session
+                @State private var clears = 0
+                var body: some View {
+                    Button("Clear") {
+                        draft.text = ""
+                        clears += 1
+                    }
+                }
+            }
+            struct DraftPreview: View {
+                @ObservedObject var draft: Draft
+                var body: some View { Text(draft.text) }
+            }
+            """
+        let index = index(source)
+        let text = index.changes(of: index.types["Draft"]!).writes(of: "text")
+        XCTAssertEqual(text.map { $0.writer?.type }, ["Session", "Session", "DraftEditor"])
+        XCTAssertEqual(text.map { $0.writer?.flows.first?.map(\.name) }, [["saving"], nil, ["clears"]])
+        XCTAssertTrue(text.allSatisfy { !$0.isAnnounced })
+        // The editor re-renders with its own state and with the session it observes.
+        XCTAssertTrue(index.isRenderedAgain("DraftEditor", by: text[0]))
+        XCTAssertFalse(index.isRenderedAgain("DraftEditor", by: text[1]))
+        XCTAssertTrue(index.isRenderedAgain("DraftEditor", by: text[2]))
+        XCTAssertFalse(index.isRenderedAgain("DraftPreview", by: text[0]))
+        XCTAssertFalse(index.isRenderedAgain("DraftPreview", by: text[2]))
+    }
+
     func testAnnouncedThroughACallee() {
         let source = """
             final class Player: ObservableObject {

@@ -16,8 +16,8 @@ struct ChangeCollector {
         }
         let announcing = index.announcingProperties(of: type)
         // A property holding an object is not written by `child.value = 1`: the object is.
-        let references = Set(properties.filter { holdsObject($0.property, in: $0.file) }.map(\.property.name))
-        let flows = ChangeFlows(owners: owners, announcing: announcing, objectHolders: references, index: index)
+        let references = index.objectHolders(of: type)
+        let flows = index.changeFlows(of: type)
         let setup = setupFunctions(flows)
         let rendered = renderedCode(lineage: lineage)
         let names = Set(properties.map(\.property.name))
@@ -44,7 +44,7 @@ struct ChangeCollector {
                             site: location, member: flows.describe(place), phase: phase(of: place, flows: flows, setup: setup),
                             flows: announced, throughReference: false, place: place,
                             inRenderingCode: rendered.contains(Place(file: site.file, body: site.body, closure: nil)),
-                            context: index.executionContext(at: location)))
+                            context: index.executionContext(at: location), writer: nil))
                 }
             }
         }
@@ -60,14 +60,6 @@ struct ChangeCollector {
         }
         return TypeChanges(type: type.name, properties: properties, announcing: announcing, writes: writes, flowModel: flows)
     }
-
-    private func holdsObject(_ property: Property, in file: Int) -> Bool {
-        if property.attributes.contains(where: { Self.objectWrappers.contains(String($0.simpleName)) }) { return true }
-        guard let held = index.declaredShape(of: property, in: index.files[file], scope: type.name)?.heldName else { return false }
-        return index.type(named: held, from: type.name)?.isClass == true
-    }
-
-    private static let objectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable"]
 
     private func phase(of place: Place, flows: ChangeFlows, setup: Set<String>) -> WritePhase {
         guard place.closure == nil, let unit = flows.unit(of: place) else { return .afterHandout }
@@ -244,7 +236,8 @@ struct ChangeCollector {
                 PropertyWrite(
                     site: location, member: member, phase: creator ? .setup : .afterHandout,
                     flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
-                    throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location)))
+                    throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location),
+                    writer: writerFlows(at: location, lineage: lineageNames)))
         }
         // `$model.name` handed to a control: the control writes it.
         let found = Set(result.map(\.site))
@@ -256,10 +249,24 @@ struct ChangeCollector {
                     PropertyWrite(
                         site: location, member: "`\(mutation.view.simpleTypeName)`", phase: .afterHandout,
                         flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
-                        throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location)))
+                        throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location),
+                        writer: nil))
             }
         }
         return result
+    }
+
+    /// For a write in another project type's code, what that code's flow announces of its
+    /// own state (`model.x = v; isEditing = false` in a view's action changes the view's
+    /// `@State`; a coordinator's `@Published` change next to it).
+    private func writerFlows(at location: TokenLocation, lineage: Set<String>) -> WriterFlows? {
+        guard let (body, _, writer, _) = enclosingBody(of: location.token, in: location.file), let writer,
+            !lineage.contains(writer.name)
+        else { return nil }
+        let flows = index.changeFlows(of: writer)
+        let place = flows.place(of: location.token, file: location.file, body: body)
+        return WriterFlows(
+            type: writer.name, flows: flows.flows(at: flows.effectiveToken(ofWriteAt: location.token, in: place), in: place) ?? [])
     }
 
     /// Whether the identifier at `token` names a local bound without a type annotation
@@ -311,6 +318,35 @@ struct ChangeCollector {
 }
 
 extension ProjectIndex {
+    /// The code of `type` cut into synchronous flows (computed once per type).
+    func changeFlows(of type: TypeInfo) -> ChangeFlows {
+        changeFlowsByType.value(for: type.name) {
+            ChangeFlows(
+                owners: typeAndAncestors(of: type) + typeAndSubtypes(of: type).dropFirst(), announcing: announcingProperties(of: type),
+                objectHolders: objectHolders(of: type), index: self)
+        }
+    }
+
+    /// The stored properties of `type` (and its ancestors) that hold an object: a project
+    /// class, or what an object wrapper holds.
+    func objectHolders(of type: TypeInfo) -> Set<String> {
+        var result = Set<String>()
+        for owner in typeAndAncestors(of: type) {
+            for (file, property) in owner.properties where property.isStored {
+                if property.attributes.contains(where: { Self.objectWrappers.contains(String($0.simpleName)) }) {
+                    result.insert(property.name)
+                } else if let held = declaredShape(of: property, in: files[file], scope: owner.name)?.heldName,
+                    self.type(named: held, from: owner.name)?.isClass == true
+                {
+                    result.insert(property.name)
+                }
+            }
+        }
+        return result
+    }
+
+    private static let objectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable"]
+
     /// The bodies of a file (`CodeContexts`), computed once per file.
     func codeContexts(inFile file: Int) -> CodeContexts {
         codeContextsByFile.value(for: file) { CodeContexts(file: files[file], fileIndex: file, index: self) }

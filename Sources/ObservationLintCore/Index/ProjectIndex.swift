@@ -127,6 +127,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `changes(of:)` and `forwardings(of:)` by type name.
     let changesByType = Memo<String, TypeChanges>()
     let forwardingsByType = Memo<String, [Forwarding]>()
+    /// `changeFlows(of:)` by type name.
+    let changeFlowsByType = Memo<String, ChangeFlows>()
     /// `.name(` member calls by name (`memberCalls(named:)`), found on first use.
     let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
