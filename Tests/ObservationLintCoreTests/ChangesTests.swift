@@ -146,7 +146,7 @@ final class ChangesTests: XCTestCase {
         let index = index(source)
         let text = index.changes(of: index.types["Draft"]!).writes(of: "text")
         XCTAssertEqual(text.map { $0.writer?.type }, ["Session", "Session", "DraftEditor"])
-        XCTAssertEqual(text.map { $0.writer?.flows.first?.map(\.name) }, [["saving"], nil, ["clears"]])
+        XCTAssertEqual(text.map { index.writerFlows(of: $0).first?.map(\.name) }, [["saving"], nil, ["clears"]])
         XCTAssertTrue(text.allSatisfy { !$0.isAnnounced })
         // The editor re-renders with its own state and with the session it observes.
         XCTAssertTrue(index.isRenderedAgain("DraftEditor", by: text[0]))

@@ -237,7 +237,7 @@ struct ChangeCollector {
                     site: location, member: member, phase: creator ? .setup : .afterHandout,
                     flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
                     throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location),
-                    writer: writerFlows(at: location, lineage: lineageNames)))
+                    writer: writerCode(at: location, lineage: lineageNames)))
         }
         // `$model.name` handed to a control: the control writes it.
         let found = Set(result.map(\.site))
@@ -256,17 +256,13 @@ struct ChangeCollector {
         return result
     }
 
-    /// For a write in another project type's code, what that code's flow announces of its
-    /// own state (`model.x = v; isEditing = false` in a view's action changes the view's
-    /// `@State`; a coordinator's `@Published` change next to it).
-    private func writerFlows(at location: TokenLocation, lineage: Set<String>) -> WriterFlows? {
+    /// For a write in another project type's code, that code.
+    private func writerCode(at location: TokenLocation, lineage: Set<String>) -> WriterCode? {
         guard let (body, _, writer, _) = enclosingBody(of: location.token, in: location.file), let writer,
             !lineage.contains(writer.name)
         else { return nil }
-        let flows = index.changeFlows(of: writer)
-        let place = flows.place(of: location.token, file: location.file, body: body)
-        return WriterFlows(
-            type: writer.name, flows: flows.flows(at: flows.effectiveToken(ofWriteAt: location.token, in: place), in: place) ?? [])
+        let place = ChangeFlows.place(of: location.token, file: location.file, body: body, index: index)
+        return WriterCode(type: writer.name, place: place, token: location.token)
     }
 
     /// Whether the identifier at `token` names a local bound without a type annotation
@@ -368,12 +364,13 @@ extension ProjectIndex {
     }
 
     /// Every `.name(` call of the project's own files (`model.configure()`) where `name`
-    /// is a method of a project class, by name: where code outside a model may call its
-    /// methods. Collected for every such name on first use.
+    /// is a method of a project model (`ObservableObject` or `@Observable`), by name: where
+    /// code outside a model may call its methods. Collected for every such name on first use.
     func memberCalls(named name: String) -> [TokenLocation] {
         memberCallsByName.value {
             let methods = NameTable(
-                types.values.lazy.filter(\.isClass).flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
+                types.values.lazy.filter { $0.isObservableObject || $0.isObservable }.flatMap(\.functions)
+                    .filter { $0.function.kind == .function }.map(\.function.name))
             var result: [String: [TokenLocation]] = [:]
             for fileIndex in ownFiles {
                 let file = files[fileIndex]

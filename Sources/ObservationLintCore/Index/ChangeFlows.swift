@@ -160,10 +160,14 @@ final class ChangeFlows: @unchecked Sendable {
     /// The piece of code `token` runs in: its body, or the innermost closure around it that
     /// runs at another time.
     func place(of token: Int, file fileIndex: Int, body: Range<Int>) -> Place {
+        Self.place(of: token, file: fileIndex, body: body, index: index)
+    }
+
+    static func place(of token: Int, file fileIndex: Int, body: Range<Int>, index: ProjectIndex) -> Place {
         let file = index.files[fileIndex]
         for scope in index.scopes(in: body, of: file).enclosing(token) {
             guard case .closure(let callee, _) = scope.kind else { continue }
-            if let callee, Self.inlineCallees.contains(file.text(callee)) { continue }
+            if let callee, inlineCallees.contains(file.text(callee)) { continue }
             return Place(file: fileIndex, body: body, closure: scope.range)
         }
         return Place(file: fileIndex, body: body, closure: nil)

@@ -53,9 +53,9 @@ public struct PropertyWrite: Sendable {
     public let inRenderingCode: Bool
     /// Where the write runs (SPEC §10.2): the function, and each closure or `await` around it.
     public let context: ExecutionContext
-    /// For a write in another project type's code, what the same flow there announces of
-    /// that type's own state: a view that also observes it (or is it) re-renders anyway.
-    public let writer: WriterFlows?
+    /// For a write in another project type's code, that code (`writerFlows(of:)` tells what
+    /// its flow announces of the type's own state).
+    public let writer: WriterCode?
 
     /// How a note ends, telling where the write runs: ` — after the `await` on line 12: …`
     /// (nothing when it runs in its member's own flow).
@@ -78,11 +78,11 @@ public struct PropertyWrite: Sendable {
     }
 }
 
-/// The project type whose code makes a write through a reference, and the announcers of
-/// each flow there that makes it (empty when one announces nothing of that type's state).
-public struct WriterFlows: Sendable {
+/// The project type whose code makes a write through a reference, and where.
+public struct WriterCode: Sendable {
     public let type: String
-    public let flows: [[Announcer]]
+    let place: MemberAccesses.Place
+    let token: Int
 }
 
 /// A container relaying an object's changes: `child.objectWillChange.sink { … send() }`,
@@ -146,12 +146,22 @@ extension ProjectIndex {
     /// that type (its `@State`) or observes it as an `ObservableObject` (`@ObservedObject`,
     /// `@StateObject`, `@EnvironmentObject`).
     public func isRenderedAgain(_ view: String, by write: PropertyWrite) -> Bool {
-        guard let writer = write.writer, !writer.flows.isEmpty else { return false }
+        guard let writer = write.writer, !writerFlows(of: write).isEmpty else { return false }
         if writer.type == view { return true }
         guard types[writer.type]?.isObservableObject == true else { return false }
         return (modelHolders[writer.type] ?? []).contains { holder in
             holder.holder == view && ["ObservedObject", "StateObject", "EnvironmentObject"].contains(holder.wrapper ?? "")
         }
+    }
+
+    /// For a write in another project type's code, the announcers of each flow there that
+    /// makes it, of that type's own state (`model.x = v; isEditing = false` in a view's
+    /// action changes the view's `@State`); empty when one announces nothing, or for a write
+    /// in the type's own code.
+    public func writerFlows(of write: PropertyWrite) -> [[Announcer]] {
+        guard let writer = write.writer, let info = types[writer.type] else { return [] }
+        let flows = changeFlows(of: info)
+        return flows.flows(at: flows.effectiveToken(ofWriteAt: writer.token, in: writer.place), in: writer.place) ?? []
     }
 
     /// The properties of `type` whose writes announce themselves: `@Published` ones (and
