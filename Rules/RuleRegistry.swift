@@ -32,6 +32,7 @@ public enum RuleRegistry {
         StateInitializedFromParameter(),
         ObservableObjectMainActor(),
         ObservedObjectInClass(),
+        ObservableAndObservableObject(),
         // performance
         UnreadObservedObject(),
         PublishedNeverRead(),

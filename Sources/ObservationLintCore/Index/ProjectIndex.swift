@@ -124,6 +124,17 @@ public final class ProjectIndex: @unchecked Sendable {
     let mutableStateByType = Memo<String, Bool>()
     /// `changingMembers(of:)` by type name.
     let changingMembersByType = Memo<String, Set<String>>()
+    /// `changes(of:)` and `forwardings(of:)` by type name.
+    let changesByType = Memo<String, TypeChanges>()
+    let forwardingsByType = Memo<String, [Forwarding]>()
+    /// `changeFlows(of:)` by type name.
+    let changeFlowsByType = Memo<String, ChangeFlows>()
+    /// `.name(` member calls by name (`memberCalls(named:)`), found on first use.
+    let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
+    /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
+    let membersDeclaredByName = OnDemand<[String: [String]]>()
+    /// `codeContexts(inFile:)` by file.
+    let codeContextsByFile = Memo<Int, CodeContexts>()
     /// The render reads of each model (`renderReads(of:)`), found on first use.
     let renderReadsByModel = OnDemand<[String: [RenderRead]]>()
     /// What the environment walk asks of the project, whichever objects it follows.
