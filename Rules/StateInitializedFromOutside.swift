@@ -336,14 +336,18 @@ public struct StateInitializedFromOutside: Rule {
                 guard let seed = StateSeeding.changingSeed(state, of: view, in: context.file, index: index) else { continue }
                 let name = state.property.name
                 let caller = CallSites.caller(of: seed.site)
-                let argument = "\(state.label ?? "_"):"
+                let viewName = view.name
+                // In the order things happen: the value passed, the write that changes it.
                 context.report(
-                    "`@State var \(name)` is seeded by \(caller) with \(seed.reason), which can change while this view lives: SwiftUI keeps the first value and ignores later ones, so the view goes on showing the old one",
+                    "`@State var \(name)` keeps the first value \(caller) passes, \(seed.reason): \(seed.write.what) while `\(viewName)` is shown, and SwiftUI ignores the new value, so the view goes on showing the old one",
                     at: state.property.nameToken..<state.property.nameToken + 1,
                     notes: [
                         context.note(
-                            "\(caller) passes `\(argument)` here; when the value changes, `\(view.name)` keeps its first one",
-                            at: seed.argument.value, in: seed.site.file)
+                            "\(caller) passes `\(state.label ?? "_"):` here, seeding `\(name)` when `\(viewName)` first appears",
+                            at: seed.argument.value, in: seed.site.file),
+                        context.note(
+                            "then \(seed.write.description): `\(viewName)`'s `@State \(name)` keeps the first value",
+                            at: seed.write.token..<seed.write.token + 1, in: seed.write.file),
                     ],
                     help: help(for: name))
             }

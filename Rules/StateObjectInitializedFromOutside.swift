@@ -252,7 +252,7 @@ public struct StateObjectInitializedFromOutside: Rule {
                     let finding = callerFinding(
                         passing: property.name, to: view, property: property, evaluatedOnce: true, context: context)
                 {
-                    context.report(finding.message, at: at, notes: [finding.note], help: help(for: property.name))
+                    context.report(finding.message, at: at, notes: finding.notes, help: help(for: property.name))
                     continue
                 }
                 for (fileIndex, initializer, assignment, _) in ViewProperty.initializerAssignments(to: property.name, in: view, index: index) {
@@ -263,7 +263,7 @@ public struct StateObjectInitializedFromOutside: Rule {
                     let handOver = context.note(
                         "the existing object is handed to `StateObject` here", at: assignment.target.root..<assignment.value.upperBound,
                         in: fileIndex)
-                    let finding: (message: String, note: DiagnosticNote)?
+                    let finding: (message: String, notes: [DiagnosticNote])?
                     switch source {
                     case .parameter(let parameter):
                         finding = callerFinding(
@@ -272,7 +272,7 @@ public struct StateObjectInitializedFromOutside: Rule {
                         finding = localFinding(name, built: tokens, in: file, property: property, of: view, context: context)
                     }
                     if let finding {
-                        context.report(finding.message, at: at, notes: [finding.note, handOver], help: help(for: property.name))
+                        context.report(finding.message, at: at, notes: finding.notes + [handOver], help: help(for: property.name))
                     }
                     break
                 }
@@ -291,7 +291,7 @@ public struct StateObjectInitializedFromOutside: Rule {
     /// note at that argument.
     private func callerFinding(
         passing label: String?, to view: TypeInfo, property: Property, evaluatedOnce: Bool, context: RuleContext
-    ) -> (message: String, note: DiagnosticNote)? {
+    ) -> (message: String, notes: [DiagnosticNote])? {
         let name = property.name
         let sites = CallSites.sites(passing: label, to: view.name, index: context.index)
         for (site, argument) in sites where !evaluatedOnce {
@@ -301,15 +301,20 @@ public struct StateObjectInitializedFromOutside: Rule {
             let caller = CallSites.caller(of: site)
             return (
                 "`@StateObject var \(name)` is given an object that \(caller) builds while rendering: every render builds another one, which SwiftUI throws away, keeping only the first, \(harm)",
-                context.note("\(caller) builds `\(harm.object)` here on every render", at: argument.value, in: site.file))
+                [context.note("\(caller) builds `\(harm.object)` here on every render", at: argument.value, in: site.file)] + harm.notes(in: context))
         }
         for (site, argument) in sites {
-            guard let reason = CallSites.change(of: argument, at: site, holdsReference: true, index: context.index, depth: 0)
+            guard let change = CallSites.change(of: argument, at: site, holdsReference: true, index: context.index, depth: 0)
             else { continue }
             let caller = CallSites.caller(of: site)
             return (
-                "`@StateObject var \(name)` is given \(reason) by \(caller), which can pass another object while this view lives: SwiftUI keeps the first object and ignores later ones",
-                context.note("\(caller) passes `\(label ?? "_"):` here", at: argument.value, in: site.file))
+                "`@StateObject var \(name)` keeps the first object \(caller) passes, \(change.reason): \(change.write.what) while this view is shown, and SwiftUI ignores the new object, so the view goes on using the old one",
+                [
+                    context.note("\(caller) passes `\(label ?? "_"):` here", at: argument.value, in: site.file),
+                    context.note(
+                        "then \(change.write.description): `@StateObject \(name)` keeps the first object",
+                        at: change.write.token..<change.write.token + 1, in: change.write.file),
+                ])
         }
         return nil
     }
@@ -329,10 +334,13 @@ public struct StateObjectInitializedFromOutside: Rule {
             CallSites.change(of: $0, at: site, holdsReference: false, index: index, depth: 0)
         }.first
         if let changing {
-            return RebuildHarm(object: object, description: "and it is built from \(changing), which can change: the kept object goes on using the first value")
+            return RebuildHarm(
+                object: object,
+                description: "and it is built from \(changing.reason), which changes while the view is shown: the kept object goes on using the first value",
+                write: changing.write)
         }
         if let model = index.types[type], let effect = SideEffects(index: index).effect(ofConstructing: model, with: call, in: file) {
-            return RebuildHarm(object: object, description: "and building one \(effect.description), repeated for every discarded object")
+            return RebuildHarm(object: object, description: "and building one \(effect.description), repeated for every discarded object", write: nil)
         }
         return nil
     }
@@ -340,6 +348,13 @@ public struct StateObjectInitializedFromOutside: Rule {
     private struct RebuildHarm: CustomStringConvertible {
         let object: String
         let description: String
+        /// The write that changes an input, when that is the harm.
+        let write: CallSites.ValueWrite?
+
+        func notes(in context: RuleContext) -> [DiagnosticNote] {
+            guard let write else { return [] }
+            return [context.note("then \(write.description)", at: write.token..<write.token + 1, in: write.file)]
+        }
     }
 
     /// `let model = Model(…)` in the initializer, handed to `StateObject`: built at every
@@ -349,7 +364,7 @@ public struct StateObjectInitializedFromOutside: Rule {
     private func localFinding(
         _ name: String, built tokens: Range<Int>?, in file: ParsedFile, property: Property, of view: TypeInfo,
         context: RuleContext
-    ) -> (message: String, note: DiagnosticNote)? {
+    ) -> (message: String, notes: [DiagnosticNote])? {
         let index = context.index
         let constructed = tokens.flatMap { index.constructedType(in: $0, file: file, scope: view.name) }
         let effect = constructed.flatMap { constructed in
@@ -360,8 +375,12 @@ public struct StateObjectInitializedFromOutside: Rule {
                 CallSites.change(of: $0, at: site, holdsReference: false, index: index, depth: 0)
             }.first
             let harm: String
+            var notes: [DiagnosticNote] = []
             if let changing {
-                harm = "it is built from \(changing), which can change: the kept object goes on using the first value"
+                harm = "it is built from \(changing.reason), which changes while the view is shown: the kept object goes on using the first value"
+                notes.append(
+                    context.note(
+                        "then \(changing.write.description)", at: changing.write.token..<changing.write.token + 1, in: changing.write.file))
             } else if let effect {
                 harm = "building one \(effect.description), repeated for every discarded object"
             } else {
@@ -370,7 +389,7 @@ public struct StateObjectInitializedFromOutside: Rule {
             let caller = CallSites.caller(of: site)
             return (
                 "`@StateObject var \(property.name)` receives the local `\(name)`, which the initializer builds before `StateObject` is created: \(caller) initializes `\(view.name)` while rendering, so a new object is built and thrown away on every render (SwiftUI keeps the first one), and \(harm)",
-                context.note("\(caller) builds `\(view.name)` here, on every render", at: site.tokens, in: site.file))
+                [context.note("\(caller) builds `\(view.name)` here, on every render", at: site.tokens, in: site.file)] + notes)
         }
         return nil
     }

@@ -226,4 +226,87 @@ final class ViewGraphTests: XCTestCase {
         XCTAssertTrue(index.viewGraph.constructions(of: "Row").isEmpty)
         XCTAssertEqual(index.viewGraph.constructedViews, [])
     }
+
+    /// SwiftUI's structural identity: each branch of an `if`/`else`/`switch` is its own
+    /// identity; a condition that fixes the value renews the view on every change of it.
+    func testBranchTies() {
+        let parent = """
+            enum Mode { case view, edit }
+            struct Parent: View {
+                @State private var isEditing = false
+                @State private var mode = Mode.view
+                @State private var selection: Item?
+                @State private var count = 0
+                var body: some View {
+                    if isEditing { Row(item: Item(id: 0, title: "")) } else { Row(item: Item(id: 1, title: "")) }
+                    if let item = selection { Row(item: item) }
+                    if count == 0, !self.isEditing { Row(item: Item(id: 2, title: "")) }
+                    switch mode {
+                    case .edit: Row(item: Item(id: 3, title: ""))
+                    case .view: VStack { Row(item: Item(id: 4, title: "")) }
+                    }
+                    if count > 1 { Row(item: Item(id: 5, title: "")) }
+                    Button("Edit") { if isEditing { print(Row(item: Item(id: 6, title: ""))) } }
+                }
+            }
+            """
+        XCTAssertEqual(sites(of: "Row", in: ["Row.swift": row, "Parent.swift": parent]).map { $0.components(separatedBy: "; ")[2] }, [
+            "if branch (renewed when `isEditing` changes)",
+            "else branch (renewed when `isEditing` changes)",
+            "if branch",
+            "if branch (renewed when `count`, `isEditing` changes)",
+            "case branch (renewed when `mode` changes)",
+            "case branch (renewed when `mode` changes)",
+            "if branch",
+            "",
+        ])
+    }
+
+    /// Which argument changes renew the child: the pinned branch value, `.id`, the
+    /// `ForEach` ids that follow the element (`\.self`, `\.hashValue`, per-element
+    /// `UUID()`s); an `if let` branch and a data id do not.
+    func testRenewingTies() {
+        let views = """
+            struct Entry: Identifiable { let id = UUID(); let title: String }
+            struct Fresh: Identifiable { var id: UUID { UUID() }; var title: String }
+            struct Label: View {
+                @State var text: String
+                var body: some View { Text(text) }
+            }
+            struct Parent: View {
+                @State private var flag = false
+                @State private var name = ""
+                @State private var selection: String?
+                @State private var items: [Item] = []
+                @State private var entries: [Entry] = []
+                @State private var fresh: [Fresh] = []
+                var body: some View {
+                    if flag { Label(text: flag.description) }
+                    if let selected = selection { Label(text: selected) }
+                    Label(text: name).id(name)
+                    ForEach(items, id: \\.self) { item in Label(text: item.title) }
+                    ForEach(items, id: \\.hashValue) { item in Label(text: item.title) }
+                    ForEach(items) { item in Label(text: item.title) }
+                    ForEach(entries) { entry in Label(text: entry.title) }
+                    ForEach(fresh) { entry in Label(text: entry.title) }
+                    if flag { Label(text: name) }
+                }
+            }
+            """
+        let index = index(["Row.swift": row, "Parent.swift": views])
+        let ties = index.viewGraph.constructions(of: "Label").map { site in
+            site.arguments.first.flatMap { index.renewingTie(for: $0, at: site) }?.description ?? "none"
+        }
+        XCTAssertEqual(ties, [
+            "if branch (renewed when `flag` changes)",
+            "none",
+            ".id(…)",
+            "ForEach id \\.self",
+            "ForEach id \\.hashValue",
+            "none",
+            "ForEach id Identifiable",
+            "ForEach id Identifiable",
+            "none",
+        ])
+    }
 }
