@@ -90,7 +90,7 @@ public struct StateInitializedFromOutside: Rule {
                 @State private var todos: [Todo] = []
                 var body: some View {
                     ForEach(todos) { todo in TodoRow(title: todo.title) }
-                    Button("Add") { todos.append(Todo(id: todos.count, title: "New")) }
+                    Button("Rename") { todos[0].title = "Renamed" }
                 }
             }
             """,

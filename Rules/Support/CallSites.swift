@@ -274,7 +274,7 @@ enum CallSites {
             let file = index.files[declaration.file]
             if let token = declaration.decl.members.first(where: { file.kind($0) == .dollarIdentifier && file.spells($0, binding) }) {
                 return ValueWrite(
-                    file: declaration.file, token: token, what: "`\(binding)` is handed out as a binding",
+                    file: declaration.file, token: token, what: "`\(name)` changes through `\(binding)`",
                     context: context(of: token, in: declaration.file, index: index))
             }
         }
@@ -322,27 +322,31 @@ enum CallSites {
     /// model's own code outside `init` and the setup it calls, through a reference anywhere
     /// (`model.field = x`, `model.field.append(x)`), or a view binding it (`$model.field`).
     /// A `let` never changes, nor a `var` set only in `init`.
-    static func fieldWrite(_ field: String, of model: TypeInfo, filter: WriteFilter, index: ProjectIndex) -> ValueWrite? {
-        guard let owner = index.typeAndAncestors(of: model).first(where: { $0.property(named: field) != nil }),
-            let (_, stored) = owner.property(named: field), !stored.isLet
-        else { return nil }
+    static func fieldWrite(_ field: String, of model: TypeInfo, filter: WriteFilter, index: ProjectIndex, depth: Int = 0)
+        -> ValueWrite?
+    {
+        let lineage = index.typeAndAncestors(of: model)
+        guard let owner = lineage.first(where: { $0.property(named: field) != nil }), let (fileIndex, stored) = owner.property(named: field)
+        else {
+            // `model.contains(item)`: a method's result changes with the fields it reads.
+            guard depth < 2, let (fileIndex, method) = lineage.lazy.compactMap({ $0.functions.first { $0.function.name == field } }).first,
+                let body = method.body
+            else { return nil }
+            return writeOfFieldsRead(in: body, file: fileIndex, of: model, index: index, depth: depth)
+        }
+        if stored.isLet { return nil }
         if stored.isComputed {
-            // Changes with the stored fields its getter reads.
+            guard depth < 2 else { return nil }
             for body in stored.accessors.compactMap(\.body) {
-                let file = index.files[owner.property(named: field)!.0]
-                for token in body where file.kind(token) == .identifier && file.kind(token - 1) != .period && !file.spells(token, field) {
-                    guard let (_, read) = owner.property(named: file.text(token)), read.isStored,
-                        let write = fieldWrite(read.name, of: owner, filter: WriteFilter(), index: index)
-                    else { continue }
-                    return write
-                }
+                if let write = writeOfFieldsRead(in: body, file: fileIndex, of: model, index: index, depth: depth) { return write }
             }
             return nil
         }
         for site in index.memberAccesses(of: owner).mutations[field] ?? [] where !site.inInitializer {
             guard filter.accepts(site.token, in: index.files[site.file]) else { continue }
             return ValueWrite(
-                file: site.file, token: site.token, what: "`\(field)` changes", context: context(of: site.token, in: site.file, index: index))
+                file: site.file, token: site.token, what: filter.replacedOnly ? "`\(field)` is replaced" : "`\(field)` changes",
+                context: context(of: site.token, in: site.file, index: index))
         }
         let ownCode = owner.declarations.map { ($0.file, $0.decl.members) }
         for location in index.memberUpdateCandidates(named: field) {
@@ -350,7 +354,7 @@ enum CallSites {
                 filter.accepts(location.token, in: index.files[location.file]), !isInInitializer(location, index: index)
             else { continue }
             return ValueWrite(
-                file: location.file, token: location.token, what: "`\(field)` changes",
+                file: location.file, token: location.token, what: filter.replacedOnly ? "`\(field)` is replaced" : "`\(field)` changes",
                 context: context(of: location.token, in: location.file, index: index))
         }
         // A view binds it (`$model.field` in a `TextField` of another view holding the same model).
@@ -359,6 +363,23 @@ enum CallSites {
             guard let token = mutation.tokens.first else { continue }
             return ValueWrite(
                 file: mutation.file, token: token, what: "`\(field)` changes", context: context(of: token, in: mutation.file, index: index))
+        }
+        return nil
+    }
+
+    /// A write to a field of the model that code of the model reads (a computed property's
+    /// getter, a method's body): its result changes with it.
+    private static func writeOfFieldsRead(in body: Range<Int>, file fileIndex: Int, of model: TypeInfo, index: ProjectIndex, depth: Int)
+        -> ValueWrite?
+    {
+        let file = index.files[fileIndex]
+        var seen = Set<String>()
+        for token in body where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
+            let name = file.text(token)
+            guard seen.insert(name).inserted, index.typeAndAncestors(of: model).contains(where: { $0.property(named: name) != nil }),
+                let write = fieldWrite(name, of: model, filter: WriteFilter(), index: index, depth: depth + 1)
+            else { continue }
+            return write
         }
         return nil
     }

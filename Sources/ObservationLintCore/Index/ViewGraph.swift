@@ -128,6 +128,22 @@ public indirect enum ArgumentOrigin: Sendable, Hashable, CustomStringConvertible
     }
 }
 
+extension ArgumentOrigin {
+    /// The origin of a member of this value (`item.title` from `item`).
+    func appending(_ path: [String]) -> ArgumentOrigin {
+        guard !path.isEmpty else { return self }
+        switch self {
+        case .property(let property, let own): return .property(property, path: own + path)
+        case .binding(let property, let own): return .binding(property, path: own + path)
+        case .element(let name, let own, let collection): return .element(name: name, path: own + path, collection: collection)
+        case .closureParameter(let name, let own, let callee): return .closureParameter(name: name, path: own + path, callee: callee)
+        case .local(let name, let own): return .local(name: name, path: own + path)
+        case .parameter(let name, let own): return .parameter(name: name, path: own + path)
+        case .constructor, .literal, .staticMember, .closure, .derived, .unknown: return self
+        }
+    }
+}
+
 /// What ties the constructed view's identity to a value: when the value changes, SwiftUI
 /// sees a new view, with fresh state.
 public enum IdentityTie: Sendable, Hashable, CustomStringConvertible {
@@ -871,8 +887,14 @@ private struct FileCollector {
             if let found = closureParameter(named: rootText, at: site, path: path, frames: frames, in: member, depth: depth) {
                 return found
             }
-            if isLocal(rootText, before: site, in: member) {
-                return .local(name: rootText, path: path)
+            switch conditionBinding(of: rootText, before: site, in: member) {
+            case .value(let value)?:
+                // `if let item = selection { Row(item: item) }`: the unwrapped value itself.
+                return origin(of: value, at: value.lowerBound, frames: frames, in: member, depth: depth + 1).appending(path)
+            case .sameName?:
+                break  // `if let selection { … }`: the outer `selection`
+            case nil:
+                if isLocal(rootText, before: site, in: member) { return .local(name: rootText, path: path) }
             }
             if member.parameters.contains(where: { $0.name == rootText }) { return .parameter(name: rootText, path: path) }
         }
@@ -960,6 +982,32 @@ private struct FileCollector {
             return (token + 1, token + 2..<end)
         }
         return nil
+    }
+
+    private enum ConditionBinding {
+        /// `if let name = value`, `guard let name = value`, `, let name = value`.
+        case value(Range<Int>)
+        /// `if let name`: the same name, unwrapped.
+        case sameName
+    }
+
+    /// The optional binding of a condition that last declares `name` before `site`, if
+    /// that is how it was declared.
+    private mutating func conditionBinding(of name: String, before site: Int, in member: CodeMember) -> ConditionBinding? {
+        guard let declared = locals(of: member).last(where: { $0.name == name && $0.token < site })?.token else { return nil }
+        let introducer = declared - 1
+        guard file.at(introducer, "let") || file.at(introducer, "var") else { return nil }
+        let opener = introducer - 1
+        guard file.at(opener, "if") || file.at(opener, "guard") || file.at(opener, "while") || file.kind(opener) == .comma else { return nil }
+        guard file.at(declared + 1, "=") else {
+            let next = declared + 1
+            return file.kind(next) == .leftBrace || file.kind(next) == .comma || file.at(next, "else") ? .sameName : nil
+        }
+        var end = declared + 2
+        while end < site, file.kind(end) != .leftBrace, file.kind(end) != .comma, !file.at(end, "else") {
+            end = file.kind(end) == .leftParen || file.kind(end) == .leftSquare ? file.skipGroup(end) : end + 1
+        }
+        return end > declared + 2 ? .value(declared + 2..<end) : nil
     }
 
     private mutating func isLocal(_ name: String, before site: Int, in member: CodeMember) -> Bool {
