@@ -121,6 +121,11 @@ public final class ProjectIndex: @unchecked Sendable {
     let mutableStateByType = Memo<String, Bool>()
     /// `changingMembers(of:)` by type name.
     let changingMembersByType = Memo<String, Set<String>>()
+    /// `changes(of:)` and `forwardings(of:)` by type name.
+    let changesByType = Memo<String, TypeChanges>()
+    let forwardingsByType = Memo<String, [Forwarding]>()
+    /// `.name(` member calls by name (`memberCalls(named:)`), found on first use.
+    let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
     /// The render reads of each model (`renderReads(of:)`), found on first use.
     let renderReadsByModel = OnDemand<[String: [RenderRead]]>()
     /// What the environment walk asks of the project, whichever objects it follows.
