@@ -263,12 +263,7 @@ enum CallSites {
         -> ValueWrite?
     {
         let name = property.name
-        for site in index.memberAccesses(of: owner).mutations[name] ?? [] where !site.inInitializer {
-            let file = index.files[site.file]
-            guard filter.accepts(site.token, in: file) else { continue }
-            let what = file.at(site.token + 1, "=") ? "`\(name)` is replaced" : "`\(name)` changes"
-            return ValueWrite(file: site.file, token: site.token, what: what, context: context(of: site.token, in: site.file, index: index))
-        }
+        if let write = laterWrite(of: name, in: owner, filter: filter, index: index) { return write }
         let binding = "$" + name
         for declaration in owner.declarations {
             let file = index.files[declaration.file]
@@ -342,21 +337,7 @@ enum CallSites {
             }
             return nil
         }
-        for site in index.memberAccesses(of: owner).mutations[field] ?? [] where !site.inInitializer {
-            guard filter.accepts(site.token, in: index.files[site.file]) else { continue }
-            return ValueWrite(
-                file: site.file, token: site.token, what: filter.replacedOnly ? "`\(field)` is replaced" : "`\(field)` changes",
-                context: context(of: site.token, in: site.file, index: index))
-        }
-        let ownCode = owner.declarations.map { ($0.file, $0.decl.members) }
-        for location in index.memberUpdateCandidates(named: field) {
-            guard !ownCode.contains(where: { $0.0 == location.file && $0.1.contains(location.token) }), index.isMemberWrite(at: location),
-                filter.accepts(location.token, in: index.files[location.file]), !isInInitializer(location, index: index)
-            else { continue }
-            return ValueWrite(
-                file: location.file, token: location.token, what: filter.replacedOnly ? "`\(field)` is replaced" : "`\(field)` changes",
-                context: context(of: location.token, in: location.file, index: index))
-        }
+        if let write = laterWrite(of: field, in: model, filter: filter, index: index) { return write }
         // A view binds it (`$model.field` in a `TextField` of another view holding the same model).
         for mutation in index.typeAndAncestors(of: owner).flatMap({ index.viewMutations[$0.name] ?? [] })
         where mutation.path.first == field {
@@ -384,17 +365,19 @@ enum CallSites {
         return nil
     }
 
-    /// Whether a write through a reference is part of an initializer (outside closures):
-    /// setup before anything is shown.
-    private static func isInInitializer(_ location: TokenLocation, index: ProjectIndex) -> Bool {
-        let file = index.files[location.file]
-        for (decl, _) in index.typeDeclarations(in: location.file) where decl.members.contains(location.token) {
-            guard let initializer = decl.functions.first(where: { $0.kind == .initializer && $0.body?.contains(location.token) == true }),
-                let body = initializer.body
-            else { continue }
-            return file.scopes(in: body).innermostClosure(containing: location.token) == nil
+    /// The first write of the stored property `name` of `type` that can happen after the
+    /// value reached a view (the change model's `afterHandout` phase: not the initializer,
+    /// not setup before the value is handed out), by its own code or through a reference.
+    private static func laterWrite(of name: String, in type: TypeInfo, filter: WriteFilter, index: ProjectIndex) -> ValueWrite? {
+        for write in index.changes(of: type).writes(of: name) where write.phase == .afterHandout {
+            let file = index.files[write.site.file]
+            guard filter.accepts(write.site.token, in: file) else { continue }
+            let replaced = file.at(write.site.token + 1, "=") && holdsObject(name, in: type, index: index)
+            let what = replaced ? "`\(name)` is replaced" : "`\(name)` changes"
+            return ValueWrite(
+                file: write.site.file, token: write.site.token, what: what, context: context(of: write.site.token, in: write.site.file, index: index))
         }
-        return false
+        return nil
     }
 
     /// Where code at `token` runs, for a note: "in a `Button` closure of `Parent.body`",
@@ -422,6 +405,15 @@ enum CallSites {
             return "in a `\(file.text(callee))` closure of `\(place.name)`"
         }
         return "in `\(place.name)`"
+    }
+
+    /// Whether the stored property `name` of `type` holds an object (a project class).
+    private static func holdsObject(_ name: String, in type: TypeInfo, index: ProjectIndex) -> Bool {
+        guard let owner = index.typeAndAncestors(of: type).first(where: { $0.property(named: name) != nil }),
+            let (fileIndex, property) = owner.property(named: name),
+            let shape = index.declaredShape(of: property, in: index.files[fileIndex], scope: owner.name)
+        else { return false }
+        return index.modelKind(of: shape, from: owner.name, file: fileIndex).isClass
     }
 
     /// The project class the caller's property `name` holds (an observable model, a plain
