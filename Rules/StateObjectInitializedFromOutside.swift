@@ -7,26 +7,30 @@ public struct StateObjectInitializedFromOutside: Rule {
         name: "StateObject initialized from outside",
         category: .ownership,
         group: .suspicious,
-        summary: "A view's `@StateObject` receives an object that can change, or one its caller rebuilds while rendering with a cost beyond an allocation.",
+        summary: "A view's `@StateObject` receives an object its caller later replaces, or one its caller rebuilds while rendering with a cost beyond an allocation.",
         rationale: """
             `@StateObject` creates its object once, the first time the view appears, from the \
             autoclosure it was initialized with, and ignores it on every later initialization. \
             When the object exists before that — the parent passes it (through the memberwise \
             initializer, or `_model = StateObject(wrappedValue: model)` with a parameter), or the \
             initializer builds it in a local — SwiftUI keeps the first one and ignores the rest. \
+            The rule reports only with the witness of a harm (SPEC §10), cited as notes in the \
+            order things happen. Either the caller passes an object that a later write replaces \
+            while the view is shown (`workspace.current = EditorStore()` in an action, `feed = \
+            FeedModel()` after a refresh, the caller's `@State` object reassigned): the view goes \
+            on using the first object, and what the caller does with the new one never shows. Or \
+            an explicit initializer takes the object as a plain parameter (or builds it in a \
+            local) and a caller builds it while rendering, either from inputs that a write changes \
+            (the kept object goes on using the first ones) or with an initializer that starts \
+            work (a task, a timer, an observer, a request) that every discarded object repeats. \
             The memberwise initializer of `@StateObject var model: Model` takes `StateObject`'s \
-            autoclosure: `Child(model: Model())` is evaluated once, not on every render. The rule \
-            fires when the view graph shows a harm: a caller passes an object that can change \
-            while the view lives (a field of its model that is reassigned: later objects are \
-            silently ignored), or an explicit initializer takes the object as a plain parameter \
-            (or builds it in a local) and a caller builds it while rendering, either from inputs \
-            that can change (the kept object goes on using the first ones: cited) or with an \
-            initializer that starts work (a task, a timer, an observer, a request) that every \
-            discarded object repeats. An object rebuilt from the same constant inputs whose \
-            initializer only stores values costs an allocation and loses nothing: not reported. \
-            Nor is a stable instance (the caller's own `let` or `@StateObject`, a value a \
-            navigation route carries, a shared singleton) or a view built once (a scene, hosting \
-            or widget root).
+            autoclosure: `Child(model: Model())` is evaluated once, not on every render. Not \
+            reported: an object rebuilt from constant inputs whose initializer only stores \
+            values (an allocation, nothing lost), a field of the caller's model that is a `let` \
+            or is only written while the model is set up, a stable instance (the caller's own \
+            `let` or `@StateObject`, a value a navigation route carries, a shared singleton), a \
+            view renewed with the value (`.id(…)`, a `ForEach` id), or a view built once (a \
+            scene, hosting or widget root).
             """,
         fix: """
             Create the object inside the wrapper's autoclosure from plain values: \
@@ -34,6 +38,39 @@ public struct StateObjectInitializedFromOutside: Rule {
             use `@ObservedObject var model: Model` instead.
             """,
         triggeringExamples: [
+            // The caller's object is replaced after a refresh: the view keeps the old one.
+            """
+            final class FeedModel: ObservableObject { @Published var posts: [String] = [] }
+            final class Home: ObservableObject {
+                @Published var feed = FeedModel()
+                func refresh() async { feed = FeedModel() }
+            }
+            struct FeedView: View {
+                @StateObject var ↓model: FeedModel
+                var body: some View { Text("\\(model.posts.count)") }
+            }
+            struct HomeView: View {
+                @StateObject private var home = Home()
+                var body: some View {
+                    FeedView(model: home.feed).refreshable { await home.refresh() }
+                }
+            }
+            """,
+            // The caller's own `@State` object is reassigned in an action.
+            """
+            final class Timer: ObservableObject { @Published var seconds = 0 }
+            struct TimerFace: View {
+                @StateObject var ↓timer: Timer
+                var body: some View { Text("\\(timer.seconds)") }
+            }
+            struct TimerScreen: View {
+                @State private var timer = Timer()
+                var body: some View {
+                    TimerFace(timer: timer)
+                    Button("Restart") { timer = Timer() }
+                }
+            }
+            """,
             """
             final class ProfileModel: ObservableObject {
                 @Published var name: String
@@ -110,6 +147,59 @@ public struct StateObjectInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A `let` of the caller's model: the same object for the model's lifetime.
+            """
+            final class FeedModel: ObservableObject { @Published var posts: [String] = [] }
+            final class Home: ObservableObject {
+                let feed = FeedModel()
+                func refresh() async { feed.posts = [] }
+            }
+            struct FeedView: View {
+                @StateObject var model: FeedModel
+                var body: some View { Text("\\(model.posts.count)") }
+            }
+            struct HomeView: View {
+                @StateObject private var home = Home()
+                var body: some View {
+                    FeedView(model: home.feed).refreshable { await home.refresh() }
+                }
+            }
+            """,
+            // Replaced, but the view is renewed with it.
+            """
+            final class Timer: ObservableObject { @Published var seconds = 0 }
+            struct TimerFace: View {
+                @StateObject var timer: Timer
+                var body: some View { Text("\\(timer.seconds)") }
+            }
+            struct TimerScreen: View {
+                @State private var timer = Timer()
+                var body: some View {
+                    TimerFace(timer: timer).id(ObjectIdentifier(timer))
+                    Button("Restart") { timer = Timer() }
+                }
+            }
+            """,
+            // Only set while the model is set up, before the screen appears.
+            """
+            final class Editor: ObservableObject { @Published var text = "" }
+            final class Workspace: ObservableObject {
+                @Published var current: Editor
+                init() {
+                    current = Editor()
+                    configure()
+                }
+                private func configure() { current = Editor() }
+            }
+            struct EditorView: View {
+                @StateObject var editor: Editor
+                var body: some View { TextEditor(text: $editor.text) }
+            }
+            struct WorkspaceView: View {
+                @ObservedObject var workspace: Workspace
+                var body: some View { EditorView(editor: workspace.current) }
+            }
+            """,
             """
             final class ProfileModel: ObservableObject { @Published var name = "" }
             struct ProfileView: View {
