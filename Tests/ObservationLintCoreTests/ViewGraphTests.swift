@@ -297,6 +297,8 @@ final class ViewGraphTests: XCTestCase {
         let ties = index.viewGraph.constructions(of: "Label").map { site in
             site.arguments.first.flatMap { index.renewingTie(for: $0, at: site) }?.description ?? "none"
         }
+        // A view holding the app's own `[Entry]` in `@State` is no widget snapshot.
+        XCTAssertEqual(index.viewGraph.constructions(of: "Label").first?.context, .rendering)
         // `if let selected = selection`: the value passed is `selection`'s, unwrapped.
         XCTAssertEqual(index.viewGraph.constructions(of: "Label")[1].arguments.first?.origin.description, "property @State selection")
         XCTAssertEqual(ties, [

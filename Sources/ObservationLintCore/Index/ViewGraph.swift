@@ -241,7 +241,10 @@ public final class ViewConstruction: Sendable {
         let line = file.source.location(of: file.byteRange(token..<token + 1).lowerBound).line
         let place = [enclosingType?.withoutTypeKeyPrefixes, enclosingMember].compactMap { $0 }.joined(separator: ".")
         var details = ["\(context)" + (place.isEmpty ? "" : " in \(place)")]
-        for argument in arguments { details.append("\(argument.label ?? "_"): \(argument.origin)".withoutTypeKeyPrefixes) }
+        for argument in arguments {
+            let renewal = index.renewingTie(for: argument, at: self).map { " (a change renews the view: \($0))" } ?? ""
+            details.append("\(argument.label ?? "_"): \(argument.origin)\(renewal)".withoutTypeKeyPrefixes)
+        }
         if !identity.isEmpty { details.append("identity: " + identity.map(\.description).joined(separator: ", ")) }
         return ("\(file.path):\(line)", line, details)
     }
@@ -1134,7 +1137,10 @@ private struct FileCollector {
     /// project type conforming to it): it renders one entry, as a widget snapshot.
     private func holdsTimelineEntry(_ view: TypeInfo) -> Bool {
         view.properties.contains { fileIndex, property in
-            guard property.isStored, let written = property.type.map({ TypeShape($0.text) })?.heldName else { return false }
+            // `let entry: Entry`, not `@State var entries: [Entry]` of an app's own `Entry` type.
+            guard property.isStored, !property.attributes.contains(where: { $0.simpleName.startsWithUppercase }),
+                let written = property.type.map({ TypeShape($0.text) })?.directName
+            else { return false }
             if written == "Entry" || written.hasSuffix(".Entry") { return true }
             guard let entry = index.type(named: written, from: view.name, file: fileIndex) else { return false }
             return entry.inherited.contains { $0 == "TimelineEntry" || $0 == "WidgetKit.TimelineEntry" }
