@@ -267,7 +267,11 @@ enum CallSites {
         let binding = "$" + name
         for declaration in owner.declarations {
             let file = index.files[declaration.file]
-            if let token = declaration.decl.members.first(where: { file.kind($0) == .dollarIdentifier && file.spells($0, binding) }) {
+            // A reference is replaced only through the whole binding (`$model`, not `$model.title`).
+            let handedOut = declaration.decl.members.first { token in
+                file.kind(token) == .dollarIdentifier && file.spells(token, binding) && !(filter.replacedOnly && file.kind(token + 1) == .period)
+            }
+            if let token = handedOut {
                 return ValueWrite(
                     file: declaration.file, token: token, what: "`\(name)` changes through `\(binding)`",
                     context: context(of: token, in: declaration.file, index: index))
@@ -385,8 +389,11 @@ enum CallSites {
     static func context(of token: Int, in fileIndex: Int, index: ProjectIndex) -> String {
         let file = index.files[fileIndex]
         var place: (name: String, body: Range<Int>)?
-        for (decl, info) in index.typeDeclarations(in: fileIndex) where decl.members.contains(token) {
-            let typeName = info.name
+        // Every declaration around the token (a local package's files are not the project's own).
+        var pending = file.types.map { (decl: $0, name: $0.name) }
+        while let (decl, typeName) = pending.popLast() {
+            guard decl.members.contains(token) else { continue }
+            pending += decl.nestedTypes.map { ($0, typeName + "." + $0.name) }
             for function in decl.functions {
                 guard let body = function.body, body.contains(token) else { continue }
                 let name = function.kind == .initializer ? "\(typeName).init" : "\(typeName).\(function.name)()"
@@ -397,6 +404,9 @@ enum CallSites {
                     if place.map({ body.count < $0.body.count }) ?? true { place = ("\(typeName).\(property.name)", body) }
                 }
             }
+        }
+        for function in file.functions where place == nil {
+            if let body = function.body, body.contains(token) { place = ("\(function.name)()", body) }
         }
         guard let place else { return "" }
         if let closure = file.scopes(in: place.body).innermostClosure(containing: token),
