@@ -7,7 +7,7 @@ public struct EnvironmentObjectNotInjected: Rule {
         name: "Environment object not injected",
         category: .environment,
         group: .correctness,
-        summary: "A view reads an `@EnvironmentObject` or `@Environment(T.self)` on a path from a root where no ancestor injects it: the app stops there.",
+        summary: "An `@EnvironmentObject` or `@Environment(T.self)` whose type nothing injects on some path to the view.",
         rationale: """
             `@EnvironmentObject var store: Store` and `@Environment(Model.self) var model` do not \
             create their object: they look it up, by its exact type, among the objects an \

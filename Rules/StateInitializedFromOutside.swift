@@ -7,7 +7,7 @@ public struct StateInitializedFromOutside: Rule {
         name: "State initialized from outside",
         category: .ownership,
         group: .suspicious,
-        summary: "A view's `@State` is seeded by a caller that passes a value which a later write changes while the view is shown.",
+        summary: "A view's `@State` is seeded by a caller that passes a value which can change while the view lives.",
         rationale: """
             SwiftUI creates a view's `@State` storage once, when the view first appears, and \
             ignores every later value its initializer receives. The rule reports only with the \

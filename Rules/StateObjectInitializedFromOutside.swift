@@ -7,7 +7,7 @@ public struct StateObjectInitializedFromOutside: Rule {
         name: "StateObject initialized from outside",
         category: .ownership,
         group: .suspicious,
-        summary: "A view's `@StateObject` receives an object its caller later replaces, or one its caller rebuilds while rendering with a cost beyond an allocation.",
+        summary: "A view's `@StateObject` receives an object that can change, or one its caller rebuilds while rendering with a cost beyond an allocation.",
         rationale: """
             `@StateObject` creates its object once, the first time the view appears, from the \
             autoclosure it was initialized with, and ignores it on every later initialization. \
