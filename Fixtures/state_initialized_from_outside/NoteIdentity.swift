@@ -95,3 +95,28 @@ struct NoteFontSettings: View {
     @AppStorage("noteFontScale") private var scale = 1.0
     var body: some View { Slider(value: $scale, in: 0.5...2) }
 }
+
+/// A shared settings object that a settings screen changes, copied through a local.
+@MainActor
+final class NoteAppearance: ObservableObject {
+    static let shared = NoteAppearance()
+    @Published var lineSpacing = 1.0
+}
+
+struct NoteSpacingLabel: View {
+    @State var spacing: Double // expect: state_initialized_from_outside
+    var body: some View { Text("\(spacing)") }
+}
+
+struct NoteSpacingPreview: View {
+    var body: some View {
+        let spacing = NoteAppearance.shared.lineSpacing
+        NoteSpacingLabel(spacing: spacing)
+    }
+}
+
+struct NoteAppearanceSettings: View {
+    var body: some View {
+        Button("Wider") { NoteAppearance.shared.lineSpacing += 0.5 }
+    }
+}

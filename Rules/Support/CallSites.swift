@@ -84,6 +84,7 @@ enum CallSites {
     ) -> Change? {
         guard site.context == .rendering || site.context == .presentation, index.renewingTie(for: argument, at: site) == nil
         else { return nil }
+        if argument.origin == .staticMember { return sharedObjectChange(argument, at: site, holdsReference: holdsReference, index: index) }
         return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth)
     }
 
@@ -120,11 +121,12 @@ enum CallSites {
                 }
                 return nil
             }
-            if property.isComputed { return computedChange(of: property, at: site, index: index, depth: depth) }
+            // A stored or computed property holding a model: a field of it.
             if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
                 guard let write = fieldWrite(field, of: model, filter: filter.forField(path.count == 1), index: index) else { return nil }
                 return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
             }
+            if property.isComputed { return computedChange(of: property, at: site, index: index, depth: depth) }
             return inheritedChange(
                 of: property, path: path, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
                 depth: depth)
@@ -144,9 +146,49 @@ enum CallSites {
                 }
             }
             return nil
-        case .constructor, .literal, .staticMember, .binding, .closureParameter, .local, .parameter, .closure, .unknown:
+        case .local(let name, let path):
+            // `let title = model.title` in the caller's code: the value it was given.
+            guard depth < 3, let value = index.viewGraph.initialValue(ofLocal: name, at: site) else { return nil }
+            if value.origin == .staticMember, path.isEmpty {
+                return sharedObjectChange(value, at: site, holdsReference: holdsReference, index: index)
+            }
+            return change(
+                of: value.origin.appending(path), at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
+                depth: depth + 1)
+        case .constructor, .literal, .staticMember, .binding, .closureParameter, .parameter, .closure, .unknown:
             return nil
         }
+    }
+
+    /// `Settings.shared.fontSize`: a field of an object a type keeps in a static property,
+    /// changed by a write to that field.
+    private static func sharedObjectChange(_ argument: ConstructionArgument, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex)
+        -> Change?
+    {
+        let file = index.files[site.file]
+        guard let chain = file.memberChain(at: argument.value.lowerBound, limit: argument.value.upperBound), chain.names.count >= 3,
+            chain.end == argument.value.upperBound || chain.end + 1 == argument.value.upperBound,
+            let owner = index.type(named: file.text(chain.names[0]), from: site.enclosingType, file: site.file),
+            let (fileIndex, shared) = owner.property(named: file.text(chain.names[1])), shared.modifiers.contains("static"),
+            let model = sharedType(of: shared, in: fileIndex, owner: owner, index: index), model.isClass
+        else { return nil }
+        let path = chain.names.dropFirst(2).map { file.text($0) }
+        let filter = WriteFilter(replacedOnly: holdsReference && path.count == 1)
+        guard let write = fieldWrite(path[0], of: model, filter: filter, index: index) else { return nil }
+        let written = chain.names.map { file.text($0) }.joined(separator: ".")
+        return Change(reason: "`\(written)`, a field of the shared `\(model.name)`", write: write)
+    }
+
+    /// The class a static property holds: by its annotation, or the constructor of its
+    /// initial value (`static let shared = Settings()`).
+    private static func sharedType(of property: Property, in fileIndex: Int, owner: TypeInfo, index: ProjectIndex) -> TypeInfo? {
+        let file = index.files[fileIndex]
+        if let held = index.declaredShape(of: property, in: file, scope: owner.name)?.directName {
+            return index.type(named: held == "Self" ? owner.name : held, from: owner.name, file: fileIndex)
+        }
+        guard let initializer = property.initializer, let constructed = index.constructedType(in: initializer, file: file, scope: owner.name)
+        else { return nil }
+        return index.types[constructed.name]
     }
 
     /// Which writes change the value passed.

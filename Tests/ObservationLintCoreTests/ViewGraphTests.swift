@@ -313,4 +313,25 @@ final class ViewGraphTests: XCTestCase {
             "none",
         ])
     }
+
+    /// A local's value comes from its initial value (`let title = model.title`).
+    func testOriginOfLocals() {
+        let parent = """
+            final class Doc: ObservableObject { @Published var title = "" }
+            struct Parent: View {
+                @StateObject private var doc = Doc()
+                var body: some View {
+                    let title = doc.title
+                    let item: Item = Item(id: 0, title: title)
+                    Row(item: item)
+                }
+            }
+            """
+        let index = index(["Row.swift": row, "Parent.swift": parent])
+        let site = index.viewGraph.constructions(of: "Row")[0]
+        XCTAssertEqual(site.arguments[0].origin.description, "local item")
+        XCTAssertEqual(index.viewGraph.initialValue(ofLocal: "item", at: site)?.origin.description, "constructor Item")
+        XCTAssertEqual(index.viewGraph.initialValue(ofLocal: "title", at: site)?.origin.description, "property @StateObject doc.title")
+        XCTAssertNil(index.viewGraph.initialValue(ofLocal: "other", at: site))
+    }
 }

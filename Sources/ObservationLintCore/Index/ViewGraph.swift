@@ -130,7 +130,7 @@ public indirect enum ArgumentOrigin: Sendable, Hashable, CustomStringConvertible
 
 extension ArgumentOrigin {
     /// The origin of a member of this value (`item.title` from `item`).
-    func appending(_ path: [String]) -> ArgumentOrigin {
+    public func appending(_ path: [String]) -> ArgumentOrigin {
         guard !path.isEmpty else { return self }
         switch self {
         case .property(let property, let own): return .property(property, path: own + path)
@@ -302,6 +302,15 @@ public final class ViewGraph: @unchecked Sendable {
             guard let info = index.types[view], ViewGraphCollector.isConstructibleView(info) else { return [] }
             return ViewGraphCollector.collect(index, references: references, views: [info], jobs: 1, findings: findings)
         }
+    }
+
+    /// The initial value of a local that the code at `site` names, as an argument passing
+    /// it would be (its tokens and where it comes from): `let title = model.title` before
+    /// `Row(title: title)`. Nil when the local has none, or is bound another way (a `for`
+    /// loop, a closure parameter).
+    public func initialValue(ofLocal name: String, at site: ViewConstruction) -> ConstructionArgument? {
+        var collector = FileCollector(fileIndex: site.file, index: index, findings: findings)
+        return collector.localInitialValue(of: name, before: site.token)
     }
 
     /// The views with at least one construction site, sorted.
@@ -985,6 +994,29 @@ private struct FileCollector {
             return (token + 1, token + 2..<end)
         }
         return nil
+    }
+
+    /// The value of `let name = value` (or `let name: T = value`), the last declaration of
+    /// `name` before `site` in its member.
+    mutating func localInitialValue(of name: String, before site: Int) -> ConstructionArgument? {
+        guard let member = member(containing: site),
+            let declared = locals(of: member).last(where: { $0.name == name && $0.token < site })?.token,
+            file.at(declared - 1, "let") || file.at(declared - 1, "var")
+        else { return nil }
+        var equals = declared + 1
+        if file.kind(equals) == .colon {
+            equals += 2  // past the colon and the type's first token
+            while equals < site, !file.at(equals, "="), !file.tokens[equals].isAtStartOfLine {
+                equals = file.kind(equals) == .leftParen || file.kind(equals) == .leftSquare || file.kind(equals) == .leftAngle
+                    ? file.skipGroup(equals) : equals + 1
+            }
+        }
+        guard file.at(equals, "=") else { return nil }
+        let end = file.expressionEnd(from: equals + 1, end: member.range.upperBound, stopAtComma: true)
+        guard end > equals + 1, end <= site else { return nil }
+        let value = equals + 1..<end
+        let origin = origin(of: value, at: value.lowerBound, frames: frames(around: value.lowerBound, in: member), in: member, depth: 1)
+        return ConstructionArgument(label: nil, value: value, origin: origin)
     }
 
     private enum ConditionBinding {
