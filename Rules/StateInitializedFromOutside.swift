@@ -74,6 +74,24 @@ public struct StateInitializedFromOutside: Rule {
                 }
             }
             """,
+            // A new object built from a changing input: the first one is kept.
+            """
+            @Observable final class Tally {
+                var start: Int
+                init(start: Int) { self.start = start }
+            }
+            struct TallyView: View {
+                @State var ↓tally: Tally
+                var body: some View { Text("\\(tally.start)") }
+            }
+            struct TallyScreen: View {
+                @State private var count = 0
+                var body: some View {
+                    TallyView(tally: Tally(start: count))
+                    Button("Add") { count += 1 }
+                }
+            }
+            """,
             // A setting another view changes.
             """
             struct SizeLabel: View {

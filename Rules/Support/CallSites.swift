@@ -84,8 +84,19 @@ enum CallSites {
     ) -> Change? {
         guard site.context == .rendering || site.context == .presentation, index.renewingTie(for: argument, at: site) == nil
         else { return nil }
-        if argument.origin == .staticMember { return sharedObjectChange(argument, at: site, holdsReference: holdsReference, index: index) }
-        return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth)
+        switch argument.origin {
+        case .staticMember:
+            return sharedObjectChange(argument, at: site, holdsReference: holdsReference, index: index)
+        case .constructor(let type):
+            // `Child(model: Model(count: count))`: a new value built from a changing input.
+            for input in argument.constructorArguments {
+                guard let change = change(of: input, at: site, holdsReference: false, index: index, depth: depth) else { continue }
+                return Change(reason: "a `\(type)` built from \(change.reason)", write: change.write)
+            }
+            return nil
+        default:
+            return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth)
+        }
     }
 
     /// Why a value from `origin` at `site` can change while the view built there is shown,
