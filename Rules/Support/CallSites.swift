@@ -91,7 +91,8 @@ enum CallSites {
             // `Child(model: Model(count: count))`: a new value built from a changing input.
             for input in argument.constructorArguments {
                 guard let change = change(of: input, at: site, holdsReference: false, index: index, depth: depth) else { continue }
-                return Change(reason: "a `\(type)` built from \(change.reason)", write: change.write)
+                let built = type == ".init" ? "a value built with `.init(…)`" : "a `\(type)` built"
+                return Change(reason: "\(built) from \(change.reason)", write: change.write)
             }
             return nil
         default:
