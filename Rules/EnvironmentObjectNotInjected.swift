@@ -743,7 +743,7 @@ public struct EnvironmentObjectNotInjected: Rule {
         }
         notes.append(
             context.note(
-                "`\(property.name)` is read here \(CallSites.context(of: read.token, in: read.file, index: context.index)): the lookup fails",
+                "`\(property.name)` is read here \(context.index.placeDescription(of: read.token, in: read.file)): the lookup fails",
                 at: read.token..<read.token + 1, in: read.file))
         if let related { notes.append(related) }
         let provided = anyProvider

@@ -328,7 +328,7 @@ enum CallSites {
             if let token = handedOut {
                 return ValueWrite(
                     file: declaration.file, token: token, what: "`\(name)` changes through `\(binding)`",
-                    context: context(of: token, in: declaration.file, index: index))
+                    context: index.placeDescription(of: token, in: declaration.file))
             }
         }
         if property.wrapper == "Binding", depth < 3, let label = inputLabel(of: name, in: owner, index: index) {
@@ -401,7 +401,7 @@ enum CallSites {
         where mutation.path.first == field {
             guard let token = mutation.tokens.first else { continue }
             return ValueWrite(
-                file: mutation.file, token: token, what: "`\(field)` changes", context: context(of: token, in: mutation.file, index: index))
+                file: mutation.file, token: token, what: "`\(field)` changes", context: index.placeDescription(of: token, in: mutation.file))
         }
         return nil
     }
@@ -433,42 +433,9 @@ enum CallSites {
             let replaced = file.at(write.site.token + 1, "=") && holdsObject(name, in: type, index: index)
             let what = replaced ? "`\(name)` is replaced" : "`\(name)` changes"
             return ValueWrite(
-                file: write.site.file, token: write.site.token, what: what, context: context(of: write.site.token, in: write.site.file, index: index))
+                file: write.site.file, token: write.site.token, what: what, context: index.placeDescription(of: write.site.token, in: write.site.file))
         }
         return nil
-    }
-
-    /// Where code at `token` runs, for a note: "in a `Button` closure of `Parent.body`",
-    /// "in `rename()`", "in a `sink` closure of `Model.init`".
-    static func context(of token: Int, in fileIndex: Int, index: ProjectIndex) -> String {
-        let file = index.files[fileIndex]
-        var place: (name: String, body: Range<Int>)?
-        // Every declaration around the token (a local package's files are not the project's own).
-        var pending = file.types.map { (decl: $0, name: $0.name) }
-        while let (decl, typeName) = pending.popLast() {
-            guard decl.members.contains(token) else { continue }
-            pending += decl.nestedTypes.map { ($0, typeName + "." + $0.name) }
-            for function in decl.functions {
-                guard let body = function.body, body.contains(token) else { continue }
-                let name = function.kind == .initializer ? "\(typeName).init" : "\(typeName).\(function.name)()"
-                if place.map({ body.count < $0.body.count }) ?? true { place = (name, body) }
-            }
-            for property in decl.properties {
-                for body in property.accessors.compactMap(\.body) + [property.initializer].compactMap({ $0 }) where body.contains(token) {
-                    if place.map({ body.count < $0.body.count }) ?? true { place = ("\(typeName).\(property.name)", body) }
-                }
-            }
-        }
-        for function in file.functions where place == nil {
-            if let body = function.body, body.contains(token) { place = ("\(function.name)()", body) }
-        }
-        guard let place else { return "" }
-        if let closure = file.scopes(in: place.body).innermostClosure(containing: token),
-            case .closure(let callee?, _) = closure.kind
-        {
-            return "in a `\(file.text(callee))` closure of `\(place.name)`"
-        }
-        return "in `\(place.name)`"
     }
 
     /// Whether the stored property `name` of `type` holds an object (a project class).

@@ -334,4 +334,29 @@ final class ViewGraphTests: XCTestCase {
         XCTAssertEqual(index.viewGraph.initialValue(ofLocal: "title", at: site)?.origin.description, "property @StateObject doc.title")
         XCTAssertNil(index.viewGraph.initialValue(ofLocal: "other", at: site))
     }
+
+    /// Where code runs, for the notes that cite a write or a read.
+    func testPlaceDescriptions() {
+        let code = """
+            final class Profile {
+                var name = ""
+                func rename() { name = "New" }
+                init() { NotificationCenter.default.addObserver(forName: .init("x"), object: nil, queue: nil) { _ in self.name = "" } }
+            }
+            struct Screen: View {
+                var body: some View { Button("Go") { probe() } }
+            }
+            func makeWindow() { probe() }
+            """
+        let index = index(["Code.swift": code])
+        let file = index.files[0]
+        let names = file.tokens.indices.filter { file.at($0, "name") && file.at($0 + 1, "=") }
+        let probes = file.tokens.indices.filter { file.at($0, "probe") }
+        XCTAssertEqual(
+            (names.dropFirst() + probes).map { index.placeDescription(of: $0, in: 0) },
+            [
+                "in `Profile.rename()`", "in a `addObserver` closure of `Profile.init`", "in a `Button` closure of `Screen.body`",
+                "in `makeWindow()`",
+            ])
+    }
 }
