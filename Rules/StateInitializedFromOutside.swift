@@ -205,6 +205,24 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Loaded when the list appears, before it presents an editor for one of them.
+            """
+            struct Filter: Identifiable { let id: Int; var title: String }
+            struct FilterEditor: View {
+                @State var title: String
+                var body: some View { TextField("Title", text: $title) }
+            }
+            struct FilterList: View {
+                @State private var filters: [Filter] = []
+                var body: some View {
+                    List(filters) { filter in
+                        NavigationLink(filter.title) { FilterEditor(title: filter.title) }
+                    }
+                    .task { filters = await loadFilters() }
+                }
+                func loadFilters() async -> [Filter] { [] }
+            }
+            """,
             // A `let` of the caller's model never changes.
             """
             final class Profile: ObservableObject {

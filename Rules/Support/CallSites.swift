@@ -120,7 +120,9 @@ enum CallSites {
         case .property(let property, let path):
             // A reference passed as it is changes only when the caller replaces it.
             let replacedOnly = holdsReference && path.isEmpty
-            let filter = WriteFilter(replacedOnly: replacedOnly, elementsOnly: elementsOnly && path.count <= 1)
+            let filter = WriteFilter(
+                replacedOnly: replacedOnly, elementsOnly: elementsOnly && path.count <= 1,
+                presenter: site.context == .presentation ? site.enclosingType : nil)
             if let wrapper = property.wrapper {
                 // `@State var model = Model()` passing `model.title`: a field of the model it holds.
                 if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
@@ -210,9 +212,15 @@ enum CallSites {
         /// Only writes that replace or edit elements (`items = …`, `items[i].title = …`,
         /// `$items` handed out): the value is a field of an element.
         var elementsOnly = false
+        /// The view that presents the one the value seeds (a navigation destination, a
+        /// sheet): its appearance handlers (`.onAppear`, `.task` without `id:`) run when it
+        /// appears, before it presents anything, so their writes are no witness.
+        var presenter: String?
 
         /// For a field of a model: a reference field is replaced by any write to it.
-        func forField(_ isDirect: Bool) -> WriteFilter { WriteFilter(replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect) }
+        func forField(_ isDirect: Bool) -> WriteFilter {
+            WriteFilter(replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter)
+        }
 
         /// Whether the write at `token` (the member's name) is one of these.
         func accepts(_ token: Int, in file: ParsedFile) -> Bool {
@@ -430,12 +438,29 @@ enum CallSites {
         for write in index.changes(of: type).writes(of: name) where write.phase == .afterHandout {
             let file = index.files[write.site.file]
             guard filter.accepts(write.site.token, in: file) else { continue }
+            if filter.presenter == type.name, let closure = write.place?.closure, isAppearanceHandler(closure, in: file) { continue }
             let replaced = file.at(write.site.token + 1, "=") && holdsObject(name, in: type, index: index)
             let what = replaced ? "`\(name)` is replaced" : "`\(name)` changes"
             return ValueWrite(
                 file: write.site.file, token: write.site.token, what: what, context: index.placeDescription(of: write.site.token, in: write.site.file))
         }
         return nil
+    }
+
+    /// `.onAppear { … }`, `.task { … }`, `.task(priority: …) { … }`: code that runs when
+    /// the view appears (not `.task(id:)`, which runs again when its id changes).
+    private static func isAppearanceHandler(_ closure: Range<Int>, in file: ParsedFile) -> Bool {
+        var callee = closure.lowerBound - 1
+        var arguments: Range<Int>?
+        if file.kind(callee) == .rightParen {
+            let open = Int(file.partner[callee])
+            guard open >= 0, open < callee else { return false }
+            arguments = open..<callee + 1
+            callee = open - 1
+        }
+        guard file.kind(callee - 1) == .period else { return false }
+        if file.at(callee, "onAppear") { return true }
+        return file.at(callee, "task") && arguments.map { file.argument("id", in: $0) == nil } ?? true
     }
 
     /// Whether the stored property `name` of `type` holds an object (a project class).
