@@ -11,17 +11,24 @@ public struct EnvironmentObjectNotInjected: Rule {
         rationale: """
             `@EnvironmentObject var store: Store` and `@Environment(Model.self) var model` do not \
             create their object: they look it up, by its exact type, among the objects an \
-            ancestor injected with `.environmentObject(_:)` or `.environment(_:)`. When no ancestor \
-            did, SwiftUI stops the app the first time the view reads it ("No ObservableObject of \
-            type Store found", "No Observable object of type Model found"). Injecting a subclass \
-            or a superclass does not count: the lookup uses the static type that was passed. \
-            A view shown from several places needs the object on each path: a scene's root, or a \
-            hosting controller's (a UIKit screen, an extension), starts with an empty \
-            environment, while sheets and navigation destinations inherit their presenter's. \
-            Content handed to a container view (`SidePanel { Downloads() }`) is shown where \
-            the container places it, inside whatever the container injects there. The rule \
-            reports the path it found without a provider, and stays silent where it cannot \
-            follow one.
+            ancestor injected with `.environmentObject(_:)` or `.environment(_:)`, when the \
+            property is read. When no ancestor did, SwiftUI stops the app at that read ("No \
+            ObservableObject of type Store found", "No Observable object of type Model found"). \
+            Injecting a subclass or a superclass does not count: the lookup uses the static type \
+            that was passed. A crash claim must be exact, so the rule reports only with its \
+            witness: the property is read (in rendering code or in an action — an unread \
+            environment object is never looked up), and the view graph holds a complete path \
+            from a root — a scene's content, a hosting controller's or hosting configuration's \
+            root, an image renderer, each of which starts with an empty environment — down to \
+            the view, every step a known construction site, with no injection on it. Sheets and \
+            navigation destinations inherit their presenter's environment; a modifier on a \
+            scene (`WindowGroup { … }.environmentObject(store)`) covers its content; content \
+            handed to a container view (`SidePanel { Downloads() }`) is shown where the container \
+            places it, inside whatever the container injects there. Every root of every platform \
+            variant is walked (`#if os(iOS)` and `#else` scenes each need the object). The notes \
+            show the path from the root down to the view, then the read. Where the walk cannot \
+            follow a step (unknown callers, an injection it cannot place, a view declared twice), \
+            it stays silent.
             """,
         fix: """
             Inject the object on an ancestor of every place the view is shown — usually the \
@@ -55,12 +62,40 @@ public struct EnvironmentObjectNotInjected: Rule {
                 @EnvironmentObject private var ↓store: Store
                 var body: some View { Text("\\(store.items.count)") }
             }
+            @main
+            struct ShopApp: App {
+                var body: some Scene { WindowGroup { CartView() } }
+            }
             """,
+            // Read in an action, not while rendering: the lookup still fails there.
             """
             @Observable final class Library { var books: [String] = [] }
             struct Shelf: View {
                 @Environment(Library.self) private var ↓library
-                var body: some View { Text("\\(library.books.count)") }
+                var body: some View { Button("Add") { library.books.append("New") } }
+            }
+            @main
+            struct ReaderApp: App {
+                var body: some Scene { WindowGroup { Shelf() } }
+            }
+            """,
+            // One platform's scene injects, the other's does not: compiled for macOS, it crashes.
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            @main
+            struct ShopApp: App {
+                @StateObject private var store = Store()
+                var body: some Scene {
+                    #if os(iOS)
+                    WindowGroup { CartView().environmentObject(store) }
+                    #else
+                    WindowGroup { CartView() }
+                    #endif
+                }
+            }
+            struct CartView: View {
+                @EnvironmentObject private var ↓store: Store
+                var body: some View { Text("\\(store.items.count)") }
             }
             """,
             """
@@ -91,6 +126,10 @@ public struct EnvironmentObjectNotInjected: Rule {
                 var body: some View {
                     Header().environmentObject(settings)
                 }
+            }
+            @main
+            struct ProfileApp: App {
+                var body: some Scene { WindowGroup { Root() } }
             }
             """,
             """
@@ -197,6 +236,66 @@ public struct EnvironmentObjectNotInjected: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Never read: the object is looked up only when the property is read.
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            struct CartView: View {
+                @EnvironmentObject private var store: Store
+                var body: some View { Text("Cart") }
+            }
+            @main
+            struct ShopApp: App {
+                var body: some Scene { WindowGroup { CartView() } }
+            }
+            """,
+            // Every platform's scene injects it.
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            @main
+            struct ShopApp: App {
+                @StateObject private var store = Store()
+                var body: some Scene {
+                    #if os(iOS)
+                    WindowGroup { CartView().environmentObject(store) }
+                    #else
+                    WindowGroup { CartView().environmentObject(store).frame(minWidth: 400) }
+                    Settings { CartView().environmentObject(store) }
+                    #endif
+                }
+            }
+            struct CartView: View {
+                @EnvironmentObject private var store: Store
+                var body: some View { Text("\\(store.items.count)") }
+            }
+            """,
+            // Injected in a hosting configuration's content and on the scene itself.
+            """
+            import UIKit
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            final class CartCells: UICollectionViewController {
+                let store = Store()
+                func configure(_ cell: UICollectionViewCell) {
+                    cell.contentConfiguration = UIHostingConfiguration { CartRow().environmentObject(store) }
+                }
+            }
+            @main
+            struct ShopApp: App {
+                @StateObject private var store = Store()
+                var body: some Scene { WindowGroup { CartRow() }.environmentObject(store) }
+            }
+            struct CartRow: View {
+                @EnvironmentObject private var store: Store
+                var body: some View { Text("\\(store.items.count)") }
+            }
+            """,
+            // No caller known: no path from a root, so no crash is established.
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            struct CartView: View {
+                @EnvironmentObject private var store: Store
+                var body: some View { Text("\\(store.items.count)") }
+            }
+            """,
             // A hosting subclass's root: what the subclass adds to its environment is not
             // modelled, so the walk does not start there.
             """
@@ -592,39 +691,34 @@ public struct EnvironmentObjectNotInjected: Rule {
         for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.kind == .struct {
             for property in decl.properties where property.isStored {
                 guard let reader = reader(of: property, in: file, scope: type.name, index: index),
-                    let model = index.types[reader.type], !isPublic(model)
+                    let model = index.types[reader.type], !isPublic(model),
+                    // The object is looked up when the property is read: unread, it never crashes.
+                    let read = firstRead(of: property, in: type, index: index)
                 else { continue }
                 let providers = index.environmentInjections(mayProvide: model.name).filter {
                     $0.mayProvide(model.name, to: reader.kind, index: index)
                 }
-                if !providers.isEmpty {
-                    if let path = index.uninjectedPath(to: type.name, providers: providers) {
-                        reportPath(path, reader: reader, property: property, context: &context)
-                    }
-                    continue
+                // The crash claim is exact: a complete path from a root, every step known.
+                guard let path = index.uninjectedPath(to: type.name, providers: providers) else { continue }
+                var related: DiagnosticNote?
+                if providers.isEmpty, let injection = relatedInjection(of: model, kind: reader.kind, index: index),
+                    let provided = injection.providedType
+                {
+                    related = context.note(
+                        "`\(provided)` is injected here, but the environment is keyed by the exact type passed: this does not provide `\(model.name)`",
+                        at: injection.token..<injection.token + 1, in: injection.file)
                 }
-                var notes: [DiagnosticNote] = []
-                if let related = relatedInjection(of: model, kind: reader.kind, index: index), let provided = related.providedType {
-                    notes.append(
-                        context.note(
-                            "`\(provided)` is injected here, but the environment is keyed by the exact type passed: this does not provide `\(model.name)`",
-                            at: related.token..<related.token + 1, in: related.file))
-                }
-                let modifier = reader.kind == .environmentObject ? "environmentObject" : "environment"
-                let crash = crashMessage(reader)
-                context.report(
-                    "no `.\(modifier)(…)` in the analyzed files provides `\(model.name)`: SwiftUI stops the app when `\(property.name)` is read (\"\(crash)\")",
-                    at: property.nameToken..<property.nameToken + 1,
-                    notes: notes,
-                    help: reader.kind == .environmentObject
-                        ? "inject it on an ancestor (the app's scene, the presenting view, each preview) with `.environmentObject(…)`"
-                        : "inject it on an ancestor with `.environment(…)`, or declare `var \(property.name): \(model.name.simpleTypeName)?` if the view can do without it")
+                reportPath(path, reader: reader, property: property, read: read, related: related, anyProvider: !providers.isEmpty, context: &context)
             }
         }
     }
 
-    /// A view shown, on one path from a root, with no ancestor providing the object.
-    private func reportPath(_ path: [ViewConstruction], reader: Reader, property: Property, context: inout RuleContext) {
+    /// A view shown, on one path from a root, with no ancestor providing the object; the
+    /// notes follow the path from the root down to the view, then the read that crashes.
+    private func reportPath(
+        _ path: [ViewConstruction], reader: Reader, property: Property, read: (file: Int, token: Int), related: DiagnosticNote?,
+        anyProvider: Bool, context: inout RuleContext
+    ) {
         guard let root = path.first else { return }
         // A root built in a free function is named by it (`makeWindow()`).
         let rootName = root.enclosingType ?? root.enclosingMember.map { "\($0)()" } ?? "the root"
@@ -647,11 +741,39 @@ public struct EnvironmentObjectNotInjected: Rule {
                     "`\(parent.view)` builds `\(site.view)` here\(shownBy), without providing `\(reader.type)`", at: site.token..<site.token + 1,
                     in: site.file))
         }
+        notes.append(
+            context.note(
+                "`\(property.name)` is read here \(context.index.placeDescription(of: read.token, in: read.file)): the lookup fails",
+                at: read.token..<read.token + 1, in: read.file))
+        if let related { notes.append(related) }
+        let provided = anyProvider
+            ? "no ancestor on the path \(names.map { "`\($0)`" }.joined(separator: " → ")) injects `\(reader.type)`"
+            : "no `.\(modifier)(…)` in the analyzed files provides `\(reader.type)`, and the path \(names.map { "`\($0)`" }.joined(separator: " → ")) shows this view"
         context.report(
-            "no ancestor on the path \(names.map { "`\($0)`" }.joined(separator: " → ")) injects `\(reader.type)`: shown there, SwiftUI stops the app when `\(property.name)` is read (\"\(crashMessage(reader))\")",
+            "\(provided): shown there, SwiftUI stops the app when `\(property.name)` is read (\"\(crashMessage(reader))\")",
             at: property.nameToken..<property.nameToken + 1,
             notes: notes,
-            help: "inject it with `.\(modifier)(…)` on this path too (at `\(rootName)`, or on a view between it and this one)")
+            help: "inject it with `.\(modifier)(…)` on this path too (at `\(rootName)`, or on a view between it and this one)"
+                + (reader.kind == .environment ? ", or declare `var \(property.name): \(reader.type.simpleTypeName)?` if the view can do without it" : ""))
+    }
+
+    /// The first place the view's code reads the property (`store`, `self.store`, `$store`),
+    /// rendering code first: where the lookup happens.
+    private func firstRead(of property: Property, in view: TypeInfo, index: ProjectIndex) -> (file: Int, token: Int)? {
+        let binding = "$" + property.name
+        var reads: [(file: Int, token: Int)] = []
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            let declared = Set(declaration.decl.properties.map(\.nameToken))
+            for token in declaration.decl.members where !declared.contains(token) {
+                guard file.kind(token) == .identifier && file.spells(token, property.name)
+                    || file.kind(token) == .dollarIdentifier && file.spells(token, binding)
+                else { continue }
+                if file.isOwnMemberReference(token), !file.isArgumentLabel(token) { reads.append((declaration.file, token)) }
+            }
+        }
+        let rendering = ViewCode.renderingBodies(of: view, index: index)
+        return reads.first { read in rendering.contains { $0.file == read.file && $0.range.contains(read.token) } } ?? reads.first
     }
 
     private func rootPlace(_ root: ViewConstruction) -> String {

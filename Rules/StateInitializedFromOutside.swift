@@ -9,23 +9,29 @@ public struct StateInitializedFromOutside: Rule {
         group: .suspicious,
         summary: "A view's `@State` is seeded by a caller that passes a value which can change while the view lives.",
         rationale: """
-            SwiftUI creates a view's `@State` storage once, the first time the view appears, and \
-            ignores every later value its initializer receives. This rule fires when the view graph \
-            shows a caller that passes the state's seed a value that can change while the view \
-            lives: the caller's own `@State` or `@Binding`, a field of its model, an element of a \
-            changing collection (its fields change under the same `ForEach` id), or an input the \
-            caller gets that way from its own caller. When that value changes, the view keeps \
-            showing the old one. A value can change only if something writes it: a caller's \
-            `@State` it never assigns, mutates or hands out as `$binding` is a constant, and so \
-            is a model field set only in the model's `init`. It stays silent when the view re-syncs the state \
-            (`.onChange(of:)`, `.task(id:)`) or keeps it current itself from an event handler \
-            (`.onReceive`, `.refreshable`, `.task`, a notification observer: the seed is only a \
-            first value; edits in a `Button` action do not count, they edit the stale copy), \
-            when the view is a WidgetKit snapshot (nothing re-renders live), when the view never \
-            uses the state outside its initializer (nothing shown goes stale), when the caller renews the view with the value \
-            (`.id(…)`, `.sheet(item:)`, the `ForEach` id itself), when the view hands the state back \
-            as an edited draft (a save closure, a `@Binding`, a model method), and when no caller \
-            is known. The definition alone (any `@State` filled from a parameter) is the opt-in \
+            SwiftUI creates a view's `@State` storage once, when the view first appears, and \
+            ignores every later value its initializer receives. The rule reports only with the \
+            witness of that harm (SPEC §10), cited as notes in the order things happen: the call \
+            site that passes the value, then a write that changes it in code that runs while the \
+            view is shown — an action, a task, a callback, a subscription, a binding handed to a \
+            control; not an initializer, not setup before the value is handed out — after which \
+            the view goes on showing its first value. What can change: the caller's own \
+            `@State`/`@Binding`/`@AppStorage` (another view writing the same key counts), a \
+            field of its model, a method's result or computed property that reads such a field, \
+            an element of a collection whose elements are replaced or edited, and a reference \
+            the caller *replaces* (`counterModel = CounterViewModel(value: 5)`: a `@State var \
+            model: CounterViewModel` seeded with the old object keeps it). What cannot: a `let` \
+            of a model, a `var` written only in its initializer or setup, a constant. It stays \
+            silent when the view is renewed with the value — SwiftUI's identity (SPEC §10.4): \
+            `.id(value)`, a `ForEach` id that changes with the element (`\\.self`, \
+            `\\.hashValue`, a per-element `UUID()` on elements that are replaced rather than \
+            edited), an `if`/`switch` branch whose condition fixes the value (`if isEditing`, \
+            `case .edit:`; an `if let item = selection` branch does not: a change from one item \
+            to another keeps the view), `.sheet(item:)` — when the view re-syncs the state \
+            (`.onChange(of:)`, `.task(id:)`, an event handler such as `.onReceive`), hands it \
+            back as an edited draft (a save closure, a `@Binding`, a model method), is a \
+            WidgetKit snapshot, never uses the state, or has no known caller. The definition \
+            alone (any `@State` filled from a parameter) is the opt-in \
             `state_initialized_from_parameter`.
             """,
         fix: """
@@ -34,6 +40,73 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // The parent replaces the object it passed: the child's `@State` keeps the old one.
+            """
+            @Observable final class CounterViewModel {
+                var value: Int
+                init(value: Int) { self.value = value }
+            }
+            struct Counter: View {
+                @State var ↓model: CounterViewModel
+                var body: some View { Text("\\(model.value)") }
+            }
+            struct CounterParent: View {
+                @State private var counterModel = CounterViewModel(value: 0)
+                var body: some View {
+                    Counter(model: counterModel)
+                    Button("Reset") { counterModel = CounterViewModel(value: 5) }
+                }
+            }
+            """,
+            // `if let` keeps the view while the selection moves from one note to another.
+            """
+            struct Note: Identifiable { let id: Int; var title: String }
+            struct NoteTitle: View {
+                @State var ↓title: String
+                var body: some View { TextField("Title", text: $title) }
+            }
+            struct NoteBrowser: View {
+                let notes: [Note]
+                @State private var selection: Note?
+                var body: some View {
+                    if let note = selection { NoteTitle(title: note.title) }
+                    ForEach(notes) { note in Button(note.title) { selection = note } }
+                }
+            }
+            """,
+            // A new object built from a changing input: the first one is kept.
+            """
+            @Observable final class Tally {
+                var start: Int
+                init(start: Int) { self.start = start }
+            }
+            struct TallyView: View {
+                @State var ↓tally: Tally
+                var body: some View { Text("\\(tally.start)") }
+            }
+            struct TallyScreen: View {
+                @State private var count = 0
+                var body: some View {
+                    TallyView(tally: Tally(start: count))
+                    Button("Add") { count += 1 }
+                }
+            }
+            """,
+            // A setting another view changes.
+            """
+            struct SizeLabel: View {
+                @State var ↓size: Double
+                var body: some View { Text("\\(size)") }
+            }
+            struct FontPreview: View {
+                @AppStorage("fontSize") private var fontSize = 12.0
+                var body: some View { SizeLabel(size: fontSize) }
+            }
+            struct FontSettings: View {
+                @AppStorage("fontSize") private var fontSize = 12.0
+                var body: some View { Slider(value: $fontSize, in: 8...30) }
+            }
+            """,
             // A `didSet` that only marks the form dirty hands nothing back.
             """
             final class Player: ObservableObject { @Published var mode = 0 }
@@ -90,7 +163,7 @@ public struct StateInitializedFromOutside: Rule {
                 @State private var todos: [Todo] = []
                 var body: some View {
                     ForEach(todos) { todo in TodoRow(title: todo.title) }
-                    Button("Add") { todos.append(Todo(id: todos.count, title: "New")) }
+                    Button("Rename") { todos[0].title = "Renamed" }
                 }
             }
             """,
@@ -132,6 +205,91 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Loaded when the list appears, before it presents an editor for one of them.
+            """
+            struct Filter: Identifiable { let id: Int; var title: String }
+            struct FilterEditor: View {
+                @State var title: String
+                var body: some View { TextField("Title", text: $title) }
+            }
+            struct FilterList: View {
+                @State private var filters: [Filter] = []
+                var body: some View {
+                    List(filters) { filter in
+                        NavigationLink(filter.title) { FilterEditor(title: filter.title) }
+                    }
+                    .task { filters = await loadFilters() }
+                }
+                func loadFilters() async -> [Filter] { [] }
+            }
+            """,
+            // A `let` of the caller's model never changes.
+            """
+            final class Profile: ObservableObject {
+                let userID: Int
+                @Published var name = ""
+                init(userID: Int) { self.userID = userID }
+                func rename() { name = "New" }
+            }
+            struct UserBadge: View {
+                @State var id: Int
+                var body: some View { Text("\\(id)") }
+            }
+            struct ProfileScreen: View {
+                @ObservedObject var profile: Profile
+                var body: some View {
+                    UserBadge(id: profile.userID)
+                    Button("Rename") { profile.rename() }
+                }
+            }
+            """,
+            // The branch fixes the value: every change of `mode` leaves it, so the view is new.
+            """
+            enum Mode: String { case reading, editing }
+            struct ModeBanner: View {
+                @State var title: String
+                var body: some View { Text(title) }
+            }
+            struct Document: View {
+                @State private var mode = Mode.reading
+                var body: some View {
+                    switch mode {
+                    case .editing: ModeBanner(title: mode.rawValue)
+                    case .reading: Button("Edit") { mode = .editing }
+                    }
+                }
+            }
+            """,
+            // The element's hash is its id: an edited element is a new view.
+            """
+            struct Tag: Hashable { var name: String }
+            struct TagChip: View {
+                @State var name: String
+                var body: some View { Text(name) }
+            }
+            struct TagList: View {
+                @State private var tags: [Tag] = []
+                var body: some View {
+                    ForEach(tags, id: \\.hashValue) { tag in TagChip(name: tag.name) }
+                    Button("Rename") { tags[0].name = "Renamed" }
+                }
+            }
+            """,
+            // Each element built gets a new `UUID()`: reloaded rows are new views.
+            """
+            struct Row: Identifiable { let id = UUID(); let title: String }
+            struct RowLabel: View {
+                @State var title: String
+                var body: some View { Text(title) }
+            }
+            struct Feed: View {
+                @State private var rows: [Row] = []
+                var body: some View {
+                    ForEach(rows) { row in RowLabel(title: row.title) }
+                    Button("Reload") { rows = [Row(title: "Fresh")] }
+                }
+            }
+            """,
             // The state writes itself on to the model in its `didSet`: an edited draft.
             """
             final class Player: ObservableObject { @Published var mode = 0 }
@@ -336,14 +494,18 @@ public struct StateInitializedFromOutside: Rule {
                 guard let seed = StateSeeding.changingSeed(state, of: view, in: context.file, index: index) else { continue }
                 let name = state.property.name
                 let caller = CallSites.caller(of: seed.site)
-                let argument = "\(state.label ?? "_"):"
+                let viewName = view.name
+                // In the order things happen: the value passed, the write that changes it.
                 context.report(
-                    "`@State var \(name)` is seeded by \(caller) with \(seed.reason), which can change while this view lives: SwiftUI keeps the first value and ignores later ones, so the view goes on showing the old one",
+                    "`@State var \(name)` keeps the first value \(caller) passes, \(seed.reason): \(seed.write.what) while `\(viewName)` is shown, and SwiftUI ignores the new value, so the view goes on showing the old one",
                     at: state.property.nameToken..<state.property.nameToken + 1,
                     notes: [
                         context.note(
-                            "\(caller) passes `\(argument)` here; when the value changes, `\(view.name)` keeps its first one",
-                            at: seed.argument.value, in: seed.site.file)
+                            "\(caller) passes `\(state.label ?? "_"):` here, seeding `\(name)` when `\(viewName)` first appears",
+                            at: seed.argument.value, in: seed.site.file),
+                        context.note(
+                            "then \(seed.write.description): `\(viewName)`'s `@State \(name)` keeps the first value",
+                            at: seed.write.token..<seed.write.token + 1, in: seed.write.file),
                     ],
                     help: help(for: name))
             }

@@ -15,8 +15,9 @@ public struct StateInitializedFromParameter: Rule {
             initializer assigns from a parameter (`self.x = x`, `_x = State(initialValue: x)`), \
             keeps the first value only. This is harmless when every caller passes a value that \
             never changes while the view lives, or seeds an edit form on purpose; \
-            `state_initialized_from_outside` reports, by default, the cases where the view graph \
-            shows a caller passing a changing value. This opt-in rule reports the rest: every \
+            `state_initialized_from_outside` reports, by default, the cases with a witness: a \
+            caller passes a value that a write changes while the view is shown, and nothing \
+            renews the view with it. This opt-in rule reports the rest: every \
             `@State` filled from a parameter that the view does not keep current itself (it \
             assigns it in `.onChange(of:)`, `.task`, `.onReceive`, `.refreshable` or a \
             notification observer).

@@ -14,19 +14,23 @@ public struct StateObjectInitializedFromOutside: Rule {
             When the object exists before that — the parent passes it (through the memberwise \
             initializer, or `_model = StateObject(wrappedValue: model)` with a parameter), or the \
             initializer builds it in a local — SwiftUI keeps the first one and ignores the rest. \
+            The rule reports only with the witness of a harm (SPEC §10), cited as notes in the \
+            order things happen. Either the caller passes an object that a later write replaces \
+            while the view is shown (`workspace.current = EditorStore()` in an action, `feed = \
+            FeedModel()` after a refresh, the caller's `@State` object reassigned): the view goes \
+            on using the first object, and what the caller does with the new one never shows. Or \
+            an explicit initializer takes the object as a plain parameter (or builds it in a \
+            local) and a caller builds it while rendering, either from inputs that a write changes \
+            (the kept object goes on using the first ones) or with an initializer that starts \
+            work (a task, a timer, an observer, a request) that every discarded object repeats. \
             The memberwise initializer of `@StateObject var model: Model` takes `StateObject`'s \
-            autoclosure: `Child(model: Model())` is evaluated once, not on every render. The rule \
-            fires when the view graph shows a harm: a caller passes an object that can change \
-            while the view lives (a field of its model that is reassigned: later objects are \
-            silently ignored), or an explicit initializer takes the object as a plain parameter \
-            (or builds it in a local) and a caller builds it while rendering, either from inputs \
-            that can change (the kept object goes on using the first ones: cited) or with an \
-            initializer that starts work (a task, a timer, an observer, a request) that every \
-            discarded object repeats. An object rebuilt from the same constant inputs whose \
-            initializer only stores values costs an allocation and loses nothing: not reported. \
-            Nor is a stable instance (the caller's own `let` or `@StateObject`, a value a \
-            navigation route carries, a shared singleton) or a view built once (a scene, hosting \
-            or widget root).
+            autoclosure: `Child(model: Model())` is evaluated once, not on every render. Not \
+            reported: an object rebuilt from constant inputs whose initializer only stores \
+            values (an allocation, nothing lost), a field of the caller's model that is a `let` \
+            or is only written while the model is set up, a stable instance (the caller's own \
+            `let` or `@StateObject`, a value a navigation route carries, a shared singleton), a \
+            view renewed with the value (`.id(…)`, a `ForEach` id), or a view built once (a \
+            scene, hosting or widget root).
             """,
         fix: """
             Create the object inside the wrapper's autoclosure from plain values: \
@@ -34,6 +38,39 @@ public struct StateObjectInitializedFromOutside: Rule {
             use `@ObservedObject var model: Model` instead.
             """,
         triggeringExamples: [
+            // The caller's object is replaced after a refresh: the view keeps the old one.
+            """
+            final class FeedModel: ObservableObject { @Published var posts: [String] = [] }
+            final class Home: ObservableObject {
+                @Published var feed = FeedModel()
+                func refresh() async { feed = FeedModel() }
+            }
+            struct FeedView: View {
+                @StateObject var ↓model: FeedModel
+                var body: some View { Text("\\(model.posts.count)") }
+            }
+            struct HomeView: View {
+                @StateObject private var home = Home()
+                var body: some View {
+                    FeedView(model: home.feed).refreshable { await home.refresh() }
+                }
+            }
+            """,
+            // The caller's own `@State` object is reassigned in an action.
+            """
+            final class Timer: ObservableObject { @Published var seconds = 0 }
+            struct TimerFace: View {
+                @StateObject var ↓timer: Timer
+                var body: some View { Text("\\(timer.seconds)") }
+            }
+            struct TimerScreen: View {
+                @State private var timer = Timer()
+                var body: some View {
+                    TimerFace(timer: timer)
+                    Button("Restart") { timer = Timer() }
+                }
+            }
+            """,
             """
             final class ProfileModel: ObservableObject {
                 @Published var name: String
@@ -110,6 +147,59 @@ public struct StateObjectInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A `let` of the caller's model: the same object for the model's lifetime.
+            """
+            final class FeedModel: ObservableObject { @Published var posts: [String] = [] }
+            final class Home: ObservableObject {
+                let feed = FeedModel()
+                func refresh() async { feed.posts = [] }
+            }
+            struct FeedView: View {
+                @StateObject var model: FeedModel
+                var body: some View { Text("\\(model.posts.count)") }
+            }
+            struct HomeView: View {
+                @StateObject private var home = Home()
+                var body: some View {
+                    FeedView(model: home.feed).refreshable { await home.refresh() }
+                }
+            }
+            """,
+            // Replaced, but the view is renewed with it.
+            """
+            final class Timer: ObservableObject { @Published var seconds = 0 }
+            struct TimerFace: View {
+                @StateObject var timer: Timer
+                var body: some View { Text("\\(timer.seconds)") }
+            }
+            struct TimerScreen: View {
+                @State private var timer = Timer()
+                var body: some View {
+                    TimerFace(timer: timer).id(ObjectIdentifier(timer))
+                    Button("Restart") { timer = Timer() }
+                }
+            }
+            """,
+            // Only set while the model is set up, before the screen appears.
+            """
+            final class Editor: ObservableObject { @Published var text = "" }
+            final class Workspace: ObservableObject {
+                @Published var current: Editor
+                init() {
+                    current = Editor()
+                    configure()
+                }
+                private func configure() { current = Editor() }
+            }
+            struct EditorView: View {
+                @StateObject var editor: Editor
+                var body: some View { TextEditor(text: $editor.text) }
+            }
+            struct WorkspaceView: View {
+                @ObservedObject var workspace: Workspace
+                var body: some View { EditorView(editor: workspace.current) }
+            }
+            """,
             """
             final class ProfileModel: ObservableObject { @Published var name = "" }
             struct ProfileView: View {
@@ -252,7 +342,7 @@ public struct StateObjectInitializedFromOutside: Rule {
                     let finding = callerFinding(
                         passing: property.name, to: view, property: property, evaluatedOnce: true, context: context)
                 {
-                    context.report(finding.message, at: at, notes: [finding.note], help: help(for: property.name))
+                    context.report(finding.message, at: at, notes: finding.notes, help: help(for: property.name))
                     continue
                 }
                 for (fileIndex, initializer, assignment, _) in ViewProperty.initializerAssignments(to: property.name, in: view, index: index) {
@@ -263,7 +353,7 @@ public struct StateObjectInitializedFromOutside: Rule {
                     let handOver = context.note(
                         "the existing object is handed to `StateObject` here", at: assignment.target.root..<assignment.value.upperBound,
                         in: fileIndex)
-                    let finding: (message: String, note: DiagnosticNote)?
+                    let finding: (message: String, notes: [DiagnosticNote])?
                     switch source {
                     case .parameter(let parameter):
                         finding = callerFinding(
@@ -272,7 +362,7 @@ public struct StateObjectInitializedFromOutside: Rule {
                         finding = localFinding(name, built: tokens, in: file, property: property, of: view, context: context)
                     }
                     if let finding {
-                        context.report(finding.message, at: at, notes: [finding.note, handOver], help: help(for: property.name))
+                        context.report(finding.message, at: at, notes: finding.notes + [handOver], help: help(for: property.name))
                     }
                     break
                 }
@@ -291,7 +381,7 @@ public struct StateObjectInitializedFromOutside: Rule {
     /// note at that argument.
     private func callerFinding(
         passing label: String?, to view: TypeInfo, property: Property, evaluatedOnce: Bool, context: RuleContext
-    ) -> (message: String, note: DiagnosticNote)? {
+    ) -> (message: String, notes: [DiagnosticNote])? {
         let name = property.name
         let sites = CallSites.sites(passing: label, to: view.name, index: context.index)
         for (site, argument) in sites where !evaluatedOnce {
@@ -301,15 +391,20 @@ public struct StateObjectInitializedFromOutside: Rule {
             let caller = CallSites.caller(of: site)
             return (
                 "`@StateObject var \(name)` is given an object that \(caller) builds while rendering: every render builds another one, which SwiftUI throws away, keeping only the first, \(harm)",
-                context.note("\(caller) builds `\(harm.object)` here on every render", at: argument.value, in: site.file))
+                [context.note("\(caller) builds `\(harm.object)` here on every render", at: argument.value, in: site.file)] + harm.notes(in: context))
         }
         for (site, argument) in sites {
-            guard let reason = CallSites.change(of: argument, at: site, holdsReference: true, index: context.index, depth: 0)
+            guard let change = CallSites.change(of: argument, at: site, holdsReference: true, index: context.index, depth: 0)
             else { continue }
             let caller = CallSites.caller(of: site)
             return (
-                "`@StateObject var \(name)` is given \(reason) by \(caller), which can pass another object while this view lives: SwiftUI keeps the first object and ignores later ones",
-                context.note("\(caller) passes `\(label ?? "_"):` here", at: argument.value, in: site.file))
+                "`@StateObject var \(name)` keeps the first object \(caller) passes, \(change.reason): \(change.write.what) while this view is shown, and SwiftUI ignores the new object, so the view goes on using the old one",
+                [
+                    context.note("\(caller) passes `\(label ?? "_"):` here", at: argument.value, in: site.file),
+                    context.note(
+                        "then \(change.write.description): `@StateObject \(name)` keeps the first object",
+                        at: change.write.token..<change.write.token + 1, in: change.write.file),
+                ])
         }
         return nil
     }
@@ -329,10 +424,13 @@ public struct StateObjectInitializedFromOutside: Rule {
             CallSites.change(of: $0, at: site, holdsReference: false, index: index, depth: 0)
         }.first
         if let changing {
-            return RebuildHarm(object: object, description: "and it is built from \(changing), which can change: the kept object goes on using the first value")
+            return RebuildHarm(
+                object: object,
+                description: "and it is built from \(changing.reason), which changes while the view is shown: the kept object goes on using the first value",
+                write: changing.write)
         }
         if let model = index.types[type], let effect = SideEffects(index: index).effect(ofConstructing: model, with: call, in: file) {
-            return RebuildHarm(object: object, description: "and building one \(effect.description), repeated for every discarded object")
+            return RebuildHarm(object: object, description: "and building one \(effect.description), repeated for every discarded object", write: nil)
         }
         return nil
     }
@@ -340,6 +438,13 @@ public struct StateObjectInitializedFromOutside: Rule {
     private struct RebuildHarm: CustomStringConvertible {
         let object: String
         let description: String
+        /// The write that changes an input, when that is the harm.
+        let write: CallSites.ValueWrite?
+
+        func notes(in context: RuleContext) -> [DiagnosticNote] {
+            guard let write else { return [] }
+            return [context.note("then \(write.description)", at: write.token..<write.token + 1, in: write.file)]
+        }
     }
 
     /// `let model = Model(…)` in the initializer, handed to `StateObject`: built at every
@@ -349,7 +454,7 @@ public struct StateObjectInitializedFromOutside: Rule {
     private func localFinding(
         _ name: String, built tokens: Range<Int>?, in file: ParsedFile, property: Property, of view: TypeInfo,
         context: RuleContext
-    ) -> (message: String, note: DiagnosticNote)? {
+    ) -> (message: String, notes: [DiagnosticNote])? {
         let index = context.index
         let constructed = tokens.flatMap { index.constructedType(in: $0, file: file, scope: view.name) }
         let effect = constructed.flatMap { constructed in
@@ -360,8 +465,12 @@ public struct StateObjectInitializedFromOutside: Rule {
                 CallSites.change(of: $0, at: site, holdsReference: false, index: index, depth: 0)
             }.first
             let harm: String
+            var notes: [DiagnosticNote] = []
             if let changing {
-                harm = "it is built from \(changing), which can change: the kept object goes on using the first value"
+                harm = "it is built from \(changing.reason), which changes while the view is shown: the kept object goes on using the first value"
+                notes.append(
+                    context.note(
+                        "then \(changing.write.description)", at: changing.write.token..<changing.write.token + 1, in: changing.write.file))
             } else if let effect {
                 harm = "building one \(effect.description), repeated for every discarded object"
             } else {
@@ -370,7 +479,7 @@ public struct StateObjectInitializedFromOutside: Rule {
             let caller = CallSites.caller(of: site)
             return (
                 "`@StateObject var \(property.name)` receives the local `\(name)`, which the initializer builds before `StateObject` is created: \(caller) initializes `\(view.name)` while rendering, so a new object is built and thrown away on every render (SwiftUI keeps the first one), and \(harm)",
-                context.note("\(caller) builds `\(view.name)` here, on every render", at: site.tokens, in: site.file))
+                [context.note("\(caller) builds `\(view.name)` here, on every render", at: site.tokens, in: site.file)] + notes)
         }
         return nil
     }

@@ -23,6 +23,8 @@ struct GalleryScreen: View {
             PhotoSearchView(query: query)
             // The photos and the query change: the views above keep objects built from old ones.
             Button("Shuffle") { photos.shuffle() }
+            // A photo's title changes under the same id: the open editor keeps the old one.
+            Button("Rename first") { photos[0].title = "Cover" }
         }
         .searchable(text: $query)
     }

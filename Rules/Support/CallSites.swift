@@ -10,6 +10,26 @@ enum CallSites {
         let site: ViewConstruction
         let argument: ConstructionArgument
         let reason: String
+        /// The write that changes it while the view is shown (SPEC §10's trigger).
+        let write: ValueWrite
+    }
+
+    /// Why a value can change: what it is (for the message), and the write that changes it.
+    struct Change {
+        let reason: String
+        let write: ValueWrite
+    }
+
+    /// A write that changes a value after the screen that shows it appeared: where, and in
+    /// what it runs ("in a `Button` closure of `CounterScreen.body`", "in `rename()`").
+    struct ValueWrite {
+        let file: Int
+        let token: Int
+        /// "`count` changes", "`counterModel` is replaced", "`$text` is handed out as a binding".
+        let what: String
+        let context: String
+
+        var description: String { "\(what) \(context)" }
     }
 
     /// Wrappers whose value is the caller's own value state: it changes when the caller
@@ -49,71 +69,167 @@ enum CallSites {
         -> ChangingValue?
     {
         for (site, argument) in sites(passing: label, to: view, index: index) {
-            if let reason = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0) {
-                return ChangingValue(site: site, argument: argument, reason: reason)
+            if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0) {
+                return ChangingValue(site: site, argument: argument, reason: change.reason, write: change.write)
             }
         }
         return nil
     }
 
-    /// Why `argument` can change while the view built at `site` lives, or nil (stable, or
-    /// not known).
+    /// Why `argument` can change while the view built at `site` is shown, with the write
+    /// that changes it, or nil: the site is not rendering code, the view is renewed by the
+    /// value (SPEC §10.4), or no write is known.
     static func change(
         of argument: ConstructionArgument, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int
-    ) -> String? {
-        guard site.context == .rendering || site.context == .presentation, !isReidentified(argument, at: site, index: index)
+    ) -> Change? {
+        guard site.context == .rendering || site.context == .presentation, index.renewingTie(for: argument, at: site) == nil
         else { return nil }
-        return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth)
+        switch argument.origin {
+        case .staticMember:
+            return sharedObjectChange(argument, at: site, holdsReference: holdsReference, index: index)
+        case .constructor(let type):
+            // `Child(model: Model(count: count))`: a new value built from a changing input.
+            for input in argument.constructorArguments {
+                guard let change = change(of: input, at: site, holdsReference: false, index: index, depth: depth) else { continue }
+                let built = type == ".init" ? "a value built with `.init(…)`" : "a `\(type)` built"
+                return Change(reason: "\(built) from \(change.reason)", write: change.write)
+            }
+            return nil
+        default:
+            return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth)
+        }
     }
 
-    /// Why a value from `origin` at `site` can change while the view built there lives, or nil.
+    /// Why a value from `origin` at `site` can change while the view built there is shown,
+    /// with the write, or nil.
     static func change(
         of origin: ArgumentOrigin, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int
-    ) -> String? {
+    ) -> Change? {
+        change(of: origin, at: site, holdsReference: holdsReference, elementsOnly: false, index: index, depth: depth)
+    }
+
+    /// `elementsOnly`: the value is an element's field, changed only by writes that replace
+    /// or edit elements (not `append`, `remove`, `sort`, which keep each element as it is).
+    private static func change(
+        of origin: ArgumentOrigin, at site: ViewConstruction, holdsReference: Bool, elementsOnly: Bool, index: ProjectIndex,
+        depth: Int
+    ) -> Change? {
         let caller = caller(of: site)
+        guard let callerType = site.enclosingType.flatMap({ index.types[$0] }) else { return nil }
         switch origin {
         case .property(let property, let path):
+            // A reference passed as it is changes only when the caller replaces it.
+            let replacedOnly = holdsReference && path.isEmpty
+            let filter = WriteFilter(
+                replacedOnly: replacedOnly, elementsOnly: elementsOnly && path.count <= 1,
+                presenter: site.context == .presentation ? site.enclosingType : nil)
             if let wrapper = property.wrapper {
                 // `@State var model = Model()` passing `model.title`: a field of the model it holds.
                 if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
-                    guard fieldCanChange(field, of: model, at: site, index: index) else { return nil }
-                    return "\(describe(property, path)), a field of \(caller)'s model"
+                    guard let write = fieldWrite(field, of: model, filter: filter.forField(path.count == 1), index: index) else { return nil }
+                    return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
                 }
-                if valueWrappers.contains(wrapper), !(holdsReference && path.isEmpty) {
-                    guard wrapper != "State" || isWritten(property.name, by: site, index: index) else { return nil }
-                    return "\(describe(property, path)), \(caller)'s own state"
-                }
-                if objectWrappers.contains(wrapper), !path.isEmpty {
-                    return "\(describe(property, path)), a field of \(caller)'s model"
+                if valueWrappers.contains(wrapper) {
+                    guard let write = stateWrite(property, of: callerType, filter: filter, index: index, depth: depth) else { return nil }
+                    return Change(reason: "\(describe(property, path)), \(caller)'s own state", write: write)
                 }
                 return nil
             }
-            if property.isComputed { return computedChange(of: property, at: site, index: index) }
-            if let field = path.first, isModel(property.name, of: site, index: index) {
-                if let model = heldModel(property.name, of: site, index: index),
-                    !fieldCanChange(field, of: model, at: site, index: index)
-                {
-                    return nil
-                }
-                return "\(describe(property, path)), a field of \(caller)'s model"
+            // A stored or computed property holding a model: a field of it.
+            if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
+                guard let write = fieldWrite(field, of: model, filter: filter.forField(path.count == 1), index: index) else { return nil }
+                return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
             }
-            return inheritedChange(of: property, path: path, at: site, holdsReference: holdsReference, index: index, depth: depth)
+            if property.isComputed { return computedChange(of: property, at: site, index: index, depth: depth) }
+            return inheritedChange(
+                of: property, path: path, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
+                depth: depth)
         case .element(let name, let path, let collection):
             // An object of an identified collection stays the same object; a value element
-            // changes its fields under the same id, unless only its id is passed.
-            guard !holdsReference, let collection, !isIdentity(path, of: site),
-                let source = change(of: collection, at: site, holdsReference: false, index: index, depth: depth)
+            // changes its fields under the same id when an element is replaced or edited.
+            guard !holdsReference, let collection,
+                let source = change(of: collection, at: site, holdsReference: false, elementsOnly: true, index: index, depth: depth)
             else { return nil }
-            return "`\(([name] + path).joined(separator: "."))`, an element of \(source)"
+            return Change(reason: "`\(([name] + path).joined(separator: "."))`, an element of \(source.reason)", write: source.write)
         case .derived(let parts):
             for part in parts {
-                if let reason = change(of: part, at: site, holdsReference: holdsReference, index: index, depth: depth) {
-                    return reason
+                if let change = change(
+                    of: part, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index, depth: depth)
+                {
+                    return change
                 }
             }
             return nil
-        case .constructor, .literal, .staticMember, .binding, .closureParameter, .local, .parameter, .closure, .unknown:
+        case .local(let name, let path):
+            // `let title = model.title` in the caller's code: the value it was given.
+            guard depth < 3, let value = index.viewGraph.initialValue(ofLocal: name, at: site) else { return nil }
+            if value.origin == .staticMember, path.isEmpty {
+                return sharedObjectChange(value, at: site, holdsReference: holdsReference, index: index)
+            }
+            return change(
+                of: value.origin.appending(path), at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
+                depth: depth + 1)
+        case .constructor, .literal, .staticMember, .binding, .closureParameter, .parameter, .closure, .unknown:
             return nil
+        }
+    }
+
+    /// `Settings.shared.fontSize`: a field of an object a type keeps in a static property,
+    /// changed by a write to that field.
+    private static func sharedObjectChange(_ argument: ConstructionArgument, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex)
+        -> Change?
+    {
+        let file = index.files[site.file]
+        guard let chain = file.memberChain(at: argument.value.lowerBound, limit: argument.value.upperBound), chain.names.count >= 3,
+            chain.end == argument.value.upperBound || chain.end + 1 == argument.value.upperBound,
+            let owner = index.type(named: file.text(chain.names[0]), from: site.enclosingType, file: site.file),
+            let (fileIndex, shared) = owner.property(named: file.text(chain.names[1])), shared.modifiers.contains("static"),
+            let model = sharedType(of: shared, in: fileIndex, owner: owner, index: index), model.isClass
+        else { return nil }
+        let path = chain.names.dropFirst(2).map { file.text($0) }
+        let filter = WriteFilter(replacedOnly: holdsReference && path.count == 1)
+        guard let write = fieldWrite(path[0], of: model, filter: filter, index: index) else { return nil }
+        let written = chain.names.map { file.text($0) }.joined(separator: ".")
+        return Change(reason: "`\(written)`, a field of the shared `\(model.name)`", write: write)
+    }
+
+    /// The class a static property holds: by its annotation, or the constructor of its
+    /// initial value (`static let shared = Settings()`).
+    private static func sharedType(of property: Property, in fileIndex: Int, owner: TypeInfo, index: ProjectIndex) -> TypeInfo? {
+        let file = index.files[fileIndex]
+        if let held = index.declaredShape(of: property, in: file, scope: owner.name)?.directName {
+            return index.type(named: held == "Self" ? owner.name : held, from: owner.name, file: fileIndex)
+        }
+        guard let initializer = property.initializer, let constructed = index.constructedType(in: initializer, file: file, scope: owner.name)
+        else { return nil }
+        return index.types[constructed.name]
+    }
+
+    /// Which writes change the value passed.
+    struct WriteFilter {
+        /// Only an assignment of the whole value (`model = Model()`): a reference passed as it is.
+        var replacedOnly = false
+        /// Only writes that replace or edit elements (`items = …`, `items[i].title = …`,
+        /// `$items` handed out): the value is a field of an element.
+        var elementsOnly = false
+        /// The view that presents the one the value seeds (a navigation destination, a
+        /// sheet): its appearance handlers (`.onAppear`, `.task` without `id:`) run when it
+        /// appears, before it presents anything, so their writes are no witness.
+        var presenter: String?
+
+        /// For a field of a model: a reference field is replaced by any write to it.
+        func forField(_ isDirect: Bool) -> WriteFilter {
+            WriteFilter(replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter)
+        }
+
+        /// Whether the write at `token` (the member's name) is one of these.
+        func accepts(_ token: Int, in file: ParsedFile) -> Bool {
+            var next = token + 1
+            if replacedOnly { return file.at(next, "=") }
+            guard elementsOnly else { return true }
+            if file.kind(next) == .leftSquare { return true }  // `items[i] = …`, `items[i].title = …`
+            if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+            return file.isAssignmentOperator(next)
         }
     }
 
@@ -126,19 +242,21 @@ enum CallSites {
     /// it a changing value (through its memberwise initializer, or an initializer that
     /// stores a parameter as it is).
     private static func inheritedChange(
-        of property: PropertyReference, path: [String], at site: ViewConstruction, holdsReference: Bool,
+        of property: PropertyReference, path: [String], at site: ViewConstruction, holdsReference: Bool, elementsOnly: Bool,
         index: ProjectIndex, depth: Int
-    ) -> String? {
+    ) -> Change? {
         guard depth < 3, let callerName = site.enclosingType, let caller = index.types[callerName], caller.isView,
             let (_, stored) = caller.property(named: property.name), stored.isStored, stored.initializer == nil,
             let label = inputLabel(of: property.name, in: caller, index: index)
         else { return nil }
         for (outer, argument) in sites(passing: label, to: callerName, index: index) {
-            let reasonHoldsReference = holdsReference && path.isEmpty
-            if let reason = change(of: argument, at: outer, holdsReference: reasonHoldsReference, index: index, depth: depth + 1) {
-                let written = ([property.name] + path).joined(separator: ".")
-                return "`\(written)`, which `\(callerName)` gets from \(reason)"
-            }
+            guard outer.context == .rendering || outer.context == .presentation, index.renewingTie(for: argument, at: outer) == nil,
+                let change = change(
+                    of: argument.origin, at: outer, holdsReference: holdsReference && path.isEmpty, elementsOnly: elementsOnly,
+                    index: index, depth: depth + 1)
+            else { continue }
+            let written = ([property.name] + path).joined(separator: ".")
+            return Change(reason: "`\(written)`, which `\(callerName)` gets from \(change.reason)", write: change.write)
         }
         return nil
     }
@@ -159,9 +277,10 @@ enum CallSites {
     }
 
     /// A computed property of a view caller changes when its getter reads the caller's
-    /// state or a field of its model (`visibleNotes` filtering `@State notes`).
-    private static func computedChange(of property: PropertyReference, at site: ViewConstruction, index: ProjectIndex)
-        -> String?
+    /// state or a field of its model (`visibleNotes` filtering `@State notes`) that a write
+    /// changes.
+    private static func computedChange(of property: PropertyReference, at site: ViewConstruction, index: ProjectIndex, depth: Int)
+        -> Change?
     {
         guard let callerName = site.enclosingType, let caller = index.types[callerName], caller.isView else { return nil }
         for declaration in caller.declarations {
@@ -178,35 +297,179 @@ enum CallSites {
                     guard let (_, read) = caller.property(named: file.text(token)),
                         let wrapper = read.attributes.first(where: { valueWrappers.contains(String($0.simpleName)) || objectWrappers.contains(String($0.simpleName)) })
                     else { continue }
-                    // A computed value changes only with something changeable it reads: a
-                    // written `@State`, a model field that changes after `init`.
+                    let write: ValueWrite?
                     if let model = heldModel(read.name, of: site, index: index) {
-                        if file.kind(token + 1) == .period, file.kind(token + 2) == .identifier,
-                            !fieldCanChange(file.text(token + 2), of: model, at: site, index: index)
-                        {
-                            continue
-                        }
-                    } else if wrapper.simpleName == "State", !isWritten(read.name, by: site, index: index) {
-                        continue
+                        guard file.kind(token + 1) == .period, file.kind(token + 2) == .identifier else { continue }
+                        write = fieldWrite(file.text(token + 2), of: model, filter: WriteFilter(), index: index)
+                    } else if valueWrappers.contains(String(wrapper.simpleName)) {
+                        let reference = PropertyReference(name: read.name, wrapper: String(wrapper.simpleName), isLet: read.isLet, isComputed: false)
+                        write = stateWrite(reference, of: caller, filter: WriteFilter(), index: index, depth: depth)
+                    } else {
+                        write = nil
                     }
-                    return "`\(property.name)`, computed from `@\(wrapper.simpleName) \(read.name)`"
+                    guard let write else { continue }
+                    return Change(reason: "`\(property.name)`, computed from `@\(wrapper.simpleName) \(read.name)`", write: write)
                 }
             }
         }
         return nil
     }
 
-    /// Whether the caller writes its `@State` `name` after initialization (a `@State`
-    /// nobody writes is a constant for the caller's lifetime): assigns or mutates it in its
-    /// code (actions included), or hands out `$name` as a binding.
-    private static func isWritten(_ name: String, by site: ViewConstruction, index: ProjectIndex) -> Bool {
-        guard let callerName = site.enclosingType, let caller = index.types[callerName] else { return true }
-        if index.memberAccesses(of: caller).mutations[name]?.contains(where: { !$0.inInitializer }) == true { return true }
+    // MARK: Writes
+
+    /// The first write to the view's value state `property` after its initialization: an
+    /// assignment or mutation in its own code (actions, tasks, callbacks), `$name` handed out
+    /// as a binding, and for a `@Binding`, a write to the state its callers bind it to; for an
+    /// `@AppStorage`, a write to the same key by any view.
+    static func stateWrite(_ property: PropertyReference, of owner: TypeInfo, filter: WriteFilter, index: ProjectIndex, depth: Int)
+        -> ValueWrite?
+    {
+        let name = property.name
+        if let write = laterWrite(of: name, in: owner, filter: filter, index: index) { return write }
         let binding = "$" + name
-        return caller.declarations.contains { declaration in
+        for declaration in owner.declarations {
             let file = index.files[declaration.file]
-            return declaration.decl.members.contains { file.kind($0) == .dollarIdentifier && file.spells($0, binding) }
+            // A reference is replaced only through the whole binding (`$model`, not `$model.title`).
+            let handedOut = declaration.decl.members.first { token in
+                file.kind(token) == .dollarIdentifier && file.spells(token, binding) && !(filter.replacedOnly && file.kind(token + 1) == .period)
+            }
+            if let token = handedOut {
+                return ValueWrite(
+                    file: declaration.file, token: token, what: "`\(name)` changes through `\(binding)`",
+                    context: index.placeDescription(of: token, in: declaration.file))
+            }
         }
+        if property.wrapper == "Binding", depth < 3, let label = inputLabel(of: name, in: owner, index: index) {
+            for (outer, argument) in sites(passing: label, to: owner.name, index: index) {
+                guard case .binding(let source, let path) = argument.origin, path.isEmpty,
+                    let outerType = outer.enclosingType.flatMap({ index.types[$0] }),
+                    let write = stateWrite(source, of: outerType, filter: filter, index: index, depth: depth + 1)
+                else { continue }
+                return write
+            }
+        }
+        if property.wrapper == "AppStorage" || property.wrapper == "SceneStorage" {
+            return storageWrite(sharing: name, of: owner, wrapper: property.wrapper!, filter: filter, index: index, depth: depth)
+        }
+        return nil
+    }
+
+    /// A write to another view's `@AppStorage` (`@SceneStorage`) property of the same key.
+    private static func storageWrite(
+        sharing name: String, of owner: TypeInfo, wrapper: String, filter: WriteFilter, index: ProjectIndex, depth: Int
+    ) -> ValueWrite? {
+        guard depth < 3, let (fileIndex, property) = owner.property(named: name),
+            let key = property.attributes.first(where: { $0.simpleName == wrapper })?.arguments.map({ storageKey($0, in: index.files[fileIndex]) })
+        else { return nil }
+        for type in index.types.values.sorted(by: { $0.name < $1.name }) where type.isView && type.name != owner.name {
+            for (otherFile, other) in type.properties {
+                guard let attribute = other.attributes.first(where: { $0.simpleName == wrapper }), let arguments = attribute.arguments,
+                    storageKey(arguments, in: index.files[otherFile]) == key
+                else { continue }
+                let reference = PropertyReference(name: other.name, wrapper: nil, isLet: false, isComputed: false)
+                if let write = stateWrite(reference, of: type, filter: filter, index: index, depth: 3) { return write }
+            }
+        }
+        return nil
+    }
+
+    /// The first argument of `@AppStorage("key")`, as written.
+    private static func storageKey(_ arguments: Range<Int>, in file: ParsedFile) -> String {
+        let list = file.argumentList(arguments)
+        return list.first.map { file.text($0.value) } ?? ""
+    }
+
+    /// The first write to the model's field `field` after the model's initializer: by the
+    /// model's own code outside `init` and the setup it calls, through a reference anywhere
+    /// (`model.field = x`, `model.field.append(x)`), or a view binding it (`$model.field`).
+    /// A `let` never changes, nor a `var` set only in `init`.
+    static func fieldWrite(_ field: String, of model: TypeInfo, filter: WriteFilter, index: ProjectIndex, depth: Int = 0)
+        -> ValueWrite?
+    {
+        let lineage = index.typeAndAncestors(of: model)
+        guard let owner = lineage.first(where: { $0.property(named: field) != nil }), let (fileIndex, stored) = owner.property(named: field)
+        else {
+            // `model.contains(item)`: a method's result changes with the fields it reads.
+            guard depth < 2, let (fileIndex, method) = lineage.lazy.compactMap({ $0.functions.first { $0.function.name == field } }).first,
+                let body = method.body
+            else { return nil }
+            return writeOfFieldsRead(in: body, file: fileIndex, of: model, index: index, depth: depth)
+        }
+        if stored.isLet { return nil }
+        if stored.isComputed {
+            guard depth < 2 else { return nil }
+            for body in stored.accessors.compactMap(\.body) {
+                if let write = writeOfFieldsRead(in: body, file: fileIndex, of: model, index: index, depth: depth) { return write }
+            }
+            return nil
+        }
+        if let write = laterWrite(of: field, in: model, filter: filter, index: index) { return write }
+        // A view binds it (`$model.field` in a `TextField` of another view holding the same model).
+        for mutation in index.typeAndAncestors(of: owner).flatMap({ index.viewMutations[$0.name] ?? [] })
+        where mutation.path.first == field {
+            guard let token = mutation.tokens.first else { continue }
+            return ValueWrite(
+                file: mutation.file, token: token, what: "`\(field)` changes", context: index.placeDescription(of: token, in: mutation.file))
+        }
+        return nil
+    }
+
+    /// A write to a field of the model that code of the model reads (a computed property's
+    /// getter, a method's body): its result changes with it.
+    private static func writeOfFieldsRead(in body: Range<Int>, file fileIndex: Int, of model: TypeInfo, index: ProjectIndex, depth: Int)
+        -> ValueWrite?
+    {
+        let file = index.files[fileIndex]
+        var seen = Set<String>()
+        for token in body where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
+            let name = file.text(token)
+            guard seen.insert(name).inserted, index.typeAndAncestors(of: model).contains(where: { $0.property(named: name) != nil }),
+                let write = fieldWrite(name, of: model, filter: WriteFilter(), index: index, depth: depth + 1)
+            else { continue }
+            return write
+        }
+        return nil
+    }
+
+    /// The first write of the stored property `name` of `type` that can happen after the
+    /// value reached a view (the change model's `afterHandout` phase: not the initializer,
+    /// not setup before the value is handed out), by its own code or through a reference.
+    private static func laterWrite(of name: String, in type: TypeInfo, filter: WriteFilter, index: ProjectIndex) -> ValueWrite? {
+        for write in index.changes(of: type).writes(of: name) where write.phase == .afterHandout {
+            let file = index.files[write.site.file]
+            guard filter.accepts(write.site.token, in: file) else { continue }
+            if filter.presenter == type.name, let closure = write.place?.closure, isAppearanceHandler(closure, in: file) { continue }
+            let replaced = file.at(write.site.token + 1, "=") && holdsObject(name, in: type, index: index)
+            let what = replaced ? "`\(name)` is replaced" : "`\(name)` changes"
+            return ValueWrite(
+                file: write.site.file, token: write.site.token, what: what, context: index.placeDescription(of: write.site.token, in: write.site.file))
+        }
+        return nil
+    }
+
+    /// `.onAppear { … }`, `.task { … }`, `.task(priority: …) { … }`: code that runs when
+    /// the view appears (not `.task(id:)`, which runs again when its id changes).
+    private static func isAppearanceHandler(_ closure: Range<Int>, in file: ParsedFile) -> Bool {
+        var callee = closure.lowerBound - 1
+        var arguments: Range<Int>?
+        if file.kind(callee) == .rightParen {
+            let open = Int(file.partner[callee])
+            guard open >= 0, open < callee else { return false }
+            arguments = open..<callee + 1
+            callee = open - 1
+        }
+        guard file.kind(callee - 1) == .period else { return false }
+        if file.at(callee, "onAppear") { return true }
+        return file.at(callee, "task") && arguments.map { file.argument("id", in: $0) == nil } ?? true
+    }
+
+    /// Whether the stored property `name` of `type` holds an object (a project class).
+    private static func holdsObject(_ name: String, in type: TypeInfo, index: ProjectIndex) -> Bool {
+        guard let owner = index.typeAndAncestors(of: type).first(where: { $0.property(named: name) != nil }),
+            let (fileIndex, property) = owner.property(named: name),
+            let shape = index.declaredShape(of: property, in: index.files[fileIndex], scope: owner.name)
+        else { return false }
+        return index.modelKind(of: shape, from: owner.name, file: fileIndex).isClass
     }
 
     /// The project class the caller's property `name` holds (an observable model, a plain
@@ -218,62 +481,5 @@ enum CallSites {
             let model = index.type(named: held, from: callerName, file: fileIndex), model.isClass
         else { return nil }
         return model
-    }
-
-    /// Whether the model's field `field` can change after the model's initializer: a `var`
-    /// the model's own code writes outside `init`, that other code writes through a
-    /// reference (`model.field = x`, `model.field.append(x)`), or that a view binds
-    /// (`$model.field`). A `let`, or a `var` set only in `init`, is a constant.
-    private static func fieldCanChange(_ field: String, of model: TypeInfo, at site: ViewConstruction, index: ProjectIndex)
-        -> Bool
-    {
-        guard let owner = index.typeAndAncestors(of: model).first(where: { $0.property(named: field) != nil }),
-            let (_, stored) = owner.property(named: field)
-        else { return true }
-        if stored.isLet { return false }
-        if stored.isComputed { return true }
-        if index.memberAccesses(of: owner).mutations[field]?.contains(where: { !$0.inInitializer }) == true { return true }
-        let ownCode = owner.declarations.map { ($0.file, $0.decl.members) }
-        let outsideWrites = index.memberUpdateCandidates(named: field).contains { location in
-            !ownCode.contains { $0.0 == location.file && $0.1.contains(location.token) } && index.isMemberWrite(at: location)
-        }
-        // Or a view binds it (`$model.field` in a `TextField` of another view holding the same model).
-        return outsideWrites || index.isChangedByView(field, of: owner)
-    }
-
-    /// Whether the caller's stored property `name` holds a model (an observable or
-    /// ObservableObject), whose fields change while the reference stays.
-    private static func isModel(_ name: String, of site: ViewConstruction, index: ProjectIndex) -> Bool {
-        guard let callerName = site.enclosingType, let caller = index.types[callerName],
-            let (fileIndex, property) = caller.property(named: name),
-            let shape = index.declaredShape(of: property, in: index.files[fileIndex], scope: callerName)
-        else { return false }
-        return index.modelKind(of: shape, from: callerName, file: fileIndex).isModel
-    }
-
-    /// Whether `path` after a `ForEach` element is what the `ForEach` identifies it by:
-    /// `item.id` for `Identifiable` elements, `x` for `id: \.x`, the element itself for
-    /// `id: \.self`.
-    private static func isIdentity(_ path: [String], of site: ViewConstruction) -> Bool {
-        for case .forEach(let id) in site.identity {
-            guard let id else { return path == ["id"] }
-            let keyPath = id.hasPrefix("\\.") ? String(id.dropFirst(2)) : id
-            return keyPath == "self" ? path.isEmpty : path == keyPath.split(separator: ".").map(String.init)
-        }
-        return false
-    }
-
-    /// Whether the site renews the view when the argument changes: `.id(…)` naming the
-    /// argument's root, or the argument is the item a presentation was made for.
-    private static func isReidentified(_ argument: ConstructionArgument, at site: ViewConstruction, index: ProjectIndex)
-        -> Bool
-    {
-        let file = index.files[site.file]
-        let root = argument.value.first { file.isWord($0) && !file.at($0, "self") }.map { file.text($0) }
-        for tie in site.identity {
-            guard case .idModifier(let tokens) = tie, let root else { continue }
-            if tokens.contains(where: { file.isWord($0) && file.spells($0, root) }) { return true }
-        }
-        return false
     }
 }

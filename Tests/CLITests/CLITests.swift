@@ -280,9 +280,11 @@ import Testing
             "List.swift": """
                 struct Rows: View {
                     @State private var titles: [String] = []
+                    @State private var isEditing = false
                     var body: some View {
                         ForEach(titles, id: \\.self) { title in Row(title: title) }
                         Row(title: "Total")
+                        if isEditing { Row(title: titles.first ?? "") }
                     }
                 }
                 struct Other: View { var body: some View { Text("") } }
@@ -294,12 +296,15 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stdoutLines == [
-                "Row: 2 construction sites",
-                "  List.swift:4 rendering in Rows.body",
-                "    title: element title of property @State titles",
-                "    identity: ForEach id \\.self",
+                "Row: 3 construction sites",
                 "  List.swift:5 rendering in Rows.body",
+                "    title: element title of property @State titles (a change renews the view: ForEach id \\.self)",
+                "    identity: ForEach id \\.self",
+                "  List.swift:6 rendering in Rows.body",
                 "    title: literal",
+                "  List.swift:7 rendering in Rows.body",
+                "    title: property @State titles.first",
+                "    identity: if branch (renewed when `isEditing` changes)",
             ])
     }
 

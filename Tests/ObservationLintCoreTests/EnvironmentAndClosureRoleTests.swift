@@ -92,6 +92,50 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
         XCTAssertFalse(injection.mayProvide("Sub", to: .environment, index: index))
     }
 
+    /// A path from a root runs on one platform: a macOS-only site does not continue a path
+    /// from an iOS-only root (SPEC §9, variants).
+    func testUninjectedPathsStayOnOnePlatform() {
+        func path(appInjectsOnMac: Bool) -> [String]? {
+            let index = index([
+                "App.swift": """
+                    final class Store: ObservableObject { @Published var count = 0 }
+                    @main
+                    struct StoreApp: App {
+                        @StateObject private var store = Store()
+                        var body: some Scene {
+                            #if os(iOS)
+                            WindowGroup { Home() }
+                            #else
+                            WindowGroup { Home()\(appInjectsOnMac ? ".environmentObject(store)" : "") }
+                            #endif
+                        }
+                    }
+                    """,
+                "Home.swift": """
+                    struct Home: View {
+                        var body: some View {
+                            #if os(macOS)
+                            Badge()
+                            #elseif os(iOS) || os(visionOS)
+                            Badge().environmentObject(Store())
+                            #endif
+                        }
+                    }
+                    struct Badge: View {
+                        @EnvironmentObject var store: Store
+                        var body: some View { Text("\\(store.count)") }
+                    }
+                    """,
+            ])
+            let providers = index.environmentInjections(mayProvide: "Store")
+            return index.uninjectedPath(to: "Badge", providers: providers).map { path in
+                path.map { "\($0.enclosingType ?? "?") builds \($0.view) at line \(index.files[$0.file].source.location(of: index.files[$0.file].byteRange($0.token..<$0.token + 1).lowerBound).line)" }
+            }
+        }
+        XCTAssertNil(path(appInjectsOnMac: true))
+        XCTAssertEqual(path(appInjectsOnMac: false), ["StoreApp builds Home at line 9", "Home builds Badge at line 4"])
+    }
+
     /// The role of the closure that contains the marker `probe` (a call of `probe()`).
     /// Asked of one `RenderRoles` per probe, and of one shared by all probes in reverse
     /// order: its remembered scope roles must not change an answer.

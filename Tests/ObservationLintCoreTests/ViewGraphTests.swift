@@ -226,4 +226,137 @@ final class ViewGraphTests: XCTestCase {
         XCTAssertTrue(index.viewGraph.constructions(of: "Row").isEmpty)
         XCTAssertEqual(index.viewGraph.constructedViews, [])
     }
+
+    /// SwiftUI's structural identity: each branch of an `if`/`else`/`switch` is its own
+    /// identity; a condition that fixes the value renews the view on every change of it.
+    func testBranchTies() {
+        let parent = """
+            enum Mode { case view, edit }
+            struct Parent: View {
+                @State private var isEditing = false
+                @State private var mode = Mode.view
+                @State private var selection: Item?
+                @State private var count = 0
+                var body: some View {
+                    if isEditing { Row(item: Item(id: 0, title: "")) } else { Row(item: Item(id: 1, title: "")) }
+                    if let item = selection { Row(item: item) }
+                    if count == 0, !self.isEditing { Row(item: Item(id: 2, title: "")) }
+                    switch mode {
+                    case .edit: Row(item: Item(id: 3, title: ""))
+                    case .view: VStack { Row(item: Item(id: 4, title: "")) }
+                    }
+                    if count > 1 { Row(item: Item(id: 5, title: "")) }
+                    Button("Edit") { if isEditing { print(Row(item: Item(id: 6, title: ""))) } }
+                }
+            }
+            """
+        XCTAssertEqual(sites(of: "Row", in: ["Row.swift": row, "Parent.swift": parent]).map { $0.components(separatedBy: "; ")[2] }, [
+            "if branch (renewed when `isEditing` changes)",
+            "else branch (renewed when `isEditing` changes)",
+            "if branch",
+            "if branch (renewed when `count`, `isEditing` changes)",
+            "case branch (renewed when `mode` changes)",
+            "case branch (renewed when `mode` changes)",
+            "if branch",
+            "",
+        ])
+    }
+
+    /// Which argument changes renew the child: the pinned branch value, `.id`, the
+    /// `ForEach` ids that follow the element (`\.self`, `\.hashValue`, per-element
+    /// `UUID()`s); an `if let` branch and a data id do not.
+    func testRenewingTies() {
+        let views = """
+            struct Entry: Identifiable { let id = UUID(); let title: String }
+            struct Fresh: Identifiable { var id: UUID { UUID() }; var title: String }
+            struct Label: View {
+                @State var text: String
+                var body: some View { Text(text) }
+            }
+            struct Parent: View {
+                @State private var flag = false
+                @State private var name = ""
+                @State private var selection: String?
+                @State private var items: [Item] = []
+                @State private var entries: [Entry] = []
+                @State private var fresh: [Fresh] = []
+                var body: some View {
+                    if flag { Label(text: flag.description) }
+                    if let selected = selection { Label(text: selected) }
+                    Label(text: name).id(name)
+                    ForEach(items, id: \\.self) { item in Label(text: item.title) }
+                    ForEach(items, id: \\.hashValue) { item in Label(text: item.title) }
+                    ForEach(items) { item in Label(text: item.title) }
+                    ForEach(entries) { entry in Label(text: entry.title) }
+                    ForEach(fresh) { entry in Label(text: entry.title) }
+                    if flag { Label(text: name) }
+                }
+            }
+            """
+        let index = index(["Row.swift": row, "Parent.swift": views])
+        let ties = index.viewGraph.constructions(of: "Label").map { site in
+            site.arguments.first.flatMap { index.renewingTie(for: $0, at: site) }?.description ?? "none"
+        }
+        // A view holding the app's own `[Entry]` in `@State` is no widget snapshot.
+        XCTAssertEqual(index.viewGraph.constructions(of: "Label").first?.context, .rendering)
+        // `if let selected = selection`: the value passed is `selection`'s, unwrapped.
+        XCTAssertEqual(index.viewGraph.constructions(of: "Label")[1].arguments.first?.origin.description, "property @State selection")
+        XCTAssertEqual(ties, [
+            "if branch (renewed when `flag` changes)",
+            "none",
+            ".id(…)",
+            "ForEach id \\.self",
+            "ForEach id \\.hashValue",
+            "none",
+            "ForEach id Identifiable",
+            "ForEach id Identifiable",
+            "none",
+        ])
+    }
+
+    /// A local's value comes from its initial value (`let title = model.title`).
+    func testOriginOfLocals() {
+        let parent = """
+            final class Doc: ObservableObject { @Published var title = "" }
+            struct Parent: View {
+                @StateObject private var doc = Doc()
+                var body: some View {
+                    let title = doc.title
+                    let item: Item = Item(id: 0, title: title)
+                    Row(item: item)
+                }
+            }
+            """
+        let index = index(["Row.swift": row, "Parent.swift": parent])
+        let site = index.viewGraph.constructions(of: "Row")[0]
+        XCTAssertEqual(site.arguments[0].origin.description, "local item")
+        XCTAssertEqual(index.viewGraph.initialValue(ofLocal: "item", at: site)?.origin.description, "constructor Item")
+        XCTAssertEqual(index.viewGraph.initialValue(ofLocal: "title", at: site)?.origin.description, "property @StateObject doc.title")
+        XCTAssertNil(index.viewGraph.initialValue(ofLocal: "other", at: site))
+    }
+
+    /// Where code runs, for the notes that cite a write or a read.
+    func testPlaceDescriptions() {
+        let code = """
+            final class Profile {
+                var name = ""
+                func rename() { name = "New" }
+                init() { NotificationCenter.default.addObserver(forName: .init("x"), object: nil, queue: nil) { _ in self.name = "" } }
+            }
+            struct Screen: View {
+                var body: some View { Button("Go") { probe() } }
+            }
+            func makeWindow() { probe() }
+            """
+        let index = index(["Code.swift": code])
+        let file = index.files[0]
+        let names = file.tokens.indices.filter { file.at($0, "name") && file.at($0 + 1, "=") }
+        let probes = file.tokens.indices.filter { file.at($0, "probe") }
+        XCTAssertEqual(
+            (names.dropFirst() + probes).map { index.placeDescription(of: $0, in: 0) },
+            [
+                "in `Profile.rename()`", "in a `addObserver` closure of `Profile.init`", "in a `Button` closure of `Screen.body`",
+                "in `makeWindow()`",
+            ])
+    }
 }

@@ -21,8 +21,9 @@ extension ProjectIndex {
             EnvironmentCoverage(index: self, providers: providers)
         }
         guard let coverage else { return nil }
-        var search = PathSearch(index: self) { site in coverage.covers(site) }
-        return search.path(to: view, depth: 0)
+        let facts = environmentWalkFacts.value { EnvironmentWalkFacts(index: self) }
+        var search = PathSearch(index: self, isCovered: { site in coverage.covers(site) }, platforms: facts.platforms(of:))
+        return search.path(to: view, platforms: .all, depth: 0)
     }
 
     /// Whether the modifier `injection` applies to content that holds `place`: the place lies
@@ -330,6 +331,7 @@ final class EnvironmentWalkFacts: @unchecked Sendable {
     private let sitesByFile = Memo<Int, [ViewConstruction]>()
     private let wrappers: (helpers: Set<String>, modifiers: Set<String>)
     private let wrappedByFile = Memo<Int, [Range<Int>]>()
+    private let platformChangesByFile = Memo<Int, [(token: Int, platforms: Platforms)]>()
 
     init(index: ProjectIndex) {
         self.index = index
@@ -338,6 +340,19 @@ final class EnvironmentWalkFacts: @unchecked Sendable {
 
     func sites(in file: Int) -> [ViewConstruction] {
         sitesByFile.value(for: file) { index.viewGraph.constructions(inFile: file).filter { !$0.arguments.isEmpty } }
+    }
+
+    /// The platforms the site is compiled for, by the `#if os(…)` clauses around it.
+    func platforms(of site: ViewConstruction) -> Platforms {
+        let changes = platformChangesByFile.value(for: site.file) { Platforms.changes(in: index.files[site.file]) }
+        // The last directive before the site.
+        var low = 0
+        var high = changes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle].token < site.token { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? .all : changes[low - 1].platforms
     }
 
     /// The `View`-extension helpers and view modifiers of the project that may put the content
@@ -399,17 +414,145 @@ final class EnvironmentWalkFacts: @unchecked Sendable {
     }
 }
 
-/// A depth-first walk from a view up to the roots, through its construction sites.
+/// The platforms code is compiled for, as far as `#if os(…)` says (SPEC §9: variants). A
+/// path from a root runs on one platform: every site on it must be compiled there.
+struct Platforms: OptionSet, Hashable, Sendable {
+    let rawValue: UInt8
+    static let iOS = Platforms(rawValue: 1)
+    static let macOS = Platforms(rawValue: 2)
+    static let tvOS = Platforms(rawValue: 4)
+    static let watchOS = Platforms(rawValue: 8)
+    static let visionOS = Platforms(rawValue: 16)
+    static let linux = Platforms(rawValue: 32)
+    static let windows = Platforms(rawValue: 64)
+    static let otherOS = Platforms(rawValue: 128)
+    static let all = Platforms(rawValue: 0xFF)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The platform `os(name)` names.
+    init(os name: String) {
+        switch name {
+        case "iOS": self = .iOS
+        case "macOS", "OSX": self = .macOS
+        case "tvOS": self = .tvOS
+        case "watchOS": self = .watchOS
+        case "visionOS", "xrOS": self = .visionOS
+        case "Linux": self = .linux
+        case "Windows": self = .windows
+        default: self = .otherOS
+        }
+    }
+
+    /// Where each `#if`/`#elseif`/`#else` clause of a file compiles its code: at each
+    /// directive's token, the platforms of the code that follows it (the clauses around it
+    /// intersected). Conditions other than `os(…)` (`DEBUG`, `canImport(…)`) say nothing.
+    static func changes(in file: ParsedFile) -> [(token: Int, platforms: Platforms)] {
+        // Per open block: the platforms its earlier clauses took, and its current clause's.
+        var blocks: [(taken: Platforms, current: Platforms)] = []
+        var result: [(token: Int, platforms: Platforms)] = []
+        func effective() -> Platforms { blocks.reduce(.all) { $0.intersection($1.current) } }
+        for token in 0..<file.tokens.count {
+            switch file.kind(token) {
+            case .poundIf:
+                let condition = condition(after: token, in: file)
+                blocks.append((condition, condition))
+            case .poundElseif:
+                guard !blocks.isEmpty else { continue }
+                let condition = condition(after: token, in: file)
+                let remaining = blocks[blocks.count - 1].taken.symmetricDifference(.all)
+                blocks[blocks.count - 1].current = condition.intersection(remaining.isEmpty ? .all : remaining)
+                blocks[blocks.count - 1].taken.formUnion(condition)
+            case .poundElse:
+                guard !blocks.isEmpty else { continue }
+                let remaining = blocks[blocks.count - 1].taken.symmetricDifference(.all)
+                blocks[blocks.count - 1].current = remaining.isEmpty ? .all : remaining
+            case .poundEndif:
+                _ = blocks.popLast()
+            default:
+                continue
+            }
+            result.append((token, effective()))
+        }
+        return result
+    }
+
+    /// The platforms a directive's condition (the rest of its line) allows.
+    private static func condition(after directive: Int, in file: ParsedFile) -> Platforms {
+        var end = directive + 1
+        while end < file.tokens.count, !file.tokens[end].isAtStartOfLine { end += 1 }
+        var parser = ConditionParser(file: file, position: directive + 1, end: end)
+        let platforms = parser.disjunction()
+        return parser.position == end ? platforms : .all
+    }
+
+    /// `os(iOS) || os(macOS)`, `!os(watchOS)`, `os(iOS) && DEBUG`: what is known of the platforms.
+    private struct ConditionParser {
+        let file: ParsedFile
+        var position: Int
+        let end: Int
+
+        mutating func disjunction() -> Platforms {
+            var result = conjunction()
+            while position < end, file.at(position, "||") {
+                position += 1
+                result.formUnion(conjunction())
+            }
+            return result
+        }
+
+        mutating func conjunction() -> Platforms {
+            var result = unary()
+            while position < end, file.at(position, "&&") {
+                position += 1
+                result.formIntersection(unary())
+            }
+            return result
+        }
+
+        mutating func unary() -> Platforms {
+            guard position < end else { return .all }
+            if file.at(position, "!") {
+                position += 1
+                let operand = unary()
+                return operand == .all ? .all : operand.symmetricDifference(.all)
+            }
+            if file.kind(position) == .leftParen {
+                position += 1
+                let inner = disjunction()
+                if position < end, file.kind(position) == .rightParen { position += 1 }
+                return inner
+            }
+            // `os(iOS)`, or another atom (`DEBUG`, `canImport(UIKit)`), which says nothing.
+            let isOS = file.at(position, "os") && file.kind(position + 1) == .leftParen
+            let name = position + 2 < end ? file.text(position + 2) : ""
+            position += 1
+            if position < end, file.kind(position) == .leftParen { position = min(file.skipGroup(position), end) }
+            return isOS ? Platforms(os: name) : .all
+        }
+    }
+}
+
+/// A depth-first walk from a view up to the roots, through its construction sites, on one
+/// platform at a time: a path whose sites no platform compiles together is no path.
 private struct PathSearch {
     let index: ProjectIndex
     let isCovered: (ViewConstruction) -> Bool
-    /// Views on the current path (a cycle adds nothing) and views with no uncovered path.
+    let platforms: (ViewConstruction) -> Platforms
+    /// Views on the current path (a cycle adds nothing) and views with no uncovered path
+    /// on the given platforms.
     var visiting = Set<String>()
-    var exhausted = Set<String>()
+    var exhausted = Set<Exhausted>()
 
-    init(index: ProjectIndex, isCovered: @escaping (ViewConstruction) -> Bool) {
+    struct Exhausted: Hashable {
+        let view: String
+        let platforms: Platforms
+    }
+
+    init(index: ProjectIndex, isCovered: @escaping (ViewConstruction) -> Bool, platforms: @escaping (ViewConstruction) -> Platforms) {
         self.index = index
         self.isCovered = isCovered
+        self.platforms = platforms
     }
 
     /// Two declarations of one name (views of two targets in one project, `#if` variants):
@@ -418,24 +561,27 @@ private struct PathSearch {
         (index.types[view]?.declarations.lazy.filter { $0.decl.kind != .extension }.count ?? 0) > 1
     }
 
-    mutating func path(to view: String, depth: Int) -> [ViewConstruction]? {
-        guard depth < 32, !exhausted.contains(view), !isDeclaredTwice(view), visiting.insert(view).inserted else { return nil }
+    mutating func path(to view: String, platforms allowed: Platforms, depth: Int) -> [ViewConstruction]? {
+        let key = Exhausted(view: view, platforms: allowed)
+        guard depth < 32, !exhausted.contains(key), !isDeclaredTwice(view), visiting.insert(view).inserted else { return nil }
         defer { visiting.remove(view) }
         for site in index.viewGraph.constructions(of: view) where !isCovered(site) {
+            let compiled = allowed.intersection(platforms(site))
+            guard !compiled.isEmpty else { continue }
             switch site.context {
             case .oneTime(.sceneRoot), .oneTime(.hostingRoot), .oneTime(.imageRenderer):
                 return [site]
             case .rendering, .presentation:
                 guard let parent = site.enclosingType, let info = index.types[parent], info.isView,
                     !info.traits.contains(.viewModifier),
-                    let path = path(to: parent, depth: depth + 1)
+                    let path = path(to: parent, platforms: compiled, depth: depth + 1)
                 else { continue }
                 return path + [site]
             default:
                 continue
             }
         }
-        exhausted.insert(view)
+        exhausted.insert(key)
         return nil
     }
 }

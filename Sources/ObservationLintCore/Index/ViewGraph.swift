@@ -128,6 +128,22 @@ public indirect enum ArgumentOrigin: Sendable, Hashable, CustomStringConvertible
     }
 }
 
+extension ArgumentOrigin {
+    /// The origin of a member of this value (`item.title` from `item`).
+    public func appending(_ path: [String]) -> ArgumentOrigin {
+        guard !path.isEmpty else { return self }
+        switch self {
+        case .property(let property, let own): return .property(property, path: own + path)
+        case .binding(let property, let own): return .binding(property, path: own + path)
+        case .element(let name, let own, let collection): return .element(name: name, path: own + path, collection: collection)
+        case .closureParameter(let name, let own, let callee): return .closureParameter(name: name, path: own + path, callee: callee)
+        case .local(let name, let own): return .local(name: name, path: own + path)
+        case .parameter(let name, let own): return .parameter(name: name, path: own + path)
+        case .constructor, .literal, .staticMember, .closure, .derived, .unknown: return self
+        }
+    }
+}
+
 /// What ties the constructed view's identity to a value: when the value changes, SwiftUI
 /// sees a new view, with fresh state.
 public enum IdentityTie: Sendable, Hashable, CustomStringConvertible {
@@ -139,12 +155,28 @@ public enum IdentityTie: Sendable, Hashable, CustomStringConvertible {
     /// Presented for an item: `.sheet(item:)`, `.fullScreenCover(item:)`, `.popover(item:)`,
     /// `.navigationDestination(item:)`/`(for:)`; the modifier's name.
     case presentedItem(String)
+    /// Built in one branch of an `if`/`else`/`switch` of view-building code. SwiftUI's
+    /// structural identity is the branch's position: leaving the branch and entering it
+    /// again builds a new view with fresh state, while a change that stays inside the branch
+    /// keeps the view and its state. `pinned`: the values (as written, without `self.` and
+    /// spaces) the condition fixes to one value, so that every change of them leaves the
+    /// branch — `if isEditing`, `if mode == .edit`, `else` of `if isEditing`, `case .edit:`.
+    /// An `if let item = selection` pins nothing: a change from one item to another stays.
+    case branch(BranchKind, pinned: [String])
+
+    public enum BranchKind: String, Sendable, Hashable {
+        case ifBranch = "if"
+        case elseBranch = "else"
+        case switchCase = "case"
+    }
 
     public var description: String {
         switch self {
         case .idModifier: ".id(…)"
         case .forEach(let id): "ForEach id " + (id ?? "Identifiable")
         case .presentedItem(let callee): ".\(callee)(item:)"
+        case .branch(let kind, let pinned):
+            "\(kind.rawValue) branch" + (pinned.isEmpty ? "" : " (renewed when \(pinned.map { "`\($0)`" }.joined(separator: ", ")) changes)")
         }
     }
 }
@@ -209,7 +241,10 @@ public final class ViewConstruction: Sendable {
         let line = file.source.location(of: file.byteRange(token..<token + 1).lowerBound).line
         let place = [enclosingType?.withoutTypeKeyPrefixes, enclosingMember].compactMap { $0 }.joined(separator: ".")
         var details = ["\(context)" + (place.isEmpty ? "" : " in \(place)")]
-        for argument in arguments { details.append("\(argument.label ?? "_"): \(argument.origin)".withoutTypeKeyPrefixes) }
+        for argument in arguments {
+            let renewal = index.renewingTie(for: argument, at: self).map { " (a change renews the view: \($0))" } ?? ""
+            details.append("\(argument.label ?? "_"): \(argument.origin)\(renewal)".withoutTypeKeyPrefixes)
+        }
         if !identity.isEmpty { details.append("identity: " + identity.map(\.description).joined(separator: ", ")) }
         return ("\(file.path):\(line)", line, details)
     }
@@ -269,6 +304,15 @@ public final class ViewGraph: @unchecked Sendable {
         }
     }
 
+    /// The initial value of a local that the code at `site` names, as an argument passing
+    /// it would be (its tokens and where it comes from): `let title = model.title` before
+    /// `Row(title: title)`. Nil when the local has none, or is bound another way (a `for`
+    /// loop, a closure parameter).
+    public func initialValue(ofLocal name: String, at site: ViewConstruction) -> ConstructionArgument? {
+        var collector = FileCollector(fileIndex: site.file, index: index, findings: findings)
+        return collector.localInitialValue(of: name, before: site.token)
+    }
+
     /// The views with at least one construction site, sorted.
     public var constructedViews: [String] { Set(constructions.map(\.view)).sorted() }
 }
@@ -324,6 +368,8 @@ private let sceneCallees: Set<String> = [
 ]
 private let hostingControllers: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView"]
 private let presentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector", "navigationDestination"]
+/// Keywords that open a statement with a block.
+private let statementKeywords: Set<String> = ["if", "else", "switch", "for", "guard", "while", "do", "repeat", "catch"]
 /// WidgetKit configurations: the views their content closures build are widget snapshots.
 private let widgetConfigurations: Set<String> = [
     "StaticConfiguration", "AppIntentConfiguration", "IntentConfiguration", "ActivityConfiguration",
@@ -491,7 +537,10 @@ private struct FileCollector {
                 }
             case .closure(let scope):
                 guard case .closure(let calleeToken, let label) = scope.kind else {
-                    continue  // a statement's block runs with what encloses it
+                    // A statement's block runs with what encloses it; a branch of view-building
+                    // code gives what it builds the branch's identity.
+                    if context == nil, let tie = branchTie(block: scope.range, around: token, in: member) { identity.append(tie) }
+                    continue
                 }
                 let callee = calleeToken.map { file.text($0) }
                 if callee == "ForEach", let arguments = scope.callArguments {
@@ -526,6 +575,9 @@ private struct FileCollector {
             return widgetConfigurations.contains(file.text(callee))
         }
         if inWidget { context = .oneTime(.widget) }
+        if context == .action || context == .other {
+            identity.removeAll { if case .branch = $0 { true } else { false } }  // a branch of code that builds no content
+        }
         if member.base == .preview { context = .preview }
         let arguments = constructionArguments(of: call, frames: frames, in: member)
         return ViewConstruction(
@@ -539,6 +591,160 @@ private struct FileCollector {
         if let label { return file.at(label, "destination") }
         guard let arguments = scope.callArguments else { return true }
         return file.argument("destination", in: arguments) == nil && file.argument("value", in: arguments) == nil
+    }
+
+    // MARK: Branches
+
+    /// The identity a statement block gives what it builds: the `if`/`else` branch it is, or
+    /// the `case` of a `switch` block that `site` is under. Nil for other blocks (`for`,
+    /// `guard … else`, `do`).
+    private func branchTie(block: Range<Int>, around site: Int, in member: CodeMember) -> IdentityTie? {
+        guard let keyword = statementKeyword(before: block.lowerBound, in: member) else { return nil }
+        let condition = keyword + 1..<block.lowerBound
+        if file.at(keyword, "if") { return .branch(.ifBranch, pinned: pinnedValues(ifCondition: condition)) }
+        if file.at(keyword, "else") {
+            // `} else {`: the `if` it completes; only a lone Bool is pinned on both sides.
+            guard file.kind(keyword - 1) == .rightBrace else { return .branch(.elseBranch, pinned: []) }
+            let open = Int(file.partner[keyword - 1])
+            guard open > member.range.lowerBound, open < keyword - 1, let previous = statementKeyword(before: open, in: member),
+                file.at(previous, "if")
+            else { return .branch(.elseBranch, pinned: []) }
+            let clauses = topLevelClauses(previous + 1..<open)
+            let pinned = clauses.count == 1 ? boolSubject(clauses[0]).map { [$0] } ?? [] : []
+            return .branch(.elseBranch, pinned: pinned)
+        }
+        if file.at(keyword, "switch") {
+            guard let label = caseLabel(before: site, in: block) else { return nil }
+            var pinned: [String] = []
+            if let subject = chainText(condition), topLevelClauses(label).count == 1,
+                !label.contains(where: { file.at($0, "let") || file.at($0, "var") || file.at($0, "where") || file.at($0, "default") })
+            {
+                pinned = [subject]
+            }
+            return .branch(.switchCase, pinned: pinned)
+        }
+        return nil
+    }
+
+    /// The keyword that opens the statement whose block starts at `brace` (`if`, `else`,
+    /// `switch`, `for`, `guard`, `while`, `do`), skipping its condition; nil when the brace
+    /// does not follow one within the member.
+    private func statementKeyword(before brace: Int, in member: CodeMember) -> Int? {
+        var probe = brace - 1
+        var steps = 0
+        while probe > member.range.lowerBound, steps < 96 {
+            switch file.kind(probe) {
+            case .rightParen, .rightSquare:
+                let open = Int(file.partner[probe])
+                guard open > member.range.lowerBound, open < probe else { return nil }
+                probe = open - 1
+            case .leftBrace, .rightBrace, .leftParen, .leftSquare, .semicolon:
+                return nil
+            case .keyword:
+                if statementKeywords.contains(file.text(probe)) { return probe }
+                probe -= 1
+            default:
+                probe -= 1
+            }
+            steps += 1
+        }
+        return nil
+    }
+
+    /// The pattern of the `case` label `site` is under, directly inside a `switch` block.
+    private func caseLabel(before site: Int, in block: Range<Int>) -> Range<Int>? {
+        var probe = site - 1
+        while probe > block.lowerBound {
+            switch file.kind(probe) {
+            case .rightParen, .rightSquare, .rightBrace:
+                let open = Int(file.partner[probe])
+                guard open > block.lowerBound, open < probe else { return nil }
+                probe = open - 1
+            default:
+                if file.at(probe, "default") { return probe..<probe + 1 }
+                if file.at(probe, "case") {
+                    var colon = probe + 1
+                    while colon < site, file.kind(colon) != .colon {
+                        colon = file.kind(colon) == .leftParen || file.kind(colon) == .leftSquare ? file.skipGroup(colon) : colon + 1
+                    }
+                    return probe + 1..<colon
+                }
+                probe -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The values an `if` condition fixes: each clause that is a Bool value (`flag`,
+    /// `!flag`) or compares a value with a constant (`mode == .edit`, `count == 0`).
+    /// Binding clauses (`let x = y`, `case .a(let x) = y`) fix nothing.
+    private func pinnedValues(ifCondition condition: Range<Int>) -> [String] {
+        var pinned: [String] = []
+        for clause in topLevelClauses(condition) {
+            if let subject = boolSubject(clause) ?? equalitySubject(clause) { pinned.append(subject) }
+        }
+        return pinned
+    }
+
+    /// `flag`, `!flag`, `self.isOn`: the value itself.
+    private func boolSubject(_ clause: Range<Int>) -> String? {
+        var start = clause.lowerBound
+        if file.kind(start) == .prefixOperator, file.at(start, "!") { start += 1 }
+        return chainText(start..<clause.upperBound)
+    }
+
+    /// `mode == .edit`, `0 == count`, `state == State.idle`: the side that is not a constant.
+    private func equalitySubject(_ clause: Range<Int>) -> String? {
+        guard let equals = clause.first(where: { file.kind($0) == .binaryOperator && file.at($0, "==") }) else { return nil }
+        let left = clause.lowerBound..<equals
+        let right = equals + 1..<clause.upperBound
+        if isConstant(right) { return chainText(left) }
+        if isConstant(left) { return chainText(right) }
+        return nil
+    }
+
+    /// A literal, `.member` (an enum case or static), or `Type.member`.
+    private func isConstant(_ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        if range.allSatisfy(isLiteralToken) { return true }
+        let first = range.lowerBound
+        if file.kind(first) == .period, range.count == 2, file.isWord(first + 1) { return true }
+        if let chain = file.memberChain(at: first, limit: range.upperBound), chain.end == range.upperBound, chain.names.count > 1 {
+            return isCapitalized(first)
+        }
+        return false
+    }
+
+    /// The member chain `range` is exactly (`self.model.isOn` → `model.isOn`), nil otherwise.
+    private func chainText(_ range: Range<Int>) -> String? {
+        guard !range.isEmpty, let chain = file.memberChain(at: range.lowerBound, limit: range.upperBound),
+            chain.end == range.upperBound, file.kind(chain.root) != .keyword || file.at(chain.root, "self")
+        else { return nil }
+        var names = chain.names
+        if file.at(names[0], "self") { names.removeFirst() }
+        guard !names.isEmpty else { return nil }
+        return names.map { file.text($0) }.joined(separator: ".")
+    }
+
+    /// The comma-separated clauses of a condition list (commas inside groups do not split).
+    private func topLevelClauses(_ range: Range<Int>) -> [Range<Int>] {
+        var clauses: [Range<Int>] = []
+        var start = range.lowerBound
+        var probe = range.lowerBound
+        while probe < range.upperBound {
+            switch file.kind(probe) {
+            case .leftParen, .leftSquare, .leftBrace:
+                probe = file.skipGroup(probe)
+            case .comma:
+                clauses.append(start..<probe)
+                probe += 1
+                start = probe
+            default:
+                probe += 1
+            }
+        }
+        if start < range.upperBound { clauses.append(start..<range.upperBound) }
+        return clauses
     }
 
     /// The end of the call a closure scope belongs to: after its last trailing closure.
@@ -693,8 +899,14 @@ private struct FileCollector {
             if let found = closureParameter(named: rootText, at: site, path: path, frames: frames, in: member, depth: depth) {
                 return found
             }
-            if isLocal(rootText, before: site, in: member) {
-                return .local(name: rootText, path: path)
+            switch conditionBinding(of: rootText, before: site, in: member) {
+            case .value(let value)?:
+                // `if let item = selection { Row(item: item) }`: the unwrapped value itself.
+                return origin(of: value, at: value.lowerBound, frames: frames, in: member, depth: depth + 1).appending(path)
+            case .sameName?:
+                break  // `if let selection { … }`: the outer `selection`
+            case nil:
+                if isLocal(rootText, before: site, in: member) { return .local(name: rootText, path: path) }
             }
             if member.parameters.contains(where: { $0.name == rootText }) { return .parameter(name: rootText, path: path) }
         }
@@ -782,6 +994,55 @@ private struct FileCollector {
             return (token + 1, token + 2..<end)
         }
         return nil
+    }
+
+    /// The value of `let name = value` (or `let name: T = value`), the last declaration of
+    /// `name` before `site` in its member.
+    mutating func localInitialValue(of name: String, before site: Int) -> ConstructionArgument? {
+        guard let member = member(containing: site),
+            let declared = locals(of: member).last(where: { $0.name == name && $0.token < site })?.token,
+            file.at(declared - 1, "let") || file.at(declared - 1, "var")
+        else { return nil }
+        var equals = declared + 1
+        if file.kind(equals) == .colon {
+            equals += 2  // past the colon and the type's first token
+            while equals < site, !file.at(equals, "="), !file.tokens[equals].isAtStartOfLine {
+                equals = file.kind(equals) == .leftParen || file.kind(equals) == .leftSquare || file.kind(equals) == .leftAngle
+                    ? file.skipGroup(equals) : equals + 1
+            }
+        }
+        guard file.at(equals, "=") else { return nil }
+        let end = file.expressionEnd(from: equals + 1, end: member.range.upperBound, stopAtComma: true)
+        guard end > equals + 1, end <= site else { return nil }
+        let value = equals + 1..<end
+        let origin = origin(of: value, at: value.lowerBound, frames: frames(around: value.lowerBound, in: member), in: member, depth: 1)
+        return ConstructionArgument(label: nil, value: value, origin: origin)
+    }
+
+    private enum ConditionBinding {
+        /// `if let name = value`, `guard let name = value`, `, let name = value`.
+        case value(Range<Int>)
+        /// `if let name`: the same name, unwrapped.
+        case sameName
+    }
+
+    /// The optional binding of a condition that last declares `name` before `site`, if
+    /// that is how it was declared.
+    private mutating func conditionBinding(of name: String, before site: Int, in member: CodeMember) -> ConditionBinding? {
+        guard let declared = locals(of: member).last(where: { $0.name == name && $0.token < site })?.token else { return nil }
+        let introducer = declared - 1
+        guard file.at(introducer, "let") || file.at(introducer, "var") else { return nil }
+        let opener = introducer - 1
+        guard file.at(opener, "if") || file.at(opener, "guard") || file.at(opener, "while") || file.kind(opener) == .comma else { return nil }
+        guard file.at(declared + 1, "=") else {
+            let next = declared + 1
+            return file.kind(next) == .leftBrace || file.kind(next) == .comma || file.at(next, "else") ? .sameName : nil
+        }
+        var end = declared + 2
+        while end < site, file.kind(end) != .leftBrace, file.kind(end) != .comma, !file.at(end, "else") {
+            end = file.kind(end) == .leftParen || file.kind(end) == .leftSquare ? file.skipGroup(end) : end + 1
+        }
+        return end > declared + 2 ? .value(declared + 2..<end) : nil
     }
 
     private mutating func isLocal(_ name: String, before site: Int, in member: CodeMember) -> Bool {
@@ -908,7 +1169,10 @@ private struct FileCollector {
     /// project type conforming to it): it renders one entry, as a widget snapshot.
     private func holdsTimelineEntry(_ view: TypeInfo) -> Bool {
         view.properties.contains { fileIndex, property in
-            guard property.isStored, let written = property.type.map({ TypeShape($0.text) })?.heldName else { return false }
+            // `let entry: Entry`, not `@State var entries: [Entry]` of an app's own `Entry` type.
+            guard property.isStored, !property.attributes.contains(where: { $0.simpleName.startsWithUppercase }),
+                let written = property.type.map({ TypeShape($0.text) })?.directName
+            else { return false }
             if written == "Entry" || written.hasSuffix(".Entry") { return true }
             guard let entry = index.type(named: written, from: view.name, file: fileIndex) else { return false }
             return entry.inherited.contains { $0 == "TimelineEntry" || $0 == "WidgetKit.TimelineEntry" }
@@ -921,5 +1185,122 @@ private struct FileCollector {
             let info = index.type(named: name, from: scope, file: fileIndex), ViewGraphCollector.isConstructibleView(info)
         else { return nil }
         return info.name
+    }
+}
+
+// MARK: - Identity (SPEC §10.4)
+
+extension ProjectIndex {
+    /// The tie that gives the view built at `site` a new identity — fresh state — whenever
+    /// the value of `argument` changes, if any:
+    /// - `.id(x)` naming the argument's root;
+    /// - a branch whose condition pins the value passed (`if isEditing { Editor(isEditing:
+    ///   isEditing) }`, `case .edit:` of `switch mode` passing `mode`); an `if let` branch does
+    ///   not: a change from one value to another stays in it;
+    /// - a `ForEach` element whose id changes with the value passed: the element itself or
+    ///   its `hashValue` is the id (`id: \.self`, `id: \.hashValue`), the value passed is the
+    ///   id (`item.id`), or each element gets a new `UUID()` when it is built (`let id =
+    ///   UUID()`, `var id: UUID { UUID() }`) and the field passed is not changed in place;
+    /// - the item a presentation was made for (`.sheet(item:) { item in … }`).
+    public func renewingTie(for argument: ConstructionArgument, at site: ViewConstruction) -> IdentityTie? {
+        let file = files[site.file]
+        let written = writtenChain(argument.value, in: file)
+        let root = argument.value.first { file.isWord($0) && !file.at($0, "self") }.map { file.text($0) }
+        for tie in site.identity {
+            switch tie {
+            case .idModifier(let tokens):
+                if let root, tokens.contains(where: { file.isWord($0) && file.spells($0, root) }) { return tie }
+            case .branch(_, let pinned):
+                if let written, pinned.contains(where: { written == $0 || written.hasPrefix($0 + ".") }) { return tie }
+            case .forEach(let id):
+                if case .element(_, let path, let collection) = argument.origin,
+                    elementIdentityFollows(path, id: id, collection: collection, at: site)
+                {
+                    return tie
+                }
+            case .presentedItem(let callee):
+                if case .closureParameter(_, _, let parameterOf) = argument.origin, parameterOf == callee { return tie }
+            }
+        }
+        return nil
+    }
+
+    /// `model.title` for `self.model.title` or `model.title!`; nil for other expressions.
+    private func writtenChain(_ value: Range<Int>, in file: ParsedFile) -> String? {
+        guard let chain = file.memberChain(at: value.lowerBound, limit: value.upperBound) else { return nil }
+        var end = chain.end
+        if file.kind(end) == .exclamationMark || file.kind(end) == .postfixQuestionMark { end += 1 }
+        guard end == value.upperBound else { return nil }
+        var names = chain.names
+        if file.at(names[0], "self"), names.count > 1 { names.removeFirst() }
+        return names.map { file.text($0) }.joined(separator: ".")
+    }
+
+    /// Whether the `ForEach` id changes whenever the element's `path` does.
+    private func elementIdentityFollows(_ path: [String], id: String?, collection: ArgumentOrigin?, at site: ViewConstruction) -> Bool {
+        let keyPath = id.map { $0.hasPrefix("\\.") ? String($0.dropFirst(2)) : $0 }.map { $0.split(separator: ".").map(String.init) }
+        if let keyPath {
+            if keyPath == ["self"] || keyPath == ["hashValue"] || keyPath == ["self", "hashValue"] { return true }
+            if path == keyPath { return true }
+            guard keyPath == ["id"] else { return false }
+        } else if path == ["id"] {
+            return true
+        }
+        // `Identifiable` (or `id: \.id`): a per-element `UUID()`.
+        guard let field = path.first, let element = elementType(of: collection, at: site) else { return false }
+        switch uuidIdentity(of: element) {
+        case .renewedOnRead: return true
+        case .renewedOnBuild:
+            // A new element gets a new id; only an in-place change keeps it.
+            guard let (_, stored) = element.property(named: field) else { return false }
+            if stored.isLet { return true }
+            return !memberUpdateCandidates(named: field).contains { isMemberWrite(at: $0) }
+        case nil: return false
+        }
+    }
+
+    private enum UUIDIdentity {
+        /// `var id: UUID { UUID() }`: a new id on every read.
+        case renewedOnRead
+        /// `let id = UUID()` (or `var`): a new id for every element built.
+        case renewedOnBuild
+    }
+
+    private func uuidIdentity(of element: TypeInfo) -> UUIDIdentity? {
+        guard let (fileIndex, property) = element.property(named: "id") else { return nil }
+        let file = files[fileIndex]
+        func isUUIDCall(_ range: Range<Int>) -> Bool {
+            let tokens = range.filter { file.kind($0) != .leftBrace && file.kind($0) != .rightBrace && !file.at($0, "return") }
+            return tokens.count == 3 && (file.at(tokens[0], "UUID") || file.at(tokens[0], "Foundation"))
+                && file.kind(tokens[1]) == .leftParen && file.kind(tokens[2]) == .rightParen
+        }
+        if property.isComputed {
+            return property.accessors.compactMap(\.body).contains(where: isUUIDCall) ? .renewedOnRead : nil
+        }
+        return property.initializer.map(isUUIDCall) == true ? .renewedOnBuild : nil
+    }
+
+    /// The element type of a collection the caller holds (`@State var todos: [Todo]`,
+    /// `model.todos` of a project class), when declared.
+    private func elementType(of collection: ArgumentOrigin?, at site: ViewConstruction) -> TypeInfo? {
+        guard case .property(let reference, let path) = collection, path.count <= 1,
+            let callerName = site.enclosingType, let caller = types[callerName],
+            let (fileIndex, property) = caller.property(named: reference.name),
+            var shape = declaredShape(of: property, in: files[fileIndex], scope: callerName)
+        else { return nil }
+        var scope = callerName
+        var scopeFile = fileIndex
+        if let field = path.first {
+            guard let held = shape.directName, let model = type(named: held, from: callerName, file: fileIndex),
+                let (modelFile, stored) = model.property(named: field),
+                let fieldShape = declaredShape(of: stored, in: files[modelFile], scope: model.name)
+            else { return nil }
+            shape = fieldShape
+            scope = model.name
+            scopeFile = modelFile
+        }
+        if case .optional(let wrapped) = shape { shape = wrapped }
+        guard case .array(let element) = shape, let name = element.directName else { return nil }
+        return type(named: name, from: scope, file: scopeFile)
     }
 }
