@@ -218,7 +218,7 @@ extension ProjectIndex {
 
     /// Subscriptions, tasks and timers a model keeps for its own work: not state a view
     /// shows.
-    private func isPlumbing(_ property: Property, in file: ParsedFile) -> Bool {
+    func isPlumbing(_ property: Property, in file: ParsedFile) -> Bool {
         guard let type = property.type?.text ?? property.initializer.map({ file.text($0) }) else { return false }
         return ["Cancellable", "Task<", "Timer", "DispatchWorkItem", "NSObjectProtocol"].contains { type.contains($0) }
     }

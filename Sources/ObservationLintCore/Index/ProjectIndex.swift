@@ -127,6 +127,13 @@ public final class ProjectIndex: @unchecked Sendable {
     let environmentWalkFacts = OnDemand<EnvironmentWalkFacts>()
     /// The environment walk's coverage by the providers of an object (nil: none can be placed).
     let environmentCoverages = Memo<[ObjectIdentifier], EnvironmentCoverage?>()
+    /// `reRenderTriggers(of:)` and `ownReRenderTriggers(of:)` by type name, and the render
+    /// reads by the view whose code starts them.
+    let reRenderTriggersByType = Memo<String, [ReRenderTrigger]>()
+    let ownReRenderTriggersByType = Memo<String, [ReRenderTrigger]>()
+    let renderReadsByViewTable = OnDemand<[String: [RenderRead]]>()
+    /// `loss(ofRebuilding:)`'s state part by type name.
+    let changedStateByType = Memo<String, [StateChange]>()
     /// `ViewCode.renderingBodies(of:index:)` by type name.
     let renderingBodiesByType = Memo<String, [RenderingBody]>()
     /// `ParsedFile.scopes(in:)` by file and body: the view facts, rendering code, the view
