@@ -7,14 +7,18 @@ public struct StateObservableInitSideEffects: Rule {
         name: "@State observable with side-effecting init",
         category: .observation,
         group: .suspicious,
-        summary: "`@State var m = Model()` where `Model`'s initializer starts work (a `Task`, a timer, an observer, a request).",
+        summary: "`@State var m = Model()` where `Model`'s initializer starts work (a `Task`, a timer, an observer, a request), in a view its parent re-creates while it is shown.",
         rationale: """
             Unlike `@StateObject`, whose initial value is an autoclosure evaluated once, `@State` \
             evaluates its initial value every time the view's initializer runs, which is every \
-            time the parent re-creates the view. SwiftUI keeps the first instance and throws the \
-            new ones away, but their initializers have already run: each re-render starts \
-            another `Task`, timer, notification observer or network request, and a load that \
-            fills a discarded object.
+            time the parent's body runs again and re-creates the view. SwiftUI keeps the first \
+            instance and throws the new ones away, but their initializers have already run: each \
+            re-render starts another `Task`, timer, notification observer, request or storage \
+            write. Reported by default only with the witness, cited in notes in the order things \
+            happen: the write that runs the parent's body again (and where it reads that state), \
+            the site where that body re-creates this view, and the initializer's effect. A view \
+            whose parents never run again while it is shown, and an initializer that only \
+            assigns or reads memory (a property, `UserDefaults`, formatting), are not reported.
             """,
         fix: """
             Keep initializers that only assign, and start the work from the view: \
@@ -34,6 +38,13 @@ public struct StateObservableInitSideEffects: Rule {
                 @State private var ↓clock = Clock()
                 var body: some View { Text(clock.now, style: .time) }
             }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    ClockView()
+                }
+            }
             """,
             """
             @Observable final class FeedModel {
@@ -48,16 +59,12 @@ public struct StateObservableInitSideEffects: Rule {
                 @State private var ↓model = FeedModel(account: "me")
                 var body: some View { List(model.posts, id: \\.self) { Text($0) } }
             }
-            """,
-            """
-            @Observable final class Inbox {
-                var messages: [String] = []
-                init() { loadMessages() }
-                func loadMessages() {}
-            }
-            struct InboxView: View {
-                @State private var ↓inbox = Inbox()
-                var body: some View { Text("\\(inbox.messages.count)") }
+            struct Home: View {
+                @State private var account = "me"
+                var body: some View {
+                    Picker("Account", selection: $account) { Text("me") }
+                    FeedView(account: account)
+                }
             }
             """,
             """
@@ -71,6 +78,10 @@ public struct StateObservableInitSideEffects: Rule {
                 @State private var ↓connectivity: Connectivity = .init()
                 var body: some View { Text(connectivity.isOnline ? "Online" : "Offline") }
             }
+            struct Root: View {
+                @Environment(\\.scenePhase) private var phase
+                var body: some View { StatusBar().opacity(phase == .active ? 1 : 0.5) }
+            }
             """,
             """
             @Observable final class Ticker {
@@ -81,17 +92,31 @@ public struct StateObservableInitSideEffects: Rule {
                 @State private var ↓ticker = Ticker()
                 var body: some View { Text("\\(ticker.ticks)") }
             }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    TickerView()
+                }
+            }
             """,
             """
             @Observable final class Scores {
                 var rows: [String] = []
                 init() { startPolling() }
-                func startPolling() {}
+                func startPolling() { URLSession.shared.dataTask(with: URL(string: "https://example.com")!).resume() }
             }
             struct ScoresView: View {
                 @State private var ↓scores: Scores
                 init() { _scores = State(initialValue: Scores()) }
                 var body: some View { List(scores.rows, id: \\.self) { Text($0) } }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    ScoresView()
+                }
             }
             """,
         ],
@@ -104,6 +129,68 @@ public struct StateObservableInitSideEffects: Rule {
             struct CounterView: View {
                 @State private var counter = Counter()
                 var body: some View { Text("\\(counter.value)") }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    CounterView()
+                }
+            }
+            """,
+            """
+            @Observable final class Inbox {
+                var messages: [String] = []
+                init() { loadMessages() }
+                private func loadMessages() { messages = UserDefaults.standard.stringArray(forKey: "inbox") ?? [] }
+            }
+            struct InboxView: View {
+                @State private var inbox = Inbox()
+                var body: some View { Text("\\(inbox.messages.count)") }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    InboxView()
+                }
+            }
+            """,
+            """
+            @Observable final class FeedModel {
+                var posts: [String] = []
+                init() { Task { await self.reload() } }
+                func reload() async {}
+            }
+            struct FeedView: View {
+                @State private var model = FeedModel()
+                var body: some View { List(model.posts, id: \\.self) { Text($0) } }
+            }
+            struct Home: View {
+                let title: String
+                var body: some View { Text(title); FeedView() }
+            }
+            """,
+            """
+            @Observable final class FeedModel {
+                var posts: [String] = []
+                init() { Task { await self.reload() } }
+                func reload() async {}
+            }
+            struct FeedView: View {
+                @State private var model = FeedModel()
+                var body: some View { List(model.posts, id: \\.self) { Text($0) } }
+            }
+            struct Home: View {
+                @State private var showsFeed = true
+                @State private var count = 0
+                var body: some View {
+                    if showsFeed {
+                        FeedView()
+                    } else {
+                        Button("\\(count)") { count += 1 }
+                    }
+                }
             }
             """,
             """
@@ -118,6 +205,13 @@ public struct StateObservableInitSideEffects: Rule {
                         .task { await library.load() }
                 }
             }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    LibraryView()
+                }
+            }
             """,
             """
             final class Store: ObservableObject {
@@ -128,22 +222,12 @@ public struct StateObservableInitSideEffects: Rule {
                 @StateObject private var store = Store()
                 var body: some View { Text("Store") }
             }
-            """,
-            """
-            @Observable final class Search {
-                var query = ""
-                var onSubmit: () -> Void = {}
-                init(query: String) {
-                    self.query = query
-                    onSubmit = { [weak self] in self?.fetchResults() }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    StoreView()
                 }
-                init() { Task { await self.start() } }
-                func fetchResults() {}
-                func start() async {}
-            }
-            struct SearchView: View {
-                @State private var search = Search(query: "")
-                var body: some View { TextField("Search", text: $search.query) }
             }
             """,
             """
@@ -156,6 +240,13 @@ public struct StateObservableInitSideEffects: Rule {
             struct AccountView: View {
                 @State private var session = Session.shared
                 var body: some View { Text(session.user ?? "") }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    AccountView()
+                }
             }
             """,
         ])
