@@ -137,6 +137,31 @@ enum ViewProperty {
         return [context.note("`\(type)\(member)` builds `\(site.viewName)` here", at: site.token..<site.token + 1, in: site.file)]
     }
 
+    /// The witness that a view's property loses its model (SPEC §10): a body that re-creates
+    /// the view while it is shown runs again (the trigger), the view's initializer builds a
+    /// new `model` for `property`, and the new object lacks what the old one held, or its
+    /// initializer's effect repeats. The message's summary of the loss, the parent's name and
+    /// the notes in the order things happen; nil without a trigger or a loss.
+    static func rebuildWitness(
+        of view: TypeInfo, property: String, model: TypeInfo, call: Call?, in callFile: Int, context: RuleContext
+    ) -> (loss: String, parent: String, notes: [DiagnosticNote])? {
+        let index = context.index
+        let loss = index.loss(ofRebuilding: model, call: call, in: callFile)
+        guard let summary = Witness.lossSummary(loss, keepsFirst: false), let recreation = index.reCreations(of: view).first else {
+            return nil
+        }
+        let parent = recreation.site.enclosingTypeName ?? "the parent"
+        let site = recreation.site
+        return (
+            summary, parent,
+            Witness.triggerNotes(recreation.trigger, context: context)
+                + [context.note(
+                    "`\(parent).body` runs again and re-creates `\(site.viewName)` here, whose `\(property)` is a new `\(model.name)`",
+                    at: site.token..<site.token + 1, in: site.file)]
+                + Witness.lossNotes(loss, model: model.name, keepsFirst: false, context: context)
+        )
+    }
+
     /// Text edits that turn a property into `@Wrapper private var` (the ownership fixes):
     /// `replacing` the attribute already there (`@ObservedObject`), or adding `@Wrapper`;
     /// `private` replacing another access level, or added; `let` becoming `var`. Nil when

@@ -461,7 +461,7 @@ extension ProjectIndex {
     /// Writes to the model field `field` once the object is set up: by the model's code
     /// (outside initialization), through references to it in views, and through references
     /// elsewhere in the project (outside the initializers of classes holding it).
-    func modelWrites(of model: TypeInfo, field: String) -> [(location: TokenLocation, context: String)] {
+    public func modelWrites(of model: TypeInfo, field: String) -> [(location: TokenLocation, context: String)] {
         var result: [(location: TokenLocation, context: String)] = []
         for owner in typeAndAncestors(of: model) + typeAndSubtypes(of: model).dropFirst() {
             for site in memberAccesses(of: owner).mutations[field] ?? [] where !site.inInitializer {
