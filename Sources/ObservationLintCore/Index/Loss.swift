@@ -48,17 +48,27 @@ extension ProjectIndex {
     /// Subscriptions, tasks and timers the object keeps for its own work are not state.
     /// Computed once per type.
     public func changedState(of type: TypeInfo) -> [StateChange] {
-        changedStateByType.value(for: type.name) { collectChangedState(of: type) }
+        changedStateByType.value(for: type.name) { collectChangedState(of: type, visiting: [type.name]) }
     }
 
-    private func collectChangedState(of type: TypeInfo) -> [StateChange] {
+    /// `visiting`: the models whose objects led here (a cycle of them adds nothing).
+    private func collectChangedState(of type: TypeInfo, visiting: Set<String>) -> [StateChange] {
         var result: [StateChange] = []
         let lineage = typeAndAncestors(of: type)
         for owner in lineage {
-            for (fileIndex, property) in owner.properties where property.isStored && !property.isLet {
+            for (fileIndex, property) in owner.properties where property.isStored {
                 guard !property.modifiers.contains("static"), !property.modifiers.contains("class"),
                     !isPlumbing(property, in: files[fileIndex])
                 else { continue }
+                // An object the model builds itself (`let forecast = ForecastModel()`) goes with it.
+                if let held = constructedType(of: property, in: files[fileIndex], scope: owner.name).flatMap({ types[$0.name] }),
+                    held.isClass, !visiting.contains(held.name),
+                    let inner = collectChangedState(of: held, visiting: visiting.union([held.name])).first
+                {
+                    result.append(StateChange(field: property.name + "." + inner.field, location: inner.location, context: inner.context))
+                    continue
+                }
+                guard !property.isLet else { continue }
                 let write = modelWrites(of: type, field: property.name).first { !isReplayedWrite(at: $0.location, of: type) }
                 if let write {
                     result.append(StateChange(field: property.name, location: write.location, context: write.context))
