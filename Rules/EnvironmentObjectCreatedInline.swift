@@ -7,7 +7,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
         name: "Environment object created inline",
         category: .environment,
         group: .suspicious,
-        summary: "`.environmentObject(T())` or `.environment(T())` creates the injected model inside a `body` that runs again while the views below are shown.",
+        summary: "`.environmentObject(T())` or `.environment(T())` creates the injected model inside `body`.",
         rationale: """
             A view's (or an app's) `body` is evaluated again whenever state it reads changes. \
             `.environmentObject(Store())` or `.environment(Model())` written there constructs a \

@@ -7,7 +7,7 @@ public struct ModelCreatedInBody: Rule {
         name: "Model created in body",
         category: .ownership,
         group: .suspicious,
-        summary: "A view's `body` creates an observable model and hands it to a child view, and the body runs again while the child is shown.",
+        summary: "A view's `body` creates an observable model and hands it to a child view.",
         rationale: """
             SwiftUI evaluates `body` again whenever state it reads changes. A model constructed \
             there (`Row(model: RowModel(item))`, `NavigationLink { Detail(vm: DetailVM()) }`) is \

@@ -7,7 +7,7 @@ public struct ObservableCreatedInViewProperty: Rule {
         name: "Observable created in view property",
         category: .ownership,
         group: .suspicious,
-        summary: "A view's plain stored property creates an observable or ObservableObject model, in a view its parent re-creates while it is shown.",
+        summary: "A view's plain stored property creates an observable or ObservableObject model.",
         rationale: """
             A view is a value that SwiftUI re-creates each time a parent's body runs again. A \
             plain stored property (`let model = Model()`, or `self.model = Model()` in the view's \

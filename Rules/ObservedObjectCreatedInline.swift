@@ -7,7 +7,7 @@ public struct ObservedObjectCreatedInline: Rule {
         name: "ObservedObject created inline",
         category: .ownership,
         group: .suspicious,
-        summary: "An `@ObservedObject` whose object the view creates itself, in a view its parent re-creates while it is shown.",
+        summary: "An `@ObservedObject` whose object the view creates itself.",
         rationale: """
             `@ObservedObject` does not own its object: it observes whatever the view was \
             initialized with. When the view creates the object itself (`@ObservedObject var \

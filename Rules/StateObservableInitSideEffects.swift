@@ -7,7 +7,7 @@ public struct StateObservableInitSideEffects: Rule {
         name: "@State observable with side-effecting init",
         category: .observation,
         group: .suspicious,
-        summary: "`@State var m = Model()` where `Model`'s initializer starts work (a `Task`, a timer, an observer, a request), in a view its parent re-creates while it is shown.",
+        summary: "`@State var m = Model()` where `Model`'s initializer starts work (a `Task`, a timer, an observer, a request).",
         rationale: """
             Unlike `@StateObject`, whose initial value is an autoclosure evaluated once, `@State` \
             evaluates its initial value every time the view's initializer runs, which is every \

@@ -7,7 +7,7 @@ public struct UnobservedModelInView: Rule {
         name: "Unobserved model in view",
         category: .ownership,
         group: .suspicious,
-        summary: "A view's `body` reads the state of a project class it holds (or a shared instance) in a way that cannot observe it, and that state is written later.",
+        summary: "A view's `body` reads the state of a project class it holds in a way that cannot observe it.",
         rationale: """
             SwiftUI re-renders a view when something it observes changes. A class that is \
             neither `@Observable` nor an `ObservableObject` announces nothing, so changes inside \

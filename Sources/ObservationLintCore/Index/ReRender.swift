@@ -106,12 +106,26 @@ extension ProjectIndex {
         return "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(line)"
     }
 
-    /// Sites that build their view while a body is evaluated, again on each evaluation.
+    /// Sites that build their view while a body is evaluated, again on each evaluation. In
+    /// previews and tests, only for a view of that code too (such code never re-renders a
+    /// view of the app).
     func isReRenderedSite(_ site: ViewConstruction) -> Bool {
         switch site.context {
         case .rendering, .presentation, .oneTime(.sceneRoot): true
+        case .preview: isPreviewOrTestCode(site.view)
         default: false
         }
+    }
+
+    /// A type nested in a `PreviewProvider`, or declared in test or documentation code.
+    private func isPreviewOrTestCode(_ name: String) -> Bool {
+        var current: String? = name
+        while let type = current {
+            if types[type]?.traits.contains(.previewProvider) == true { return true }
+            current = type.enclosingTypeName
+        }
+        guard let declaration = types[name]?.declarations.first else { return false }
+        return !SourceRole(path: files[declaration.file].path).isReportedByDefault
     }
 
     // MARK: - Passed down
