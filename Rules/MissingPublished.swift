@@ -13,10 +13,15 @@ public struct MissingPublished: Rule {
             which `@Published` properties send before every change. A stored `var` without \
             `@Published` changes silently: views that read it while rendering, directly or \
             through the model's computed properties and methods, keep showing the old value \
-            until something else happens to refresh them. A change made in the same function as \
-            a `@Published` change or an `objectWillChange.send()` is announced by it; a cache \
-            filled by a getter while a view reads it must not publish; `@AppStorage` publishes \
-            the changes made through the property on its own.
+            until something else happens to refresh them. The rule reports the witness: a change \
+            that can happen after a view read the value (not in `init`, nor in setup that runs \
+            before the object is handed out) and that nothing announces in the same synchronous \
+            flow, and the render read that goes stale. A change is announced by a `@Published` \
+            change or an `objectWillChange.send()` in the same function, in the functions it \
+            calls, or in every function that calls it; an `await` ends the flow, and so does a \
+            closure that runs later. A cache filled by a getter while a view reads it must not \
+            publish; `@AppStorage` publishes the changes made through the property on its own; \
+            a class that is also `@Observable` is tracked by Observation, whatever wrapper holds it.
             """,
         fix: """
             Mark the property `@Published`. If it must stay a plain property, call \
@@ -94,8 +99,114 @@ public struct MissingPublished: Rule {
                 var body: some View { Text(profile.greeting) }
             }
             """,
+            """
+            final class Timeline: ObservableObject {
+                @Published var isLoading = false
+                var ↓posts: [String] = []
+                func refresh() async {
+                    isLoading = true
+                    posts = await api.load()
+                }
+            }
+            struct TimelineView: View {
+                @StateObject private var timeline = Timeline()
+                var body: some View { List(timeline.posts, id: \\.self) { Text($0) } }
+            }
+            """,
+            """
+            final class Screen: ObservableObject {
+                var ↓title = ""
+                func configure(title: String) { self.title = title }
+            }
+            func makeScreen() -> ScreenView {
+                let screen = Screen()
+                screen.configure(title: "Inbox")
+                return ScreenView(screen: screen)
+            }
+            struct ScreenView: View {
+                @ObservedObject var screen: Screen
+                var body: some View { Button(screen.title) { screen.configure(title: "Archive") } }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Every caller of the helper publishes in the same flow.
+            """
+            final class Library: ObservableObject {
+                @Published var books: [String] = []
+                private var positions: [String: Int] = [:]
+                func load(_ loaded: [String]) {
+                    rebuildPositions(loaded)
+                    books = loaded
+                }
+                private func rebuildPositions(_ loaded: [String]) { for (i, b) in loaded.enumerated() { positions[b] = i } }
+                func position(of book: String) -> Int { positions[book] ?? 0 }
+            }
+            struct BookRow: View {
+                @ObservedObject var library: Library
+                let book: String
+                var body: some View { Text("\\(library.position(of: book)). \\(book)") }
+            }
+            """,
+            // The function it calls sends `objectWillChange`.
+            """
+            final class Scrubber: ObservableObject {
+                var position = 0.0
+                func seek(to time: Double) {
+                    position = time
+                    notifyChanged()
+                }
+                private func notifyChanged() { objectWillChange.send() }
+            }
+            struct ScrubberLabel: View {
+                @ObservedObject var scrubber: Scrubber
+                var body: some View { Text("\\(scrubber.position)") }
+            }
+            """,
+            // Written only by its creator, before the object reaches a view.
+            """
+            final class Screen: ObservableObject {
+                var title = ""
+                func configure(title: String) { self.title = title }
+            }
+            func makeScreen() -> ScreenView {
+                let screen = Screen()
+                screen.configure(title: "Inbox")
+                return ScreenView(screen: screen)
+            }
+            struct ScreenView: View {
+                @ObservedObject var screen: Screen
+                var body: some View { Text(screen.title) }
+            }
+            """,
+            // Observation tracks the properties of a class that is also `@Observable`.
+            """
+            @Observable final class Session: ObservableObject {
+                var user = ""
+                func signIn(_ name: String) { user = name }
+            }
+            struct SessionBadge: View {
+                @ObservedObject var session: Session
+                var body: some View { Text(session.user) }
+            }
+            """,
+            // After the `await`, the same flow publishes again.
+            """
+            final class Timeline: ObservableObject {
+                @Published var isLoading = false
+                var posts: [String] = []
+                func refresh() async {
+                    isLoading = true
+                    let loaded = await api.load()
+                    posts = loaded
+                    isLoading = false
+                }
+            }
+            struct TimelineView: View {
+                @StateObject private var timeline = Timeline()
+                var body: some View { List(timeline.posts, id: \\.self) { Text($0) } }
+            }
+            """,
             // The field's own observer publishes every change (through a method).
             """
             final class ChoreList: ObservableObject {
@@ -286,30 +397,31 @@ public struct MissingPublished: Rule {
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
-        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass && type.isObservableObject {
+        // Observation tracks the stored properties of a class that is also `@Observable`.
+        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass && type.isObservableObject && !type.isObservable {
             let candidates = decl.properties.filter(isCandidate)
             guard !candidates.isEmpty else { continue }
-            let accesses = index.memberAccesses(of: type)
-            let lineage = index.typeAndAncestors(of: type)
-            let published = Set(
-                lineage.flatMap(\.properties).filter { $0.property.attributes.contains(named: "Published") }.map(\.property.name))
-            let announcements = ChangeAnnouncements(type: type, accesses: accesses, announcing: published, index: index)
+            let changes = index.changes(of: type)
             let readers = index.typeAndSubtypes(of: type).map(\.name)
             for property in candidates {
                 if holdsObservableObject(property, in: type, file: context.file, index: index) { continue }
-                if announcements.observersAnnounce(property, in: context.fileIndex) { continue }
-                let viewMutations = readers.flatMap { index.viewMutations[$0] ?? [] }.filter { $0.path.first == property.name }
-                let ownMutations = (accesses.mutations[property.name] ?? []).filter { !$0.inInitializer }
-                guard !viewMutations.isEmpty || ownMutations.contains(where: { !announcements.isAnnounced($0) }),
+                let writes = changes.writes(of: property.name)
+                // A cache filled while views render follows the state it derives from.
+                guard !writes.contains(where: \.inRenderingCode),
+                    let write = writes.first(where: { $0.phase == .afterHandout && !$0.isAnnounced }),
                     let read = renderRead(of: property.name, readers: readers, index: index)
                 else { continue }
-                if ownMutations.contains(where: announcements.isCacheFill) { continue }
                 let how = read.steps.last.map { "through `\($0.member)` (like `\(read.view.simpleTypeName)`)" } ?? "(like `\(read.view.simpleTypeName)`)"
                 let origin = read.origin
                 context.report(
                     "`\(property.name)` changes without `@Published`, so views that read it \(how) do not update when it changes",
                     at: property.nameToken..<property.nameToken + 1,
-                    notes: [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
+                    notes: [
+                        context.note(
+                            "changed in \(write.member) without an announcement (no `@Published` change or `objectWillChange.send()` in the same flow)\(write.contextDescription)",
+                            at: write.site.token..<write.site.token + 1, in: write.site.file),
+                        context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file),
+                    ],
                     help: "mark it `@Published`, or call `objectWillChange.send()` before every change",
                     fixes: fix(for: property, in: type, context: context))
             }

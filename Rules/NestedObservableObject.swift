@@ -15,16 +15,18 @@ public struct NestedObservableObject: Rule {
             properties are not published by the parent: a view that reads `parent.child.value` \
             does not update when `value` changes (while rendering: directly, or through the \
             parent's computed properties). `@Published` on the child property only reports when \
-            the reference itself is replaced. A parent that republishes the child's changes \
-            (`child.objectWillChange.sink { … send() }`, `child.$value.assign(to: &$copy)`, a \
-            subscription to a subject or a notification the child posts that sends \
-            `objectWillChange`), a \
-            view that subscribes to the child itself (`.onReceive(parent.child.$value)`), and \
-            `weak`/`unowned` back-references are fine, and so is a parent that announces every \
-            change it makes to the child (`child.select(id)` next to `objectWillChange.send()` or \
-            a `@Published` change in the same function). Members of the child that never change \
-            after initialization (`let`s, `var`s only initialization sets, computed properties \
-            reading only those) have no change to miss.
+            the reference itself is replaced. The rule reports the witness: a change of the \
+            child's state that can happen after a view read it, which the parent does not \
+            announce, and the render read through the parent. A parent that republishes the \
+            child's changes in code (`child.objectWillChange.sink { … send() }`, \
+            `child.$value.assign(to: &$copy)`, a subscription to a subject or a notification the \
+            child posts that sends `objectWillChange`; a commented-out subscription is none), a \
+            view that subscribes to the child itself (`.onReceive(parent.child.$value)`), \
+            `weak`/`unowned` back-references, and a parent that announces every change it makes \
+            to the child in the same synchronous flow (`child.select(id)` next to \
+            `objectWillChange.send()`, in the same function or in every caller) are fine. \
+            Members of the child that never change after it reaches a view (`let`s, `var`s only \
+            initialization or setup sets) have no change to miss.
             """,
         fix: """
             Pass the child to a subview that observes it directly (`@ObservedObject var child`), \
@@ -33,7 +35,10 @@ public struct NestedObservableObject: Rule {
             """,
         triggeringExamples: [
             """
-            final class Settings: ObservableObject { @Published var theme = "light" }
+            final class Settings: ObservableObject {
+                @Published var theme = "light"
+                func useDarkTheme() { theme = "dark" }
+            }
             final class AppModel: ObservableObject {
                 let ↓settings = Settings()
             }
@@ -43,7 +48,10 @@ public struct NestedObservableObject: Rule {
             }
             """,
             """
-            final class Session: ObservableObject { @Published var userName = "" }
+            final class Session: ObservableObject {
+                @Published var userName = ""
+                func rename(_ name: String) { userName = name }
+            }
             final class AppState: ObservableObject {
                 @Published var ↓session: Session?
             }
@@ -55,7 +63,10 @@ public struct NestedObservableObject: Rule {
             }
             """,
             """
-            final class Player: ObservableObject { @Published var isPlaying = false }
+            final class Player: ObservableObject {
+                @Published var isPlaying = false
+                func play() { isPlaying = true }
+            }
             final class Library: ObservableObject {
                 var ↓player = Player()
                 var statusText: String { player.isPlaying ? "Playing" : "Paused" }
@@ -69,6 +80,7 @@ public struct NestedObservableObject: Rule {
             final class Row: ObservableObject {
                 let id = UUID()
                 @Published var title = ""
+                func rename(_ newTitle: String) { title = newTitle }
             }
             final class Board: ObservableObject {
                 @Published var ↓rows: [Row] = []
@@ -80,8 +92,76 @@ public struct NestedObservableObject: Rule {
                 }
             }
             """,
+            // The forwarding subscription is commented out: nothing relays the inbox's changes.
+            """
+            final class Inbox: ObservableObject {
+                @Published var unread = 0
+                func receive() { unread += 1 }
+            }
+            final class Account: ObservableObject {
+                let ↓inbox = Inbox()
+                private var forwarding: AnyCancellable?
+                init() {
+                    // forwarding = inbox.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                }
+            }
+            struct AccountBadge: View {
+                @ObservedObject var account: Account
+                var body: some View { Text("\\(account.inbox.unread)") }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The parent relays the inbox's changes.
+            """
+            final class Inbox: ObservableObject {
+                @Published var unread = 0
+                func receive() { unread += 1 }
+            }
+            final class Account: ObservableObject {
+                let inbox = Inbox()
+                private var forwarding: AnyCancellable?
+                init() {
+                    forwarding = inbox.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                }
+            }
+            struct AccountBadge: View {
+                @ObservedObject var account: Account
+                var body: some View { Text("\\(account.inbox.unread)") }
+            }
+            """,
+            // The parent's only change to the child goes through a helper whose caller announces.
+            """
+            final class Selection: ObservableObject {
+                @Published private(set) var selectedID = 0
+                func select(_ id: Int) { selectedID = id }
+            }
+            final class Browser: ObservableObject {
+                let selection = Selection()
+                func open(_ id: Int) {
+                    choose(id)
+                    objectWillChange.send()
+                }
+                private func choose(_ id: Int) { selection.select(id) }
+            }
+            struct BrowserTitle: View {
+                @ObservedObject var browser: Browser
+                var body: some View { Text("Item \\(browser.selection.selectedID)") }
+            }
+            """,
+            // Nothing changes the child's state once it exists.
+            """
+            final class Theme: ObservableObject {
+                @Published var accent = "blue"
+            }
+            final class Appearance: ObservableObject {
+                let theme = Theme()
+            }
+            struct AccentLabel: View {
+                @ObservedObject var appearance: Appearance
+                var body: some View { Text(appearance.theme.accent) }
+            }
+            """,
             // A method handed to a call, not called: it runs when the text changes, not
             // while the body is evaluated.
             """
@@ -264,48 +344,86 @@ public struct NestedObservableObject: Rule {
             }
             guard !children.isEmpty else { continue }
             let readers = index.typeAndSubtypes(of: parent).map(\.name)
-            let accesses = index.memberAccesses(of: parent)
-            // The parent's own announcements; writing through a child property publishes nothing.
-            let published = Set(
-                index.typeAndAncestors(of: parent).flatMap(\.properties).filter { $0.property.attributes.contains(named: "Published") }
-                    .map(\.property.name)
-            ).subtracting(children.map(\.0.name))
-            let announcements = ChangeAnnouncements(type: parent, accesses: accesses, announcing: published, index: index)
+            let parentChanges = index.changes(of: parent)
             for (property, child, isCollection) in children
-            where !forwardsChanges(of: property.name, in: parent, index: index)
-                && (isCollection || !announcesItsChanges(of: property.name, accesses: accesses, announcements: announcements, index: index))
+            where index.forwarding(of: property.name, in: parent) == nil
+                && (isCollection || !announcesItsChanges(of: property.name, in: parent, changes: parentChanges, index: index))
             {
                 let childState = ChildState(of: child, isCollection: isCollection, index: index)
-                guard let read = renderRead(through: property.name, childState: childState, readers: readers, index: index)
+                guard let read = renderRead(through: property.name, childState: childState, readers: readers, index: index),
+                    let member = childState.member(readBy: read.path),
+                    let write = childWrite(changing: member, of: child, index: index)
+                        ?? viewWrite(of: member, through: property.name, in: parent, index: index)
                 else { continue }
                 let origin = read.origin
                 let path = (read.steps.isEmpty ? [origin.reference.name] : []) + read.path
                 context.report(
                     "`\(property.name)` holds the ObservableObject `\(child.name)` inside the ObservableObject `\(parent.name)`: changes to `\(child.name)`'s properties are not published by `\(parent.name)`, so `\(read.view.simpleTypeName)` does not update when `\(path.joined(separator: "."))` changes",
                     at: property.nameToken..<property.nameToken + 1,
-                    notes: [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
+                    notes: [
+                        context.note(
+                            "`\(child.name.simpleTypeName).\(write.name)` changes in \(write.member), which `\(parent.name.simpleTypeName)` does not announce\(write.context)",
+                            at: write.site.token..<write.site.token + 1, in: write.site.file),
+                        context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file),
+                    ],
                     help: "observe `\(property.name)` directly in a subview (`@ObservedObject var \(property.name): \(child.name)`), forward its `objectWillChange` to `\(parent.name)`'s, or adopt `@Observable`")
             }
         }
     }
 
+    /// A write that changes the child's `member` after the child may have reached a view: of
+    /// the member itself, or, for a computed property or method, of a stored property its
+    /// code reads.
+    private typealias Witness = (name: String, member: String, site: TokenLocation, context: String)
+
+    private func childWrite(changing member: String, of child: TypeInfo, index: ProjectIndex) -> Witness? {
+        let changes = index.changes(of: child)
+        var names = [member]
+        let lineage = index.typeAndAncestors(of: child)
+        let bodies = lineage.flatMap(\.properties).filter { $0.property.name == member && $0.property.isComputed }
+            .compactMap { owner in owner.property.accessors.first { $0.kind == .get || $0.kind == .read }?.body.map { (owner.file, $0) } }
+            + lineage.flatMap(\.functions).filter { $0.function.name == member }.compactMap { owner in owner.function.body.map { (owner.file, $0) } }
+        for (fileIndex, body) in bodies {
+            let file = index.files[fileIndex]
+            for token in body where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
+                let name = file.text(token)
+                if !names.contains(name), changes.properties.contains(where: { $0.property.name == name }) { names.append(name) }
+            }
+        }
+        for name in names {
+            if let write = changes.writes(of: name).first(where: { $0.phase == .afterHandout }) {
+                return (name, write.member, write.site, write.contextDescription)
+            }
+        }
+        return nil
+    }
+
+    /// A view changing the child's member through the parent (`$parent.child.name` handed
+    /// to a control, `parent.child.name = x` in an action).
+    private func viewWrite(of member: String, through property: String, in parent: TypeInfo, index: ProjectIndex) -> Witness? {
+        for owner in index.typeAndAncestors(of: parent) {
+            for mutation in index.viewMutations[owner.name] ?? [] where mutation.path.count >= 2 && mutation.path[0] == property && mutation.path[1] == member {
+                return (member, "`\(mutation.view.simpleTypeName)`", TokenLocation(file: mutation.file, token: mutation.tokens[1]), "")
+            }
+        }
+        return nil
+    }
+
     /// Whether the parent announces the changes it makes to the child: there is one, and
     /// every place of its code that changes the child after initialization (assigns its
-    /// members, calls its methods) also sends `objectWillChange` or changes one of the
-    /// parent's `@Published` properties (`child.select(id); objectWillChange.send()`). An
-    /// awaited call (`await child.load()`) is not covered: the child changes while the
-    /// parent waits.
-    private func announcesItsChanges(
-        of name: String, accesses: MemberAccesses, announcements: ChangeAnnouncements, index: ProjectIndex
-    ) -> Bool {
-        let changes = ((accesses.mutations[name] ?? []) + (accesses.calls[name] ?? [])).filter { site in
+    /// members, calls its methods) announces in the same flow (`child.select(id);
+    /// objectWillChange.send()`). An awaited call (`await child.load()`) is not covered: the
+    /// child changes while the parent waits.
+    private func announcesItsChanges(of name: String, in parent: TypeInfo, changes: TypeChanges, index: ProjectIndex) -> Bool {
+        let accesses = index.memberAccesses(of: parent)
+        let sites = ((accesses.mutations[name] ?? []) + (accesses.calls[name] ?? [])).filter { site in
             let file = index.files[site.file]
             var next = site.token + 1
             if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
             return !site.inInitializer && file.kind(next) == .period
         }
-        return !changes.isEmpty
-            && changes.allSatisfy { site in !isAwaited(site, in: index.files[site.file]) && announcements.isAnnounced(site) }
+        return !sites.isEmpty
+            && sites.allSatisfy { site in !isAwaited(site, in: index.files[site.file]) && !changes.flows(at: site).isEmpty }
     }
 
     /// `await child.load()`, `try await self.child.load()`.
@@ -315,89 +433,9 @@ public struct NestedObservableObject: Rule {
         return file.at(previous, "await")
     }
 
-    /// Whether the parent relays the child's changes: its code subscribes to the child's
-    /// `objectWillChange` or to one of its `@Published` publishers
-    /// (`child.objectWillChange.sink { … send() }`, `child.$items.assign(to: &$items)`).
+    /// Whether the parent relays the child's changes (`ProjectIndex.forwarding(of:in:)`).
     func forwardsChanges(of name: String, in parent: TypeInfo, index: ProjectIndex) -> Bool {
-        for declaration in parent.declarations {
-            let file = index.files[declaration.file]
-            let chains = index.memberChains(inDeclaration: declaration.decl.members, of: file).filter { file.rootName(of: $0) == name }
-            // `child.objectWillChange…`, `child.$items…`: the chain starts at the child.
-            if chains.contains(where: { $0.names.contains { isPublisher($0, in: file) } }) { return true }
-            // Most declarations never name `objectWillChange`: their statements need no look.
-            guard file.source.range(file.byteRange(declaration.decl.members), contains: Self.objectWillChange) else { continue }
-            // `children.forEach { $0.objectWillChange… }`: the child collection and a child's
-            // `objectWillChange` in one statement.
-            for chain in chains where statementMentionsObjectWillChange(after: chain, in: file) {
-                return true
-            }
-        }
-        return forwardsThroughSubscription(of: name, in: parent, index: index)
-    }
-
-    /// A subscription whose closure sends the parent's `objectWillChange` to a publisher of
-    /// the child (`child.didChange.sink { … send() }`) or to a notification the child posts
-    /// (`NotificationCenter.default.publisher(for: .libraryChanged).sink { … send() }`,
-    /// where the child calls `post(name: .libraryChanged, …)`).
-    private func forwardsThroughSubscription(of name: String, in parent: TypeInfo, index: ProjectIndex) -> Bool {
-        let subscriptions = index.memberAccesses(of: parent).placesSendingObjectWillChange.compactMap { place in
-            place.closure.map { (file: index.files[place.file], names: statementNames(before: $0.lowerBound, in: place.body, file: index.files[place.file])) }
-        }
-        guard !subscriptions.isEmpty else { return false }
-        if subscriptions.contains(where: { $0.names.contains(name) }) { return true }
-        guard let (file, property) = parent.properties.first(where: { $0.property.name == name }),
-            let held = index.declaredShape(of: property, in: index.files[file], scope: parent.name)?.heldName,
-            let child = index.type(named: held, from: parent.name)
-        else { return false }
-        let posted = postedNotificationNames(of: child, index: index)
-        return subscriptions.contains { !$0.names.isDisjoint(with: posted) }
-    }
-
-    /// The names written in the statement before a closure (`settings.objectWillChange`,
-    /// `publisher(for: .libraryChanged)`).
-    private func statementNames(before closure: Int, in body: Range<Int>, file: ParsedFile) -> Set<String> {
-        var start = closure - 1
-        while start > body.lowerBound + 1, !(file.tokens[start].isAtStartOfLine && file.kind(start) != .period) { start -= 1 }
-        return Set((start..<closure).filter { file.kind($0) == .identifier }.map { file.text($0) })
-    }
-
-    /// `post(name: .libraryChanged, …)` in the child's code: the notification's last name.
-    private func postedNotificationNames(of child: TypeInfo, index: ProjectIndex) -> Set<String> {
-        var result = Set<String>()
-        for owner in index.typeAndAncestors(of: child) {
-            for declaration in owner.declarations {
-                let file = index.files[declaration.file]
-                for token in declaration.decl.members where file.at(token, "post") && file.kind(token + 1) == .leftParen {
-                    guard file.at(token + 2, "name"), file.kind(token + 3) == .colon else { continue }
-                    var last = token + 4
-                    while file.kind(last + 1) == .period || file.isWord(last + 1) && file.kind(last) == .period { last += 1 }
-                    if file.isWord(last) { result.insert(file.text(last)) }
-                }
-            }
-        }
-        return result
-    }
-
-    private static let objectWillChange = Array("objectWillChange".utf8)
-
-    private func isPublisher(_ token: Int, in file: ParsedFile) -> Bool {
-        file.kind(token) == .dollarIdentifier || file.at(token, "objectWillChange")
-    }
-
-    private func statementMentionsObjectWillChange(after chain: MemberChain, in file: ParsedFile) -> Bool {
-        var index = chain.end
-        var steps = 0
-        while let kind = file.kind(index), steps < 200 {
-            if file.tokens[index].isAtStartOfLine, kind != .period { return false }
-            if file.at(index, "objectWillChange"), file.kind(index - 1) == .period,
-                !file.at(index - 2, "self"), file.kind(index - 2) != .postfixQuestionMark
-            {
-                return true
-            }
-            index += 1
-            steps += 1
-        }
-        return false
+        index.forwarding(of: name, in: parent) != nil
     }
 
     /// The child's properties that change after initialization (`ProjectIndex.changingMembers`):
@@ -418,9 +456,14 @@ public struct NestedObservableObject: Rule {
 
         /// Whether `path` (after the child property) reads a child's `var`.
         func isRead(by path: [String]) -> Bool {
+            member(readBy: path) != nil
+        }
+
+        /// The child's changing member `path` (after the child property) reads.
+        func member(readBy path: [String]) -> String? {
             var member = 1
             while isCollection, member < path.count - 1, Self.elementAccessors.contains(path[member]) { member += 1 }
-            return member < path.count && variables.contains(path[member])
+            return member < path.count && variables.contains(path[member]) ? path[member] : nil
         }
     }
 

@@ -16,14 +16,15 @@ public struct ObservableWrapperMismatch: Rule {
             property, `@Bindable` or `@Environment(T.self)`. A wrapper of one system on a model of \
             the other does not compile, or compiles and never updates the view: an \
             `@Observable` class never sends `objectWillChange`. `@Observable` only works on \
-            classes, and a class that is both misleads every view about how it updates.
+            classes. (A class that is both is tracked by Observation in every view that reads it, \
+            whatever wrapper holds it: the opt-in `observable_and_observable_object` reports it.)
             """,
         fix: """
             For an `@Observable` model: `@StateObject` → `@State`, `@ObservedObject` → a plain \
             property (or `@Bindable` for `$model.property` bindings), `@EnvironmentObject var m: T` \
             → `@Environment(T.self) var m`, `.environmentObject(m)` → `.environment(m)`. For an \
             `ObservableObject`: `@Environment(T.self)` → `@EnvironmentObject`, `@Bindable` → \
-            `@ObservedObject`. Declare `@Observable` types as classes, and adopt one system per class.
+            `@ObservedObject`. Declare `@Observable` types as classes.
             """,
         triggeringExamples: [
             """
@@ -71,11 +72,6 @@ public struct ObservableWrapperMismatch: Rule {
             ↓@Perceptible struct Score { var points = 0 }
             """,
             """
-            ↓@Observable final class Session: ObservableObject {
-                var user: String?
-            }
-            """,
-            """
             @Observable final class Router { var path: [String] = [] }
             struct RootView: View {
                 @State private var router = Router()
@@ -87,6 +83,16 @@ public struct ObservableWrapperMismatch: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Both: Observation tracks it in every view, whatever wrapper holds it.
+            """
+            @Observable final class Session: ObservableObject {
+                var user: String?
+            }
+            struct SessionView: View {
+                @StateObject private var session = Session()
+                var body: some View { Text(session.user ?? "Signed out") }
+            }
+            """,
             """
             @Observable final class Library { var books: [String] = [] }
             struct LibraryView: View {
@@ -286,37 +292,9 @@ public struct ObservableWrapperMismatch: Rule {
                 "`\(written)` on the actor `\(decl.name)`: \(system) only works on classes, and views cannot read an actor's state synchronously",
                 at: macro.tokens,
                 help: "use a `@MainActor \(written) final class` for the state views read")
-        case .class where type.isObservableObject:
-            var notes: [DiagnosticNote] = []
-            if let conformance = observableObjectConformance(of: type, index: context.index) {
-                notes.append(context.note("conforms to `ObservableObject` here", at: conformance.tokens, in: conformance.file))
-            }
-            context.report(
-                "`\(decl.name)` is both `@Observable` and an `ObservableObject`: views holding it with `@StateObject`/`@ObservedObject`/`@EnvironmentObject` wait for `objectWillChange`, which its Observation-tracked properties never send, so whether a view updates depends on how it holds the model",
-                at: macro.tokens,
-                notes: notes,
-                help: "keep one system: drop `ObservableObject` and hold it with `@State`, `@Environment(\(decl.name).self)` or a plain property, or drop `@Observable` and mark its changing properties `@Published`")
         default:
             break
         }
-    }
-
-    /// Where the class (or the superclass or protocol it inherits it through) names
-    /// `ObservableObject`.
-    private func observableObjectConformance(of type: TypeInfo, index: ProjectIndex) -> (file: Int, tokens: Range<Int>)? {
-        var visited = Set<String>()
-        var queue = [type]
-        while let current = queue.first, visited.count < 32 {
-            queue.removeFirst()
-            guard visited.insert(current.name).inserted else { continue }
-            for declaration in current.declarations {
-                for entry in declaration.decl.inheritance where ["ObservableObject", "Combine.ObservableObject"].contains(entry.text) {
-                    return (declaration.file, entry.tokens)
-                }
-            }
-            queue.append(contentsOf: current.inherited.compactMap { index.types[$0] }.filter { $0.isObservableObject })
-        }
-        return nil
     }
 
     // MARK: - Wrappers

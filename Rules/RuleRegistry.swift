@@ -31,6 +31,7 @@ public enum RuleRegistry {
         StateInitializedFromParameter(),
         ObservableObjectMainActor(),
         ObservedObjectInClass(),
+        ObservableAndObservableObject(),
         // performance
         UnreadObservedObject(),
         PublishedNeverRead(),

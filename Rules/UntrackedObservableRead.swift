@@ -12,9 +12,13 @@ public struct UntrackedObservableRead: Rule {
             `@ObservationIgnored` takes a property out of Observation: reading it registers \
             nothing, and changing it tells no one. When a view's rendering code reads such a \
             property, directly or through the model's computed properties and methods, and the \
-            property changes after `init`, the view keeps showing the old value until some \
-            tracked property it reads happens to change too (as when the same function changes \
-            one, which the rule accepts).
+            property changes after the model reached the view, the view keeps showing the old \
+            value until some tracked property it reads changes too. The rule reports the witness: \
+            a change that can happen after a view read the value (not in `init`, nor in setup \
+            before the model is handed out), with no change of a tracked property the same view \
+            reads in the same synchronous flow (a revision counter, a loading flag, in the same \
+            function, the functions it calls or every function calling it; an `await` or a \
+            closure that runs later ends the flow), and the render read that goes stale.
             """,
         fix: """
             Remove `@ObservationIgnored` so that Observation tracks the property. If it must stay \
@@ -74,8 +78,64 @@ public struct UntrackedObservableRead: Rule {
                 }
             }
             """,
+            """
+            @Observable final class Gallery {
+                var title = ""
+                @ObservationIgnored var ↓photos: [String] = []
+                func reload() async {
+                    title = "Loading"
+                    photos = await library.fetch()
+                }
+            }
+            struct GalleryGrid: View {
+                let gallery: Gallery
+                var body: some View {
+                    Text(gallery.title)
+                    ForEach(gallery.photos, id: \\.self) { Text($0) }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The loading flag the view reads changes in the same flow, after the `await`.
+            """
+            @Observable final class Gallery {
+                var isLoading = false
+                @ObservationIgnored var photos: [String] = []
+                func reload() async {
+                    isLoading = true
+                    let fetched = await library.fetch()
+                    photos = fetched
+                    isLoading = false
+                }
+            }
+            struct GalleryGrid: View {
+                let gallery: Gallery
+                var body: some View {
+                    if gallery.isLoading { ProgressView() }
+                    ForEach(gallery.photos, id: \\.self) { Text($0) }
+                }
+            }
+            """,
+            // Written only by its creator, before the view gets it.
+            """
+            @Observable final class Reader {
+                var page = 0
+                @ObservationIgnored var bookTitle = ""
+                func open(_ title: String) { bookTitle = title }
+            }
+            enum ReaderScene {
+                static func make() -> ReaderView {
+                    let reader = Reader()
+                    reader.open("Dune")
+                    return ReaderView(reader: reader)
+                }
+            }
+            struct ReaderView: View {
+                let reader: Reader
+                var body: some View { Text("\\(reader.bookTitle), page \\(reader.page)") }
+            }
+            """,
             // `scrollToNext:` labels the argument, it names no method; the view's method is
             // handed over, and runs when the user taps.
             """
@@ -304,33 +364,34 @@ public struct UntrackedObservableRead: Rule {
         for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass && type.isObservable {
             let candidates = decl.properties.filter(isCandidate)
             guard !candidates.isEmpty else { continue }
-            let accesses = index.memberAccesses(of: type)
+            let changes = index.changes(of: type)
             let lineage = index.typeAndSubtypes(of: type).map(\.name)
             let tracking = TrackingGetters(type: type, index: index)
-            let announcements = ChangeAnnouncements(type: type, accesses: accesses, announcing: tracking.trackedProperties, index: index)
             let renderReads = lineage.flatMap { index.renderReads(of: $0) }
-            // What each view reads of the model: a change paired with a tracked one the view
-            // reads re-renders it anyway.
+            // What each view reads of the model: a change paired in its flow with a tracked
+            // one the view reads (a revision counter, a loading flag) re-renders it anyway.
             var namesReadByView: [String: Set<String>] = [:]
             for read in renderReads { namesReadByView[read.view, default: []].insert(read.path[0]) }
             for property in candidates {
-                guard !(accesses.mutations[property.name] ?? []).contains(where: announcements.isCacheFill) else { continue }
-                var found: (read: RenderRead, mutation: DiagnosticNote)?
+                let writes = changes.writes(of: property.name)
+                // A cache filled while views render follows the state it derives from.
+                guard !writes.contains(where: \.inRenderingCode) else { continue }
+                var found: (read: RenderRead, write: PropertyWrite)?
                 for read in renderReads where isUntracked(read, of: property.name, tracking: tracking, index: index) {
-                    if let mutation = mutation(
-                        of: property.name, unseenBy: namesReadByView[read.view] ?? [], lineage: lineage, accesses: accesses,
-                        announcements: announcements, context: context)
-                    {
-                        found = (read, mutation)
+                    let readNames = namesReadByView[read.view] ?? []
+                    if let write = writes.first(where: { $0.phase == .afterHandout && !$0.isAnnounced(toReadersOf: readNames) }) {
+                        found = (read, write)
                         break
                     }
                 }
-                guard let (read, mutation) = found else { continue }
+                guard let (read, write) = found else { continue }
                 let origin = read.origin
                 let how = read.steps.last.map { "through `\($0.member)` (like `\(read.view.simpleTypeName)`)" } ?? "(like `\(read.view.simpleTypeName)`)"
                 let notes = [
+                    context.note(
+                        "changed in \(write.member) with no change of tracked state that `\(read.view.simpleTypeName)` reads in the same flow\(write.contextDescription)",
+                        at: write.site.token..<write.site.token + 1, in: write.site.file),
                     context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file),
-                    mutation,
                 ]
                 context.report(
                     "`\(property.name)` is `@ObservationIgnored` but changes after `init`: views that read it \(how) are not told about the change and keep showing the old value",
@@ -358,72 +419,6 @@ public struct UntrackedObservableRead: Rule {
     private static let knownAttributes: Set<String> = [
         "ObservationIgnored", "PerceptionIgnored", "AppStorage", "SceneStorage", "MainActor", "nonisolated", "objc",
     ]
-
-    /// A change after `init` that a view reading `viewReads` of the model does not see: by the
-    /// class's own code (outside initializers, and not paired in every flow with a change of
-    /// tracked state the view reads, which re-renders it anyway), or by a view through its
-    /// reference; a note at the first one.
-    private func mutation(
-        of name: String, unseenBy viewReads: Set<String>, lineage: [String], accesses: MemberAccesses,
-        announcements: ChangeAnnouncements, context: RuleContext
-    ) -> DiagnosticNote? {
-        let unseen = (accesses.mutations[name] ?? []).first { site in
-            guard !site.inInitializer else { return false }
-            guard let flows = announcements.announcements(of: site) else { return true }
-            return flows.contains { $0.isDisjoint(with: viewReads) }
-        }
-        if let site = unseen {
-            return context.note("changed here", at: site.token..<site.token + 1, in: site.file)
-        }
-        if let change = lineage.flatMap({ context.index.viewMutations[$0] ?? [] }).first(where: { $0.path.first == name }) {
-            return context.note(
-                "`\(change.view)` changes it here", at: change.tokens[0]..<change.tokens[0] + 1, in: change.file)
-        }
-        if let (file, token) = outsideMutation(of: name, lineage: Set(lineage), index: context.index) {
-            return context.note("changed here", at: token..<token + 1, in: file)
-        }
-        return nil
-    }
-
-    private static let mutatingMethods: Set<String> = [
-        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "toggle", "sort", "reverse",
-        "merge", "formUnion", "subtract", "updateValue", "removeValue",
-    ]
-
-    /// A change made through a reference from other code (`coordinator.model.flag = true`,
-    /// `store.items.append(x)`) whose receiver's static type is the class: the rare case
-    /// where the class and its views do not change it themselves.
-    private func outsideMutation(of name: String, lineage: Set<String>, index: ProjectIndex) -> (file: Int, token: Int)? {
-        var contexts: (file: Int, contexts: CodeContexts)?
-        for candidate in index.memberUpdateCandidates(named: name) {
-            let (fileIndex, token) = (candidate.file, candidate.token)
-            let file = index.files[fileIndex]
-            // The member is written: assigned, changed in place, or passed `inout`.
-            var next = token + 1
-            while file.kind(next) == .leftSquare, !file.tokens[next].flags.contains(.leadingSpace) { next = file.skipGroup(next) }
-            if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
-            let assigned = file.isAssignmentOperator(next)
-            let changedInPlace = file.kind(next) == .period && file.kind(next + 2) == .leftParen
-                && file.isWord(next + 1) && Self.mutatingMethods.contains(file.text(next + 1))
-            guard assigned || changedInPlace else { continue }
-            // The receiver: the chain before `.name`.
-            var end = token - 1
-            if file.kind(end - 1) == .postfixQuestionMark || file.kind(end - 1) == .exclamationMark { end -= 1 }
-            var root = end - 1
-            while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) || file.kind(root - 2) == .dollarIdentifier {
-                root -= 2
-            }
-            guard root >= 0, root < end, file.isWord(root) else { continue }
-            // `self.name` is the class's own code, which `memberAccesses` already saw.
-            if root == end - 1, file.at(root, "self") { continue }
-            if contexts?.file != fileIndex { contexts = (fileIndex, CodeContexts(file: file, fileIndex: fileIndex, index: index)) }
-            let codeContext = contexts?.contexts.innermost(containing: token)
-            guard let type = index.staticType(of: root..<end, in: fileIndex, context: codeContext), lineage.contains(type)
-            else { continue }
-            return (fileIndex, token)
-        }
-        return nil
-    }
 
     /// A render path to the property that registers nothing else on the way: not a
     /// binding handed on, and through no getter that reads tracked state.

@@ -15,6 +15,10 @@ final class DownloadQueue: ObservableObject {
     func pauseAll() {
         isPaused = true
     }
+
+    func report(_ fraction: Double) {
+        progress = fraction
+    }
 }
 
 /// One running download.
@@ -30,4 +34,8 @@ final class DownloadTask: ObservableObject, Identifiable {
     }
 
     var title: String { track.title }
+
+    func advance(to value: Double) {
+        fraction = value
+    }
 }

@@ -16,6 +16,10 @@ final class Playlist: ObservableObject, Identifiable {
     var totalDuration: TimeInterval {
         tracks.reduce(0) { $0 + $1.duration }
     }
+
+    func rename(_ newName: String) {
+        name = newName
+    }
 }
 
 /// Up-next queue of the player.
@@ -46,5 +50,9 @@ final class RadioStation: ObservableObject {
 
     init(callSign: String) {
         self.callSign = callSign
+    }
+
+    func update(nowPlaying title: String) {
+        nowPlaying = title
     }
 }

@@ -6,6 +6,10 @@ import SwiftUI
 final class ExportJob: ObservableObject {
     @Published var progress = 0.0
     @Published var fileName = ""
+
+    func advance(to value: Double) {
+        progress = value
+    }
 }
 
 /// The studio holds the export job; its computed `exportStatus` reads the job's progress,

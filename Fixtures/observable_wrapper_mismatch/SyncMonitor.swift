@@ -1,10 +1,11 @@
 import Combine
 import Observation
 
-/// Half-migrated: both systems at once. Views holding it with `@StateObject` never hear
-/// about its tracked properties.
+/// Half-migrated: both systems at once. Views track its properties through Observation
+/// whatever wrapper holds it, so the wrapper mismatch is silent; only the opt-in "both"
+/// rule reports it.
 @MainActor
-@Observable // expect: observable_wrapper_mismatch
+@Observable // expect: observable_and_observable_object
 final class SyncMonitor: ObservableObject {
     var status = "idle"
 }

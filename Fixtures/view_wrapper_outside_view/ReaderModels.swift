@@ -14,6 +14,10 @@ final class ReaderSettings: ObservableObject {
     func enlarge() {
         fontSize += 1
     }
+
+    func useNightTheme() {
+        theme = "night"
+    }
 }
 
 /// Environment values are only filled in for views: here they are always the defaults.

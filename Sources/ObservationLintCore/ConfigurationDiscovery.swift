@@ -47,6 +47,57 @@ extension Configuration {
         }
         return .nonisolated
     }
+
+    /// Whether the project next to the configuration file (then in `currentDirectory`) turns
+    /// on the `NonisolatedNonsendingByDefault` upcoming feature (SE-0461).
+    public func nonisolatedNonsendingByDefault(currentDirectory: String) -> Bool {
+        var directories = [rootDirectory]
+        let current = PathUtilities.absolute(currentDirectory)
+        if current != rootDirectory { directories.append(current) }
+        return directories.contains { UpcomingFeatures.enablesNonisolatedNonsending(inDirectory: $0) }
+    }
+}
+
+/// The upcoming language features a project turns on that change where code runs.
+public enum UpcomingFeatures {
+    /// `NonisolatedNonsendingByDefault` (SE-0461): a nonisolated `async` function runs on its
+    /// caller's actor. Read, like the default isolation, from `Package.swift`, then the Xcode
+    /// project and xcconfig files of the folder and its direct subfolders.
+    public static func enablesNonisolatedNonsending(inDirectory directory: String) -> Bool {
+        if let text = readText(PathUtilities.join(directory, "Package.swift")), enablesNonisolatedNonsending(packageManifest: text) {
+            return true
+        }
+        return DefaultActorIsolation.buildSettingFiles(inDirectory: directory).contains { path in
+            readText(path).map(enablesNonisolatedNonsending(buildSettings:)) ?? false
+        }
+    }
+
+    /// `.enableUpcomingFeature("NonisolatedNonsendingByDefault")` outside line comments.
+    public static func enablesNonisolatedNonsending(packageManifest text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { line in
+            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            return code.filter { !$0.isWhitespace }.contains(".enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")")
+        }
+    }
+
+    /// `SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT = YES`, or Xcode's
+    /// `SWIFT_APPROACHABLE_CONCURRENCY = YES`, which turns the feature on.
+    public static func enablesNonisolatedNonsending(buildSettings text: String) -> Bool {
+        text.split(whereSeparator: \.isNewline).contains { line in
+            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            for setting in ["SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT", "SWIFT_APPROACHABLE_CONCURRENCY"] {
+                guard let range = code.range(of: setting) else { continue }
+                let rest = code[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "=" || $0 == "\"" }
+                if rest.hasPrefix("YES") { return true }
+            }
+            return false
+        }
+    }
+
+    private static func readText(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
 }
 
 extension DefaultActorIsolation {
@@ -55,11 +106,19 @@ extension DefaultActorIsolation {
     /// and `*.xcconfig` files in the folder and its direct subfolders
     /// (`SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`). Nil when none says.
     public static func detect(inDirectory directory: String) -> DefaultActorIsolation? {
-        let manager = FileManager.default
         let manifest = PathUtilities.join(directory, "Package.swift")
         if let text = readText(manifest), let found = fromPackageManifest(text) { return found }
+        for candidate in buildSettingFiles(inDirectory: directory) {
+            if let text = readText(candidate), let found = fromBuildSettings(text) { return found }
+        }
+        return nil
+    }
 
-        guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { return nil }
+    /// The `project.pbxproj` of each `*.xcodeproj` and the `*.xcconfig` files of the folder
+    /// and its direct subfolders, in name order.
+    static func buildSettingFiles(inDirectory directory: String) -> [String] {
+        let manager = FileManager.default
+        guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { return [] }
         var candidates: [String] = []
         for entry in entries.sorted() {
             let path = PathUtilities.join(directory, entry)
@@ -75,10 +134,7 @@ extension DefaultActorIsolation {
                 }
             }
         }
-        for candidate in candidates {
-            if let text = readText(candidate), let found = fromBuildSettings(text) { return found }
-        }
-        return nil
+        return candidates
     }
 
     /// `.defaultIsolation(MainActor.self)` / `.defaultIsolation(nil)` in a manifest, outside

@@ -23,6 +23,8 @@ public struct LintOptions: Sendable {
     public var jobs: Int
     /// The module's default actor isolation is `MainActor` (SPEC §5).
     public var defaultIsolationIsMainActor: Bool
+    /// The `NonisolatedNonsendingByDefault` upcoming feature is on (SE-0461).
+    public var nonisolatedNonsendingByDefault: Bool
     /// When set, only these files are reported on; the others are read for the index only
     /// (linting one editor buffer with the rest of the project from disk).
     public var reportedPaths: Set<String>?
@@ -35,13 +37,14 @@ public struct LintOptions: Sendable {
     public init(
         rules: [any Rule], severityOverrides: [String: Severity] = [:], knownRuleIDs: Set<String>? = nil,
         jobs: Int = 0, defaultIsolationIsMainActor: Bool = false, reportedPaths: Set<String>? = nil,
-        layout: ProjectLayout? = nil, includeTests: Bool = false
+        layout: ProjectLayout? = nil, includeTests: Bool = false, nonisolatedNonsendingByDefault: Bool = false
     ) {
         self.rules = rules
         self.severityOverrides = severityOverrides
         self.knownRuleIDs = knownRuleIDs ?? Set(rules.map { $0.description.id })
         self.jobs = jobs
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
+        self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
         self.reportedPaths = reportedPaths
         self.layout = layout
         self.includeTests = includeTests
@@ -74,7 +77,9 @@ public enum LintEngine {
                     .isReportedByDefault
         }
         guard let layout = options.layout, layout.projects.count > 1 else {
-            let index = ProjectIndex(files: files, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: jobs)
+            let index = ProjectIndex(
+                files: files, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor,
+                nonisolatedNonsendingByDefault: options.nonisolatedNonsendingByDefault, jobs: jobs)
             return check(index, reported: Set(files.indices.filter { isReported[$0] }), rules: rules, options: options, jobs: jobs)
         }
         var diagnostics: [Diagnostic] = []
@@ -91,7 +96,8 @@ public enum LintEngine {
             let done = parallelMap(largestFirst, jobs: together ? jobs : 1) { project in
                 let (index, indexed, own) = projectIndex(
                     project, layout: layout, files: files, publicTypes: publicTypes,
-                    defaultIsolationIsMainActor: options.defaultIsolationIsMainActor, jobs: together ? 1 : jobs)
+                    defaultIsolationIsMainActor: options.defaultIsolationIsMainActor,
+                    nonisolatedNonsending: options.nonisolatedNonsendingByDefault, jobs: together ? 1 : jobs)
                 let report = check(
                     index, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }),
                     rules: rules, options: options, jobs: together ? 1 : jobs)
@@ -111,7 +117,7 @@ public enum LintEngine {
     /// first) it imports. Also the positions of the indexed files and of its own.
     private static func projectIndex(
         _ project: Int, layout: ProjectLayout, files: [ParsedFile], publicTypes: [Int: [String: TypeInfo]],
-        defaultIsolationIsMainActor: Bool, jobs: Int
+        defaultIsolationIsMainActor: Bool, nonisolatedNonsending: Bool = false, jobs: Int
     ) -> (index: ProjectIndex, indexed: [Int], own: Set<Int>) {
         let indexed = layout.indexedFiles(of: project)
         let own = Set(layout.files(of: project))
@@ -130,7 +136,8 @@ public enum LintEngine {
         }
         let index = ProjectIndex(
             files: indexed.map { files[$0] }, isPackageFile: indexed.map { !own.contains($0) }, importedTypes: imported,
-            defaultIsolationIsMainActor: defaultIsolationIsMainActor, jobs: jobs)
+            defaultIsolationIsMainActor: defaultIsolationIsMainActor, nonisolatedNonsendingByDefault: nonisolatedNonsending,
+            jobs: jobs)
         return (index, indexed, own)
     }
 

@@ -114,7 +114,8 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             rules: selection.rules, severityOverrides: selection.severityOverrides, knownRuleIDs: Catalog.ids,
             jobs: jobs ?? 0, defaultIsolationIsMainActor: isolation == .mainActor,
             reportedPaths: reportedPaths ?? projects.reportedPaths, layout: projects.layout,
-            includeTests: includeTests || configuration.includeTests)
+            includeTests: includeTests || configuration.includeTests,
+            nonisolatedNonsendingByDefault: configuration.nonisolatedNonsendingByDefault(currentDirectory: currentDirectory))
         var fixesApplied: Int?
         if fix || diff {
             let session = FixSession.run(inputs, options: options, includeUnsafe: unsafeFixes) { diagnostics, sources in

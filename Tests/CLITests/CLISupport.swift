@@ -211,6 +211,10 @@ enum Samples {
             var body: some View { Text("\\(parent.summary)") }
         }
 
+        extension Child {
+            func increment() { value += 1 }
+        }
+
         """
 
     static let clean = """

@@ -302,6 +302,46 @@ import Testing
                 "    title: literal",
             ])
     }
+
+    @Test func debugEffects() throws {
+        let project = try Project([
+            "Feed.swift": """
+                final class Feed: ObservableObject {
+                    @Published var isLoading = false
+                    var posts: [String] = []
+                    init() { posts = [] }
+                    func refresh() async {
+                        isLoading = true
+                        posts = await api.load()
+                    }
+                    func clear() {
+                        posts.removeAll()
+                        isLoading = false
+                    }
+                }
+                struct FeedView: View {
+                    @ObservedObject var feed: Feed
+                    var body: some View { List(feed.posts, id: \\.self) { Text($0) }.task { await feed.refresh() } }
+                }
+                """,
+        ])
+        defer { project.remove() }
+        let result = try project.run("debug", "effects", ".", "--type", "Feed")
+        #expect(result.status == 0)
+        let lines = result.stdoutLines
+        #expect(lines.first == "Feed (ObservableObject)")
+        #expect(!lines.contains { $0.hasPrefix("FeedView") })
+        let posts = try #require(lines.firstIndex(of: "  posts"))
+        let writes = lines[posts...].filter { $0.hasPrefix("    Feed.swift:") }
+        #expect(
+            writes == [
+                "    Feed.swift:4 in `init`: in the initializer, unannounced, runs where not known",
+                "    Feed.swift:7 in `refresh()`: after the hand-out, unannounced, runs off the main thread",
+                "    Feed.swift:10 in `clear()`: after the hand-out, announced by `isLoading` at Feed.swift:11, runs where not known",
+            ])
+        // Each write's context follows it: `refresh()` resumes after its `await`.
+        #expect(lines.contains { $0.hasPrefix("      Feed.swift:7: after the `await` on line 7") })
+    }
 }
 
 /// Runs that need the engine and the first rules (SPEC §7).

@@ -258,6 +258,25 @@ import Testing
         #expect(Configuration(rootDirectory: folder.path).effectiveDefaultActorIsolation(currentDirectory: other.path) == .mainActor)
     }
 
+    @Test func nonisolatedNonsendingFeature() throws {
+        #expect(UpcomingFeatures.enablesNonisolatedNonsending(packageManifest: """
+            swiftSettings: [
+                .enableUpcomingFeature( "NonisolatedNonsendingByDefault" ),
+            ]
+            """))
+        #expect(!UpcomingFeatures.enablesNonisolatedNonsending(packageManifest: "// .enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")"))
+        #expect(!UpcomingFeatures.enablesNonisolatedNonsending(packageManifest: ".enableUpcomingFeature(\"ExistentialAny\")"))
+        #expect(UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: "\t\tSWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT = YES;\n"))
+        #expect(UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: "SWIFT_APPROACHABLE_CONCURRENCY = YES;\n"))
+        #expect(!UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: "SWIFT_APPROACHABLE_CONCURRENCY = NO;\n"))
+
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(!Configuration(rootDirectory: folder.path).nonisolatedNonsendingByDefault(currentDirectory: folder.path))
+        try folder.write("App.xcodeproj/project.pbxproj", "buildSettings = {\n SWIFT_APPROACHABLE_CONCURRENCY = YES;\n};\n")
+        #expect(Configuration(rootDirectory: folder.path).nonisolatedNonsendingByDefault(currentDirectory: folder.path))
+    }
+
     // MARK: Rule selection
 
     func selected(

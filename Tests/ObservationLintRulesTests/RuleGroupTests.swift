@@ -11,6 +11,7 @@ final class RuleGroupTests: XCTestCase {
         XCTAssertEqual(groups["private_state"], .style)
         XCTAssertEqual(groups["observable_object_main_actor"], .pedantic)
         XCTAssertEqual(groups["observed_object_in_class"], .pedantic)
+        XCTAssertEqual(groups["observable_and_observable_object"], .pedantic)
         XCTAssertEqual(groups["unread_observed_object"], .performance)
         XCTAssertEqual(groups["published_never_read"], .performance)
         XCTAssertEqual(groups["view_wrapper_outside_view"], .correctness)
@@ -21,7 +22,7 @@ final class RuleGroupTests: XCTestCase {
             optIn,
             [
                 "private_state", "observable_object_main_actor", "state_initialized_from_parameter", "observed_object_in_class",
-                "unread_observed_object", "published_never_read",
+                "unread_observed_object", "published_never_read", "observable_and_observable_object",
             ])
     }
 

@@ -91,6 +91,11 @@ public final class ProjectIndex: @unchecked Sendable {
     public let files: [ParsedFile]
     public let types: [String: TypeInfo]
     public let defaultIsolationIsMainActor: Bool
+    /// The `NonisolatedNonsendingByDefault` upcoming feature (SE-0461) is on: a nonisolated
+    /// `async` function runs on its caller's actor.
+    public let nonisolatedNonsendingByDefault: Bool
+    /// Where code runs (`executionContext(at:)`), worked out once per type and body.
+    let isolationFacts = IsolationFacts()
     let typeAliases: [String: String]
     /// Names declared more than once by declarations that disagree (kind or inheritance):
     /// unknown, so rules stay silent on them (SPEC §9).
@@ -121,6 +126,13 @@ public final class ProjectIndex: @unchecked Sendable {
     let mutableStateByType = Memo<String, Bool>()
     /// `changingMembers(of:)` by type name.
     let changingMembersByType = Memo<String, Set<String>>()
+    /// `changes(of:)` and `forwardings(of:)` by type name.
+    let changesByType = Memo<String, TypeChanges>()
+    let forwardingsByType = Memo<String, [Forwarding]>()
+    /// `.name(` member calls by name (`memberCalls(named:)`), found on first use.
+    let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
+    /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
+    let membersDeclaredByName = OnDemand<[String: [String]]>()
     /// The render reads of each model (`renderReads(of:)`), found on first use.
     let renderReadsByModel = OnDemand<[String: [RenderRead]]>()
     /// What the environment walk asks of the project, whichever objects it follows.
@@ -177,7 +189,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// positions in `files`. A project's own type shadows an imported one of the same name.
     public init(
         files: [ParsedFile], isPackageFile: [Bool] = [], importedTypes: [String: TypeInfo] = [:],
-        defaultIsolationIsMainActor: Bool = false, jobs: Int = 0
+        defaultIsolationIsMainActor: Bool = false, nonisolatedNonsendingByDefault: Bool = false, jobs: Int = 0
     ) {
         let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
         var builder = TypeTableBuilder(domains: TypeDomains(isPackageFile: isPackageFile), imported: importedTypes)
@@ -196,6 +208,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.fileIndexByFile = Dictionary(uniqueKeysWithValues: files.enumerated().map { (ObjectIdentifier($1), $0) })
         self.typeAliases = aliases
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
+        self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
         let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
         self.nestedNameSuffixes = suffixes
         var subtypes: [String: [String]] = [:]

@@ -1,0 +1,252 @@
+import ObservationSyntax
+
+/// The code of a type (its declarations, its ancestors' and subclasses'), cut into the
+/// pieces that run as one synchronous flow, with what each piece announces and which of the
+/// type's functions it calls. A closure a piece creates is a piece of its own (it runs at
+/// another time), except the closures that run while their call does (`withAnimation`,
+/// `forEach`, `map`, `withMutation`); an `await` cuts a piece into segments. Read-only once
+/// built (so shared by the rules' threads).
+final class ChangeFlows: @unchecked Sendable {
+    typealias Place = MemberAccesses.Place
+
+    /// A function or accessor body of the type's code.
+    struct Unit {
+        enum Kind: Equatable {
+            case function(String)
+            case initializer
+            case accessor(Accessor.Kind, property: String)
+            case other
+        }
+        let file: Int
+        let body: Range<Int>
+        let kind: Kind
+        let isPrivate: Bool
+    }
+
+    private let index: ProjectIndex
+    private(set) var units: [Unit] = []
+    private var unitByBody: [Place: Int] = [:]
+    /// Announcers by the piece they run in.
+    private var announcers: [Place: [Announcer]] = [:]
+    /// Calls of the type's own functions (`load()`, `self.load()`), by the piece they run in.
+    private var calls: [Place: [(token: Int, name: String)]] = [:]
+    /// The pieces calling each function, with the call's token.
+    private(set) var callers: [String: [(place: Place, token: Int)]] = [:]
+    /// Functions whose name is also used without a call (`#selector(update)`,
+    /// `handler: update`): they may run at any time.
+    private(set) var handedOver: Set<String> = []
+    private var awaits: [Place: [Int]] = [:]
+    private var functionBodies: [String: [Place]] = [:]
+
+    /// `objectHolders`: the announcing properties that hold an object, whose members'
+    /// writes (`child.value = 1`) announce nothing of the property.
+    init(owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, index: ProjectIndex) {
+        self.index = index
+        var functionNames = Set<String>()
+        for owner in owners {
+            for (file, function) in owner.functions where !function.modifiers.contains("static") && !function.modifiers.contains("class") {
+                guard let body = function.body else { continue }
+                let kind: Unit.Kind
+                switch function.kind {
+                case .function: kind = .function(function.name)
+                case .initializer: kind = .initializer
+                default: kind = .other
+                }
+                let isPrivate = function.modifiers.accessLevel.map { $0 <= .fileprivate } ?? false
+                add(Unit(file: file, body: body, kind: kind, isPrivate: isPrivate))
+                if function.kind == .function {
+                    functionNames.insert(function.name)
+                    functionBodies[function.name, default: []].append(Place(file: file, body: body, closure: nil))
+                }
+            }
+            for (file, property) in owner.properties where !property.modifiers.contains("static") {
+                for accessor in property.accessors {
+                    guard let body = accessor.body else { continue }
+                    add(Unit(file: file, body: body, kind: .accessor(accessor.kind, property: property.name), isPrivate: false))
+                    // An observer of an announcing property runs as it announces.
+                    if accessor.kind == .willSet || accessor.kind == .didSet, announcing.contains(property.name) {
+                        announcers[Place(file: file, body: body, closure: nil), default: []]
+                            .append(Announcer(name: property.name, site: TokenLocation(file: file, token: property.nameToken)))
+                    }
+                }
+            }
+        }
+        let names = NameTable(functionNames)
+        for unit in units {
+            let file = index.files[unit.file]
+            file.source.bytes.withUnsafeBufferPointer { bytes in
+                for token in unit.body {
+                    switch file.kind(token) {
+                    case .identifier:
+                        if file.at(token, "await") || file.at(token, "objectWillChange") || file.at(token, "withMutation") {
+                            scanWord(token, unit: unit, file: file)
+                        } else if names.position(of: file.tokens[token], in: bytes) != nil, file.isOwnMemberReference(token),
+                            !file.at(token - 1, "func")
+                        {
+                            let name = file.text(token)
+                            let place = self.place(of: token, file: unit.file, body: unit.body)
+                            if file.kind(token + 1) == .leftParen {
+                                calls[place, default: []].append((token, name))
+                                callers[name, default: []].append((place, token))
+                            } else {
+                                handedOver.insert(name)
+                            }
+                        }
+                    case .keyword:
+                        if file.at(token, "await") { scanWord(token, unit: unit, file: file) }
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+        for owner in owners {
+            let accesses = index.memberAccesses(of: owner)
+            for name in announcing {
+                for site in accesses.mutations[name] ?? [] where !(objectHolders.contains(name) && Self.isThroughMember(site, in: index.files[site.file])) {
+                    announcers[place(of: site), default: []].append(Announcer(name: name, site: TokenLocation(file: site.file, token: site.token)))
+                }
+            }
+        }
+    }
+
+    /// `child.value = 1`, `child?.items.append(x)`: a write of a member of what the
+    /// property holds.
+    static func isThroughMember(_ site: MemberSite, in file: ParsedFile) -> Bool {
+        var next = site.token + 1
+        if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+        return file.kind(next) == .period
+    }
+
+    private func add(_ unit: Unit) {
+        unitByBody[Place(file: unit.file, body: unit.body, closure: nil)] = units.count
+        units.append(unit)
+    }
+
+    /// `await`, `objectWillChange.send()`, `withMutation(keyPath:)`.
+    private func scanWord(_ token: Int, unit: Unit, file: ParsedFile) {
+        let place = self.place(of: token, file: unit.file, body: unit.body)
+        let location = TokenLocation(file: unit.file, token: token)
+        if file.at(token, "await") {
+            awaits[place, default: []].append(token)
+        } else if file.at(token, "objectWillChange"), file.isOwnMemberReference(token), file.kind(token + 1) == .period,
+            file.at(token + 2, "send"), file.kind(token + 3) == .leftParen
+        {
+            announcers[place, default: []].append(Announcer(name: "objectWillChange", site: location))
+        } else if file.at(token, "withMutation"), file.isOwnMemberReference(token), file.kind(token + 1) == .leftParen {
+            announcers[place, default: []].append(Announcer(name: "withMutation", site: location))
+        }
+    }
+
+    /// Closures that run while the call that takes them runs.
+    static let inlineCallees: Set<String> = [
+        "withAnimation", "withTransaction", "withMutation", "forEach", "map", "compactMap", "flatMap", "filter",
+        "reduce", "sorted", "sort", "first", "contains", "allSatisfy", "removeAll", "firstIndex", "lastIndex",
+        "min", "max", "sync", "performAndWait", "withLock", "autoreleasepool", "performWithoutAnimation",
+    ]
+
+    /// The piece of code `token` runs in: its body, or the innermost closure around it that
+    /// runs at another time.
+    func place(of token: Int, file fileIndex: Int, body: Range<Int>) -> Place {
+        let file = index.files[fileIndex]
+        for scope in index.scopes(in: body, of: file).enclosing(token) {
+            guard case .closure(let callee, _) = scope.kind else { continue }
+            if let callee, Self.inlineCallees.contains(file.text(callee)) { continue }
+            return Place(file: fileIndex, body: body, closure: scope.range)
+        }
+        return Place(file: fileIndex, body: body, closure: nil)
+    }
+
+    func place(of site: MemberSite) -> Place {
+        site.closure == nil ? Place(site) : place(of: site.token, file: site.file, body: site.body)
+    }
+
+    func unit(of place: Place) -> Unit? {
+        unitByBody[Place(file: place.file, body: place.body, closure: nil)].map { units[$0] }
+    }
+
+    /// Where a write takes effect: after the `await` of its own statement
+    /// (`items = await api.load()`).
+    func effectiveToken(ofWriteAt token: Int, in place: Place) -> Int {
+        let file = index.files[place.file]
+        var next = token + 1
+        while next < place.body.upperBound, next < token + 64, let kind = file.kind(next) {
+            if file.tokens[next].isAtStartOfLine, kind != .period { break }
+            if file.at(next, "await") { return next + 1 }
+            next += 1
+        }
+        return token
+    }
+
+    /// Whether no `await` of the piece lies between two of its tokens.
+    private func sameSegment(_ a: Int, _ b: Int, in place: Place) -> Bool {
+        let (low, high) = (min(a, b), max(a, b))
+        return !(awaits[place] ?? []).contains { $0 >= low && $0 < high }
+    }
+
+    private func hasAwait(_ place: Place) -> Bool { !(awaits[place] ?? []).isEmpty }
+
+    /// The announcers of each flow that runs `token` of `place`; nil when one flow announces
+    /// nothing. The piece itself, the functions it calls in the same segment, and, for a
+    /// function without `await`, every piece that calls it.
+    func flows(at token: Int, in place: Place, visiting: Set<String> = []) -> [[Announcer]]? {
+        let own = (announcers[place] ?? []).filter { sameSegment($0.site.token, token, in: place) }
+        if !own.isEmpty { return [own] }
+        for call in calls[place] ?? [] where sameSegment(call.token, token, in: place) {
+            if let found = calleeAnnouncers(call.name, visiting: visiting) { return [found] }
+        }
+        guard place.closure == nil, let unit = unit(of: place), case .function(let name) = unit.kind,
+            !visiting.contains(name), !hasAwait(place), !handedOver.contains(name)
+        else { return nil }
+        let outside = (callers[name] ?? []).filter { $0.place.body != place.body || $0.place.file != place.file }
+        guard !outside.isEmpty else { return nil }
+        var result: [[Announcer]] = []
+        for caller in outside {
+            guard let found = flows(at: caller.token, in: caller.place, visiting: visiting.union([name])) else { return nil }
+            result += found
+        }
+        return result
+    }
+
+    /// What a function announces before its first `await`, itself or through the functions
+    /// it calls there.
+    private func calleeAnnouncers(_ name: String, visiting: Set<String>) -> [Announcer]? {
+        guard !visiting.contains(name) else { return nil }
+        for place in functionBodies[name] ?? [] {
+            let firstAwait = (awaits[place] ?? []).min() ?? Int.max
+            let own = (announcers[place] ?? []).filter { $0.site.token < firstAwait }
+            if !own.isEmpty { return own }
+            for call in calls[place] ?? [] where call.token < firstAwait {
+                if let found = calleeAnnouncers(call.name, visiting: visiting.union([name])) { return found }
+            }
+        }
+        return nil
+    }
+
+    /// What the property's own observers announce (`didSet { applyFilter() }`), themselves
+    /// or through the functions they call: then every change of it is announced.
+    func observerAnnouncers(of property: Property, in file: Int) -> [Announcer]? {
+        for accessor in property.accessors where accessor.kind == .didSet || accessor.kind == .willSet {
+            guard let body = accessor.body else { continue }
+            let place = Place(file: file, body: body, closure: nil)
+            if let own = announcers[place], !own.isEmpty { return own }
+            for call in calls[place] ?? [] {
+                if let found = calleeAnnouncers(call.name, visiting: []) { return found }
+            }
+        }
+        return nil
+    }
+
+    /// How a note names the code of a piece: `` `refresh()` ``, `` `init` ``, `` `didSet`
+    /// of `x` ``, `` a closure in `refresh()` ``.
+    func describe(_ place: Place) -> String {
+        let name: String
+        switch unit(of: place)?.kind {
+        case .function(let function): name = "`\(function)()`"
+        case .initializer: name = "`init`"
+        case .accessor(let kind, let property): name = "the \(kind == .get ? "getter" : "`\(kind.rawValue)`") of `\(property)`"
+        case .other, nil: name = "a member"
+        }
+        return place.closure == nil ? name : "a closure in \(name)"
+    }
+}

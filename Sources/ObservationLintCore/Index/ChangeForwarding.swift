@@ -1,0 +1,119 @@
+import ObservationSyntax
+
+/// Finds containers that relay the changes of an object they hold: their code subscribes
+/// to its `objectWillChange` or to one of its `@Published` publishers
+/// (`child.objectWillChange.sink { … send() }`, `child.$items.assign(to: &$items)`), or
+/// sends their own `objectWillChange` from a subscription to a publisher of the child or a
+/// notification the child posts. Only code counts: a commented-out subscription is none.
+struct ForwardingFinder {
+    let index: ProjectIndex
+
+    /// The project classes holding an object of `type` that forward its changes.
+    func containers(forwarding type: TypeInfo) -> [Forwarding] {
+        let simpleName = type.name.simpleTypeName
+        var result: [Forwarding] = []
+        for container in index.types.values.sorted(by: { $0.name < $1.name }) where container.isClass && container.isObservableObject {
+            for (file, property) in container.properties where property.isStored && !property.modifiers.contains("static") {
+                let written = property.type?.text ?? property.initializer.map { index.files[file].text($0) } ?? ""
+                guard written.contains(simpleName),
+                    let held = index.declaredShape(of: property, in: index.files[file], scope: container.name)?.heldName,
+                    index.type(named: held, from: container.name)?.name == type.name,
+                    let forwarding = forwarding(of: property.name, in: container)
+                else { continue }
+                result.append(forwarding)
+            }
+        }
+        return result
+    }
+
+    func forwarding(of name: String, in parent: TypeInfo) -> Forwarding? {
+        for declaration in parent.declarations {
+            let file = index.files[declaration.file]
+            let chains = index.memberChains(inDeclaration: declaration.decl.members, of: file).filter { file.rootName(of: $0) == name }
+            // `child.objectWillChange…`, `child.$items…`: the chain starts at the child.
+            if let chain = chains.first(where: { $0.names.contains { isPublisher($0, in: file) } }) {
+                return Forwarding(container: parent.name, property: name, site: TokenLocation(file: declaration.file, token: chain.root))
+            }
+            // Most declarations never name `objectWillChange`: their statements need no look.
+            guard file.source.range(file.byteRange(declaration.decl.members), contains: Self.objectWillChange) else { continue }
+            // `children.forEach { $0.objectWillChange… }`: the child collection and a child's
+            // `objectWillChange` in one statement.
+            for chain in chains where statementMentionsObjectWillChange(after: chain, in: file) {
+                return Forwarding(container: parent.name, property: name, site: TokenLocation(file: declaration.file, token: chain.root))
+            }
+        }
+        return forwardingThroughSubscription(of: name, in: parent)
+    }
+
+    /// A subscription whose closure sends the parent's `objectWillChange` to a publisher of
+    /// the child (`child.didChange.sink { … send() }`) or to a notification the child posts
+    /// (`NotificationCenter.default.publisher(for: .libraryChanged).sink { … send() }`,
+    /// where the child calls `post(name: .libraryChanged, …)`).
+    private func forwardingThroughSubscription(of name: String, in parent: TypeInfo) -> Forwarding? {
+        let subscriptions = index.memberAccesses(of: parent).placesSendingObjectWillChange.compactMap { place in
+            place.closure.map { closure in
+                (site: TokenLocation(file: place.file, token: closure.lowerBound),
+                    names: statementNames(before: closure.lowerBound, in: place.body, file: index.files[place.file]))
+            }
+        }
+        guard !subscriptions.isEmpty else { return nil }
+        if let found = subscriptions.first(where: { $0.names.contains(name) }) {
+            return Forwarding(container: parent.name, property: name, site: found.site)
+        }
+        guard let (file, property) = parent.properties.first(where: { $0.property.name == name }),
+            let held = index.declaredShape(of: property, in: index.files[file], scope: parent.name)?.heldName,
+            let child = index.type(named: held, from: parent.name)
+        else { return nil }
+        let posted = postedNotificationNames(of: child)
+        return subscriptions.first { !$0.names.isDisjoint(with: posted) }.map {
+            Forwarding(container: parent.name, property: name, site: $0.site)
+        }
+    }
+
+    /// The names written in the statement before a closure (`settings.objectWillChange`,
+    /// `publisher(for: .libraryChanged)`).
+    private func statementNames(before closure: Int, in body: Range<Int>, file: ParsedFile) -> Set<String> {
+        var start = closure - 1
+        while start > body.lowerBound + 1, !(file.tokens[start].isAtStartOfLine && file.kind(start) != .period) { start -= 1 }
+        return Set((start..<closure).filter { file.kind($0) == .identifier }.map { file.text($0) })
+    }
+
+    /// `post(name: .libraryChanged, …)` in the child's code: the notification's last name.
+    private func postedNotificationNames(of child: TypeInfo) -> Set<String> {
+        var result = Set<String>()
+        for owner in index.typeAndAncestors(of: child) {
+            for declaration in owner.declarations {
+                let file = index.files[declaration.file]
+                for token in declaration.decl.members where file.at(token, "post") && file.kind(token + 1) == .leftParen {
+                    guard file.at(token + 2, "name"), file.kind(token + 3) == .colon else { continue }
+                    var last = token + 4
+                    while file.kind(last + 1) == .period || file.isWord(last + 1) && file.kind(last) == .period { last += 1 }
+                    if file.isWord(last) { result.insert(file.text(last)) }
+                }
+            }
+        }
+        return result
+    }
+
+    private static let objectWillChange = Array("objectWillChange".utf8)
+
+    private func isPublisher(_ token: Int, in file: ParsedFile) -> Bool {
+        file.kind(token) == .dollarIdentifier || file.at(token, "objectWillChange")
+    }
+
+    private func statementMentionsObjectWillChange(after chain: MemberChain, in file: ParsedFile) -> Bool {
+        var index = chain.end
+        var steps = 0
+        while let kind = file.kind(index), steps < 200 {
+            if file.tokens[index].isAtStartOfLine, kind != .period { return false }
+            if file.at(index, "objectWillChange"), file.kind(index - 1) == .period,
+                !file.at(index - 2, "self"), file.kind(index - 2) != .postfixQuestionMark
+            {
+                return true
+            }
+            index += 1
+            steps += 1
+        }
+        return false
+    }
+}

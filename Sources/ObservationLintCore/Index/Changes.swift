@@ -1,0 +1,161 @@
+import ObservationSyntax
+
+// The change model (SPEC §10.1): for every stored property of a project type, each write,
+// when it can happen (during initialization, during setup before the value is handed to a
+// view, or after a view may have read it), and whether the same synchronous flow announces
+// it to observers (a `@Published` or tracked write, `objectWillChange.send()`,
+// `withMutation(keyPath:)`).
+
+/// When a write can happen relative to the value reaching a view.
+public enum WritePhase: String, Sendable, Hashable {
+    /// In an initializer, outside closures it creates.
+    case initializer
+    /// In code that runs before the value is handed to a view: a private method only
+    /// initialization calls, a method only its creator calls before handing it out
+    /// (`let m = Model(); m.configure(); return Screen(model: m)`), or the initializer of
+    /// a class holding it.
+    case setup
+    /// Anywhere else: it may run after a view read the value.
+    case afterHandout
+}
+
+/// A change that tells observers: a write of an announcing property (`@Published`, tracked
+/// by Observation, a view's `@State`), `objectWillChange.send()`, `withMutation(keyPath:)`,
+/// or an observer (`didSet`) of an announcing property.
+public struct Announcer: Sendable, Hashable {
+    /// The announcing property's name, `objectWillChange` or `withMutation`.
+    public let name: String
+    public let site: TokenLocation
+}
+
+public enum Announcement: Sendable, Hashable {
+    case announced(by: String, at: TokenLocation)
+    case unannounced
+}
+
+/// One write of a stored property.
+public struct PropertyWrite: Sendable {
+    public let site: TokenLocation
+    /// The code that makes it, as a note says it: `` `refresh()` ``, `` `init` ``, `` the
+    /// `didSet` of `x` ``, `` a closure in `refresh()` ``, `` a closure in `CounterView` ``.
+    public let member: String
+    public let phase: WritePhase
+    /// For each synchronous flow that makes the write (a helper is reached from each of its
+    /// callers), the announcers in it; empty when some flow announces nothing.
+    public let flows: [[Announcer]]
+    /// Made by another type's code (a view, a coordinator) through a reference.
+    public let throughReference: Bool
+    /// The code that runs it as one piece (own code only): a function or accessor body,
+    /// or a closure in it that runs at another time.
+    public let place: MemberAccesses.Place?
+    /// Made by code views run while rendering (a getter, a method a render path calls):
+    /// a cache that follows the state it derives from.
+    public let inRenderingCode: Bool
+    /// Where the write runs (SPEC §10.2): the function, and each closure or `await` around it.
+    public let context: ExecutionContext
+
+    /// How a note ends, telling where the write runs: ` — after the `await` on line 12: …`
+    /// (nothing when it runs in its member's own flow).
+    public var contextDescription: String {
+        let steps = context.steps.filter { $0.kind != .function }.map(\.description)
+        return steps.isEmpty ? "" : " — " + steps.joined(separator: "; ")
+    }
+
+    public var announcement: Announcement {
+        guard let first = flows.first?.first else { return .unannounced }
+        return .announced(by: first.name, at: first.site)
+    }
+
+    public var isAnnounced: Bool { !flows.isEmpty }
+
+    /// Whether every flow announces through one of `names` (the members a reader also
+    /// reads: a revision counter, a loading flag) or `objectWillChange`.
+    public func isAnnounced(toReadersOf names: Set<String>) -> Bool {
+        !flows.isEmpty && flows.allSatisfy { flow in flow.contains { names.contains($0.name) || $0.name == "objectWillChange" } }
+    }
+}
+
+/// A container relaying an object's changes: `child.objectWillChange.sink { … send() }`,
+/// `child.$items.assign(to: &$items)`, in code (a commented-out subscription is none).
+public struct Forwarding: Sendable {
+    public let container: String
+    public let property: String
+    public let site: TokenLocation
+}
+
+/// The changes of one type's stored properties.
+public struct TypeChanges: Sendable {
+    public let type: String
+    /// The stored instance properties, in declaration order (ancestors' after the type's).
+    public let properties: [(file: Int, property: Property)]
+    /// The properties whose writes announce themselves (`@Published`, tracked, `@State`).
+    public let announcing: Set<String>
+    /// Writes by property name, in file and token order (own code first).
+    public let writes: [String: [PropertyWrite]]
+
+    /// The type's code cut into synchronous flows.
+    let flowModel: ChangeFlows
+
+    public func writes(of name: String) -> [PropertyWrite] { writes[name] ?? [] }
+
+    /// The announcers of each synchronous flow that runs a site of the type's own code
+    /// (`child.select(id)` in one of its functions); empty when one flow announces nothing.
+    public func flows(at site: MemberSite) -> [[Announcer]] {
+        let place = flowModel.place(of: site)
+        return flowModel.flows(at: flowModel.effectiveToken(ofWriteAt: site.token, in: place), in: place) ?? []
+    }
+
+    /// Whether some stored state is written after the value may have reached a view; a
+    /// model whose state is written only before it is handed out holds no changing state.
+    public var holdsChangingState: Bool {
+        writes.values.contains { $0.contains { $0.phase == .afterHandout } }
+    }
+}
+
+extension ProjectIndex {
+    /// The writes of `type`'s stored properties, their phase and announcement (computed once
+    /// per type).
+    public func changes(of type: TypeInfo) -> TypeChanges {
+        changesByType.value(for: type.name) { ChangeCollector(type: type, index: self).collect() }
+    }
+
+    /// The project classes that hold an object of `type` in a stored property and relay its
+    /// changes to their own observers.
+    public func forwardings(of type: TypeInfo) -> [Forwarding] {
+        forwardingsByType.value(for: type.name) { ForwardingFinder(index: self).containers(forwarding: type) }
+    }
+
+    /// Where `container`'s code relays the changes of the object its stored property `name`
+    /// holds, if it does.
+    public func forwarding(of name: String, in container: TypeInfo) -> Forwarding? {
+        ForwardingFinder(index: self).forwarding(of: name, in: container)
+    }
+
+    /// The properties of `type` whose writes announce themselves: `@Published` ones (and
+    /// `@AppStorage`, which publishes through the enclosing object) of an ObservableObject,
+    /// tracked ones of an `@Observable` class (both for a class that is both), a rendering
+    /// container's SwiftUI state.
+    public func announcingProperties(of type: TypeInfo) -> Set<String> {
+        var result = Set<String>()
+        for owner in typeAndAncestors(of: type) {
+            for (_, property) in owner.properties where property.isStored && !property.modifiers.contains("static") {
+                if type.isObservableObject, property.attributes.contains(where: { $0.simpleName == "Published" || $0.simpleName == "AppStorage" }) {
+                    result.insert(property.name)
+                }
+                if type.isObservable, !property.isLet, !property.isObservationIgnored,
+                    !property.attributes.contains(where: { $0.simpleName.startsWithUppercase && $0.simpleName != "MainActor" })
+                {
+                    result.insert(property.name)
+                }
+                if ViewCode.isRenderingContainer(type), property.attributes.contains(where: { Self.viewStateWrappers.contains(String($0.simpleName)) }) {
+                    result.insert(property.name)
+                }
+            }
+        }
+        return result
+    }
+
+    static let viewStateWrappers: Set<String> = [
+        "State", "Binding", "AppStorage", "SceneStorage", "FocusState", "GestureState", "Query", "Environment",
+    ]
+}

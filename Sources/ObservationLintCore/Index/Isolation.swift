@@ -1,0 +1,332 @@
+import ObservationSyntax
+
+/// Where code runs at run time (SPEC §10.2).
+public enum Isolation: Sendable, Hashable {
+    /// On the main actor (the main thread).
+    case mainActor
+    /// Off the main thread: the global executor, another actor, a background queue.
+    case offMain
+    /// Not known: the threading rules stay silent.
+    case unknown
+}
+
+/// What runs a piece of code, from the function that holds it to the closure around it.
+public enum ContextKind: Sendable, Hashable {
+    /// A function, accessor or initializer body (its own isolation).
+    case function
+    /// `Task { }`: inherits the isolation of the code around it.
+    case task
+    /// `Task.detached { }`: never inherits.
+    case detachedTask
+    /// `DispatchQueue.X.async`/`asyncAfter`/`sync`, `OperationQueue.addOperation`.
+    case dispatch
+    /// The completion closure of a known API (`URLSession.dataTask(with:completionHandler:)`).
+    case completionHandler
+    /// `Timer.scheduledTimer`'s block.
+    case timer
+    /// A `NotificationCenter` observer's block.
+    case notification
+    /// Combine's `sink`, SwiftUI's `onReceive`.
+    case subscription
+    /// `MainActor.run { }`, `Task { @MainActor in }`, a `@MainActor` closure,
+    /// `MainActor.assumeIsolated { }`.
+    case mainActorRun
+    /// A statement after an `await` in the same asynchronous function or task.
+    case afterAwait
+    /// A SwiftUI action closure in view code (`Button`, `.onAppear`, `.task`, `.onChange`).
+    case action
+    /// A closure handed to a function whose way of running it is not known (a stored
+    /// closure, a local function, a closure argument of another module's API).
+    case closure
+}
+
+/// One reason for where code runs: a site and what it does to the isolation.
+public struct ContextStep: Sendable, Hashable {
+    public let kind: ContextKind
+    /// The function's name, or the call (`Task`, `async`, `dataTask`) that runs the closure,
+    /// or the `await`.
+    public let site: TokenLocation
+    /// Where the code runs from this step on.
+    public let isolation: Isolation
+    /// What the step does, for a note: "in `Task.detached { }`, which runs on the global executor".
+    public let description: String
+}
+
+/// Where the code at a location runs, and why.
+public struct ExecutionContext: Sendable, Hashable {
+    /// Where the code at the location runs (the innermost step's isolation).
+    public let isolation: Isolation
+    /// Outermost to innermost: the function, then each closure or `await` around the location.
+    public let steps: [ContextStep]
+    /// Whether the code runs later than the code around it: in a task, a completion handler,
+    /// a timer, a notification observer, a subscription, a queue's `async`, an action, or
+    /// after an `await`.
+    public let isAsynchronous: Bool
+
+    /// One line per step, `path:line: description`: what `debug effects` prints.
+    public func describe(in index: ProjectIndex) -> String {
+        steps.map { step in
+            let file = index.files[step.site.file]
+            let line = file.source.location(of: file.tokens[step.site.token].range.lowerBound).line
+            return "\(file.path):\(line): \(step.description) [\(step.isolation)]"
+        }.joined(separator: "\n")
+    }
+
+    static let unknown = ExecutionContext(isolation: .unknown, steps: [], isAsynchronous: false)
+}
+
+/// A type's (or a member's) actor isolation as Swift decides it statically.
+public enum ActorDomain: Sendable, Hashable {
+    /// `@MainActor`: written, inherited, SwiftUI's, or the module's default.
+    case mainActor
+    /// No actor: a nonisolated type or member.
+    case nonisolated
+    /// An actor or another global actor: its own executor, off the main thread.
+    case otherActor
+    /// Not known (a superclass or protocol from another module that may isolate it).
+    case unknown
+}
+
+/// A type's isolation and the reason, for notes.
+public struct TypeIsolation: Sendable, Hashable {
+    public let domain: ActorDomain
+    /// Why, completing "`Feed` …": "is `@MainActor`", "is a SwiftUI view (`@MainActor`)",
+    /// "has no actor isolation".
+    public let reason: String
+}
+
+extension ProjectIndex {
+    /// Where the code at `location` runs, with the steps that decide it (SPEC §10.2).
+    /// Unknown outside a member body of a project type.
+    public func executionContext(at location: TokenLocation) -> ExecutionContext {
+        guard let owned = isolationFacts.enclosingBody(of: location, index: self) else { return .unknown }
+        let contexts = isolationFacts.bodyContexts.value(for: BodyKey(file: location.file, body: owned.range)) {
+            BodyContexts(owned, file: location.file, index: self)
+        }
+        return contexts.context(at: location.token, index: self)
+    }
+
+    /// The static actor isolation of a project type: `@MainActor` on its primary
+    /// declaration, a project superclass or protocol, SwiftUI's rendering protocols, a UIKit
+    /// or AppKit superclass, or the module's default isolation; an actor or a project global
+    /// actor; unknown when a type from another module may isolate it.
+    public func isolation(of type: TypeInfo) -> TypeIsolation {
+        isolationFacts.typeIsolations.value(for: type.name) { computeIsolation(of: type, visited: [type.name]) }
+    }
+
+    private func computeIsolation(of type: TypeInfo, visited: Set<String>) -> TypeIsolation {
+        let name = "`\(type.name.simpleTypeName)`"
+        if type.kind == .actor { return TypeIsolation(domain: .otherActor, reason: "\(name) is an actor") }
+        let primary = type.declarations.first { $0.decl.kind != .extension }?.decl
+        if let primary {
+            if let actor = globalActor(in: primary.attributes) {
+                return actor == "MainActor"
+                    ? TypeIsolation(domain: .mainActor, reason: "\(name) is `@MainActor`")
+                    : TypeIsolation(domain: .otherActor, reason: "\(name) is isolated to the global actor `\(actor)`")
+            }
+            if primary.modifiers.contains("nonisolated") {
+                return TypeIsolation(domain: .nonisolated, reason: "\(name) is `nonisolated`")
+            }
+        }
+        if type.traits.contains(.view) || type.traits.contains(.app) || type.traits.contains(.scene)
+            || type.traits.contains(.viewModifier)
+        {
+            return TypeIsolation(domain: .mainActor, reason: "\(name) is a SwiftUI rendering type (`@MainActor`)")
+        }
+        var unknownOutside: String?
+        for inherited in type.inherited {
+            if let parent = types[inherited], parent.kind != nil {
+                guard !visited.contains(inherited) else { continue }
+                let outer = computeIsolation(of: parent, visited: visited.union([inherited]))
+                switch outer.domain {
+                case .mainActor where parent.kind == .class || parent.kind == .protocol:
+                    return TypeIsolation(domain: .mainActor, reason: "\(name) inherits `@MainActor` from `\(parent.name.simpleTypeName)`")
+                case .otherActor where parent.kind == .class:
+                    return TypeIsolation(domain: .otherActor, reason: "\(name) inherits its global actor from `\(parent.name.simpleTypeName)`")
+                case .unknown where parent.kind == .class:
+                    unknownOutside = unknownOutside ?? parent.name
+                default:
+                    continue
+                }
+            } else if mainActorOutsideClasses.contains(inherited) {
+                return TypeIsolation(domain: .mainActor, reason: "\(name) inherits `\(inherited)`, which is `@MainActor`")
+            } else if !nonisolatedOutsideTypes.contains(inherited) {
+                unknownOutside = unknownOutside ?? inherited
+            }
+        }
+        if defaultIsolationIsMainActor {
+            return TypeIsolation(domain: .mainActor, reason: "the module's default isolation is `MainActor`")
+        }
+        if let unknownOutside {
+            return TypeIsolation(
+                domain: .unknown, reason: "\(name) inherits `\(unknownOutside)` from another module, which may isolate it")
+        }
+        return TypeIsolation(domain: .nonisolated, reason: "\(name) has no actor isolation")
+    }
+
+    /// The global actor an attribute list names: `MainActor`, or a project type marked
+    /// `@globalActor`.
+    func globalActor(in attributes: [Attribute]) -> String? {
+        for attribute in attributes {
+            let simple = attribute.simpleName
+            if simple == "MainActor" { return "MainActor" }
+            if let type = types[String(simple)],
+                type.declarations.contains(where: { $0.decl.attributes.contains(named: "globalActor") })
+            {
+                return String(simple)
+            }
+        }
+        return nil
+    }
+}
+
+/// Protocols and classes from other modules known not to isolate their conformers or
+/// subclasses to an actor.
+let nonisolatedOutsideTypes: Set<String> = [
+    "ObservableObject", "Combine.ObservableObject", "Observable", "Observation.Observable", "NSObject",
+    "NSObjectProtocol", "Identifiable", "Hashable", "Equatable", "Comparable", "Codable", "Encodable",
+    "Decodable", "Sendable", "CustomStringConvertible", "CustomDebugStringConvertible", "Error",
+    "LocalizedError", "AnyObject", "CaseIterable", "RawRepresentable", "NSCoding", "NSSecureCoding",
+    "NSCopying", "URLSessionDelegate", "URLSessionTaskDelegate", "URLSessionDataDelegate",
+    "URLSessionDownloadDelegate", "URLSessionWebSocketDelegate", "Cancellable", "Operation",
+]
+
+/// UIKit and AppKit classes the SDKs isolate to the main actor: their subclasses are too.
+let mainActorOutsideClasses: Set<String> = [
+    "UIResponder", "UIView", "UIViewController", "UITableViewController", "UICollectionViewController",
+    "UINavigationController", "UITabBarController", "UIPageViewController", "UISplitViewController",
+    "UITableViewCell", "UICollectionViewCell", "UICollectionReusableView", "UIControl", "UIButton", "UILabel",
+    "UIScrollView", "UITableView", "UICollectionView", "UIWindow", "UIApplication", "UIHostingController",
+    "NSResponder", "NSView", "NSViewController", "NSWindowController", "NSWindow", "NSHostingController",
+    "NSHostingView", "UIHostingConfiguration", "WKWebView",
+]
+
+/// The isolation facts' memo tables, held by the index.
+final class IsolationFacts: Sendable {
+    let typeIsolations = Memo<String, TypeIsolation>()
+    let bodyContexts = Memo<BodyKey, BodyContexts>()
+    let fileBodies = Memo<Int, [OwnedBody]>()
+    let queues = Memo<String, QueueFacts>()
+
+    /// The smallest member body of a project type (or top-level function) in the file that
+    /// holds the location.
+    func enclosingBody(of location: TokenLocation, index: ProjectIndex) -> OwnedBody? {
+        let bodies = fileBodies.value(for: location.file) { OwnedBody.all(inFile: location.file, index: index) }
+        var best: OwnedBody?
+        for body in bodies where body.range.contains(location.token) {
+            if best.map({ body.range.count < $0.range.count }) ?? true { best = body }
+        }
+        return best
+    }
+}
+
+struct BodyKey: Hashable, Sendable {
+    let file: Int
+    let body: Range<Int>
+}
+
+/// A body of code and what declares it.
+struct OwnedBody: Sendable {
+    enum Member: Sendable {
+        case function(FunctionDecl)
+        case accessor(Property, Accessor.Kind)
+        case initialValue(Property)
+    }
+    let range: Range<Int>
+    let member: Member
+    /// The project type it belongs to (nil: a top-level function).
+    let owner: TypeInfo?
+    /// The declaration (the type's or an extension's) that holds the member.
+    let declaration: TypeDecl?
+
+    static func all(inFile file: Int, index: ProjectIndex) -> [OwnedBody] {
+        var result: [OwnedBody] = []
+        for function in index.files[file].functions {
+            if let body = function.body { result.append(OwnedBody(range: body, member: .function(function), owner: nil, declaration: nil)) }
+        }
+        for (decl, info) in index.typeDeclarations(in: file) {
+            for function in decl.functions {
+                if let body = function.body {
+                    result.append(OwnedBody(range: body, member: .function(function), owner: info, declaration: decl))
+                }
+            }
+            for property in decl.properties {
+                for accessor in property.accessors {
+                    if let body = accessor.body {
+                        result.append(
+                            OwnedBody(range: body, member: .accessor(property, accessor.kind), owner: info, declaration: decl))
+                    }
+                }
+                if let initializer = property.initializer {
+                    result.append(OwnedBody(range: initializer, member: .initialValue(property), owner: info, declaration: decl))
+                }
+            }
+        }
+        return result
+    }
+
+    var attributes: [Attribute] {
+        switch member {
+        case .function(let function): function.attributes
+        case .accessor(let property, _), .initialValue(let property): property.attributes
+        }
+    }
+
+    var modifiers: [Modifier] {
+        switch member {
+        case .function(let function): function.modifiers
+        case .accessor(let property, _), .initialValue(let property): property.modifiers
+        }
+    }
+
+    /// "`refresh()`", "the `didSet` of `count`", "the initial value of `items`".
+    var displayName: String {
+        switch member {
+        case .function(let function):
+            switch function.kind {
+            case .initializer: return "`init`"
+            case .deinitializer: return "`deinit`"
+            case .subscript: return "`subscript`"
+            case .function: return "`\(function.name)()`"
+            }
+        case .accessor(let property, let kind):
+            return kind == .get ? "the getter of `\(property.name)`" : "the `\(kind.rawValue)` of `\(property.name)`"
+        case .initialValue(let property):
+            return "the initial value of `\(property.name)`"
+        }
+    }
+
+    var nameToken: Int {
+        switch member {
+        case .function(let function): function.nameToken
+        case .accessor(let property, _), .initialValue(let property): property.nameToken
+        }
+    }
+
+    /// Whether the body is `async`: `async` after the parameters (or after `get`).
+    func isAsync(in file: ParsedFile) -> Bool {
+        switch member {
+        case .initialValue:
+            return false
+        case .accessor:
+            var probe = range.lowerBound - 1
+            while probe >= 0, file.isWord(probe), !file.at(probe, "get") {
+                if file.at(probe, "async") { return true }
+                probe -= 1
+            }
+            return false
+        case .function(let function):
+            var probe = function.nameToken + 1
+            while probe < range.lowerBound {
+                if file.kind(probe) == .leftParen || file.kind(probe) == .leftAngle {
+                    probe = file.skipGroup(probe)
+                    continue
+                }
+                if file.kind(probe) == .arrow || file.at(probe, "where") { return false }
+                if file.at(probe, "async") { return true }
+                probe += 1
+            }
+            return false
+        }
+    }
+}

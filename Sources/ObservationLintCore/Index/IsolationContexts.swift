@@ -1,0 +1,632 @@
+import ObservationSyntax
+
+/// Where each scope of one body runs: the body's own context, then every closure's,
+/// worked out once per body (SPEC §10.2).
+struct BodyContexts: Sendable {
+    /// Where the code of one scope runs.
+    struct Frame: Sendable {
+        var steps: [ContextStep]
+        /// The static isolation a `Task { }` here inherits.
+        var domain: ActorDomain
+        var runtime: Isolation
+        /// The first token of the innermost asynchronous function or task around the scope:
+        /// an `await` after it and before a location suspends the code at the location.
+        var asyncStart: Int?
+        var isAsynchronous: Bool
+    }
+
+    let file: Int
+    let base: Frame
+    let scopes: BodyScopes
+    /// Per scope, its frame (the enclosing one for blocks and closures run in place).
+    let frames: [Frame]
+    /// Closures that run in a context of their own, by their `{`: an `await` inside one
+    /// does not suspend the code around it.
+    let ownContextStarts: [Int: Int]
+
+    init(_ owned: OwnedBody, file fileIndex: Int, index: ProjectIndex) {
+        let file = index.files[fileIndex]
+        self.file = fileIndex
+        let base = Self.baseFrame(owned, file: file, fileIndex: fileIndex, index: index)
+        self.base = base
+        let scopes = index.scopes(in: owned.range, of: file)
+        self.scopes = scopes
+        var classifier = ClosureClassifier(owned: owned, file: file, fileIndex: fileIndex, index: index)
+        var frames: [Frame] = []
+        var starts: [Int: Int] = [:]
+        frames.reserveCapacity(scopes.scopes.count)
+        for (position, scope) in scopes.scopes.enumerated() {
+            let outer = scope.parent.map { frames[$0] } ?? base
+            if let own = classifier.frame(of: scope, inside: outer) {
+                frames.append(own)
+                starts[scope.range.lowerBound] = position
+            } else {
+                frames.append(outer)
+            }
+        }
+        self.frames = frames
+        self.ownContextStarts = starts
+    }
+
+    func context(at token: Int, index: ProjectIndex) -> ExecutionContext {
+        var frame = scopes.innermostIndex(containing: token).map { frames[$0] } ?? base
+        let file = index.files[self.file]
+        if let start = frame.asyncStart, let suspension = suspension(before: token, from: start, in: file) {
+            let line = file.source.location(of: file.tokens[suspension].range.lowerBound).line
+            let resumes = switch frame.runtime {
+            case .mainActor: ": it resumes on the main actor"
+            case .offMain: ": it resumes off the main thread"
+            case .unknown: ""
+            }
+            frame.steps.append(
+                ContextStep(
+                    kind: .afterAwait, site: TokenLocation(file: self.file, token: suspension), isolation: frame.runtime,
+                    description: "after the `await` on line \(line)\(resumes)"))
+            frame.isAsynchronous = true
+        }
+        return ExecutionContext(isolation: frame.steps.last?.isolation ?? .unknown, steps: frame.steps, isAsynchronous: frame.isAsynchronous)
+    }
+
+    /// The last `await` of the asynchronous code starting at `start` that runs before the
+    /// code at `token`: before it, outside closures with a context of their own, or later in
+    /// the same statement (`items = await load()`).
+    private func suspension(before token: Int, from start: Int, in file: ParsedFile) -> Int? {
+        var found: Int?
+        var probe = start
+        while probe < token {
+            if let scope = ownContextStarts[probe], !scopes.scopes[scope].range.contains(token) {
+                probe = scopes.scopes[scope].range.upperBound
+                continue
+            }
+            if file.at(probe, "await") { found = probe }
+            probe += 1
+        }
+        if found != nil { return found }
+        // The rest of the statement: `x = await f()`, `x = try await f()`.
+        probe = token + 1
+        while let kind = file.kind(probe), !file.tokens[probe].isAtStartOfLine, kind != .leftBrace, kind != .rightBrace,
+            kind != .semicolon
+        {
+            if file.at(probe, "await") { return probe }
+            probe += 1
+        }
+        return nil
+    }
+
+    /// The context of the body itself: its member's isolation, then sync or async.
+    private static func baseFrame(_ owned: OwnedBody, file: ParsedFile, fileIndex: Int, index: ProjectIndex) -> Frame {
+        let isAsync = owned.isAsync(in: file)
+        let name = owned.displayName
+        let site = TokenLocation(file: fileIndex, token: owned.nameToken)
+        let concurrent = owned.attributes.contains(named: "concurrent")
+        let nonsendingModifier = owned.modifiers.contains { $0.name == "nonisolated" && $0.detail == "nonsending" }
+        // (domain, why, whether the member says so itself)
+        let domain: ActorDomain
+        let why: String
+        if let actor = index.globalActor(in: owned.attributes) {
+            domain = actor == "MainActor" ? .mainActor : .otherActor
+            why = "\(name) is `@\(actor)`"
+        } else if owned.modifiers.contains("nonisolated") || nonsendingModifier || concurrent {
+            domain = .nonisolated
+            why = "\(name) is `nonisolated`"
+        } else if let declaration = owned.declaration, declaration.kind == .extension,
+            let actor = index.globalActor(in: declaration.attributes)
+        {
+            domain = actor == "MainActor" ? .mainActor : .otherActor
+            why = "\(name) is in a `@\(actor)` extension"
+        } else if let declaration = owned.declaration, declaration.kind == .extension, declaration.modifiers.contains("nonisolated") {
+            domain = .nonisolated
+            why = "\(name) is in a `nonisolated` extension"
+        } else if let owner = owned.owner {
+            let isolation = index.isolation(of: owner)
+            if owner.kind == .actor, owned.modifiers.contains("static") {
+                domain = .nonisolated
+                why = "\(name) is a static member of the actor `\(owner.name.simpleTypeName)`"
+            } else {
+                domain = isolation.domain
+                why = "\(name) is a member of `\(owner.name.simpleTypeName)`: \(isolation.reason)"
+            }
+        } else if index.defaultIsolationIsMainActor {
+            domain = .mainActor
+            why = "\(name) is a global function: the module's default isolation is `MainActor`"
+        } else {
+            domain = .nonisolated
+            why = "\(name) is a global function with no actor isolation"
+        }
+        let nonsending = domain == .nonisolated && isAsync
+            && (nonsendingModifier || (index.nonisolatedNonsendingByDefault && !concurrent))
+        let runtime: Isolation
+        let description: String
+        switch domain {
+        case .mainActor:
+            runtime = .mainActor
+            description = "\(why): it runs on the main actor"
+        case .otherActor:
+            runtime = .offMain
+            description = "\(why): it runs on that actor's executor, off the main thread"
+        case .nonisolated where nonsending:
+            runtime = .unknown
+            description = nonsendingModifier
+                ? "\(why) and `nonisolated(nonsending)`: it runs on its caller's actor"
+                : "\(why) and `async` under `NonisolatedNonsendingByDefault`: it runs on its caller's actor"
+        case .nonisolated where isAsync:
+            runtime = .offMain
+            description = "\(why), and a nonisolated `async` function runs on the global executor, off the main thread"
+        case .nonisolated:
+            runtime = .unknown
+            description = "\(why): a synchronous function runs on its caller's thread"
+        case .unknown:
+            runtime = .unknown
+            description = why
+        }
+        return Frame(
+            steps: [ContextStep(kind: .function, site: site, isolation: runtime, description: description)],
+            domain: nonsending ? .unknown : domain, runtime: runtime, asyncStart: isAsync ? owned.range.lowerBound : nil,
+            isAsynchronous: false)
+    }
+}
+
+/// What a closure does to where its code runs: Swift concurrency, Dispatch, Foundation,
+/// Combine and SwiftUI's APIs by name and receiver; anything else is unknown.
+struct ClosureClassifier {
+    let owned: OwnedBody
+    let file: ParsedFile
+    let fileIndex: Int
+    let index: ProjectIndex
+    /// The body's `let queue = DispatchQueue(label: …)`-style locals, found on first use.
+    private var locals: [String: QueueKind]?
+
+    init(owned: OwnedBody, file: ParsedFile, fileIndex: Int, index: ProjectIndex) {
+        self.owned = owned
+        self.file = file
+        self.fileIndex = fileIndex
+        self.index = index
+    }
+
+    /// The frame of a closure scope, or nil when it runs in the frame around it (a block, a
+    /// closure called in place, `map`, `forEach`, `withAnimation`, view content).
+    mutating func frame(of scope: Scope, inside outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+        guard case .closure(let callee, let label) = scope.kind else { return nil }
+        if isCalledInPlace(scope) { return nil }
+        let brace = scope.range.lowerBound
+        let mainActorAttribute = isMainActorClosure(brace)
+        guard let callee else {
+            if mainActorAttribute { return step(.mainActorRun, at: brace, .mainActor, "in a `@MainActor` closure", outer, domain: .mainActor) }
+            return step(.closure, at: brace, .unknown, "in a stored closure or local function: it runs where it is called", outer, domain: .unknown)
+        }
+        let name = file.text(callee)
+        let receiver = receiverText(of: callee)
+        switch name {
+        case "Task" where receiver == nil || receiver == "_Concurrency":
+            if mainActorAttribute {
+                return step(.mainActorRun, at: callee, .mainActor, "in `Task { @MainActor in }`: on the main actor", outer,
+                    domain: .mainActor, async: true)
+            }
+            let (runtime, how): (Isolation, String) = switch outer.domain {
+            case .mainActor: (.mainActor, "which inherits the main actor")
+            case .nonisolated: (.offMain, "which inherits no actor here: it runs on the global executor, off the main thread")
+            case .otherActor: (.offMain, "which inherits the actor around it: off the main thread")
+            case .unknown: (.unknown, "which inherits an isolation not known here")
+            }
+            return step(.task, at: callee, runtime, "in `Task { }`, \(how)", outer, domain: outer.domain, async: true)
+        case "detached" where receiver == "Task":
+            if mainActorAttribute {
+                return step(.mainActorRun, at: callee, .mainActor, "in `Task.detached { @MainActor in }`: on the main actor", outer,
+                    domain: .mainActor, async: true)
+            }
+            return step(.detachedTask, at: callee, .offMain, "in `Task.detached { }`: it runs on the global executor, off the main thread",
+                outer, domain: .nonisolated, async: true)
+        case "run", "assumeIsolated":
+            if receiver == "MainActor" {
+                return step(.mainActorRun, at: callee, .mainActor, "in `MainActor.\(name) { }`: on the main actor", outer, domain: .mainActor)
+            }
+        case "async", "asyncAfter", "sync", "asyncAndWait":
+            return dispatch(name, receiver: receiver, at: callee, outer)
+        case "addOperation", "addBarrierBlock":
+            return operation(name, receiver: receiver, at: callee, outer)
+        case "perform" where receiver == "RunLoop.main":
+            return step(.dispatch, at: callee, .mainActor, "in `RunLoop.main.perform { }`: on the main thread", outer, domain: .nonisolated, async: true)
+        case "dataTask", "downloadTask", "uploadTask":
+            if label.map({ file.at($0, "completionHandler") }) ?? true {
+                return completion(name, receiver: receiver, at: callee, outer)
+            }
+        case "addObserver":
+            if let observer = notification(scope, at: callee, outer) { return observer }
+        case "sink":
+            return subscription(receiver: receiver, at: callee, outer)
+        case "onReceive":
+            return received(scope, at: callee, outer)
+        case "scheduledTimer" where receiver == "Timer":
+            let runtime: Isolation = outer.runtime == .mainActor ? .mainActor : .unknown
+            let how = runtime == .mainActor
+                ? "scheduled from the main thread, it fires on the main run loop"
+                : "it fires on the run loop of the thread that schedules it"
+            return step(.timer, at: callee, runtime, "in `Timer.scheduledTimer`'s block: \(how)", outer, domain: .nonisolated, async: true)
+        default:
+            break
+        }
+        if callerRunsClosures.contains(name) { return nil }
+        if mainActorAttribute {
+            return step(.mainActorRun, at: brace, .mainActor, "in a `@MainActor` closure", outer, domain: .mainActor, async: true)
+        }
+        if let view = swiftUIRole(of: scope, callee: name, label: label, outer: outer) { return view }
+        return step(
+            .closure, at: callee, .unknown, "in a closure passed to `\(name)`, which may run it on any thread", outer,
+            domain: .unknown, async: true)
+    }
+
+    private func step(
+        _ kind: ContextKind, at token: Int, _ runtime: Isolation, _ description: String, _ outer: BodyContexts.Frame,
+        domain: ActorDomain, async: Bool = false
+    ) -> BodyContexts.Frame {
+        var frame = outer
+        frame.steps.append(ContextStep(kind: kind, site: TokenLocation(file: fileIndex, token: token), isolation: runtime, description: description))
+        frame.runtime = runtime
+        frame.domain = domain
+        frame.isAsynchronous = outer.isAsynchronous || async
+        // An `await` before the closure does not suspend its code; a task's code starts anew.
+        let startsAsync = kind == .task || kind == .detachedTask || (kind == .mainActorRun && async) || kind == .action
+        frame.asyncStart = startsAsync ? token : nil
+        return frame
+    }
+
+    // MARK: - Dispatch and OperationQueue
+
+    private mutating func dispatch(_ name: String, receiver: String?, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+        guard let receiver else { return unknownCall(name, at: callee, outer) }
+        let isSync = name == "sync" || name == "asyncAndWait"
+        let call = "`\(receiver).\(name) { }`"
+        if receiver == "DispatchQueue.main" || receiver == "Dispatch.DispatchQueue.main" {
+            return step(.dispatch, at: callee, .mainActor, "in \(call): on the main thread", outer, domain: .mainActor, async: !isSync)
+        }
+        // `sync` runs the block on the calling thread whenever it can.
+        if isSync { return nil }
+        if receiver.hasPrefix("DispatchQueue.global(") {
+            return step(.dispatch, at: callee, .offMain, "in \(call): on a global queue, off the main thread", outer, domain: .nonisolated, async: true)
+        }
+        switch queueKind(receiver) {
+        case .dispatchQueue:
+            return step(.dispatch, at: callee, .offMain, "in \(call), a queue made with `DispatchQueue(label:)`: off the main thread",
+                outer, domain: .nonisolated, async: true)
+        case .mainQueue:
+            return step(.dispatch, at: callee, .mainActor, "in \(call), the main queue: on the main thread", outer, domain: .nonisolated, async: true)
+        default:
+            return step(.dispatch, at: callee, .unknown, "in \(call), a queue not known here", outer, domain: .nonisolated, async: true)
+        }
+    }
+
+    private mutating func operation(_ name: String, receiver: String?, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+        guard let receiver else { return unknownCall(name, at: callee, outer) }
+        let call = "an operation of `\(receiver)`"
+        if receiver == "OperationQueue.main" {
+            return step(.dispatch, at: callee, .mainActor, "in \(call): on the main thread", outer, domain: .nonisolated, async: true)
+        }
+        if receiver == "OperationQueue()" || queueKind(receiver) == .operationQueue {
+            return step(.dispatch, at: callee, .offMain, "in \(call), an `OperationQueue()`: off the main thread", outer,
+                domain: .nonisolated, async: true)
+        }
+        if queueKind(receiver) == .mainOperationQueue {
+            return step(.dispatch, at: callee, .mainActor, "in \(call), the main operation queue: on the main thread", outer,
+                domain: .nonisolated, async: true)
+        }
+        return step(.dispatch, at: callee, .unknown, "in \(call), a queue not known here", outer, domain: .nonisolated, async: true)
+    }
+
+    // MARK: - URLSession and NotificationCenter
+
+    private mutating func completion(_ name: String, receiver: String?, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+        guard let receiver else { return unknownCall(name, at: callee, outer) }
+        let call = "the completion handler of `\(receiver).\(name)`"
+        let kind: QueueKind? = receiver == "URLSession.shared" ? .urlSession : queueKind(receiver)
+        switch kind {
+        case .urlSession:
+            return step(.completionHandler, at: callee, .offMain,
+                "in \(call): URLSession calls it on its delegate queue, a background queue, off the main thread", outer,
+                domain: .nonisolated, async: true)
+        case .mainURLSession:
+            return step(.completionHandler, at: callee, .mainActor,
+                "in \(call): the session's delegate queue is the main queue", outer, domain: .nonisolated, async: true)
+        default:
+            return unknownCall(name, at: callee, outer)
+        }
+    }
+
+    /// `NotificationCenter.addObserver(forName:object:queue:using:)`'s block, by its queue.
+    private mutating func notification(_ scope: Scope, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+        guard let arguments = callArguments(of: scope) else { return nil }
+        let list = file.argumentList(arguments)
+        guard list.contains(where: { $0.label.map { file.at($0, "forName") } == true }),
+            let queue = list.first(where: { $0.label.map { file.at($0, "queue") } == true })
+        else { return nil }
+        let text = compact(file.text(queue.value))
+        if text == ".main" || text == "OperationQueue.main" || queueKind(text) == .mainOperationQueue {
+            return step(.notification, at: callee, .mainActor, "in a `NotificationCenter` observer on `queue: \(text)`: on the main thread",
+                outer, domain: .nonisolated, async: true)
+        }
+        if text == "OperationQueue()" || queueKind(text) == .operationQueue {
+            return step(.notification, at: callee, .offMain, "in a `NotificationCenter` observer on `queue: \(text)`, an `OperationQueue()`: off the main thread",
+                outer, domain: .nonisolated, async: true)
+        }
+        let how = text == "nil"
+            ? "with `queue: nil`, it runs on the thread that posts the notification"
+            : "on `queue: \(text)`, a queue not known here"
+        return step(.notification, at: callee, .unknown, "in a `NotificationCenter` observer: \(how)", outer, domain: .nonisolated, async: true)
+    }
+
+    // MARK: - Combine
+
+    /// `sink { }`: where the last `receive(on:)` of the chain delivers, else its upstream.
+    private func subscription(receiver: String?, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame {
+        let chain = receiver ?? ""
+        let (runtime, how) = delivery(of: chain)
+        return step(.subscription, at: callee, runtime, "in `sink { }`: \(how)", outer, domain: outer.domain, async: true)
+    }
+
+    /// `.onReceive(publisher) { }`: where the publisher delivers.
+    private func received(_ scope: Scope, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame {
+        let publisher = callArguments(of: scope).flatMap { file.argumentList($0).first }.map { compact(file.text($0.value)) } ?? ""
+        let (runtime, how) = delivery(of: publisher)
+        return step(.subscription, at: callee, runtime, "in `.onReceive { }`: \(how)", outer, domain: outer.domain, async: true)
+    }
+
+    /// Where a publisher chain (compact text) delivers its values.
+    private func delivery(of chain: String) -> (Isolation, String) {
+        if let range = chain.range(of: ".receive(on:", options: .backwards) {
+            let scheduler = chain[range.upperBound...]
+            for main in ["DispatchQueue.main", "RunLoop.main", ".main", "OperationQueue.main"] where scheduler.hasPrefix(main) {
+                return (.mainActor, "after `.receive(on: \(main))`, on the main thread")
+            }
+            if scheduler.hasPrefix("DispatchQueue.global(") {
+                return (.offMain, "after `.receive(on: DispatchQueue.global())`, off the main thread")
+            }
+            return (.unknown, "after `.receive(on:)` a scheduler not known here")
+        }
+        if chain.hasPrefix("URLSession.shared.dataTaskPublisher(") {
+            return (.offMain, "`URLSession.shared.dataTaskPublisher` publishes on a background queue, off the main thread")
+        }
+        if chain.hasPrefix("Timer.publish("), chain.contains("on:.main") || chain.contains("on:RunLoop.main") {
+            return (.mainActor, "`Timer.publish(…, on: .main, …)` publishes on the main run loop")
+        }
+        return (.unknown, "it runs on the thread its upstream publishes on, not known here")
+    }
+
+    // MARK: - SwiftUI
+
+    /// A SwiftUI action closure in main-actor view code runs on the main actor; content runs
+    /// while the body is evaluated, in the frame around it.
+    private func swiftUIRole(of scope: Scope, callee name: String, label: Int?, outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+        guard outer.domain == .mainActor, let owner = owned.owner,
+            owner.isView || owner.traits.contains(.app) || owner.traits.contains(.scene) || owner.traits.contains(.viewModifier)
+        else { return nil }
+        let isSwiftUI = ViewCode.actionCallees.contains(name) || ViewCode.contentCallees.contains(name)
+            || ViewCode.trailingClosures[name] != nil || index.type(named: name)?.isView == true
+        guard isSwiftUI, !concurrencyCallees.contains(name) else { return nil }
+        switch ViewCode.role(of: scope, in: file, index: index) {
+        case .content:
+            return outer
+        case .action:
+            let callee = scope.kind.callee ?? scope.range.lowerBound
+            let shown = name.first?.isUppercase == true ? "`\(name)`" : "`.\(name)`"
+            return step(.action, at: callee, .mainActor, "in the \(shown) action: SwiftUI runs it on the main actor", outer,
+                domain: .mainActor, async: true)
+        case .unknown:
+            return nil
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func unknownCall(_ name: String, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame {
+        step(.closure, at: callee, .unknown, "in a closure passed to `\(name)`, which may run it on any thread", outer,
+            domain: .unknown, async: true)
+    }
+
+    /// `{ … }()`: run where it stands.
+    private func isCalledInPlace(_ scope: Scope) -> Bool {
+        let after = scope.range.upperBound
+        return file.kind(after) == .leftParen && file.kind(after + 1) == .rightParen && !file.tokens[after].isAtStartOfLine
+            && !file.tokens[after].flags.contains(.leadingSpace)
+    }
+
+    /// `{ @MainActor in`, `{ @MainActor [weak self] in`.
+    private func isMainActorClosure(_ brace: Int) -> Bool {
+        var probe = brace + 1
+        var steps = 0
+        while steps < 16, let kind = file.kind(probe) {
+            if kind == .atSign {
+                if file.at(probe + 1, "MainActor") { return true }
+                probe += 2
+            } else if kind == .leftSquare {
+                probe = file.skipGroup(probe)
+            } else {
+                return false
+            }
+            steps += 1
+        }
+        return false
+    }
+
+    /// The parenthesized arguments of the call a closure is passed to.
+    private func callArguments(of scope: Scope) -> Range<Int>? {
+        if let arguments = scope.callArguments { return arguments }
+        var separator = scope.range.lowerBound - 1
+        if file.kind(separator) == .colon { separator -= 2 }
+        guard let open = file.argumentListOpener(from: separator) else { return nil }
+        return open..<file.skipGroup(open)
+    }
+
+    /// The expression a call is made on, without spaces: `DispatchQueue.global(qos:.utility)`
+    /// for `DispatchQueue.global(qos: .utility).async`, `self.queue` for `self.queue.async`.
+    func receiverText(of callee: Int) -> String? {
+        guard file.kind(callee - 1) == .period else { return nil }
+        var probe = callee - 2
+        var start: Int?
+        var steps = 0
+        while probe >= 0, steps < 256 {
+            steps += 1
+            if file.kind(probe) == .postfixQuestionMark || file.kind(probe) == .exclamationMark { probe -= 1 }
+            if file.kind(probe) == .rightParen || file.kind(probe) == .rightSquare || file.kind(probe) == .rightBrace {
+                let open = Int(file.partner[probe])
+                guard open >= 0, open < probe else { return nil }
+                probe = open - 1
+            }
+            if file.kind(probe) == .rightAngle {
+                let open = Int(file.partner[probe])
+                guard open > 0 else { return nil }
+                probe = open - 1
+                continue
+            }
+            guard file.isWord(probe) || file.kind(probe) == .dollarIdentifier else {
+                // `.receive(on: …)` at the start of a line continues the chain above.
+                break
+            }
+            start = probe
+            guard file.kind(probe - 1) == .period else { break }
+            probe -= 2
+        }
+        guard let start else { return nil }
+        return compact(file.text(start..<callee - 1))
+    }
+
+    // MARK: - Queues and sessions held by name
+
+    /// What a queue or session held by name is: a property of the type or its superclasses
+    /// (`queue`, `self.queue`, `Self.queue`, `Type.queue`), a local of the body, a global.
+    private mutating func queueKind(_ receiver: String) -> QueueKind? {
+        let components = receiver.filter { $0 != "?" && $0 != "!" }.split(separator: ".").map(String.init)
+        guard let last = components.last else { return nil }
+        if components.count == 1 {
+            if locals == nil { locals = QueueFacts.locals(in: owned.range, of: file) }
+            if let local = locals?[last] { return local }
+        }
+        let ownerNames = owned.owner.map { ["self", "Self", $0.name, String($0.name.simpleTypeName)] } ?? []
+        guard components.count == 1 || (components.count == 2 && ownerNames.contains(components[0])) else { return nil }
+        if let owner = owned.owner {
+            let facts = index.isolationFacts.queues.value(for: owner.name) { QueueFacts(index.typeAndAncestors(of: owner), index: index) }
+            if let kind = facts.byName[last] { return kind }
+            if facts.retargeted.contains(last) { return nil }
+        }
+        return components.count == 1 ? QueueFacts.global(named: last, index: index) : nil
+    }
+}
+
+extension Scope.Kind {
+    var callee: Int? {
+        if case .closure(let callee, _) = self { return callee }
+        return nil
+    }
+}
+
+/// The callees the concurrency and Dispatch cases above judge: never SwiftUI's actions.
+private let concurrencyCallees: Set<String> = [
+    "Task", "detached", "async", "asyncAfter", "sync", "sink", "perform", "run", "addObserver", "scheduledTimer",
+    "dataTask", "receive", "handleEvents",
+]
+
+/// Calls that run their closure right away, on the caller's thread.
+let callerRunsClosures: Set<String> = [
+    "map", "compactMap", "flatMap", "filter", "forEach", "reduce", "sorted", "sort", "contains", "first",
+    "firstIndex", "lastIndex", "last", "allSatisfy", "removeAll", "min", "max", "withAnimation", "withTransaction",
+    "autoreleasepool", "withLock", "enumerated", "partition", "prefix", "drop", "withUnsafeMutablePointer",
+    "withUnsafePointer", "withObservationTracking", "performAndWait", "withMutation", "withExtendedLifetime",
+]
+
+func compact(_ text: String) -> String {
+    String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
+}
+
+/// What a queue or session held by a name is.
+enum QueueKind: Sendable, Hashable {
+    /// `DispatchQueue(label:)` without a `target:`: off the main thread.
+    case dispatchQueue
+    /// `DispatchQueue.main`.
+    case mainQueue
+    /// `OperationQueue()`.
+    case operationQueue
+    /// `OperationQueue.main`.
+    case mainOperationQueue
+    /// `URLSession.shared`, or a session made without a delegate queue (or with `nil`).
+    case urlSession
+    /// A session made with `delegateQueue: .main`.
+    case mainURLSession
+}
+
+/// The queues and sessions a class (with its superclasses) holds in properties.
+struct QueueFacts: Sendable {
+    var byName: [String: QueueKind] = [:]
+    /// Operation queues whose `underlyingQueue` is set: where they run is not known.
+    var retargeted = Set<String>()
+
+    init(_ lineage: [TypeInfo], index: ProjectIndex) {
+        for type in lineage {
+            for declaration in type.declarations {
+                let file = index.files[declaration.file]
+                for property in declaration.decl.properties {
+                    if let initializer = property.initializer, let kind = Self.kind(of: initializer, in: file) {
+                        byName[property.name] = kind
+                    }
+                }
+                for function in declaration.decl.functions {
+                    guard let body = function.body else { continue }
+                    for assignment in file.assignments(in: body) {
+                        let path = file.path(of: assignment.target)
+                        if path.count == 2, path[1] == "underlyingQueue" { retargeted.insert(path[0]) }
+                        // `self.queue = DispatchQueue(label: …)` in an initializer.
+                        if function.kind == .initializer, path.count == 1, let kind = Self.kind(of: assignment.value, in: file) {
+                            byName[path[0]] = kind
+                        }
+                    }
+                }
+            }
+        }
+        for name in retargeted { byName[name] = nil }
+    }
+
+    /// `let queue = DispatchQueue(label: …)` and the like in a body.
+    static func locals(in body: Range<Int>, of file: ParsedFile) -> [String: QueueKind] {
+        var result: [String: QueueKind] = [:]
+        var retargeted = Set<String>()
+        for chain in file.memberChains(in: body) where chain.names.count == 2 && file.at(chain.last, "underlyingQueue") {
+            retargeted.insert(file.text(chain.root))
+        }
+        for probe in body where file.at(probe, "let") || file.at(probe, "var") {
+            guard file.kind(probe + 1) == .identifier, file.kind(probe + 2) == .equal else { continue }
+            let end = file.expressionEnd(from: probe + 3, end: body.upperBound, stopAtComma: true)
+            let name = file.text(probe + 1)
+            if result[name] == nil, !retargeted.contains(name), let kind = kind(of: probe + 3..<end, in: file) {
+                result[name] = kind
+            }
+        }
+        return result
+    }
+
+    /// A queue or session held by a global `let` of the project.
+    static func global(named name: String, index: ProjectIndex) -> QueueKind? {
+        for file in index.files {
+            for property in file.properties where property.name == name && property.isLet {
+                if let initializer = property.initializer { return kind(of: initializer, in: file) }
+            }
+        }
+        return nil
+    }
+
+    /// What an expression creates or names.
+    static func kind(of expression: Range<Int>, in file: ParsedFile) -> QueueKind? {
+        guard let first = expression.first,
+            file.at(first, "DispatchQueue") || file.at(first, "OperationQueue") || file.at(first, "URLSession")
+        else { return nil }
+        let text = compact(file.text(expression))
+        if text.hasPrefix("DispatchQueue(label:"), !text.contains("target:"), text.hasSuffix(")") { return .dispatchQueue }
+        if text == "DispatchQueue.main" { return .mainQueue }
+        if text == "OperationQueue()" { return .operationQueue }
+        if text == "OperationQueue.main" { return .mainOperationQueue }
+        if text == "URLSession.shared" { return .urlSession }
+        if text.hasPrefix("URLSession(configuration:"), text.hasSuffix(")") {
+            guard let range = text.range(of: "delegateQueue:") else { return .urlSession }
+            let queue = text[range.upperBound...]
+            if queue.hasPrefix("nil") { return .urlSession }
+            if queue.hasPrefix(".main") || queue.hasPrefix("OperationQueue.main") { return .mainURLSession }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,282 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+final class ChangesTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "Models.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: false)
+    }
+
+    private func writes(of property: String, in type: String, _ source: String) -> [PropertyWrite] {
+        let index = index(source)
+        guard let info = index.types[type] else {
+            XCTFail("no type \(type)")
+            return []
+        }
+        return index.changes(of: info).writes(of: property)
+    }
+
+    private func announcer(_ write: PropertyWrite?) -> String? {
+        guard case .announced(let name, _) = write?.announcement else { return nil }
+        return name
+    }
+
+    func testAnnouncedInTheSameFunction() {
+        let source = """
+            final class Feed: ObservableObject {
+                @Published var isLoading = false
+                var posts: [String] = []
+                func reload() {
+                    posts = []
+                    isLoading = true
+                }
+                func clear() { posts.removeAll() }
+                func later() {
+                    objectWillChange.send()
+                    DispatchQueue.main.async { self.posts = [] }
+                }
+            }
+            """
+        let posts = writes(of: "posts", in: "Feed", source)
+        XCTAssertEqual(posts.map(\.member), ["`reload()`", "`clear()`", "a closure in `later()`"])
+        XCTAssertEqual(announcer(posts[0]), "isLoading")
+        XCTAssertEqual(posts[1].announcement, .unannounced)
+        // The closure runs later: the send before it announces nothing of it.
+        XCTAssertEqual(posts[2].announcement, .unannounced)
+        XCTAssertTrue(posts.allSatisfy { $0.phase == .afterHandout && !$0.throughReference })
+        // A `@Published` write announces itself.
+        XCTAssertEqual(announcer(writes(of: "isLoading", in: "Feed", source).first), "isLoading")
+    }
+
+    func testAnnouncedThroughEveryCaller() {
+        let source = """
+            final class Library: ObservableObject {
+                @Published var books: [String] = []
+                private var index: [String: Int] = [:]
+                private var other: [String: Int] = [:]
+                func load(_ loaded: [String]) {
+                    rebuildIndex(loaded)
+                    books = loaded
+                }
+                func append(_ book: String) {
+                    rebuildIndex([book])
+                    books.append(book)
+                }
+                private func rebuildIndex(_ loaded: [String]) { for book in loaded { index[book] = book.count } }
+                func reset() { rebuildOther() }
+                func refresh() {
+                    rebuildOther()
+                    objectWillChange.send()
+                }
+                private func rebuildOther() { other = [:] }
+            }
+            """
+        let index = writes(of: "index", in: "Library", source)
+        XCTAssertEqual(index.count, 1)
+        XCTAssertTrue(index[0].isAnnounced)
+        XCTAssertEqual(index[0].flows.count, 2, "one flow per caller")
+        // `reset()` calls the helper without announcing.
+        XCTAssertEqual(writes(of: "other", in: "Library", source).first?.announcement, .unannounced)
+    }
+
+    func testAnnouncedThroughACallee() {
+        let source = """
+            final class Player: ObservableObject {
+                var position = 0.0
+                func seek(to time: Double) {
+                    position = time
+                    notifyChanged()
+                }
+                private func notifyChanged() { sendChange() }
+                private func sendChange() { objectWillChange.send() }
+            }
+            """
+        let position = writes(of: "position", in: "Player", source)
+        XCTAssertEqual(announcer(position.first), "objectWillChange")
+    }
+
+    func testForwardingContainerIsCodeNotComments() {
+        let source = """
+            final class Child: ObservableObject { @Published var value = 0 }
+            final class Parent: ObservableObject {
+                let child = Child()
+                private var subscription: AnyCancellable?
+                init() {
+                    subscription = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                }
+            }
+            final class Silent: ObservableObject {
+                let child = Child()
+                init() {
+                    // subscription = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                }
+            }
+            """
+        let index = index(source)
+        let forwardings = index.forwardings(of: index.types["Child"]!)
+        XCTAssertEqual(forwardings.map(\.container), ["Parent"])
+        XCTAssertEqual(forwardings.first?.property, "child")
+        XCTAssertNil(index.forwarding(of: "child", in: index.types["Silent"]!))
+    }
+
+    func testRevisionCounterAnnouncesToItsReaders() {
+        let source = """
+            @Observable final class ImageCache {
+                private var revision = 0
+                @ObservationIgnored private var images: [String: Int] = [:]
+                func store(_ size: Int, for key: String) {
+                    images[key] = size
+                    revision += 1
+                }
+            }
+            """
+        let images = writes(of: "images", in: "ImageCache", source)
+        XCTAssertEqual(announcer(images.first), "revision")
+        XCTAssertTrue(images[0].isAnnounced(toReadersOf: ["revision", "images"]))
+        XCTAssertFalse(images[0].isAnnounced(toReadersOf: ["images"]))
+    }
+
+    func testWrittenOnlyDuringSetup() {
+        let source = """
+            final class Viewer: ObservableObject {
+                private(set) var title = ""
+                var port = 0
+                init(url: URL) { loadMetadata(url) }
+                private func loadMetadata(_ url: URL) { title = url.lastPathComponent }
+                func configure(port: Int) { self.port = port }
+            }
+            func makeScreen(url: URL) -> Screen {
+                let viewer = Viewer(url: url)
+                viewer.configure(port: 80)
+                return Screen(viewer: viewer)
+            }
+            final class Holder {
+                let viewer: Viewer
+                init() {
+                    viewer = Viewer(url: URL(fileURLWithPath: "/"))
+                    viewer.port = 8080
+                }
+            }
+            // Another type's method of the same name, called on an object of that type.
+            final class Gauge {
+                var port = 0
+                func configure(port: Int) { self.port = port }
+            }
+            func recalibrate() {
+                let gauge = Gauge()
+                DispatchQueue.main.async { gauge.configure(port: 1) }
+            }
+            """
+        let index = index(source)
+        let changes = index.changes(of: index.types["Viewer"]!)
+        XCTAssertEqual(changes.writes(of: "title").map(\.phase), [.setup])
+        XCTAssertEqual(changes.writes(of: "port").map(\.phase), [.setup, .setup])
+        XCTAssertEqual(changes.writes(of: "port").map(\.throughReference), [false, true])
+        XCTAssertFalse(changes.holdsChangingState)
+        // Called once more after the hand-out: `configure` may run at any time.
+        let later = source + """
+
+            struct Screen: View {
+                let viewer: Viewer
+                var body: some View { Button("Port") { viewer.configure(port: 443) } }
+            }
+            """
+        let changedLater = self.index(later).changes(of: self.index(later).types["Viewer"]!)
+        XCTAssertEqual(changedLater.writes(of: "port").first?.phase, .afterHandout)
+        XCTAssertTrue(changedLater.holdsChangingState)
+    }
+
+    func testWrittenInInitializerOnly() {
+        let source = """
+            final class Settings: ObservableObject {
+                var name: String
+                init(name: String) {
+                    self.name = name
+                    Task { self.name = name.uppercased() }
+                }
+            }
+            """
+        let name = writes(of: "name", in: "Settings", source)
+        XCTAssertEqual(name.map(\.phase), [.initializer, .afterHandout])
+        XCTAssertEqual(name.map(\.member), ["`init`", "a closure in `init`"])
+    }
+
+    func testUnannouncedAfterAnAwait() {
+        let source = """
+            final class Feed: ObservableObject {
+                @Published var isLoading = false
+                var posts: [String] = []
+                var drafts: [String] = []
+                var pages = 0
+                func refresh() async {
+                    isLoading = true
+                    posts = await api.load()
+                }
+                func refreshDrafts() async {
+                    isLoading = true
+                    let loaded = await api.load()
+                    drafts = loaded
+                    isLoading = false
+                }
+                func next() async {
+                    objectWillChange.send()
+                    try? await Task.sleep(nanoseconds: 1)
+                    pages += 1
+                }
+            }
+            """
+        XCTAssertEqual(writes(of: "posts", in: "Feed", source).first?.announcement, .unannounced)
+        XCTAssertEqual(announcer(writes(of: "drafts", in: "Feed", source).first), "isLoading")
+        XCTAssertEqual(writes(of: "pages", in: "Feed", source).first?.announcement, .unannounced)
+    }
+
+    func testBothKindModelsTrackTheirProperties() {
+        let source = """
+            @Observable final class Session: ObservableObject {
+                var user: String?
+                @ObservationIgnored var token = ""
+                func signIn() {
+                    user = "me"
+                    token = "t"
+                }
+            }
+            """
+        let index = index(source)
+        let changes = index.changes(of: index.types["Session"]!)
+        XCTAssertTrue(changes.announcing.contains("user"))
+        XCTAssertFalse(changes.announcing.contains("token"))
+        XCTAssertEqual(announcer(changes.writes(of: "user").first), "user")
+        XCTAssertEqual(announcer(changes.writes(of: "token").first), "user")
+    }
+
+    func testViewStateAndWritesThroughReferences() {
+        let source = """
+            final class Counter: ObservableObject {
+                var count = 0
+            }
+            struct CounterView: View {
+                @ObservedObject var counter: Counter
+                @State private var taps = 0
+                var body: some View {
+                    Button("Tap") {
+                        taps += 1
+                        counter.count += 1
+                    }
+                }
+            }
+            // The receiver's type is not known, but only `Counter` declares `count`.
+            func resetFirst(_ counters: [Counter]) {
+                if let first = counters.first(where: { $0.count > 0 }) { first.count = 0 }
+            }
+            """
+        let index = index(source)
+        let view = index.changes(of: index.types["CounterView"]!)
+        XCTAssertEqual(view.writes(of: "taps").map(\.member), ["a closure in the getter of `body`"])
+        XCTAssertEqual(announcer(view.writes(of: "taps").first), "taps")
+        let count = index.changes(of: index.types["Counter"]!).writes(of: "count")
+        XCTAssertEqual(count.map(\.throughReference), [true, true])
+        XCTAssertEqual(count.map(\.phase), [.afterHandout, .afterHandout])
+        XCTAssertEqual(count.first?.announcement, .unannounced)
+        XCTAssertEqual(count.map(\.member), ["a closure in `CounterView.body`", "`resetFirst()`"])
+    }
+}

@@ -1,0 +1,214 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+/// `ProjectIndex.executionContext(at:)`: where code runs, as Swift 6.2 and the SDKs decide.
+final class IsolationTests: XCTestCase {
+    private func index(_ source: String, mainActorDefault: Bool = false, nonsendingDefault: Bool = false) -> ProjectIndex {
+        ProjectIndex(
+            files: [ParsedFile(path: "Model.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: mainActorDefault,
+            nonisolatedNonsendingByDefault: nonsendingDefault)
+    }
+
+    /// The context of the first `HERE` token.
+    private func context(_ source: String, mainActorDefault: Bool = false, nonsendingDefault: Bool = false) -> ExecutionContext {
+        let index = index(source, mainActorDefault: mainActorDefault, nonsendingDefault: nonsendingDefault)
+        let file = index.files[0]
+        let token = file.tokens.indices.first { file.text($0) == "HERE" }!
+        return index.executionContext(at: TokenLocation(file: 0, token: token))
+    }
+
+    private func isolation(_ source: String, mainActorDefault: Bool = false, nonsendingDefault: Bool = false) -> Isolation {
+        context(source, mainActorDefault: mainActorDefault, nonsendingDefault: nonsendingDefault).isolation
+    }
+
+    func testTaskInheritsTheEnclosingIsolationAndDetachedNever() {
+        let write = """
+            final class Feed {
+                var value = 0
+                func reload() { Task { HERE = 1 } }
+            }
+            """
+        let task = context(write)
+        XCTAssertEqual(task.isolation, .offMain)
+        XCTAssertEqual(task.steps.map(\.kind), [.function, .task])
+        XCTAssertEqual(task.steps[0].isolation, .unknown, "a synchronous method of a nonisolated class runs on its caller's thread")
+        XCTAssertTrue(task.isAsynchronous)
+        XCTAssertEqual(isolation("@MainActor " + write), .mainActor)
+        XCTAssertEqual(isolation(write, mainActorDefault: true), .mainActor)
+        XCTAssertEqual(isolation(write.replacingOccurrences(of: "func reload", with: "@MainActor func reload")), .mainActor)
+        XCTAssertEqual(isolation(write.replacingOccurrences(of: "Task {", with: "Task { @MainActor in")), .mainActor)
+        let detached = "@MainActor final class Feed {\n var value = 0\n func reload() { Task.detached { self.HERE = 1 } }\n}"
+        let context = context(detached)
+        XCTAssertEqual(context.isolation, .offMain)
+        XCTAssertEqual(context.steps.map(\.kind), [.function, .detachedTask])
+        XCTAssertEqual(context.steps[0].isolation, .mainActor)
+    }
+
+    func testMainActorIsInheritedFromProjectSuperclassesProtocolsAndTheSDK() {
+        let body = "{\n func reload() { Task { HERE() } }\n}"
+        XCTAssertEqual(isolation("@MainActor class Base {}\nfinal class Feed: Base " + body), .mainActor)
+        XCTAssertEqual(isolation("@MainActor protocol Store {}\nfinal class Feed: Store " + body), .mainActor)
+        XCTAssertEqual(isolation("final class Controller: UIViewController " + body), .mainActor)
+        XCTAssertEqual(isolation("struct Row: View " + body), .mainActor)
+        XCTAssertEqual(isolation("class Base {}\nfinal class Feed: Base " + body), .offMain)
+        // A superclass from another module may isolate it: unknown.
+        XCTAssertEqual(isolation("final class Feed: SomeKitController " + body), .unknown)
+        XCTAssertEqual(isolation("actor Feed " + body), .offMain)
+        XCTAssertEqual(isolation("@globalActor actor Background { static let shared = Background() }\n@Background final class Feed " + body), .offMain)
+        // `@MainActor` on an extension isolates its members only.
+        XCTAssertEqual(isolation("final class Feed {}\n@MainActor extension Feed " + body), .mainActor)
+        XCTAssertEqual(isolation("@MainActor final class Feed {}\nextension Feed {\n nonisolated func reload() { Task { HERE() } }\n}"), .offMain)
+    }
+
+    func testNonisolatedAsyncFunctionsRunOnTheGlobalExecutorUnlessNonsending() {
+        let source = """
+            final class Feed {
+                var items: [Int] = []
+                func refresh() async {
+                    let loaded = await load()
+                    HERE = loaded
+                }
+            }
+            """
+        let offMain = context(source)
+        XCTAssertEqual(offMain.isolation, .offMain)
+        XCTAssertEqual(offMain.steps.map(\.kind), [.function, .afterAwait])
+        XCTAssertTrue(offMain.steps[0].description.contains("global executor"), offMain.steps[0].description)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "func refresh", with: "nonisolated(nonsending) func refresh")), .unknown)
+        XCTAssertEqual(isolation(source, nonsendingDefault: true), .unknown)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "func refresh", with: "@concurrent func refresh"), nonsendingDefault: true), .offMain)
+        XCTAssertEqual(isolation("@MainActor " + source), .mainActor)
+        // A synchronous method runs where its caller runs.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "async", with: "").replacingOccurrences(of: "await ", with: "")), .unknown)
+    }
+
+    func testAfterAwaitInTheSameStatementAndNotInsideOtherClosures() {
+        let sameStatement = "@MainActor final class Feed {\n func refresh() async {\n HERE = await load()\n }\n}"
+        let context = context(sameStatement)
+        XCTAssertEqual(context.steps.map(\.kind), [.function, .afterAwait])
+        XCTAssertEqual(context.isolation, .mainActor)
+        XCTAssertTrue(context.isAsynchronous)
+        let before = "@MainActor final class Feed {\n func refresh() async {\n HERE = 1\n let x = await load()\n }\n}"
+        XCTAssertEqual(self.context(before).steps.map(\.kind), [.function])
+        XCTAssertFalse(self.context(before).isAsynchronous)
+        let inner = "@MainActor final class Feed {\n func refresh() async {\n Task.detached { await load() }\n HERE = 1\n }\n}"
+        XCTAssertEqual(self.context(inner).steps.map(\.kind), [.function])
+    }
+
+    func testDispatchAndOperationQueues() {
+        func write(in call: String, members: String = "") -> Isolation {
+            isolation("final class Feed {\n\(members)\n func reload() {\n \(call) { self.HERE = 1 }\n }\n}")
+        }
+        XCTAssertEqual(write(in: "DispatchQueue.global(qos: .utility).async"), .offMain)
+        XCTAssertEqual(write(in: "DispatchQueue.main.async"), .mainActor)
+        XCTAssertEqual(write(in: "DispatchQueue.main.asyncAfter(deadline: .now() + 1)"), .mainActor)
+        XCTAssertEqual(write(in: "queue.async", members: "private let queue = DispatchQueue(label: \"feed\")"), .offMain)
+        XCTAssertEqual(write(in: "self.queue.async", members: "let queue = DispatchQueue(label: \"x\", target: .main)"), .unknown)
+        XCTAssertEqual(write(in: "OperationQueue().addOperation"), .offMain)
+        XCTAssertEqual(write(in: "OperationQueue.main.addOperation"), .mainActor)
+        XCTAssertEqual(write(in: "operations.addOperation", members: "let operations = OperationQueue()"), .offMain)
+        XCTAssertEqual(write(in: "MainActor.run"), .mainActor)
+        XCTAssertEqual(write(in: "someLibrary.perform"), .unknown)
+        // A closure run in place (`map`, `forEach`) runs where its caller runs.
+        XCTAssertEqual(isolation("final class Feed {\n func reload() {\n DispatchQueue.global().async { [1].forEach { _ in self.HERE = 1 } }\n }\n}"), .offMain)
+        // A Task inside a queue's block inherits no actor, even in a main-actor class.
+        let nested = "@MainActor final class Feed {\n func reload() {\n DispatchQueue.global().async { Task { self.HERE = 1 } }\n }\n}"
+        XCTAssertEqual(context(nested).steps.map(\.kind), [.function, .dispatch, .task])
+        XCTAssertEqual(isolation(nested), .offMain)
+        // Back on main inside a detached task.
+        XCTAssertEqual(isolation("final class Feed {\n func reload() {\n Task.detached { await MainActor.run { self.HERE = 1 } }\n }\n}"), .mainActor)
+    }
+
+    func testURLSessionCompletionHandlers() {
+        func write(_ session: String, members: String = "") -> Isolation {
+            isolation("final class Feed {\n\(members)\n func load(_ url: URL) {\n \(session).dataTask(with: url) { data, _, _ in self.HERE = data }.resume()\n }\n}")
+        }
+        XCTAssertEqual(write("URLSession.shared"), .offMain)
+        XCTAssertEqual(write("session", members: "let session = URLSession(configuration: .default)"), .offMain)
+        XCTAssertEqual(write("session", members: "let session = URLSession(configuration: .default, delegate: nil, delegateQueue: .main)"), .mainActor)
+        XCTAssertEqual(write("client"), .unknown)
+        let labelled = "final class Feed {\n func load(_ url: URL) {\n URLSession.shared.dataTask(with: url, completionHandler: { _, _, _ in self.HERE = 1 }).resume()\n }\n}"
+        XCTAssertEqual(context(labelled).steps.last?.kind, .completionHandler)
+        XCTAssertEqual(isolation(labelled), .offMain)
+    }
+
+    func testNotificationObserversByQueue() {
+        func observer(queue: String) -> ExecutionContext {
+            context("final class Feed {\n init() {\n NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: \(queue)) { _ in self.HERE = 1 }\n }\n}")
+        }
+        XCTAssertEqual(observer(queue: ".main").isolation, .mainActor)
+        XCTAssertEqual(observer(queue: "OperationQueue.main").isolation, .mainActor)
+        XCTAssertEqual(observer(queue: "OperationQueue()").isolation, .offMain)
+        let posting = observer(queue: "nil")
+        XCTAssertEqual(posting.isolation, .unknown)
+        XCTAssertEqual(posting.steps.last?.kind, .notification)
+        XCTAssertTrue(posting.steps.last!.description.contains("posts the notification"))
+    }
+
+    func testCombineSubscriptionsAndTimers() {
+        func sink(_ chain: String) -> Isolation {
+            isolation("final class Feed {\n func start() {\n \(chain).sink { value in self.HERE = value }.store(in: &bag)\n }\n}")
+        }
+        XCTAssertEqual(sink("publisher.receive(on: DispatchQueue.main)"), .mainActor)
+        XCTAssertEqual(sink("publisher\n .receive(on: RunLoop.main)"), .mainActor)
+        XCTAssertEqual(sink("URLSession.shared.dataTaskPublisher(for: url).map(\\.data)"), .offMain)
+        XCTAssertEqual(sink("publisher.receive(on: DispatchQueue.main).receive(on: DispatchQueue.global())"), .offMain)
+        XCTAssertEqual(sink("publisher"), .unknown)
+        XCTAssertEqual(sink("Timer.publish(every: 1, on: .main, in: .common).autoconnect()"), .mainActor)
+        let timer = "@MainActor final class Clock {\n func start() {\n Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in self.HERE = 1 }\n }\n}"
+        XCTAssertEqual(context(timer).steps.last?.kind, .timer)
+        XCTAssertEqual(isolation(timer), .mainActor)
+        XCTAssertEqual(isolation(timer.replacingOccurrences(of: "@MainActor ", with: "")), .unknown)
+    }
+
+    func testSwiftUIActionsRunOnTheMainActorAndUnknownClosuresStayUnknown() {
+        let view = """
+            struct Row: View {
+                let model: Model
+                var body: some View {
+                    Button("Load") { model.HERE = 1 }
+                }
+            }
+            """
+        let action = context(view)
+        XCTAssertEqual(action.steps.map(\.kind), [.function, .action])
+        XCTAssertEqual(action.isolation, .mainActor)
+        let appear = view.replacingOccurrences(of: "Button(\"Load\") { model.HERE = 1 }", with: "Text(\"x\").onAppear { model.HERE = 1 }")
+        XCTAssertEqual(isolation(appear), .mainActor)
+        let content = view.replacingOccurrences(of: "Button(\"Load\") { model.HERE = 1 }", with: "VStack { Text(model.HERE) }")
+        XCTAssertEqual(context(content).steps.map(\.kind), [.function])
+        XCTAssertEqual(isolation(content), .mainActor)
+        let unknown = view.replacingOccurrences(of: "Button(\"Load\") { model.HERE = 1 }", with: "Text(\"x\").onAppear { api.load { model.HERE = 1 } }")
+        XCTAssertEqual(context(unknown).steps.map(\.kind), [.function, .action, .closure])
+        XCTAssertEqual(isolation(unknown), .unknown)
+        // A closure passed to another module's function is unknown even in a main-actor class.
+        XCTAssertEqual(isolation("@MainActor final class Feed {\n func load() { api.fetch { self.HERE = 1 } }\n}"), .unknown)
+    }
+
+    func testDescriptionCitesEachStepWithItsLine() {
+        let index = index("final class Feed {\n var value = 0\n func reload() {\n Task.detached {\n self.HERE = 1\n }\n }\n}")
+        let file = index.files[0]
+        let token = file.tokens.indices.first { file.text($0) == "HERE" }!
+        let text = index.executionContext(at: TokenLocation(file: 0, token: token)).describe(in: index)
+        XCTAssertEqual(text.split(separator: "\n").count, 2)
+        XCTAssertTrue(text.hasPrefix("Model.swift:3: `reload()` is a member of `Feed`"), text)
+        XCTAssertTrue(text.contains("Model.swift:4: in `Task.detached { }`"), text)
+    }
+
+    func testTypeIsolation() {
+        let index = index("""
+            @MainActor class Base {}
+            final class Child: Base {}
+            final class Plain {}
+            nonisolated final class Opted {}
+            final class Cell: SomeKitCell {}
+            """, mainActorDefault: false)
+        XCTAssertEqual(index.isolation(of: index.types["Child"]!).domain, .mainActor)
+        XCTAssertEqual(index.isolation(of: index.types["Plain"]!).domain, .nonisolated)
+        XCTAssertEqual(index.isolation(of: index.types["Cell"]!).domain, .unknown)
+        let defaulted = self.index("final class Plain {}\nnonisolated final class Opted {}", mainActorDefault: true)
+        XCTAssertEqual(defaulted.isolation(of: defaulted.types["Plain"]!).domain, .mainActor)
+        XCTAssertEqual(defaulted.isolation(of: defaulted.types["Opted"]!).domain, .nonisolated)
+    }
+}
