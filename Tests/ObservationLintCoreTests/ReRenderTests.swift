@@ -69,8 +69,8 @@ final class ReRenderTests: XCTestCase {
             }
             """
         XCTAssertEqual(lines("FeedView", in: source), [
-            "`Feed.posts` changes — App.swift:5, in `Feed.reload()`; `FeedView.body` observes it",
-            "`Filter.query` changes — App.swift:10, in `Filter.clear()`; `FeedView.body` reads it — App.swift:16",
+            "`Feed.posts` changes — App.swift:5, in `reload()`; `FeedView.body` observes it",
+            "`Filter.query` changes — App.swift:10, in `clear()`; `FeedView.body` reads it — App.swift:16",
         ])
     }
 

@@ -282,7 +282,7 @@ extension ProjectIndex {
 extension ProjectIndex {
     /// Wrappers of state a view owns or is handed, which its own code (or the code that
     /// hands it) writes.
-    private static let viewStateWrappers: Set<String> = [
+    private static let reRenderStateWrappers: Set<String> = [
         "State", "Binding", "FocusState", "AppStorage", "SceneStorage", "GestureState",
     ]
 
@@ -313,7 +313,7 @@ extension ProjectIndex {
             else { continue }
             let name = String(wrapper.simpleName)
             let file = files[fileIndex]
-            if Self.viewStateWrappers.contains(name) || name == "Query" {
+            if Self.reRenderStateWrappers.contains(name) || name == "Query" {
                 stateNames[property.name] = (name, nil)
             } else if name == "Environment", let arguments = wrapper.arguments, file.kind(arguments.lowerBound) == .backslash {
                 let key = file.text(arguments.upperBound - 1)
@@ -472,22 +472,13 @@ extension ProjectIndex {
         }
     }
 
-    /// Writes to the model field `field` once the object is set up: by the model's code
-    /// (outside initialization), through references to it in views, and through references
-    /// elsewhere in the project (outside the initializers of classes holding it).
+    /// Writes to the model field `field` that can happen after the object reached a view
+    /// (the change model's `afterHandout` phase: its own code outside initialization and
+    /// setup, views and other code through references), with where each runs.
     public func modelWrites(of model: TypeInfo, field: String) -> [(location: TokenLocation, context: String)] {
-        var result: [(location: TokenLocation, context: String)] = []
-        for owner in typeAndAncestors(of: model) + typeAndSubtypes(of: model).dropFirst() {
-            for site in memberAccesses(of: owner).mutations[field] ?? [] where !site.inInitializer {
-                let location = TokenLocation(file: site.file, token: site.token)
-                result.append((location, writeContext(at: location)))
-            }
-            for mutation in viewMutations[owner.name] ?? [] where mutation.path.first == field {
-                let location = TokenLocation(file: mutation.file, token: mutation.tokens[0])
-                result.append((location, writeContext(at: location)))
-            }
+        changes(of: model).writes(of: field).filter { $0.phase == .afterHandout }.map { write in
+            (write.site, "in \(write.member)\(write.contextDescription)")
         }
-        return result
     }
 
     /// When the code at `location` runs, for a note: "in a button action in `TabBar.body`",
