@@ -311,8 +311,6 @@ public struct ModelCreatedInBody: Rule {
                         else { continue }
                         if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
                         if previewOnly == true { continue }
-                        // A child built once (a hosting root): one model.
-                        if isBuiltOnce(child, at: call.name, in: context.fileIndex, index: index) { continue }
                         // The witness: what runs this body again while the child is shown, and
                         // what a new model loses (state written after its initializer, or an
                         // initializer effect; with `@StateObject`, only the effect).
@@ -350,12 +348,6 @@ public struct ModelCreatedInBody: Rule {
         let name = file.text(token)
         guard index.mayNameType(simpleName: name), let child = index.type(named: name, from: scope), child.isView else { return nil }
         return child
-    }
-
-    /// Whether the view graph's site of `child` at `token` builds it once (an app's scene
-    /// root, a hosting root).
-    private func isBuiltOnce(_ child: TypeInfo, at token: Int, in fileIndex: Int, index: ProjectIndex) -> Bool {
-        index.viewGraph.constructions(of: child.name).contains { $0.file == fileIndex && $0.token == token && index.isOneTime($0) }
     }
 
     /// `.init(…)`, exactly.

@@ -111,32 +111,6 @@ enum ViewProperty {
         return true
     }
 
-    /// A note at a place that builds `view` while a body is evaluated, when the view graph
-    /// knows one: where the view, and what it creates, is built again on every render.
-    /// Without one, a note at a site the graph cannot classify (code of a type that is not a
-    /// view, which a body may call), saying only that it builds the view.
-    static func renderingSiteNotes(of view: TypeInfo, context: RuleContext) -> [DiagnosticNote] {
-        let index = context.index
-        if let site = index.renderingSite(of: view.name) {
-            let name = site.viewName
-            let place = site.token..<site.token + 1
-            guard let type = site.enclosingType else {
-                return [context.note("this code builds `\(name)` here, again each time it runs", at: place, in: site.file)]
-            }
-            if index.types[type]?.kind == nil, let helper = site.enclosingMember {
-                // `extension View { func withSheets() -> some View { … } }`
-                return [context.note(
-                    "`.\(helper)(…)` builds `\(name)` here, again each time a body applying it is evaluated", at: place, in: site.file)]
-            }
-            return [context.note("`\(type)` builds `\(name)` here, again each time its body is evaluated", at: place, in: site.file)]
-        }
-        guard let site = index.viewGraph.constructions(of: view.name).first(where: { $0.context == .other }),
-            let type = site.enclosingType
-        else { return [] }
-        let member = site.enclosingMember.map { ".\($0)" } ?? ""
-        return [context.note("`\(type)\(member)` builds `\(site.viewName)` here", at: site.token..<site.token + 1, in: site.file)]
-    }
-
     /// The witness that a view's property loses its model (SPEC §10): a body that re-creates
     /// the view while it is shown runs again (the trigger), the view's initializer builds a
     /// new `model` for `property`, and the new object lacks what the old one held, or its

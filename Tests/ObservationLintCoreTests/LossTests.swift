@@ -85,6 +85,40 @@ final class LossTests: XCTestCase {
             "sends an analytics event")
     }
 
+    func testStateWrittenThroughProjectionsReferencesAndHeldObjects() {
+        let source = """
+            final class Assigned: ObservableObject {
+                @Published private var value = 0
+                init(subject: PassthroughSubject<Int, Never>) { subject.assign(to: &$value) }
+            }
+            final class Replayed: ObservableObject {
+                @Published private var value = 0
+                init(store: Store) { store.$value.assign(to: &$value) }
+            }
+            final class Settings: ObservableObject { var volume = 0 }
+            final class Locked: ObservableObject { private(set) var volume = 0 }
+            struct Mixer: View {
+                let settings: Settings
+                var body: some View { Button("Mute") { settings.volume = 0 } }
+            }
+            final class Counter { private(set) var count = 0; func tick() { count += 1 } }
+            final class Holder: ObservableObject { let counter = Counter() }
+            final class Handed: ObservableObject {
+                let counter: Counter
+                init(counter: Counter) { self.counter = counter }
+            }
+            final class Cycle: ObservableObject { let next = Cycle() }
+            """
+        XCTAssertEqual(changedFields("Assigned", in: source), ["value"])
+        XCTAssertEqual(changedFields("Replayed", in: source), [])
+        XCTAssertEqual(changedFields("Settings", in: source), ["volume"])
+        XCTAssertEqual(changedFields("Locked", in: source), [])
+        // An object the model builds goes with it; one it is handed does not.
+        XCTAssertEqual(changedFields("Holder", in: source), ["counter.count"])
+        XCTAssertEqual(changedFields("Handed", in: source), [])
+        XCTAssertEqual(changedFields("Cycle", in: source), [])
+    }
+
     func testLossCombinesStateAndEffect() {
         let source = """
             final class Only: ObservableObject {

@@ -127,4 +127,42 @@ final class ReRenderTests: XCTestCase {
         XCTAssertEqual(index.reRenderTriggers(of: index.types["Child"]!).map(\.state), [])
         XCTAssertEqual(index.reRenderTriggers(of: index.types["Tabs"]!).map(\.state), ["`badge`"])
     }
+
+    func testBindingWrittenByItsOwnerAndInputsPassedDown() {
+        let source = """
+            final class RowModel { var title = "" }
+            struct Parent: View {
+                @State private var text = ""
+                var body: some View {
+                    Text(text)
+                    Button("Fill") { text = "filled" }
+                    Editor(text: $text)
+                    Row(model: RowModel())
+                    Label(title: "Fixed")
+                    Label(title: text)
+                }
+            }
+            struct Editor: View {
+                @Binding var text: String
+                var body: some View { Text(text) }
+            }
+            struct Row: View {
+                let model: RowModel
+                var body: some View { Text(model.title) }
+            }
+            struct Label: View {
+                let title: String
+                var body: some View { Text(title) }
+            }
+            """
+        let index = index(source)
+        let editor = index.reRenderTriggers(of: index.types["Editor"]!)
+        XCTAssertEqual(editor.filter(\.passedDown.isEmpty).map { index.place($0.write!) }, ["App.swift:6"])
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Row"]!).map { $0.passedDown.map(\.input) }, Array(repeating: ["a new `RowModel` (`model:`)"], count: 2))
+        // Each write of `text` (the button, the binding handed to `Editor`) runs `Parent.body`:
+        // `Label(title: "Fixed")` passes an equal value, `Label(title: text)` the changed one.
+        XCTAssertEqual(
+            index.reRenderTriggers(of: index.types["Label"]!).map { $0.passedDown.map(\.input) },
+            Array(repeating: ["`text` (`title:`)"], count: 2))
+    }
 }
