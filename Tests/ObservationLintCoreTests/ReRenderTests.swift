@@ -165,4 +165,22 @@ final class ReRenderTests: XCTestCase {
             index.reRenderTriggers(of: index.types["Label"]!).map { $0.passedDown.map(\.input) },
             Array(repeating: ["`text` (`title:`)"], count: 2))
     }
+
+    func testMemberWritesOfAnObjectInStateDoNotChangeTheState() {
+        let source = """
+            final class Router { var path: [String] = [] }
+            struct Home: View {
+                @State private var router = Router()
+                @State private var draft = Draft()
+                var body: some View {
+                    NavigationStack(path: $router.path) { Text("\\(router.path.count) \\(draft.text)") }
+                        .onAppear { router.path = []; draft.text = "" }
+                }
+            }
+            struct Draft { var text = "" }
+            """
+        // Replacing `draft.text` changes the value in `draft`; `router.path` changes the object only.
+        XCTAssertEqual(lines("Home", in: source).map { String($0.prefix(9)) }, ["`draft` c"])
+    }
 }
+

@@ -308,6 +308,8 @@ extension ProjectIndex {
         var result: [ReRenderTrigger] = []
         var stateNames: [String: (wrapper: String, key: String?)] = [:]
         var observed: [(property: Property, model: TypeInfo)] = []
+        // `@State var router = Router()`: writes to its members change the object, not the state.
+        var objectStates = Set<String>()
         for (fileIndex, property) in type.properties where property.isStored && !property.modifiers.contains("static") {
             guard let wrapper = property.attributes.first(where: { $0.simpleName.startsWithUppercase && $0.simpleName != "MainActor" })
             else { continue }
@@ -315,6 +317,7 @@ extension ProjectIndex {
             let file = files[fileIndex]
             if Self.reRenderStateWrappers.contains(name) || name == "Query" {
                 stateNames[property.name] = (name, nil)
+                if holdsProjectClass(property, in: file, scope: type.name) { objectStates.insert(property.name) }
             } else if name == "Environment", let arguments = wrapper.arguments, file.kind(arguments.lowerBound) == .backslash {
                 let key = file.text(arguments.upperBound - 1)
                 if Self.systemEnvironmentKeys.contains(key) { stateNames[property.name] = (name, key) }
@@ -343,7 +346,7 @@ extension ProjectIndex {
                             context: "when the stored data changes", passedDown: []))
                     continue
                 }
-                for write in viewStateWrites(of: name, in: type, wrapper: wrapper).prefix(4) {
+                for write in viewStateWrites(of: name, in: type, wrapper: wrapper, holdsObject: objectStates.contains(name)).prefix(4) {
                     result.append(
                         ReRenderTrigger(
                             reader: type.name, property: name, state: "`\(name)`", read: read, write: write.location,
@@ -411,10 +414,14 @@ extension ProjectIndex {
 
     /// Writes to the container's view state `name` outside its initializers: assignments
     /// and mutating calls in its code, `$name` bindings it hands out (the receiver may
-    /// write), and, for a `@Binding`, the writes to the state its callers bind.
-    private func viewStateWrites(of name: String, in type: TypeInfo, wrapper: String) -> [(location: TokenLocation, context: String)] {
+    /// write), and, for a `@Binding`, the writes to the state its callers bind. For state
+    /// holding an object (`holdsObject`), only replacing the object is a write of the state.
+    private func viewStateWrites(
+        of name: String, in type: TypeInfo, wrapper: String, holdsObject: Bool
+    ) -> [(location: TokenLocation, context: String)] {
         var result: [(location: TokenLocation, context: String)] = []
         for site in memberAccesses(of: type).mutations[name] ?? [] where !site.inInitializer {
+            if holdsObject, files[site.file].kind(site.token + 1) == .period { continue }
             let location = TokenLocation(file: site.file, token: site.token)
             result.append((location, writeContext(at: location)))
         }
@@ -422,7 +429,9 @@ extension ProjectIndex {
             let file = files[declaration.file]
             let dollar = "$" + name
             for token in declaration.decl.members where file.kind(token) == .dollarIdentifier && file.spells(token, dollar) {
-                guard file.isOwnMemberReference(token), !isInInitializer(token, of: declaration.decl) else { continue }
+                guard file.isOwnMemberReference(token), !isInInitializer(token, of: declaration.decl),
+                    !(holdsObject && file.kind(token + 1) == .period)
+                else { continue }
                 let location = TokenLocation(file: declaration.file, token: token)
                 let receiver = bindingReceiver(of: token, in: file).map { " to `\($0)`" } ?? ""
                 result.append((location, "through `\(dollar)` handed\(receiver)"))
@@ -443,6 +452,13 @@ extension ProjectIndex {
         }
         result.sort { ($0.location.file, $0.location.token) < ($1.location.file, $1.location.token) }
         return result
+    }
+
+    /// A property declared as, or initialized with, a project class.
+    private func holdsProjectClass(_ property: Property, in file: ParsedFile, scope: String) -> Bool {
+        let name = declaredShape(of: property, in: file, scope: scope)?.directName
+            ?? constructedType(of: property, in: file, scope: scope)?.name
+        return name.flatMap { self.type(named: $0, from: scope) }?.isClass == true
     }
 
     private func isInInitializer(_ token: Int, of decl: TypeDecl) -> Bool {
