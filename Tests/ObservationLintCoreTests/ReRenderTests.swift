@@ -182,5 +182,29 @@ final class ReRenderTests: XCTestCase {
         // Replacing `draft.text` changes the value in `draft`; `router.path` changes the object only.
         XCTAssertEqual(lines("Home", in: source).map { String($0.prefix(9)) }, ["`draft` c"])
     }
+
+    func testTriggerInAHelperUsedOnlyInAnotherBranch() {
+        let source = """
+            struct Screen: View {
+                @State private var showsChild = true
+                @State private var count = 0
+                var body: some View {
+                    if showsChild {
+                        Child(onTap: {})
+                    } else {
+                        counter
+                    }
+                }
+                private var counter: some View { Button("\\(count)") { count += 1 } }
+            }
+            struct Child: View {
+                let onTap: () -> Void
+                var body: some View { Text("child") }
+            }
+            """
+        let index = index(source)
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Child"]!).map(\.state), [])
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Screen"]!).map(\.state), ["`count`"])
+    }
 }
 

@@ -76,13 +76,13 @@ extension ProjectIndex {
 
     /// `debug effects`: one line per trigger of `type`'s body, with file:line of each site.
     public func reRenderTriggerLines(of type: TypeInfo) -> [String] {
-        reRenderTriggers(of: type).map { describe($0, for: type) }
+        reRenderTriggers(of: type).map(describe)
     }
 
     /// The trigger for a note or a line: "`selectedTab` changes — TabBar.swift:40, in a
     /// button action in `TabBar.body`; `Home.body` reads it — Home.swift:12", then each body
     /// that passes it down.
-    public func describe(_ trigger: ReRenderTrigger, for type: TypeInfo) -> String {
+    public func describe(_ trigger: ReRenderTrigger) -> String {
         var text = "\(trigger.state) changes"
         if let write = trigger.write { text += " — \(place(write))" }
         text += ", \(trigger.context)"
@@ -187,8 +187,17 @@ extension ProjectIndex {
         guard trigger.reader == type.name, trigger.passedDown.isEmpty else { return true }
         let bodies = ViewCode.renderingBodies(of: type, index: self)
         guard let body = bodies.first(where: { $0.file == location.file && $0.range.contains(location.token) }) else { return true }
-        for other in [trigger.read, trigger.write].compactMap({ $0 }) where other.file == location.file && body.range.contains(other.token) {
-            if areInExclusiveBranches(other.token, location.token, body: body.range, file: files[location.file]) { return false }
+        let file = files[location.file]
+        for other in [trigger.read, trigger.write].compactMap({ $0 }) {
+            if other.file == location.file, body.range.contains(other.token) {
+                if areInExclusiveBranches(other.token, location.token, body: body.range, file: file) { return false }
+                continue
+            }
+            // In a helper (`otherBranch`) that this body uses only in other branches than the site.
+            guard let helper = bodies.first(where: { $0.file == other.file && $0.range.contains(other.token) }), helper.name != body.name
+            else { continue }
+            let uses = body.range.filter { file.kind($0) == .identifier && file.spells($0, helper.name) && file.isOwnMemberReference($0) }
+            if !uses.isEmpty, uses.allSatisfy({ areInExclusiveBranches($0, location.token, body: body.range, file: file) }) { return false }
         }
         return true
     }
