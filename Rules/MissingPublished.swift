@@ -130,6 +130,23 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The action that changes it also changes the view's own state: the view re-renders.
+            """
+            final class Draft: ObservableObject {
+                var text = ""
+            }
+            struct DraftEditor: View {
+                @ObservedObject var draft: Draft
+                @State private var clears = 0
+                var body: some View {
+                    Text(draft.text)
+                    Button("Clear") {
+                        draft.text = ""
+                        clears += 1
+                    }
+                }
+            }
+            """,
             // Every caller of the helper publishes in the same flow.
             """
             final class Library: ObservableObject {
@@ -405,11 +422,10 @@ public struct MissingPublished: Rule {
             let readers = index.typeAndSubtypes(of: type).map(\.name)
             for property in candidates {
                 if holdsObservableObject(property, in: type, file: context.file, index: index) { continue }
-                let writes = changes.writes(of: property.name)
+                let writes = changes.writes(of: property.name).filter { $0.phase == .afterHandout }
                 // A cache filled while views render follows the state it derives from.
-                guard !writes.contains(where: \.inRenderingCode),
-                    let write = writes.first(where: { $0.phase == .afterHandout && !$0.isAnnounced }),
-                    let read = renderRead(of: property.name, readers: readers, index: index)
+                guard !changes.writes(of: property.name).contains(where: \.inRenderingCode),
+                    let (read, write) = witness(of: property.name, writes: writes, readers: readers, index: index)
                 else { continue }
                 let how = read.steps.last.map { "through `\($0.member)` (like `\(read.view.simpleTypeName)`)" } ?? "(like `\(read.view.simpleTypeName)`)"
                 let origin = read.origin
@@ -429,13 +445,14 @@ public struct MissingPublished: Rule {
     }
 
     /// A render path to the property from a view that observes the object (a view holding
-    /// it otherwise is `unobserved_model_in_view`'s concern).
-    private func renderRead(of name: String, readers: [String], index: ProjectIndex) -> RenderRead? {
+    /// it otherwise is `unobserved_model_in_view`'s concern), and a write the view does not
+    /// hear of: unannounced on the object, and not made by code whose flow re-renders that
+    /// view anyway (its own `@State`, another object it observes).
+    private func witness(of name: String, writes: [PropertyWrite], readers: [String], index: ProjectIndex) -> (RenderRead, PropertyWrite)? {
+        guard writes.contains(where: { !$0.isAnnounced }) else { return nil }
         for reader in readers {
-            if let read = index.renderReads(of: reader).first(where: {
-                $0.path.first == name && $0.origin.reference.observesObjectWillChange
-            }) {
-                return read
+            for read in index.renderReads(of: reader) where read.path.first == name && read.origin.reference.observesObjectWillChange {
+                if let write = writes.first(where: { !$0.isAnnounced && !index.isRenderedAgain(read.view, by: $0) }) { return (read, write) }
             }
         }
         return nil

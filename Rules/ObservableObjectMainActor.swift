@@ -198,14 +198,29 @@ public struct ObservableObjectMainActor: Rule {
         }
     }
 
-    /// A model class whose isolation the analysis knows is not the main actor, with state that
-    /// views see change.
+    /// A model class the analysis knows has no actor isolation (not the main actor, and no
+    /// superclass or protocol of another module that may isolate it), with state that views
+    /// see change.
     private func isCandidate(_ type: TypeInfo, index: ProjectIndex) -> Bool {
-        guard type.isClass, type.isObservableObject || type.isObservable, !ActorIsolation.isMainActor(type, index: index),
-            !ActorIsolation.mayInheritIsolation(type, index: index), !ActorIsolation.declaresSendable(type, index: index),
-            !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") })
+        guard type.isClass, type.isObservableObject || type.isObservable, index.isolation(of: type).domain == .nonisolated,
+            !declaresSendable(type, index: index), !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") })
         else { return false }
         return hasChangingState(type, index: index)
+    }
+
+    /// Whether the class, or a class or protocol of the project it inherits, conforms to
+    /// `Sendable` (`@unchecked Sendable` included): it is meant to be shared across threads
+    /// and guards its state itself.
+    private func declaresSendable(_ type: TypeInfo, index: ProjectIndex) -> Bool {
+        var visited: Set<String> = [type.name]
+        var queue = [type]
+        while let current = queue.popLast() {
+            for name in current.inherited {
+                if name == "Sendable" || name == "Swift.Sendable" { return true }
+                if let info = index.types[name], visited.insert(name).inserted { queue.append(info) }
+            }
+        }
+        return false
     }
 
     /// State that views see change: a `@Published` property (its own or inherited) of an

@@ -7,6 +7,7 @@ public enum RuleRegistry {
         // correctness
         ViewWrapperOutsideView(),
         PublishedMutatedOffMain(),
+        ObservableMutatedOffMain(),
         PropertyWrapperInObservable(),
         ObservableWrapperMismatch(),
         EnvironmentObjectNotInjected(),

@@ -379,7 +379,9 @@ public struct UntrackedObservableRead: Rule {
                 var found: (read: RenderRead, write: PropertyWrite)?
                 for read in renderReads where isUntracked(read, of: property.name, tracking: tracking, index: index) {
                     let readNames = namesReadByView[read.view] ?? []
-                    if let write = writes.first(where: { $0.phase == .afterHandout && !$0.isAnnounced(toReadersOf: readNames) }) {
+                    if let write = writes.first(where: {
+                        $0.phase == .afterHandout && !$0.isAnnounced(toReadersOf: readNames) && !index.isRenderedAgain(read.view, by: $0)
+                    }) {
                         found = (read, write)
                         break
                     }

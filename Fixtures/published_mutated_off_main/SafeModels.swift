@@ -2,7 +2,8 @@ import AppKit
 import Combine
 import Foundation
 
-/// Every change is on the main thread: hops back, main-actor isolation, or no closure at all.
+/// Every change but one is on the main thread: hops back, main-actor isolation, or no
+/// closure at all.
 final class FeedModel: ObservableObject { // expect: observable_object_main_actor
     @Published var items: [String] = []
     @Published var status = ""
@@ -50,9 +51,9 @@ final class FeedModel: ObservableObject { // expect: observable_object_main_acto
         }
     }
 
-    /// Changes the property in a function the closure calls: not followed.
+    /// Changes the property in a method the background closure above calls: it runs there.
     func apply(_ newItems: [String]) {
-        items = newItems
+        items = newItems // expect: published_mutated_off_main
     }
 
     /// An operation queue that runs on the main queue.

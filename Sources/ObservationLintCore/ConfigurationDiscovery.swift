@@ -87,7 +87,7 @@ public enum UpcomingFeatures {
             let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
             for setting in ["SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT", "SWIFT_APPROACHABLE_CONCURRENCY"] {
                 guard let range = code.range(of: setting) else { continue }
-                let rest = code[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "=" || $0 == "\"" }
+                let rest = code[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "=" || $0 == ":" || $0 == "\"" }
                 if rest.hasPrefix("YES") { return true }
             }
             return false
@@ -115,7 +115,8 @@ extension DefaultActorIsolation {
     }
 
     /// The `project.pbxproj` of each `*.xcodeproj` and the `*.xcconfig` files of the folder
-    /// and its direct subfolders, in name order.
+    /// and its direct subfolders, in name order, then an XcodeGen `project.yml` with the
+    /// files it includes (`- path: App/target.yml`).
     static func buildSettingFiles(inDirectory directory: String) -> [String] {
         let manager = FileManager.default
         guard let entries = try? manager.contentsOfDirectory(atPath: directory) else { return [] }
@@ -132,6 +133,17 @@ extension DefaultActorIsolation {
                 for child in children.sorted() where child.hasSuffix(".xcconfig") {
                     candidates.append(PathUtilities.join(path, child))
                 }
+            }
+        }
+        for name in ["project.yml", "project.yaml"] {
+            let spec = PathUtilities.join(directory, name)
+            guard let text = readText(spec) else { continue }
+            candidates.append(spec)
+            for line in text.split(whereSeparator: \.isNewline) {
+                let item = line.drop { $0 == " " || $0 == "-" }
+                guard line.contains("- "), item.hasPrefix("path:") else { continue }
+                let included = item.dropFirst("path:".count).trimmingCharacters(in: .whitespaces)
+                if included.hasSuffix(".yml") || included.hasSuffix(".yaml") { candidates.append(PathUtilities.join(directory, included)) }
             }
         }
         return candidates
@@ -151,13 +163,14 @@ extension DefaultActorIsolation {
         return nil
     }
 
-    /// `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor` in a pbxproj or xcconfig.
+    /// `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor` in a pbxproj or xcconfig
+    /// (`SWIFT_DEFAULT_ACTOR_ISOLATION: MainActor` in an XcodeGen spec).
     public static func fromBuildSettings(_ text: String) -> DefaultActorIsolation? {
         var result: DefaultActorIsolation?
         for line in text.split(whereSeparator: \.isNewline) {
             let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
             guard let range = code.range(of: "SWIFT_DEFAULT_ACTOR_ISOLATION") else { continue }
-            let rest = code[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "=" || $0 == "\"" }
+            let rest = code[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "=" || $0 == ":" || $0 == "\"" }
             if rest.hasPrefix("MainActor") { return .mainActor }
             if rest.lowercased().hasPrefix("nonisolated") { result = .nonisolated }
         }

@@ -25,6 +25,10 @@ public struct LintOptions: Sendable {
     public var defaultIsolationIsMainActor: Bool
     /// The `NonisolatedNonsendingByDefault` upcoming feature is on (SE-0461).
     public var nonisolatedNonsendingByDefault: Bool
+    /// Each project of `layout` with a root folder reads its own default isolation and
+    /// upcoming features there (`Package.swift`, Xcode and XcodeGen build settings); the two
+    /// values above are for projects that say nothing.
+    public var readsProjectBuildSettings: Bool
     /// When set, only these files are reported on; the others are read for the index only
     /// (linting one editor buffer with the rest of the project from disk).
     public var reportedPaths: Set<String>?
@@ -37,7 +41,8 @@ public struct LintOptions: Sendable {
     public init(
         rules: [any Rule], severityOverrides: [String: Severity] = [:], knownRuleIDs: Set<String>? = nil,
         jobs: Int = 0, defaultIsolationIsMainActor: Bool = false, reportedPaths: Set<String>? = nil,
-        layout: ProjectLayout? = nil, includeTests: Bool = false, nonisolatedNonsendingByDefault: Bool = false
+        layout: ProjectLayout? = nil, includeTests: Bool = false, nonisolatedNonsendingByDefault: Bool = false,
+        readsProjectBuildSettings: Bool = false
     ) {
         self.rules = rules
         self.severityOverrides = severityOverrides
@@ -45,6 +50,7 @@ public struct LintOptions: Sendable {
         self.jobs = jobs
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
+        self.readsProjectBuildSettings = readsProjectBuildSettings
         self.reportedPaths = reportedPaths
         self.layout = layout
         self.includeTests = includeTests
@@ -77,9 +83,10 @@ public enum LintEngine {
                     .isReportedByDefault
         }
         guard let layout = options.layout, layout.projects.count > 1 else {
+            let settings = buildSettings(of: options.layout?.projects.first, options: options)
             let index = ProjectIndex(
-                files: files, defaultIsolationIsMainActor: options.defaultIsolationIsMainActor,
-                nonisolatedNonsendingByDefault: options.nonisolatedNonsendingByDefault, jobs: jobs)
+                files: files, defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsendingByDefault: settings.nonsending,
+                jobs: jobs)
             return check(index, reported: Set(files.indices.filter { isReported[$0] }), rules: rules, options: options, jobs: jobs)
         }
         var diagnostics: [Diagnostic] = []
@@ -94,10 +101,11 @@ public enum LintEngine {
             let largestFirst = level.sorted { sizes[$0]! > sizes[$1]! }
             let together = jobs > 1 && level.count >= jobs && sizes[largestFirst[0]]! * jobs <= sizes.values.reduce(0, +)
             let done = parallelMap(largestFirst, jobs: together ? jobs : 1) { project in
+                let settings = buildSettings(of: layout.projects[project], options: options)
                 let (index, indexed, own) = projectIndex(
                     project, layout: layout, files: files, publicTypes: publicTypes,
-                    defaultIsolationIsMainActor: options.defaultIsolationIsMainActor,
-                    nonisolatedNonsending: options.nonisolatedNonsendingByDefault, jobs: together ? 1 : jobs)
+                    defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsending: settings.nonsending,
+                    jobs: together ? 1 : jobs)
                 let report = check(
                     index, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }),
                     rules: rules, options: options, jobs: together ? 1 : jobs)
@@ -110,6 +118,20 @@ public enum LintEngine {
             }
         }
         return LintReport(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), fileCount: fileCount)
+    }
+
+    /// The default isolation and `NonisolatedNonsendingByDefault` of a project: what its root
+    /// folder's build settings say when `readsProjectBuildSettings`, else (or where they say
+    /// nothing) the options'.
+    private static func buildSettings(of project: ProjectLayout.Project?, options: LintOptions) -> (mainActor: Bool, nonsending: Bool) {
+        guard options.readsProjectBuildSettings, let root = project?.root else {
+            return (options.defaultIsolationIsMainActor, options.nonisolatedNonsendingByDefault)
+        }
+        let isolation = DefaultActorIsolation.detect(inDirectory: root)
+        return (
+            isolation.map { $0 == .mainActor } ?? options.defaultIsolationIsMainActor,
+            options.nonisolatedNonsendingByDefault || UpcomingFeatures.enablesNonisolatedNonsending(inDirectory: root)
+        )
     }
 
     /// The index of one project of `layout` over `files` (numbered as the inputs): its own

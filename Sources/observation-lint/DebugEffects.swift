@@ -1,10 +1,10 @@
 import ArgumentParser
 import ObservationLintCore
 
-/// `debug effects PATH… [--type T]`: the effect model of each project type (SPEC §10): each
-/// stored property's writes with where they are, when they can happen, whether the same
-/// flow announces them and where they run, so that users can see why a model rule did or
-/// did not fire.
+/// `debug effects PATH… [--type T]`: the effect model of each project type (SPEC §10): its
+/// isolation, the containers relaying its changes, and each stored property's writes with
+/// where they are, when they can happen, whether the same flow announces them and where
+/// they run, so that users can see why a model rule did or did not fire.
 struct DebugEffects: ParsableCommand, ExitCodeCommand {
     static let configuration = CommandConfiguration(
         commandName: "effects",
@@ -38,7 +38,7 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
         for index in indexes {
             for info in index.types.values where type.map({ info.name == $0 || info.name.hasSuffix("." + $0) }) ?? true {
                 guard info.kind != nil, info.kind != .protocol else { continue }
-                let lines = isolationLines(of: info, in: index) + writeLines(of: info, in: index)
+                let lines = isolationLines(of: info, in: index) + forwardingLines(of: info, in: index) + writeLines(of: info, in: index)
                 guard lines.count > 1 else { continue }
                 sections.append(Section(title: "\(info.name) (\(kindDescription(of: info)))", lines: lines))
             }
@@ -60,6 +60,14 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
 
     private static func isolationLines(of info: TypeInfo, in index: ProjectIndex) -> [String] {
         ["isolation: \(index.isolation(of: info).reason)"]
+    }
+
+    /// The containers that relay the object's changes to their own observers.
+    private static func forwardingLines(of info: TypeInfo, in index: ProjectIndex) -> [String] {
+        guard info.isClass, info.isObservableObject else { return [] }
+        return index.forwardings(of: info).map { forwarding in
+            "changes relayed by `\(forwarding.container).\(forwarding.property)` at \(location(forwarding.site, in: index))"
+        }
     }
 
     /// Each stored `var`, then its writes indented: `Feed.swift:40 in `refresh()`: after

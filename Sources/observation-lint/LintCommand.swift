@@ -115,7 +115,8 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             jobs: jobs ?? 0, defaultIsolationIsMainActor: isolation == .mainActor,
             reportedPaths: reportedPaths ?? projects.reportedPaths, layout: projects.layout,
             includeTests: includeTests || configuration.includeTests,
-            nonisolatedNonsendingByDefault: configuration.nonisolatedNonsendingByDefault(currentDirectory: currentDirectory))
+            nonisolatedNonsendingByDefault: configuration.nonisolatedNonsendingByDefault(currentDirectory: currentDirectory),
+            readsProjectBuildSettings: configuration.defaultActorIsolation == nil)
         var fixesApplied: Int?
         if fix || diff {
             let session = FixSession.run(inputs, options: options, includeUnsafe: unsafeFixes) { diagnostics, sources in

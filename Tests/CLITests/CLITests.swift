@@ -323,6 +323,11 @@ import Testing
                     @ObservedObject var feed: Feed
                     var body: some View { List(feed.posts, id: \\.self) { Text($0) }.task { await feed.refresh() } }
                 }
+                final class Home: ObservableObject {
+                    let feed = Feed()
+                    private var relay: AnyCancellable?
+                    init() { relay = feed.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() } }
+                }
                 """,
         ])
         defer { project.remove() }
@@ -330,6 +335,7 @@ import Testing
         #expect(result.status == 0)
         let lines = result.stdoutLines
         #expect(lines.first == "Feed (ObservableObject)")
+        #expect(lines.contains("  changes relayed by `Home.feed` at Feed.swift:21"))
         #expect(!lines.contains { $0.hasPrefix("FeedView") })
         let posts = try #require(lines.firstIndex(of: "  posts"))
         let writes = lines[posts...].filter { $0.hasPrefix("    Feed.swift:") }

@@ -79,6 +79,83 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "other", in: "Library", source).first?.announcement, .unannounced)
     }
 
+    func testAnnouncedByCallersInOtherTypes() {
+        let source = """
+            final class Board: ObservableObject {
+                @Published var revision = 0
+                var cards: [String] = []
+                var archived: [String] = []
+                func load(_ new: [String]) { cards = new }
+                func archive(_ card: String) { archived.append(card) }
+            }
+            final class Coordinator {
+                let board = Board()
+                func refresh() {
+                    board.load(["a"])
+                    board.revision += 1
+                }
+                func archiveAll() { board.archive("a") }
+            }
+            struct BoardView: View {
+                @ObservedObject var board: Board
+                var body: some View {
+                    Button("Reload") {
+                        board.load([])
+                        board.objectWillChange.send()
+                    }
+                }
+            }
+            """
+        let index = index(source)
+        let changes = index.changes(of: index.types["Board"]!)
+        let cards = changes.writes(of: "cards")
+        XCTAssertEqual(cards.first?.flows.map { $0.map(\.name) }, [["revision"], ["objectWillChange"]])
+        XCTAssertEqual(changes.writes(of: "archived").first?.announcement, .unannounced)
+    }
+
+    func testWritesFromOtherCodeCarryTheWritersFlow() {
+        let source = """
+            final class Draft: ObservableObject {
+                var text = ""
+            }
+            final class Session: ObservableObject {
+                @Published var saving = false
+                let draft = Draft()
+                func save() {
+                    draft.text = ""
+                    saving = true
+                }
+                func discard() { draft.text = "" }
+            }
+            struct DraftEditor: View {
+                @ObservedObject var draft: Draft
+                @ObservedObject var session: Session
+                @State private var clears = 0
+                var body: some View {
+                    Button("Clear") {
+                        draft.text = ""
+                        clears += 1
+                    }
+                }
+            }
+            struct DraftPreview: View {
+                @ObservedObject var draft: Draft
+                var body: some View { Text(draft.text) }
+            }
+            """
+        let index = index(source)
+        let text = index.changes(of: index.types["Draft"]!).writes(of: "text")
+        XCTAssertEqual(text.map { $0.writer?.type }, ["Session", "Session", "DraftEditor"])
+        XCTAssertEqual(text.map { $0.writer?.flows.first?.map(\.name) }, [["saving"], nil, ["clears"]])
+        XCTAssertTrue(text.allSatisfy { !$0.isAnnounced })
+        // The editor re-renders with its own state and with the session it observes.
+        XCTAssertTrue(index.isRenderedAgain("DraftEditor", by: text[0]))
+        XCTAssertFalse(index.isRenderedAgain("DraftEditor", by: text[1]))
+        XCTAssertTrue(index.isRenderedAgain("DraftEditor", by: text[2]))
+        XCTAssertFalse(index.isRenderedAgain("DraftPreview", by: text[0]))
+        XCTAssertFalse(index.isRenderedAgain("DraftPreview", by: text[2]))
+    }
+
     func testAnnouncedThroughACallee() {
         let source = """
             final class Player: ObservableObject {

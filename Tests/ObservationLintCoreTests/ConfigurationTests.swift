@@ -277,6 +277,18 @@ import Testing
         #expect(Configuration(rootDirectory: folder.path).nonisolatedNonsendingByDefault(currentDirectory: folder.path))
     }
 
+    @Test func isolationFromXcodeGenSpecs() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("project.yml", "name: App\ninclude:\n- path: App/SupportingFiles/target.yml\n")
+        #expect(DefaultActorIsolation.detect(inDirectory: folder.path) == nil)
+        try folder.write(
+            "App/SupportingFiles/target.yml",
+            "targets:\n  App:\n    settings:\n      base:\n        SWIFT_APPROACHABLE_CONCURRENCY: YES\n        SWIFT_DEFAULT_ACTOR_ISOLATION: MainActor\n")
+        #expect(DefaultActorIsolation.detect(inDirectory: folder.path) == .mainActor)
+        #expect(UpcomingFeatures.enablesNonisolatedNonsending(inDirectory: folder.path))
+    }
+
     // MARK: Rule selection
 
     func selected(

@@ -54,6 +54,8 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation("class Base {}\nfinal class Feed: Base " + body), .offMain)
         // A superclass from another module may isolate it: unknown.
         XCTAssertEqual(isolation("final class Feed: SomeKitController " + body), .unknown)
+        XCTAssertEqual(isolation("protocol Coordinating: SomeKitDelegate {}\nfinal class Feed: Coordinating " + body), .unknown)
+        XCTAssertEqual(isolation("protocol Loading: ObservableObject {}\nfinal class Feed: Loading " + body), .offMain)
         XCTAssertEqual(isolation("actor Feed " + body), .offMain)
         XCTAssertEqual(isolation("@globalActor actor Background { static let shared = Background() }\n@Background final class Feed " + body), .offMain)
         // `@MainActor` on an extension isolates its members only.
@@ -116,6 +118,12 @@ final class IsolationTests: XCTestCase {
         let nested = "@MainActor final class Feed {\n func reload() {\n DispatchQueue.global().async { Task { self.HERE = 1 } }\n }\n}"
         XCTAssertEqual(context(nested).steps.map(\.kind), [.function, .dispatch, .task])
         XCTAssertEqual(isolation(nested), .offMain)
+        // Child tasks of a task group run on the global executor; the group's body runs in its task.
+        let group = "@MainActor final class Feed {\n func reload() async {\n await withTaskGroup(of: Void.self) { group in\n group.addTask { self.HERE = 1 }\n }\n }\n}"
+        XCTAssertEqual(context(group).steps.map(\.kind), [.function, .detachedTask])
+        XCTAssertEqual(isolation(group), .offMain)
+        XCTAssertEqual(isolation(group.replacingOccurrences(of: "group.addTask { self.HERE = 1 }", with: "self.HERE = 1")), .mainActor)
+        XCTAssertEqual(isolation("@MainActor final class Todos {\n func add() { store.addTask(\"x\") { self.HERE = 1 } }\n}"), .unknown)
         // Back on main inside a detached task.
         XCTAssertEqual(isolation("final class Feed {\n func reload() {\n Task.detached { await MainActor.run { self.HERE = 1 } }\n }\n}"), .mainActor)
     }
@@ -143,7 +151,43 @@ final class IsolationTests: XCTestCase {
         let posting = observer(queue: "nil")
         XCTAssertEqual(posting.isolation, .unknown)
         XCTAssertEqual(posting.steps.last?.kind, .notification)
-        XCTAssertTrue(posting.steps.last!.description.contains("posts the notification"))
+        XCTAssertTrue(posting.steps.last!.description.contains("not known here"), posting.steps.last!.description)
+    }
+
+    func testObserverWithoutQueueRunsWhereTheProjectPostsTheNotification() {
+        func observer(posting: String) -> ExecutionContext {
+            context("""
+                final class Feed {
+                    init() {
+                        NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: nil) { _ in self.HERE = 1 }
+                    }
+                }
+                final class Sync {
+                    \(posting)
+                }
+                extension Notification.Name { static let changed = Notification.Name("changed") }
+                """)
+        }
+        let detached = observer(posting: "func run() { Task.detached { NotificationCenter.default.post(name: .changed, object: nil) } }")
+        XCTAssertEqual(detached.isolation, .offMain)
+        XCTAssertEqual(detached.steps.map(\.kind), [.function, .notification, .notification])
+        XCTAssertTrue(detached.steps.last!.description.hasPrefix("posted here, in `Task.detached { }`"), detached.steps.last!.description)
+        let main = observer(posting: "@MainActor func run() { NotificationCenter.default.post(name: Notification.Name.changed, object: nil) }")
+        XCTAssertEqual(main.isolation, .mainActor)
+        let mixed = observer(posting: """
+            @MainActor func run() { NotificationCenter.default.post(name: .changed, object: nil) }
+            func later() { DispatchQueue.global().async { NotificationCenter.default.post(name: .changed, object: nil) } }
+            """)
+        XCTAssertEqual(mixed.isolation, .unknown)
+        XCTAssertEqual(observer(posting: "func run() { NotificationCenter.default.post(name: .changed, object: nil) }").isolation, .unknown)
+        let publisher = context("""
+            final class Feed {
+                func start() { NotificationCenter.default.publisher(for: .changed).sink { _ in self.HERE = 1 }.store(in: &bag) }
+                func sync() { DispatchQueue.global().async { NotificationCenter.default.post(name: .changed, object: nil) } }
+            }
+            """)
+        XCTAssertEqual(publisher.isolation, .offMain)
+        XCTAssertEqual(publisher.steps.map(\.kind), [.function, .subscription, .notification])
     }
 
     func testCombineSubscriptionsAndTimers() {

@@ -34,7 +34,12 @@ final class FixtureTests: XCTestCase {
                 }
             }
             let layout = ProjectLayout(absolutePaths: files.map(\.standardizedFileURL.path))
-            let report = LintEngine.lint(inputs, options: LintOptions(rules: RuleRegistry.all, jobs: 1, layout: layout))
+            // Build settings next to the sources (an `.xcconfig`) as the command line reads them.
+            let options = LintOptions(
+                rules: RuleRegistry.all, jobs: 1,
+                defaultIsolationIsMainActor: DefaultActorIsolation.detect(inDirectory: scenario.path) == .mainActor, layout: layout,
+                nonisolatedNonsendingByDefault: UpcomingFeatures.enablesNonisolatedNonsending(inDirectory: scenario.path))
+            let report = LintEngine.lint(inputs, options: options)
             let actual = report.diagnostics.map { "\($0.range.file):\($0.range.start.line): \($0.ruleID)" }
             let missing = difference(expected, actual)
             let unexpected = difference(actual, expected)

@@ -16,8 +16,8 @@ struct ChangeCollector {
         }
         let announcing = index.announcingProperties(of: type)
         // A property holding an object is not written by `child.value = 1`: the object is.
-        let references = Set(properties.filter { holdsObject($0.property, in: $0.file) }.map(\.property.name))
-        let flows = ChangeFlows(owners: owners, announcing: announcing, objectHolders: references, index: index)
+        let references = index.objectHolders(of: type)
+        let flows = index.changeFlows(of: type)
         let setup = setupFunctions(flows)
         let rendered = renderedCode(lineage: lineage)
         let names = Set(properties.map(\.property.name))
@@ -44,7 +44,7 @@ struct ChangeCollector {
                             site: location, member: flows.describe(place), phase: phase(of: place, flows: flows, setup: setup),
                             flows: announced, throughReference: false, place: place,
                             inRenderingCode: rendered.contains(Place(file: site.file, body: site.body, closure: nil)),
-                            context: index.executionContext(at: location)))
+                            context: index.executionContext(at: location), writer: nil))
                 }
             }
         }
@@ -60,14 +60,6 @@ struct ChangeCollector {
         }
         return TypeChanges(type: type.name, properties: properties, announcing: announcing, writes: writes, flowModel: flows)
     }
-
-    private func holdsObject(_ property: Property, in file: Int) -> Bool {
-        if property.attributes.contains(where: { Self.objectWrappers.contains(String($0.simpleName)) }) { return true }
-        guard let held = index.declaredShape(of: property, in: index.files[file], scope: type.name)?.heldName else { return false }
-        return index.type(named: held, from: type.name)?.isClass == true
-    }
-
-    private static let objectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable"]
 
     private func phase(of place: Place, flows: ChangeFlows, setup: Set<String>) -> WritePhase {
         guard place.closure == nil, let unit = flows.unit(of: place) else { return .afterHandout }
@@ -96,8 +88,15 @@ struct ChangeCollector {
         candidates = candidates.filter { name, candidate in
             if candidate.isPrivate { return !(flows.callers[name] ?? []).isEmpty }
             // Calls on objects of other types (`let map = SeatMap(); map.configure()`) are theirs.
-            let calls = candidate.external.map(creatorCall).filter { $0 != .otherType }
-            return !calls.isEmpty && calls.allSatisfy { $0 == .creator }
+            var byCreator = false
+            for call in candidate.external {
+                switch creatorCall(call) {
+                case .creator: byCreator = true
+                case .otherType: continue
+                case .unknown: return false
+                }
+            }
+            return byCreator
         }
         var setup = Set<String>()
         var changed = true
@@ -211,7 +210,6 @@ struct ChangeCollector {
     ) -> [PropertyWrite] {
         let lineageNames = Set(lineage.map(\.name))
         var result: [PropertyWrite] = []
-        var contexts: (file: Int, contexts: CodeContexts)?
         for location in index.memberUpdateCandidates(named: name) where index.isMemberWrite(at: location) {
             let file = index.files[location.file]
             let token = location.token
@@ -222,16 +220,15 @@ struct ChangeCollector {
                 root -= 2
             }
             guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")) else { continue }
-            if contexts?.file != location.file {
-                contexts = (location.file, CodeContexts(file: file, fileIndex: location.file, index: index))
-            }
-            let context = contexts?.contexts.innermost(containing: token)
-            // A receiver of unknown type (`if let b = list.first(where: …) { b.name = x }`)
+            let context = index.codeContexts(inFile: location.file).innermost(containing: token)
+            // A local bound without a type (`if let b = list.first(where: …) { b.name = x }`)
             // counts when no other project type declares the member.
             if let receiver = index.staticType(of: root..<end, in: location.file, context: context) {
                 guard lineageNames.contains(receiver) else { continue }
             } else {
-                guard index.typesDeclaring(member: name).allSatisfy(lineageNames.contains) else { continue }
+                guard root == end - 1, let context, isUntypedLocal(root, in: context.range, file: file),
+                    index.typesDeclaring(member: name).allSatisfy(lineageNames.contains)
+                else { continue }
             }
             let creator = isCreatorWrite(at: location, receiver: root..<end)
             let member = describeExternal(at: token, in: location.file)
@@ -239,7 +236,8 @@ struct ChangeCollector {
                 PropertyWrite(
                     site: location, member: member, phase: creator ? .setup : .afterHandout,
                     flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
-                    throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location)))
+                    throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location),
+                    writer: writerFlows(at: location, lineage: lineageNames)))
         }
         // `$model.name` handed to a control: the control writes it.
         let found = Set(result.map(\.site))
@@ -251,10 +249,45 @@ struct ChangeCollector {
                     PropertyWrite(
                         site: location, member: "`\(mutation.view.simpleTypeName)`", phase: .afterHandout,
                         flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
-                        throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location)))
+                        throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location),
+                        writer: nil))
             }
         }
         return result
+    }
+
+    /// For a write in another project type's code, what that code's flow announces of its
+    /// own state (`model.x = v; isEditing = false` in a view's action changes the view's
+    /// `@State`; a coordinator's `@Published` change next to it).
+    private func writerFlows(at location: TokenLocation, lineage: Set<String>) -> WriterFlows? {
+        guard let (body, _, writer, _) = enclosingBody(of: location.token, in: location.file), let writer,
+            !lineage.contains(writer.name)
+        else { return nil }
+        let flows = index.changeFlows(of: writer)
+        let place = flows.place(of: location.token, file: location.file, body: body)
+        return WriterFlows(
+            type: writer.name, flows: flows.flows(at: flows.effectiveToken(ofWriteAt: location.token, in: place), in: place) ?? [])
+    }
+
+    /// Whether the identifier at `token` names a local bound without a type annotation
+    /// earlier in `range`: `let x = …`, `if let x = …`, `for x in …`, `{ x in …`.
+    private func isUntypedLocal(_ token: Int, in range: Range<Int>, file: ParsedFile) -> Bool {
+        let name = file.text(token)
+        var position = range.lowerBound
+        while position < token {
+            if file.kind(position) == .identifier || file.kind(position) == .keyword, file.spells(position + 1, name) {
+                if file.at(position, "let") || file.at(position, "var") {
+                    if file.kind(position + 2) == .equal { return true }
+                } else if file.at(position, "for"), file.at(position + 2, "in") {
+                    return true
+                } else if file.kind(position) == .leftBrace {
+                    return false
+                }
+            }
+            if file.kind(position) == .leftBrace, file.spells(position + 1, name), file.at(position + 2, "in") { return true }
+            position += 1
+        }
+        return false
     }
 
     /// A write through a local the code built itself before, or through a stored property
@@ -285,13 +318,49 @@ struct ChangeCollector {
 }
 
 extension ProjectIndex {
-    /// The project types that declare a member (property or method) named `name`.
+    /// The code of `type` cut into synchronous flows (computed once per type).
+    func changeFlows(of type: TypeInfo) -> ChangeFlows {
+        changeFlowsByType.value(for: type.name) {
+            ChangeFlows(
+                owners: typeAndAncestors(of: type) + typeAndSubtypes(of: type).dropFirst(), announcing: announcingProperties(of: type),
+                objectHolders: objectHolders(of: type), index: self)
+        }
+    }
+
+    /// The stored properties of `type` (and its ancestors) that hold an object: a project
+    /// class, or what an object wrapper holds.
+    func objectHolders(of type: TypeInfo) -> Set<String> {
+        var result = Set<String>()
+        for owner in typeAndAncestors(of: type) {
+            for (file, property) in owner.properties where property.isStored {
+                if property.attributes.contains(where: { Self.objectWrappers.contains(String($0.simpleName)) }) {
+                    result.insert(property.name)
+                } else if let held = declaredShape(of: property, in: files[file], scope: owner.name)?.heldName,
+                    self.type(named: held, from: owner.name)?.isClass == true
+                {
+                    result.insert(property.name)
+                }
+            }
+        }
+        return result
+    }
+
+    private static let objectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable"]
+
+    /// The bodies of a file (`CodeContexts`), computed once per file.
+    func codeContexts(inFile file: Int) -> CodeContexts {
+        codeContextsByFile.value(for: file) { CodeContexts(file: files[file], fileIndex: file, index: self) }
+    }
+
+    /// The project types that declare a member (property or method) named `name` (a type
+    /// once per declaration that does).
     func typesDeclaring(member name: String) -> [String] {
         membersDeclaredByName.value {
             var result: [String: [String]] = [:]
             for info in types.values {
-                for name in Set(info.properties.map(\.property.name) + info.functions.map(\.function.name)) {
-                    result[name, default: []].append(info.name)
+                for declaration in info.declarations {
+                    for property in declaration.decl.properties { result[property.name, default: []].append(info.name) }
+                    for function in declaration.decl.functions { result[function.name, default: []].append(info.name) }
                 }
             }
             return result
@@ -299,11 +368,12 @@ extension ProjectIndex {
     }
 
     /// Every `.name(` call of the project's own files (`model.configure()`) where `name`
-    /// is a method of a project type, by name: where code outside a type may call its
+    /// is a method of a project class, by name: where code outside a model may call its
     /// methods. Collected for every such name on first use.
     func memberCalls(named name: String) -> [TokenLocation] {
         memberCallsByName.value {
-            let methods = NameTable(types.values.lazy.flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
+            let methods = NameTable(
+                types.values.lazy.filter(\.isClass).flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
             var result: [String: [TokenLocation]] = [:]
             for fileIndex in ownFiles {
                 let file = files[fileIndex]

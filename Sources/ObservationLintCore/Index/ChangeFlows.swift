@@ -37,11 +37,23 @@ final class ChangeFlows: @unchecked Sendable {
     private(set) var handedOver: Set<String> = []
     private var awaits: [Place: [Int]] = [:]
     private var functionBodies: [String: [Place]] = [:]
+    private let announcing: Set<String>
+    private let lineageNames: Set<String>
+    /// `externalCallerFlows(of:)` by function name.
+    private let externalFlows = Memo<String, ExternalFlows>()
+
+    /// What the calls of a function from other code announce: `nil` when one announces
+    /// nothing.
+    private struct ExternalFlows: Sendable {
+        let flows: [[Announcer]]?
+    }
 
     /// `objectHolders`: the announcing properties that hold an object, whose members'
     /// writes (`child.value = 1`) announce nothing of the property.
     init(owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, index: ProjectIndex) {
         self.index = index
+        self.announcing = announcing
+        self.lineageNames = Set(owners.map(\.name))
         var functionNames = Set<String>()
         for owner in owners {
             for (file, function) in owner.functions where !function.modifiers.contains("static") && !function.modifiers.contains("class") {
@@ -199,13 +211,68 @@ final class ChangeFlows: @unchecked Sendable {
             !visiting.contains(name), !hasAwait(place), !handedOver.contains(name)
         else { return nil }
         let outside = (callers[name] ?? []).filter { $0.place.body != place.body || $0.place.file != place.file }
-        guard !outside.isEmpty else { return nil }
-        var result: [[Announcer]] = []
+        guard var result = externalFlows.value(for: name, { ExternalFlows(flows: externalCallerFlows(of: name)) }).flows,
+            !outside.isEmpty || !result.isEmpty
+        else { return nil }
         for caller in outside {
             guard let found = flows(at: caller.token, in: caller.place, visiting: visiting.union([name])) else { return nil }
             result += found
         }
         return result
+    }
+
+    /// For each call of the type's function `name` from other code on an object of the type
+    /// (`model.reload()` in a coordinator or a view's action), what the same flow there
+    /// announces on that object (`model.objectWillChange.send()`, `model.items = …`, with
+    /// no `await` between); nil when one announces nothing. Calls on objects of other types
+    /// are theirs: when another project type declares a function of the same name, only
+    /// calls on a receiver whose type is known to be the type count.
+    private func externalCallerFlows(of name: String) -> [[Announcer]]? {
+        var result: [[Announcer]] = []
+        // When only the type declares the function, every call of it is on the type.
+        let onlyOurs = index.typesDeclaring(member: name).allSatisfy(lineageNames.contains)
+        for call in index.memberCalls(named: name) {
+            let file = index.files[call.file]
+            let receiver = call.token - 2
+            guard file.kind(receiver) == .identifier, !file.at(receiver, "self"),
+                file.kind(receiver - 1) != .period || file.at(receiver - 2, "self") && file.kind(receiver - 3) != .period,
+                let context = index.codeContexts(inFile: call.file).innermost(containing: call.token)
+            else { continue }
+            if !onlyOurs {
+                let start = file.kind(receiver - 1) == .period ? receiver - 2 : receiver
+                guard let type = index.staticType(of: start..<receiver + 1, in: call.file, context: context), lineageNames.contains(type)
+                else { continue }
+            }
+            guard let found = announcers(on: file.text(receiver), around: call.token, in: context.range, file: call.file) else { return nil }
+            result.append(found)
+        }
+        return result
+    }
+
+    /// `object.objectWillChange.send()` or a change of an announcing property through
+    /// `object` in the same flow as `token` (same piece of code, no `await` between).
+    private func announcers(on object: String, around token: Int, in body: Range<Int>, file fileIndex: Int) -> [Announcer]? {
+        let file = index.files[fileIndex]
+        let place = self.place(of: token, file: fileIndex, body: body)
+        var found: [Announcer] = []
+        for candidate in body where file.kind(candidate) == .identifier && file.spells(candidate, object) && file.kind(candidate + 1) == .period {
+            guard candidate != token - 2, file.kind(candidate + 2) == .identifier else { continue }
+            let member = candidate + 2
+            let name: String
+            if file.at(member, "objectWillChange"), file.kind(member + 1) == .period, file.at(member + 2, "send") {
+                name = "objectWillChange"
+            } else if announcing.contains(file.text(member)), index.isMemberWrite(at: TokenLocation(file: fileIndex, token: member)) {
+                name = file.text(member)
+            } else {
+                continue
+            }
+            let (low, high) = (min(candidate, token), max(candidate, token))
+            guard !(low..<high).contains(where: { file.at($0, "await") }),
+                self.place(of: candidate, file: fileIndex, body: body) == place
+            else { continue }
+            found.append(Announcer(name: name, site: TokenLocation(file: fileIndex, token: member)))
+        }
+        return found.isEmpty ? nil : found
     }
 
     /// What a function announces before its first `await`, itself or through the functions

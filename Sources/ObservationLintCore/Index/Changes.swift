@@ -53,6 +53,9 @@ public struct PropertyWrite: Sendable {
     public let inRenderingCode: Bool
     /// Where the write runs (SPEC §10.2): the function, and each closure or `await` around it.
     public let context: ExecutionContext
+    /// For a write in another project type's code, what the same flow there announces of
+    /// that type's own state: a view that also observes it (or is it) re-renders anyway.
+    public let writer: WriterFlows?
 
     /// How a note ends, telling where the write runs: ` — after the `await` on line 12: …`
     /// (nothing when it runs in its member's own flow).
@@ -73,6 +76,13 @@ public struct PropertyWrite: Sendable {
     public func isAnnounced(toReadersOf names: Set<String>) -> Bool {
         !flows.isEmpty && flows.allSatisfy { flow in flow.contains { names.contains($0.name) || $0.name == "objectWillChange" } }
     }
+}
+
+/// The project type whose code makes a write through a reference, and the announcers of
+/// each flow there that makes it (empty when one announces nothing of that type's state).
+public struct WriterFlows: Sendable {
+    public let type: String
+    public let flows: [[Announcer]]
 }
 
 /// A container relaying an object's changes: `child.objectWillChange.sink { … send() }`,
@@ -129,6 +139,19 @@ extension ProjectIndex {
     /// holds, if it does.
     public func forwarding(of name: String, in container: TypeInfo) -> Forwarding? {
         ForwardingFinder(index: self).forwarding(of: name, in: container)
+    }
+
+    /// Whether a view re-renders with a write made by another type's code whatever the
+    /// write's own announcement: that code's flow changes its own state, and the view is
+    /// that type (its `@State`) or observes it as an `ObservableObject` (`@ObservedObject`,
+    /// `@StateObject`, `@EnvironmentObject`).
+    public func isRenderedAgain(_ view: String, by write: PropertyWrite) -> Bool {
+        guard let writer = write.writer, !writer.flows.isEmpty else { return false }
+        if writer.type == view { return true }
+        guard types[writer.type]?.isObservableObject == true else { return false }
+        return (modelHolders[writer.type] ?? []).contains { holder in
+            holder.holder == view && ["ObservedObject", "StateObject", "EnvironmentObject"].contains(holder.wrapper ?? "")
+        }
     }
 
     /// The properties of `type` whose writes announce themselves: `@Published` ones (and

@@ -50,6 +50,13 @@ public struct ContextStep: Sendable, Hashable {
     public let isolation: Isolation
     /// What the step does, for a note: "in `Task.detached { }`, which runs on the global executor".
     public let description: String
+
+    public init(kind: ContextKind, site: TokenLocation, isolation: Isolation, description: String) {
+        self.kind = kind
+        self.site = site
+        self.isolation = isolation
+        self.description = description
+    }
 }
 
 /// Where the code at a location runs, and why.
@@ -90,8 +97,8 @@ public enum ActorDomain: Sendable, Hashable {
 /// A type's isolation and the reason, for notes.
 public struct TypeIsolation: Sendable, Hashable {
     public let domain: ActorDomain
-    /// Why, completing "`Feed` …": "is `@MainActor`", "is a SwiftUI view (`@MainActor`)",
-    /// "has no actor isolation".
+    /// Why, as a predicate of the type: "is `@MainActor`", "is a SwiftUI rendering type
+    /// (`@MainActor`)", "has no actor isolation".
     public let reason: String
 }
 
@@ -101,9 +108,16 @@ extension ProjectIndex {
     public func executionContext(at location: TokenLocation) -> ExecutionContext {
         guard let owned = isolationFacts.enclosingBody(of: location, index: self) else { return .unknown }
         let contexts = isolationFacts.bodyContexts.value(for: BodyKey(file: location.file, body: owned.range)) {
-            BodyContexts(owned, file: location.file, index: self)
+            BodyContexts(owned, file: location.file, index: self, followsPosts: true)
         }
         return contexts.context(at: location.token, index: self)
+    }
+
+    /// The context of a notification's `post`, without following other posts (which could
+    /// lead back here): not memoized, asked once per observer with `queue: nil`.
+    func postContext(at location: TokenLocation) -> ExecutionContext {
+        guard let owned = isolationFacts.enclosingBody(of: location, index: self) else { return .unknown }
+        return BodyContexts(owned, file: location.file, index: self, followsPosts: false).context(at: location.token, index: self)
     }
 
     /// The static actor isolation of a project type: `@MainActor` on its primary
@@ -115,24 +129,24 @@ extension ProjectIndex {
     }
 
     private func computeIsolation(of type: TypeInfo, visited: Set<String>) -> TypeIsolation {
-        let name = "`\(type.name.simpleTypeName)`"
-        if type.kind == .actor { return TypeIsolation(domain: .otherActor, reason: "\(name) is an actor") }
+        if type.kind == .actor { return TypeIsolation(domain: .otherActor, reason: "is an actor") }
         let primary = type.declarations.first { $0.decl.kind != .extension }?.decl
         if let primary {
             if let actor = globalActor(in: primary.attributes) {
                 return actor == "MainActor"
-                    ? TypeIsolation(domain: .mainActor, reason: "\(name) is `@MainActor`")
-                    : TypeIsolation(domain: .otherActor, reason: "\(name) is isolated to the global actor `\(actor)`")
+                    ? TypeIsolation(domain: .mainActor, reason: "is `@MainActor`")
+                    : TypeIsolation(domain: .otherActor, reason: "is isolated to the global actor `\(actor)`")
             }
             if primary.modifiers.contains("nonisolated") {
-                return TypeIsolation(domain: .nonisolated, reason: "\(name) is `nonisolated`")
+                return TypeIsolation(domain: .nonisolated, reason: "is `nonisolated`")
             }
         }
         if type.traits.contains(.view) || type.traits.contains(.app) || type.traits.contains(.scene)
             || type.traits.contains(.viewModifier)
         {
-            return TypeIsolation(domain: .mainActor, reason: "\(name) is a SwiftUI rendering type (`@MainActor`)")
+            return TypeIsolation(domain: .mainActor, reason: "is a SwiftUI rendering type (`@MainActor`)")
         }
+        // The first inherited type that may isolate it, as a note names it.
         var unknownOutside: String?
         for inherited in type.inherited {
             if let parent = types[inherited], parent.kind != nil {
@@ -140,28 +154,27 @@ extension ProjectIndex {
                 let outer = computeIsolation(of: parent, visited: visited.union([inherited]))
                 switch outer.domain {
                 case .mainActor where parent.kind == .class || parent.kind == .protocol:
-                    return TypeIsolation(domain: .mainActor, reason: "\(name) inherits `@MainActor` from `\(parent.name.simpleTypeName)`")
+                    return TypeIsolation(domain: .mainActor, reason: "inherits `@MainActor` from `\(parent.name.simpleTypeName)`")
                 case .otherActor where parent.kind == .class:
-                    return TypeIsolation(domain: .otherActor, reason: "\(name) inherits its global actor from `\(parent.name.simpleTypeName)`")
-                case .unknown where parent.kind == .class:
-                    unknownOutside = unknownOutside ?? parent.name
+                    return TypeIsolation(domain: .otherActor, reason: "inherits its global actor from `\(parent.name.simpleTypeName)`")
+                case .unknown:
+                    unknownOutside = unknownOutside ?? "`\(parent.name.simpleTypeName)`, \(outer.reason)"
                 default:
                     continue
                 }
             } else if mainActorOutsideClasses.contains(inherited) {
-                return TypeIsolation(domain: .mainActor, reason: "\(name) inherits `\(inherited)`, which is `@MainActor`")
+                return TypeIsolation(domain: .mainActor, reason: "inherits `@MainActor` from `\(inherited)`")
             } else if !nonisolatedOutsideTypes.contains(inherited) {
-                unknownOutside = unknownOutside ?? inherited
+                unknownOutside = unknownOutside ?? "`\(inherited)` from another module, whose isolation is not known here"
             }
         }
         if defaultIsolationIsMainActor {
-            return TypeIsolation(domain: .mainActor, reason: "the module's default isolation is `MainActor`")
+            return TypeIsolation(domain: .mainActor, reason: "is `@MainActor` by the module's default isolation")
         }
         if let unknownOutside {
-            return TypeIsolation(
-                domain: .unknown, reason: "\(name) inherits `\(unknownOutside)` from another module, which may isolate it")
+            return TypeIsolation(domain: .unknown, reason: "inherits \(unknownOutside)")
         }
-        return TypeIsolation(domain: .nonisolated, reason: "\(name) has no actor isolation")
+        return TypeIsolation(domain: .nonisolated, reason: "has no actor isolation")
     }
 
     /// The global actor an attribute list names: `MainActor`, or a project type marked
@@ -207,6 +220,25 @@ final class IsolationFacts: Sendable {
     let bodyContexts = Memo<BodyKey, BodyContexts>()
     let fileBodies = Memo<Int, [OwnedBody]>()
     let queues = Memo<String, QueueFacts>()
+    /// `NotificationCenter` posts of the project's own files, by notification name.
+    let notificationPosts = OnDemand<[String: [TokenLocation]]>()
+
+    /// Where the project posts each notification: `post(name: .changed, …)` by the name's
+    /// last component (`changed`), or the text of `Notification.Name("changed")`.
+    func posts(named name: String, index: ProjectIndex) -> [TokenLocation] {
+        notificationPosts.value {
+            var result: [String: [TokenLocation]] = [:]
+            for fileIndex in index.ownFiles {
+                let file = index.files[fileIndex]
+                for token in file.tokens.indices where file.at(token, "post") && file.kind(token + 1) == .leftParen {
+                    let arguments = token + 1..<file.skipGroup(token + 1)
+                    guard let first = file.argumentList(arguments).first, let label = first.label, file.at(label, "name") else { continue }
+                    result[notificationKey(compact(file.text(first.value))), default: []].append(TokenLocation(file: fileIndex, token: token))
+                }
+            }
+            return result
+        }[name] ?? []
+    }
 
     /// The smallest member body of a project type (or top-level function) in the file that
     /// holds the location.
@@ -329,4 +361,13 @@ struct OwnedBody: Sendable {
             return false
         }
     }
+}
+
+/// A notification name as written (`.changed`, `Notification.Name.changed`,
+/// `NSNotification.Name.changed`) reduced to what the forms share.
+func notificationKey(_ text: String) -> String {
+    for prefix in ["NSNotification.Name.", "Notification.Name.", "."] where text.hasPrefix(prefix) {
+        return String(text.dropFirst(prefix.count))
+    }
+    return text
 }

@@ -24,20 +24,22 @@ struct BodyContexts: Sendable {
     /// does not suspend the code around it.
     let ownContextStarts: [Int: Int]
 
-    init(_ owned: OwnedBody, file fileIndex: Int, index: ProjectIndex) {
+    /// `followsPosts`: an observer with `queue: nil` runs where the project posts its
+    /// notification (not followed from a post's own context, which could lead back here).
+    init(_ owned: OwnedBody, file fileIndex: Int, index: ProjectIndex, followsPosts: Bool) {
         let file = index.files[fileIndex]
         self.file = fileIndex
         let base = Self.baseFrame(owned, file: file, fileIndex: fileIndex, index: index)
         self.base = base
         let scopes = index.scopes(in: owned.range, of: file)
         self.scopes = scopes
-        var classifier = ClosureClassifier(owned: owned, file: file, fileIndex: fileIndex, index: index)
+        var classifier = ClosureClassifier(owned: owned, file: file, fileIndex: fileIndex, index: index, followsPosts: followsPosts)
         var frames: [Frame] = []
         var starts: [Int: Int] = [:]
         frames.reserveCapacity(scopes.scopes.count)
         for (position, scope) in scopes.scopes.enumerated() {
             let outer = scope.parent.map { frames[$0] } ?? base
-            if let own = classifier.frame(of: scope, inside: outer) {
+            if let own = classifier.frame(of: scope, inside: outer, parent: scope.parent.map { scopes.scopes[$0] }) {
                 frames.append(own)
                 starts[scope.range.lowerBound] = position
             } else {
@@ -100,7 +102,6 @@ struct BodyContexts: Sendable {
         let site = TokenLocation(file: fileIndex, token: owned.nameToken)
         let concurrent = owned.attributes.contains(named: "concurrent")
         let nonsendingModifier = owned.modifiers.contains { $0.name == "nonisolated" && $0.detail == "nonsending" }
-        // (domain, why, whether the member says so itself)
         let domain: ActorDomain
         let why: String
         if let actor = index.globalActor(in: owned.attributes) {
@@ -108,7 +109,7 @@ struct BodyContexts: Sendable {
             why = "\(name) is `@\(actor)`"
         } else if owned.modifiers.contains("nonisolated") || nonsendingModifier || concurrent {
             domain = .nonisolated
-            why = "\(name) is `nonisolated`"
+            why = "\(name) is `\(nonsendingModifier ? "nonisolated(nonsending)" : concurrent ? "@concurrent" : "nonisolated")`"
         } else if let declaration = owned.declaration, declaration.kind == .extension,
             let actor = index.globalActor(in: declaration.attributes)
         {
@@ -124,7 +125,7 @@ struct BodyContexts: Sendable {
                 why = "\(name) is a static member of the actor `\(owner.name.simpleTypeName)`"
             } else {
                 domain = isolation.domain
-                why = "\(name) is a member of `\(owner.name.simpleTypeName)`: \(isolation.reason)"
+                why = "\(name) is a member of `\(owner.name.simpleTypeName)`, which \(isolation.reason)"
             }
         } else if index.defaultIsolationIsMainActor {
             domain = .mainActor
@@ -147,11 +148,11 @@ struct BodyContexts: Sendable {
         case .nonisolated where nonsending:
             runtime = .unknown
             description = nonsendingModifier
-                ? "\(why) and `nonisolated(nonsending)`: it runs on its caller's actor"
-                : "\(why) and `async` under `NonisolatedNonsendingByDefault`: it runs on its caller's actor"
+                ? "\(why): it runs on its caller's actor"
+                : "\(why), and under `NonisolatedNonsendingByDefault` a nonisolated `async` function runs on its caller's actor"
         case .nonisolated where isAsync:
             runtime = .offMain
-            description = "\(why), and a nonisolated `async` function runs on the global executor, off the main thread"
+            description = "\(why): a nonisolated `async` function runs on the global executor, off the main thread"
         case .nonisolated:
             runtime = .unknown
             description = "\(why): a synchronous function runs on its caller's thread"
@@ -173,19 +174,21 @@ struct ClosureClassifier {
     let file: ParsedFile
     let fileIndex: Int
     let index: ProjectIndex
+    let followsPosts: Bool
     /// The body's `let queue = DispatchQueue(label: …)`-style locals, found on first use.
     private var locals: [String: QueueKind]?
 
-    init(owned: OwnedBody, file: ParsedFile, fileIndex: Int, index: ProjectIndex) {
+    init(owned: OwnedBody, file: ParsedFile, fileIndex: Int, index: ProjectIndex, followsPosts: Bool) {
         self.owned = owned
         self.file = file
         self.fileIndex = fileIndex
         self.index = index
+        self.followsPosts = followsPosts
     }
 
     /// The frame of a closure scope, or nil when it runs in the frame around it (a block, a
     /// closure called in place, `map`, `forEach`, `withAnimation`, view content).
-    mutating func frame(of scope: Scope, inside outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+    mutating func frame(of scope: Scope, inside outer: BodyContexts.Frame, parent: Scope?) -> BodyContexts.Frame? {
         guard case .closure(let callee, let label) = scope.kind else { return nil }
         if isCalledInPlace(scope) { return nil }
         let brace = scope.range.lowerBound
@@ -216,6 +219,16 @@ struct ClosureClassifier {
             }
             return step(.detachedTask, at: callee, .offMain, "in `Task.detached { }`: it runs on the global executor, off the main thread",
                 outer, domain: .nonisolated, async: true)
+        case "addTask", "addTaskUnlessCancelled":
+            // A child task of `withTaskGroup { group in … }`: nonisolated, on the global executor.
+            if let parent, let groupCall = parent.kind.callee, taskGroupCallees.contains(file.text(groupCall)) {
+                if mainActorAttribute {
+                    return step(.mainActorRun, at: callee, .mainActor, "in a `@MainActor` child task: on the main actor", outer,
+                        domain: .mainActor, async: true)
+                }
+                return step(.detachedTask, at: callee, .offMain, "in a child task of a task group: it runs on the global executor, off the main thread",
+                    outer, domain: .nonisolated, async: true)
+            }
         case "run", "assumeIsolated":
             if receiver == "MainActor" {
                 return step(.mainActorRun, at: callee, .mainActor, "in `MainActor.\(name) { }`: on the main actor", outer, domain: .mainActor)
@@ -347,47 +360,83 @@ struct ClosureClassifier {
             return step(.notification, at: callee, .offMain, "in a `NotificationCenter` observer on `queue: \(text)`, an `OperationQueue()`: off the main thread",
                 outer, domain: .nonisolated, async: true)
         }
-        let how = text == "nil"
-            ? "with `queue: nil`, it runs on the thread that posts the notification"
-            : "on `queue: \(text)`, a queue not known here"
-        return step(.notification, at: callee, .unknown, "in a `NotificationCenter` observer: \(how)", outer, domain: .nonisolated, async: true)
+        guard text == "nil" else {
+            return step(.notification, at: callee, .unknown, "in a `NotificationCenter` observer on `queue: \(text)`, a queue not known here",
+                outer, domain: .nonisolated, async: true)
+        }
+        let name = list.first { $0.label.map { file.at($0, "forName") } == true }.map { compact(file.text($0.value)) } ?? ""
+        if let posted = postingThread(of: name) {
+            var frame = step(.notification, at: callee, posted.isolation,
+                "in a `NotificationCenter` observer with `queue: nil`: it runs on the thread that posts `\(name)`, and the project posts it only \(posted.isolation == .mainActor ? "on the main thread" : "off the main thread")",
+                outer, domain: .nonisolated, async: true)
+            frame.steps.append(posted)
+            return frame
+        }
+        return step(.notification, at: callee, .unknown,
+            "in a `NotificationCenter` observer with `queue: nil`: it runs on the thread that posts `\(name)`, not known here",
+            outer, domain: .nonisolated, async: true)
+    }
+
+    /// Where every post of a notification of the project runs, when all of them are known and
+    /// agree: a step at the first post.
+    private func postingThread(of name: String) -> ContextStep? {
+        guard followsPosts, !name.isEmpty else { return nil }
+        let posts = index.isolationFacts.posts(named: notificationKey(name), index: index)
+        guard let first = posts.first else { return nil }
+        let contexts = posts.map { index.postContext(at: $0) }
+        guard let isolation = contexts.first?.isolation, isolation != .unknown, contexts.allSatisfy({ $0.isolation == isolation }),
+            let why = contexts[0].steps.last?.description
+        else { return nil }
+        return ContextStep(kind: .notification, site: first, isolation: isolation, description: "posted here, \(why)")
     }
 
     // MARK: - Combine
 
     /// `sink { }`: where the last `receive(on:)` of the chain delivers, else its upstream.
     private func subscription(receiver: String?, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame {
-        let chain = receiver ?? ""
-        let (runtime, how) = delivery(of: chain)
-        return step(.subscription, at: callee, runtime, "in `sink { }`: \(how)", outer, domain: outer.domain, async: true)
+        let (runtime, how, post) = delivery(of: receiver ?? "")
+        var frame = step(.subscription, at: callee, runtime, "in `sink { }`: \(how)", outer, domain: outer.domain, async: true)
+        if let post { frame.steps.append(post) }
+        return frame
     }
 
     /// `.onReceive(publisher) { }`: where the publisher delivers.
     private func received(_ scope: Scope, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame {
         let publisher = callArguments(of: scope).flatMap { file.argumentList($0).first }.map { compact(file.text($0.value)) } ?? ""
-        let (runtime, how) = delivery(of: publisher)
-        return step(.subscription, at: callee, runtime, "in `.onReceive { }`: \(how)", outer, domain: outer.domain, async: true)
+        let (runtime, how, post) = delivery(of: publisher)
+        var frame = step(.subscription, at: callee, runtime, "in `.onReceive { }`: \(how)", outer, domain: outer.domain, async: true)
+        if let post { frame.steps.append(post) }
+        return frame
     }
 
     /// Where a publisher chain (compact text) delivers its values.
-    private func delivery(of chain: String) -> (Isolation, String) {
+    private func delivery(of chain: String) -> (Isolation, String, post: ContextStep?) {
         if let range = chain.range(of: ".receive(on:", options: .backwards) {
             let scheduler = chain[range.upperBound...]
             for main in ["DispatchQueue.main", "RunLoop.main", ".main", "OperationQueue.main"] where scheduler.hasPrefix(main) {
-                return (.mainActor, "after `.receive(on: \(main))`, on the main thread")
+                return (.mainActor, "after `.receive(on: \(main))`, on the main thread", nil)
             }
             if scheduler.hasPrefix("DispatchQueue.global(") {
-                return (.offMain, "after `.receive(on: DispatchQueue.global())`, off the main thread")
+                return (.offMain, "after `.receive(on: DispatchQueue.global())`, off the main thread", nil)
             }
-            return (.unknown, "after `.receive(on:)` a scheduler not known here")
+            return (.unknown, "after `.receive(on:)`, on a scheduler not known here", nil)
         }
         if chain.hasPrefix("URLSession.shared.dataTaskPublisher(") {
-            return (.offMain, "`URLSession.shared.dataTaskPublisher` publishes on a background queue, off the main thread")
+            return (.offMain, "`URLSession.shared.dataTaskPublisher` publishes on a background queue, off the main thread", nil)
+        }
+        let center = "NotificationCenter.default.publisher(for:"
+        if chain.hasPrefix(center) {
+            let name = String(chain.dropFirst(center.count).prefix { $0 != "," && $0 != ")" })
+            if let posted = postingThread(of: name) {
+                let thread = posted.isolation == .mainActor ? "on the main thread" : "off the main thread"
+                return (posted.isolation, "it runs on the thread that posts `\(name)`, and the project posts it only \(thread)", posted)
+            }
+            return (.unknown, "it runs on the thread that posts `\(name)`, not known here", nil)
         }
         if chain.hasPrefix("Timer.publish("), chain.contains("on:.main") || chain.contains("on:RunLoop.main") {
-            return (.mainActor, "`Timer.publish(…, on: .main, …)` publishes on the main run loop")
+            return (.mainActor, "`Timer.publish(…, on: .main, …)` publishes on the main run loop", nil)
         }
-        return (.unknown, "it runs on the thread its upstream publishes on, not known here")
+        return (.unknown, "it runs on the thread its upstream publishes on, not known here", nil)
     }
 
     // MARK: - SwiftUI
@@ -523,8 +572,17 @@ private let concurrencyCallees: Set<String> = [
     "dataTask", "receive", "handleEvents",
 ]
 
-/// Calls that run their closure right away, on the caller's thread.
+/// The calls whose closure's `group.addTask { }` starts child tasks.
+private let taskGroupCallees: Set<String> = [
+    "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
+]
+
+/// Calls that run their closure right away, on the caller's thread (a task group's body and
+/// a continuation's body run in the calling task).
 let callerRunsClosures: Set<String> = [
+    "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
+    "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
+    "withUnsafeThrowingContinuation", "withTaskCancellationHandler",
     "map", "compactMap", "flatMap", "filter", "forEach", "reduce", "sorted", "sort", "contains", "first",
     "firstIndex", "lastIndex", "last", "allSatisfy", "removeAll", "min", "max", "withAnimation", "withTransaction",
     "autoreleasepool", "withLock", "enumerated", "partition", "prefix", "drop", "withUnsafeMutablePointer",

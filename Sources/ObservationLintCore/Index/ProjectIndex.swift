@@ -21,8 +21,6 @@ public struct ObservationTraits: OptionSet, Sendable, Hashable {
     public static let viewModifier = ObservationTraits(rawValue: 1 << 4)
     public static let dynamicProperty = ObservationTraits(rawValue: 1 << 5)
     public static let previewProvider = ObservationTraits(rawValue: 1 << 6)
-    /// `@MainActor` on the type, an extension, or a superclass.
-    public static let mainActor = ObservationTraits(rawValue: 1 << 7)
     public static let scene = ObservationTraits(rawValue: 1 << 8)
 }
 
@@ -127,10 +125,14 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `changes(of:)` and `forwardings(of:)` by type name.
     let changesByType = Memo<String, TypeChanges>()
     let forwardingsByType = Memo<String, [Forwarding]>()
+    /// `changeFlows(of:)` by type name.
+    let changeFlowsByType = Memo<String, ChangeFlows>()
     /// `.name(` member calls by name (`memberCalls(named:)`), found on first use.
     let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
     let membersDeclaredByName = OnDemand<[String: [String]]>()
+    /// `codeContexts(inFile:)` by file.
+    let codeContextsByFile = Memo<Int, CodeContexts>()
     /// The render reads of each model (`renderReads(of:)`), found on first use.
     let renderReadsByModel = OnDemand<[String: [RenderRead]]>()
     /// What the environment walk asks of the project, whichever objects it follows.
@@ -450,10 +452,11 @@ public final class ProjectIndex: @unchecked Sendable {
         }
     }
 
-    /// Whether the type is isolated to the main actor: annotated, inherited, or by the
-    /// module's default isolation.
+    /// Whether the type is isolated to the main actor (`isolation(of:)`): annotated,
+    /// inherited, SwiftUI's, or by the module's default isolation.
     public func isMainActor(_ name: String, from scope: String? = nil, file: Int? = nil) -> Bool {
-        defaultIsolationIsMainActor || traits(of: name, from: scope, file: file).contains(.mainActor)
+        guard let type = type(named: name, from: scope, file: file) else { return defaultIsolationIsMainActor }
+        return isolation(of: type).domain == .mainActor
     }
 
     /// The `public` and `open` types the project declares (not those it imports): what the
@@ -899,13 +902,12 @@ struct TypeTableBuilder {
                 if observableMacroNames.contains(attribute.simpleName), declaration.decl.kind != .extension {
                     result.insert(.observable)
                 }
-                if attribute.simpleName == "MainActor" { result.insert(.mainActor) }
             }
         }
         for inherited in info.inherited {
             if let trait = WellKnownProtocol.traits[inherited] { result.insert(trait) }
             if types[inherited] != nil {
-                // Superclasses and refined protocols pass on what they are, `@MainActor` included.
+                // Superclasses and refined protocols pass on what they are.
                 result.formUnion(computeTraits(inherited, memo: &memo))
             }
         }

@@ -1,0 +1,197 @@
+import ObservationLintCore
+import ObservationSyntax
+
+public struct ObservableMutatedOffMain: Rule {
+    public static let description = RuleDescription(
+        id: "observable_mutated_off_main",
+        name: "@Observable model mutated off the main thread",
+        category: .observation,
+        group: .correctness,
+        summary: "A tracked property of an `@Observable` class that views read changes in code known to run off the main thread.",
+        rationale: """
+            Observation's registrar announces a change on the thread that makes it, and SwiftUI \
+            reads the model on the main thread while it renders. Changed from code the analysis \
+            knows runs off the main thread — a `URLSession` completion handler, `Task.detached`, a \
+            `Task { }` that inherits no actor, a nonisolated `async` method (the global executor, \
+            after an `await` as before it), a global or private dispatch queue, or a method of the \
+            class such code calls — a property a view reads while rendering is a data race: the \
+            view may read a half-written value, updates arrive late or not at all, and Swift 6's \
+            strict concurrency checking rejects the code. The notes show each step that puts the \
+            code off the main thread, then the view that reads the property. Code whose thread is \
+            not known (a closure handed to another module's API, a `NotificationCenter` observer \
+            with `queue: nil` unless the project posts its notification only off the main thread, a \
+            `nonisolated(nonsending)` method) is not reported.
+            """,
+        fix: """
+            Mark the class `@MainActor` (or make `MainActor` the module's default isolation) and do \
+            only the slow work elsewhere, or hop to the main actor for the change \
+            (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`).
+            """,
+        triggeringExamples: [
+            """
+            @Observable final class WeatherModel {
+                var forecast = ""
+                func fetch(_ url: URL) {
+                    URLSession.shared.dataTask(with: url) { data, _, _ in
+                        ↓self.forecast = String(decoding: data ?? Data(), as: UTF8.self)
+                    }.resume()
+                }
+            }
+            struct WeatherView: View {
+                let model: WeatherModel
+                var body: some View { Text(model.forecast) }
+            }
+            """,
+            """
+            @Observable final class Library {
+                var books: [String] = []
+                func reload() {
+                    Task.detached {
+                        let loaded = await Backend.books()
+                        ↓self.books = loaded
+                    }
+                }
+            }
+            struct Shelf: View {
+                @State private var library = Library()
+                var body: some View { List(library.books, id: \\.self) { Text($0) } }
+            }
+            """,
+            """
+            @Observable final class Inbox {
+                var messages: [String] = []
+                func refresh() async {
+                    let loaded = await Backend.messages()
+                    ↓messages = loaded
+                }
+            }
+            struct InboxView: View {
+                @Environment(Inbox.self) private var inbox
+                var body: some View { Text("\\(inbox.messages.count)").task { await inbox.refresh() } }
+            }
+            """,
+            """
+            @Observable final class Importer {
+                var progress = 0.0
+                func start() {
+                    DispatchQueue.global(qos: .utility).async {
+                        ↓self.progress += 0.5
+                    }
+                }
+            }
+            struct ImportView: View {
+                let importer: Importer
+                var body: some View { ProgressView(value: importer.progress) }
+            }
+            """,
+        ],
+        nonTriggeringExamples: [
+            """
+            @Observable final class Library {
+                var books: [String] = []
+                func reload() {
+                    Task.detached {
+                        let loaded = await Backend.books()
+                        await MainActor.run { self.books = loaded }
+                    }
+                }
+            }
+            struct Shelf: View {
+                let library: Library
+                var body: some View { Text("\\(library.books.count)") }
+            }
+            """,
+            """
+            @MainActor @Observable final class Inbox {
+                var messages: [String] = []
+                func refresh() async {
+                    messages = await Backend.messages()
+                }
+                func reload() { Task { messages = await Backend.messages() } }
+            }
+            struct InboxView: View {
+                let inbox: Inbox
+                var body: some View { Text("\\(inbox.messages.count)") }
+            }
+            """,
+            """
+            @Observable final class Uploader {
+                var progress = 0.0
+                func start() {
+                    DispatchQueue.global().async { self.progress = 1 }
+                }
+            }
+            struct UploadButton: View {
+                let uploader: Uploader
+                var body: some View { Button("Upload") { uploader.start() } }
+            }
+            """,
+            """
+            @Observable final class Feed {
+                var items: [String] = []
+                @ObservationIgnored var cursor = 0
+                func load() {
+                    api.fetch { loaded in self.items = loaded }
+                    DispatchQueue.global().async { self.cursor += 1 }
+                }
+            }
+            struct FeedView: View {
+                let feed: Feed
+                var body: some View { Text("\\(feed.items.count) \\(feed.cursor)") }
+            }
+            """,
+            """
+            @Observable final class Inbox {
+                var messages: [String] = []
+                nonisolated(nonsending) func refresh() async {
+                    let loaded = await Backend.messages()
+                    messages = loaded
+                }
+            }
+            struct InboxView: View {
+                let inbox: Inbox
+                var body: some View { Text("\\(inbox.messages.count)") }
+            }
+            """,
+        ])
+
+    public init() {}
+
+    public func check(_ context: inout RuleContext) {
+        let index = context.index
+        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass && type.isObservable {
+            // SwiftData's models belong to the context that made them; a background context's
+            // models are not the ones views read.
+            guard !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") }) else { continue }
+            var tracked: [String: Property] = [:]
+            for owner in index.typeAndAncestors(of: type) where owner.isObservable {
+                for (_, property) in owner.properties where isTracked(property) && tracked[property.name] == nil {
+                    tracked[property.name] = property
+                }
+            }
+            guard !tracked.isEmpty else { continue }
+            let writes = OffMainWriteFinder(index: index, type: type, properties: tracked).writes(in: decl, file: context.fileIndex)
+            guard !writes.isEmpty else { continue }
+            let readers = index.observedAs(type)
+            for write in writes {
+                guard let read = readers.lazy.compactMap({ reader in
+                    index.renderReads(of: reader).first { $0.path.first == write.property.name }
+                }).first
+                else { continue }
+                let origin = read.origin
+                context.report(
+                    "`\(write.property.name)` is tracked by Observation and changes off the main thread while views read it on the main thread: a data race, and views update late or not at all",
+                    at: write.tokens,
+                    notes: context.notes(for: write.steps)
+                        + [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
+                    help: "mark `\(type.name)` `@MainActor`, or make the change on the main actor (`await MainActor.run { … }`)")
+            }
+        }
+    }
+
+    /// A stored `var` Observation tracks: not `@ObservationIgnored`, no property wrapper.
+    private func isTracked(_ property: Property) -> Bool {
+        property.isStored && !property.isLet && !property.modifiers.contains("static") && !property.modifiers.contains("class")
+            && !property.isObservationIgnored && !property.attributes.contains { $0.simpleName.startsWithUppercase }
+    }
+}
