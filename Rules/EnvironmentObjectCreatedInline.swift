@@ -9,11 +9,17 @@ public struct EnvironmentObjectCreatedInline: Rule {
         group: .suspicious,
         summary: "`.environmentObject(T())` or `.environment(T())` creates the injected model inside `body`.",
         rationale: """
-            A view's (or an app's) `body` is evaluated again whenever its inputs or observed state \
-            change. `.environmentObject(Store())` or `.environment(Model())` written there \
-            constructs a new object on every evaluation and injects it in place of the previous \
-            one: every view below that reads it starts over with a fresh model, losing its data, \
-            and the object's initializer (loading, subscriptions) runs again each time.
+            A view's (or an app's) `body` is evaluated again whenever state it reads changes. \
+            `.environmentObject(Store())` or `.environment(Model())` written there constructs a \
+            new object on each evaluation and injects it in place of the previous one: every \
+            view below that reads it gets a new model without what the old one held, and the \
+            object's initializer (loading, subscriptions) runs again. Reported by default only \
+            with the witness, cited in notes in the order things happen: the write that runs the \
+            body again (and where the body reads that state), the injection of the new object, \
+            and what is lost (a write to the model's state after its initializer, or its \
+            initializer's effect). A body nothing runs again, and a model that only holds its \
+            inputs, mirrors a publisher that replays its value, or has no state, are not \
+            reported.
             """,
         fix: """
             Create the object once, where it is owned: `@StateObject private var store = Store()` \
@@ -22,23 +28,31 @@ public struct EnvironmentObjectCreatedInline: Rule {
             """,
         triggeringExamples: [
             """
-            final class Store: ObservableObject { @Published var items: [String] = [] }
+            final class Store: ObservableObject {
+                @Published var items: [String] = []
+                func load() { items = ["a"] }
+            }
             @main
             struct ShopApp: App {
-                @AppStorage("signedIn") private var signedIn = false
+                @Environment(\\.scenePhase) private var phase
                 var body: some Scene {
                     WindowGroup {
-                        ContentView(signedIn: signedIn).environmentObject(↓Store())
+                        ContentView(active: phase == .active).environmentObject(↓Store())
                     }
                 }
             }
             """,
             """
-            @Observable final class Library { var books: [String] = [] }
+            @Observable final class Library {
+                var books: [String] = []
+                func add(_ book: String) { books.append(book) }
+            }
             struct Root: View {
+                @State private var query = ""
                 var body: some View {
                     NavigationStack {
-                        Shelf()
+                        TextField("Search", text: $query)
+                        Shelf(query: query)
                     }
                     .environment(↓Library())
                 }
@@ -48,24 +62,32 @@ public struct EnvironmentObjectCreatedInline: Rule {
             final class Cart: ObservableObject {
                 @Published var count = 0
                 init(userID: String) {}
+                func add() { count += 1 }
             }
             struct CheckoutFlow: View {
                 let userID: String
+                @State private var step = 0
                 var body: some View {
                     TabView {
                         ForEach(0..<3) { _ in
-                            Step().environmentObject(↓Cart(userID: userID))
+                            Step(number: step).environmentObject(↓Cart(userID: userID))
                         }
                     }
+                    Button("Next") { step += 1 }
                 }
             }
             """,
             """
-            @Observable final class Theme { var accent = "blue" }
+            @Observable final class Theme {
+                var accent = "blue"
+                init() { Task { await self.restore() } }
+                func restore() async {}
+            }
             struct Settings: View {
                 @State private var isPresented = false
+                @State private var edits = 0
                 var body: some View {
-                    Button("Edit") { isPresented = true }
+                    Button("Edit \\(edits)") { isPresented = true; edits += 1 }
                         .sheet(isPresented: $isPresented) {
                             ThemeEditor().environment(↓Theme())
                         }
@@ -73,18 +95,25 @@ public struct EnvironmentObjectCreatedInline: Rule {
             }
             """,
             """
-            final class Session: ObservableObject { @Published var user: String? }
+            final class Session: ObservableObject {
+                @Published var user: String?
+                func signIn() { user = "me" }
+            }
             struct Shell: View {
+                @Environment(\\.colorScheme) private var scheme
                 var body: some View { content }
                 @ViewBuilder private var content: some View {
-                    Home().environmentObject(↓Session.init())
+                    Home(dark: scheme == .dark).environmentObject(↓Session.init())
                 }
             }
             """,
         ],
         nonTriggeringExamples: [
             """
-            final class Store: ObservableObject { @Published var items: [String] = [] }
+            final class Store: ObservableObject {
+                @Published var items: [String] = []
+                func load() { items = ["a"] }
+            }
             @main
             struct ShopApp: App {
                 var body: some Scene {
@@ -93,21 +122,33 @@ public struct EnvironmentObjectCreatedInline: Rule {
             }
             """,
             """
-            final class Store: ObservableObject { @Published var items: [String] = [] }
-            struct RootView: View {
-                var body: some View { ContentView().environmentObject(Store()) }
+            final class Store: ObservableObject {
+                @Published var items: [String] = []
+                func load() { items = ["a"] }
             }
-            final class SceneDelegate {
-                func makeController() -> UIViewController { UIHostingController(rootView: RootView()) }
+            struct Root: View {
+                @State private var showsShop = true
+                @State private var count = 0
+                var body: some View {
+                    if showsShop {
+                        ContentView().environmentObject(Store())
+                    } else {
+                        Button("\\(count)") { count += 1 }
+                    }
+                }
             }
             """,
             """
-            final class Store: ObservableObject { @Published var items: [String] = [] }
+            final class Store: ObservableObject {
+                @Published var items: [String] = []
+                func load() { items = ["a"] }
+            }
             @main
             struct ShopApp: App {
                 @StateObject private var store = Store()
+                @Environment(\\.scenePhase) private var phase
                 var body: some Scene {
-                    WindowGroup { ContentView().environmentObject(store) }
+                    WindowGroup { ContentView(active: phase == .active).environmentObject(store) }
                 }
             }
             """,
@@ -124,35 +165,51 @@ public struct EnvironmentObjectCreatedInline: Rule {
             """,
             """
             struct Root: View {
+                @State private var count = 0
                 var body: some View {
+                    Button("\\(count)") { count += 1 }
                     ContentView().environmentObject(ExternalStore())
                 }
             }
             """,
             """
-            @Observable final class Library { var books: [String] = [] }
-            struct Root: View {
-                @State private var library = Library()
+            final class Catalog: ObservableObject {
+                @Published var products: [String] = []
+                private var cancellables = Set<AnyCancellable>()
+                init(source: Inventory) {
+                    source.$products.sink { [weak self] in self?.products = $0 }.store(in: &cancellables)
+                }
+            }
+            struct Shop: View {
+                @ObservedObject var inventory: Inventory
                 var body: some View {
-                    Shelf()
-                        .environment(library)
-                        .environment(\\.locale, Locale(identifier: "en"))
+                    ProductList().environmentObject(Catalog(source: inventory))
                 }
             }
             """,
             """
-            final class Store: ObservableObject { @Published var items: [String] = [] }
-            final class SceneDelegate {
-                func makeRoot() -> some View {
-                    ContentView().environmentObject(Store())
+            final class Preferences: ObservableObject {
+                @Published var compact: Bool
+                init() { compact = UserDefaults.standard.bool(forKey: "compact") }
+            }
+            struct Root: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    ContentView().environmentObject(Preferences())
                 }
             }
             """,
             """
-            final class Store: ObservableObject { @Published var items: [String] = [] }
+            final class Store: ObservableObject {
+                @Published var items: [String] = []
+                func load() { items = ["a"] }
+            }
             struct Root: View {
+                @State private var count = 0
                 var body: some View {
-                    Button("Open") {
+                    Button("Open \\(count)") {
+                        count += 1
                         open(ContentView().environmentObject(Store()))
                     }
                 }
@@ -164,7 +221,9 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 let dates = DateFormatter()
             }
             struct Shop: View {
+                @State private var count = 0
                 var body: some View {
+                    Button("\\(count)") { count += 1 }
                     ProductList().environmentObject(Formatters())
                 }
             }
@@ -176,41 +235,45 @@ public struct EnvironmentObjectCreatedInline: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    final class Cart: ObservableObject { @Published var items: [String] = [] }
+                    final class Cart: ObservableObject { @Published var items: [String] = []; func add() { items.append("") } }
                     struct ShopRoot: View {
+                        @Environment(\\.colorScheme) private var scheme
                         var body: some View {
-                            Text("Shop").environmentObject(↓Cart())
+                            Text(scheme == .dark ? "Night" : "Shop").environmentObject(↓Cart())
                         }
                     }
                     """,
                     """
-                    final class Cart: ObservableObject { @Published var items: [String] = [] }
+                    final class Cart: ObservableObject { @Published var items: [String] = []; func add() { items.append("") } }
                     struct ShopRoot: View {
+                        @Environment(\\.colorScheme) private var scheme
                         @StateObject private var cart = Cart()
 
                         var body: some View {
-                            Text("Shop").environmentObject(cart)
+                            Text(scheme == .dark ? "Night" : "Shop").environmentObject(cart)
                         }
                     }
                     """),
                 RuleCorrection(
                     """
-                    @Observable final class Theme { var accent = "blue" }
+                    @Observable final class Theme { var accent = "blue"; func reset() { accent = "blue" } }
                     struct ThemedRoot: View {
                         let title: String
+                        @Environment(\\.colorScheme) private var scheme
                         var body: some View {
-                            Text(title).environment(↓Theme())
+                            Text(scheme == .dark ? title : "").environment(↓Theme())
                         }
                     }
                     """,
                     """
-                    @Observable final class Theme { var accent = "blue" }
+                    @Observable final class Theme { var accent = "blue"; func reset() { accent = "blue" } }
                     struct ThemedRoot: View {
                         let title: String
+                        @Environment(\\.colorScheme) private var scheme
                         @State private var theme = Theme()
 
                         var body: some View {
-                            Text(title).environment(theme)
+                            Text(scheme == .dark ? title : "").environment(theme)
                         }
                     }
                     """),
@@ -228,25 +291,26 @@ public struct EnvironmentObjectCreatedInline: Rule {
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
         where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             var previewOnly: Bool?  // a wrapper view written for previews
-            var bodyRunsOnce: Bool?
             for body in RenderingCode.bodies(in: decl, file: context.fileIndex, of: type) {
                 let inside = injections.filter { body.range.contains($0.token) }
                 guard !inside.isEmpty else { continue }
                 var roles = RenderRoles(body: body.range, file: file, index: index)
                 for injection in inside {
                     guard let typeName = injection.providedType, let model = index.types[typeName],
-                        RenderingCode.isModel(model), index.holdsMutableState(model),
+                        RenderingCode.isModel(model),
                         roles.role(of: injection.token) == .content,
                         roles.role(of: injection.expression.lowerBound) == .content
                     else { continue }
                     if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
                     if previewOnly == true { continue }
-                    // A body evaluated once (a constant root view, an app holding no state).
-                    if bodyRunsOnce == nil { bodyRunsOnce = index.evaluatesBodyOnce(type) }
-                    if bodyRunsOnce == true { continue }
+                    // The witness: what runs this body again while the subtree is shown, and
+                    // what the new object loses.
+                    guard let trigger = index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: injection.token)).first
+                    else { continue }
+                    let loss = index.loss(ofRebuilding: model, call: injection.constructor, in: context.fileIndex)
+                    guard let summary = Witness.lossSummary(loss, keepsFirst: false) else { continue }
                     let modifier = file.text(injection.token)
                     let wrapper = RenderingCode.ownerWrapper(for: model)
-                    let owner = type.traits.contains(.app) ? "the app's `body`" : "`body`"
                     let holder = holderName(for: model.name)
                     let constructor = file.text(injection.expression)
                     let takesArguments = injection.constructor?.arguments.map { $0.count > 2 } ?? false
@@ -262,10 +326,14 @@ public struct EnvironmentObjectCreatedInline: Rule {
                     {
                         fixes.append(Fix(title: "Keep the `\(model.name.simpleTypeName)` in `\(wrapper) private var \(holder)`", edits: edits))
                     }
+                    let owner = "`\(type.name).\(body.name)`"
                     context.report(
-                        "`.\(modifier)(\(file.text(injection.expression)))` creates a new `\(model.name)` every time \(owner) is evaluated: the views below get a fresh object and lose its state",
+                        "`.\(modifier)(\(file.text(injection.expression)))` creates a new `\(model.name)` each time \(owner) runs again: the views below get the new object, and \(summary)",
                         at: injection.expression.lowerBound..<injection.expression.lowerBound + 1,
-                        notes: ViewProperty.renderingSiteNotes(of: type, context: context),
+                        notes: Witness.triggerNotes(trigger, context: context)
+                            + [context.note(
+                                "\(owner) runs again and injects a new `\(model.name)` here", at: injection.expression.lowerBound..<injection.expression.lowerBound + 1)]
+                            + Witness.lossNotes(loss, model: model.name, keepsFirst: false, context: context),
                         help: help, fixes: fixes)
                 }
             }

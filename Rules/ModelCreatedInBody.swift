@@ -9,12 +9,19 @@ public struct ModelCreatedInBody: Rule {
         group: .suspicious,
         summary: "A view's `body` creates an observable model and hands it to a child view.",
         rationale: """
-            SwiftUI evaluates `body` again whenever the view's inputs or observed state change. A \
-            model constructed there (`Row(model: RowModel(item))`, `NavigationLink { \
-            Detail(vm: DetailVM()) }`) is a new object on every evaluation: the child view, which \
-            holds it as `@ObservedObject`, `@Bindable` or a plain reference, starts over with a \
-            fresh model each time its parent updates, and loses whatever state the model had \
-            (loaded data, selection, progress, text being edited).
+            SwiftUI evaluates `body` again whenever state it reads changes. A model constructed \
+            there (`Row(model: RowModel(item))`, `NavigationLink { Detail(vm: DetailVM()) }`) is \
+            built again on each evaluation. A child holding it as `@ObservedObject`, `@Bindable` \
+            or a plain reference gets the new object and loses what the old one held (loaded \
+            data, selection, text being edited); a child holding it in `@StateObject`/`@State` \
+            keeps the first, but every extra build runs the initializer again (a request, a \
+            task, a timer). Reported by default only with the witness, cited in notes in the \
+            order things happen: the write that runs the body again (and where the body reads \
+            that state), the body building the new model, and what is lost — state the model's \
+            code writes after its initializer, or its initializer's effect. A body nothing runs \
+            again while the child is shown, a model that only holds its inputs or mirrors a \
+            publisher that replays its value, and an initializer that only reads memory are \
+            not reported.
             """,
         fix: """
             Create the model where it is owned: in the child, as `@StateObject private var` \
@@ -24,46 +31,57 @@ public struct ModelCreatedInBody: Rule {
             """,
         triggeringExamples: [
             """
-            final class RowModel: ObservableObject { @Published var isExpanded = false }
+            final class RowModel: ObservableObject {
+                @Published var isExpanded = false
+                func toggle() { isExpanded.toggle() }
+            }
             struct Row: View {
                 @ObservedObject var model: RowModel
-                var body: some View { Text(model.isExpanded ? "Open" : "Closed") }
-            }
-            struct MailSection: View {
-                var body: some View { Row(model: ↓RowModel()) }
+                var body: some View { Button(model.isExpanded ? "Open" : "Closed") { model.toggle() } }
             }
             struct Inbox: View {
                 @State private var count = 0
-                var body: some View { Button("\\(count)") { count += 1 }; MailSection() }
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    Row(model: ↓RowModel())
+                }
             }
             """,
             """
             final class RowModel: ObservableObject {
                 @Published var isExpanded = false
                 init(item: String) {}
+                func expand() { isExpanded = true }
             }
             struct Row: View {
                 @ObservedObject var model: RowModel
-                var body: some View { Text("\\(model.isExpanded)") }
+                var body: some View { Text("\\(model.isExpanded)").onTapGesture { model.expand() } }
             }
             struct ListScreen: View {
-                let items: [String]
+                @State private var items: [String] = []
                 var body: some View {
                     List(items, id: \\.self) { item in
                         Row(model: ↓RowModel(item: item))
                     }
+                    .task { items = ["a", "b"] }
                 }
             }
             """,
             """
-            @Observable final class DetailModel { var notes = "" }
+            @Observable final class DetailModel {
+                var notes = ""
+                func clear() { notes = "" }
+            }
             struct DetailView: View {
                 let model: DetailModel
                 var body: some View { Text(model.notes) }
             }
             struct Home: View {
+                @State private var query = ""
                 var body: some View {
                     NavigationStack {
+                        TextField("Search", text: $query)
+                        Text(query)
                         NavigationLink("Open") {
                             DetailView(model: ↓DetailModel())
                         }
@@ -72,84 +90,154 @@ public struct ModelCreatedInBody: Rule {
             }
             """,
             """
-            @Observable final class EditorModel {
-                var text = ""
-                init(text: String) { self.text = text }
+            final class TimerModel: ObservableObject {
+                @Published var seconds = 0
+                private var timer: Timer?
+                init() { timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in } }
             }
-            struct Editor: View {
-                @Bindable var model: EditorModel
-                var body: some View { TextField("Text", text: $model.text) }
+            struct TimerView: View {
+                @StateObject var model: TimerModel
+                var body: some View { Text("\\(model.seconds)") }
             }
-            struct Notes: View {
-                @State private var editing: String?
+            struct Kitchen: View {
+                @State private var isOn = false
                 var body: some View {
-                    Text("Notes")
-                        .sheet(item: $editing) { text in
-                            Editor(model: ↓EditorModel(text: text))
-                        }
+                    Toggle("Light", isOn: $isOn)
+                    Text(isOn ? "On" : "Off")
+                    TimerView(model: ↓TimerModel())
                 }
             }
             """,
             """
-            final class PlayerModel: ObservableObject { @Published var position = 0.0 }
-            struct PlayerControls: View {
-                @ObservedObject var player: PlayerModel
-                init(player: PlayerModel) { self.player = player }
-                var body: some View { Slider(value: $player.position) }
+            final class CounterModel: ObservableObject {
+                @Published var count = 0
+                func increment() { count += 1 }
             }
-            struct NowPlaying: View {
-                var body: some View { controls }
-                @ViewBuilder private var controls: some View {
-                    PlayerControls(player: ↓PlayerModel())
-                }
-            }
-            """,
-            """
-            final class CounterModel: ObservableObject { @Published var count = 0 }
             struct CounterView: View {
                 @ObservedObject var model: CounterModel
-                var body: some View { Text("\\(model.count)") }
+                var body: some View { Button("\\(model.count)") { model.increment() } }
             }
             struct Dashboard: View {
+                @Environment(\\.colorScheme) private var scheme
                 var body: some View {
                     let counter = ↓CounterModel()
-                    VStack { CounterView(model: counter) }
-                }
-            }
-            """,
-            """
-            @Observable final class FilterModel { var query = "" }
-            struct FilterBar: View {
-                @Bindable var model: FilterModel
-                var body: some View { TextField("Filter", text: $model.query) }
-            }
-            struct Browser: View {
-                var body: some View {
-                    VStack { FilterBar(model: ↓.init()) }
+                    VStack { CounterView(model: counter) }.background(scheme == .dark ? Color.black : Color.white)
                 }
             }
             """,
         ],
         nonTriggeringExamples: [
             """
-            final class RowModel: ObservableObject { @Published var isExpanded = false }
+            final class RowModel: ObservableObject {
+                @Published var isExpanded = false
+                func toggle() { isExpanded.toggle() }
+            }
             struct Row: View {
                 @ObservedObject var model: RowModel
-                var body: some View { Text(model.isExpanded ? "Open" : "Closed") }
+                var body: some View { Button("Toggle") { model.toggle() } }
             }
             struct Root: View {
-                var body: some View { Row(model: RowModel()) }
-            }
-            @main
-            struct InboxApp: App {
-                var body: some Scene { WindowGroup { Row(model: RowModel()) } }
-            }
-            final class InboxController: UIViewController {
-                override func viewDidLoad() { addChild(UIHostingController(rootView: Root())) }
+                let title: String
+                var body: some View { Text(title); Row(model: RowModel()) }
             }
             """,
             """
-            final class RowModel: ObservableObject { @Published var isExpanded = false }
+            final class RowModel: ObservableObject {
+                @Published var isExpanded = false
+                func toggle() { isExpanded.toggle() }
+            }
+            struct Row: View {
+                @ObservedObject var model: RowModel
+                var body: some View { Button("Toggle") { model.toggle() } }
+            }
+            struct Screen: View {
+                @State private var showsRow = true
+                @State private var count = 0
+                var body: some View {
+                    if showsRow {
+                        Row(model: RowModel())
+                    } else {
+                        Button("\\(count)") { count += 1 }
+                    }
+                }
+            }
+            """,
+            """
+            final class Formatter: ObservableObject {
+                @Published var locale: String
+                init(locale: String) { self.locale = locale }
+            }
+            struct Price: View {
+                @ObservedObject var formatter: Formatter
+                var body: some View { Text(formatter.locale) }
+            }
+            struct Cart: View {
+                @State private var total = 0
+                var body: some View {
+                    Button("\\(total)") { total += 1 }
+                    Price(formatter: Formatter(locale: "en"))
+                }
+            }
+            """,
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            final class ItemsMirror: ObservableObject {
+                @Published var items: [String] = []
+                private var cancellables = Set<AnyCancellable>()
+                init(store: Store) {
+                    store.$items.sink { [weak self] in self?.items = $0 }.store(in: &cancellables)
+                }
+            }
+            struct ItemsView: View {
+                @ObservedObject var mirror: ItemsMirror
+                var body: some View { Text("\\(mirror.items.count)") }
+            }
+            struct Shelf: View {
+                @ObservedObject var store: Store
+                var body: some View { ItemsView(mirror: ItemsMirror(store: store)) }
+            }
+            """,
+            """
+            final class TimerModel: ObservableObject {
+                @Published var seconds = 0
+                func tick() { seconds += 1 }
+            }
+            struct TimerView: View {
+                @StateObject var model: TimerModel
+                var body: some View { Text("\\(model.seconds)") }
+            }
+            struct Kitchen: View {
+                @State private var isOn = false
+                var body: some View {
+                    Toggle("Light", isOn: $isOn)
+                    Text(isOn ? "On" : "Off")
+                    TimerView(model: TimerModel())
+                }
+            }
+            """,
+            """
+            final class DetailModel: ObservableObject {
+                @Published var notes = ""
+                init(id: Int) {}
+                func clear() { notes = "" }
+            }
+            struct DetailView: View {
+                @StateObject private var model: DetailModel
+                init(model: @autoclosure @escaping () -> DetailModel) {
+                    _model = StateObject(wrappedValue: model())
+                }
+                var body: some View { Text(model.notes) }
+            }
+            struct Home: View {
+                @State private var id = 0
+                var body: some View { Button("\\(id)") { id += 1 }; DetailView(model: DetailModel(id: id)) }
+            }
+            """,
+            """
+            final class RowModel: ObservableObject {
+                @Published var isExpanded = false
+                func toggle() { isExpanded.toggle() }
+            }
             struct Row: View {
                 @ObservedObject var model: RowModel
                 var body: some View { Text("\\(model.isExpanded)") }
@@ -162,46 +250,10 @@ public struct ModelCreatedInBody: Rule {
             }
             """,
             """
-            final class RowModel: ObservableObject { @Published var isExpanded = false }
-            struct Row: View {
-                @ObservedObject var model: RowModel
-                var body: some View { Text("\\(model.isExpanded)") }
+            @Observable final class EditorModel {
+                var text = ""
+                func clear() { text = "" }
             }
-            struct ListScreen: View {
-                let cache: RowModelCache
-                var body: some View {
-                    ForEach(cache.ids, id: \\.self) { id in
-                        Row(model: cache.model(for: id))
-                    }
-                }
-            }
-            """,
-            """
-            final class DetailModel: ObservableObject {
-                @Published var notes = ""
-                init(id: Int) {}
-            }
-            struct DetailView: View {
-                @StateObject private var model: DetailModel
-                init(model: @autoclosure @escaping () -> DetailModel) {
-                    _model = StateObject(wrappedValue: model())
-                }
-                var body: some View { Text(model.notes) }
-            }
-            struct Home: View {
-                var body: some View { DetailView(model: DetailModel(id: 1)) }
-            }
-            """,
-            """
-            final class Store: ObservableObject { @Published var items: [String] = [] }
-            struct Root: View {
-                var body: some View {
-                    Content().environmentObject(Store())
-                }
-            }
-            """,
-            """
-            @Observable final class EditorModel { var text = "" }
             struct Editor: View {
                 let model: EditorModel
                 var body: some View { Text(model.text) }
@@ -209,29 +261,10 @@ public struct ModelCreatedInBody: Rule {
             struct Notes: View {
                 @State private var path: [EditorModel] = []
                 var body: some View {
+                    Text("\\(path.count)")
                     Button("New") { path.append(EditorModel()) }
                         .onAppear { _ = Editor(model: EditorModel()) }
                 }
-            }
-            """,
-            """
-            final class Formatter: ObservableObject { let locale = "en" }
-            struct Price: View {
-                @ObservedObject var formatter: Formatter
-                var body: some View { Text(formatter.locale) }
-            }
-            struct Cart: View {
-                var body: some View { Price(formatter: Formatter()) }
-            }
-            """,
-            """
-            final class TimerModel: ObservableObject { @Published var seconds = 0 }
-            struct TimerView: View {
-                @StateObject var model: TimerModel
-                var body: some View { Text("\\(model.seconds)") }
-            }
-            struct Kitchen: View {
-                var body: some View { TimerView(model: TimerModel()) }
             }
             """,
         ])
@@ -244,7 +277,6 @@ public struct ModelCreatedInBody: Rule {
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
         where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             var previewOnly: Bool?  // a wrapper view written for previews
-            var bodyRunsOnce: Bool?
             for body in RenderingCode.bodies(in: decl, file: context.fileIndex, of: type) {
                 var roles = RenderRoles(body: body.range, file: file, index: index)
                 // Found when an argument is a lone name (few are).
@@ -275,22 +307,34 @@ public struct ModelCreatedInBody: Rule {
                             created = (resolved, argument.value.lowerBound)
                         }
                         guard let created, let model = index.types[created.type], RenderingCode.isModel(model),
-                            index.holdsMutableState(model),
                             roles.role(of: created.token) == .content
                         else { continue }
                         if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
                         if previewOnly == true { continue }
-                        // A body evaluated once (a constant root view, an app holding no
-                        // state), or a child built once (a hosting root): one model.
-                        if bodyRunsOnce == nil { bodyRunsOnce = index.evaluatesBodyOnce(type) }
-                        if bodyRunsOnce == true || isBuiltOnce(child, at: call.name, in: context.fileIndex, index: index) { continue }
+                        // The witness: what runs this body again while the child is shown, and
+                        // what a new model loses (state written after its initializer, or an
+                        // initializer effect; with `@StateObject`, only the effect).
+                        guard let trigger = index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: call.name)).first
+                        else { continue }
+                        let constructor = file.kind(created.token) == .period ? created.token + 1 : created.token
+                        let loss = index.loss(
+                            ofRebuilding: model, call: file.call(at: constructor, limit: body.range.upperBound), in: context.fileIndex)
+                        guard let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst) else { continue }
                         let modelName = model.name
+                        let parent = "`\(type.name).\(body.name)`"
+                        let message = storage.keepsFirst
+                            ? "`\(modelName)` is created while \(parent) is evaluated and handed to `\(childName)`, which keeps the first one in \(storage.description): each time the body runs again another `\(modelName)` is built and \(summary)"
+                            : "`\(modelName)` is created while \(parent) is evaluated and handed to `\(childName)`, which keeps it as \(storage.description): each time the body runs again, `\(childName)` gets a new `\(modelName)` and \(summary)"
                         context.report(
-                            "`\(modelName)` is created while `body` is evaluated and handed to `\(childName)`, which keeps it as \(storage.description): every update of this view makes a new `\(modelName)` and the child's state is lost",
+                            message,
                             at: created.token..<created.token + 1,
-                            notes: [context.note("`\(childName)` stores it here", at: storage.token..<storage.token + 1, in: storage.file)]
-                                + ViewProperty.renderingSiteNotes(of: type, context: context),
-                            help: "create it in `\(childName)` as `\(RenderingCode.ownerWrapper(for: model)) private var` (initialized from its inputs), or store it in this view and pass the stored object")
+                            notes: Witness.triggerNotes(trigger, context: context)
+                                + [context.note("\(parent) runs again and builds a new `\(modelName)` here", at: created.token..<created.token + 1)]
+                                + [context.note("`\(childName)` stores it here", at: storage.token..<storage.token + 1, in: storage.file)]
+                                + Witness.lossNotes(loss, model: modelName, keepsFirst: storage.keepsFirst, context: context),
+                            help: storage.keepsFirst
+                                ? "pass a closure the child calls once (`@autoclosure`, `StateObject(wrappedValue: make())`), or keep `\(modelName)`'s initializer to assignments and start the work in `.task`"
+                                : "create it in `\(childName)` as `\(RenderingCode.ownerWrapper(for: model)) private var` (initialized from its inputs), or store it in this view and pass the stored object")
                     }
                 }
             }
@@ -304,12 +348,6 @@ public struct ModelCreatedInBody: Rule {
         let name = file.text(token)
         guard index.mayNameType(simpleName: name), let child = index.type(named: name, from: scope), child.isView else { return nil }
         return child
-    }
-
-    /// Whether the view graph's site of `child` at `token` builds it once (an app's scene
-    /// root, a hosting root).
-    private func isBuiltOnce(_ child: TypeInfo, at token: Int, in fileIndex: Int, index: ProjectIndex) -> Bool {
-        index.viewGraph.constructions(of: child.name).contains { $0.file == fileIndex && $0.token == token && index.isOneTime($0) }
     }
 
     /// `.init(…)`, exactly.
@@ -355,10 +393,10 @@ public struct ModelCreatedInBody: Rule {
         return result
     }
 
-    /// Where the child keeps the model, when the analysis is sure it keeps it in a way that
-    /// does not survive re-creation: `@ObservedObject`, `@Bindable` or a plain property.
-    /// Nil (silent) for `@StateObject`/`@State` (the first object is kept; that is the
-    /// ownership rules' concern), `@autoclosure` parameters, and anything unclear.
+    /// Where the child keeps the model: `@ObservedObject`, `@Bindable` or a plain property
+    /// (a new object replaces the old one), or `@StateObject`/`@State` (the first object is
+    /// kept, the later ones only built). Nil (silent) for `@autoclosure` parameters (built
+    /// once) and anything unclear.
     private func receivingStorage(of child: TypeInfo, label: String?, position: Int, index: ProjectIndex) -> Storage? {
         let initializers = child.functions.filter { $0.function.kind == .initializer }
         if initializers.isEmpty {
@@ -410,6 +448,8 @@ public struct ModelCreatedInBody: Rule {
         let description: String
         let property: Property
         let file: Int
+        /// `@StateObject`/`@State`: the child keeps the first object; later ones are dropped.
+        var keepsFirst = false
         var token: Int { property.nameToken }
     }
 
@@ -427,6 +467,8 @@ public struct ModelCreatedInBody: Rule {
                 return nil
             }
             return Storage(description: "`@\(wrapper!) var \(property.name)`", property: property, file: fileIndex)
+        case "StateObject", "State":
+            return Storage(description: "`@\(wrapper!) var \(property.name)`", property: property, file: fileIndex, keepsFirst: true)
         default:
             return nil
         }

@@ -9,12 +9,16 @@ public struct ObservableCreatedInViewProperty: Rule {
         group: .suspicious,
         summary: "A view's plain stored property creates an observable or ObservableObject model.",
         rationale: """
-            A view is a value that SwiftUI re-creates every time its parent re-renders. A plain \
-            stored property (`let model = Model()`, or `self.model = Model()` in the view's \
+            A view is a value that SwiftUI re-creates each time a parent's body runs again. A \
+            plain stored property (`let model = Model()`, or `self.model = Model()` in the view's \
             initializer; no property wrapper) is initialized again with it, so the view gets a \
-            fresh model each time and everything the model held — \
-            loaded data, selection, text being typed — is lost. An `ObservableObject` in a plain \
-            property is not observed either: the view does not update when it changes.
+            new model and what the old one held — loaded data, selection, text being typed — is \
+            lost, and work its initializer starts runs again. Reported by default only with the \
+            witness, cited in notes in the order things happen: the write that runs the parent's \
+            body again (and where it reads that state), the site where that body re-creates this \
+            view, and what is lost (a write to the model's state after its initializer, or its \
+            initializer's effect). A view whose parents never run again while it is shown, and \
+            a model that only holds its inputs, are not reported.
             """,
         fix: """
             Let SwiftUI keep the model across re-renders: `@State private var model = Model()` \
@@ -23,16 +27,18 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
         triggeringExamples: [
             """
-            @Observable final class Session { var user = "" }
-            @main
-            struct NotesApp: App {
-                @AppStorage("compact") private var compact = false
-                var body: some Scene { WindowGroup { NotesRoot(compact: compact) } }
+            @Observable final class Session {
+                var user = ""
+                func signIn() { user = "me" }
+            }
+            struct Notes: View {
+                @State private var compact = false
+                var body: some View { Toggle("Compact", isOn: $compact); NotesRoot(compact: compact) }
             }
             struct NotesRoot: View {
                 let compact: Bool
                 let ↓session = Session()
-                var body: some View { Text(session.user) }
+                var body: some View { Button(session.user) { session.signIn() } }
             }
             """,
             """
@@ -41,45 +47,91 @@ public struct ObservableCreatedInViewProperty: Rule {
                 let ↓model = CounterModel()
                 var body: some View { Button("\\(model.count)") { model.count += 1 } }
             }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    CounterView()
+                }
+            }
             """,
             """
-            final class SearchModel: ObservableObject { @Published var query = "" }
+            final class SearchModel: ObservableObject {
+                @Published var query = ""
+                func clear() { query = "" }
+            }
             struct SearchView: View {
                 private var ↓search = SearchModel()
                 var body: some View { Text(search.query) }
             }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    SearchView()
+                }
+            }
             """,
             """
-            @Observable final class Draft { var text = "" }
+            @Observable final class Draft {
+                var text = ""
+                init() { Task { await self.restore() } }
+                func restore() async {}
+            }
             struct ComposeView: View {
                 var ↓draft: Draft = .init()
                 var body: some View { Text(draft.text) }
             }
+            struct Root: View {
+                @Environment(\\.colorScheme) private var scheme
+                var body: some View { ComposeView().tint(scheme == .dark ? .white : .black) }
+            }
             """,
             """
             enum Library {
-                @Observable final class Shelf { var books: [String] = [] }
+                @Observable final class Shelf {
+                    var books: [String] = []
+                    func add(_ book: String) { books.append(book) }
+                }
             }
             struct ShelfView: View {
                 let ↓shelf = Library.Shelf()
                 var body: some View { Text("\\(shelf.books.count)") }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    ShelfView()
+                }
             }
             """,
             """
             @Observable final class RowModel {
                 var isExpanded = false
                 init(title: String) {}
+                func toggle() { isExpanded.toggle() }
             }
             struct Row: View {
                 let ↓model: RowModel
                 init(title: String) { model = RowModel(title: title) }
                 var body: some View { Text(model.isExpanded ? "Open" : "Closed") }
             }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    Row(title: "A")
+                }
+            }
             """,
         ],
         nonTriggeringExamples: [
             """
-            @Observable final class Session { var user = "" }
+            @Observable final class Session {
+                var user = ""
+                func signIn() { user = "me" }
+            }
             @main
             struct NotesApp: App {
                 var body: some Scene { WindowGroup { NotesRoot() } }
@@ -92,8 +144,44 @@ public struct ObservableCreatedInViewProperty: Rule {
             """
             @Observable final class CounterModel { var count = 0 }
             struct CounterView: View {
+                let model = CounterModel()
+                var body: some View { Button("\\(model.count)") { model.count += 1 } }
+            }
+            struct Home: View {
+                let title: String
+                var body: some View { Text(title); CounterView() }
+            }
+            """,
+            """
+            @Observable final class CounterModel { var count = 0 }
+            struct CounterView: View {
+                let model = CounterModel()
+                var body: some View { Button("\\(model.count)") { model.count += 1 } }
+            }
+            struct Home: View {
+                @State private var showsCounter = true
+                @State private var count = 0
+                var body: some View {
+                    if showsCounter {
+                        CounterView()
+                    } else {
+                        Button("\\(count)") { count += 1 }
+                    }
+                }
+            }
+            """,
+            """
+            @Observable final class CounterModel { var count = 0 }
+            struct CounterView: View {
                 @State private var model = CounterModel()
-                var body: some View { Text("\\(model.count)") }
+                var body: some View { Button("\\(model.count)") { model.count += 1 } }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    CounterView()
+                }
             }
             """,
             """
@@ -111,14 +199,6 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
             """
             @Observable final class CounterModel { var count = 0 }
-            struct CounterView: View {
-                let model: CounterModel
-                static let preview = CounterModel()
-                var body: some View { Text("\\(model.count)") }
-            }
-            """,
-            """
-            @Observable final class CounterModel { var count = 0 }
             final class CounterController {
                 let model = CounterModel()
             }
@@ -132,6 +212,13 @@ public struct ObservableCreatedInViewProperty: Rule {
                 let palette = Palette(accent: "blue")
                 var body: some View { Text(palette.accent) }
             }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    Badge()
+                }
+            }
             """,
         ],
         autoFix: AutoFix(
@@ -140,32 +227,48 @@ public struct ObservableCreatedInViewProperty: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    @Observable final class Player { var isPlaying = false }
+                    @Observable final class Player { var isPlaying = false; func play() { isPlaying = true } }
                     struct PlayerView: View {
                         internal let ↓player = Player()
                         var body: some View { Text(player.isPlaying ? "On" : "Off") }
                     }
+                    struct Deck: View {
+                        @State private var count = 0
+                        var body: some View { Button("\\(count)") { count += 1 }; PlayerView() }
+                    }
                     """,
                     """
-                    @Observable final class Player { var isPlaying = false }
+                    @Observable final class Player { var isPlaying = false; func play() { isPlaying = true } }
                     struct PlayerView: View {
                         @State private var player = Player()
                         var body: some View { Text(player.isPlaying ? "On" : "Off") }
                     }
+                    struct Deck: View {
+                        @State private var count = 0
+                        var body: some View { Button("\\(count)") { count += 1 }; PlayerView() }
+                    }
                     """),
                 RuleCorrection(
                     """
-                    final class Recorder: ObservableObject { @Published var level = 0.0 }
+                    final class Recorder: ObservableObject { @Published var level = 0.0; func sample() { level = 1 } }
                     struct MeterView: View {
                         var ↓recorder = Recorder()
                         var body: some View { Text("\\(recorder.level)") }
                     }
+                    struct Studio: View {
+                        @State private var count = 0
+                        var body: some View { Button("\\(count)") { count += 1 }; MeterView() }
+                    }
                     """,
                     """
-                    final class Recorder: ObservableObject { @Published var level = 0.0 }
+                    final class Recorder: ObservableObject { @Published var level = 0.0; func sample() { level = 1 } }
                     struct MeterView: View {
                         @StateObject private var recorder = Recorder()
                         var body: some View { Text("\\(recorder.level)") }
+                    }
+                    struct Studio: View {
+                        @State private var count = 0
+                        var body: some View { Button("\\(count)") { count += 1 }; MeterView() }
                     }
                     """),
             ]))
@@ -176,16 +279,15 @@ public struct ObservableCreatedInViewProperty: Rule {
         let index = context.index
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where ViewProperty.isViewLike(decl, view) {
             for property in decl.properties {
-                guard let created = Self.reportedModel(property, in: view, file: context.file, index: index) else { continue }
+                guard let (created, witness) = Self.reportedModel(property, in: view, context: context) else { continue }
                 let wrapper = created.kind == .observableObject ? "StateObject" : "State"
                 let what = created.kind == .observableObject ? "the ObservableObject" : "the observable"
                 let shortName = String(created.name.simpleTypeName)
                 if let assignment = created.assignment {
                     context.report(
-                        "`\(property.name)` is a plain stored property that the initializer fills with a new \(created.kind == .observableObject ? "ObservableObject" : "observable") `\(created.name)`: it is re-created, and its state lost, every time the parent re-renders `\(view.name)`; use `@\(wrapper) private var \(property.name)`",
+                        "`\(property.name)` is a plain stored property that the initializer fills with a new \(created.kind == .observableObject ? "ObservableObject" : "observable") `\(created.name)`: each time `\(witness.parent).body` runs again it re-creates this view with a new one, and \(witness.loss); use `@\(wrapper) private var \(property.name)`",
                         at: property.nameToken..<property.nameToken + 1,
-                        notes: [context.note("created here", at: assignment.tokens, in: assignment.file)]
-                            + ViewProperty.renderingSiteNotes(of: view, context: context),
+                        notes: [context.note("created here", at: assignment.tokens, in: assignment.file)] + witness.notes,
                         help: "`@\(wrapper) private var \(property.name)`, set once with `_\(property.name) = \(wrapper)(\(wrapper == "State" ? "initialValue" : "wrappedValue"): \(shortName)(…))`, keeps one model for the view's lifetime")
                     continue
                 }
@@ -194,39 +296,51 @@ public struct ObservableCreatedInViewProperty: Rule {
                     fixes.append(Fix(title: "Use `@\(wrapper) private var \(property.name)`", edits: edits))
                 }
                 context.report(
-                    "`\(property.name)` creates \(what) `\(created.name)` in a plain stored property: it is re-created, and its state lost, every time the parent re-renders `\(view.name)`; use `@\(wrapper) private var \(property.name)`",
+                    "`\(property.name)` creates \(what) `\(created.name)` in a plain stored property: each time `\(witness.parent).body` runs again it re-creates this view with a new one, and \(witness.loss); use `@\(wrapper) private var \(property.name)`",
                     at: property.nameToken..<property.nameToken + 1,
-                    notes: ViewProperty.renderingSiteNotes(of: view, context: context),
+                    notes: witness.notes,
                     help: "`@\(wrapper) private var \(property.name) = \(shortName)(…)` keeps one model for the view's lifetime",
                     fixes: fixes)
             }
         }
     }
 
-    /// The model this rule reports `property` for: a created model (`createdModel`) that
-    /// holds state, in a view that is not built only once (then its model is built once
-    /// too). `unobserved_model_in_view` leaves exactly these to this rule.
+    /// The model this rule reports `property` for, with its witness: a created model
+    /// (`createdModel`) that a body re-creating the view while it is shown rebuilds, losing
+    /// its changed state or repeating its initializer's effect. `unobserved_model_in_view`
+    /// leaves exactly these to this rule.
     static func reportedModel(
-        _ property: Property, in view: TypeInfo, file: ParsedFile, index: ProjectIndex
-    ) -> (name: String, kind: ModelKind, assignment: (file: Int, tokens: Range<Int>)?)? {
-        guard let created = createdModel(property, in: view, file: file, index: index),
-            let model = index.types[created.name], index.holdsMutableState(model), !index.isBuiltOnlyOnce(view.name)
+        _ property: Property, in view: TypeInfo, context: RuleContext
+    ) -> (model: CreatedModel, witness: (loss: String, parent: String, notes: [DiagnosticNote]))? {
+        let index = context.index
+        guard let created = createdModel(property, in: view, file: context.file, index: index), let model = index.types[created.name],
+            let witness = ViewProperty.rebuildWitness(
+                of: view, property: property.name, model: model, call: created.call, in: created.callFile, context: context)
         else { return nil }
-        return created
+        return (created, witness)
+    }
+
+    struct CreatedModel {
+        let name: String
+        let kind: ModelKind
+        /// Where an initializer assigns it (nil: the initial value).
+        let assignment: (file: Int, tokens: Range<Int>)?
+        let call: Call
+        let callFile: Int
     }
 
     /// A view's plain stored instance property that gets a new observable or
     /// ObservableObject project object: from its initial value (`let m = Model()`, `: Model =
     /// .init()`), or from an initializer assigning a constructor call (`self.m = Model(…)`,
     /// then `assignment` says where). The kind is `.observable` also for types that are both.
-    static func createdModel(
-        _ property: Property, in view: TypeInfo, file: ParsedFile, index: ProjectIndex
-    ) -> (name: String, kind: ModelKind, assignment: (file: Int, tokens: Range<Int>)?)? {
+    static func createdModel(_ property: Property, in view: TypeInfo, file: ParsedFile, index: ProjectIndex) -> CreatedModel? {
         guard ViewProperty.isInstanceStorage(property), ViewProperty.isPlain(property) else { return nil }
-        var constructed: String?
+        var constructed: (name: String, call: Call, file: Int)?
         var assignment: (file: Int, tokens: Range<Int>)?
         if property.initializer != nil {
-            constructed = index.constructedType(of: property, in: file, scope: view.name)?.name
+            constructed = index.constructedType(of: property, in: file, scope: view.name).flatMap { found in
+                index.fileIndex(of: file).map { (found.name, found.call, $0) }
+            }
         } else {
             // Only a property declared as a model can be filled with one.
             guard let declared = property.type.flatMap({ TypeShape($0.text).directName }),
@@ -234,18 +348,24 @@ public struct ObservableCreatedInViewProperty: Rule {
             else { return nil }
             for entry in ViewProperty.initializerAssignments(to: property.name, in: view, index: index) where !entry.throughStorage {
                 let assignedFile = index.files[entry.file]
-                if let name = index.constructedType(
-                    in: entry.assignment.value, file: assignedFile, scope: view.name, contextualType: property.type)?.name
+                if let found = index.constructedType(
+                    in: entry.assignment.value, file: assignedFile, scope: view.name, contextualType: property.type)
                 {
-                    constructed = name
+                    constructed = (found.name, found.call, entry.file)
                     assignment = (entry.file, entry.assignment.target.root..<entry.assignment.value.upperBound)
                     break
                 }
             }
         }
-        guard let constructed, let type = index.types[constructed], type.isClass else { return nil }
-        if type.isObservable { return (constructed, .observable, assignment) }
-        if type.isObservableObject { return (constructed, .observableObject, assignment) }
-        return nil
+        guard let constructed, let type = index.types[constructed.name], type.isClass else { return nil }
+        let kind: ModelKind
+        if type.isObservable {
+            kind = .observable
+        } else if type.isObservableObject {
+            kind = .observableObject
+        } else {
+            return nil
+        }
+        return CreatedModel(name: constructed.name, kind: kind, assignment: assignment, call: constructed.call, callFile: constructed.file)
     }
 }

@@ -11,10 +11,15 @@ public struct ObservedObjectCreatedInline: Rule {
         rationale: """
             `@ObservedObject` does not own its object: it observes whatever the view was \
             initialized with. When the view creates the object itself (`@ObservedObject var \
-            model = Model()`, or `self.model = Model()` in its initializer), every re-render of \
-            the parent re-creates the view and with it a fresh object: everything the object \
-            held (loaded data, selection, progress) is lost, and work started in its \
-            initializer runs again.
+            model = Model()`, or `self.model = Model()` in its initializer), each time a parent's \
+            body runs again it re-creates the view and with it a new object: what the old one \
+            held (loaded data, selection, progress) is lost, and work started in its initializer \
+            runs again. Reported by default only with the witness, cited in notes in the order \
+            things happen: the write that runs the parent's body again (and where it reads that \
+            state), the site where that body re-creates this view, and what is lost (a write to \
+            the model's state after its initializer, or its initializer's effect). A view whose \
+            parents never run again while it is shown, and a model that only holds its inputs, \
+            are not reported.
             """,
         fix: """
             Let SwiftUI own it: `@StateObject private var model = Model()`. If the parent owns \
@@ -23,24 +28,20 @@ public struct ObservedObjectCreatedInline: Rule {
             """,
         triggeringExamples: [
             """
-            final class Ticker: ObservableObject { @Published var seconds = 0 }
+            final class Ticker: ObservableObject {
+                @Published var seconds = 0
+                func tick() { seconds += 1 }
+            }
             struct TimerView: View {
                 @ObservedObject var ↓ticker = Ticker()
-                var body: some View { Text("\\(ticker.seconds)") }
+                var body: some View { Button("\\(ticker.seconds)") { ticker.tick() } }
             }
             struct Dashboard: View {
-                @State private var isRunning = false
-                var body: some View { Toggle("Run", isOn: $isRunning); TimerView() }
-            }
-            final class TimerController: UIViewController {
-                override func viewDidLoad() { addChild(UIHostingController(rootView: TimerView())) }
-            }
-            """,
-            """
-            final class Ticker: ObservableObject { @Published var seconds = 0 }
-            struct TimerView: View {
-                @ObservedObject var ↓ticker = Ticker()
-                var body: some View { Text("\\(ticker.seconds)") }
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    TimerView()
+                }
             }
             """,
             """
@@ -52,18 +53,34 @@ public struct ObservedObjectCreatedInline: Rule {
                 @ObservedObject private var ↓search = SearchModel(scope: .all)
                 var body: some View { TextField("Search", text: $search.query) }
             }
+            struct Dashboard: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    SearchView()
+                }
+            }
             """,
             """
-            final class FeedModel: ObservableObject { @Published var items: [String] = [] }
+            final class FeedModel: ObservableObject {
+                @Published var items: [String] = []
+                init() { Task { await self.reload() } }
+                func reload() async {}
+            }
             struct FeedView: View {
                 @ObservedObject var ↓feed: FeedModel = .init()
                 var body: some View { List(feed.items, id: \\.self) { Text($0) } }
+            }
+            struct Root: View {
+                @Environment(\\.horizontalSizeClass) private var sizeClass
+                var body: some View { FeedView().padding(sizeClass == .compact ? 8 : 16) }
             }
             """,
             """
             final class DetailModel: ObservableObject {
                 @Published var title = ""
                 init(id: Int) {}
+                func rename(_ title: String) { self.title = title }
             }
             struct DetailView: View {
                 @ObservedObject var ↓model: DetailModel
@@ -71,6 +88,13 @@ public struct ObservedObjectCreatedInline: Rule {
                     self.model = DetailModel(id: id)
                 }
                 var body: some View { Text(model.title) }
+            }
+            struct Dashboard: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    DetailView(id: 1)
+                }
             }
             """,
             """
@@ -82,30 +106,68 @@ public struct ObservedObjectCreatedInline: Rule {
                 init() { _settings = ObservedObject(wrappedValue: Settings.Store()) }
                 var body: some View { Toggle("Sync", isOn: $settings.sync) }
             }
+            struct Dashboard: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    SettingsView()
+                }
+            }
             """,
         ],
         nonTriggeringExamples: [
             """
-            final class Ticker: ObservableObject { @Published var seconds = 0 }
-            struct TimerRoot: View {
+            final class Ticker: ObservableObject {
+                @Published var seconds = 0
+                func tick() { seconds += 1 }
+            }
+            struct TimerView: View {
                 @ObservedObject var ticker = Ticker()
                 var body: some View { Text("\\(ticker.seconds)") }
             }
+            struct Dashboard: View {
+                @State private var isRunning = false
+                var body: some View { Toggle("Run", isOn: $isRunning); TimerView() }
+            }
             final class TimerController: UIViewController {
-                override func viewDidLoad() { addChild(UIHostingController(rootView: TimerRoot())) }
+                override func viewDidLoad() { addChild(UIHostingController(rootView: TimerView())) }
             }
             """,
             """
-            final class Ticker: ObservableObject { @Published var seconds = 0 }
-            struct TimerRoot: View {
+            final class Ticker: ObservableObject {
+                @Published var seconds = 0
+                func tick() { seconds += 1 }
+            }
+            struct TimerView: View {
                 @ObservedObject var ticker = Ticker()
                 var body: some View { Text("\\(ticker.seconds)") }
             }
-            class ThemedHostingController<Content: View>: UIHostingController<Content> {}
-            final class TimerHostingController: ThemedHostingController<TimerRoot> {}
-            final class TimerPresenter {
-                func show(from parent: UIViewController) {
-                    parent.present(TimerHostingController(rootView: TimerRoot()), animated: true)
+            struct Dashboard: View {
+                @State private var showsTimer = true
+                @State private var count = 0
+                var body: some View {
+                    if showsTimer {
+                        TimerView()
+                    } else {
+                        Button("\\(count)") { count += 1 }
+                    }
+                }
+            }
+            """,
+            """
+            final class Theme: ObservableObject {
+                @Published var accent: String
+                init(accent: String = "blue") { self.accent = accent }
+            }
+            struct Badge: View {
+                @ObservedObject var theme = Theme()
+                var body: some View { Text(theme.accent) }
+            }
+            struct Dashboard: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    Badge()
                 }
             }
             """,
@@ -113,17 +175,18 @@ public struct ObservedObjectCreatedInline: Rule {
             final class AccountStore: ObservableObject {
                 static let shared = AccountStore()
                 @Published var name = ""
+                func rename(_ name: String) { self.name = name }
             }
             struct AccountView: View {
                 @ObservedObject var account = AccountStore.shared
                 var body: some View { Text(account.name) }
             }
-            """,
-            """
-            struct AccountView: View {
-                @ObservedObject var account: AccountStore = .shared
-                @ObservedObject var session = Session.current
-                var body: some View { Text(account.name + session.user) }
+            struct Dashboard: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    AccountView()
+                }
             }
             """,
             """
@@ -134,31 +197,20 @@ public struct ObservedObjectCreatedInline: Rule {
             }
             """,
             """
-            struct ThumbnailView: View {
-                @ObservedObject var loader: ImageLoader
-                init(url: URL, cache: ImageCache) {
-                    self.loader = cache.loader(for: url)
-                }
-                var body: some View { Text(loader.state) }
+            final class Ticker: ObservableObject {
+                @Published var seconds = 0
+                func tick() { seconds += 1 }
             }
-            """,
-            """
-            final class Ticker: ObservableObject { @Published var seconds = 0 }
             struct TimerView: View {
                 @StateObject private var ticker = Ticker()
                 var body: some View { Text("\\(ticker.seconds)") }
             }
-            """,
-            """
-            import ComposableArchitecture
-            struct CounterView: View {
-                let store: StoreOf<Counter>
-                @ObservedObject var viewStore: ViewStoreOf<Counter>
-                init(store: StoreOf<Counter>) {
-                    self.store = store
-                    self.viewStore = ViewStore(store, observe: { $0 })
+            struct Dashboard: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    TimerView()
                 }
-                var body: some View { Text("\\(viewStore.count)") }
             }
             """,
             """
@@ -179,6 +231,13 @@ public struct ObservedObjectCreatedInline: Rule {
                 @ObservedObject var style = DateStyle()
                 var body: some View { Text(style.string(from: date)) }
             }
+            struct Dashboard: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    DateLabel(date: .now)
+                }
+            }
             """,
         ],
         autoFix: AutoFix(
@@ -187,34 +246,50 @@ public struct ObservedObjectCreatedInline: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    final class Clock: ObservableObject { @Published var now = 0 }
+                    final class Clock: ObservableObject { @Published var now = 0; func tick() { now += 1 } }
                     struct ClockView: View {
                         @ObservedObject public var ↓clock = Clock()
                         var body: some View { Text("\\(clock.now)") }
                     }
+                    struct Face: View {
+                        @State private var count = 0
+                        var body: some View { Button("\\(count)") { count += 1 }; ClockView() }
+                    }
                     """,
                     """
-                    final class Clock: ObservableObject { @Published var now = 0 }
+                    final class Clock: ObservableObject { @Published var now = 0; func tick() { now += 1 } }
                     struct ClockView: View {
                         @StateObject private var clock = Clock()
                         var body: some View { Text("\\(clock.now)") }
                     }
+                    struct Face: View {
+                        @State private var count = 0
+                        var body: some View { Button("\\(count)") { count += 1 }; ClockView() }
+                    }
                     """),
                 RuleCorrection(
                     """
-                    final class Feed: ObservableObject { @Published var items: [String] = [] }
+                    final class Feed: ObservableObject { @Published var items: [String] = []; func clear() { items = [] } }
                     struct FeedView: View {
                         @ObservedObject
                         var ↓feed = Feed()
                         var body: some View { Text("\\(feed.items.count)") }
                     }
+                    struct Home: View {
+                        @State private var count = 0
+                        var body: some View { Button("\\(count)") { count += 1 }; FeedView() }
+                    }
                     """,
                     """
-                    final class Feed: ObservableObject { @Published var items: [String] = [] }
+                    final class Feed: ObservableObject { @Published var items: [String] = []; func clear() { items = [] } }
                     struct FeedView: View {
                         @StateObject
                         private var feed = Feed()
                         var body: some View { Text("\\(feed.items.count)") }
+                    }
+                    struct Home: View {
+                        @State private var count = 0
+                        var body: some View { Button("\\(count)") { count += 1 }; FeedView() }
                     }
                     """),
             ]))
@@ -228,17 +303,18 @@ public struct ObservedObjectCreatedInline: Rule {
                 guard let attribute = ViewProperty.swiftUIWrapper("ObservedObject", on: property, index: index) else { continue }
                 let name = property.name
                 if let initializer = property.initializer {
-                    guard let created = createdType(in: initializer, contextualType: property.type, file: context.file, scope: view.name, index: index),
-                        !index.isBuiltOnlyOnce(view.name)  // built once: its object is too
+                    guard let created = createdModel(in: initializer, contextualType: property.type, file: context.file, scope: view.name, index: index),
+                        let witness = ViewProperty.rebuildWitness(
+                            of: view, property: name, model: created.model, call: created.call, in: context.fileIndex, context: context)
                     else { continue }
                     var fixes: [Fix] = []
                     if let edits = ViewProperty.ownershipEdits(for: property, wrapper: "StateObject", replacing: attribute, context: context) {
                         fixes.append(Fix(title: "Use `@StateObject private var \(name)`", edits: edits))
                     }
                     context.report(
-                        "`@ObservedObject var \(name)` creates its own `\(created)`: every re-render of the parent re-creates the view with a fresh object, and its state is lost; use `@StateObject private var \(name)`",
+                        "`@ObservedObject var \(name)` creates its own `\(created.model.name)`: each time `\(witness.parent).body` runs again it re-creates this view with a new object, and \(witness.loss); use `@StateObject private var \(name)`",
                         at: property.nameToken..<property.nameToken + 1,
-                        notes: ViewProperty.renderingSiteNotes(of: view, context: context),
+                        notes: witness.notes,
                         help: "`@StateObject private var \(name) = …` keeps one object for the view's lifetime; pass the object in instead if the parent owns it",
                         fixes: fixes)
                     continue
@@ -250,32 +326,32 @@ public struct ObservedObjectCreatedInline: Rule {
                         guard let wrapped = file.wrapperInitialValue(in: value, wrappers: ["ObservedObject"]) else { continue }
                         value = wrapped
                     }
-                    guard let created = createdType(in: value, contextualType: property.type, file: file, scope: view.name, index: index)
+                    guard let created = createdModel(in: value, contextualType: property.type, file: file, scope: view.name, index: index)
                     else { continue }
-                    if index.isBuiltOnlyOnce(view.name) { break }
+                    guard let witness = ViewProperty.rebuildWitness(
+                        of: view, property: name, model: created.model, call: created.call, in: fileIndex, context: context)
+                    else { break }
                     context.report(
-                        "`@ObservedObject var \(name)` is assigned a new `\(created)` in the view's initializer: every re-render of the parent re-creates the view with a fresh object, and its state is lost; use `@StateObject private var \(name)`",
+                        "`@ObservedObject var \(name)` is assigned a new `\(created.model.name)` in the view's initializer: each time `\(witness.parent).body` runs again it re-creates this view with a new object, and \(witness.loss); use `@StateObject private var \(name)`",
                         at: property.nameToken..<property.nameToken + 1,
-                        notes: [context.note("the object is created here", at: value, in: fileIndex)]
-                            + ViewProperty.renderingSiteNotes(of: view, context: context),
-                        help: "create it in the wrapper's autoclosure instead: `_\(name) = StateObject(wrappedValue: \(created)(…))`, or pass the object in if the parent owns it")
+                        notes: [context.note("the object is created here", at: value, in: fileIndex)] + witness.notes,
+                        help: "create it in the wrapper's autoclosure instead: `_\(name) = StateObject(wrappedValue: \(created.model.name)(…))`, or pass the object in if the parent owns it")
                     break
                 }
             }
         }
     }
 
-    /// The type an expression constructs, when it is a project ObservableObject that holds
-    /// state a fresh copy would lose.
+    /// The project ObservableObject an expression constructs, and the call.
     /// Observable-only project types are `observable_wrapper_mismatch`'s; types from other
     /// modules stay unknown (a library's lightweight projection, like a view store, may be
     /// meant to be re-created with the view).
-    private func createdType(
+    private func createdModel(
         in expression: Range<Int>, contextualType: TypeRef?, file: ParsedFile, scope: String, index: ProjectIndex
-    ) -> String? {
-        guard let (name, _) = index.constructedType(in: expression, file: file, scope: scope, contextualType: contextualType),
-            let type = index.types[name], type.isClass, type.isObservableObject, index.holdsMutableState(type)
+    ) -> (model: TypeInfo, call: Call)? {
+        guard let (name, call) = index.constructedType(in: expression, file: file, scope: scope, contextualType: contextualType),
+            let type = index.types[name], type.isClass, type.isObservableObject
         else { return nil }
-        return name
+        return (type, call)
     }
 }

@@ -13,8 +13,12 @@ public struct UnobservedModelInView: Rule {
             neither `@Observable` nor an `ObservableObject` announces nothing, so changes inside \
             it never update the view, whatever wrapper holds it. An `ObservableObject` announces \
             changes through `objectWillChange`, but only `@StateObject`, `@ObservedObject` and \
-            `@EnvironmentObject` subscribe to it: held in `@State` or a plain `let`/`var`, the \
-            view keeps showing old values.
+            `@EnvironmentObject` subscribe to it: held in `@State` or a plain `let`/`var`, or read \
+            through a shared instance (`Inbox.shared.unread` in a tab label), the view keeps \
+            showing old values. Reported by default only with the witness, cited in notes in the \
+            order things happen: the read while `body` is evaluated, and a write to that state \
+            after the object's initializer. State nothing writes once the object is set up \
+            cannot go stale and is not reported.
             """,
         fix: """
             For an `ObservableObject`: `@StateObject private var model = Model()` when the view \
@@ -24,14 +28,20 @@ public struct UnobservedModelInView: Rule {
             """,
         triggeringExamples: [
             """
-            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            final class Cart: ObservableObject {
+                @Published var items: [String] = []
+                func add(_ item: String) { items.append(item) }
+            }
             struct CartBadge: View {
                 @State private var ↓cart = Cart()
                 var body: some View { Text("\\(cart.items.count)") }
             }
             """,
             """
-            final class Cart: ObservableObject { @Published var items: [String] = [] }
+            final class Cart: ObservableObject {
+                @Published var items: [String] = []
+                func add(_ item: String) { items.append(item) }
+            }
             struct CartSummary: View {
                 let ↓cart: Cart
                 var body: some View { Text("\\(cart.items.count) items") }
@@ -57,13 +67,30 @@ public struct UnobservedModelInView: Rule {
             }
             """,
             """
-            final class Clock: ObservableObject { @Published var time = Date() }
+            final class Clock: ObservableObject {
+                @Published var time = Date()
+                func tick() { time = Date() }
+            }
             struct ClockPanel: View {
                 let ↓clock = Clock()
                 var body: some View { Text(clock.time, style: .time) }
             }
             final class ClockController: NSViewController {
                 override func loadView() { view = NSHostingView(rootView: ClockPanel()) }
+            }
+            """,
+            """
+            final class Inbox: ObservableObject {
+                static let shared = Inbox()
+                @Published var unread = 0
+                func receive() { unread += 1 }
+            }
+            struct MainTabs: View {
+                var body: some View {
+                    TabView {
+                        Text("Mail").tabItem { Text("Mail \\(↓Inbox.shared.unread)") }
+                    }
+                }
             }
             """,
         ],
@@ -124,6 +151,22 @@ public struct UnobservedModelInView: Rule {
                 var body: some View { Text("\\(cart.items.count)") }
             }
             """,
+            """
+            final class Inbox: ObservableObject {
+                static let shared = Inbox()
+                @Published var unread = 0
+                func receive() { unread += 1 }
+            }
+            struct MainTabs: View {
+                @ObservedObject private var inbox = Inbox.shared
+                var body: some View {
+                    TabView {
+                        Text("Mail").tabItem { Text("Mail \\(Inbox.shared.unread)") }
+                    }
+                    Button("Clear") { print(Inbox.shared.unread) }
+                }
+            }
+            """,
         ],
         autoFix: AutoFix(
             .unsafe,
@@ -131,14 +174,14 @@ public struct UnobservedModelInView: Rule {
             corrections: [
                 RuleCorrection(
                     """
-                    final class Stopwatch: ObservableObject { @Published var seconds = 0 }
+                    final class Stopwatch: ObservableObject { @Published var seconds = 0; func tick() { seconds += 1 } }
                     struct StopwatchLabel: View {
                         @State var ↓stopwatch = Stopwatch()
                         var body: some View { Text("\\(stopwatch.seconds)") }
                     }
                     """,
                     """
-                    final class Stopwatch: ObservableObject { @Published var seconds = 0 }
+                    final class Stopwatch: ObservableObject { @Published var seconds = 0; func tick() { seconds += 1 } }
                     struct StopwatchLabel: View {
                         @StateObject var stopwatch = Stopwatch()
                         var body: some View { Text("\\(stopwatch.seconds)") }
@@ -146,14 +189,14 @@ public struct UnobservedModelInView: Rule {
                     """),
                 RuleCorrection(
                     """
-                    final class Downloads: ObservableObject { @Published var progress = 0.0 }
+                    final class Downloads: ObservableObject { @Published var progress = 0.0; func update() { progress = 1 } }
                     struct DownloadBar: View {
                         @State private var ↓downloads = Downloads()
                         var body: some View { ProgressView(value: downloads.progress) }
                     }
                     """,
                     """
-                    final class Downloads: ObservableObject { @Published var progress = 0.0 }
+                    final class Downloads: ObservableObject { @Published var progress = 0.0; func update() { progress = 1 } }
                     struct DownloadBar: View {
                         @StateObject private var downloads = Downloads()
                         var body: some View { ProgressView(value: downloads.progress) }
@@ -166,20 +209,26 @@ public struct UnobservedModelInView: Rule {
     public func check(_ context: inout RuleContext) {
         let index = context.index
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where ViewProperty.isViewLike(decl, view) {
+            checkSharedReads(in: view, context: &context)
             for property in decl.properties where ViewProperty.isInstanceStorage(property) {
                 let stateAttribute = ViewProperty.swiftUIWrapper("State", on: property, index: index)
                 guard stateAttribute != nil || ViewProperty.isPlain(property),
-                    ObservableCreatedInViewProperty.reportedModel(property, in: view, file: context.file, index: index) == nil,
+                    ObservableCreatedInViewProperty.reportedModel(property, in: view, context: context) == nil,
                     let held = index.declaredShape(of: property, in: context.file, scope: view.name)?.directName,
                     let model = index.type(named: held, from: view.name), !model.isObservable
                 else { continue }
                 let isObservableObject = model.isObservableObject
                 guard isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index),
-                    let read = stateRead(of: property.name, model: model, view: view, index: index)
+                    let (read, write) = stateRead(of: property.name, model: model, view: view, index: index)
                 else { continue }
                 let holder = stateAttribute != nil ? "`@State var \(property.name)`" : "`\(property.name)`"
                 let readText = "`\(([property.name] + read.path).joined(separator: "."))`"
-                let note = context.note("`body` reads \(readText) here", at: read.lastToken..<read.lastToken + 1, in: read.file)
+                let notes = [
+                    context.note("`body` reads \(readText) here", at: read.lastToken..<read.lastToken + 1, in: read.file),
+                    context.note(
+                        "`\(write.field)` changes here, \(write.context), and the view does not update",
+                        at: write.location.token..<write.location.token + 1, in: write.location.file),
+                ]
                 if isObservableObject {
                     let wrapper = createsItself(property, in: view, index: index) ? "@StateObject" : "@ObservedObject"
                     var fixes: [Fix] = []
@@ -192,34 +241,101 @@ public struct UnobservedModelInView: Rule {
                     context.report(
                         "\(holder) holds the ObservableObject `\(model.name)` without subscribing to its `objectWillChange`: `body` reads \(readText) but does not update when it changes; use `\(wrapper)`\(wrapper == "@ObservedObject" ? " (or `@EnvironmentObject` if it comes from the environment)" : "")",
                         at: property.nameToken..<property.nameToken + 1,
-                        notes: [note],
+                        notes: notes,
                         help: "`@StateObject` when the view creates the object, `@ObservedObject` when it is passed in, `@EnvironmentObject` when it is injected",
                         fixes: fixes)
                 } else {
                     context.report(
                         "\(holder) holds `\(model.name)`, a class that is neither `@Observable` nor an `ObservableObject`: `body` reads \(readText), but changes inside the object never update the view; adopt `@Observable` on `\(model.name)`",
                         at: property.nameToken..<property.nameToken + 1,
-                        notes: [note],
+                        notes: notes,
                         help: "mark `\(model.name)` `@Observable` (SwiftUI then tracks what `body` reads), or make it an `ObservableObject` held in `@StateObject`/`@ObservedObject`")
                 }
             }
         }
     }
 
+    /// `Store.shared.count` read while `body` is evaluated (a tab label, a badge), where
+    /// `Store` is an ObservableObject or a plain class and the view holds no wrapper that
+    /// observes it: a write to `count` does not update the view.
+    private func checkSharedReads(in view: TypeInfo, context: inout RuleContext) {
+        let index = context.index
+        let observedTypes = Set(view.properties.compactMap { fileIndex, property -> String? in
+            guard property.attributes.contains(where: { ["ObservedObject", "StateObject", "EnvironmentObject"].contains(String($0.simpleName)) })
+            else { return nil }
+            let file = index.files[fileIndex]
+            // `: Inbox`, or `= Inbox.shared` / `= Inbox()`.
+            let held = index.declaredShape(of: property, in: file, scope: view.name)?.directName
+                ?? property.initializer.flatMap { file.kind($0.lowerBound) == .identifier ? file.text($0.lowerBound) : nil }
+            return held.flatMap { index.resolve($0, from: view.name) }
+        })
+        var reported = Set<String>()
+        for body in ViewCode.renderingBodies(of: view, index: index) where body.file == context.fileIndex {
+            let file = context.file
+            var roles = RenderRoles(body: body.range, file: file, index: index)
+            for chain in file.memberChains(in: body.range) where chain.names.count >= 3 {
+                guard RenderingCode.isCapitalizedName(chain.root, in: file), file.kind(chain.root - 1) != .period,
+                    let model = index.type(named: file.text(chain.root), from: view.name), model.isClass, !model.isObservable,
+                    !observedTypes.contains(model.name),
+                    model.isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index)
+                else { continue }
+                let holder = file.text(chain.names[1])
+                let field = file.text(chain.names[2])
+                let isShared = index.typeAndAncestors(of: model).contains { owner in
+                    owner.properties.contains { $0.property.name == holder && ViewProperty.isStatic($0.property) }
+                }
+                guard isShared, roles.role(of: chain.root) == .content, reported.insert(model.name + "." + field).inserted else { continue }
+                let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
+                guard changing.contains(field), let write = firstWrite(of: field, in: model, changing: changing, index: index) else { continue }
+                let readText = "`\(file.text(chain.root)).\(holder).\(field)`"
+                context.report(
+                    "`body` reads \(readText) without observing `\(model.name)`: the view does not update when `\(field)` changes",
+                    at: chain.root..<chain.names[2] + 1,
+                    notes: [context.note(
+                        "`\(write.field)` changes here, \(write.context), and the view does not update",
+                        at: write.location.token..<write.location.token + 1, in: write.location.file)],
+                    help: model.isObservableObject
+                        ? "observe it: `@ObservedObject private var \(holder) = \(file.text(chain.root)).\(holder)`, and read `\(holder).\(field)`"
+                        : "adopt `@Observable` on `\(model.name)` (SwiftUI then tracks what `body` reads)")
+            }
+        }
+    }
+
     /// A read of the model's changing state through the property while `body` is
-    /// evaluated (not in the publisher of an `.onReceive(…)`, which observes by hand). For an
+    /// evaluated (not in the publisher of an `.onReceive(…)`, which observes by hand), and a
+    /// write to that state after initialization (SPEC §10: the witness). For an
     /// ObservableObject, state its `objectWillChange` announces: a `@Published` property or
     /// a computed property that reads one (the wrappers the message proposes then update
     /// the view). For a plain class, also a stored `var` that the class's own code (outside
     /// its initializers) or a view changes. `let`s and never-changed `var`s cannot go stale.
-    private func stateRead(of name: String, model: TypeInfo, view: TypeInfo, index: ProjectIndex) -> ViewModelRead? {
+    private func stateRead(
+        of name: String, model: TypeInfo, view: TypeInfo, index: ProjectIndex
+    ) -> (read: ViewModelRead, write: (field: String, location: TokenLocation, context: String))? {
         let reads = (index.viewReads[model.name] ?? []).filter { read in
             read.view == view.name && read.reference.name == name && read.role == .content
                 && !isInReceivedPublisher(read, index: index)
         }
         guard !reads.isEmpty else { return nil }
         let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
-        return reads.first { changing.contains($0.path[0]) }
+        for read in reads where changing.contains(read.path[0]) {
+            if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index) { return (read, write) }
+        }
+        return nil
+    }
+
+    /// The first write to a changing stored member, or for a computed one, to a changing
+    /// stored member its getter reads.
+    private func firstWrite(
+        of member: String, in model: TypeInfo, changing: Set<String>, index: ProjectIndex
+    ) -> (field: String, location: TokenLocation, context: String)? {
+        if let write = index.modelWrites(of: model, field: member).first { return (member, write.location, write.context) }
+        for type in index.typeAndAncestors(of: model) {
+            for read in index.memberAccesses(of: type).computedReads where read.property.name == member && read.path[0] != member {
+                guard changing.contains(read.path[0]), let write = index.modelWrites(of: model, field: read.path[0]).first else { continue }
+                return (read.path[0], write.location, write.context)
+            }
+        }
+        return nil
     }
 
     private func changingMembers(of model: TypeInfo, publishedOnly: Bool, index: ProjectIndex) -> Set<String> {

@@ -9,10 +9,21 @@ struct HabitWidgetRoot: View {
     }
 }
 
-/// The same construction in a view that a parent renders is built again on every render.
+/// The same construction in a view its parent shows or hides: toggling `showsCard` adds
+/// or removes the card, and the card, given no inputs, is not evaluated again while shown.
 struct HabitPreviewCard: View {
     var body: some View {
-        HabitRow(model: HabitRowModel(habit: Habit(title: "Walk"))) // expect: model_created_in_body
+        HabitRow(model: HabitRowModel(habit: Habit(title: "Walk")))
+    }
+}
+
+/// With state of its own that changes while the card is shown: built again each time.
+struct HabitCounterCard: View {
+    @State private var taps = 0
+
+    var body: some View {
+        Button("Tapped \(taps)") { taps += 1 }
+        HabitRow(model: HabitRowModel(habit: Habit(title: "Swim"))) // expect: model_created_in_body
     }
 }
 
@@ -23,6 +34,7 @@ struct HabitWidgetGallery: View {
         Toggle("Card", isOn: $showsCard)
         if showsCard {
             HabitPreviewCard()
+            HabitCounterCard()
         }
     }
 }

@@ -20,6 +20,8 @@ struct ChartScene: Scene {
     var body: some Scene {
         WindowGroup("Chart") {
             ChartView(model: ChartModel(points: [1, 2, 3])) // expect: model_created_in_body
+                .opacity(highlighted ? 1 : 0.8)
+                .onTapGesture { highlighted.toggle() }
         }
     }
 }

@@ -20,6 +20,11 @@ final class WorkoutSession {
 final class HeartRateMonitor: ObservableObject {
     @Published var beatsPerMinute = 0
     @Published var samples: [Int] = []
+
+    func record(_ beats: Int) {
+        beatsPerMinute = beats
+        samples.append(beats)
+    }
 }
 
 enum Training {
@@ -29,6 +34,8 @@ enum Training {
     final class PlanEditor {
         var name = ""
         var weeks = 4
+
+        func extend() { weeks += 1 }
     }
 }
 

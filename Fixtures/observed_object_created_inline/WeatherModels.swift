@@ -23,6 +23,8 @@ final class ForecastModel: ObservableObject {
 @MainActor
 final class AlertsModel: ObservableObject {
     @Published var alerts: [String] = []
+
+    func dismissAll() { alerts = [] }
 }
 
 /// One shared instance for the whole app.
@@ -44,6 +46,8 @@ enum Weather {
     @MainActor
     final class RadarModel: ObservableObject {
         @Published var frame = 0
+
+        func advance() { frame += 1 }
     }
 }
 
@@ -56,6 +60,8 @@ final class DayDetailModel: ObservableObject {
     init(day: String) {
         self.day = day
     }
+
+    func update(_ text: String) { summary = text }
 }
 
 /// Hands out one model per city, kept across views.

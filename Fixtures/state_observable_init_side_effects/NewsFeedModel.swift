@@ -7,7 +7,7 @@ final class NewsFeedModel {
     var articles: [String] = []
     var onRefresh: () -> Void = {}
 
-    /// Loads from disk on every instance.
+    /// Reads the cached articles from `UserDefaults`: memory, no work started.
     init() {
         loadCachedArticles()
     }

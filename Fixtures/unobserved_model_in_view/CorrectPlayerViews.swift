@@ -70,3 +70,13 @@ struct MiniQueue: View {
         Text("\(queue.songs.count)")
     }
 }
+
+/// Re-creates `MiniQueue` each time its counter changes.
+struct QueueTab: View {
+    @State private var plays = 0
+
+    var body: some View {
+        Button("Played \(plays)") { plays += 1 }
+        MiniQueue()
+    }
+}

@@ -12,6 +12,7 @@ struct Song: Identifiable, Hashable {
 /// Songs waiting to play.
 @MainActor
 final class PlaybackQueue: ObservableObject {
+    static let shared = PlaybackQueue()
     @Published var songs: [Song] = []
 
     func enqueue(_ song: Song) {
@@ -24,12 +25,20 @@ final class PlaybackQueue: ObservableObject {
 final class MusicLibrary: ObservableObject {
     @Published var albums: [String] = []
     @Published var isSyncing = false
+
+    func sync() {
+        isSyncing = true
+        albums.append("New")
+        isSyncing = false
+    }
 }
 
 /// Records voice memos.
 @MainActor
 final class VoiceRecorder: ObservableObject {
     @Published var level = 0.0
+
+    func sample(_ value: Double) { level = value }
 }
 
 /// Observed directly by views that read it.

@@ -45,3 +45,13 @@ struct VolumeControl: View {
         }
     }
 }
+
+/// A tab label reading the shared queue without observing it: the badge stays stale.
+struct PlayerTabs: View {
+    var body: some View {
+        TabView {
+            Text("Queue")
+                .tabItem { Text("Queue \(PlaybackQueue.shared.songs.count)") } // expect: unobserved_model_in_view
+        }
+    }
+}

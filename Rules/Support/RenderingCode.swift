@@ -75,3 +75,64 @@ enum RenderingCode {
         info.isObservable ? "@State" : "@StateObject"
     }
 }
+
+/// The notes of a witnessed re-render (SPEC §10), in the order things happen: the write
+/// that changes state a body reads, the read, the bodies that pass the change down, the body
+/// that builds the model again, and what the rebuilt model loses.
+enum Witness {
+    /// The trigger: "`selectedTab` changes here, in a button action in `TabBar.body`", the
+    /// read, and each parent body that runs again and passes the change down.
+    static func triggerNotes(_ trigger: ReRenderTrigger, context: RuleContext) -> [DiagnosticNote] {
+        var notes: [DiagnosticNote] = []
+        let reader = "`\(trigger.readerName).body`"
+        if let write = trigger.write {
+            let place = write.token..<write.token + 1
+            if let read = trigger.read {
+                notes.append(context.note("\(trigger.state) changes here, \(trigger.context)", at: place, in: write.file))
+                notes.append(context.note("\(reader) reads it here, so it runs again", at: read.token..<read.token + 1, in: read.file))
+            } else {
+                notes.append(context.note(
+                    "\(trigger.state) changes here, \(trigger.context); \(reader) observes `\(trigger.property)`, so it runs again",
+                    at: place, in: write.file))
+            }
+        } else if let read = trigger.read {
+            notes.append(context.note(
+                "\(reader) reads \(trigger.state) here, so it runs again \(trigger.context)", at: read.token..<read.token + 1, in: read.file))
+        }
+        for step in trigger.passedDown {
+            let parent = step.site.enclosingTypeName ?? "?"
+            notes.append(context.note(
+                "`\(parent).body` runs again and passes `\(step.site.viewName)` \(step.input), so its body runs again", at: step.site.token..<step.site.token + 1,
+                in: step.site.file))
+        }
+        return notes
+    }
+
+    /// What the rebuilt model loses: "its `results`, written in `SearchModel.search()`, are
+    /// dropped" and "its initializer starts a `Task` again". `keepsFirst`: the child keeps the
+    /// first object (`@StateObject`, `@State`), so only the effect counts.
+    static func lossNotes(_ loss: ModelLoss, model: String, keepsFirst: Bool, context: RuleContext) -> [DiagnosticNote] {
+        var notes: [DiagnosticNote] = []
+        if !keepsFirst, let change = loss.changedState.first {
+            notes.append(context.note(
+                "the new `\(model)` starts without the old one's `\(change.field)`, written here \(change.context)",
+                at: change.location.token..<change.location.token + 1, in: change.location.file))
+        }
+        if let effect = loss.effect {
+            let place = effect.place.map { " (\($0))" } ?? ""
+            notes.append(context.note(
+                "its initializer \(effect.description) again\(place)", at: effect.location.token..<effect.location.token + 1,
+                in: effect.location.file))
+        }
+        return notes
+    }
+
+    /// What the message says is lost: "its `results` are lost", "its initializer starts a
+    /// `Task` again", or both.
+    static func lossSummary(_ loss: ModelLoss, keepsFirst: Bool) -> String? {
+        var parts: [String] = []
+        if !keepsFirst, let change = loss.changedState.first { parts.append("its `\(change.field)` is lost") }
+        if let effect = loss.effect { parts.append("its initializer \(effect.description) again") }
+        return parts.isEmpty ? nil : parts.joined(separator: " and ")
+    }
+}

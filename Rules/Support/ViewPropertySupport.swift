@@ -111,30 +111,29 @@ enum ViewProperty {
         return true
     }
 
-    /// A note at a place that builds `view` while a body is evaluated, when the view graph
-    /// knows one: where the view, and what it creates, is built again on every render.
-    /// Without one, a note at a site the graph cannot classify (code of a type that is not a
-    /// view, which a body may call), saying only that it builds the view.
-    static func renderingSiteNotes(of view: TypeInfo, context: RuleContext) -> [DiagnosticNote] {
+    /// The witness that a view's property loses its model (SPEC §10): a body that re-creates
+    /// the view while it is shown runs again (the trigger), the view's initializer builds a
+    /// new `model` for `property`, and the new object lacks what the old one held, or its
+    /// initializer's effect repeats. The message's summary of the loss, the parent's name and
+    /// the notes in the order things happen; nil without a trigger or a loss.
+    static func rebuildWitness(
+        of view: TypeInfo, property: String, model: TypeInfo, call: Call?, in callFile: Int, context: RuleContext
+    ) -> (loss: String, parent: String, notes: [DiagnosticNote])? {
         let index = context.index
-        if let site = index.renderingSite(of: view.name) {
-            let name = site.viewName
-            let place = site.token..<site.token + 1
-            guard let type = site.enclosingType else {
-                return [context.note("this code builds `\(name)` here, again each time it runs", at: place, in: site.file)]
-            }
-            if index.types[type]?.kind == nil, let helper = site.enclosingMember {
-                // `extension View { func withSheets() -> some View { … } }`
-                return [context.note(
-                    "`.\(helper)(…)` builds `\(name)` here, again each time a body applying it is evaluated", at: place, in: site.file)]
-            }
-            return [context.note("`\(type)` builds `\(name)` here, again each time its body is evaluated", at: place, in: site.file)]
+        let loss = index.loss(ofRebuilding: model, call: call, in: callFile)
+        guard let summary = Witness.lossSummary(loss, keepsFirst: false), let recreation = index.reCreations(of: view).first else {
+            return nil
         }
-        guard let site = index.viewGraph.constructions(of: view.name).first(where: { $0.context == .other }),
-            let type = site.enclosingType
-        else { return [] }
-        let member = site.enclosingMember.map { ".\($0)" } ?? ""
-        return [context.note("`\(type)\(member)` builds `\(site.viewName)` here", at: site.token..<site.token + 1, in: site.file)]
+        let parent = recreation.site.enclosingTypeName ?? "the parent"
+        let site = recreation.site
+        return (
+            summary, parent,
+            Witness.triggerNotes(recreation.trigger, context: context)
+                + [context.note(
+                    "`\(parent).body` runs again and re-creates `\(site.viewName)` here, whose `\(property)` is a new `\(model.name)`",
+                    at: site.token..<site.token + 1, in: site.file)]
+                + Witness.lossNotes(loss, model: model.name, keepsFirst: false, context: context)
+        )
     }
 
     /// Text edits that turn a property into `@Wrapper private var` (the ownership fixes):

@@ -4,14 +4,19 @@ import Testing
 /// Rule groups on the command line and in every output, `--statistics`, and test code left
 /// out by default (SPEC §9).
 @Suite struct GroupAndStatisticsTests {
-    /// `observed_object_created_inline` (suspicious) on line 4.
+    /// `observed_object_created_inline` (suspicious) on line 4: `Screen` re-creates the view
+    /// on every tap, and `Model.count` changes after its initializer.
     static let createdInline = """
         import SwiftUI
-        final class Model: ObservableObject { @Published var count = 0 }
+        final class Model: ObservableObject { @Published var count = 0; func bump() { count += 1 } }
         struct Counter: View {
             @ObservedObject var model = Model()
             @State var step = 1
             var body: some View { Text("\\(model.count) \\(step)") }
+        }
+        struct CounterScreen: View {
+            @State private var taps = 0
+            var body: some View { Button("\\(taps)") { taps += 1 }; Counter() }
         }
 
         """

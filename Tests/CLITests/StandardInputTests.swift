@@ -31,6 +31,7 @@ import Testing
 
         final class Model: ObservableObject {
             @Published var value = 0
+            func bump() { value += 1 }
         }
 
         """
@@ -41,6 +42,11 @@ import Testing
         struct ModelView: View {
             let model = Model()
             var body: some View { Text("\\(model.value)") }
+        }
+
+        struct ModelScreen: View {
+            @State private var taps = 0
+            var body: some View { Button("\\(taps)") { taps += 1 }; ModelView() }
         }
 
         """

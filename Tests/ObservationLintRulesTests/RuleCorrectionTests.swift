@@ -82,11 +82,12 @@ final class RuleCorrectionTests: XCTestCase {
     /// An injection inside `#if`: a stored property for it would be compiled everywhere.
     func testEnvironmentObjectCreatedInlineIsNotFixedInsideIf() {
         let code = """
-            @Observable final class Preferences { var rate = 1.0 }
+            @Observable final class Preferences { var rate = 1.0; func reset() { rate = 1 } }
             struct SettingsScene: View {
+                @Environment(\\.colorScheme) private var scheme
                 var body: some View {
                     #if os(macOS)
-                    Text("Settings").environment(Preferences())
+                    Text(scheme == .dark ? "Settings" : "").environment(Preferences())
                     #endif
                 }
             }

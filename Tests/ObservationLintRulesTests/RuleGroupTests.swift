@@ -44,10 +44,14 @@ final class RuleGroupTests: XCTestCase {
 
     private let view = """
         import SwiftUI
-        final class Model: ObservableObject { @Published var count = 0 }
+        final class Model: ObservableObject { @Published var count = 0; func bump() { count += 1 } }
         struct Counter: View {
             @ObservedObject var model = Model()
             var body: some View { Text("\\(model.count)") }
+        }
+        struct CounterScreen: View {
+            @State private var taps = 0
+            var body: some View { Button("\\(taps)") { taps += 1 }; Counter() }
         }
 
         """
@@ -78,7 +82,11 @@ final class RuleGroupTests: XCTestCase {
                     @ObservedObject var model = Model()
                     var body: some View { Text("\\(model.count)") }
                 }
-                static var previews: some View { Frame() }
+                struct Host: View {
+                    @State private var taps = 0
+                    var body: some View { Button("\\(taps)") { taps += 1 }; Frame() }
+                }
+                static var previews: some View { Host() }
             }
             // The app shows `Counter` too: a view only previews build is not reported on.
             struct Home: View {
@@ -92,6 +100,6 @@ final class RuleGroupTests: XCTestCase {
                 .diagnostics.map(\.range.start.line)
         }
         XCTAssertEqual(lines(false), [4])
-        XCTAssertEqual(lines(true), [4, 9, 14])
+        XCTAssertEqual(lines(true), [4, 13, 18])
     }
 }

@@ -120,8 +120,6 @@ public final class ProjectIndex: @unchecked Sendable {
     private let allReadNames: Lazy<Set<String>>
     /// `memberAccesses(of:)` by type name: several rules ask for the same models.
     let memberAccessesByType = Memo<String, MemberAccesses>()
-    /// `holdsMutableState(_:)` by type name: the ownership rules ask it of every model they judge.
-    let mutableStateByType = Memo<String, Bool>()
     /// `changingMembers(of:)` by type name.
     let changingMembersByType = Memo<String, Set<String>>()
     /// `changes(of:)` and `forwardings(of:)` by type name.
@@ -141,6 +139,13 @@ public final class ProjectIndex: @unchecked Sendable {
     let environmentWalkFacts = OnDemand<EnvironmentWalkFacts>()
     /// The environment walk's coverage by the providers of an object (nil: none can be placed).
     let environmentCoverages = Memo<[ObjectIdentifier], EnvironmentCoverage?>()
+    /// `reRenderTriggers(of:)` and `ownReRenderTriggers(of:)` by type name, and the render
+    /// reads by the view whose code starts them.
+    let reRenderTriggersByType = Memo<String, [ReRenderTrigger]>()
+    let ownReRenderTriggersByType = Memo<String, [ReRenderTrigger]>()
+    let renderReadsByViewTable = OnDemand<[String: [RenderRead]]>()
+    /// `loss(ofRebuilding:)`'s state part by type name.
+    let changedStateByType = Memo<String, [StateChange]>()
     /// `ViewCode.renderingBodies(of:index:)` by type name.
     let renderingBodiesByType = Memo<String, [RenderingBody]>()
     /// `ParsedFile.scopes(in:)` by file and body: the view facts, rendering code, the view

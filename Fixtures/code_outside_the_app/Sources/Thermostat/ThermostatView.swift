@@ -14,6 +14,20 @@ public struct ThermostatView: View {
     }
 }
 
+/// Runs its body again whenever the room changes, re-creating the thermostat.
+struct ThermostatPanel: View {
+    @State private var room = "Living room"
+
+    var body: some View {
+        Picker("Room", selection: $room) {
+            Text("Living room").tag("Living room")
+            Text("Bedroom").tag("Bedroom")
+        }
+        Text(room)
+        ThermostatView()
+    }
+}
+
 // Previews never run in the app: the same mistake here is not reported.
 #Preview {
     struct PreviewHost: View {

@@ -13,3 +13,14 @@ struct ComposeView: View {
         TextField("Note", text: $draft.text)
     }
 }
+
+/// Runs its body again whenever the title changes, re-creating `ComposeView`.
+struct ComposeScreen: View {
+    @State private var title = ""
+
+    var body: some View {
+        TextField("Title", text: $title)
+        Text(title)
+        ComposeView()
+    }
+}

@@ -16,3 +16,13 @@ struct CounterView: View {
             .tint(theme.accent)
     }
 }
+
+/// Runs its body again on every tap, re-creating `CounterView`.
+struct CounterScreen: View {
+    @State private var taps = 0
+
+    var body: some View {
+        Button("Taps: \(taps)") { taps += 1 }
+        CounterView()
+    }
+}

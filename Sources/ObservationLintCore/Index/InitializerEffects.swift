@@ -1,0 +1,272 @@
+import ObservationSyntax
+
+extension ProjectIndex {
+    /// The first effect of `Model(…)` beyond reading memory (SPEC §10.5): of the initializer
+    /// the call's labels select, or with none declared (the implicit one), of the property
+    /// initial values only. Nil when the initializer only assigns and reads, or when which
+    /// initializer runs is unclear.
+    public func initializerEffect(ofConstructing model: TypeInfo, call: Call, in callFile: Int) -> InitializerEffect? {
+        InitializerEffects(index: self).effect(ofConstructing: model, with: call, in: files[callFile])
+    }
+}
+
+/// Finds the work an initializer does beyond reading memory: `Task`s, timers, notification
+/// observers and subscriptions to sources that do not replay, network requests, writes to
+/// `UserDefaults`, files or a shared object, analytics events, and calls of
+/// `start…`/`load…`/`fetch…` on other objects — directly, in the initializers it delegates
+/// to, in the type's own methods it calls (followed, not judged by name), and in the
+/// initial values of the type's stored properties (which run with every initializer).
+struct InitializerEffects {
+    let index: ProjectIndex
+
+    /// The side effect of `Model(…)`: of the initializer the call's labels select, or with
+    /// none declared (the implicit one), of the property initial values only.
+    func effect(ofConstructing model: TypeInfo, with call: Call, in callFile: ParsedFile) -> InitializerEffect? {
+        let labels = argumentLabels(of: call, in: callFile)
+        let lineage = index.typeAndAncestors(of: model)
+        // Initializers of the nearest class that declares any (subclasses without their own
+        // designated initializers inherit them).
+        let declaring = lineage.first { type in type.functions.contains { $0.function.kind == .initializer } }
+        if let declaring {
+            let candidates = declaring.functions.filter {
+                $0.function.kind == .initializer && matches(labels, $0.function.parameters)
+            }
+            // Unsure which initializer is called, or one of the candidates only assigns: silent.
+            guard !candidates.isEmpty else { return nil }
+            var found: InitializerEffect?
+            for (fileIndex, initializer) in candidates {
+                var visited = Set<String>()
+                guard let effect = effect(inFunction: initializer, file: fileIndex, of: declaring, depth: 0, visited: &visited)
+                    ?? propertyEffect(lineage)
+                else { return nil }
+                found = found ?? effect
+            }
+            return found
+        }
+        // No initializer is declared: only the implicit one, which runs the initial values.
+        guard labels.isEmpty || model.isValueType else { return nil }
+        return propertyEffect(lineage)
+    }
+
+    // MARK: - Calls and initializers
+
+    /// The labels of a call's arguments (nil for unlabelled), trailing closures unlabelled.
+    private func argumentLabels(of call: Call, in file: ParsedFile) -> [String?] {
+        var labels: [String?] = call.arguments.map { file.argumentList($0).map { $0.label.map(file.text) } } ?? []
+        if let arguments = call.arguments, arguments.count == 2 { labels = [] }  // `()`
+        for (offset, closure) in call.trailingClosures.enumerated() {
+            labels.append(offset == 0 ? nil : closure.label.map(file.text))
+        }
+        return labels
+    }
+
+    /// Whether the arguments' labels select these parameters, in order, skipping defaulted ones.
+    private func matches(_ labels: [String?], _ parameters: [Parameter]) -> Bool {
+        var next = 0
+        for label in labels {
+            while next < parameters.count, parameters[next].label != label {
+                guard parameters[next].defaultValue != nil else { return false }
+                next += 1
+            }
+            guard next < parameters.count else { return false }
+            next += 1
+        }
+        return parameters[next...].allSatisfy { $0.defaultValue != nil }
+    }
+
+    // MARK: - Bodies
+
+    private static let immediateClosureCallees: Set<String> = [
+        "async", "asyncAfter", "sync", "forEach", "run", "withAnimation", "perform", "performAndWait",
+    ]
+
+    /// The first side effect in a function's body, following `self.init(…)` delegation and
+    /// calls of the type's own methods.
+    private func effect(
+        inFunction function: FunctionDecl, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>
+    ) -> InitializerEffect? {
+        guard let body = function.body, depth < 4,
+            visited.insert("\(fileIndex):\(function.nameToken)").inserted
+        else { return nil }
+        let file = index.files[fileIndex]
+        let scopes = file.scopes(in: body)
+        let locals = file.localNames(in: body)
+        var token = body.lowerBound + 1
+        while token < body.upperBound - 1 {
+            defer { token += 1 }
+            guard runsNow(token, scopes: scopes, file: file) else { continue }
+            if let effect = directEffect(at: token, file: fileIndex, limit: body.upperBound, of: type) { return effect }
+            // Calls of the type's own methods and delegating initializers.
+            guard file.kind(token) == .identifier || file.at(token, "init"), isCall(token, file: file) else { continue }
+            let name = file.text(token)
+            guard file.isOwnMemberReference(token), !locals.contains(name) else {
+                // Another object's `start…`/`load…`/`fetch…`: work by its name.
+                if file.kind(token) == .identifier, file.kind(token - 1) == .period, let verb = Self.startingVerb(name) {
+                    return InitializerEffect(description: "calls `\(name)`, which \(verb)", location: TokenLocation(file: fileIndex, token: token))
+                }
+                continue
+            }
+            if name == "init" {
+                guard file.kind(token - 1) == .period, let call = file.call(at: token, limit: body.upperBound) else { continue }
+                let labels = argumentLabels(of: call, in: file)
+                let targets = type.functions.filter { $0.function.kind == .initializer && matches(labels, $0.function.parameters) }
+                guard targets.count == 1 else { continue }
+                if let effect = effect(inFunction: targets[0].function, file: targets[0].file, of: type, depth: depth + 1, visited: &visited) {
+                    return effect
+                }
+                continue
+            }
+            let methods = index.typeAndAncestors(of: type).flatMap(\.functions).filter {
+                $0.function.kind == .function && $0.function.name == name && !$0.function.modifiers.contains("static")
+            }
+            for (methodFile, method) in methods {
+                if var effect = effect(inFunction: method, file: methodFile, of: type, depth: depth + 1, visited: &visited) {
+                    effect.place = effect.place ?? "in `\(method.name)()`"
+                    return effect
+                }
+            }
+            // A method of the type not declared in the analyzed files (a superclass's): by its name.
+            if methods.isEmpty, file.kind(token) == .identifier, let verb = Self.startingVerb(name) {
+                return InitializerEffect(description: "calls `\(name)`, which \(verb)", location: TokenLocation(file: fileIndex, token: token))
+            }
+        }
+        return nil
+    }
+
+    /// The first side effect in the initial values of the stored instance properties (not
+    /// `lazy`, which wait for their first use).
+    private func propertyEffect(_ lineage: [TypeInfo]) -> InitializerEffect? {
+        for type in lineage {
+            for (fileIndex, property) in type.properties {
+                guard property.isStored, let initializer = property.initializer,
+                    !property.modifiers.contains("lazy"), !property.modifiers.contains("static"),
+                    !property.modifiers.contains("class")
+                else { continue }
+                let file = index.files[fileIndex]
+                // From the `=`: an initial value that is a closure is not the outer brace of a body.
+                let scopes = file.scopes(in: initializer.lowerBound - 1..<initializer.upperBound)
+                for token in initializer where runsNow(token, scopes: scopes, file: file) {
+                    if var effect = directEffect(at: token, file: fileIndex, limit: initializer.upperBound, of: type) {
+                        effect.place = "in the initial value of `\(property.name)`"
+                        return effect
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Code that runs as part of the body: outside closures, or in closures that run right
+    /// away (`forEach`, `DispatchQueue.main.async`). A `Task { }` is itself the side effect.
+    private func runsNow(_ token: Int, scopes: BodyScopes, file: ParsedFile) -> Bool {
+        for scope in scopes.enclosing(token) {
+            guard case .closure(let callee, _) = scope.kind else { continue }
+            guard let callee, Self.immediateClosureCallees.contains(file.text(callee)) else { return false }
+        }
+        return true
+    }
+
+    private func isCall(_ token: Int, file: ParsedFile) -> Bool {
+        guard let next = file.kind(token + 1), !file.tokens[token + 1].isAtStartOfLine else { return false }
+        return next == .leftParen || next == .leftBrace && !file.at(token, "init")
+    }
+
+    /// A side effect that starts at `token` by itself.
+    private func directEffect(at token: Int, file fileIndex: Int, limit: Int, of type: TypeInfo) -> InitializerEffect? {
+        let file = index.files[fileIndex]
+        guard file.kind(token) == .identifier else { return nil }
+        let afterPeriod = file.kind(token - 1) == .period
+        func effect(_ description: String) -> InitializerEffect {
+            InitializerEffect(description: description, location: TokenLocation(file: fileIndex, token: token))
+        }
+        switch file.text(token) {
+        case "Task" where !afterPeriod:
+            // `Task { }`, `Task(priority:) { }`, `Task.detached { }`, `Task<Void, Never> { }`.
+            var next = token + 1
+            if file.kind(next) == .leftAngle { next = file.skipGroup(next) }
+            if file.kind(next) == .leftBrace || file.kind(next) == .leftParen
+                || file.kind(next) == .period && file.at(next + 1, "detached")
+            {
+                guard !file.tokens[next].isAtStartOfLine else { return nil }
+                return effect("starts a `Task`")
+            }
+        case "Timer" where !afterPeriod:
+            guard file.kind(token + 1) == .period else { return nil }
+            if file.at(token + 2, "scheduledTimer") { return effect("schedules a `Timer`") }
+            if file.at(token + 2, "publish") {
+                let end = file.expressionEnd(from: token, end: limit, stopAtComma: false)
+                if (token..<end).contains(where: { file.at($0, "autoconnect") || file.at($0, "connect") }) {
+                    return effect("starts a `Timer` publisher")
+                }
+            }
+        case "dataTask", "downloadTask", "uploadTask", "dataTaskPublisher", "webSocketTask":
+            // A session's request, whatever the session is called.
+            guard afterPeriod, isCall(token, file: file) else { return nil }
+            return effect("makes a network request")
+        case "addObserver" where afterPeriod && isCall(token, file: file):
+            return effect("adds a notification observer")
+        case "publisher", "notifications":
+            guard afterPeriod, file.kind(token + 1) == .leftParen, file.at(token - 2, "default"),
+                file.at(token - 4, "NotificationCenter")
+            else { return nil }
+            return effect("subscribes to notifications")
+        case "URLSession" where !afterPeriod:
+            let end = file.expressionEnd(from: token, end: limit, stopAtComma: false)
+            let requests: Set<String> = [
+                "dataTask", "downloadTask", "uploadTask", "data", "download", "upload", "bytes", "dataTaskPublisher",
+                "webSocketTask", "streamTask",
+            ]
+            if (token..<end).contains(where: { file.kind($0 - 1) == .period && requests.contains(file.text($0)) }) {
+                return effect("makes a network request")
+            }
+        case "set", "setValue", "removeObject", "synchronize":
+            // `UserDefaults.standard.set(…)`, `defaults.removeObject(forKey:)`.
+            guard afterPeriod, isCall(token, file: file),
+                file.at(token - 2, "standard") || file.at(token - 2, "defaults") || file.at(token - 2, "UserDefaults")
+                    || file.at(token - 2, "userDefaults")
+            else { return nil }
+            return effect("writes to `UserDefaults`")
+        case "createDirectory", "createFile", "removeItem", "moveItem", "copyItem":
+            guard afterPeriod, isCall(token, file: file) else { return nil }
+            return effect("writes files")
+        case "write":
+            guard afterPeriod, file.kind(token + 1) == .leftParen, file.at(token + 2, "to") || file.at(token + 2, "toFile") else { return nil }
+            return effect("writes a file")
+        case "logEvent", "track", "trackEvent", "capture", "sendEvent", "logScreenView", "recordEvent":
+            guard afterPeriod, isCall(token, file: file) else { return nil }
+            return effect("sends an analytics event")
+        case "shared", "default", "standard", "current":
+            // `Store.shared.items = …`, `Session.current.user.append(…)`: a write to shared state.
+            guard afterPeriod, file.kind(token + 1) == .period, file.kind(token + 2) == .identifier else { return nil }
+            let location = TokenLocation(file: fileIndex, token: token + 2)
+            guard index.isMemberWrite(at: location) else { return nil }
+            return effect("writes to shared state (`\(file.text(token - 2 ..< token + 3))`)")
+        case "sink":
+            // A subscription to a source that does not replay its value: it stays open.
+            guard afterPeriod, isCall(token, file: file), !index.isReplayingSource(calledAt: token, in: file, of: type) else { return nil }
+            return effect("subscribes to a publisher")
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// `start`, `startMonitoring`, `load`, `loadItems`, `fetch`, `fetchAll`: the verb's
+    /// description; nil for other names (`loader`, `started`, `fetchedResults`).
+    private static let nounSuffixes = [
+        "Of", "Index", "Request", "Descriptor", "Date", "Time", "Point", "Angle", "Offset", "Position", "Location",
+        "Value", "Limit",
+    ]
+
+    static func startingVerb(_ name: String) -> String? {
+        for (verb, description) in [("start", "starts work"), ("load", "loads data"), ("fetch", "fetches data")] {
+            guard name.hasPrefix(verb) else { continue }
+            let rest = name.dropFirst(verb.count)
+            if rest.isEmpty { return description }
+            // `startOfDay(for:)`, `fetchRequest()`: nouns, not work being started.
+            guard rest.startsWithUppercase, !Self.nounSuffixes.contains(where: { rest.hasPrefix($0) }) else { continue }
+            return description
+        }
+        return nil
+    }
+}

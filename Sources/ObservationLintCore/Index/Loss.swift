@@ -1,0 +1,160 @@
+import ObservationSyntax
+
+// Loss (SPEC §10.5): what a rebuilt model takes with it — state written after its
+// initializer (a model that only holds its inputs, or mirrors a source that replays its
+// current value on subscription, loses nothing), and the effects of its initializer
+// (a request, a task, a timer, an observer or subscription, a write to shared state or
+// storage, an analytics event) as opposed to reading memory.
+
+/// A stored property of a model written after its initializer: state a rebuilt object drops.
+public struct StateChange: Sendable {
+    public let field: String
+    /// The write.
+    public let location: TokenLocation
+    /// When it runs: "in `SearchModel.search()`", "in a `Task` in `SearchModel.search()`".
+    public let context: String
+}
+
+/// Work a model's initializer does beyond reading memory, which every build repeats.
+public struct InitializerEffect: Sendable {
+    /// "starts a `Task`", "makes a network request", "writes to `UserDefaults`".
+    public let description: String
+    public let location: TokenLocation
+    /// Where, when not in the initializer itself: "in `setUp()`", "in the initial value of `timer`".
+    public var place: String?
+}
+
+/// What rebuilding a model loses: the state written after its initializer, and the effect
+/// its initializer repeats.
+public struct ModelLoss: Sendable {
+    public let changedState: [StateChange]
+    public let effect: InitializerEffect?
+    public var isEmpty: Bool { changedState.isEmpty && effect == nil }
+}
+
+extension ProjectIndex {
+    /// What building `type` again loses: its state written after initialization, and the
+    /// effect of the initializer `call` selects (nil: not known, only the state).
+    public func loss(ofRebuilding type: TypeInfo, call: Call? = nil, in callFile: Int? = nil) -> ModelLoss {
+        let effect = call.flatMap { call in callFile.flatMap { initializerEffect(ofConstructing: type, call: call, in: $0) } }
+        return ModelLoss(changedState: changedState(of: type), effect: effect)
+    }
+
+    /// The stored properties of the project class `type` (and its ancestors) written once
+    /// the object is set up, with the first such write each: by its own code outside
+    /// initialization, by views, through `&$name` — except writes that mirror a source that
+    /// replays its current value on subscription (a `@Published` projection or a
+    /// `CurrentValueSubject`, subscribed in the initializer), which a new object gets back.
+    /// Subscriptions, tasks and timers the object keeps for its own work are not state.
+    /// Computed once per type.
+    public func changedState(of type: TypeInfo) -> [StateChange] {
+        changedStateByType.value(for: type.name) { collectChangedState(of: type, visiting: [type.name]) }
+    }
+
+    /// `visiting`: the models whose objects led here (a cycle of them adds nothing).
+    private func collectChangedState(of type: TypeInfo, visiting: Set<String>) -> [StateChange] {
+        var result: [StateChange] = []
+        let lineage = typeAndAncestors(of: type)
+        for owner in lineage {
+            for (fileIndex, property) in owner.properties where property.isStored {
+                guard !property.modifiers.contains("static"), !property.modifiers.contains("class"),
+                    !isPlumbing(property, in: files[fileIndex])
+                else { continue }
+                // An object the model builds itself (`let forecast = ForecastModel()`) goes with it.
+                if let held = constructedType(of: property, in: files[fileIndex], scope: owner.name).flatMap({ types[$0.name] }),
+                    held.isClass, !visiting.contains(held.name),
+                    let inner = collectChangedState(of: held, visiting: visiting.union([held.name])).first
+                {
+                    result.append(StateChange(field: property.name + "." + inner.field, location: inner.location, context: inner.context))
+                    continue
+                }
+                guard !property.isLet else { continue }
+                let write = modelWrites(of: type, field: property.name).first { !isReplayedWrite(at: $0.location, of: type) }
+                if let write {
+                    result.append(StateChange(field: property.name, location: write.location, context: write.context))
+                } else if let assigned = assignedThroughProjection(property.name, in: lineage) {
+                    result.append(assigned)
+                }
+            }
+        }
+        return result
+    }
+
+    /// `source.assign(to: &$name)` in the model's code, where `source` does not replay its
+    /// current value.
+    private func assignedThroughProjection(_ name: String, in lineage: [TypeInfo]) -> StateChange? {
+        for owner in lineage {
+            for declaration in owner.declarations {
+                let file = files[declaration.file]
+                for token in declaration.decl.members where file.kind(token) == .prefixAmpersand && file.kind(token + 1) == .dollarIdentifier {
+                    guard file.spells(token + 1, "$" + name) else { continue }
+                    var separator = token - 1
+                    if file.kind(separator) == .colon { separator -= 2 }
+                    if let open = file.argumentListOpener(from: separator), file.isWord(open - 1),
+                        isReplayingSource(calledAt: open - 1, in: file, of: owner)
+                    {
+                        continue
+                    }
+                    let location = TokenLocation(file: declaration.file, token: token + 1)
+                    return StateChange(field: name, location: location, context: writeContext(at: location))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// A write inside the `sink` of a subscription, made in an initializer, to a source that
+    /// replays its current value: a new object subscribes again and gets the value back.
+    private func isReplayedWrite(at location: TokenLocation, of type: TypeInfo) -> Bool {
+        let file = files[location.file]
+        for owner in typeAndAncestors(of: type) {
+            for (fileIndex, function) in owner.functions where fileIndex == location.file && function.kind == .initializer {
+                guard let body = function.body, body.contains(location.token),
+                    let closure = scopes(in: body, of: file).innermostClosure(containing: location.token),
+                    case .closure(let callee?, _) = closure.kind, file.at(callee, "sink")
+                else { continue }
+                return isReplayingSource(calledAt: callee, in: file, of: owner)
+            }
+        }
+        return false
+    }
+
+    /// Whether the publisher chain before `.sink`/`.assign` at `callee` starts from a source
+    /// that replays its current value to a new subscriber: a `@Published` projection
+    /// (`$items`, `store.$items`) or a `CurrentValueSubject` of the model, without
+    /// `dropFirst()` on the way.
+    func isReplayingSource(calledAt callee: Int, in file: ParsedFile, of owner: TypeInfo) -> Bool {
+        guard file.kind(callee - 1) == .period else { return false }
+        var token = callee - 2
+        var replays = false
+        while token >= 0 {
+            switch file.kind(token) {
+            case .rightParen, .rightSquare:
+                let open = Int(file.partner[token])
+                guard open >= 0, open < token else { return false }
+                token = open - 1
+                continue
+            case .dollarIdentifier:
+                replays = true
+            case .identifier:
+                if file.at(token, "dropFirst") { return false }
+                let name = file.text(token)
+                if file.kind(token - 1) != .period, let (propertyFile, property) = owner.property(named: name),
+                    property.type?.text.hasPrefix("CurrentValueSubject") == true
+                        || property.initializer.map({ files[propertyFile].text($0).hasPrefix("CurrentValueSubject") }) == true
+                {
+                    replays = true
+                }
+            case .period, .postfixQuestionMark, .exclamationMark:
+                break
+            case .keyword where file.at(token, "self"):
+                break
+            default:
+                return replays
+            }
+            if file.kind(token) != .period, file.kind(token - 1) != .period { return replays }
+            token -= 1
+        }
+        return replays
+    }
+}

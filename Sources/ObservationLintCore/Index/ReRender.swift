@@ -1,0 +1,565 @@
+import ObservationSyntax
+
+// Re-render (SPEC §10.3): for every rendering body (view, view modifier, app, scene), the
+// state it reads while rendering, the writes that change that state, and so what runs the
+// body again — its own state changing, or its parent's body running again and passing
+// inputs that are not provably equal. A body with no trigger while a child is shown does not
+// rebuild that child.
+
+/// What runs a rendering body again: a write to state the body (or a body above it) reads.
+public struct ReRenderTrigger: Sendable {
+    /// The rendering container whose body reads the changing state.
+    public let reader: String
+    /// The reader's stored property the state is read through (`selectedTab`, `model`).
+    public let property: String
+    /// What changes, for a message: `` `selectedTab` ``, `` `SearchModel.results` ``.
+    public let state: String
+    /// Where the reader reads it while rendering; nil when its wrapper subscribes to every
+    /// change (`@ObservedObject` of an ObservableObject).
+    public let read: TokenLocation?
+    /// The write; nil for a value the system changes (an environment value, a query).
+    public let write: TokenLocation?
+    /// When the write runs: "in a button action in `TabBar.body`", "in `SearchModel.search()`".
+    public let context: String
+    /// From the reader down to the container asked about: each site where a body that runs
+    /// again builds the next view, and what it passes that is not provably equal (empty for
+    /// the container's own state).
+    public let passedDown: [PassedDownInput]
+
+    func passing(_ step: PassedDownInput) -> ReRenderTrigger {
+        ReRenderTrigger(
+            reader: reader, property: property, state: state, read: read, write: write, context: context,
+            passedDown: passedDown + [step])
+    }
+}
+
+/// A parent body that runs again builds a child here and passes it this input.
+public struct PassedDownInput: Sendable {
+    public let site: ViewConstruction
+    /// "a closure (`onSelect:`)", "a new `Filter`", "`selectedTab`".
+    public let input: String
+}
+
+/// A site that builds a view while a body that runs again is evaluated, and what runs it.
+public struct ReCreation: Sendable {
+    public let site: ViewConstruction
+    public let trigger: ReRenderTrigger
+}
+
+extension ProjectIndex {
+    /// What runs the body of the rendering container `type` again: writes to the state it
+    /// reads, and triggers of its parents' bodies that pass it inputs that are not provably
+    /// equal (closures, newly built objects, the changed value). Computed once per type.
+    public func reRenderTriggers(of type: TypeInfo) -> [ReRenderTrigger] {
+        triggers(of: type, visiting: [])
+    }
+
+    /// The triggers of `type`'s body that can fire while the code at `location` (a site in
+    /// that body) is shown: not a read or a write in another branch of an `if`/`switch`
+    /// than the site.
+    public func reRenderTriggers(of type: TypeInfo, whileShowing location: TokenLocation) -> [ReRenderTrigger] {
+        reRenderTriggers(of: type).filter { isShown($0, in: type, with: location) }
+    }
+
+    /// The sites that build `view` in a body that runs again while the view is shown, each
+    /// with the first such trigger: what re-creates the view (its initializer and property
+    /// initial values run again). Empty for a view only built once or with unknown callers.
+    public func reCreations(of view: TypeInfo) -> [ReCreation] {
+        viewGraph.constructions(of: view.name).compactMap { site in
+            guard isReRenderedSite(site), let parent = site.enclosingType.flatMap({ types[$0] }),
+                ViewCode.isRenderingContainer(parent),
+                let trigger = reRenderTriggers(of: parent, whileShowing: TokenLocation(file: site.file, token: site.token)).first
+            else { return nil }
+            return ReCreation(site: site, trigger: trigger)
+        }
+    }
+
+    /// `debug effects`: one line per trigger of `type`'s body, with file:line of each site.
+    public func reRenderTriggerLines(of type: TypeInfo) -> [String] {
+        reRenderTriggers(of: type).map(describe)
+    }
+
+    /// The trigger for a note or a line: "`selectedTab` changes — TabBar.swift:40, in a
+    /// button action in `TabBar.body`; `Home.body` reads it — Home.swift:12", then each body
+    /// that passes it down.
+    public func describe(_ trigger: ReRenderTrigger) -> String {
+        var text = "\(trigger.state) changes"
+        if let write = trigger.write { text += " — \(place(write))" }
+        text += ", \(trigger.context)"
+        let reader = "`\(trigger.reader.withoutTypeKeyPrefixes).body`"
+        if let read = trigger.read {
+            text += "; \(reader) reads it — \(place(read))"
+        } else {
+            text += "; \(reader) observes it"
+        }
+        for step in trigger.passedDown {
+            let parent = step.site.enclosingType?.withoutTypeKeyPrefixes ?? "?"
+            text += "; `\(parent).body` builds `\(step.site.viewName)` with \(step.input) — \(place(TokenLocation(file: step.site.file, token: step.site.token)))"
+        }
+        return text
+    }
+
+    /// `File.swift:12`.
+    public func place(_ location: TokenLocation) -> String {
+        let file = files[location.file]
+        let line = file.source.location(of: file.byteRange(location.token..<location.token + 1).lowerBound).line
+        return "\(file.path.split(separator: "/").last.map(String.init) ?? file.path):\(line)"
+    }
+
+    /// Sites that build their view while a body is evaluated, again on each evaluation. In
+    /// previews and tests, only for a view of that code too (such code never re-renders a
+    /// view of the app).
+    func isReRenderedSite(_ site: ViewConstruction) -> Bool {
+        switch site.context {
+        case .rendering, .presentation, .oneTime(.sceneRoot): true
+        case .preview: isPreviewOrTestCode(site.view)
+        default: false
+        }
+    }
+
+    /// A type nested in a `PreviewProvider`, or declared in test or documentation code.
+    private func isPreviewOrTestCode(_ name: String) -> Bool {
+        var current: String? = name
+        while let type = current {
+            if types[type]?.traits.contains(.previewProvider) == true { return true }
+            current = type.enclosingTypeName
+        }
+        guard let declaration = types[name]?.declarations.first else { return false }
+        return !SourceRole(path: files[declaration.file].path).isReportedByDefault
+    }
+
+    // MARK: - Passed down
+
+    /// `visiting`: the views whose triggers asked for these (a recursive view adds nothing).
+    private func triggers(of type: TypeInfo, visiting: Set<String>) -> [ReRenderTrigger] {
+        reRenderTriggersByType.value(for: type.name) {
+            var result = ownReRenderTriggers(of: type)
+            guard visiting.count < 8 else { return result }
+            for site in viewGraph.constructions(of: type.name) where isReRenderedSite(site) {
+                guard let parentName = site.enclosingType, parentName != type.name, !visiting.contains(parentName),
+                    let parent = types[parentName], ViewCode.isRenderingContainer(parent)
+                else { continue }
+                let location = TokenLocation(file: site.file, token: site.token)
+                for trigger in triggers(of: parent, visiting: visiting.union([type.name])) where isShown(trigger, in: parent, with: location) {
+                    guard let input = unequalInput(at: site, for: trigger, parent: parent) else { continue }
+                    result.append(trigger.passing(PassedDownInput(site: site, input: input)))
+                    if result.count >= 32 { return result }
+                }
+            }
+            return result
+        }
+    }
+
+    /// An input the site passes that differs each time the parent's body runs for this
+    /// trigger: a closure, a newly built object, or the changed state itself.
+    private func unequalInput(at site: ViewConstruction, for trigger: ReRenderTrigger, parent: TypeInfo) -> String? {
+        func label(_ argument: ConstructionArgument) -> String { argument.label.map { " (`\($0):`)" } ?? "" }
+        for argument in site.arguments {
+            switch argument.origin {
+            case .closure:
+                return "a closure\(label(argument))"
+            case .constructor(let name):
+                if let info = types[name], info.isValueType { continue }
+                if knownValueTypes.contains(name) { continue }
+                return "a new `\(name.withoutTypeKeyPrefixes)`\(label(argument))"
+            default:
+                if trigger.reader == parent.name, trigger.passedDown.isEmpty, mentions(argument.origin, property: trigger.property) {
+                    return "\(trigger.state)\(label(argument))"
+                }
+            }
+        }
+        return nil
+    }
+
+    private func mentions(_ origin: ArgumentOrigin, property name: String) -> Bool {
+        switch origin {
+        case .property(let reference, _), .binding(let reference, _): reference.name == name
+        case .derived(let parts): parts.contains { mentions($0, property: name) }
+        default: false
+        }
+    }
+
+    // MARK: - Shown with a site
+
+    /// Whether the trigger can run `type`'s body while the code at `location` is shown: its
+    /// read and its write (when in the same body) are not in another branch than the site.
+    private func isShown(_ trigger: ReRenderTrigger, in type: TypeInfo, with location: TokenLocation) -> Bool {
+        guard trigger.reader == type.name, trigger.passedDown.isEmpty else { return true }
+        let bodies = ViewCode.renderingBodies(of: type, index: self)
+        guard let body = bodies.first(where: { $0.file == location.file && $0.range.contains(location.token) }) else { return true }
+        let file = files[location.file]
+        for other in [trigger.read, trigger.write].compactMap({ $0 }) {
+            if other.file == location.file, body.range.contains(other.token) {
+                if areInExclusiveBranches(other.token, location.token, body: body.range, file: file) { return false }
+                continue
+            }
+            // In a helper (`otherBranch`) that this body uses only in other branches than the site.
+            guard let helper = bodies.first(where: { $0.file == other.file && $0.range.contains(other.token) }), helper.name != body.name
+            else { continue }
+            let uses = body.range.filter { file.kind($0) == .identifier && file.spells($0, helper.name) && file.isOwnMemberReference($0) }
+            if !uses.isEmpty, uses.allSatisfy({ areInExclusiveBranches($0, location.token, body: body.range, file: file) }) { return false }
+        }
+        return true
+    }
+
+    /// Whether two tokens of one body sit in different branches of one `if`/`else` chain or
+    /// `switch`: one evaluation runs at most one of them.
+    public func areInExclusiveBranches(_ a: Int, _ b: Int, body: Range<Int>, file: ParsedFile) -> Bool {
+        let scopes = self.scopes(in: body, of: file)
+        let chainA = scopeIndices(containing: a, in: scopes)
+        let chainB = scopeIndices(containing: b, in: scopes)
+        var common = 0
+        while common < chainA.count, common < chainB.count, chainA[common] == chainB[common] { common += 1 }
+        if common < chainA.count, common < chainB.count {
+            let (first, second) = scopes.scopes[chainA[common]].range.lowerBound < scopes.scopes[chainB[common]].range.lowerBound
+                ? (chainA[common], chainB[common]) : (chainB[common], chainA[common])
+            if isLaterBranch(second, of: first, in: scopes, file: file) { return true }
+        }
+        // Different `case`s of the `switch` whose braces enclose both.
+        guard common > 0 else { return false }
+        let shared = chainA[common - 1]
+        let range = scopes.scopes[shared].range
+        guard isSwitchBlock(range, file: file) else { return false }
+        return caseLabel(before: a, in: shared, scopes: scopes, file: file) != caseLabel(before: b, in: shared, scopes: scopes, file: file)
+    }
+
+    /// Scope positions around `token`, outermost first.
+    private func scopeIndices(containing token: Int, in scopes: BodyScopes) -> [Int] {
+        guard var current = scopes.innermostIndex(containing: token) else { return [] }
+        var chain = [current]
+        while let parent = scopes.scopes[current].parent {
+            chain.append(parent)
+            current = parent
+        }
+        return chain.reversed()
+    }
+
+    /// Whether the block `second` is reached from the block `first` through `else` / `else if`.
+    private func isLaterBranch(_ second: Int, of first: Int, in scopes: BodyScopes, file: ParsedFile) -> Bool {
+        var current = first
+        while case .block = scopes.scopes[current].kind {
+            let after = scopes.scopes[current].range.upperBound
+            guard file.at(after, "else") else { return false }
+            let parent = scopes.scopes[current].parent
+            guard let next = scopes.scopes.indices.first(where: { index in
+                index > current && scopes.scopes[index].parent == parent && scopes.scopes[index].range.lowerBound > after
+                    && !scopes.scopes[index].isClosure
+            }) else { return false }
+            if next == second { return true }
+            current = next
+        }
+        return false
+    }
+
+    /// `switch value {`: the keyword before the brace, in the same statement.
+    private func isSwitchBlock(_ range: Range<Int>, file: ParsedFile) -> Bool {
+        var token = range.lowerBound - 1
+        var steps = 0
+        while token >= 0, steps < 64 {
+            if file.at(token, "switch") { return true }
+            switch file.kind(token) {
+            case .leftBrace, .rightBrace, .semicolon: return false
+            case .rightParen, .rightSquare:
+                let open = Int(file.partner[token])
+                token = open >= 0 && open < token ? open - 1 : token - 1
+            default: token -= 1
+            }
+            steps += 1
+        }
+        return false
+    }
+
+    /// The `case`/`default` label of the switch block at `position` that `token` follows.
+    private func caseLabel(before token: Int, in position: Int, scopes: BodyScopes, file: ParsedFile) -> Int? {
+        var probe = token
+        let start = scopes.scopes[position].range.lowerBound
+        while probe > start {
+            if file.at(probe, "case") || file.at(probe, "default"), scopes.innermostIndex(containing: probe) == position,
+                !(file.at(probe - 1, "if") || file.at(probe - 1, "guard") || file.at(probe - 1, "while") || file.kind(probe - 1) == .comma
+                    || file.at(probe - 1, "for"))
+            {
+                return probe
+            }
+            probe -= 1
+        }
+        return nil
+    }
+}
+
+// MARK: - Own state
+
+extension ProjectIndex {
+    /// Wrappers of state a view owns or is handed, which its own code (or the code that
+    /// hands it) writes.
+    private static let reRenderStateWrappers: Set<String> = [
+        "State", "Binding", "FocusState", "AppStorage", "SceneStorage", "GestureState",
+    ]
+
+    /// `@Environment(\.key)` values the system changes while a view is shown.
+    private static let systemEnvironmentKeys: Set<String> = [
+        "colorScheme", "colorSchemeContrast", "scenePhase", "horizontalSizeClass", "verticalSizeClass", "dynamicTypeSize",
+        "sizeCategory", "locale", "timeZone", "calendar", "layoutDirection", "displayScale", "isSearching", "editMode",
+        "isFocused", "controlActiveState", "accessibilityReduceMotion", "accessibilityDifferentiateWithoutColor",
+        "accessibilityReduceTransparency", "accessibilityInvertColors", "legibilityWeight", "isLuminanceReduced",
+        "isPresented", "isEnabled",
+    ]
+
+    /// The triggers of `type`'s own state: its view state read while rendering and the
+    /// writes to it, the system's environment values and queries it reads, the changes of
+    /// the ObservableObjects it observes, and the writes to the tracked properties of the
+    /// `@Observable` models it reads.
+    public func ownReRenderTriggers(of type: TypeInfo) -> [ReRenderTrigger] {
+        ownReRenderTriggersByType.value(for: type.name) { collectOwnTriggers(of: type) }
+    }
+
+    private func collectOwnTriggers(of type: TypeInfo) -> [ReRenderTrigger] {
+        guard ViewCode.isRenderingContainer(type) else { return [] }
+        var result: [ReRenderTrigger] = []
+        var stateNames: [String: (wrapper: String, key: String?)] = [:]
+        var observed: [(property: Property, model: TypeInfo)] = []
+        // `@State var router = Router()`: writes to its members change the object, not the state.
+        var objectStates = Set<String>()
+        for (fileIndex, property) in type.properties where property.isStored && !property.modifiers.contains("static") {
+            guard let wrapper = property.attributes.first(where: { $0.simpleName.startsWithUppercase && $0.simpleName != "MainActor" })
+            else { continue }
+            let name = String(wrapper.simpleName)
+            let file = files[fileIndex]
+            if Self.reRenderStateWrappers.contains(name) || name == "Query" {
+                stateNames[property.name] = (name, nil)
+                if holdsProjectClass(property, in: file, scope: type.name) { objectStates.insert(property.name) }
+            } else if name == "Environment", let arguments = wrapper.arguments, file.kind(arguments.lowerBound) == .backslash {
+                let key = file.text(arguments.upperBound - 1)
+                if Self.systemEnvironmentKeys.contains(key) { stateNames[property.name] = (name, key) }
+            } else if ["ObservedObject", "StateObject", "EnvironmentObject"].contains(name),
+                let held = declaredShape(of: property, in: file, scope: type.name)?.directName,
+                let model = self.type(named: held, from: type.name), model.isObservableObject, !model.isObservable
+            {
+                observed.append((property, model))
+            }
+        }
+        if !stateNames.isEmpty {
+            let reads = viewStateReads(of: type, names: Set(stateNames.keys))
+            for name in stateNames.keys.sorted() {
+                guard let read = reads[name], let (wrapper, key) = stateNames[name] else { continue }
+                if let key {
+                    result.append(
+                        ReRenderTrigger(
+                            reader: type.name, property: name, state: "the environment's `\(key)`", read: read, write: nil,
+                            context: "when the system changes it", passedDown: []))
+                    continue
+                }
+                if wrapper == "Query" {
+                    result.append(
+                        ReRenderTrigger(
+                            reader: type.name, property: name, state: "`\(name)`", read: read, write: nil,
+                            context: "when the stored data changes", passedDown: []))
+                    continue
+                }
+                for write in viewStateWrites(of: name, in: type, wrapper: wrapper, holdsObject: objectStates.contains(name)).prefix(4) {
+                    result.append(
+                        ReRenderTrigger(
+                            reader: type.name, property: name, state: "`\(name)`", read: read, write: write.location,
+                            context: write.context, passedDown: []))
+                }
+            }
+        }
+        for (property, model) in observed {
+            for field in publishedFields(of: model) {
+                for write in modelWrites(of: model, field: field).prefix(2) {
+                    result.append(
+                        ReRenderTrigger(
+                            reader: type.name, property: property.name, state: "`\(model.name.withoutTypeKeyPrefixes).\(field)`",
+                            read: nil, write: write.location, context: write.context, passedDown: []))
+                }
+            }
+        }
+        var seen = Set<String>()
+        for read in renderReadsByView[type.name] ?? [] {
+            guard let model = types[read.model], model.isObservable, let field = read.path.first,
+                isTracked(field, of: model), seen.insert(read.model + "." + field).inserted
+            else { continue }
+            for write in modelWrites(of: model, field: field).prefix(2) {
+                result.append(
+                    ReRenderTrigger(
+                        reader: type.name, property: read.origin.reference.name,
+                        state: "`\(model.name.withoutTypeKeyPrefixes).\(field)`",
+                        read: TokenLocation(file: read.origin.file, token: read.origin.tokens[0]), write: write.location,
+                        context: write.context, passedDown: []))
+            }
+        }
+        return result
+    }
+
+    /// The render reads of every model, by the rendering container whose code starts them.
+    private var renderReadsByView: [String: [RenderRead]] {
+        renderReadsByViewTable.value {
+            var result: [String: [RenderRead]] = [:]
+            for (_, reads) in renderReadsByModel.value({ RenderPathCollector.collect(self) }) {
+                for read in reads { result[read.view, default: []].append(read) }
+            }
+            for key in result.keys { result[key]!.sort { ($0.origin.file, $0.origin.tokens[0]) < ($1.origin.file, $1.origin.tokens[0]) } }
+            return result
+        }
+    }
+
+    /// The first read of each of `names` (the container's own properties) in its rendering
+    /// code, outside action closures (`$name` hands a binding over; it reads nothing).
+    private func viewStateReads(of type: TypeInfo, names: Set<String>) -> [String: TokenLocation] {
+        var result: [String: TokenLocation] = [:]
+        for body in ViewCode.renderingBodies(of: type, index: self) {
+            let file = files[body.file]
+            let hidden = Set(body.parameters.map(\.name)).union(file.localNames(in: body.range))
+            var roles = RenderRoles(body: body.range, file: file, index: self)
+            for token in body.range where file.kind(token) == .identifier {
+                let name = file.text(token)
+                guard names.contains(name), result[name] == nil, !hidden.contains(name), file.isOwnMemberReference(token),
+                    !file.isArgumentLabel(token), roles.role(of: token) != .action
+                else { continue }
+                result[name] = TokenLocation(file: body.file, token: token)
+            }
+        }
+        return result
+    }
+
+    /// Writes to the container's view state `name` outside its initializers: assignments
+    /// and mutating calls in its code, `$name` bindings it hands out (the receiver may
+    /// write), and, for a `@Binding`, the writes to the state its callers bind. For state
+    /// holding an object (`holdsObject`), only replacing the object is a write of the state.
+    private func viewStateWrites(
+        of name: String, in type: TypeInfo, wrapper: String, holdsObject: Bool
+    ) -> [(location: TokenLocation, context: String)] {
+        var result: [(location: TokenLocation, context: String)] = []
+        for site in memberAccesses(of: type).mutations[name] ?? [] where !site.inInitializer {
+            if holdsObject, files[site.file].kind(site.token + 1) == .period { continue }
+            let location = TokenLocation(file: site.file, token: site.token)
+            result.append((location, writeContext(at: location)))
+        }
+        for declaration in type.declarations {
+            let file = files[declaration.file]
+            let dollar = "$" + name
+            for token in declaration.decl.members where file.kind(token) == .dollarIdentifier && file.spells(token, dollar) {
+                guard file.isOwnMemberReference(token), !isInInitializer(token, of: declaration.decl),
+                    !(holdsObject && file.kind(token + 1) == .period)
+                else { continue }
+                let location = TokenLocation(file: declaration.file, token: token)
+                let receiver = bindingReceiver(of: token, in: file).map { " to `\($0)`" } ?? ""
+                result.append((location, "through `\(dollar)` handed\(receiver)"))
+            }
+        }
+        if wrapper == "Binding" {
+            for site in viewGraph.constructions(of: type.name) {
+                guard let parent = site.enclosingType.flatMap({ types[$0] }), parent.name != type.name else { continue }
+                for argument in site.arguments {
+                    guard case .binding(let reference, _) = argument.origin, argument.label == name else { continue }
+                    let writes = memberAccesses(of: parent).mutations[reference.name] ?? []
+                    for write in writes where !write.inInitializer {
+                        let location = TokenLocation(file: write.file, token: write.token)
+                        result.append((location, writeContext(at: location)))
+                    }
+                }
+            }
+        }
+        result.sort { ($0.location.file, $0.location.token) < ($1.location.file, $1.location.token) }
+        return result
+    }
+
+    /// A property declared as, or initialized with, a project class.
+    private func holdsProjectClass(_ property: Property, in file: ParsedFile, scope: String) -> Bool {
+        let name = declaredShape(of: property, in: file, scope: scope)?.directName
+            ?? constructedType(of: property, in: file, scope: scope)?.name
+        return name.flatMap { self.type(named: $0, from: scope) }?.isClass == true
+    }
+
+    private func isInInitializer(_ token: Int, of decl: TypeDecl) -> Bool {
+        decl.functions.contains { $0.kind == .initializer && $0.body?.contains(token) == true }
+    }
+
+    /// The call a `$name` binding is handed to: `TextField` in `TextField("", text: $name)`.
+    private func bindingReceiver(of token: Int, in file: ParsedFile) -> String? {
+        var separator = token - 1
+        if file.kind(separator) == .colon { separator -= 2 }
+        guard let open = file.argumentListOpener(from: separator), file.isWord(open - 1) else { return nil }
+        let callee = file.text(open - 1)
+        return file.kind(open - 2) == .period ? "." + callee : callee
+    }
+
+    /// The `@Published` stored properties of an ObservableObject and its ancestors.
+    private func publishedFields(of model: TypeInfo) -> [String] {
+        typeAndAncestors(of: model).flatMap { owner in
+            owner.properties.filter { $0.property.isStored && $0.property.attributes.contains(named: "Published") }.map(\.property.name)
+        }
+    }
+
+    /// A stored `var` of an `@Observable` class (or its ancestors) that Observation tracks.
+    private func isTracked(_ field: String, of model: TypeInfo) -> Bool {
+        typeAndAncestors(of: model).contains { owner in
+            owner.properties.contains { $0.property.name == field && $0.property.isStored && !$0.property.isLet && !$0.property.isObservationIgnored }
+        }
+    }
+
+    /// Writes to the model field `field` that can happen after the object reached a view
+    /// (the change model's `afterHandout` phase: its own code outside initialization and
+    /// setup, views and other code through references), with where each runs.
+    public func modelWrites(of model: TypeInfo, field: String) -> [(location: TokenLocation, context: String)] {
+        changes(of: model).writes(of: field).filter { $0.phase == .afterHandout }.map { write in
+            (write.site, "in \(write.member)\(write.contextDescription)")
+        }
+    }
+
+    /// When the code at `location` runs, for a note: "in a button action in `TabBar.body`",
+    /// "in `.task` in `Home.body`", "in a `Task` in `SearchModel.search()`", "in `SearchModel.search()`".
+    public func writeContext(at location: TokenLocation) -> String {
+        let file = files[location.file]
+        guard let (typeName, member, body) = enclosingMember(of: location) else { return "at run time" }
+        let owner = "`\(typeName.withoutTypeKeyPrefixes).\(member)`"
+        let closures = scopes(in: body, of: file).enclosing(location.token).filter(\.isClosure)
+        guard let closure = closures.first(where: { scope in
+            if case .closure(let callee, let label) = scope.kind { return callee != nil || label != nil }
+            return false
+        }), case .closure(let callee, let label) = closure.kind
+        else { return closures.isEmpty ? "in \(owner)" : "in a closure in \(owner)" }
+        let name = callee.map { file.text($0) } ?? ""
+        let labelText = label.map { file.text($0) }
+        let what: String
+        if name == "Button" || labelText == "action" && name.startsWithUppercase {
+            what = "a button action"
+        } else if name == "Task" || name == "detached" {
+            what = "a `Task`"
+        } else if name.isEmpty {
+            what = "the `\(labelText ?? "")` closure"
+        } else if file.kind(callee! - 1) == .period {
+            what = "`.\(name)`"
+        } else {
+            what = "`\(name)`'s closure"
+        }
+        return "in \(what) in \(owner)"
+    }
+
+    /// The type, member name (`body`, `search()`) and body of the code holding `location`.
+    private func enclosingMember(of location: TokenLocation) -> (type: String, member: String, body: Range<Int>)? {
+        for (decl, info) in typeDeclarations(in: location.file) where decl.members.contains(location.token) {
+            for function in decl.functions {
+                guard let body = function.body, body.contains(location.token) else { continue }
+                let member = function.kind == .initializer ? "init" : function.name + "()"
+                return (info.name, member, body)
+            }
+            for property in decl.properties {
+                for accessor in property.accessors {
+                    guard let body = accessor.body, body.contains(location.token) else { continue }
+                    return (info.name, property.name, body)
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension ReRenderTrigger {
+    /// The reader's name as written in the source.
+    public var readerName: String { reader.withoutTypeKeyPrefixes }
+}
+
+extension ViewConstruction {
+    /// The name of the type whose code builds the view, as written in the source.
+    public var enclosingTypeName: String? { enclosingType?.withoutTypeKeyPrefixes }
+}

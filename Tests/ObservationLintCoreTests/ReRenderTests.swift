@@ -1,0 +1,210 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+final class ReRenderTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: false)
+    }
+
+    private func lines(_ type: String, in source: String) -> [String] {
+        let index = index(source)
+        return index.types[type].map(index.reRenderTriggerLines) ?? []
+    }
+
+    func testViewStateReadAndWrittenInAnAction() {
+        let source = """
+            struct Home: View {
+                @State private var tab = 0
+                @State private var unread = 0
+                var body: some View {
+                    Text("\\(tab)")
+                    Button("Next") { tab += 1 }
+                    Button("Read") { unread = 0 }
+                }
+            }
+            """
+        XCTAssertEqual(lines("Home", in: source), [
+            "`tab` changes — App.swift:6, in a button action in `Home.body`; `Home.body` reads it — App.swift:5"
+        ])
+    }
+
+    func testBindingHandedOutAndSystemEnvironment() {
+        let source = """
+            struct Search: View {
+                @State private var query = ""
+                @Environment(\\.colorScheme) private var scheme
+                @Environment(\\.dismiss) private var dismiss
+                var body: some View {
+                    TextField("Search", text: $query)
+                    Text(query).foregroundStyle(scheme == .dark ? .white : .black)
+                    Button("Close") { dismiss() }
+                }
+            }
+            """
+        XCTAssertEqual(lines("Search", in: source), [
+            "`query` changes — App.swift:6, through `$query` handed to `TextField`; `Search.body` reads it — App.swift:7",
+            "the environment's `colorScheme` changes, when the system changes it; `Search.body` reads it — App.swift:7",
+        ])
+    }
+
+    func testObservedObjectAndObservableModelWrites() {
+        let source = """
+            final class Feed: ObservableObject {
+                @Published var posts: [String] = []
+                @Published var title = ""
+                init() { title = "Feed" }
+                func reload() { posts = [] }
+            }
+            @Observable final class Filter {
+                var query = ""
+                var count = 0
+                func clear() { query = "" }
+                func bump() { count += 1 }
+            }
+            struct FeedView: View {
+                @ObservedObject var feed: Feed
+                let filter: Filter
+                var body: some View { Text(filter.query) }
+            }
+            """
+        XCTAssertEqual(lines("FeedView", in: source), [
+            "`Feed.posts` changes — App.swift:5, in `reload()`; `FeedView.body` observes it",
+            "`Filter.query` changes — App.swift:10, in `clear()`; `FeedView.body` reads it — App.swift:16",
+        ])
+    }
+
+    func testPassedDownClosureAndSiblingBranch() {
+        let source = """
+            struct Parent: View {
+                @State private var count = 0
+                @State private var showsDetail = false
+                var body: some View {
+                    if showsDetail {
+                        Child(onTap: { count += 1 })
+                    } else {
+                        Text("\\(count)")
+                    }
+                    Toggle("Detail", isOn: $showsDetail)
+                }
+            }
+            struct Child: View {
+                let onTap: () -> Void
+                var body: some View { Button("Tap", action: onTap) }
+            }
+            struct Quiet: View {
+                var body: some View { Child(onTap: {}) }
+            }
+            """
+        let index = index(source)
+        let child = index.types["Child"]!
+        let triggers = index.reRenderTriggers(of: child)
+        // `count` is read only in the other branch: while `Child` is shown, only `showsDetail` runs `Parent.body`.
+        XCTAssertEqual(triggers.map(\.state), ["`showsDetail`"])
+        XCTAssertEqual(triggers.first?.passedDown.first?.input, "a closure (`onTap:`)")
+        XCTAssertEqual(index.reCreations(of: child).map { $0.site.enclosingTypeName }, ["Parent"])
+        XCTAssertTrue(index.reRenderTriggers(of: index.types["Quiet"]!).isEmpty)
+    }
+
+    func testSwitchCasesAreExclusive() {
+        let source = """
+            struct Tabs: View {
+                @State private var tab = 0
+                @State private var badge = 0
+                var body: some View {
+                    switch tab {
+                    case 0: Child(onTap: {})
+                    default: Text("\\(badge)").onTapGesture { badge += 1 }
+                    }
+                }
+            }
+            struct Child: View {
+                let onTap: () -> Void
+                var body: some View { Text("child") }
+            }
+            """
+        let index = index(source)
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Child"]!).map(\.state), [])
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Tabs"]!).map(\.state), ["`badge`"])
+    }
+
+    func testBindingWrittenByItsOwnerAndInputsPassedDown() {
+        let source = """
+            final class RowModel { var title = "" }
+            struct Parent: View {
+                @State private var text = ""
+                var body: some View {
+                    Text(text)
+                    Button("Fill") { text = "filled" }
+                    Editor(text: $text)
+                    Row(model: RowModel())
+                    Label(title: "Fixed")
+                    Label(title: text)
+                }
+            }
+            struct Editor: View {
+                @Binding var text: String
+                var body: some View { Text(text) }
+            }
+            struct Row: View {
+                let model: RowModel
+                var body: some View { Text(model.title) }
+            }
+            struct Label: View {
+                let title: String
+                var body: some View { Text(title) }
+            }
+            """
+        let index = index(source)
+        let editor = index.reRenderTriggers(of: index.types["Editor"]!)
+        XCTAssertEqual(editor.filter(\.passedDown.isEmpty).map { index.place($0.write!) }, ["App.swift:6"])
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Row"]!).map { $0.passedDown.map(\.input) }, Array(repeating: ["a new `RowModel` (`model:`)"], count: 2))
+        // Each write of `text` (the button, the binding handed to `Editor`) runs `Parent.body`:
+        // `Label(title: "Fixed")` passes an equal value, `Label(title: text)` the changed one.
+        XCTAssertEqual(
+            index.reRenderTriggers(of: index.types["Label"]!).map { $0.passedDown.map(\.input) },
+            Array(repeating: ["`text` (`title:`)"], count: 2))
+    }
+
+    func testMemberWritesOfAnObjectInStateDoNotChangeTheState() {
+        let source = """
+            final class Router { var path: [String] = [] }
+            struct Home: View {
+                @State private var router = Router()
+                @State private var draft = Draft()
+                var body: some View {
+                    NavigationStack(path: $router.path) { Text("\\(router.path.count) \\(draft.text)") }
+                        .onAppear { router.path = []; draft.text = "" }
+                }
+            }
+            struct Draft { var text = "" }
+            """
+        // Replacing `draft.text` changes the value in `draft`; `router.path` changes the object only.
+        XCTAssertEqual(lines("Home", in: source).map { String($0.prefix(9)) }, ["`draft` c"])
+    }
+
+    func testTriggerInAHelperUsedOnlyInAnotherBranch() {
+        let source = """
+            struct Screen: View {
+                @State private var showsChild = true
+                @State private var count = 0
+                var body: some View {
+                    if showsChild {
+                        Child(onTap: {})
+                    } else {
+                        counter
+                    }
+                }
+                private var counter: some View { Button("\\(count)") { count += 1 } }
+            }
+            struct Child: View {
+                let onTap: () -> Void
+                var body: some View { Text("child") }
+            }
+            """
+        let index = index(source)
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Child"]!).map(\.state), [])
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Screen"]!).map(\.state), ["`count`"])
+    }
+}
+
