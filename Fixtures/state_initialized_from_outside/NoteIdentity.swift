@@ -110,7 +110,7 @@ struct NoteSpacingLabel: View {
 
 struct NoteSpacingPreview: View {
     var body: some View {
-        let spacing = NoteAppearance.shared.lineSpacing
+        let spacing = NoteAppearance.shared.lineSpacing // expect: unobserved_model_in_view
         NoteSpacingLabel(spacing: spacing)
     }
 }
