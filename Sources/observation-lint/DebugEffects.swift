@@ -38,7 +38,8 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
         for index in indexes {
             for info in index.types.values where type.map({ info.name == $0 || info.name.hasSuffix("." + $0) }) ?? true {
                 guard info.kind != nil, info.kind != .protocol else { continue }
-                let lines = isolationLines(of: info, in: index) + forwardingLines(of: info, in: index) + writeLines(of: info, in: index)
+                let lines = isolationLines(of: info, in: index) + forwardingLines(of: info, in: index)
+                    + writeLines(of: info, in: index) + reRenderLines(of: info, in: index) + lossLines(of: info, in: index)
                 guard lines.count > 1 else { continue }
                 sections.append(Section(title: "\(info.name) (\(kindDescription(of: info)))", lines: lines))
             }
@@ -93,6 +94,24 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
             }
         }
         return lines
+    }
+
+    /// What runs a rendering body again (SPEC §10.3): one line per trigger.
+    private static func reRenderLines(of info: TypeInfo, in index: ProjectIndex) -> [String] {
+        guard ViewCode.isRenderingContainer(info) else { return [] }
+        let triggers = index.reRenderTriggerLines(of: info)
+        guard !triggers.isEmpty else { return ["body runs again: on no trigger the analysis knows"] }
+        return ["body runs again when:"] + triggers.map { "  " + $0 }
+    }
+
+    /// What building a model again loses (SPEC §10.5): the state written after its
+    /// initializer. The initializer's effects depend on the call, so they are a rule's notes.
+    private static func lossLines(of info: TypeInfo, in index: ProjectIndex) -> [String] {
+        guard info.isClass, !ViewCode.isRenderingContainer(info) else { return [] }
+        let changed = index.changedState(of: info)
+        guard !changed.isEmpty else { return ["a rebuilt object loses: no state written after its initializer"] }
+        return ["a rebuilt object loses:"]
+            + changed.map { "  `\($0.field)`, written \($0.context) at \(location($0.location, in: index))" }
     }
 
     private static func location(_ site: TokenLocation, in index: ProjectIndex) -> String {

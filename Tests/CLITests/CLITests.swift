@@ -352,6 +352,17 @@ import Testing
             ])
         // Each write's context follows it: `refresh()` resumes after its `await`.
         #expect(lines.contains { $0.hasPrefix("      Feed.swift:7: after the `await` on line 7") })
+        // What a rebuilt Feed loses (SPEC §10.5): the state written after its initializer.
+        let loses = try #require(lines.firstIndex(of: "  a rebuilt object loses:"))
+        #expect(lines[(loses + 1)...].first == "    `isLoading`, written in `refresh()` at Feed.swift:6")
+
+        // A view's section lists what runs its body again (SPEC §10.3): each @Published write.
+        let view = try project.run("debug", "effects", ".", "--type", "FeedView").stdoutLines
+        let triggers = try #require(view.firstIndex(of: "  body runs again when:"))
+        #expect(view[(triggers + 1)...].filter { $0.hasPrefix("    `") } == [
+            "    `Feed.isLoading` changes — Feed.swift:6, in `refresh()`; `FeedView.body` observes it",
+            "    `Feed.isLoading` changes — Feed.swift:11, in `clear()`; `FeedView.body` observes it",
+        ])
     }
 }
 
