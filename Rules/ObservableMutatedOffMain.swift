@@ -159,32 +159,31 @@ public struct ObservableMutatedOffMain: Rule {
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
-        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass && type.isObservable {
+        for type in index.types.values where type.isClass && type.isObservable {
             // SwiftData's models belong to the context that made them; a background context's
             // models are not the ones views read.
             guard !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") }) else { continue }
-            var tracked: [String: Property] = [:]
-            for owner in index.typeAndAncestors(of: type) where owner.isObservable {
-                for (_, property) in owner.properties where isTracked(property) && tracked[property.name] == nil {
-                    tracked[property.name] = property
-                }
-            }
+            // The type's own: an ancestor's are judged once, with the ancestor.
+            let tracked = Set(type.properties.compactMap { _, property in isTracked(property) ? property.name : nil })
             guard !tracked.isEmpty else { continue }
-            let writes = OffMainWriteFinder(index: index, type: type, properties: tracked).writes(in: decl, file: context.fileIndex)
-            guard !writes.isEmpty else { continue }
-            let readers = index.observedAs(type)
-            for write in writes {
-                guard let read = readers.lazy.compactMap({ reader in
-                    index.renderReads(of: reader).first { $0.path.first == write.property.name }
-                }).first
-                else { continue }
-                let origin = read.origin
-                context.report(
-                    "`\(write.property.name)` is tracked by Observation and changes off the main thread while views read it on the main thread: a data race, and views update late or not at all",
-                    at: write.tokens,
-                    notes: context.notes(for: write.steps)
-                        + [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
-                    help: "mark `\(type.name)` `@MainActor`, or make the change on the main actor (`await MainActor.run { … }`)")
+            let changes = index.changes(of: type)
+            var readers: [String]?
+            for name in tracked.sorted() {
+                for write in changes.writes(of: name) where write.site.file == context.fileIndex && write.phase == .afterHandout {
+                    guard let offMain = index.runContexts(at: write.site).first(where: { $0.isolation == .offMain }) else { continue }
+                    readers = readers ?? index.observedAs(type)
+                    guard let read = readers!.lazy.compactMap({ reader in
+                        index.renderReads(of: reader).first { $0.path.first == name }
+                    }).first
+                    else { continue }
+                    let origin = read.origin
+                    context.report(
+                        "`\(name)` is tracked by Observation and changes off the main thread while views read it on the main thread: a data race, and views update late or not at all",
+                        at: write.writtenTokens(in: index),
+                        notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) }
+                            + [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
+                        help: "mark `\(type.name.simpleTypeName)` `@MainActor`, or make the change on the main actor (`await MainActor.run { … }`)")
+                }
             }
         }
     }

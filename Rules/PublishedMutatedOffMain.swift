@@ -239,22 +239,26 @@ public struct PublishedMutatedOffMain: Rule {
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
-        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass {
-            var published: [String: Property] = [:]
-            for (_, property) in index.typeAndAncestors(of: type).flatMap(\.properties)
-            where property.attributes.contains(named: "Published") && !property.modifiers.contains("static") {
-                if published[property.name] == nil { published[property.name] = property }
-            }
+        for type in index.types.values where type.isClass && type.isObservableObject {
+            // The type's own: an ancestor's are judged once, with the ancestor.
+            let published = Set(type.properties.compactMap { _, property in
+                property.attributes.contains(named: "Published") && !property.modifiers.contains("static") ? property.name : nil
+            })
             guard !published.isEmpty else { continue }
-            let writes = OffMainWriteFinder(index: index, type: type, properties: published).writes(in: decl, file: context.fileIndex)
-            guard !writes.isEmpty else { continue }
-            let observers = index.observedAs(type)
-            for write in writes {
-                guard let witness = observation(of: write.property.name, by: observers, index: index, context: context) else { continue }
-                context.report(
-                    "`\(write.property.name)` is `@Published` and changes off the main thread: views observing `\(type.name)` get the change on a background thread",
-                    at: write.tokens, notes: context.notes(for: write.steps) + [witness],
-                    help: "change it on the main actor (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`), or mark `\(type.name)` `@MainActor`")
+            let changes = index.changes(of: type)
+            var observers: [String]?
+            for name in published.sorted() {
+                for write in changes.writes(of: name) where write.site.file == context.fileIndex && write.phase == .afterHandout {
+                    guard let offMain = index.runContexts(at: write.site).first(where: { $0.isolation == .offMain }) else { continue }
+                    observers = observers ?? index.observedAs(type)
+                    guard let witness = observation(of: name, by: observers!, index: index, context: context) else { continue }
+                    context.report(
+                        "`\(name)` is `@Published` and changes off the main thread: views observing `\(type.name.simpleTypeName)` get the change on a background thread",
+                        at: write.writtenTokens(in: index),
+                        notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) }
+                            + [witness],
+                        help: "change it on the main actor (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`), or mark `\(type.name.simpleTypeName)` `@MainActor`")
+                }
             }
         }
     }

@@ -192,3 +192,38 @@ extension ProjectIndex {
         "State", "Binding", "AppStorage", "SceneStorage", "FocusState", "GestureState", "Query", "Environment",
     ]
 }
+
+extension ProjectIndex {
+    /// The project types whose views may hold an instance of `type`: itself, its subclasses,
+    /// its superclasses and the project protocols it conforms to.
+    public func observedAs(_ type: TypeInfo) -> [String] {
+        var names = typeAndSubtypes(of: type).map(\.name)
+        var queue = [type]
+        var seen = Set(names)
+        while let current = queue.popLast() {
+            for name in current.inherited where seen.insert(name).inserted {
+                if let info = types[name] {
+                    names.append(name)
+                    queue.append(info)
+                }
+            }
+        }
+        return names
+    }
+}
+
+extension PropertyWrite {
+    /// The written reference as code spells it, for a diagnostic: `self.items`,
+    /// `self?.items`, `model.count`, `items`.
+    public func writtenTokens(in index: ProjectIndex) -> Range<Int> {
+        let file = index.files[site.file]
+        var start = site.token
+        while file.kind(start - 1) == .period {
+            var receiver = start - 2
+            if file.kind(receiver) == .postfixQuestionMark || file.kind(receiver) == .exclamationMark { receiver -= 1 }
+            guard receiver >= 0, file.isWord(receiver) else { break }
+            start = receiver
+        }
+        return start..<site.token + 1
+    }
+}
