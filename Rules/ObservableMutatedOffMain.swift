@@ -13,14 +13,18 @@ public struct ObservableMutatedOffMain: Rule {
             reads the model on the main thread while it renders. Changed from code the analysis \
             knows runs off the main thread — a `URLSession` completion handler, `Task.detached`, a \
             `Task { }` that inherits no actor, a nonisolated `async` method (the global executor, \
-            after an `await` as before it), a global or private dispatch queue, or a method of the \
-            class such code calls — a property a view reads while rendering is a data race: the \
+            after an `await` as before it), a global or private dispatch queue, or a method with no \
+            actor isolation of its own that such code calls (it runs where its caller runs; project \
+            callers are followed up to three calls back), in the class's own code or another \
+            object's through a reference — a property a view reads while rendering is a data race: the \
             view may read a half-written value, updates arrive late or not at all, and Swift 6's \
             strict concurrency checking rejects the code. The notes show each step that puts the \
-            code off the main thread, then the view that reads the property. Code whose thread is \
+            code off the main thread (the function, the task or queue, each call into a method that \
+            runs where it is called), then the view that reads the property. Code whose thread is \
             not known (a closure handed to another module's API, a `NotificationCenter` observer \
             with `queue: nil` unless the project posts its notification only off the main thread, a \
-            `nonisolated(nonsending)` method) is not reported.
+            method or `nonisolated(nonsending)` function none of whose project callers is known to \
+            run off the main thread) is not reported.
             """,
         fix: """
             Mark the class `@MainActor` (or make `MainActor` the module's default isolation) and do \
@@ -82,6 +86,25 @@ public struct ObservableMutatedOffMain: Rule {
             struct ImportView: View {
                 let importer: Importer
                 var body: some View { ProgressView(value: importer.progress) }
+            }
+            """,
+            """
+            @Observable final class Library {
+                var books: [String] = []
+                func add(_ title: String) {
+                    ↓books.append(title)
+                }
+            }
+            final class Importer {
+                let library: Library
+                init(library: Library) { self.library = library }
+                func run() {
+                    Task.detached { self.library.add(await Backend.title()) }
+                }
+            }
+            struct LibraryView: View {
+                let library: Library
+                var body: some View { Text("\\(library.books.count)") }
             }
             """,
         ],
@@ -151,6 +174,26 @@ public struct ObservableMutatedOffMain: Rule {
             struct InboxView: View {
                 let inbox: Inbox
                 var body: some View { Text("\\(inbox.messages.count)") }
+            }
+            """,
+            """
+            @Observable final class Library {
+                var books: [String] = []
+                func add(_ title: String) { books.append(title) }
+            }
+            final class Importer {
+                let library: Library
+                init(library: Library) { self.library = library }
+                func run() {
+                    Task.detached {
+                        let title = await Backend.title()
+                        await MainActor.run { self.library.add(title) }
+                    }
+                }
+            }
+            struct LibraryView: View {
+                let library: Library
+                var body: some View { Text("\\(library.books.count)") }
             }
             """,
         ])
