@@ -202,32 +202,26 @@ public struct ObservableMutatedOffMain: Rule {
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
-        for type in index.types.values where type.isClass && type.isObservable {
+        var readersByType: [String: [String]] = [:]
+        for model in index.modelWrites(inFile: context.fileIndex) {
+            let name = model.property.name
             // SwiftData's models belong to the context that made them; a background context's
             // models are not the ones views read.
-            guard !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") }) else { continue }
-            // The type's own: an ancestor's are judged once, with the ancestor.
-            let tracked = Set(type.properties.compactMap { _, property in isTracked(property) ? property.name : nil })
-            guard !tracked.isEmpty else { continue }
-            let changes = index.changes(of: type)
-            var readers: [String]?
-            for name in tracked.sorted() {
-                for write in changes.writes(of: name) where write.site.file == context.fileIndex && write.phase == .afterHandout {
-                    guard let offMain = index.runContexts(at: write.site).first(where: { $0.isolation == .offMain }) else { continue }
-                    readers = readers ?? index.observedAs(type)
-                    guard let read = readers!.lazy.compactMap({ reader in
-                        index.renderReads(of: reader).first { $0.path.first == name }
-                    }).first
-                    else { continue }
-                    let origin = read.origin
-                    context.report(
-                        "`\(name)` is tracked by Observation and changes off the main thread while views read it on the main thread: a data race, and views update late or not at all",
-                        at: write.writtenTokens(in: index),
-                        notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) }
-                            + [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
-                        help: "mark `\(type.name.simpleTypeName)` `@MainActor`, or make the change on the main actor (`await MainActor.run { … }`)")
-                }
-            }
+            guard isTracked(model.property), let type = index.types[model.type], type.isObservable,
+                !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") }),
+                let offMain = index.runContexts(at: model.write.site).first(where: { $0.isolation == .offMain })
+            else { continue }
+            let readers = readersByType[type.name] ?? index.observedAs(type)
+            readersByType[type.name] = readers
+            guard let read = readers.lazy.compactMap({ reader in index.renderReads(of: reader).first { $0.path.first == name } }).first
+            else { continue }
+            let origin = read.origin
+            context.report(
+                "`\(name)` is tracked by Observation and changes off the main thread while views read it on the main thread: a data race, and views update late or not at all",
+                at: model.write.writtenTokens(in: index),
+                notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) }
+                    + [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
+                help: "mark `\(type.name.simpleTypeName)` `@MainActor`, or make the change on the main actor (`await MainActor.run { … }`)")
         }
     }
 

@@ -298,27 +298,21 @@ public struct PublishedMutatedOffMain: Rule {
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
-        for type in index.types.values where type.isClass && type.isObservableObject {
-            // The type's own: an ancestor's are judged once, with the ancestor.
-            let published = Set(type.properties.compactMap { _, property in
-                property.attributes.contains(named: "Published") && !property.modifiers.contains("static") ? property.name : nil
-            })
-            guard !published.isEmpty else { continue }
-            let changes = index.changes(of: type)
-            var observers: [String]?
-            for name in published.sorted() {
-                for write in changes.writes(of: name) where write.site.file == context.fileIndex && write.phase == .afterHandout {
-                    guard let offMain = index.runContexts(at: write.site).first(where: { $0.isolation == .offMain }) else { continue }
-                    observers = observers ?? index.observedAs(type)
-                    guard let witness = observation(of: name, by: observers!, index: index, context: context) else { continue }
-                    context.report(
-                        "`\(name)` is `@Published` and changes off the main thread: views observing `\(type.name.simpleTypeName)` get the change on a background thread",
-                        at: write.writtenTokens(in: index),
-                        notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) }
-                            + [witness],
-                        help: "change it on the main actor (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`), or mark `\(type.name.simpleTypeName)` `@MainActor`")
-                }
-            }
+        var observersByType: [String: [String]] = [:]
+        for model in index.modelWrites(inFile: context.fileIndex) {
+            let property = model.property
+            guard property.attributes.contains(named: "Published"), !property.modifiers.contains("static"),
+                let type = index.types[model.type], type.isObservableObject,
+                let offMain = index.runContexts(at: model.write.site).first(where: { $0.isolation == .offMain })
+            else { continue }
+            let observers = observersByType[type.name] ?? index.observedAs(type)
+            observersByType[type.name] = observers
+            guard let witness = observation(of: property.name, by: observers, index: index, context: context) else { continue }
+            context.report(
+                "`\(property.name)` is `@Published` and changes off the main thread: views observing `\(type.name.simpleTypeName)` get the change on a background thread",
+                at: model.write.writtenTokens(in: index),
+                notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) } + [witness],
+                help: "change it on the main actor (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`), or mark `\(type.name.simpleTypeName)` `@MainActor`")
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ObservationSyntax
 
 // The change model (SPEC §10.1): for every stored property of a project type, each write,
@@ -225,5 +226,42 @@ extension PropertyWrite {
             start = receiver
         }
         return start..<site.token + 1
+    }
+}
+
+/// A write, after the model may have reached a view, of a stored property a model class
+/// (`ObservableObject` or `@Observable`) declares itself (an inherited one belongs to the
+/// ancestor's writes).
+public struct ModelWrite: Sendable {
+    /// The class's qualified name.
+    public let type: String
+    public let property: Property
+    public let write: PropertyWrite
+}
+
+extension ProjectIndex {
+    /// The model writes made in `file` (its own code's, or other code's through a
+    /// reference), in file and token order; computed for every file at once.
+    public func modelWrites(inFile file: Int) -> [ModelWrite] {
+        modelWritesByFile.value {
+            let models = types.values.filter { type in
+                type.isClass && (type.isObservableObject || type.isObservable) && isOwn(type)
+                    && type.properties.contains { $0.property.isStored && !$0.property.isLet }
+            }
+            let perModel = parallelMap(models, jobs: ProcessInfo.processInfo.activeProcessorCount) { type in
+                let changes = changes(of: type)
+                return type.properties.flatMap { _, property in
+                    changes.writes(of: property.name).filter { $0.phase == .afterHandout }.map {
+                        ModelWrite(type: type.name, property: property, write: $0)
+                    }
+                }
+            }
+            var result: [Int: [ModelWrite]] = [:]
+            for write in perModel.joined() { result[write.write.site.file, default: []].append(write) }
+            for file in result.keys {
+                result[file]!.sort { $0.write.site.token < $1.write.site.token }
+            }
+            return result
+        }[file] ?? []
     }
 }

@@ -124,6 +124,7 @@ public final class ProjectIndex: @unchecked Sendable {
     let changingMembersByType = Memo<String, Set<String>>()
     /// `changes(of:)` and `forwardings(of:)` by type name.
     let changesByType = Memo<String, TypeChanges>()
+    let modelWritesByFile = OnDemand<[Int: [ModelWrite]]>()
     let forwardingsByType = Memo<String, [Forwarding]>()
     /// `changeFlows(of:)` by type name.
     let changeFlowsByType = Memo<String, ChangeFlows>()
