@@ -167,6 +167,31 @@ public struct UnobservedModelInView: Rule {
                 }
             }
             """,
+            """
+            final class ActionBox { var action: (() -> Void)? }
+            struct EventRelay: View {
+                let action: () -> Void
+                @State private var box = ActionBox()
+                var body: some View {
+                    box.action = action
+                    return Color.clear.onTapGesture { box.action?() }
+                }
+            }
+            """,
+            """
+            struct Gallery: View {
+                final class Config { var spacing: CGFloat = 8 }
+                var config = Config()
+                var body: some View { HStack(spacing: config.spacing) { Text("a") } }
+                func spacing(_ value: CGFloat) -> Self {
+                    config.spacing = value
+                    return self
+                }
+            }
+            struct Home: View {
+                var body: some View { Gallery().spacing(12) }
+            }
+            """,
         ],
         autoFix: AutoFix(
             .unsafe,
@@ -328,14 +353,36 @@ public struct UnobservedModelInView: Rule {
     private func firstWrite(
         of member: String, in model: TypeInfo, changing: Set<String>, index: ProjectIndex
     ) -> (field: String, location: TokenLocation, context: String)? {
-        if let write = index.modelWrites(of: model, field: member).first { return (member, write.location, write.context) }
+        if let write = laterWrite(of: member, in: model, index: index) { return (member, write.location, write.context) }
         for type in index.typeAndAncestors(of: model) {
             for read in index.memberAccesses(of: type).computedReads where read.property.name == member && read.path[0] != member {
-                guard changing.contains(read.path[0]), let write = index.modelWrites(of: model, field: read.path[0]).first else { continue }
+                guard changing.contains(read.path[0]), let write = laterWrite(of: read.path[0], in: model, index: index) else { continue }
                 return (read.path[0], write.location, write.context)
             }
         }
         return nil
+    }
+
+    /// The first write of a field that can run after a view read it: not one a view's
+    /// modifier-style method makes (`func tint(_ c: Color) -> Self { config.tint = c;
+    /// return self }`), which runs while the parent builds the view, before its `body`.
+    private func laterWrite(of field: String, in model: TypeInfo, index: ProjectIndex) -> (location: TokenLocation, context: String)? {
+        index.modelWrites(of: model, field: field).first { !isMadeWhileBuildingView($0.location, index: index) }
+    }
+
+    /// Whether the code at `location` is a view's method returning a configured copy of the
+    /// view (`-> Self`, `-> Card`), outside closures: the parent calls it on the view value it
+    /// builds, in its own rendering code.
+    private func isMadeWhileBuildingView(_ location: TokenLocation, index: ProjectIndex) -> Bool {
+        let file = index.files[location.file]
+        for (decl, info) in index.typeDeclarations(in: location.file) where info.isView && decl.members.contains(location.token) {
+            for function in decl.functions where function.kind == .function && !function.modifiers.contains("static") {
+                guard let body = function.body, body.contains(location.token), let returned = function.returnType?.text else { continue }
+                guard returned == "Self" || returned == String(info.name.simpleTypeName) else { return false }
+                return !index.scopes(in: body, of: file).enclosing(location.token).contains(where: \.isClosure)
+            }
+        }
+        return false
     }
 
     private func changingMembers(of model: TypeInfo, publishedOnly: Bool, index: ProjectIndex) -> Set<String> {

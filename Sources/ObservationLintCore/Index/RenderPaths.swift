@@ -101,7 +101,8 @@ extension ViewCode {
     }
 
     /// A container's rendering code: its roots, and the computed properties and methods of
-    /// the container (extensions included) that rendering code uses outside action closures
+    /// the container (extensions included) that rendering code uses in content, outside
+    /// action closures and closures of unknown role (another module's `.watch(value:) { … }`)
     /// (`header`, `row(for:)`, `ForEach(items, content: row)`), transitively. A method
     /// handed over to run later (`.introspect(…, customize: configure)`, `.onSubmit(save)`)
     /// is a callback.
@@ -150,7 +151,7 @@ extension ViewCode {
                     let start = file.kind(token - 1) == .period ? token - 2 : token  // `self.name`
                     guard !hidden.contains(name), !isHandedToAction(from: start, to: token + 1, in: file),
                         !(functionNames.contains(name) && isHandedOver(from: start, to: token + 1, in: file)),
-                        roles.role(of: token) != .action
+                        roles.role(of: token) == .content
                     else { continue }
                     called.append(name)
                 }

@@ -122,6 +122,11 @@ enum ViewFactsCollector {
                 }
                 names.removeFirst()
                 tokens.removeFirst()
+                // `box.action = action` writes `action` and reads only what leads to it.
+                if file.kind(chain.end) == .equal, !names.isEmpty {
+                    names.removeLast()
+                    tokens.removeLast()
+                }
                 let path = prefix + names
                 if let bound = boundName(before: chain, in: file), !path.isEmpty {
                     aliases[bound] = (reference, path)
