@@ -28,6 +28,17 @@ public struct UnobservedModelInView: Rule {
             """,
         triggeringExamples: [
             """
+            final class Notifier: ObservableObject {
+                @Published var status = 0
+                func refresh() { status += 1 }
+            }
+            struct World { var notifier = Notifier() }
+            var Current = World()
+            struct StatusView: View {
+                var body: some View { Text("\\(↓Current.notifier.status)") }
+            }
+            """,
+            """
             final class Cart: ObservableObject {
                 @Published var items: [String] = []
                 func add(_ item: String) { items.append(item) }
@@ -168,6 +179,18 @@ public struct UnobservedModelInView: Rule {
             }
             """,
             """
+            final class Notifier: ObservableObject {
+                @Published var status = 0
+                func refresh() { status += 1 }
+            }
+            struct World { var notifier = Notifier(); var title = "Status" }
+            var Current = World()
+            struct StatusView: View {
+                @ObservedObject var notifier = Current.notifier
+                var body: some View { Text("\\(Current.title): \\(notifier.status)") }
+            }
+            """,
+            """
             final class ActionBox { var action: (() -> Void)? }
             struct EventRelay: View {
                 let action: () -> Void
@@ -280,9 +303,10 @@ public struct UnobservedModelInView: Rule {
         }
     }
 
-    /// `Store.shared.count` read while `body` is evaluated (a tab label, a badge), where
-    /// `Store` is an ObservableObject or a plain class and the view holds no wrapper that
-    /// observes it: a write to `count` does not update the view.
+    /// `Store.shared.count` or `Current.inbox.unread` (a global variable, through value
+    /// types' stored properties) read while `body` is evaluated (a tab label, a badge),
+    /// where `Store` is an ObservableObject or a plain class and the view holds no wrapper
+    /// that observes it: a write to `count` does not update the view.
     private func checkSharedReads(in view: TypeInfo, context: inout RuleContext) {
         let index = context.index
         let observedTypes = Set(view.properties.compactMap { fileIndex, property -> String? in
@@ -298,32 +322,68 @@ public struct UnobservedModelInView: Rule {
         for body in ViewCode.renderingBodies(of: view, index: index) where body.file == context.fileIndex {
             let file = context.file
             var roles = RenderRoles(body: body.range, file: file, index: index)
-            for chain in file.memberChains(in: body.range) where chain.names.count >= 3 {
-                guard RenderingCode.isCapitalizedName(chain.root, in: file), file.kind(chain.root - 1) != .period,
-                    let model = index.type(named: file.text(chain.root), from: view.name), model.isClass, !model.isObservable,
-                    !observedTypes.contains(model.name),
+            var locals: Set<String>?
+            for chain in file.memberChains(in: body.range) where chain.names.count >= 2 {
+                guard file.kind(chain.root) == .identifier, file.kind(chain.root - 1) != .period else { continue }
+                let rootName = file.text(chain.root)
+                if locals == nil, index.globalVariableType(named: rootName) != nil {
+                    locals = file.localNames(in: body.range).union(body.parameters.map(\.name))
+                }
+                guard let (model, position) = sharedObject(read: chain, in: view, file: file, locals: locals ?? [], index: index),
+                    !model.isObservable, !observedTypes.contains(model.name),
                     model.isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index)
                 else { continue }
-                let holder = file.text(chain.names[1])
-                let field = file.text(chain.names[2])
-                let isShared = index.typeAndAncestors(of: model).contains { owner in
-                    owner.properties.contains { $0.property.name == holder && ViewProperty.isStatic($0.property) }
-                }
-                guard isShared, roles.role(of: chain.root) == .content, reported.insert(model.name + "." + field).inserted else { continue }
+                let field = file.text(chain.names[position])
+                guard roles.role(of: chain.root) == .content, reported.insert(model.name + "." + field).inserted else { continue }
                 let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
                 guard changing.contains(field), let write = firstWrite(of: field, in: model, changing: changing, index: index) else { continue }
-                let readText = "`\(file.text(chain.root)).\(holder).\(field)`"
+                let holder = chain.names[..<position].map { file.text($0) }.joined(separator: ".")
+                let holderName = file.text(chain.names[position - 1])
                 context.report(
-                    "`body` reads \(readText) without observing `\(model.name)`: the view does not update when `\(field)` changes",
-                    at: chain.root..<chain.names[2] + 1,
+                    "`body` reads `\(holder).\(field)` without observing `\(model.name)`: the view does not update when `\(field)` changes",
+                    at: chain.root..<chain.names[position] + 1,
                     notes: [context.note(
                         "`\(write.field)` changes here, \(write.context), and the view does not update",
                         at: write.location.token..<write.location.token + 1, in: write.location.file)],
                     help: model.isObservableObject
-                        ? "observe it: `@ObservedObject private var \(holder) = \(file.text(chain.root)).\(holder)`, and read `\(holder).\(field)`"
+                        ? "observe it: `@ObservedObject private var \(holderName) = \(holder)`, and read `\(holderName).\(field)`"
                         : "adopt `@Observable` on `\(model.name)` (SwiftUI then tracks what `body` reads)")
             }
         }
+    }
+
+    /// The project class whose state a chain reads through an instance every view shares, and
+    /// the position of the field read: `Inbox.shared.unread` (a static property of the class),
+    /// `Current.notifications.status` or `store.items` (a global variable, through stored
+    /// properties of value types, to a class). Nil for other chains, and for a name a local,
+    /// a parameter or a member of the view hides.
+    private func sharedObject(
+        read chain: MemberChain, in view: TypeInfo, file: ParsedFile, locals: Set<String>, index: ProjectIndex
+    ) -> (model: TypeInfo, field: Int)? {
+        let rootName = file.text(chain.root)
+        if RenderingCode.isCapitalizedName(chain.root, in: file), let model = index.type(named: rootName, from: view.name) {
+            guard chain.names.count >= 3, model.isClass else { return nil }
+            let holder = file.text(chain.names[1])
+            let isShared = index.typeAndAncestors(of: model).contains { owner in
+                owner.properties.contains { $0.property.name == holder && ViewProperty.isStatic($0.property) }
+            }
+            return isShared ? (model, 2) : nil
+        }
+        guard !locals.contains(rootName), view.property(named: rootName) == nil,
+            var current = index.globalVariableType(named: rootName)
+        else { return nil }
+        var position = 1
+        while position < chain.names.count, let info = index.types[current] {
+            if info.isClass { return (info, position) }
+            guard info.isValueType, let (fileIndex, property) = info.property(named: file.text(chain.names[position])),
+                property.isStored, !ViewProperty.isStatic(property),
+                let held = index.declaredShape(of: property, in: index.files[fileIndex], scope: info.name)?.directName,
+                let next = index.resolve(held, from: info.name)
+            else { return nil }
+            current = next
+            position += 1
+        }
+        return nil
     }
 
     /// A read of the model's changing state through the property while `body` is

@@ -194,6 +194,26 @@ extension ViewCode {
 }
 
 extension ProjectIndex {
+    /// The project type a global variable holds (`var Current: World`, `let store = Store()`),
+    /// by the variable's name; nil when no file declares it or declarations disagree.
+    public func globalVariableType(named name: String) -> String? {
+        globalVariableTypes.value {
+            var result: [String: String] = [:]
+            var conflicting = Set<String>()
+            for (position, file) in files.enumerated() {
+                for property in file.properties where !property.modifiers.contains("static") {
+                    guard let held = declaredShape(of: property, in: file, scope: nil)?.directName,
+                        let type = resolve(held, file: position)
+                    else { continue }
+                    if let known = result[property.name], known != type { conflicting.insert(property.name) }
+                    result[property.name] = type
+                }
+            }
+            for name in conflicting { result[name] = nil }
+            return result
+        }[name]
+    }
+
     /// The render reads of a model (by qualified type name). Computed for every model at
     /// once, on first use.
     public func renderReads(of model: String) -> [RenderRead] {
