@@ -65,7 +65,7 @@ public struct ObservedObjectCreatedInline: Rule {
             final class FeedModel: ObservableObject {
                 @Published var items: [String] = []
                 init() { Task { await self.reload() } }
-                func reload() async {}
+                func reload() async { _ = try? await URLSession.shared.data(from: Backend.url) }
             }
             struct FeedView: View {
                 @ObservedObject var ↓feed: FeedModel = .init()
