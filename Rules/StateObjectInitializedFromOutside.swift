@@ -93,7 +93,7 @@ public struct StateObjectInitializedFromOutside: Rule {
             final class DetailViewModel: ObservableObject {
                 @Published var title = ""
                 init() { Task { await load() } }
-                func load() async {}
+                func load() async { _ = try? await URLSession.shared.data(from: Backend.url) }
             }
             struct DetailView: View {
                 @StateObject private var ↓viewModel: DetailViewModel
