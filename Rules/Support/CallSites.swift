@@ -122,7 +122,8 @@ enum CallSites {
             let replacedOnly = holdsReference && path.isEmpty
             let filter = WriteFilter(
                 replacedOnly: replacedOnly, elementsOnly: elementsOnly && path.count <= 1,
-                presenter: site.context == .presentation ? site.enclosingType : nil)
+                presenter: site.context == .presentation ? site.enclosingType : nil,
+                presentation: PresentationEnd(site, index: index))
             if let wrapper = property.wrapper {
                 // `@State var model = Model()` passing `model.title`: a field of the model it holds.
                 if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
@@ -216,10 +217,14 @@ enum CallSites {
         /// sheet): its appearance handlers (`.onAppear`, `.task` without `id:`) run when it
         /// appears, before it presents anything, so their writes are no witness.
         var presenter: String?
+        /// How the presentation that shows the seeded view ends, in the presenter's code.
+        var presentation: PresentationEnd?
 
         /// For a field of a model: a reference field is replaced by any write to it.
         func forField(_ isDirect: Bool) -> WriteFilter {
-            WriteFilter(replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter)
+            WriteFilter(
+                replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter,
+                presentation: presentation)
         }
 
         /// Whether the write at `token` (the member's name) is one of these.
@@ -341,7 +346,8 @@ enum CallSites {
         }
         if property.wrapper == "Binding", depth < 3, let label = inputLabel(of: name, in: owner, index: index) {
             for (outer, argument) in sites(passing: label, to: owner.name, index: index) {
-                guard case .binding(let source, let path) = argument.origin, path.isEmpty,
+                // A caller renewed by the bound state (a branch it pins) renews the view as well.
+                guard case .binding(let source, let path) = argument.origin, path.isEmpty, index.renewingTie(for: argument, at: outer) == nil,
                     let outerType = outer.enclosingType.flatMap({ index.types[$0] }),
                     let write = stateWrite(source, of: outerType, filter: filter, index: index, depth: depth + 1)
                 else { continue }
@@ -438,7 +444,10 @@ enum CallSites {
         for write in index.changes(of: type).writes(of: name) where write.phase == .afterHandout {
             let file = index.files[write.site.file]
             guard filter.accepts(write.site.token, in: file) else { continue }
-            if filter.presenter == type.name, let closure = write.place?.closure, isAppearanceHandler(closure, in: file) { continue }
+            if filter.presenter == type.name {
+                if let closure = write.place?.closure, isAppearanceHandler(closure, in: file) { continue }
+                if let presentation = filter.presentation, presentation.isOver(at: write, in: type, index: index) { continue }
+            }
             let replaced = file.at(write.site.token + 1, "=") && holdsObject(name, in: type, index: index)
             let what = replaced ? "`\(name)` is replaced" : "`\(name)` changes"
             return ValueWrite(
@@ -481,5 +490,89 @@ enum CallSites {
             let model = index.type(named: held, from: callerName, file: fileIndex), model.isClass
         else { return nil }
         return model
+    }
+}
+
+/// How the presentation that shows a view ends (`.sheet(isPresented: $isShowing, onDismiss:
+/// reset) { Child(…) }`): SwiftUI builds presented content anew each time it presents it, so
+/// a write to the value passed that runs only once the child is gone leaves nothing stale.
+struct PresentationEnd {
+    let file: Int
+    /// The state the `isPresented:`/`item:` binding writes (`isShowing`, `model.isShowing`).
+    let state: String?
+    /// The `onDismiss:` argument.
+    let onDismiss: Range<Int>?
+
+    init?(_ site: ViewConstruction, index: ProjectIndex) {
+        guard let arguments = site.presentingArguments else { return nil }
+        let file = index.files[site.file]
+        self.file = site.file
+        let binding = file.argument("isPresented", in: arguments) ?? file.argument("item", in: arguments)
+        state = binding.map { tokens in
+            var text = tokens.map { file.text($0) }.joined()
+            if text.hasPrefix("self.") { text.removeFirst(5) }
+            return text.hasPrefix("$") ? String(text.dropFirst()) : text
+        }
+        onDismiss = file.argument("onDismiss", in: arguments)
+    }
+
+    /// Whether `write` (by the presenter `presenter`) runs only after the presented view is
+    /// gone: in the `onDismiss:` handler, or in a synchronous flow that also ends the
+    /// presentation — sets the presenting state to `false`/`nil` or calls `dismiss()` in the
+    /// same function or closure, outside any closure nested in it (a `Task`, a callback).
+    func isOver(at write: PropertyWrite, in presenter: TypeInfo, index: ProjectIndex) -> Bool {
+        guard let place = write.place else { return false }
+        let token = write.site.token
+        if let onDismiss, place.file == file, runs(token, in: onDismiss, of: presenter, index: index) { return true }
+        let file = index.files[place.file]
+        let flow = place.closure ?? place.body
+        if setsState(in: flow, file: file, endingOnly: true) { return true }
+        return flow.contains { candidate in
+            file.at(candidate, "dismiss") && file.kind(candidate + 1) == .leftParen && file.kind(candidate + 2) == .rightParen
+                && Self.isDirect(candidate, in: flow, file: file)
+        }
+    }
+
+    /// Whether the synchronous flow `flow` (a function's body or a closure) assigns the
+    /// presenting state itself, outside nested closures: to `false`/`nil` (`endingOnly`), or
+    /// to any value — it presents, ends or switches the presentation (`sheet = .edit(id)`).
+    func setsState(in flow: Range<Int>, file: ParsedFile, endingOnly: Bool) -> Bool {
+        guard let state else { return false }
+        return file.assignments(in: flow).contains { assignment in
+            guard file.at(assignment.operatorToken, "=") else { return false }
+            if endingOnly {
+                guard assignment.value.count == 1, file.at(assignment.value.lowerBound, "false") || file.at(assignment.value.lowerBound, "nil")
+                else { return false }
+            }
+            var path = file.path(of: assignment.target)
+            if path.first == "self" { path.removeFirst() }
+            return path.joined(separator: ".") == state && Self.isDirect(assignment.operatorToken, in: flow, file: file)
+        }
+    }
+
+    /// Whether `token` is inside the `onDismiss:` handler: its closure, or the body of the
+    /// presenter's method it names (`onDismiss: reset`, `onDismiss: self.reset`).
+    private func runs(_ token: Int, in handler: Range<Int>, of presenter: TypeInfo, index: ProjectIndex) -> Bool {
+        let file = index.files[self.file]
+        if file.kind(handler.lowerBound) == .leftBrace { return handler.contains(token) }
+        guard let name = handler.last, file.kind(name) == .identifier else { return false }
+        return presenter.declarations.contains { declaration in
+            declaration.file == self.file
+                && declaration.decl.functions.contains { $0.name == file.text(name) && $0.body?.contains(token) == true }
+        }
+    }
+
+    /// Whether `token` runs when `flow` does: it is not inside a closure nested in `flow`.
+    private static func isDirect(_ token: Int, in flow: Range<Int>, file: ParsedFile) -> Bool {
+        var probe = flow.lowerBound + 1
+        while probe < token {
+            if file.kind(probe) == .leftBrace {
+                let close = Int(file.partner[probe])
+                if close > token { return false }
+                if close > probe { probe = close }
+            }
+            probe += 1
+        }
+        return true
     }
 }
