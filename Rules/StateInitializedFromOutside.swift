@@ -24,8 +24,12 @@ public struct StateInitializedFromOutside: Rule {
             of a model, a `var` written only in its initializer or setup, a constant, a write \
             that runs only once presented content is gone (SwiftUI builds a sheet's, popover's \
             or destination's content anew each time it presents it): in the presentation's \
-            `onDismiss:`, or in a flow that also ends it — sets its `isPresented` state to \
-            `false`, its item to `nil`, or calls `dismiss()` in the same function or closure. It \
+            `onDismiss:`, or in a flow that also sets its `isPresented` state to `false`, its \
+            item to `nil` or another item, or calls `dismiss()`, in the same function or \
+            closure — \
+            and, for a modal `.sheet` or `.fullScreenCover` (no \
+            `presentationBackgroundInteraction`), a user action of the presenter's own view \
+            code, which the presentation covers. It \
             stays silent when the view may be renewed with the value — SwiftUI's identity \
             (SPEC §10.4): `.id(x)` with any `x` that is not a constant (a parent may keep the id \
             in step with the value), a `ForEach` id that changes with the element (`\\.self`, \
@@ -34,8 +38,7 @@ public struct StateInitializedFromOutside: Rule {
             `case .edit:`; an `if let item = selection` branch does not: a change from one item \
             to another keeps the view; a branch around the caller, or around every use of a \
             view-building helper such as `var rows: some View`, renews what it builds as well), \
-            content presented for an item (`.sheet(item:)`, \
-            `.navigationDestination(item:)`) — when the view re-syncs the state \
+            `.sheet(item:) { item in … }` passing the item — when the view re-syncs the state \
             (`.onChange(of:)`, `.task(id:)`, an event handler such as `.onReceive`), hands it \
             back as an edited draft (a save closure, a `@Binding`, a method of a model or of a \
             project type such as `Store.shared.save(draft)`), is a \
@@ -49,6 +52,49 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // The text changes while the same tip stays presented in a popover.
+            """
+            struct Tip: Identifiable { let id: Int }
+            final class Tips: ObservableObject { @Published var current: Tip? }
+            struct TipText: View {
+                @State var ↓text: String
+                var body: some View { Text(text) }
+            }
+            struct TipHost: View {
+                @StateObject private var tips = Tips()
+                @State private var tip: Tip?
+                @State private var text = ""
+                var body: some View {
+                    Button("Change") { text = "Changed" }
+                    Button("Tip") { tip = Tip(id: 1) }
+                        .popover(item: $tip) { _ in TipText(text: text) }
+                }
+            }
+            """,
+            // A popover leaves the list usable: another word can be picked while it is shown.
+            """
+            struct Word { var text: String }
+            struct WordEditor: View {
+                @State var ↓text: String
+                var body: some View { TextField("Word", text: $text) }
+            }
+            struct WordList: View {
+                let words: [Word]
+                @State private var editing: Word?
+                @State private var isEditing = false
+                var body: some View {
+                    ForEach(words.indices, id: \\.self) { i in
+                        Button(words[i].text) {
+                            editing = words[i]
+                            isEditing = true
+                        }
+                    }
+                    .popover(isPresented: $isEditing) {
+                        if let editing { WordEditor(text: editing.text) }
+                    }
+                }
+            }
+            """,
             // The answer changes while the sheet stays up: the card keeps the first one.
             """
             struct Flashcard: View {
@@ -233,6 +279,53 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The item comes from a binding the analysis cannot follow: whether the same tip
+            // stays presented while the text changes is not established.
+            """
+            struct Tip: Identifiable { let id: Int }
+            final class Tips: ObservableObject { @Published var current: Tip? }
+            struct TipText: View {
+                @State var text: String
+                var body: some View { Text(text) }
+            }
+            struct TipHost: View {
+                @StateObject private var tips = Tips()
+                @State private var tip: Tip?
+                @State private var text = ""
+                private var currentTip: Binding<Tip?> {
+                    Binding(get: { tips.current }, set: { tips.current = $0 })
+                }
+                var body: some View {
+                    Button("Change") { text = "Changed" }
+                    Button("Tip") { tip = Tip(id: 1) }
+                        .popover(item: currentTip) { _ in TipText(text: text) }
+                }
+            }
+            """,
+            // A sheet is modal: the list's buttons cannot pick another word while it is shown.
+            """
+            struct Word { var text: String }
+            struct WordEditor: View {
+                @State var text: String
+                var body: some View { TextField("Word", text: $text) }
+            }
+            struct WordList: View {
+                let words: [Word]
+                @State private var editing: Word?
+                @State private var isEditing = false
+                var body: some View {
+                    ForEach(words.indices, id: \\.self) { i in
+                        Button(words[i].text) {
+                            editing = words[i]
+                            isEditing = true
+                        }
+                    }
+                    .sheet(isPresented: $isEditing) {
+                        if let editing { WordEditor(text: editing.text) }
+                    }
+                }
+            }
+            """,
             // Every use of the rows stands in a branch of `isCompact`: a change builds new rows.
             """
             struct ModeLabel: View {

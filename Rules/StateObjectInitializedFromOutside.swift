@@ -32,8 +32,8 @@ public struct StateObjectInitializedFromOutside: Rule {
             or is only written while the model is set up, a stable instance (the caller's own \
             `let` or `@StateObject`, a value a navigation route carries, a shared singleton), a \
             view that may be renewed with the value (`.id(x)` with any `x` that is not a \
-            constant, a `ForEach` id, content presented for an item with `.sheet(item:)` or \
-            `.navigationDestination(item:)`), or a view built once (a \
+            constant, a `ForEach` id, the item a presentation was made for), or a view built \
+            once (a \
             scene, hosting or widget root).
             """,
         fix: """
@@ -197,7 +197,7 @@ public struct StateObjectInitializedFromOutside: Rule {
                 }
             }
             """,
-            // Presented for an item: another item is new content, with a new object.
+            // The track changes as the sheet presents another route: new content, a new object.
             """
             final class Player: ObservableObject {
                 @Published var title: String
@@ -216,8 +216,11 @@ public struct StateObjectInitializedFromOutside: Rule {
                 @State private var track = ""
                 @State private var route: Route?
                 var body: some View {
-                    Button("Next") { track = "Next" }
-                        .sheet(item: $route) { _ in PlayerView(track: track) }
+                    Button("Next") {
+                        track = "Next"
+                        route = Route(id: 1)
+                    }
+                    .sheet(item: $route) { _ in PlayerView(track: track) }
                 }
             }
             """,
@@ -587,7 +590,7 @@ public struct StateObjectInitializedFromOutside: Rule {
             guard let write = trigger.write else { return true }
             if write.file == site.file, leaving.contains(where: { $0.contains(write.token) }) { return false }
             if let presentation, let place = writePlace(write, of: trigger.property, in: parent, index: index),
-                presentation.setsState(in: place.closure ?? place.body, file: index.files[place.file], endingOnly: false)
+                presentation.setsState(in: place.closure ?? place.body, file: index.files[place.file])
             {
                 return false
             }

@@ -293,6 +293,7 @@ final class ViewGraphTests: XCTestCase {
                     Label(text: name).id(selection)
                     Label(text: name).id(0)
                     Text("").sheet(item: $selection) { _ in Label(text: name) }
+                    Text("").sheet(item: $selection) { item in Label(text: item) }
                 }
             }
             """
@@ -314,9 +315,10 @@ final class ViewGraphTests: XCTestCase {
             "ForEach id Identifiable",
             "ForEach id Identifiable",
             "none",
-            // An id the analysis cannot prove constant (a parent may keep it in step with the
-            // value), and a presentation per item, may renew the view: no claim that it is kept.
+            // An id the analysis cannot prove constant may renew the view (a parent may keep it
+            // in step with the value); a presentation per item renews what the item carries.
             ".id(…)",
+            "none",
             "none",
             ".sheet(item:)",
         ])

@@ -1242,9 +1242,7 @@ extension ProjectIndex {
     ///   its `hashValue` is the id (`id: \.self`, `id: \.hashValue`), the value passed is the
     ///   id (`item.id`), or each element gets a new `UUID()` when it is built (`let id =
     ///   UUID()`, `var id: UUID { UUID() }`) and the field passed is not changed in place;
-    /// - a presentation made for an item (`.sheet(item:)`, `.navigationDestination(item:)`),
-    ///   whatever the argument: presenting another item builds new content, and whether the
-    ///   value can change while one item stays presented is not established.
+    /// - the item a presentation was made for (`.sheet(item:) { item in … }`).
     public func renewingTie(for argument: ConstructionArgument, at site: ViewConstruction) -> IdentityTie? {
         let file = files[site.file]
         let written = writtenChain(argument.value, in: file)
@@ -1260,8 +1258,8 @@ extension ProjectIndex {
                 {
                     return tie
                 }
-            case .presentedItem:
-                return tie
+            case .presentedItem(let callee):
+                if case .closureParameter(_, _, let parameterOf) = argument.origin, parameterOf == callee { return tie }
             }
         }
         return nil
