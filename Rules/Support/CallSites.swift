@@ -571,7 +571,7 @@ struct PresentationEnd {
         if setsState(in: flow, file: file) { return true }
         return flow.contains { candidate in
             file.at(candidate, "dismiss") && file.kind(candidate + 1) == .leftParen && file.kind(candidate + 2) == .rightParen
-                && Self.isDirect(candidate, in: flow, file: file)
+                && Self.runsDirectly(candidate, in: flow, file: file)
         }
     }
 
@@ -615,7 +615,7 @@ struct PresentationEnd {
             if !isItem, !(assignment.value.count == 1 && file.at(assignment.value.lowerBound, "false")) { return false }
             var path = file.path(of: assignment.target)
             if path.first == "self" { path.removeFirst() }
-            return path.joined(separator: ".") == state && Self.isDirect(assignment.operatorToken, in: flow, file: file)
+            return path.joined(separator: ".") == state && Self.runsDirectly(assignment.operatorToken, in: flow, file: file)
         }
     }
 
@@ -632,7 +632,7 @@ struct PresentationEnd {
     }
 
     /// Whether `token` runs when `flow` does: it is not inside a closure nested in `flow`.
-    private static func isDirect(_ token: Int, in flow: Range<Int>, file: ParsedFile) -> Bool {
+    private static func runsDirectly(_ token: Int, in flow: Range<Int>, file: ParsedFile) -> Bool {
         var probe = flow.lowerBound + 1
         while probe < token {
             if file.kind(probe) == .leftBrace {
