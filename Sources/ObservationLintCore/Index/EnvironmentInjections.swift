@@ -384,8 +384,11 @@ extension ProjectIndex {
                 var declarationEnd = token + 1
                 if next == .colon {
                     var end = token + 2
+                    // The type ends at `=`, `,`, a block, `else`, the end of the line, or the
+                    // end of the statement or of the block (`if ready { let store: Store }`).
                     while end < context.range.upperBound, file.kind(end) != .equal, !file.tokens[end].isAtStartOfLine,
-                        file.kind(end) != .comma, file.kind(end) != .leftBrace, !file.at(end, "else")
+                        file.kind(end) != .comma, file.kind(end) != .leftBrace, !file.at(end, "else"),
+                        file.kind(end) != .semicolon, file.kind(end) != .rightBrace, file.kind(end) != .rightParen
                     {
                         end = file.kind(end) == .leftParen || file.kind(end) == .leftSquare || file.kind(end) == .leftAngle
                             ? file.skipGroup(end) : end + 1
