@@ -31,4 +31,14 @@ final class FuzzFindingsTests: XCTestCase {
             }
             """)
     }
+
+    /// A local declared in a block whose `{` has no partner (a `)` closed the group
+    /// around it): the block was taken to end at its own `{`, before the declaration.
+    func testLocalInAnUnclosedBlock() {
+        lint(
+            """
+            extension v{(n{
+            var library= environment(library))}
+            """)
+    }
 }

@@ -480,7 +480,8 @@ extension ProjectIndex {
         return declarationEnd..<block.upperBound
     }
 
-    /// The innermost `{ }` around `token` within the context (the context itself when none).
+    /// The innermost `{ }` around `token` within the context (the context itself when none;
+    /// a `{` without a partner runs to the end of the context).
     private func enclosingBlock(of token: Int, in file: ParsedFile, context: CodeContext) -> Range<Int> {
         var probe = token - 1
         while probe > context.range.lowerBound {
@@ -489,7 +490,8 @@ extension ProjectIndex {
                 let open = Int(file.partner[probe])
                 probe = open >= 0 && open < probe ? open - 1 : probe - 1
             case .leftBrace:
-                return probe..<file.skipGroup(probe)
+                let close = Int(file.partner[probe])
+                return probe..<(close > probe ? close + 1 : context.range.upperBound)
             default:
                 probe -= 1
             }
