@@ -71,7 +71,9 @@ extension ProjectIndex {
             guard !file.at(token - 1, "func") else { return false }
             let caller = isolationFacts.enclosingBody(of: call, index: self)
             if file.kind(token - 1) != .period {
-                guard let owner else {
+                // A bare call: a global function's unless the caller's type has a method of
+                // that name; a method's from code of its own class family.
+                guard owner != nil else {
                     return caller?.owner.map { !declaresMethod(function.name, $0) } ?? true
                 }
                 return caller?.owner.map { lineage.contains($0.name) } ?? false
