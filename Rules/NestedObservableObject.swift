@@ -452,28 +452,10 @@ public struct NestedObservableObject: Rule {
         return file.at(previous, "await")
     }
 
-    /// Whether the parent relays the child's changes (`ProjectIndex.forwarding(of:in:)`) in
-    /// code that runs: a subscription in a private method nothing calls relays nothing.
+    /// Whether the parent relays the child's changes in code that runs
+    /// (`ProjectIndex.forwarding(of:in:)`).
     func forwardsChanges(of name: String, in parent: TypeInfo, index: ProjectIndex) -> Bool {
-        guard let forwarding = index.forwarding(of: name, in: parent) else { return false }
-        return !isInUncalledPrivateMethod(forwarding.site, of: parent, index: index)
-    }
-
-    /// Whether `site` is in a `private`/`fileprivate` method of the type whose name no other
-    /// code of its file mentions (only that file can call it).
-    private func isInUncalledPrivateMethod(_ site: TokenLocation, of type: TypeInfo, index: ProjectIndex) -> Bool {
-        let file = index.files[site.file]
-        for declaration in type.declarations where declaration.file == site.file {
-            for function in declaration.decl.functions where function.kind == .function && function.body?.contains(site.token) == true {
-                guard function.modifiers.contains("private") || function.modifiers.contains("fileprivate") else { return false }
-                let length = function.name.utf8.count
-                return !file.tokens.indices.contains { token in
-                    token != function.nameToken && file.kind(token) == .identifier
-                        && Int(file.tokens[token].end - file.tokens[token].start) == length && file.text(token) == function.name
-                }
-            }
-        }
-        return false
+        index.forwarding(of: name, in: parent) != nil
     }
 
     /// The child's properties that change after initialization (`ProjectIndex.changingMembers`):
