@@ -354,8 +354,18 @@ struct PrecisionAuditTests {
     @Test func precisionPageShowsTheAuditCommands() throws {
         let readme = String(
             decoding: try Data(contentsOf: RecipeTests.packageRoot.appendingPathComponent("docs/precision.md")), as: UTF8.self)
-        #expect(readme.hasPrefix("# Precision on real apps\n"))
-        #expect(readme.contains("scripts/precision/audit.py sample --apps scripts/precision/apps-measure.tsv \\\n"))
-        #expect(readme.contains("scripts/precision/audit.py table audit.md\n"))
+        #expect(readme.hasPrefix("# Precision and recall on real apps\n"))
+        // The commands of a round name its dated list, which exists and is no develop list.
+        let list = "scripts/precision/apps-measure-2026-11-27.tsv"
+        #expect(readme.contains("LIST=\(list)\n"))
+        #expect(FileManager.default.fileExists(atPath: RecipeTests.packageRoot.appendingPathComponent(list).path))
+        for command in [
+            "scripts/precision/audit.py hunt --apps $LIST --checkout /tmp/observation-lint-apps --out hunt.md\n",
+            "scripts/precision/audit.py sample --apps $LIST --checkout /tmp/observation-lint-apps \\\n",
+            "scripts/precision/audit.py table audit.md\n",
+            "scripts/precision/audit.py recall hunt.md --apps $LIST --checkout /tmp/observation-lint-apps\n",
+        ] {
+            #expect(readme.contains(command), "\(command)")
+        }
     }
 }
