@@ -207,10 +207,12 @@ private func lines(of text: String, containing needles: [String]) -> [Substring]
     var text = text
     return text.withUTF8 { bytes in
         let needles = needles.map { Array($0.utf8) }
+        var starts = [Bool](repeating: false, count: 256)
+        for needle in needles { starts[Int(needle[0])] = true }
         var lines: [Substring] = []
         var position = 0
         while position < bytes.count {
-            guard needles.contains(where: { bytes.hasBytes($0, at: position) }) else {
+            guard starts[Int(bytes[position])], needles.contains(where: { bytes.hasBytes($0, at: position) }) else {
                 position += 1
                 continue
             }
