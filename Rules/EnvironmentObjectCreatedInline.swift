@@ -9,7 +9,10 @@ public struct EnvironmentObjectCreatedInline: Rule {
         group: .suspicious,
         summary: "`.environmentObject(T())` or `.environment(T())` creates the injected model inside `body`.",
         rationale: """
-            A view's (or an app's) `body` is evaluated again whenever state it reads changes. \
+            A view's (or an app's) `body` is evaluated again whenever state it reads changes, \
+            and whenever an ObservableObject it holds (`@StateObject`, `@ObservedObject`) \
+            publishes — also when a subscription writes it (`updater.publisher(for: \\.x)` \
+            `.assign(to: &$x)`). \
             `.environmentObject(Store())` or `.environment(Model())` written there constructs a \
             new object on each evaluation and injects it in place of the previous one: every \
             view below that reads it gets a new model without what the old one held, and the \
@@ -27,6 +30,24 @@ public struct EnvironmentObjectCreatedInline: Rule {
             or the `App`, and inject that: `.environmentObject(store)`, `.environment(model)`.
             """,
         triggeringExamples: [
+            """
+            final class UpdateStatus: ObservableObject {
+                @Published var canCheck = false
+                init(updater: Updater) { updater.publisher(for: \\.canCheck).assign(to: &$canCheck) }
+            }
+            final class NoticeState: ObservableObject { @Published var showsNotice = true }
+            struct NoticeBanner: View {
+                @EnvironmentObject var notice: NoticeState
+                var body: some View { Text("Moved").alert("Moved", isPresented: $notice.showsNotice) {} }
+            }
+            @main
+            struct ReaderApp: App {
+                @StateObject private var status = UpdateStatus(updater: .shared)
+                var body: some Scene {
+                    WindowGroup { NoticeBanner().environmentObject(↓NoticeState()) }
+                }
+            }
+            """,
             """
             final class Store: ObservableObject {
                 @Published var items: [String] = []
@@ -81,7 +102,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
             @Observable final class Theme {
                 var accent = "blue"
                 init() { Task { await self.restore() } }
-                func restore() async {}
+                func restore() async { _ = try? await URLSession.shared.data(from: Backend.url) }
             }
             struct Settings: View {
                 @State private var isPresented = false

@@ -21,7 +21,9 @@ public struct ModelCreatedInBody: Rule {
             code writes after its initializer, or its initializer's effect. A body nothing runs \
             again while the child is shown, a model that only holds its inputs or mirrors a \
             publisher that replays its value, and an initializer that only reads memory are \
-            not reported.
+            not reported. Handing `$model.field` to a view that only reads its `@Binding` \
+            writes nothing, and edits made through an object the model was handed (not one it \
+            built) change that shared object, which the new model is handed again.
             """,
         fix: """
             Create the model where it is owned: in the child, as `@StateObject private var` \
@@ -127,6 +129,29 @@ public struct ModelCreatedInBody: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class Prefs { var volume = 0 }
+            final class PrefsModel: ObservableObject {
+                @Published var prefs: Prefs
+                init(prefs: Prefs) { self.prefs = prefs }
+            }
+            struct PrefsEditor: View {
+                @ObservedObject var model: PrefsModel
+                var body: some View { VolumeSlider(prefs: $model.prefs) }
+            }
+            struct VolumeSlider: View {
+                @Binding var prefs: Prefs
+                var body: some View { Slider(value: $prefs.volume) }
+            }
+            struct PrefsButton: View {
+                let prefs: Prefs
+                @State private var isEditing = false
+                var body: some View {
+                    Button(isEditing ? "Done" : "Edit") { isEditing.toggle() }
+                        .sheet(isPresented: $isEditing) { PrefsEditor(model: PrefsModel(prefs: prefs)) }
+                }
+            }
+            """,
             """
             final class RowModel: ObservableObject {
                 @Published var isExpanded = false

@@ -110,6 +110,25 @@ public struct NestedObservableObject: Rule {
                 var body: some View { Text("\\(account.inbox.unread)") }
             }
             """,
+            // The forwarding is in a private method nothing calls: it never runs.
+            """
+            final class Inbox: ObservableObject {
+                @Published var unread = 0
+                func receive() { unread += 1 }
+            }
+            typealias Profile = Account<String>
+            final class Account<ID>: ObservableObject {
+                let ↓inbox = Inbox()
+                private var forwarding: AnyCancellable?
+                private func forwardInbox() {
+                    forwarding = inbox.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                }
+            }
+            struct ProfileBadge: View {
+                @ObservedObject var profile: Profile
+                var body: some View { Text("\\(profile.inbox.unread)") }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             // The parent relays the inbox's changes.
@@ -346,7 +365,7 @@ public struct NestedObservableObject: Rule {
             let readers = index.typeAndSubtypes(of: parent).map(\.name)
             let parentChanges = index.changes(of: parent)
             for (property, child, isCollection) in children
-            where index.forwarding(of: property.name, in: parent) == nil
+            where !forwardsChanges(of: property.name, in: parent, index: index)
                 && (isCollection || !announcesItsChanges(of: property.name, in: parent, changes: parentChanges, index: index))
             {
                 let childState = ChildState(of: child, isCollection: isCollection, index: index)
@@ -433,7 +452,8 @@ public struct NestedObservableObject: Rule {
         return file.at(previous, "await")
     }
 
-    /// Whether the parent relays the child's changes (`ProjectIndex.forwarding(of:in:)`).
+    /// Whether the parent relays the child's changes in code that runs
+    /// (`ProjectIndex.forwarding(of:in:)`).
     func forwardsChanges(of name: String, in parent: TypeInfo, index: ProjectIndex) -> Bool {
         index.forwarding(of: name, in: parent) != nil
     }

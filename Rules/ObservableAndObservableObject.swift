@@ -27,6 +27,12 @@ public struct ObservableAndObservableObject: Rule {
             changing properties `@Published`.
             """,
         triggeringExamples: [
+            // `NSManagedObject` conforms to `ObservableObject`.
+            """
+            ↓@Observable final class Author: NSManagedObject {
+                @NSManaged var name: String?
+            }
+            """,
             """
             ↓@Observable final class Session: ObservableObject {
                 var user: String?

@@ -76,7 +76,7 @@ public struct ObservableCreatedInViewProperty: Rule {
             @Observable final class Draft {
                 var text = ""
                 init() { Task { await self.restore() } }
-                func restore() async {}
+                func restore() async { _ = try? await URLSession.shared.data(from: Backend.url) }
             }
             struct ComposeView: View {
                 var ↓draft: Draft = .init()

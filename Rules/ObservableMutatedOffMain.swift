@@ -13,14 +13,18 @@ public struct ObservableMutatedOffMain: Rule {
             reads the model on the main thread while it renders. Changed from code the analysis \
             knows runs off the main thread — a `URLSession` completion handler, `Task.detached`, a \
             `Task { }` that inherits no actor, a nonisolated `async` method (the global executor, \
-            after an `await` as before it), a global or private dispatch queue, or a method of the \
-            class such code calls — a property a view reads while rendering is a data race: the \
+            after an `await` as before it), a global or private dispatch queue, or a method with no \
+            actor isolation of its own that such code calls (it runs where its caller runs; project \
+            callers are followed up to three calls back), in the class's own code or another \
+            object's through a reference — a property a view reads while rendering is a data race: the \
             view may read a half-written value, updates arrive late or not at all, and Swift 6's \
             strict concurrency checking rejects the code. The notes show each step that puts the \
-            code off the main thread, then the view that reads the property. Code whose thread is \
+            code off the main thread (the function, the task or queue, each call into a method that \
+            runs where it is called), then the view that reads the property. Code whose thread is \
             not known (a closure handed to another module's API, a `NotificationCenter` observer \
             with `queue: nil` unless the project posts its notification only off the main thread, a \
-            `nonisolated(nonsending)` method) is not reported.
+            method or `nonisolated(nonsending)` function none of whose project callers is known to \
+            run off the main thread) is not reported.
             """,
         fix: """
             Mark the class `@MainActor` (or make `MainActor` the module's default isolation) and do \
@@ -82,6 +86,25 @@ public struct ObservableMutatedOffMain: Rule {
             struct ImportView: View {
                 let importer: Importer
                 var body: some View { ProgressView(value: importer.progress) }
+            }
+            """,
+            """
+            @Observable final class Library {
+                var books: [String] = []
+                func add(_ title: String) {
+                    ↓books.append(title)
+                }
+            }
+            final class Importer {
+                let library: Library
+                init(library: Library) { self.library = library }
+                func run() {
+                    Task.detached { self.library.add(await Backend.title()) }
+                }
+            }
+            struct LibraryView: View {
+                let library: Library
+                var body: some View { Text("\\(library.books.count)") }
             }
             """,
         ],
@@ -153,39 +176,52 @@ public struct ObservableMutatedOffMain: Rule {
                 var body: some View { Text("\\(inbox.messages.count)") }
             }
             """,
+            """
+            @Observable final class Library {
+                var books: [String] = []
+                func add(_ title: String) { books.append(title) }
+            }
+            final class Importer {
+                let library: Library
+                init(library: Library) { self.library = library }
+                func run() {
+                    Task.detached {
+                        let title = await Backend.title()
+                        await MainActor.run { self.library.add(title) }
+                    }
+                }
+            }
+            struct LibraryView: View {
+                let library: Library
+                var body: some View { Text("\\(library.books.count)") }
+            }
+            """,
         ])
 
     public init() {}
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
-        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass && type.isObservable {
+        var readersByType: [String: [String]] = [:]
+        for model in index.modelWrites(inFile: context.fileIndex) {
+            let name = model.property.name
             // SwiftData's models belong to the context that made them; a background context's
             // models are not the ones views read.
-            guard !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") }) else { continue }
-            var tracked: [String: Property] = [:]
-            for owner in index.typeAndAncestors(of: type) where owner.isObservable {
-                for (_, property) in owner.properties where isTracked(property) && tracked[property.name] == nil {
-                    tracked[property.name] = property
-                }
-            }
-            guard !tracked.isEmpty else { continue }
-            let writes = OffMainWriteFinder(index: index, type: type, properties: tracked).writes(in: decl, file: context.fileIndex)
-            guard !writes.isEmpty else { continue }
-            let readers = index.observedAs(type)
-            for write in writes {
-                guard let read = readers.lazy.compactMap({ reader in
-                    index.renderReads(of: reader).first { $0.path.first == write.property.name }
-                }).first
-                else { continue }
-                let origin = read.origin
-                context.report(
-                    "`\(write.property.name)` is tracked by Observation and changes off the main thread while views read it on the main thread: a data race, and views update late or not at all",
-                    at: write.tokens,
-                    notes: context.notes(for: write.steps)
-                        + [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
-                    help: "mark `\(type.name)` `@MainActor`, or make the change on the main actor (`await MainActor.run { … }`)")
-            }
+            guard isTracked(model.property), let type = index.types[model.type], type.isObservable,
+                !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") }),
+                let offMain = index.runContexts(at: model.write.site).first(where: { $0.isolation == .offMain })
+            else { continue }
+            let readers = readersByType[type.name] ?? index.observedAs(type)
+            readersByType[type.name] = readers
+            guard let read = readers.lazy.compactMap({ reader in index.renderReads(of: reader).first { $0.path.first == name } }).first
+            else { continue }
+            let origin = read.origin
+            context.report(
+                "`\(name)` is tracked by Observation and changes off the main thread while views read it on the main thread: a data race, and views update late or not at all",
+                at: model.write.writtenTokens(in: index),
+                notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) }
+                    + [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
+                help: "mark `\(type.name.simpleTypeName)` `@MainActor`, or make the change on the main actor (`await MainActor.run { … }`)")
         }
     }
 

@@ -83,6 +83,16 @@ public struct ObservableWrapperMismatch: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A Core Data managed object is an ObservableObject: `@ObservedObject` fits it.
+            """
+            @Observable final class Author: NSManagedObject {
+                @NSManaged var name: String?
+            }
+            struct AuthorCard: View {
+                @ObservedObject var author: Author
+                var body: some View { Text(author.name ?? "") }
+            }
+            """,
             // Both: Observation tracks it in every view, whatever wrapper holds it.
             """
             @Observable final class Session: ObservableObject {

@@ -65,7 +65,7 @@ public struct ObservedObjectCreatedInline: Rule {
             final class FeedModel: ObservableObject {
                 @Published var items: [String] = []
                 init() { Task { await self.reload() } }
-                func reload() async {}
+                func reload() async { _ = try? await URLSession.shared.data(from: Backend.url) }
             }
             struct FeedView: View {
                 @ObservedObject var ↓feed: FeedModel = .init()
@@ -116,6 +116,25 @@ public struct ObservedObjectCreatedInline: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class UpdateAvailability: ObservableObject {
+                @Published var canCheck = false
+                init(updater: Updater) { updater.publisher(for: \\.canCheck).assign(to: &$canCheck) }
+            }
+            struct UpdateMenuItem: View {
+                @ObservedObject private var availability: UpdateAvailability
+                init(updater: Updater) { availability = UpdateAvailability(updater: updater) }
+                var body: some View { Button("Check for Updates") {}.disabled(!availability.canCheck) }
+            }
+            struct UpdateSettings: View {
+                let updater: Updater
+                @State private var showsDetails = false
+                var body: some View {
+                    Toggle(showsDetails ? "Less" : "More", isOn: $showsDetails)
+                    UpdateMenuItem(updater: updater)
+                }
+            }
+            """,
             """
             final class Ticker: ObservableObject {
                 @Published var seconds = 0

@@ -14,14 +14,18 @@ public struct PublishedMutatedOffMain: Rule {
             change in code the analysis knows runs off the main thread — `DispatchQueue.global().async`, \
             a private `DispatchQueue(label:)`, `Task.detached`, an `OperationQueue()` operation, a \
             `URLSession` completion handler, a `Task { }` that inherits no actor, a nonisolated \
-            `async` method (which runs on the global executor, after an `await` as before it), or a \
-            method of the class such code calls — in a class a view observes. It races with the view \
-            reading it: SwiftUI warns "Publishing changes from background threads is not allowed", \
+            `async` function (which runs on the global executor, after an `await` as before it), or a \
+            method with no actor isolation of its own that such code calls (it runs where its caller \
+            runs; project callers are followed up to three calls back) — in a class a view observes, \
+            whether the class's own code makes the change or another object's code does through a \
+            reference. It races with the view reading it: SwiftUI warns "Publishing changes from background threads is not allowed", \
             views update late or not at all, and data races can crash. The notes show each step that \
-            puts the code off the main thread, then the view that reads the property. Code whose \
+            puts the code off the main thread (the function, the task or queue, each call into a \
+            method that runs where it is called), then the view that reads the property. Code whose \
             thread is not known (a closure handed to another module's API, a `NotificationCenter` \
             observer with `queue: nil` unless the project posts its notification only off the main thread, a \
-            `nonisolated(nonsending)` method) is not reported.
+            method or `nonisolated(nonsending)` function none of whose project callers is known to run \
+            off the main thread) is not reported.
             """,
         fix: """
             Hop back to the main actor before the change (`await MainActor.run { … }`, \
@@ -133,6 +137,43 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { ProgressView(value: indexer.progress) }
             }
             """,
+            """
+            final class DownloadStatus: ObservableObject {
+                @Published var progress = 0.0
+            }
+            final class Downloader {
+                let status: DownloadStatus
+                init(status: DownloadStatus) { self.status = status }
+                func start() {
+                    Task.detached {
+                        let done = await Backend.download()
+                        ↓self.status.progress = done
+                    }
+                }
+            }
+            struct DownloadView: View {
+                @ObservedObject var status: DownloadStatus
+                var body: some View { ProgressView(value: status.progress) }
+            }
+            """,
+            """
+            final class ToastCenter: ObservableObject {
+                static let shared = ToastCenter()
+                @Published var messages: [String] = []
+                func show(_ message: String) {
+                    ↓messages.append(message)
+                }
+            }
+            func isOnline() async -> Bool {
+                let online = await Backend.probe()
+                if !online { ToastCenter.shared.show("Offline") }
+                return online
+            }
+            struct ToastView: View {
+                @ObservedObject var center = ToastCenter.shared
+                var body: some View { Text(center.messages.last ?? "") }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -233,29 +274,45 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { Text("\\(model.items.count)") }
             }
             """,
+            """
+            final class ToastCenter: ObservableObject {
+                @Published var messages: [String] = []
+                func show(_ message: String) { messages.append(message) }
+            }
+            @MainActor func reportOffline(_ center: ToastCenter) async {
+                _ = await Backend.probe()
+                center.show("Offline")
+            }
+            func checkConnection(_ center: ToastCenter) async {
+                _ = await Backend.probe()
+                await MainActor.run { center.show("Offline") }
+            }
+            struct ToastView: View {
+                @ObservedObject var center: ToastCenter
+                var body: some View { Text(center.messages.last ?? "") }
+            }
+            """,
         ])
 
     public init() {}
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
-        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass {
-            var published: [String: Property] = [:]
-            for (_, property) in index.typeAndAncestors(of: type).flatMap(\.properties)
-            where property.attributes.contains(named: "Published") && !property.modifiers.contains("static") {
-                if published[property.name] == nil { published[property.name] = property }
-            }
-            guard !published.isEmpty else { continue }
-            let writes = OffMainWriteFinder(index: index, type: type, properties: published).writes(in: decl, file: context.fileIndex)
-            guard !writes.isEmpty else { continue }
-            let observers = index.observedAs(type)
-            for write in writes {
-                guard let witness = observation(of: write.property.name, by: observers, index: index, context: context) else { continue }
-                context.report(
-                    "`\(write.property.name)` is `@Published` and changes off the main thread: views observing `\(type.name)` get the change on a background thread",
-                    at: write.tokens, notes: context.notes(for: write.steps) + [witness],
-                    help: "change it on the main actor (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`), or mark `\(type.name)` `@MainActor`")
-            }
+        var observersByType: [String: [String]] = [:]
+        for model in index.modelWrites(inFile: context.fileIndex) {
+            let property = model.property
+            guard property.attributes.contains(named: "Published"), !property.modifiers.contains("static"),
+                let type = index.types[model.type], type.isObservableObject,
+                let offMain = index.runContexts(at: model.write.site).first(where: { $0.isolation == .offMain })
+            else { continue }
+            let observers = observersByType[type.name] ?? index.observedAs(type)
+            observersByType[type.name] = observers
+            guard let witness = observation(of: property.name, by: observers, index: index, context: context) else { continue }
+            context.report(
+                "`\(property.name)` is `@Published` and changes off the main thread: views observing `\(type.name.simpleTypeName)` get the change on a background thread",
+                at: model.write.writtenTokens(in: index),
+                notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) } + [witness],
+                help: "change it on the main actor (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`), or mark `\(type.name.simpleTypeName)` `@MainActor`")
         }
     }
 

@@ -21,15 +21,27 @@ public struct StateInitializedFromOutside: Rule {
             an element of a collection whose elements are replaced or edited, and a reference \
             the caller *replaces* (`counterModel = CounterViewModel(value: 5)`: a `@State var \
             model: CounterViewModel` seeded with the old object keeps it). What cannot: a `let` \
-            of a model, a `var` written only in its initializer or setup, a constant. It stays \
-            silent when the view is renewed with the value — SwiftUI's identity (SPEC §10.4): \
-            `.id(value)`, a `ForEach` id that changes with the element (`\\.self`, \
+            of a model, a `var` written only in its initializer or setup, a constant, a write \
+            that runs only once presented content is gone (SwiftUI builds a sheet's, popover's \
+            or destination's content anew each time it presents it): in the presentation's \
+            `onDismiss:`, or in a flow that also sets its `isPresented` state to `false`, its \
+            item to `nil` or another item, or calls `dismiss()`, in the same function or \
+            closure — \
+            and, for a modal `.sheet` or `.fullScreenCover` (no \
+            `presentationBackgroundInteraction`), a user action of the presenter's own view \
+            code, which the presentation covers. It \
+            stays silent when the view may be renewed with the value — SwiftUI's identity \
+            (SPEC §10.4): `.id(x)` with any `x` that is not a constant (a parent may keep the id \
+            in step with the value), a `ForEach` id that changes with the element (`\\.self`, \
             `\\.hashValue`, a per-element `UUID()` on elements that are replaced rather than \
             edited), an `if`/`switch` branch whose condition fixes the value (`if isEditing`, \
             `case .edit:`; an `if let item = selection` branch does not: a change from one item \
-            to another keeps the view), `.sheet(item:)` — when the view re-syncs the state \
+            to another keeps the view; a branch around the caller, or around every use of a \
+            view-building helper such as `var rows: some View`, renews what it builds as well), \
+            `.sheet(item:) { item in … }` passing the item — when the view re-syncs the state \
             (`.onChange(of:)`, `.task(id:)`, an event handler such as `.onReceive`), hands it \
-            back as an edited draft (a save closure, a `@Binding`, a model method), is a \
+            back as an edited draft (a save closure, a `@Binding`, a method of a model or of a \
+            project type such as `Store.shared.save(draft)`), is a \
             WidgetKit snapshot, never uses the state, or has no known caller. The definition \
             alone (any `@State` filled from a parameter) is the opt-in \
             `state_initialized_from_parameter`.
@@ -40,6 +52,68 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // The text changes while the same tip stays presented in a popover.
+            """
+            struct Tip: Identifiable { let id: Int }
+            final class Tips: ObservableObject { @Published var current: Tip? }
+            struct TipText: View {
+                @State var ↓text: String
+                var body: some View { Text(text) }
+            }
+            struct TipHost: View {
+                @StateObject private var tips = Tips()
+                @State private var tip: Tip?
+                @State private var text = ""
+                var body: some View {
+                    Button("Change") { text = "Changed" }
+                    Button("Tip") { tip = Tip(id: 1) }
+                        .popover(item: $tip) { _ in TipText(text: text) }
+                }
+            }
+            """,
+            // A popover leaves the list usable: another word can be picked while it is shown.
+            """
+            struct Word { var text: String }
+            struct WordEditor: View {
+                @State var ↓text: String
+                var body: some View { TextField("Word", text: $text) }
+            }
+            struct WordList: View {
+                let words: [Word]
+                @State private var editing: Word?
+                @State private var isEditing = false
+                var body: some View {
+                    ForEach(words.indices, id: \\.self) { i in
+                        Button(words[i].text) {
+                            editing = words[i]
+                            isEditing = true
+                        }
+                    }
+                    .popover(isPresented: $isEditing) {
+                        if let editing { WordEditor(text: editing.text) }
+                    }
+                }
+            }
+            """,
+            // The answer changes while the sheet stays up: the card keeps the first one.
+            """
+            struct Flashcard: View {
+                @State var ↓answer: String
+                var body: some View { Text(answer) }
+            }
+            struct Deck: View {
+                @State private var answer = ""
+                @State private var isShowing = false
+                var body: some View {
+                    Button("Show") { isShowing = true }
+                        .sheet(isPresented: $isShowing) {
+                            Flashcard(answer: answer)
+                            Button("Reveal") { reveal() }
+                        }
+                }
+                func reveal() { answer = "42" }
+            }
+            """,
             // The parent replaces the object it passed: the child's `@State` keeps the old one.
             """
             @Observable final class CounterViewModel {
@@ -205,6 +279,135 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The item comes from a binding the analysis cannot follow: whether the same tip
+            // stays presented while the text changes is not established.
+            """
+            struct Tip: Identifiable { let id: Int }
+            final class Tips: ObservableObject { @Published var current: Tip? }
+            struct TipText: View {
+                @State var text: String
+                var body: some View { Text(text) }
+            }
+            struct TipHost: View {
+                @StateObject private var tips = Tips()
+                @State private var tip: Tip?
+                @State private var text = ""
+                private var currentTip: Binding<Tip?> {
+                    Binding(get: { tips.current }, set: { tips.current = $0 })
+                }
+                var body: some View {
+                    Button("Change") { text = "Changed" }
+                    Button("Tip") { tip = Tip(id: 1) }
+                        .popover(item: currentTip) { _ in TipText(text: text) }
+                }
+            }
+            """,
+            // A sheet is modal: the list's buttons cannot pick another word while it is shown.
+            """
+            struct Word { var text: String }
+            struct WordEditor: View {
+                @State var text: String
+                var body: some View { TextField("Word", text: $text) }
+            }
+            struct WordList: View {
+                let words: [Word]
+                @State private var editing: Word?
+                @State private var isEditing = false
+                var body: some View {
+                    ForEach(words.indices, id: \\.self) { i in
+                        Button(words[i].text) {
+                            editing = words[i]
+                            isEditing = true
+                        }
+                    }
+                    .sheet(isPresented: $isEditing) {
+                        if let editing { WordEditor(text: editing.text) }
+                    }
+                }
+            }
+            """,
+            // Every use of the rows stands in a branch of `isCompact`: a change builds new rows.
+            """
+            struct ModeLabel: View {
+                @State var isCompact: Bool
+                var body: some View { Text(isCompact ? "Compact" : "Full") }
+            }
+            struct GalleryRow: View {
+                @Binding var isCompact: Bool
+                var body: some View { ModeLabel(isCompact: isCompact) }
+            }
+            struct Gallery: View {
+                @State private var isCompact = false
+                var rows: some View { GalleryRow(isCompact: $isCompact) }
+                var body: some View {
+                    if isCompact { VStack { rows } } else { HStack { rows } }
+                    Toggle("Compact", isOn: $isCompact)
+                }
+            }
+            """,
+            // The answer changes only as the sheet goes away: the next one is built anew.
+            """
+            struct Flashcard: View {
+                @State var answer: String
+                var body: some View { Text(answer) }
+            }
+            struct Deck: View {
+                @State private var answer = ""
+                @State private var isShowing = false
+                var body: some View {
+                    Button("Show") { isShowing = true }
+                        .sheet(isPresented: $isShowing, onDismiss: { answer = "" }) {
+                            Flashcard(answer: answer)
+                            Button("Reveal") { reveal() }
+                        }
+                }
+                func reveal() {
+                    answer = "42"
+                    isShowing = false
+                }
+            }
+            """,
+            // The parent renews the label with an id it keeps in step with the count.
+            """
+            struct CounterLabel: View {
+                @State var count: Int
+                var body: some View { Text("\\(count)") }
+            }
+            struct CounterScreen: View {
+                @State private var count = 0
+                @State private var generation = 0
+                var body: some View {
+                    CounterLabel(count: count).id(generation)
+                    Button("Add") {
+                        count += 1
+                        generation += 1
+                    }
+                }
+            }
+            """,
+            // The draft is handed back to a project type's method by the save action.
+            """
+            struct Reminder { var title: String }
+            final class ReminderStore {
+                static let shared = ReminderStore()
+                func save(_ reminder: Reminder) {}
+            }
+            final class Reminders: ObservableObject {
+                @Published var current = Reminder(title: "")
+                func reload() { current = Reminder(title: "Fresh") }
+            }
+            struct ReminderEditor: View {
+                @State var draft: Reminder
+                var body: some View {
+                    TextField("Title", text: $draft.title)
+                    Button("Save") { ReminderStore.shared.save(draft) }
+                }
+            }
+            struct ReminderScreen: View {
+                @ObservedObject var reminders: Reminders
+                var body: some View { ReminderEditor(draft: reminders.current) }
+            }
+            """,
             // Loaded when the list appears, before it presents an editor for one of them.
             """
             struct Filter: Identifiable { let id: Int; var title: String }

@@ -22,14 +22,18 @@ public struct StateObjectInitializedFromOutside: Rule {
             an explicit initializer takes the object as a plain parameter (or builds it in a \
             local) and a caller builds it while rendering, either from inputs that a write changes \
             (the kept object goes on using the first ones) or with an initializer that starts \
-            work (a task, a timer, an observer, a request) that every discarded object repeats. \
+            work (a task, a timer, an observer, a request) that every discarded object repeats — \
+            then only with a write that runs the caller's body again while the view is shown \
+            (SPEC §10.3), cited first. \
             The memberwise initializer of `@StateObject var model: Model` takes `StateObject`'s \
             autoclosure: `Child(model: Model())` is evaluated once, not on every render. Not \
             reported: an object rebuilt from constant inputs whose initializer only stores \
             values (an allocation, nothing lost), a field of the caller's model that is a `let` \
             or is only written while the model is set up, a stable instance (the caller's own \
             `let` or `@StateObject`, a value a navigation route carries, a shared singleton), a \
-            view renewed with the value (`.id(…)`, a `ForEach` id), or a view built once (a \
+            view that may be renewed with the value (`.id(x)` with any `x` that is not a \
+            constant, a `ForEach` id, the item a presentation was made for), or a view built \
+            once (a \
             scene, hosting or widget root).
             """,
         fix: """
@@ -93,7 +97,7 @@ public struct StateObjectInitializedFromOutside: Rule {
             final class DetailViewModel: ObservableObject {
                 @Published var title = ""
                 init() { Task { await load() } }
-                func load() async {}
+                func load() async { _ = try? await URLSession.shared.data(from: Backend.url) }
             }
             struct DetailView: View {
                 @StateObject private var ↓viewModel: DetailViewModel
@@ -103,8 +107,10 @@ public struct StateObjectInitializedFromOutside: Rule {
                 var body: some View { Text(viewModel.title) }
             }
             struct ListScreen: View {
+                @State private var refreshes = 0
                 var body: some View {
-                    NavigationLink("Open") { DetailView(viewModel: DetailViewModel()) }
+                    DetailView(viewModel: DetailViewModel())
+                    Button("Refresh \\(refreshes)") { refreshes += 1 }
                 }
             }
             """,
@@ -147,6 +153,77 @@ public struct StateObjectInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Nothing renders the caller again while the detail is shown: built once.
+            """
+            final class DetailViewModel: ObservableObject {
+                @Published var title = ""
+                init() { Task { await load() } }
+                func load() async {}
+            }
+            struct DetailView: View {
+                @StateObject private var viewModel: DetailViewModel
+                init(viewModel: DetailViewModel) {
+                    _viewModel = StateObject(wrappedValue: viewModel)
+                }
+                var body: some View { Text(viewModel.title) }
+            }
+            struct ListScreen: View {
+                var body: some View {
+                    NavigationLink("Open") { DetailView(viewModel: DetailViewModel()) }
+                }
+            }
+            """,
+            // The caller renews the player with an id it keeps in step with the track.
+            """
+            final class Player: ObservableObject {
+                @Published var title: String
+                init(track: String) { title = track }
+            }
+            struct PlayerView: View {
+                @StateObject private var player: Player
+                init(track: String) {
+                    let player = Player(track: track)
+                    self._player = StateObject(wrappedValue: player)
+                }
+                var body: some View { Text(player.title) }
+            }
+            struct NowPlaying: View {
+                @State private var track = ""
+                @State private var openedTrack = ""
+                var body: some View {
+                    PlayerView(track: track).id(openedTrack)
+                    Button("Next") { track = "Next" }
+                        .onChange(of: track) { openedTrack = $0 }
+                }
+            }
+            """,
+            // The track changes as the sheet presents another route: new content, a new object.
+            """
+            final class Player: ObservableObject {
+                @Published var title: String
+                init(track: String) { title = track }
+            }
+            struct PlayerView: View {
+                @StateObject private var player: Player
+                init(track: String) {
+                    let player = Player(track: track)
+                    self._player = StateObject(wrappedValue: player)
+                }
+                var body: some View { Text(player.title) }
+            }
+            struct Route: Identifiable { let id: Int }
+            struct NowPlaying: View {
+                @State private var track = ""
+                @State private var route: Route?
+                var body: some View {
+                    Button("Next") {
+                        track = "Next"
+                        route = Route(id: 1)
+                    }
+                    .sheet(item: $route) { _ in PlayerView(track: track) }
+                }
+            }
+            """,
             // A `let` of the caller's model: the same object for the model's lifetime.
             """
             final class FeedModel: ObservableObject { @Published var posts: [String] = [] }
@@ -388,10 +465,17 @@ public struct StateObjectInitializedFromOutside: Rule {
             guard case .constructor = argument.origin, site.context == .rendering || site.context == .presentation,
                 let harm = rebuildHarm(of: argument, at: site, index: context.index)
             else { continue }
+            // A repeated effect needs what renders the caller again while the view is shown.
+            var triggerNotes: [DiagnosticNote] = []
+            if harm.write == nil {
+                guard let trigger = reRenderTrigger(of: site, building: view, index: context.index) else { continue }
+                triggerNotes = Witness.triggerNotes(trigger, context: context)
+            }
             let caller = CallSites.caller(of: site)
             return (
                 "`@StateObject var \(name)` is given an object that \(caller) builds while rendering: every render builds another one, which SwiftUI throws away, keeping only the first, \(harm)",
-                [context.note("\(caller) builds `\(harm.object)` here on every render", at: argument.value, in: site.file)] + harm.notes(in: context))
+                triggerNotes + [context.note("\(caller) builds `\(harm.object)` here on every render", at: argument.value, in: site.file)]
+                    + harm.notes(in: context))
         }
         for (site, argument) in sites {
             guard let change = CallSites.change(of: argument, at: site, holdsReference: true, index: context.index, depth: 0)
@@ -466,22 +550,71 @@ public struct StateObjectInitializedFromOutside: Rule {
             }.first
             let harm: String
             var notes: [DiagnosticNote] = []
+            var triggerNotes: [DiagnosticNote] = []
             if let changing {
                 harm = "it is built from \(changing.reason), which changes while the view is shown: the kept object goes on using the first value"
                 notes.append(
                     context.note(
                         "then \(changing.write.description)", at: changing.write.token..<changing.write.token + 1, in: changing.write.file))
-            } else if let effect {
+            } else if let effect, let trigger = reRenderTrigger(of: site, building: view, index: index) {
                 harm = "building one \(effect.description), repeated for every discarded object"
+                triggerNotes = Witness.triggerNotes(trigger, context: context)
             } else {
                 continue
             }
             let caller = CallSites.caller(of: site)
             return (
                 "`@StateObject var \(property.name)` receives the local `\(name)`, which the initializer builds before `StateObject` is created: \(caller) initializes `\(view.name)` while rendering, so a new object is built and thrown away on every render (SwiftUI keeps the first one), and \(harm)",
-                [context.note("\(caller) builds `\(view.name)` here, on every render", at: site.tokens, in: site.file)] + notes)
+                triggerNotes + [context.note("\(caller) builds `\(view.name)` here, on every render", at: site.tokens, in: site.file)] + notes)
         }
         return nil
+    }
+
+    /// What runs the body that builds `view` at `site` again while the view is shown (SPEC
+    /// §10.3), re-initializing it in place: the trigger that repeats an initializer's effect.
+    /// Not a change the body reads only in the site's `.id(…)` (that builds a new view, whose
+    /// object is the one kept), nor a write in the view's own `.onDisappear` (it is going
+    /// away), nor, for presented content, a write in a flow that also sets the presenting
+    /// state (it presents, ends or switches the presentation, so the view shown is another
+    /// one). Nil when nothing else does.
+    private func reRenderTrigger(of site: ViewConstruction, building view: TypeInfo, index: ProjectIndex) -> ReRenderTrigger? {
+        guard index.reCreations(of: view).contains(where: { $0.site === site }),
+            let parent = site.enclosingType.flatMap({ index.types[$0] })
+        else { return nil }
+        let file = index.files[site.file]
+        let ids = site.identity.compactMap { tie -> Range<Int>? in if case .idModifier(let tokens) = tie { tokens } else { nil } }
+        let leaving = modifierClosures(named: "onDisappear", after: site, in: file)
+        let presentation = PresentationEnd(site, index: index)
+        return index.reRenderTriggers(of: parent, whileShowing: TokenLocation(file: site.file, token: site.token)).first { trigger in
+            if let read = trigger.read, read.file == site.file, ids.contains(where: { $0.contains(read.token) }) { return false }
+            guard let write = trigger.write else { return true }
+            if write.file == site.file, leaving.contains(where: { $0.contains(write.token) }) { return false }
+            if let presentation, let place = writePlace(write, of: trigger.property, in: parent, index: index),
+                presentation.setsState(in: place.closure ?? place.body, file: index.files[place.file])
+            {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Where the write at `location` of the stored property `name` of `type` runs.
+    private func writePlace(_ location: TokenLocation, of name: String, in type: TypeInfo, index: ProjectIndex) -> MemberAccesses.Place? {
+        index.changes(of: type).writes(of: name).first { $0.site == location }?.place
+    }
+
+    /// The closures of the modifiers named `name` applied to the view built at `site`
+    /// (`Child().frame(…).onDisappear { … }`).
+    private func modifierClosures(named name: StaticString, after site: ViewConstruction, in file: ParsedFile) -> [Range<Int>] {
+        var closures: [Range<Int>] = []
+        var position = site.call.end
+        while file.kind(position) == .period, file.kind(position + 1) == .identifier,
+            let call = file.call(at: position + 1, limit: file.tokens.count)
+        {
+            if file.at(position + 1, name) { closures += call.trailingClosures.map(\.body) + [call.arguments].compactMap { $0 } }
+            position = call.end
+        }
+        return closures
     }
 
     private enum ExistingObject {

@@ -18,7 +18,11 @@ public struct StateObservableInitSideEffects: Rule {
             happen: the write that runs the parent's body again (and where it reads that state), \
             the site where that body re-creates this view, and the initializer's effect. A view \
             whose parents never run again while it is shown, and an initializer that only \
-            assigns or reads memory (a property, `UserDefaults`, formatting), are not reported.
+            assigns or reads memory (a property, `UserDefaults`, formatting), are not reported. \
+            A `Task` counts by what its body does: a request, an awaited call of another \
+            object, a write to shared state or storage, a subscription, a loop or a sleep; a \
+            task that only reads memory and sets the new instance's own state repeats nothing \
+            that matters.
             """,
         fix: """
             Keep initializers that only assign, and start the work from the view: \
@@ -52,7 +56,7 @@ public struct StateObservableInitSideEffects: Rule {
                 init(account: String) {
                     Task { await self.reload() }
                 }
-                func reload() async {}
+                func reload() async { _ = try? await URLSession.shared.data(from: Backend.url) }
             }
             struct FeedView: View {
                 let account: String
@@ -122,6 +126,27 @@ public struct StateObservableInitSideEffects: Rule {
         ],
         nonTriggeringExamples: [
             """
+            @Observable final class ReleaseNotes {
+                var shows = false
+                init() {
+                    Task { @MainActor in
+                        if Preferences.shared.lastVersion != Bundle.main.version { self.shows = true }
+                    }
+                }
+            }
+            struct NotesBadge: View {
+                @State private var notes = ReleaseNotes()
+                var body: some View { if notes.shows { Text("New") } }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    NotesBadge()
+                }
+            }
+            """,
+            """
             @Observable final class Counter {
                 var value: Int
                 init(value: Int = 0) { self.value = value }
@@ -160,7 +185,7 @@ public struct StateObservableInitSideEffects: Rule {
             @Observable final class FeedModel {
                 var posts: [String] = []
                 init() { Task { await self.reload() } }
-                func reload() async {}
+                func reload() async { _ = try? await URLSession.shared.data(from: Backend.url) }
             }
             struct FeedView: View {
                 @State private var model = FeedModel()
@@ -175,7 +200,7 @@ public struct StateObservableInitSideEffects: Rule {
             @Observable final class FeedModel {
                 var posts: [String] = []
                 init() { Task { await self.reload() } }
-                func reload() async {}
+                func reload() async { _ = try? await URLSession.shared.data(from: Backend.url) }
             }
             struct FeedView: View {
                 @State private var model = FeedModel()
@@ -216,7 +241,7 @@ public struct StateObservableInitSideEffects: Rule {
             """
             final class Store: ObservableObject {
                 init() { Task { await refresh() } }
-                func refresh() async {}
+                func refresh() async { _ = try? await URLSession.shared.data(from: Backend.url) }
             }
             struct StoreView: View {
                 @StateObject private var store = Store()
@@ -235,7 +260,7 @@ public struct StateObservableInitSideEffects: Rule {
                 var user: String?
                 static let shared = Session()
                 init() { Task { await self.fetchUser() } }
-                func fetchUser() async {}
+                func fetchUser() async { _ = try? await URLSession.shared.data(from: Backend.url) }
             }
             struct AccountView: View {
                 @State private var session = Session.shared

@@ -28,6 +28,17 @@ public struct UnobservedModelInView: Rule {
             """,
         triggeringExamples: [
             """
+            final class Notifier: ObservableObject {
+                @Published var status = 0
+                func refresh() { status += 1 }
+            }
+            struct World { var notifier = Notifier() }
+            var Current = World()
+            struct StatusView: View {
+                var body: some View { Text("\\(↓Current.notifier.status)") }
+            }
+            """,
+            """
             final class Cart: ObservableObject {
                 @Published var items: [String] = []
                 func add(_ item: String) { items.append(item) }
@@ -167,6 +178,43 @@ public struct UnobservedModelInView: Rule {
                 }
             }
             """,
+            """
+            final class Notifier: ObservableObject {
+                @Published var status = 0
+                func refresh() { status += 1 }
+            }
+            struct World { var notifier = Notifier(); var title = "Status" }
+            var Current = World()
+            struct StatusView: View {
+                @ObservedObject var notifier = Current.notifier
+                var body: some View { Text("\\(Current.title): \\(notifier.status)") }
+            }
+            """,
+            """
+            final class ActionBox { var action: (() -> Void)? }
+            struct EventRelay: View {
+                let action: () -> Void
+                @State private var box = ActionBox()
+                var body: some View {
+                    box.action = action
+                    return Color.clear.onTapGesture { box.action?() }
+                }
+            }
+            """,
+            """
+            struct Gallery: View {
+                final class Config { var spacing: CGFloat = 8 }
+                var config = Config()
+                var body: some View { HStack(spacing: config.spacing) { Text("a") } }
+                func spacing(_ value: CGFloat) -> Self {
+                    config.spacing = value
+                    return self
+                }
+            }
+            struct Home: View {
+                var body: some View { Gallery().spacing(12) }
+            }
+            """,
         ],
         autoFix: AutoFix(
             .unsafe,
@@ -255,9 +303,10 @@ public struct UnobservedModelInView: Rule {
         }
     }
 
-    /// `Store.shared.count` read while `body` is evaluated (a tab label, a badge), where
-    /// `Store` is an ObservableObject or a plain class and the view holds no wrapper that
-    /// observes it: a write to `count` does not update the view.
+    /// `Store.shared.count` or `Current.inbox.unread` (a global variable, through value
+    /// types' stored properties) read while `body` is evaluated (a tab label, a badge),
+    /// where `Store` is an ObservableObject or a plain class and the view holds no wrapper
+    /// that observes it: a write to `count` does not update the view.
     private func checkSharedReads(in view: TypeInfo, context: inout RuleContext) {
         let index = context.index
         let observedTypes = Set(view.properties.compactMap { fileIndex, property -> String? in
@@ -273,32 +322,68 @@ public struct UnobservedModelInView: Rule {
         for body in ViewCode.renderingBodies(of: view, index: index) where body.file == context.fileIndex {
             let file = context.file
             var roles = RenderRoles(body: body.range, file: file, index: index)
-            for chain in file.memberChains(in: body.range) where chain.names.count >= 3 {
-                guard RenderingCode.isCapitalizedName(chain.root, in: file), file.kind(chain.root - 1) != .period,
-                    let model = index.type(named: file.text(chain.root), from: view.name), model.isClass, !model.isObservable,
-                    !observedTypes.contains(model.name),
+            var locals: Set<String>?
+            for chain in file.memberChains(in: body.range) where chain.names.count >= 2 {
+                guard file.kind(chain.root) == .identifier, file.kind(chain.root - 1) != .period else { continue }
+                let rootName = file.text(chain.root)
+                if locals == nil, index.globalVariableType(named: rootName) != nil {
+                    locals = file.localNames(in: body.range).union(body.parameters.map(\.name))
+                }
+                guard let (model, position) = sharedObject(read: chain, in: view, file: file, locals: locals ?? [], index: index),
+                    !model.isObservable, !observedTypes.contains(model.name),
                     model.isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index)
                 else { continue }
-                let holder = file.text(chain.names[1])
-                let field = file.text(chain.names[2])
-                let isShared = index.typeAndAncestors(of: model).contains { owner in
-                    owner.properties.contains { $0.property.name == holder && ViewProperty.isStatic($0.property) }
-                }
-                guard isShared, roles.role(of: chain.root) == .content, reported.insert(model.name + "." + field).inserted else { continue }
+                let field = file.text(chain.names[position])
+                guard roles.role(of: chain.root) == .content, reported.insert(model.name + "." + field).inserted else { continue }
                 let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
                 guard changing.contains(field), let write = firstWrite(of: field, in: model, changing: changing, index: index) else { continue }
-                let readText = "`\(file.text(chain.root)).\(holder).\(field)`"
+                let holder = chain.names[..<position].map { file.text($0) }.joined(separator: ".")
+                let holderName = file.text(chain.names[position - 1])
                 context.report(
-                    "`body` reads \(readText) without observing `\(model.name)`: the view does not update when `\(field)` changes",
-                    at: chain.root..<chain.names[2] + 1,
+                    "`body` reads `\(holder).\(field)` without observing `\(model.name)`: the view does not update when `\(field)` changes",
+                    at: chain.root..<chain.names[position] + 1,
                     notes: [context.note(
                         "`\(write.field)` changes here, \(write.context), and the view does not update",
                         at: write.location.token..<write.location.token + 1, in: write.location.file)],
                     help: model.isObservableObject
-                        ? "observe it: `@ObservedObject private var \(holder) = \(file.text(chain.root)).\(holder)`, and read `\(holder).\(field)`"
+                        ? "observe it: `@ObservedObject private var \(holderName) = \(holder)`, and read `\(holderName).\(field)`"
                         : "adopt `@Observable` on `\(model.name)` (SwiftUI then tracks what `body` reads)")
             }
         }
+    }
+
+    /// The project class whose state a chain reads through an instance every view shares, and
+    /// the position of the field read: `Inbox.shared.unread` (a static property of the class),
+    /// `Current.notifications.status` or `store.items` (a global variable, through stored
+    /// properties of value types, to a class). Nil for other chains, and for a name a local,
+    /// a parameter or a member of the view hides.
+    private func sharedObject(
+        read chain: MemberChain, in view: TypeInfo, file: ParsedFile, locals: Set<String>, index: ProjectIndex
+    ) -> (model: TypeInfo, field: Int)? {
+        let rootName = file.text(chain.root)
+        if RenderingCode.isCapitalizedName(chain.root, in: file), let model = index.type(named: rootName, from: view.name) {
+            guard chain.names.count >= 3, model.isClass else { return nil }
+            let holder = file.text(chain.names[1])
+            let isShared = index.typeAndAncestors(of: model).contains { owner in
+                owner.properties.contains { $0.property.name == holder && ViewProperty.isStatic($0.property) }
+            }
+            return isShared ? (model, 2) : nil
+        }
+        guard !locals.contains(rootName), view.property(named: rootName) == nil,
+            var current = index.globalVariableType(named: rootName)
+        else { return nil }
+        var position = 1
+        while position < chain.names.count, let info = index.types[current] {
+            if info.isClass { return (info, position) }
+            guard info.isValueType, let (fileIndex, property) = info.property(named: file.text(chain.names[position])),
+                property.isStored, !ViewProperty.isStatic(property),
+                let held = index.declaredShape(of: property, in: index.files[fileIndex], scope: info.name)?.directName,
+                let next = index.resolve(held, from: info.name)
+            else { return nil }
+            current = next
+            position += 1
+        }
+        return nil
     }
 
     /// A read of the model's changing state through the property while `body` is
@@ -328,14 +413,36 @@ public struct UnobservedModelInView: Rule {
     private func firstWrite(
         of member: String, in model: TypeInfo, changing: Set<String>, index: ProjectIndex
     ) -> (field: String, location: TokenLocation, context: String)? {
-        if let write = index.modelWrites(of: model, field: member).first { return (member, write.location, write.context) }
+        if let write = laterWrite(of: member, in: model, index: index) { return (member, write.location, write.context) }
         for type in index.typeAndAncestors(of: model) {
             for read in index.memberAccesses(of: type).computedReads where read.property.name == member && read.path[0] != member {
-                guard changing.contains(read.path[0]), let write = index.modelWrites(of: model, field: read.path[0]).first else { continue }
+                guard changing.contains(read.path[0]), let write = laterWrite(of: read.path[0], in: model, index: index) else { continue }
                 return (read.path[0], write.location, write.context)
             }
         }
         return nil
+    }
+
+    /// The first write of a field that can run after a view read it: not one a view's
+    /// modifier-style method makes (`func tint(_ c: Color) -> Self { config.tint = c;
+    /// return self }`), which runs while the parent builds the view, before its `body`.
+    private func laterWrite(of field: String, in model: TypeInfo, index: ProjectIndex) -> (location: TokenLocation, context: String)? {
+        index.modelWrites(of: model, field: field).first { !isMadeWhileBuildingView($0.location, index: index) }
+    }
+
+    /// Whether the code at `location` is a view's method returning a configured copy of the
+    /// view (`-> Self`, `-> Card`), outside closures: the parent calls it on the view value it
+    /// builds, in its own rendering code.
+    private func isMadeWhileBuildingView(_ location: TokenLocation, index: ProjectIndex) -> Bool {
+        let file = index.files[location.file]
+        for (decl, info) in index.typeDeclarations(in: location.file) where info.isView && decl.members.contains(location.token) {
+            for function in decl.functions where function.kind == .function && !function.modifiers.contains("static") {
+                guard let body = function.body, body.contains(location.token), let returned = function.returnType?.text else { continue }
+                guard returned == "Self" || returned == String(info.name.simpleTypeName) else { return false }
+                return !index.scopes(in: body, of: file).enclosing(location.token).contains(where: \.isClosure)
+            }
+        }
+        return false
     }
 
     private func changingMembers(of model: TypeInfo, publishedOnly: Bool, index: ProjectIndex) -> Set<String> {

@@ -120,9 +120,11 @@ enum CallSites {
         case .property(let property, let path):
             // A reference passed as it is changes only when the caller replaces it.
             let replacedOnly = holdsReference && path.isEmpty
-            let filter = WriteFilter(
+            var filter = WriteFilter(
                 replacedOnly: replacedOnly, elementsOnly: elementsOnly && path.count <= 1,
-                presenter: site.context == .presentation ? site.enclosingType : nil)
+                presenter: site.context == .presentation ? site.enclosingType : nil,
+                presentation: PresentationEnd(site, index: index))
+            filter.limitToContent(of: site, index: index)
             if let wrapper = property.wrapper {
                 // `@State var model = Model()` passing `model.title`: a field of the model it holds.
                 if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
@@ -216,10 +218,36 @@ enum CallSites {
         /// sheet): its appearance handlers (`.onAppear`, `.task` without `id:`) run when it
         /// appears, before it presents anything, so their writes are no witness.
         var presenter: String?
+        /// How the presentation that shows the seeded view ends, in the presenter's code.
+        var presentation: PresentationEnd?
+        /// Only writes in these tokens of that file count: the content a presentation shows
+        /// for an item whose binding is not a state's own (`.sheet(item: editRequest)`, a
+        /// `Binding(get:set:)` over a model), where a write runs while that item is shown;
+        /// elsewhere, whether the same item stays presented is not established.
+        var content: (file: Int, tokens: Range<Int>)?
+
+        /// For a view presented for an item, from a value the item does not carry, when the
+        /// analysis cannot tell which writes change the item: only writes in the presented
+        /// content count.
+        mutating func limitToContent(of site: ViewConstruction, index: ProjectIndex) {
+            guard site.identity.contains(where: { if case .presentedItem = $0 { true } else { false } }),
+                let arguments = site.presentingArguments, presentation?.isDirect != true
+            else { return }
+            let file = index.files[site.file]
+            guard let call = file.call(at: arguments.lowerBound - 1, limit: file.tokens.count) else { return }
+            content = (site.file, arguments.lowerBound - 1..<call.end)
+        }
+
+        /// Whether a write at `token` of `file` is in the code that counts.
+        func counts(_ token: Int, inFile file: Int) -> Bool {
+            content.map { $0.file == file && $0.tokens.contains(token) } ?? true
+        }
 
         /// For a field of a model: a reference field is replaced by any write to it.
         func forField(_ isDirect: Bool) -> WriteFilter {
-            WriteFilter(replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter)
+            WriteFilter(
+                replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter,
+                presentation: presentation, content: content)
         }
 
         /// Whether the write at `token` (the member's name) is one of these.
@@ -332,6 +360,7 @@ enum CallSites {
             // A reference is replaced only through the whole binding (`$model`, not `$model.title`).
             let handedOut = declaration.decl.members.first { token in
                 file.kind(token) == .dollarIdentifier && file.spells(token, binding) && !(filter.replacedOnly && file.kind(token + 1) == .period)
+                    && filter.counts(token, inFile: declaration.file)
             }
             if let token = handedOut {
                 return ValueWrite(
@@ -341,7 +370,8 @@ enum CallSites {
         }
         if property.wrapper == "Binding", depth < 3, let label = inputLabel(of: name, in: owner, index: index) {
             for (outer, argument) in sites(passing: label, to: owner.name, index: index) {
-                guard case .binding(let source, let path) = argument.origin, path.isEmpty,
+                // A caller renewed by the bound state (a branch it pins) renews the view as well.
+                guard case .binding(let source, let path) = argument.origin, path.isEmpty, index.renewingTie(for: argument, at: outer) == nil,
                     let outerType = outer.enclosingType.flatMap({ index.types[$0] }),
                     let write = stateWrite(source, of: outerType, filter: filter, index: index, depth: depth + 1)
                 else { continue }
@@ -407,7 +437,7 @@ enum CallSites {
         // A view binds it (`$model.field` in a `TextField` of another view holding the same model).
         for mutation in index.typeAndAncestors(of: owner).flatMap({ index.viewMutations[$0.name] ?? [] })
         where mutation.path.first == field {
-            guard let token = mutation.tokens.first else { continue }
+            guard let token = mutation.tokens.first, filter.counts(token, inFile: mutation.file) else { continue }
             return ValueWrite(
                 file: mutation.file, token: token, what: "`\(field)` changes", context: index.placeDescription(of: token, in: mutation.file))
         }
@@ -437,8 +467,15 @@ enum CallSites {
     private static func laterWrite(of name: String, in type: TypeInfo, filter: WriteFilter, index: ProjectIndex) -> ValueWrite? {
         for write in index.changes(of: type).writes(of: name) where write.phase == .afterHandout {
             let file = index.files[write.site.file]
-            guard filter.accepts(write.site.token, in: file) else { continue }
-            if filter.presenter == type.name, let closure = write.place?.closure, isAppearanceHandler(closure, in: file) { continue }
+            guard filter.accepts(write.site.token, in: file), filter.counts(write.site.token, inFile: write.site.file) else { continue }
+            if filter.presenter == type.name {
+                if let closure = write.place?.closure, isAppearanceHandler(closure, in: file) { continue }
+                if let presentation = filter.presentation,
+                    presentation.isOver(at: write, in: type, index: index) || presentation.isBlocked(write, in: type, index: index)
+                {
+                    continue
+                }
+            }
             let replaced = file.at(write.site.token + 1, "=") && holdsObject(name, in: type, index: index)
             let what = replaced ? "`\(name)` is replaced" : "`\(name)` changes"
             return ValueWrite(
@@ -481,5 +518,130 @@ enum CallSites {
             let model = index.type(named: held, from: callerName, file: fileIndex), model.isClass
         else { return nil }
         return model
+    }
+}
+
+/// How the presentation that shows a view ends (`.sheet(isPresented: $isShowing, onDismiss:
+/// reset) { Child(…) }`): SwiftUI builds presented content anew each time it presents it, so
+/// a write to the value passed that runs only once the child is gone leaves nothing stale.
+struct PresentationEnd {
+    let file: Int
+    /// The state the `isPresented:`/`item:` binding writes (`isShowing`, `model.isShowing`).
+    let state: String?
+    /// Whether it is an `item:` binding: any new item shows new content.
+    let isItem: Bool
+    /// Whether the binding is a state's own (`$isShowing`), so that the writes that present,
+    /// switch or end the presentation are the assignments to `state`; not for a binding
+    /// built another way (`Binding(get:set:)`, a computed property, a model's method).
+    let isDirect: Bool
+    /// The `onDismiss:` argument.
+    let onDismiss: Range<Int>?
+    /// The presenting modifier's argument list, with its parentheses.
+    let presentingArguments: Range<Int>?
+
+    init?(_ site: ViewConstruction, index: ProjectIndex) {
+        guard let arguments = site.presentingArguments else { return nil }
+        let file = index.files[site.file]
+        self.file = site.file
+        let item = file.argument("item", in: arguments)
+        isItem = item != nil
+        let binding = file.argument("isPresented", in: arguments) ?? item
+        isDirect = binding.map { file.kind($0.lowerBound) == .dollarIdentifier || file.kind($0.lowerBound + 2) == .dollarIdentifier } ?? false
+        state = binding.map { tokens in
+            var text = tokens.map { file.text($0) }.joined()
+            if text.hasPrefix("self.") { text.removeFirst(5) }
+            return text.hasPrefix("$") ? String(text.dropFirst()) : text
+        }
+        onDismiss = file.argument("onDismiss", in: arguments)
+        presentingArguments = arguments
+    }
+
+    /// Whether `write` (by the presenter `presenter`) runs only where no presented view is
+    /// left stale by it: in the `onDismiss:` handler, or in a synchronous flow that also sets
+    /// the presenting state (`isPresented` to `false`: it ends; the item to `nil` or another
+    /// item: it ends or shows new content) or calls `dismiss()`, in the same function or
+    /// closure and outside any closure nested in it (a `Task`, a callback). Setting
+    /// `isPresented` to `true` is not: a view already shown stays.
+    func isOver(at write: PropertyWrite, in presenter: TypeInfo, index: ProjectIndex) -> Bool {
+        guard let place = write.place else { return false }
+        let token = write.site.token
+        if let onDismiss, place.file == file, runs(token, in: onDismiss, of: presenter, index: index) { return true }
+        let file = index.files[place.file]
+        let flow = place.closure ?? place.body
+        if setsState(in: flow, file: file) { return true }
+        return flow.contains { candidate in
+            file.at(candidate, "dismiss") && file.kind(candidate + 1) == .leftParen && file.kind(candidate + 2) == .rightParen
+                && Self.runsDirectly(candidate, in: flow, file: file)
+        }
+    }
+
+    /// Closures SwiftUI runs on events rather than on the user's input: they can run while
+    /// a modal presentation covers the view that holds them.
+    private static let eventHandlers: Set<String> = [
+        "onChange", "task", "onReceive", "onAppear", "onDisappear", "onOpenURL", "onContinueUserActivity",
+        "onPreferenceChange", "onGeometryChange", "onScrollGeometryChange", "onDrop",
+    ]
+
+    /// Whether `write` is in a user action of the presenter's own view code (a `Button`'s
+    /// action, a callback handed to a row) while the presentation is modal — a `.sheet` or
+    /// `.fullScreenCover` whose presenter never enables `presentationBackgroundInteraction`:
+    /// the user cannot act on the presenter while the presented view is shown.
+    func isBlocked(_ write: PropertyWrite, in presenter: TypeInfo, index: ProjectIndex) -> Bool {
+        guard let place = write.place, let closure = place.closure, let arguments = presentingArguments, place.file == file
+        else { return false }
+        let file = index.files[self.file]
+        let callee = arguments.lowerBound - 1
+        guard file.at(callee, "sheet") || file.at(callee, "fullScreenCover"),
+            let presenting = file.call(at: callee, limit: file.tokens.count), !(callee..<presenting.end).contains(closure.lowerBound),
+            !presenter.declarations.contains(where: { declaration in
+                let source = index.files[declaration.file]
+                return declaration.decl.members.contains { source.at($0, "presentationBackgroundInteraction") }
+            }),
+            let scope = index.scopes(in: place.body, of: file).enclosing(write.site.token).first(where: { $0.range == closure }),
+            case .closure(let scopeCallee, let label) = scope.kind, ViewCode.role(of: scope, in: file, index: index) == .action
+        else { return false }
+        // `.onChange(of: x) { … }`, `.task { … }`, `.onReceive(p, perform: { … })`: an event, not the user.
+        let handler = scopeCallee.map { file.text($0) } ?? label.map { file.text($0) }
+        return handler.map { !Self.eventHandlers.contains($0) } ?? false
+    }
+
+    /// Whether the synchronous flow `flow` (a function's body or a closure) assigns the
+    /// presenting state itself, outside nested closures, so that no view it showed stays:
+    /// `isShowing = false`, `sheet = nil`, `sheet = .edit(id)`.
+    func setsState(in flow: Range<Int>, file: ParsedFile) -> Bool {
+        guard let state else { return false }
+        return file.assignments(in: flow).contains { assignment in
+            guard file.at(assignment.operatorToken, "=") else { return false }
+            if !isItem, !(assignment.value.count == 1 && file.at(assignment.value.lowerBound, "false")) { return false }
+            var path = file.path(of: assignment.target)
+            if path.first == "self" { path.removeFirst() }
+            return path.joined(separator: ".") == state && Self.runsDirectly(assignment.operatorToken, in: flow, file: file)
+        }
+    }
+
+    /// Whether `token` is inside the `onDismiss:` handler: its closure, or the body of the
+    /// presenter's method it names (`onDismiss: reset`, `onDismiss: self.reset`).
+    private func runs(_ token: Int, in handler: Range<Int>, of presenter: TypeInfo, index: ProjectIndex) -> Bool {
+        let file = index.files[self.file]
+        if file.kind(handler.lowerBound) == .leftBrace { return handler.contains(token) }
+        guard let name = handler.last, file.kind(name) == .identifier else { return false }
+        return presenter.declarations.contains { declaration in
+            declaration.file == self.file
+                && declaration.decl.functions.contains { $0.name == file.text(name) && $0.body?.contains(token) == true }
+        }
+    }
+
+    /// Whether `token` runs when `flow` does: it is not inside a closure nested in `flow`.
+    private static func runsDirectly(_ token: Int, in flow: Range<Int>, file: ParsedFile) -> Bool {
+        var probe = flow.lowerBound + 1
+        while probe < token {
+            if file.kind(probe) == .leftBrace {
+                let close = Int(file.partner[probe])
+                if close > token { return false }
+                if close > probe { probe = close }
+            }
+            probe += 1
+        }
+        return true
     }
 }

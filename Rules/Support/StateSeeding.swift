@@ -127,7 +127,7 @@ enum StateSeeding {
                     return target.count > 1 && target[0] != name
                         && assignment.value.contains { file.kind($0) == .identifier && file.spells($0, name) && file.isOwnMemberReference($0) }
                 }
-                if writesOn || !handOvers(of: [name], in: didSet, view, file).isEmpty { return true }
+                if writesOn || !handOvers(of: [name], in: didSet, view, declaration.file, index).isEmpty { return true }
             }
         }
         for declaration in view.declarations {
@@ -135,7 +135,7 @@ enum StateSeeding {
             let bodies = declaration.decl.properties.filter(\.isComputed).flatMap { $0.accessors.compactMap(\.body) }
                 + declaration.decl.functions.filter { $0.kind != .initializer }.compactMap(\.body)
             for body in bodies {
-                let tokens = handOvers(of: carriers, in: body, view, file)
+                let tokens = handOvers(of: carriers, in: body, view, declaration.file, index)
                 guard !tokens.isEmpty else { continue }
                 // In rendering code, only an action hands it back; a function runs when called.
                 guard rendering.contains([declaration.file, body.lowerBound]) else { return true }
@@ -147,9 +147,13 @@ enum StateSeeding {
     }
 
     /// Where `body` passes the state (or a computed property that reads it: `names`) to a
-    /// closure or a method of another property of the view, or assigns it to one of its
-    /// `@Binding`s: the tokens that do it.
-    private static func handOvers(of names: Set<String>, in body: Range<Int>, _ view: TypeInfo, _ file: ParsedFile) -> [Int] {
+    /// closure or a method of another property of the view, or of a project type
+    /// (`Store.shared.save(draft)`), or assigns it to one of its `@Binding`s: the tokens that
+    /// do it.
+    private static func handOvers(of names: Set<String>, in body: Range<Int>, _ view: TypeInfo, _ fileIndex: Int, _ index: ProjectIndex)
+        -> [Int]
+    {
+        let file = index.files[fileIndex]
         func mentionsState(_ range: Range<Int>) -> Bool {
             range.contains { file.kind($0) == .identifier && names.contains(file.text($0)) && file.isOwnMemberReference($0) }
         }
@@ -171,6 +175,13 @@ enum StateSeeding {
             var root = call.name
             while file.kind(root - 1) == .period, file.isWord(root - 2) { root -= 2 }
             if file.at(root, "self"), root + 2 <= call.name { root += 2 }
+            // `Service.shared.save(draft)`, `Store.update(draft)`: a project type takes it.
+            if root != call.name, view.property(named: file.text(root)) == nil,
+                index.type(named: file.text(root), from: view.name, file: fileIndex) != nil
+            {
+                result.append(call.name)
+                continue
+            }
             guard let owner = view.property(named: file.text(root))?.property, !names.contains(owner.name) else { continue }
             if root != call.name || owner.type.map({ $0.text.contains("->") }) == true { result.append(call.name) }
         }

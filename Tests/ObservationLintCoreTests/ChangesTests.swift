@@ -196,6 +196,36 @@ final class ChangesTests: XCTestCase {
         XCTAssertNil(index.forwarding(of: "child", in: index.types["Silent"]!))
     }
 
+    /// A subscription in a private method nothing calls never runs; a later one that runs
+    /// still forwards.
+    func testForwardingInCodeThatNeverRunsIsNoForwarding() {
+        let source = """
+            final class Child: ObservableObject { @Published var value = 0 }
+            final class Dead: ObservableObject {
+                let child = Child()
+                private var subscription: AnyCancellable?
+                private func forwardChild() {
+                    subscription = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                }
+            }
+            final class Revived: ObservableObject {
+                let child = Child()
+                private var first: AnyCancellable?
+                private var second: AnyCancellable?
+                private func neverCalled() {
+                    first = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                }
+                init() {
+                    second = child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }
+                }
+            }
+            """
+        let index = index(source)
+        XCTAssertNil(index.forwarding(of: "child", in: index.types["Dead"]!))
+        let revived = index.forwarding(of: "child", in: index.types["Revived"]!)
+        XCTAssertEqual(revived.map { index.files[$0.site.file].source.location(of: index.files[$0.site.file].tokens[$0.site.token].range.lowerBound).line }, 17)
+    }
+
     func testRevisionCounterAnnouncesToItsReaders() {
         let source = """
             @Observable final class ImageCache {

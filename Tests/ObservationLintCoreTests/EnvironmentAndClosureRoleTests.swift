@@ -270,4 +270,51 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
                 """, extra: ["Views.swift": views]),
             [.action, .action, .content, .action, .action, .content])
     }
+
+    func testClosuresPassedToProjectMethodsFollowTheirParametersAndOtherModulesAreUnknown() {
+        let modifiers = """
+            extension View {
+                @ViewBuilder func card<Content: View>(_ on: Bool, @ViewBuilder content: () -> Content) -> some View { self }
+                func conditional<Content: View>(_ on: Bool, transform: (Self) -> Content) -> some View { transform(self) }
+                func swipe(threshold: CGFloat = 4, action: @escaping (CGFloat) -> Void) -> some View { self }
+                func measure(_ body: () -> Void) -> some View { body(); return self }
+            }
+            """
+        XCTAssertEqual(
+            roles(
+                """
+                let v = VStack {
+                    Text("a").card(true) { probe() }
+                    Text("b").conditional(true) { view in probe() }
+                    Text("c").swipe { _ in probe() }
+                    Text("d").measure { probe() }
+                    Text("e").watch(value: x) { _ in probe() }
+                }
+                """, extra: ["Modifiers.swift": modifiers]),
+            [.content, .content, .action, .unknown, .unknown])
+    }
+
+    /// A view's helper called only in a closure of another module's modifier (a third-party
+    /// `.watch(value:) { … }`) is not rendering code: when that closure runs is not known.
+    func testRenderingBodiesDoNotFollowClosuresOfUnknownRole() {
+        let index = index([
+            "View.swift": """
+                struct Editor: View {
+                    var body: some View {
+                        Text(title)
+                            .watch(value: id) { _ in focusIfReady() }
+                            .card { badge }
+                    }
+                    var title: String { "t" }
+                    var badge: some Shape { Circle() }
+                    func focusIfReady() { }
+                }
+                extension View {
+                    func card<Content: View>(@ViewBuilder content: () -> Content) -> some View { self }
+                }
+                """
+        ])
+        let names = ViewCode.renderingBodies(of: index.types["Editor"]!, index: index).map(\.name).sorted()
+        XCTAssertEqual(names, ["badge", "body", "title"])
+    }
 }

@@ -62,8 +62,8 @@ final class LossTests: XCTestCase {
                 init() { UserDefaults.standard.set(true, forKey: "launched") }
             }
             final class Fetcher {
-                init() { Task { await self.refresh() } }
-                func refresh() async {}
+                init(url: URL) { Task { await self.refresh(url) } }
+                func refresh(_ url: URL) async { _ = try? await URLSession.shared.data(from: url) }
             }
             final class Requester {
                 init(url: URL) { setUp(url) }
@@ -76,13 +76,140 @@ final class LossTests: XCTestCase {
             """
         XCTAssertNil(effect(constructing: "Reader", in: source))
         XCTAssertEqual(effect(constructing: "Writer", in: source.replacingOccurrences(of: "probe = Reader()", with: "probe = Writer()")), "writes to `UserDefaults`")
-        XCTAssertEqual(effect(constructing: "Fetcher", in: source.replacingOccurrences(of: "probe = Reader()", with: "probe = Fetcher()")), "starts a `Task`")
+        XCTAssertEqual(
+            effect(constructing: "Fetcher", in: source.replacingOccurrences(of: "probe = Reader()", with: "probe = Fetcher(url: u)")),
+            "starts a `Task` that makes a network request")
         XCTAssertEqual(
             effect(constructing: "Requester", in: source.replacingOccurrences(of: "probe = Reader()", with: "probe = Requester(url: u)")),
             "makes a network request")
         XCTAssertEqual(
             effect(constructing: "Tracker", in: source.replacingOccurrences(of: "probe = Reader()", with: "probe = Tracker(analytics: a)")),
             "sends an analytics event")
+    }
+
+    func testTaskIsAnEffectByWhatItsBodyDoes() {
+        let source = """
+            final class Notes {
+                var shows = false
+                init() { Task { @MainActor in if Settings.shared.lastVersion != nil { self.shows = true } } }
+            }
+            final class Feed {
+                var items: [String] = []
+                init(api: API) { Task { self.items = await api.items() } }
+            }
+            final class Poller {
+                init() { Task { while true { try await Task.sleep(for: .seconds(1)) } } }
+            }
+            final class Waiter {
+                init() { Task { try await Task.sleep(for: .seconds(1)); print("late") } }
+            }
+            final class Messages {
+                init(controller: NSFetchedResultsController<Message>) { try? controller.performFetch() }
+            }
+            let probe = Notes()
+            """
+        func probing(_ call: String) -> String { source.replacingOccurrences(of: "probe = Notes()", with: "probe = \(call)") }
+        // Reads memory and sets the new object's own state: nothing repeats that matters.
+        XCTAssertNil(effect(constructing: "Notes", in: source))
+        XCTAssertEqual(effect(constructing: "Feed", in: probing("Feed(api: a)")), "starts a `Task` that awaits `items`")
+        XCTAssertEqual(effect(constructing: "Poller", in: probing("Poller()")), "starts a `Task` that runs a loop")
+        XCTAssertEqual(effect(constructing: "Waiter", in: probing("Waiter()")), "starts a `Task` that sleeps and resumes")
+        // A fetch reads a database, not memory.
+        XCTAssertEqual(effect(constructing: "Messages", in: probing("Messages(controller: c)")), "fetches from a database")
+    }
+
+    func testBindingsHandedOutAndObjectsHandedIn() {
+        let source = """
+            struct Info { var name = "" }
+            final class Detail: ObservableObject {
+                @Published var info: Info
+                init(info: Info) { self.info = info }
+            }
+            struct DetailView: View {
+                @ObservedObject var model: Detail
+                var body: some View { InfoView(info: $model.info) }
+            }
+            struct InfoView: View {
+                @Binding var info: Info
+                var body: some View { Text(info.name) }
+            }
+            final class Summary: ObservableObject {
+                @Published var info: Info
+                init(info: Info) { self.info = info }
+            }
+            struct SummaryView: View {
+                @ObservedObject var model: Summary
+                var body: some View { CaptionView(info: $model.info, width: 3) }
+            }
+            struct CaptionView: View {
+                @Binding private var caption: Info
+                let width: Int
+                init(info: Binding<Info>, width: Int) { self._caption = info; self.width = width }
+                var body: some View { Text(caption.name) }
+            }
+            final class Draft: ObservableObject {
+                @Published var text: Info
+                init(text: Info) { self.text = text }
+            }
+            struct DraftView: View {
+                @ObservedObject var model: Draft
+                var body: some View { EditorView(text: $model.text) }
+            }
+            struct EditorView: View {
+                @Binding var text: Info
+                var body: some View { TextField("Name", text: $text.name) }
+            }
+            final class Prefs { var volume = 0 }
+            final class Owner { let prefs = Prefs() }
+            final class SharedPrefs: ObservableObject {
+                let owner: Owner
+                @Published var prefs: Prefs
+                init(owner: Owner) { self.owner = owner; prefs = owner.prefs }
+            }
+            final class OwnPrefs: ObservableObject {
+                @Published var prefs: Prefs
+                init() { prefs = Prefs() }
+            }
+            struct SharedPrefsView: View {
+                @ObservedObject var model: SharedPrefs
+                var body: some View { VolumeView(prefs: $model.prefs) }
+            }
+            struct OwnPrefsView: View {
+                @ObservedObject var model: OwnPrefs
+                var body: some View { VolumeView(prefs: $model.prefs) }
+            }
+            struct VolumeView: View {
+                @Binding var prefs: Prefs
+                var body: some View { Slider(value: $prefs.volume) }
+            }
+            """
+        // A child that only reads its binding keeps the value; one that edits it changes it.
+        XCTAssertEqual(changedFields("Detail", in: source), [])
+        XCTAssertEqual(changedFields("Summary", in: source), [])
+        XCTAssertEqual(changedFields("Draft", in: source), ["text"])
+        // Edits through a handed-in object change that shared object, not the model.
+        XCTAssertEqual(changedFields("SharedPrefs", in: source), [])
+        XCTAssertEqual(changedFields("OwnPrefs", in: source), ["prefs"])
+    }
+
+    func testKeyValueObservingPublisherReplaysItsValue() {
+        let source = """
+            final class Updates: ObservableObject {
+                @Published var canCheck = false
+                init(updater: Updater) { updater.publisher(for: \\.canCheck).assign(to: &$canCheck) }
+            }
+            final class Changes: ObservableObject {
+                @Published var canCheck = false
+                init(updater: Updater) { updater.publisher(for: \\.canCheck, options: [.new]).assign(to: &$canCheck) }
+            }
+            final class Initial: ObservableObject {
+                @Published var canCheck = false
+                init(updater: Updater) { updater.publisher(for: \\.canCheck, options: [.initial, .new]).assign(to: &$canCheck) }
+            }
+            """
+        XCTAssertEqual(changedFields("Updates", in: source), [])
+        XCTAssertEqual(changedFields("Changes", in: source), ["canCheck"])
+        XCTAssertEqual(changedFields("Initial", in: source), [])
     }
 
     func testStateWrittenThroughProjectionsReferencesAndHeldObjects() {

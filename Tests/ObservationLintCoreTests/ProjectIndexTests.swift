@@ -156,6 +156,53 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertEqual((index.viewMutations["Cart"] ?? []).map { $0.path.joined(separator: ".") }, ["items", "note"])
     }
 
+    /// An assignment target is written, not read (`box.action = action` reads only `box`);
+    /// a view property typed by an alias of a generic model (`typealias Note = Entity<Int>`)
+    /// is a reference to that model.
+    func testViewReadsSkipAssignmentTargetsAndFollowGenericAliases() {
+        let index = index([
+            "Model.swift": """
+                final class Box { var action: (() -> Void)?; var config = Config() }
+                final class Config { var tint = 0 }
+                final class Entity<ID>: ObservableObject { @Published var title = "" }
+                typealias Note = Entity<Int>
+                """,
+            "View.swift": """
+                struct Relay: View {
+                    @State private var box = Box()
+                    @ObservedObject var note: Note
+                    var body: some View {
+                        box.action = {}
+                        box.config.tint = 1
+                        box.config.tint += 1
+                        return Text(note.title)
+                    }
+                }
+                """,
+        ])
+        XCTAssertEqual((index.viewReads["Box"] ?? []).map { $0.path.joined(separator: ".") }, ["config", "config.tint"])
+        XCTAssertEqual((index.viewReads["Entity"] ?? []).map { $0.path.joined(separator: ".") }, ["title"])
+    }
+
+    /// Global variables by name, with the project type they hold; a name two files declare
+    /// with different types holds none.
+    func testGlobalVariableTypes() {
+        let index = index([
+            "A.swift": """
+                struct World { var notifier = Notifier() }
+                final class Notifier {}
+                var Current = World()
+                let shared: Notifier = Notifier()
+                var other = World()
+                """,
+            "B.swift": "var other = Notifier()",
+        ])
+        XCTAssertEqual(index.globalVariableType(named: "Current"), "World")
+        XCTAssertEqual(index.globalVariableType(named: "shared"), "Notifier")
+        XCTAssertNil(index.globalVariableType(named: "other"))
+        XCTAssertNil(index.globalVariableType(named: "notifier"))
+    }
+
     // MARK: - Scopes (SPEC §9)
 
     func testPrivateTypesAreSeenFromTheirFileOnly() {

@@ -74,6 +74,28 @@ final class ReRenderTests: XCTestCase {
         ])
     }
 
+    func testSubscriptionAssigningAPublishedPropertyRunsTheObserverAgain() {
+        let source = """
+            final class Updates: ObservableObject {
+                @Published var canCheck = false
+                @Published var label = ""
+                init(updater: Updater) {
+                    updater.publisher(for: \\.canCheck).assign(to: &$canCheck)
+                    Just("Updates").assign(to: &$label)
+                }
+            }
+            @main
+            struct Shell: App {
+                @StateObject private var updates = Updates(updater: .shared)
+                var body: some Scene { WindowGroup { Text("Hello") } }
+            }
+            """
+        // The subscription writes `canCheck` whenever the updater changes; `Just` publishes once.
+        XCTAssertEqual(lines("Shell", in: source), [
+            "`Updates.canCheck` changes — App.swift:5, each time the publisher assigned to it with `.assign(to:)` delivers a new value; `Shell.body` observes it"
+        ])
+    }
+
     func testPassedDownClosureAndSiblingBranch() {
         let source = """
             struct Parent: View {

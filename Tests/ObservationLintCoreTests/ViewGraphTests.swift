@@ -290,6 +290,10 @@ final class ViewGraphTests: XCTestCase {
                     ForEach(entries) { entry in Label(text: entry.title) }
                     ForEach(fresh) { entry in Label(text: entry.title) }
                     if flag { Label(text: name) }
+                    Label(text: name).id(selection)
+                    Label(text: name).id(0)
+                    Text("").sheet(item: $selection) { _ in Label(text: name) }
+                    Text("").sheet(item: $selection) { item in Label(text: item) }
                 }
             }
             """
@@ -311,7 +315,38 @@ final class ViewGraphTests: XCTestCase {
             "ForEach id Identifiable",
             "ForEach id Identifiable",
             "none",
+            // An id the analysis cannot prove constant may renew the view (a parent may keep it
+            // in step with the value); a presentation per item renews what the item carries.
+            ".id(…)",
+            "none",
+            "none",
+            ".sheet(item:)",
         ])
+    }
+
+    /// A view-building helper whose every use stands in a branch pinning a value: what it
+    /// builds is renewed with that value; a helper also used outside such a branch is not.
+    func testHelperBranchTies() {
+        let views = """
+            struct Label: View {
+                @State var text: String
+                var body: some View { Text(text) }
+            }
+            struct Parent: View {
+                @Binding var isList: Bool
+                @State private var name = ""
+                var rows: some View { Label(text: name) }
+                var header: some View { Label(text: name) }
+                var body: some View {
+                    if isList { VStack { rows } } else { HStack { rows } }
+                    if isList { header }
+                    header
+                }
+            }
+            """
+        let index = index(["Row.swift": row, "Parent.swift": views])
+        let identities = index.viewGraph.constructions(of: "Label").map { $0.identity.map(\.description) }
+        XCTAssertEqual(identities, [["if branch (renewed when `isList` changes)"], []])
     }
 
     /// A local's value comes from its initial value (`let title = model.title`).

@@ -147,37 +147,57 @@ final class TokenizerRobustnessTests: XCTestCase {
 
     // MARK: Pathological input
 
+    /// Long runs of what makes a lexer look ahead or nest. Each case is checked twice: at
+    /// full length and at a quarter of it, and tokenizing the whole must take at most
+    /// eight times the CPU time of the quarter (linear work takes four times, quadratic
+    /// sixteen). A ratio of the thread's CPU time holds on any machine, however busy: a
+    /// loaded machine stretches the time on the clock, not the CPU time of one thread,
+    /// and stretches both sizes alike.
     func testDeepNestingAndLongRuns() {
-        let cases: [(String, [UInt8])] = [
-            ("parentheses", Array(repeating: UInt8(ascii: "("), count: 50_000)),
-            ("nested interpolations", Array(String(repeating: #""\("#, count: 20_000).utf8)),
-            ("nested raw interpolations", Array(String(repeating: ##"#"\#("##, count: 10_000).utf8)),
-            ("nested comments", Array(String(repeating: "/*", count: 30_000).utf8)),
-            ("generic-looking chains", Array(String(repeating: "a<b, ", count: 20_000).utf8)),
-            ("nested generics", Array((String(repeating: "A<", count: 10_000) + String(repeating: ">", count: 10_000)).utf8)),
-            ("labels", Array(String(repeating: "f(for:in:", count: 10_000).utf8)),
-            ("regex-looking slashes", Array(String(repeating: "x = /(a/ ", count: 10_000).utf8)),
-            ("multi-line strings", Array(String(repeating: "\"\"\"\n\\(\"\"\"\n", count: 5_000).utf8)),
-            ("quotes", Array(repeating: UInt8(ascii: "\""), count: 50_000)),
-            ("pounds", Array(repeating: UInt8(ascii: "#"), count: 50_000)),
-            ("invalid bytes", (0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 128) }),
-            ("backslashes", Array(repeating: UInt8(ascii: "\\"), count: 50_000)),
-            ("operators", Array(String(repeating: "+-*/%<>=!?&|^~.", count: 3_000).utf8)),
+        func repeated(_ unit: String) -> (Int) -> [UInt8] { { Array(String(repeating: unit, count: $0).utf8) } }
+        let cases: [(name: String, count: Int, make: (Int) -> [UInt8])] = [
+            ("parentheses", 50_000, repeated("(")),
+            ("nested interpolations", 20_000, repeated(#""\("#)),
+            ("nested raw interpolations", 10_000, repeated(##"#"\#("##)),
+            ("nested comments", 30_000, repeated("/*")),
+            ("generic-looking chains", 20_000, repeated("a<b, ")),
+            ("nested generics", 10_000, { repeated("A<")($0) + repeated(">")($0) }),
+            ("labels", 10_000, repeated("f(for:in:")),
+            ("regex-looking slashes", 10_000, repeated("x = /(a/ ")),
+            ("multi-line strings", 5_000, repeated("\"\"\"\n\\(\"\"\"\n")),
+            ("quotes", 50_000, repeated("\"")),
+            ("pounds", 50_000, repeated("#")),
+            ("invalid bytes", 50_000, { count in (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 151 &+ 128) } }),
+            ("backslashes", 50_000, repeated("\\")),
+            ("operators", 3_000, repeated("+-*/%<>=!?&|^~.")),
             // Scans that fail and are retried from the next token, on one long line.
-            ("ambiguous regex starts", Array(String(repeating: "(/a ", count: 12_000).utf8)),
-            ("curly quotes", Array(String(repeating: "\u{201C}a", count: 12_000).utf8)),
-            ("placeholders", Array(String(repeating: "<#a ", count: 12_000).utf8)),
-            ("placeholders in operators", Array(String(repeating: "+<#", count: 15_000).utf8)),
-            ("conflict markers", Array(String(repeating: "<<<<<<< a\n", count: 5_000).utf8)),
-            ("backticks", Array(String(repeating: "`a ", count: 15_000).utf8)),
+            ("ambiguous regex starts", 12_000, repeated("(/a ")),
+            ("curly quotes", 12_000, repeated("\u{201C}a")),
+            ("placeholders", 12_000, repeated("<#a ")),
+            ("placeholders in operators", 15_000, repeated("+<#")),
+            ("conflict markers", 5_000, repeated("<<<<<<< a\n")),
+            ("backticks", 15_000, repeated("`a ")),
         ]
-        for (name, bytes) in cases {
-            let start = Date()
-            if let problem = Self.violation(in: bytes) {
-                XCTFail("\(name): \(problem)")
+        for (name, count, make) in cases {
+            var seconds: [Double] = []
+            for bytes in [make(count / 4), make(count)] {
+                let start = Self.threadCPUSeconds()
+                if let problem = Self.violation(in: bytes) {
+                    XCTFail("\(name), \(bytes.count) bytes: \(problem)")
+                }
+                seconds.append(Self.threadCPUSeconds() - start)
             }
-            let seconds = Date().timeIntervalSince(start)
-            XCTAssertLessThan(seconds, 10, "\(name) took \(seconds) s")
+            // The allowance covers cases too fast for their ratio to mean anything.
+            XCTAssertLessThan(
+                seconds[1], 8 * seconds[0] + 0.05,
+                "\(name): \(seconds[1]) s of CPU time, \(seconds[0]) s for a quarter of it: not linear")
         }
+    }
+
+    /// The CPU time the calling thread has used, in seconds.
+    static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -148,11 +148,16 @@ HUNT_KINDS = {
         "When the inner object changes, the outer one does not announce it (unless it forwards the "
         "child's `objectWillChange`), so the view does not update.",
     "published_mutated_off_main":
-        "A `@Published` property (or a property of an `@Observable` model) that views show is written on "
+        "A `@Published` property that views show is written on "
         "a background thread: in `DispatchQueue.global().async`, a private queue, `Task.detached`, an "
         "`OperationQueue`, a `URLSession` completion handler, or a `Task {}` in a class not bound to the "
         "main actor, with no hop back to the main thread. SwiftUI then updates from the wrong thread: "
         "warnings, races, sometimes crashes.",
+    "observable_mutated_off_main":
+        "A tracked property of an `@Observable` model that views show is written on a background "
+        "thread (a `URLSession` completion handler, `Task.detached`, a global queue, a `nonisolated` "
+        "`async` method of a class not bound to the main actor). Observation notifies on the writing "
+        "thread while SwiftUI reads on the main thread: a data race, and updates that arrive late.",
     "untracked_observable_read":
         "An `@Observable` model marks a `var` `@ObservationIgnored`, the value changes after the model "
         "was built, and a view shows it (directly or through a computed property). Observation does not "

@@ -31,18 +31,39 @@ struct ForwardingFinder {
             let file = index.files[declaration.file]
             let chains = index.memberChains(inDeclaration: declaration.decl.members, of: file).filter { file.rootName(of: $0) == name }
             // `child.objectWillChange…`, `child.$items…`: the chain starts at the child.
-            if let chain = chains.first(where: { $0.names.contains { isPublisher($0, in: file) } }) {
+            if let chain = chains.first(where: { chain in
+                chain.names.contains { isPublisher($0, in: file) } && runs(TokenLocation(file: declaration.file, token: chain.root), in: parent)
+            }) {
                 return Forwarding(container: parent.name, property: name, site: TokenLocation(file: declaration.file, token: chain.root))
             }
             // Most declarations never name `objectWillChange`: their statements need no look.
             guard file.source.range(file.byteRange(declaration.decl.members), contains: Self.objectWillChange) else { continue }
             // `children.forEach { $0.objectWillChange… }`: the child collection and a child's
             // `objectWillChange` in one statement.
-            for chain in chains where statementMentionsObjectWillChange(after: chain, in: file) {
+            for chain in chains
+            where statementMentionsObjectWillChange(after: chain, in: file)
+                && runs(TokenLocation(file: declaration.file, token: chain.root), in: parent)
+            {
                 return Forwarding(container: parent.name, property: name, site: TokenLocation(file: declaration.file, token: chain.root))
             }
         }
         return forwardingThroughSubscription(of: name, in: parent)
+    }
+
+    /// Whether code at `site` can run: a subscription in a `private`/`fileprivate` method of
+    /// the type whose name no other code of its file mentions (only that file could call
+    /// it) relays nothing.
+    private func runs(_ site: TokenLocation, in type: TypeInfo) -> Bool {
+        let file = index.files[site.file]
+        for declaration in type.declarations where declaration.file == site.file {
+            for function in declaration.decl.functions where function.kind == .function && function.body?.contains(site.token) == true {
+                guard function.modifiers.contains("private") || function.modifiers.contains("fileprivate") else { return true }
+                return file.tokens.indices.contains { token in
+                    token != function.nameToken && file.kind(token) == .identifier && file.spells(token, function.name)
+                }
+            }
+        }
+        return true
     }
 
     /// A subscription whose closure sends the parent's `objectWillChange` to a publisher of
@@ -56,6 +77,7 @@ struct ForwardingFinder {
                     names: statementNames(before: closure.lowerBound, in: place.body, file: index.files[place.file]))
             }
         }
+        .filter { runs($0.site, in: parent) }
         guard !subscriptions.isEmpty else { return nil }
         if let found = subscriptions.first(where: { $0.names.contains(name) }) {
             return Forwarding(container: parent.name, property: name, site: found.site)

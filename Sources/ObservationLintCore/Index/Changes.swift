@@ -1,3 +1,4 @@
+import Foundation
 import ObservationSyntax
 
 // The change model (SPEC §10.1): for every stored property of a project type, each write,
@@ -191,4 +192,76 @@ extension ProjectIndex {
     static let viewStateWrappers: Set<String> = [
         "State", "Binding", "AppStorage", "SceneStorage", "FocusState", "GestureState", "Query", "Environment",
     ]
+}
+
+extension ProjectIndex {
+    /// The project types whose views may hold an instance of `type`: itself, its subclasses,
+    /// its superclasses and the project protocols it conforms to.
+    public func observedAs(_ type: TypeInfo) -> [String] {
+        var names = typeAndSubtypes(of: type).map(\.name)
+        var queue = [type]
+        var seen = Set(names)
+        while let current = queue.popLast() {
+            for name in current.inherited where seen.insert(name).inserted {
+                if let info = types[name] {
+                    names.append(name)
+                    queue.append(info)
+                }
+            }
+        }
+        return names
+    }
+}
+
+extension PropertyWrite {
+    /// The written reference as code spells it, for a diagnostic: `self.items`,
+    /// `self?.items`, `model.count`, `items`.
+    public func writtenTokens(in index: ProjectIndex) -> Range<Int> {
+        let file = index.files[site.file]
+        var start = site.token
+        while file.kind(start - 1) == .period {
+            var receiver = start - 2
+            if file.kind(receiver) == .postfixQuestionMark || file.kind(receiver) == .exclamationMark { receiver -= 1 }
+            guard receiver >= 0, file.isWord(receiver) else { break }
+            start = receiver
+        }
+        return start..<site.token + 1
+    }
+}
+
+/// A write, after the model may have reached a view, of a stored property a model class
+/// (`ObservableObject` or `@Observable`) declares itself (an inherited one belongs to the
+/// ancestor's writes).
+public struct ModelWrite: Sendable {
+    /// The class's qualified name.
+    public let type: String
+    public let property: Property
+    public let write: PropertyWrite
+}
+
+extension ProjectIndex {
+    /// The model writes made in `file` (its own code's, or other code's through a
+    /// reference), in file and token order; computed for every file at once.
+    public func modelWrites(inFile file: Int) -> [ModelWrite] {
+        modelWritesByFile.value {
+            let models = types.values.filter { type in
+                type.isClass && (type.isObservableObject || type.isObservable) && isOwn(type)
+                    && type.properties.contains { $0.property.isStored && !$0.property.isLet }
+            }
+            let perModel = parallelMap(models, jobs: ProcessInfo.processInfo.activeProcessorCount) { type in
+                let changes = changes(of: type)
+                return type.properties.flatMap { _, property in
+                    changes.writes(of: property.name).filter { $0.phase == .afterHandout }.map {
+                        ModelWrite(type: type.name, property: property, write: $0)
+                    }
+                }
+            }
+            var result: [Int: [ModelWrite]] = [:]
+            for write in perModel.joined() { result[write.write.site.file, default: []].append(write) }
+            for file in result.keys {
+                result[file]!.sort { $0.write.site.token < $1.write.site.token }
+            }
+            return result
+        }[file] ?? []
+    }
 }

@@ -384,8 +384,11 @@ extension ProjectIndex {
                 var declarationEnd = token + 1
                 if next == .colon {
                     var end = token + 2
+                    // The type ends at `=`, `,`, a block, `else`, the end of the line, or the
+                    // end of the statement or of the block (`if ready { let store: Store }`).
                     while end < context.range.upperBound, file.kind(end) != .equal, !file.tokens[end].isAtStartOfLine,
-                        file.kind(end) != .comma, file.kind(end) != .leftBrace, !file.at(end, "else")
+                        file.kind(end) != .comma, file.kind(end) != .leftBrace, !file.at(end, "else"),
+                        file.kind(end) != .semicolon, file.kind(end) != .rightBrace, file.kind(end) != .rightParen
                     {
                         end = file.kind(end) == .leftParen || file.kind(end) == .leftSquare || file.kind(end) == .leftAngle
                             ? file.skipGroup(end) : end + 1
@@ -477,7 +480,8 @@ extension ProjectIndex {
         return declarationEnd..<block.upperBound
     }
 
-    /// The innermost `{ }` around `token` within the context (the context itself when none).
+    /// The innermost `{ }` around `token` within the context (the context itself when none;
+    /// a `{` without a partner runs to the end of the context).
     private func enclosingBlock(of token: Int, in file: ParsedFile, context: CodeContext) -> Range<Int> {
         var probe = token - 1
         while probe > context.range.lowerBound {
@@ -486,7 +490,8 @@ extension ProjectIndex {
                 let open = Int(file.partner[probe])
                 probe = open >= 0 && open < probe ? open - 1 : probe - 1
             case .leftBrace:
-                return probe..<file.skipGroup(probe)
+                let close = Int(file.partner[probe])
+                return probe..<(close > probe ? close + 1 : context.range.upperBound)
             default:
                 probe -= 1
             }

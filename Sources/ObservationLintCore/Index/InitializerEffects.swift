@@ -10,7 +10,8 @@ extension ProjectIndex {
     }
 }
 
-/// Finds the work an initializer does beyond reading memory: `Task`s, timers, notification
+/// Finds the work an initializer does beyond reading memory: `Task`s that do such work
+/// (or loop, or sleep), timers, notification
 /// observers and subscriptions to sources that do not replay, network requests, writes to
 /// `UserDefaults`, files or a shared object, analytics events, and calls of
 /// `start…`/`load…`/`fetch…` on other objects — directly, in the initializers it delegates
@@ -83,11 +84,21 @@ struct InitializerEffects {
     /// The first side effect in a function's body, following `self.init(…)` delegation and
     /// calls of the type's own methods.
     private func effect(
-        inFunction function: FunctionDecl, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>
+        inFunction function: FunctionDecl, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>,
+        inTask: Bool = false
     ) -> InitializerEffect? {
         guard let body = function.body, depth < 4,
             visited.insert("\(fileIndex):\(function.nameToken)").inserted
         else { return nil }
+        return effect(inBody: body, file: fileIndex, of: type, depth: depth, visited: &visited, inTask: inTask)
+    }
+
+    /// The first side effect in a body (a function's, or a `Task`'s closure), following
+    /// calls of the type's own methods. In a `Task`, a loop or a sleep keeps it working
+    /// after the initializer returned.
+    private func effect(
+        inBody body: Range<Int>, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>, inTask: Bool
+    ) -> InitializerEffect? {
         let file = index.files[fileIndex]
         let scopes = file.scopes(in: body)
         let locals = file.localNames(in: body)
@@ -95,6 +106,18 @@ struct InitializerEffects {
         while token < body.upperBound - 1 {
             defer { token += 1 }
             guard runsNow(token, scopes: scopes, file: file) else { continue }
+            if let closure = taskClosure(at: token, file: file) {
+                if let effect = taskEffect(closure, at: token, file: fileIndex, of: type, depth: depth, visited: &visited) { return effect }
+                continue
+            }
+            if inTask, let keepsWorking = Self.keepsWorking(at: token, file: file) {
+                return InitializerEffect(description: keepsWorking, location: TokenLocation(file: fileIndex, token: token))
+            }
+            if inTask, let callee = Self.awaitedCallOfAnotherObject(at: token, file: file) {
+                // What the call is, when known (`URLSession.shared.data(from:)`); else the await itself.
+                let known = (token + 1...callee).lazy.compactMap { self.directEffect(at: $0, file: fileIndex, limit: body.upperBound, of: type) }.first
+                return known ?? InitializerEffect(description: "awaits `\(file.text(callee))`", location: TokenLocation(file: fileIndex, token: callee))
+            }
             if let effect = directEffect(at: token, file: fileIndex, limit: body.upperBound, of: type) { return effect }
             // Calls of the type's own methods and delegating initializers.
             guard file.kind(token) == .identifier || file.at(token, "init"), isCall(token, file: file) else { continue }
@@ -120,7 +143,7 @@ struct InitializerEffects {
                 $0.function.kind == .function && $0.function.name == name && !$0.function.modifiers.contains("static")
             }
             for (methodFile, method) in methods {
-                if var effect = effect(inFunction: method, file: methodFile, of: type, depth: depth + 1, visited: &visited) {
+                if var effect = effect(inFunction: method, file: methodFile, of: type, depth: depth + 1, visited: &visited, inTask: inTask) {
                     effect.place = effect.place ?? "in `\(method.name)()`"
                     return effect
                 }
@@ -146,6 +169,13 @@ struct InitializerEffects {
                 // From the `=`: an initial value that is a closure is not the outer brace of a body.
                 let scopes = file.scopes(in: initializer.lowerBound - 1..<initializer.upperBound)
                 for token in initializer where runsNow(token, scopes: scopes, file: file) {
+                    var visited = Set<String>()
+                    if let closure = taskClosure(at: token, file: file),
+                        var effect = taskEffect(closure, at: token, file: fileIndex, of: type, depth: 0, visited: &visited)
+                    {
+                        effect.place = effect.place ?? "in the initial value of `\(property.name)`"
+                        return effect
+                    }
                     if var effect = directEffect(at: token, file: fileIndex, limit: initializer.upperBound, of: type) {
                         effect.place = "in the initial value of `\(property.name)`"
                         return effect
@@ -180,16 +210,6 @@ struct InitializerEffects {
             InitializerEffect(description: description, location: TokenLocation(file: fileIndex, token: token))
         }
         switch file.text(token) {
-        case "Task" where !afterPeriod:
-            // `Task { }`, `Task(priority:) { }`, `Task.detached { }`, `Task<Void, Never> { }`.
-            var next = token + 1
-            if file.kind(next) == .leftAngle { next = file.skipGroup(next) }
-            if file.kind(next) == .leftBrace || file.kind(next) == .leftParen
-                || file.kind(next) == .period && file.at(next + 1, "detached")
-            {
-                guard !file.tokens[next].isAtStartOfLine else { return nil }
-                return effect("starts a `Task`")
-            }
         case "Timer" where !afterPeriod:
             guard file.kind(token + 1) == .period else { return nil }
             if file.at(token + 2, "scheduledTimer") { return effect("schedules a `Timer`") }
@@ -226,6 +246,9 @@ struct InitializerEffects {
                     || file.at(token - 2, "userDefaults")
             else { return nil }
             return effect("writes to `UserDefaults`")
+        case "performFetch" where afterPeriod && isCall(token, file: file):
+            // `NSFetchedResultsController.performFetch()`: a read of the store, not of memory.
+            return effect("fetches from a database")
         case "createDirectory", "createFile", "removeItem", "moveItem", "copyItem":
             guard afterPeriod, isCall(token, file: file) else { return nil }
             return effect("writes files")
@@ -251,6 +274,62 @@ struct InitializerEffects {
         return nil
     }
 
+    // MARK: - Tasks
+
+    /// The closure of `Task { }`, `Task(priority:) { }`, `Task.detached { }`,
+    /// `Task<Void, Never> { }` starting at `token`.
+    private func taskClosure(at token: Int, file: ParsedFile) -> Range<Int>? {
+        guard file.at(token, "Task"), file.kind(token) == .identifier, file.kind(token - 1) != .period else { return nil }
+        var next = token + 1
+        if file.kind(next) == .leftAngle { next = file.skipGroup(next) }
+        if file.kind(next) == .period, file.at(next + 1, "detached") { next += 2 }
+        guard file.kind(next) == .leftBrace || file.kind(next) == .leftParen, !file.tokens[next].isAtStartOfLine else { return nil }
+        if file.kind(next) == .leftParen { next = file.skipGroup(next) }
+        guard file.kind(next) == .leftBrace else { return nil }
+        return next..<file.skipGroup(next)
+    }
+
+    /// What a `Task` started at `token` does beyond reading memory and setting the new
+    /// object's own state: a task doing only that loses nothing when it runs again.
+    private func taskEffect(
+        _ closure: Range<Int>, at token: Int, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>
+    ) -> InitializerEffect? {
+        guard var inner = effect(inBody: closure, file: fileIndex, of: type, depth: depth, visited: &visited, inTask: true) else { return nil }
+        inner = InitializerEffect(description: "starts a `Task` that " + inner.description.droppingLeadingTaskStart, location: inner.location, place: inner.place)
+        return inner
+    }
+
+    /// In a `Task`: a loop (`while`, `repeat`, `for await`) or `Task.sleep`, work that goes
+    /// on after the initializer.
+    private static func keepsWorking(at token: Int, file: ParsedFile) -> String? {
+        if file.kind(token) == .keyword, file.at(token, "while") || file.at(token, "repeat") { return "runs a loop" }
+        if file.at(token, "for"), file.at(token + 1, "await") || file.at(token + 1, "try") && file.at(token + 2, "await") {
+            return "runs a loop over an asynchronous sequence"
+        }
+        if file.at(token, "sleep"), file.kind(token - 1) == .period, file.at(token - 2, "Task") { return "sleeps and resumes" }
+        return nil
+    }
+
+    /// In a `Task`: `await service.items()`, an asynchronous call of another object, work
+    /// outside the new object (not `MainActor.run`, which only hops to the main actor, nor
+    /// `Task.sleep`, which `keepsWorking` names): the called name's token.
+    private static func awaitedCallOfAnotherObject(at token: Int, file: ParsedFile) -> Int? {
+        guard file.at(token, "await") else { return nil }
+        var callee = token + 1
+        if file.at(callee, "try") { callee += 1 }
+        var receiver = true
+        if file.at(callee, "self") { callee += 2; receiver = false }
+        while file.kind(callee) == .identifier, file.kind(callee + 1) == .period, file.kind(callee + 2) == .identifier {
+            callee += 2
+            receiver = true
+        }
+        guard receiver, file.kind(callee) == .identifier, file.kind(callee + 1) == .leftParen || file.kind(callee + 1) == .leftBrace,
+            file.kind(callee - 1) == .period, !(file.at(callee, "run") && file.at(callee - 2, "MainActor")),
+            !(file.at(callee, "sleep") && file.at(callee - 2, "Task"))
+        else { return nil }
+        return callee
+    }
+
     /// `start`, `startMonitoring`, `load`, `loadItems`, `fetch`, `fetchAll`: the verb's
     /// description; nil for other names (`loader`, `started`, `fetchedResults`).
     private static let nounSuffixes = [
@@ -268,5 +347,12 @@ struct InitializerEffects {
             return description
         }
         return nil
+    }
+}
+
+extension String {
+    /// "starts a `Task` that runs a loop" of a nested task reads as "runs a loop".
+    fileprivate var droppingLeadingTaskStart: String {
+        hasPrefix("starts a `Task` that ") ? String(dropFirst("starts a `Task` that ".count)) : self
     }
 }

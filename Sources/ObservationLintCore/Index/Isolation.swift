@@ -38,6 +38,8 @@ public enum ContextKind: Sendable, Hashable {
     /// A closure handed to a function whose way of running it is not known (a stored
     /// closure, a local function, a closure argument of another module's API).
     case closure
+    /// A call of a function that runs where its caller runs (`ProjectIndex.runContexts(at:)`).
+    case call
 }
 
 /// One reason for where code runs: a site and what it does to the isolation.
@@ -69,6 +71,10 @@ public struct ExecutionContext: Sendable, Hashable {
     /// a timer, a notification observer, a subscription, a queue's `async`, an action, or
     /// after an `await`.
     public let isAsynchronous: Bool
+    /// Whether the code runs on its function's caller's executor (directly in a synchronous
+    /// function with no actor isolation, or a `nonisolated(nonsending)` one): where it runs
+    /// is where each caller runs (`ProjectIndex.runContexts(at:)`).
+    public let runsWhereCalled: Bool
 
     /// One line per step, `path:line: description`: what `debug effects` prints.
     public func describe(in index: ProjectIndex) -> String {
@@ -79,7 +85,7 @@ public struct ExecutionContext: Sendable, Hashable {
         }.joined(separator: "\n")
     }
 
-    static let unknown = ExecutionContext(isolation: .unknown, steps: [], isAsynchronous: false)
+    static let unknown = ExecutionContext(isolation: .unknown, steps: [], isAsynchronous: false, runsWhereCalled: false)
 }
 
 /// A type's (or a member's) actor isolation as Swift decides it statically.
@@ -222,6 +228,8 @@ final class IsolationFacts: Sendable {
     let queues = Memo<String, QueueFacts>()
     /// `NotificationCenter` posts of the project's own files, by notification name.
     let notificationPosts = OnDemand<[String: [TokenLocation]]>()
+    /// The project's call sites by callee name (`calls(named:index:)`).
+    let callSites = OnDemand<[String: [TokenLocation]]>()
 
     /// Where the project posts each notification: `post(name: .changed, …)` by the name's
     /// last component (`changed`), or the text of `Notification.Name("changed")`.

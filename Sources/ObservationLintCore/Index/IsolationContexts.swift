@@ -13,6 +13,9 @@ struct BodyContexts: Sendable {
         /// an `await` after it and before a location suspends the code at the location.
         var asyncStart: Int?
         var isAsynchronous: Bool
+        /// The code runs on its function's caller's executor: directly in a synchronous
+        /// function with no actor isolation, or in a `nonisolated(nonsending)` one.
+        var runsWhereCalled = false
     }
 
     let file: Int
@@ -66,7 +69,9 @@ struct BodyContexts: Sendable {
                     description: "after the `await` on line \(line)\(resumes)"))
             frame.isAsynchronous = true
         }
-        return ExecutionContext(isolation: frame.steps.last?.isolation ?? .unknown, steps: frame.steps, isAsynchronous: frame.isAsynchronous)
+        return ExecutionContext(
+            isolation: frame.steps.last?.isolation ?? .unknown, steps: frame.steps, isAsynchronous: frame.isAsynchronous,
+            runsWhereCalled: frame.runsWhereCalled)
     }
 
     /// The last `await` of the asynchronous code starting at `start` that runs before the
@@ -163,7 +168,7 @@ struct BodyContexts: Sendable {
         return Frame(
             steps: [ContextStep(kind: .function, site: site, isolation: runtime, description: description)],
             domain: nonsending ? .unknown : domain, runtime: runtime, asyncStart: isAsync ? owned.range.lowerBound : nil,
-            isAsynchronous: false)
+            isAsynchronous: false, runsWhereCalled: domain == .nonisolated && (nonsending || !isAsync))
     }
 }
 
@@ -277,6 +282,7 @@ struct ClosureClassifier {
         frame.runtime = runtime
         frame.domain = domain
         frame.isAsynchronous = outer.isAsynchronous || async
+        frame.runsWhereCalled = false
         // An `await` before the closure does not suspend its code; a task's code starts anew.
         let startsAsync = kind == .task || kind == .detachedTask || (kind == .mainActorRun && async) || kind == .action
         frame.asyncStart = startsAsync ? token : nil

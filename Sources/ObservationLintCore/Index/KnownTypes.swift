@@ -31,6 +31,9 @@ enum WellKnownProtocol {
             ("View", "SwiftUI", .view), ("App", "SwiftUI", .app), ("ViewModifier", "SwiftUI", .viewModifier),
             ("DynamicProperty", "SwiftUI", .dynamicProperty), ("PreviewProvider", "SwiftUI", .previewProvider),
             ("Scene", "SwiftUI", .scene), ("Perceptible", "Perception", .observable),
+            // Core Data's managed objects conform to ObservableObject (iOS 13, macOS 10.15):
+            // they send `objectWillChange` for changes of their managed properties.
+            ("NSManagedObject", "CoreData", .observableObject),
         ]
         var traits: [String: ObservationTraits] = [:]
         for entry in protocols {

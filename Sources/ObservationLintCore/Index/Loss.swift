@@ -69,7 +69,10 @@ extension ProjectIndex {
                     continue
                 }
                 guard !property.isLet else { continue }
-                let write = modelWrites(of: type, field: property.name).first { !isReplayedWrite(at: $0.location, of: type) }
+                let handed = holdsHandedObject(property, in: fileIndex, of: owner)
+                let write = modelWrites(of: type, field: property.name).first {
+                    !isReplayedWrite(at: $0.location, of: type) && !keepsValue(boundAt: $0.location, holdsHandedObject: handed)
+                }
                 if let write {
                     result.append(StateChange(field: property.name, location: write.location, context: write.context))
                 } else if let assigned = assignedThroughProjection(property.name, in: lineage) {
@@ -78,6 +81,92 @@ extension ProjectIndex {
             }
         }
         return result
+    }
+
+    /// Whether the stored property holds a project class object the model was handed, not
+    /// one it built: declared as a class, with no initial value or initializer assignment
+    /// that constructs one. Writes through it change that shared object, which a rebuilt
+    /// model is handed again.
+    private func holdsHandedObject(_ property: Property, in fileIndex: Int, of owner: TypeInfo) -> Bool {
+        let file = files[fileIndex]
+        guard property.initializer == nil,
+            let name = declaredShape(of: property, in: file, scope: owner.name)?.directName,
+            type(named: name, from: owner.name)?.isClass == true
+        else { return false }
+        return !memberAccesses(of: owner).mutations[property.name, default: []].contains { site in
+            let siteFile = files[site.file]
+            let equal = site.token + 1
+            guard site.inInitializer, siteFile.kind(equal) == .equal else { return false }
+            let value = siteFile.expressionEnd(from: equal + 1, end: site.body.upperBound, stopAtComma: false)
+            return (equal + 1..<value).contains { token in
+                siteFile.kind(token) == .identifier && siteFile.kind(token + 1) == .leftParen && siteFile.kind(token - 1) != .period
+                    && type(named: siteFile.text(token), from: owner.name)?.isClass == true
+            }
+        }
+    }
+
+    /// Whether the view write at `location` — `$model.field…` — leaves the field's value
+    /// as it was: a binding to a member of an object the model was handed (that object
+    /// changes, not the model), or the whole field handed to a project view's `@Binding`
+    /// that never writes it.
+    private func keepsValue(boundAt location: TokenLocation, holdsHandedObject: Bool) -> Bool {
+        let file = files[location.file]
+        let field = location.token
+        guard file.kind(field - 1) == .period, file.kind(field - 2) == .dollarIdentifier else { return false }
+        if file.kind(field + 1) == .period { return holdsHandedObject }
+        return receivingViewKeeps(bindingAt: field - 2, endingAt: field + 1, in: file, holdsHandedObject: holdsHandedObject, depth: 0)
+    }
+
+    /// A binding expression `token..<end` passed as `label: $…` to a project view, whose
+    /// `@Binding` property it lands in (`label` itself with a memberwise initializer, or the
+    /// one its initializers set `_name = parameter`) the view neither assigns, mutates, nor
+    /// hands on (except to another such view) — or, for an object the model was handed,
+    /// changes only through.
+    private func receivingViewKeeps(bindingAt token: Int, endingAt end: Int, in file: ParsedFile, holdsHandedObject: Bool, depth: Int) -> Bool {
+        guard depth < 4, file.kind(end) == .comma || file.kind(end) == .rightParen,
+            file.kind(token - 1) == .colon, file.kind(token - 2) == .identifier,
+            let open = file.argumentListOpener(from: token - 3), file.kind(open - 1) == .identifier,
+            let view = types[file.text(open - 1)], view.isValueType,
+            let label = boundProperty(receiving: file.text(token - 2), in: view),
+            view.properties.contains(where: { $0.property.name == label && $0.property.attributes.contains(named: "Binding") })
+        else { return false }
+        let written = memberAccesses(of: view).mutations[label, default: []].contains { site in
+            !(holdsHandedObject && files[site.file].kind(site.token + 1) == .period)
+        }
+        guard !written else { return false }
+        let dollar = "$" + label
+        for declaration in view.declarations {
+            let viewFile = files[declaration.file]
+            for use in declaration.decl.members where viewFile.kind(use) == .dollarIdentifier && viewFile.spells(use, dollar) {
+                if viewFile.kind(use + 1) == .period, holdsHandedObject { continue }
+                guard receivingViewKeeps(bindingAt: use, endingAt: use + 1, in: viewFile, holdsHandedObject: holdsHandedObject, depth: depth + 1)
+                else { return false }
+            }
+        }
+        return true
+    }
+
+    /// The stored property of `view` an argument labelled `label` initializes: the property
+    /// of that name with the memberwise initializer; with declared initializers, the
+    /// `_name` every one taking `label` sets from that parameter (nil when one does not).
+    private func boundProperty(receiving label: String, in view: TypeInfo) -> String? {
+        let initializers = view.functions.filter { $0.function.kind == .initializer }
+        guard !initializers.isEmpty else { return label }
+        var found: String?
+        for (fileIndex, initializer) in initializers {
+            guard let parameter = initializer.parameters.first(where: { $0.label == label }) else { continue }
+            guard let body = initializer.body else { return nil }
+            let file = files[fileIndex]
+            let assignment = body.first { token in
+                file.kind(token) == .identifier && file.text(token).hasPrefix("_") && file.kind(token + 1) == .equal
+                    && file.spells(token + 2, parameter.name) && file.kind(token + 3) != .period && file.kind(token + 3) != .leftParen
+            }
+            guard let assignment else { return nil }
+            let name = String(file.text(assignment).dropFirst())
+            guard found == nil || found == name else { return nil }
+            found = name
+        }
+        return found
     }
 
     /// `source.assign(to: &$name)` in the model's code, where `source` does not replay its
@@ -119,10 +208,25 @@ extension ProjectIndex {
         return false
     }
 
+    /// `object.publisher(for: \.name)`: Key-Value Observing's publisher, whose default
+    /// options (`[.initial]`) send the current value to a new subscriber, as do explicit
+    /// options that include `.initial`.
+    private func isKeyValueObservingPublisher(at token: Int, in file: ParsedFile) -> Bool {
+        guard file.at(token, "publisher"), file.kind(token + 1) == .leftParen else { return false }
+        let close = Int(file.partner[token + 1])
+        guard close > token + 1 else { return false }
+        let arguments = file.argumentList(token + 1..<close + 1)
+        guard let first = arguments.first, first.label.map({ file.at($0, "for") }) == true,
+            file.kind(first.value.lowerBound) == .backslash
+        else { return false }
+        guard let options = arguments.first(where: { $0.label.map { file.at($0, "options") } == true }) else { return true }
+        return options.value.contains { file.at($0, "initial") }
+    }
+
     /// Whether the publisher chain before `.sink`/`.assign` at `callee` starts from a source
     /// that replays its current value to a new subscriber: a `@Published` projection
-    /// (`$items`, `store.$items`) or a `CurrentValueSubject` of the model, without
-    /// `dropFirst()` on the way.
+    /// (`$items`, `store.$items`), a `CurrentValueSubject` of the model, or Key-Value
+    /// Observing's `publisher(for: \.name)`, without `dropFirst()` on the way.
     func isReplayingSource(calledAt callee: Int, in file: ParsedFile, of owner: TypeInfo) -> Bool {
         guard file.kind(callee - 1) == .period else { return false }
         var token = callee - 2
@@ -138,6 +242,7 @@ extension ProjectIndex {
                 replays = true
             case .identifier:
                 if file.at(token, "dropFirst") { return false }
+                if file.kind(token - 1) == .period, isKeyValueObservingPublisher(at: token, in: file) { replays = true }
                 let name = file.text(token)
                 if file.kind(token - 1) != .period, let (propertyFile, property) = owner.property(named: name),
                     property.type?.text.hasPrefix("CurrentValueSubject") == true

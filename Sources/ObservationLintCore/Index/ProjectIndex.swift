@@ -124,6 +124,7 @@ public final class ProjectIndex: @unchecked Sendable {
     let changingMembersByType = Memo<String, Set<String>>()
     /// `changes(of:)` and `forwardings(of:)` by type name.
     let changesByType = Memo<String, TypeChanges>()
+    let modelWritesByFile = OnDemand<[Int: [ModelWrite]]>()
     let forwardingsByType = Memo<String, [Forwarding]>()
     /// `changeFlows(of:)` by type name.
     let changeFlowsByType = Memo<String, ChangeFlows>()
@@ -148,6 +149,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let changedStateByType = Memo<String, [StateChange]>()
     /// `ViewCode.renderingBodies(of:index:)` by type name.
     let renderingBodiesByType = Memo<String, [RenderingBody]>()
+    /// The types of the project's global variables (`globalVariableType(named:)`), found on first use.
+    let globalVariableTypes = OnDemand<[String: String]>()
     /// `ParsedFile.scopes(in:)` by file and body: the view facts, rendering code, the view
     /// graph and member accesses read the same bodies.
     private let scopesByBody = Memo<BodyLocation, BodyScopes>()
@@ -497,6 +500,15 @@ public final class ProjectIndex: @unchecked Sendable {
         }
         if let constructed = constructedType(of: property, in: file, scope: scope) {
             return .named(constructed.name, [])
+        }
+        // A static member of a project type: `= Store.shared`, typed by its declaration.
+        if let initializer = property.initializer, file.kind(initializer.lowerBound) == .identifier,
+            file.text(initializer.lowerBound).startsWithUppercase,
+            let chain = file.memberChain(at: initializer.lowerBound, limit: initializer.upperBound),
+            chain.end == initializer.upperBound, chain.names.count > 1, let position = fileIndex(of: file),
+            let held = staticType(of: initializer, in: position, context: nil)
+        {
+            return .named(held, [])
         }
         return nil
     }

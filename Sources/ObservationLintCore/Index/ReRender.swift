@@ -365,11 +365,18 @@ extension ProjectIndex {
         }
         for (property, model) in observed {
             for field in publishedFields(of: model) {
+                let state = "`\(model.name.withoutTypeKeyPrefixes).\(field)`"
                 for write in modelWrites(of: model, field: field).prefix(2) {
                     result.append(
                         ReRenderTrigger(
-                            reader: type.name, property: property.name, state: "`\(model.name.withoutTypeKeyPrefixes).\(field)`",
+                            reader: type.name, property: property.name, state: state,
                             read: nil, write: write.location, context: write.context, passedDown: []))
+                }
+                for subscription in subscriptionAssignments(to: field, in: model).prefix(1) {
+                    result.append(
+                        ReRenderTrigger(
+                            reader: type.name, property: property.name, state: state, read: nil, write: subscription,
+                            context: "each time the publisher assigned to it with `.assign(to:)` delivers a new value", passedDown: []))
                 }
             }
         }
@@ -481,6 +488,45 @@ extension ProjectIndex {
         guard let open = file.argumentListOpener(from: separator), file.isWord(open - 1) else { return nil }
         let callee = file.text(open - 1)
         return file.kind(open - 2) == .period ? "." + callee : callee
+    }
+
+    /// `source.assign(to: &$field)` in the code of `model` (or its ancestors): the
+    /// subscription writes `field` whenever the source publishes, for as long as the object
+    /// lives — except a `Just`, which publishes once, on subscription.
+    private func subscriptionAssignments(to field: String, in model: TypeInfo) -> [TokenLocation] {
+        var result: [TokenLocation] = []
+        for owner in typeAndAncestors(of: model) {
+            for declaration in owner.declarations {
+                let file = files[declaration.file]
+                for token in declaration.decl.members where file.kind(token) == .prefixAmpersand && file.spells(token + 1, "$" + field) {
+                    guard file.kind(token + 1) == .dollarIdentifier, file.at(token - 2, "to"),
+                        let open = file.argumentListOpener(from: token - 3), file.at(open - 1, "assign"),
+                        !publishesOnce(callee: open - 1, in: file)
+                    else { continue }
+                    result.append(TokenLocation(file: declaration.file, token: token + 1))
+                }
+            }
+        }
+        return result
+    }
+
+    /// A chain before `.assign` that starts from `Just(…)`.
+    private func publishesOnce(callee: Int, in file: ParsedFile) -> Bool {
+        var token = callee - 1
+        while token > 0 {
+            switch file.kind(token) {
+            case .rightParen, .rightSquare, .rightBrace:
+                let open = Int(file.partner[token])
+                guard open >= 0, open < token else { return false }
+                token = open - 1
+            case .period, .identifier, .postfixQuestionMark, .exclamationMark, .dollarIdentifier:
+                if file.kind(token) == .identifier, file.kind(token - 1) != .period { return file.at(token, "Just") }
+                token -= 1
+            default:
+                return false
+            }
+        }
+        return false
     }
 
     /// The `@Published` stored properties of an ObservableObject and its ancestors.

@@ -101,7 +101,8 @@ extension ViewCode {
     }
 
     /// A container's rendering code: its roots, and the computed properties and methods of
-    /// the container (extensions included) that rendering code uses outside action closures
+    /// the container (extensions included) that rendering code uses in content, outside
+    /// action closures and closures of unknown role (another module's `.watch(value:) { … }`)
     /// (`header`, `row(for:)`, `ForEach(items, content: row)`), transitively. A method
     /// handed over to run later (`.introspect(…, customize: configure)`, `.onSubmit(save)`)
     /// is a callback.
@@ -150,7 +151,7 @@ extension ViewCode {
                     let start = file.kind(token - 1) == .period ? token - 2 : token  // `self.name`
                     guard !hidden.contains(name), !isHandedToAction(from: start, to: token + 1, in: file),
                         !(functionNames.contains(name) && isHandedOver(from: start, to: token + 1, in: file)),
-                        roles.role(of: token) != .action
+                        roles.role(of: token) == .content
                     else { continue }
                     called.append(name)
                 }
@@ -193,6 +194,26 @@ extension ViewCode {
 }
 
 extension ProjectIndex {
+    /// The project type a global variable holds (`var Current: World`, `let store = Store()`),
+    /// by the variable's name; nil when no file declares it or declarations disagree.
+    public func globalVariableType(named name: String) -> String? {
+        globalVariableTypes.value {
+            var result: [String: String] = [:]
+            var conflicting = Set<String>()
+            for (position, file) in files.enumerated() {
+                for property in file.properties where !property.modifiers.contains("static") {
+                    guard let held = declaredShape(of: property, in: file, scope: nil)?.directName,
+                        let type = resolve(held, file: position)
+                    else { continue }
+                    if let known = result[property.name], known != type { conflicting.insert(property.name) }
+                    result[property.name] = type
+                }
+            }
+            for name in conflicting { result[name] = nil }
+            return result
+        }[name]
+    }
+
     /// The render reads of a model (by qualified type name). Computed for every model at
     /// once, on first use.
     public func renderReads(of model: String) -> [RenderRead] {

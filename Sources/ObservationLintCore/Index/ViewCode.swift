@@ -138,6 +138,10 @@ public enum ViewCode {
         }
         if let label, contentLabels.contains(file.text(label)) { return .content }
         guard let name = calleeName else { return .unknown }
+        // A method of the project (`.card { … }` from `extension View`): what its parameter says.
+        if !actionCallees.contains(name), !contentCallees.contains(name), trailingClosures[name] == nil {
+            return projectMethodRole(of: scope, named: name, label: label, in: file, index: index)
+        }
         if label == nil, let trailing = trailingClosures[name] {
             return role(of: trailing, arguments: scope.callArguments, in: file)
         }
@@ -191,7 +195,6 @@ public enum ViewCode {
         }
         let isTrailing = file.kind(scope.range.lowerBound - 1) != .leftParen && file.kind(scope.range.lowerBound - 1) != .comma
             && file.kind(scope.range.lowerBound - 1) != .colon
-        var roles: [ClosureRole] = []
         let genericNames = genericParameterNames(of: view, index: index)
         let initializers = view.declarations.flatMap { declaration in
             declaration.decl.functions.filter { $0.kind == .initializer }.map { (declaration.file, $0) }
@@ -219,25 +222,66 @@ public enum ViewCode {
             guard let type = match.type else { return .unknown }
             return closureRole(ofType: functionType(type.text, in: view, index: index) ?? type.text, genericNames: genericNames, index: index)
         }
-        for (fileIndex, initializer) in initializers {
+        return parameterRole(
+            of: scope, label: labelText, in: file, functions: initializers, owner: view, genericNames: genericNames, index: index,
+            callbacksMustEscape: callbacksMustEscape)
+    }
+
+    /// The role of a closure passed to a method the project declares (`.card { … }` with
+    /// `func card(@ViewBuilder content: () -> some View)` in `extension View`), from the
+    /// parameter it binds to in every method of that name; unknown when none is declared, a
+    /// parameter cannot be found or they disagree. Another module's method (`.watch(value:)
+    /// { … }`) is unknown: when it runs the closure is not known.
+    static func projectMethodRole(of scope: Scope, named name: String, label: Int?, in file: ParsedFile, index: ProjectIndex) -> ClosureRole {
+        var roles: [ClosureRole] = []
+        for owner in index.typesDeclaring(member: name) {
+            guard let type = index.types[owner] else { continue }
+            let methods = type.declarations.flatMap { declaration in
+                declaration.decl.functions.filter { $0.kind == .function && $0.name == name }.map { (declaration.file, $0) }
+            }
+            guard !methods.isEmpty else { continue }
+            // A callback that does not escape runs during the call, not later.
+            roles.append(parameterRole(
+                of: scope, label: label.map { file.text($0) }, in: file, functions: methods, owner: type,
+                genericNames: genericParameterNames(of: type, index: index), index: index, callbacksMustEscape: true))
+        }
+        guard let first = roles.first, roles.allSatisfy({ $0 == first }) else { return .unknown }
+        return first
+    }
+
+    /// The role the parameter a closure binds to gives it, agreed by every candidate function:
+    /// `@ViewBuilder` or returning a view is content, returning `Void` a callback.
+    private static func parameterRole(
+        of scope: Scope, label labelText: String?, in file: ParsedFile, functions: [(Int, FunctionDecl)], owner: TypeInfo,
+        genericNames: Set<String>, index: ProjectIndex, callbacksMustEscape: Bool
+    ) -> ClosureRole {
+        var givenLabels = Set<String>()
+        if let arguments = scope.callArguments {
+            for argument in file.argumentList(arguments) { if let label = argument.label { givenLabels.insert(file.text(label)) } }
+        }
+        let isTrailing = file.kind(scope.range.lowerBound - 1) != .leftParen && file.kind(scope.range.lowerBound - 1) != .comma
+            && file.kind(scope.range.lowerBound - 1) != .colon
+        var roles: [ClosureRole] = []
+        for (fileIndex, function) in functions {
             let declFile = index.files[fileIndex]
             let parameter: Parameter?
             if let labelText {
-                parameter = initializer.parameters.first { $0.label == labelText }
+                parameter = function.parameters.first { $0.label == labelText }
             } else if isTrailing {
-                parameter = initializer.parameters.first { parameter in
+                parameter = function.parameters.first { parameter in
                     !(parameter.label.map(givenLabels.contains) ?? false)
                         && (hasViewBuilderAttribute(parameter, in: declFile)
-                            || parameter.type.map { functionType($0.text, in: view, index: index) != nil } == true)
+                            || parameter.type.map { functionType($0.text, in: owner, index: index) != nil } == true)
                 }
             } else {
-                parameter = initializer.parameters.first { $0.label == nil }
+                parameter = function.parameters.first { $0.label == nil }
             }
             guard let parameter else { continue }
             if hasViewBuilderAttribute(parameter, in: declFile) {
                 roles.append(.content)
             } else if let type = parameter.type {
-                let role = closureRole(ofType: functionType(type.text, in: view, index: index) ?? type.text, genericNames: genericNames, index: index)
+                let names = genericNames.union(genericParameterNames(in: function.genericParameters, of: declFile))
+                let role = closureRole(ofType: functionType(type.text, in: owner, index: index) ?? type.text, genericNames: names, index: index)
                 let escapes = type.text.contains("@escaping") || type.text.hasSuffix("?")
                 roles.append(callbacksMustEscape && role == .action && !escapes ? .unknown : role)
             } else {
@@ -290,8 +334,13 @@ public enum ViewCode {
 
     /// The generic parameter names of a view (`Content` in `struct Card<Content: View>`).
     private static func genericParameterNames(of view: TypeInfo, index: ProjectIndex) -> Set<String> {
-        guard let primary = view.declarations.first, let range = primary.decl.genericParameters else { return [] }
-        let file = index.files[primary.file]
+        guard let primary = view.declarations.first else { return [] }
+        return genericParameterNames(in: primary.decl.genericParameters, of: index.files[primary.file])
+    }
+
+    /// The names a generic parameter clause (`<Content: View, Label>`) declares.
+    private static func genericParameterNames(in range: Range<Int>?, of file: ParsedFile) -> Set<String> {
+        guard let range else { return [] }
         var names = Set<String>()
         for token in range where file.kind(token) == .identifier {
             if file.kind(token - 1) == .leftAngle || file.kind(token - 1) == .comma { names.insert(file.text(token)) }

@@ -82,7 +82,7 @@ enum ViewFactsCollector {
             let file = index.files[fileIndex]
             guard let shape = index.declaredShape(of: property, in: file, scope: view.name),
                 let name = shape.directName,
-                let modelType = index.resolve(name, from: view.name),
+                let modelType = resolveModel(name, from: view.name, index: index),
                 index.types[modelType]?.kind == .class || index.types[modelType]?.kind == .protocol
             else { continue }
             let wrapper = property.attributes.first { ViewModelReference.wrappers.contains(String($0.simpleName)) }
@@ -90,6 +90,16 @@ enum ViewFactsCollector {
                 name: property.name, wrapper: wrapper.map { String($0.simpleName) }, modelType: modelType)
         }
         return references
+    }
+
+    /// The project type a view property's type names, through a type alias of a generic
+    /// type (`typealias Comment = Entity<CommentData>`) too.
+    private static func resolveModel(_ name: String, from view: String, index: ProjectIndex) -> String? {
+        if let resolved = index.resolve(name, from: view) { return resolved }
+        guard let alias = index.typeAliases[view + "." + name] ?? index.typeAliases[name],
+            let target = TypeShape(alias).directName, target != name
+        else { return nil }
+        return index.resolve(target, from: view)
     }
 
     private static func collectReads(
@@ -122,6 +132,11 @@ enum ViewFactsCollector {
                 }
                 names.removeFirst()
                 tokens.removeFirst()
+                // `box.action = action` writes `action` and reads only what leads to it.
+                if file.kind(chain.end) == .equal, !names.isEmpty {
+                    names.removeLast()
+                    tokens.removeLast()
+                }
                 let path = prefix + names
                 if let bound = boundName(before: chain, in: file), !path.isEmpty {
                     aliases[bound] = (reference, path)

@@ -147,7 +147,8 @@ extension ArgumentOrigin {
 /// What ties the constructed view's identity to a value: when the value changes, SwiftUI
 /// sees a new view, with fresh state.
 public enum IdentityTie: Sendable, Hashable, CustomStringConvertible {
-    /// `.id(x)` applied to the construction (or to content that holds it); the tokens of `x`.
+    /// `.id(x)` applied to the construction (or to content that holds it) with an `x` that
+    /// is not a constant (a literal, `.member`, `Type.member`); the tokens of `x`.
     case idModifier(Range<Int>)
     /// Built for each element of a `ForEach`: its `id:` key path as written, or nil when
     /// the elements are `Identifiable`.
@@ -210,10 +211,14 @@ public final class ViewConstruction: Sendable {
     public let arguments: [ConstructionArgument]
     /// Innermost first.
     public let identity: [IdentityTie]
+    /// For content a presenting modifier shows (`.sheet(isPresented: $isShowing, onDismiss:
+    /// reset) { … }`): the modifier's argument list, with its parentheses; nil otherwise.
+    public let presentingArguments: Range<Int>?
 
     init(
         view: String, file: Int, token: Int, call: Call, enclosingType: String?, enclosingMember: String?,
-        context: ConstructionContext, arguments: [ConstructionArgument], identity: [IdentityTie]
+        context: ConstructionContext, arguments: [ConstructionArgument], identity: [IdentityTie],
+        presentingArguments: Range<Int>? = nil
     ) {
         self.view = view
         self.file = file
@@ -224,6 +229,7 @@ public final class ViewConstruction: Sendable {
         self.context = context
         self.arguments = arguments
         self.identity = identity
+        self.presentingArguments = presentingArguments
     }
 
     /// The argument passed with `label` (nil: unlabeled).
@@ -518,8 +524,9 @@ private struct FileCollector {
         let frames = frames(around: token, in: member)
         let end = call.end
         var identity: [IdentityTie] = []
-        if let id = idModifier(after: end) { identity.append(.idModifier(id)) }
+        if let id = idModifier(after: end), !isConstant(id) { identity.append(.idModifier(id)) }
         var context: ConstructionContext?
+        var presentingArguments: Range<Int>?
         for frame in frames {
             switch frame {
             case .parenthesis(let callee, let label, _):
@@ -559,13 +566,14 @@ private struct FileCollector {
                     context = .oneTime(.hostingRoot)
                 } else if let callee, presentingModifiers.contains(callee), role != .action {
                     context = .presentation
+                    presentingArguments = scope.callArguments
                 } else if callee == "NavigationLink", isDestination(scope, label: label) {
                     context = .presentation
                 } else if role == .action {
                     context = .action
                 } else if role == .unknown {
                     context = .other
-                } else if calleeToken != nil, let id = idModifier(after: callEnd(of: scope)) {
+                } else if calleeToken != nil, let id = idModifier(after: callEnd(of: scope)), !isConstant(id) {
                     identity.append(.idModifier(id))  // `VStack { Row() }.id(x)` renews the whole content
                 }
             }
@@ -579,10 +587,12 @@ private struct FileCollector {
             identity.removeAll { if case .branch = $0 { true } else { false } }  // a branch of code that builds no content
         }
         if member.base == .preview { context = .preview }
+        if context == nil, member.base == .rendering, let tie = helperBranchTie(of: member) { identity.append(tie) }
         let arguments = constructionArguments(of: call, frames: frames, in: member)
         return ViewConstruction(
             view: view, file: fileIndex, token: token, call: call, enclosingType: member.type,
-            enclosingMember: member.name, context: context ?? member.base, arguments: arguments, identity: identity)
+            enclosingMember: member.name, context: context ?? member.base, arguments: arguments, identity: identity,
+            presentingArguments: presentingArguments)
     }
 
     /// `NavigationLink { Destination() } label: { … }`, `NavigationLink("Title") { Destination() }`:
@@ -594,6 +604,35 @@ private struct FileCollector {
     }
 
     // MARK: Branches
+
+    /// For a site in a view-building helper of a view (`var rows: some View { … }`, `func
+    /// rows() -> some View`), the branch the helper's uses share: where every use of it in
+    /// the view's other rendering code (in this file) stands in a branch that pins the same
+    /// values (`if isList { VStack { rows } } else { Grid { rows } }`), a change of them
+    /// leaves the branch and renews what the helper builds. Nil when a use pins nothing, or
+    /// the helper has no use in this file.
+    private mutating func helperBranchTie(of helper: CodeMember) -> IdentityTie? {
+        guard let type = helper.type, helper.name != "body", helper.name != "init" else { return nil }
+        var common: Set<String>?
+        var kind: IdentityTie.BranchKind?
+        for member in allMembers() where member.type == type && member.base == .rendering && member.range != helper.range {
+            for token in member.range where file.kind(token) == .identifier && file.spells(token, helper.name) {
+                guard file.isOwnMemberReference(token), file.kind(token + 1) != .colon else { continue }
+                var pinned: Set<String> = []
+                for frame in frames(around: token, in: member) {
+                    guard case .closure(let scope) = frame, !scope.isClosure,
+                        case .branch(let branchKind, let values)? = branchTie(block: scope.range, around: token, in: member)
+                    else { continue }
+                    if kind == nil { kind = branchKind }
+                    pinned.formUnion(values)
+                }
+                common = common.map { $0.intersection(pinned) } ?? pinned
+                if common?.isEmpty == true { return nil }
+            }
+        }
+        guard let common, !common.isEmpty, let kind else { return nil }
+        return .branch(kind, pinned: common.sorted())
+    }
 
     /// The identity a statement block gives what it builds: the `if`/`else` branch it is, or
     /// the `case` of a `switch` block that `site` is under. Nil for other blocks (`for`,
@@ -1193,7 +1232,9 @@ private struct FileCollector {
 extension ProjectIndex {
     /// The tie that gives the view built at `site` a new identity — fresh state — whenever
     /// the value of `argument` changes, if any:
-    /// - `.id(x)` naming the argument's root;
+    /// - `.id(x)`, whatever `x` names: the analysis cannot tell that `x` stays the same while
+    ///   the value changes (a parent keeps an id in step with the value in `.onChange(of:)`),
+    ///   so it cannot establish that the view is never renewed;
     /// - a branch whose condition pins the value passed (`if isEditing { Editor(isEditing:
     ///   isEditing) }`, `case .edit:` of `switch mode` passing `mode`); an `if let` branch does
     ///   not: a change from one value to another stays in it;
@@ -1205,11 +1246,10 @@ extension ProjectIndex {
     public func renewingTie(for argument: ConstructionArgument, at site: ViewConstruction) -> IdentityTie? {
         let file = files[site.file]
         let written = writtenChain(argument.value, in: file)
-        let root = argument.value.first { file.isWord($0) && !file.at($0, "self") }.map { file.text($0) }
         for tie in site.identity {
             switch tie {
-            case .idModifier(let tokens):
-                if let root, tokens.contains(where: { file.isWord($0) && file.spells($0, root) }) { return tie }
+            case .idModifier:
+                return tie
             case .branch(_, let pinned):
                 if let written, pinned.contains(where: { written == $0 || written.hasPrefix($0 + ".") }) { return tie }
             case .forEach(let id):
@@ -1233,7 +1273,9 @@ extension ProjectIndex {
         guard end == value.upperBound else { return nil }
         var names = chain.names
         if file.at(names[0], "self"), names.count > 1 { names.removeFirst() }
-        return names.map { file.text($0) }.joined(separator: ".")
+        let written = names.map { file.text($0) }.joined(separator: ".")
+        // `$isList` hands out the state `isList`.
+        return written.hasPrefix("$") ? String(written.dropFirst()) : written
     }
 
     /// Whether the `ForEach` id changes whenever the element's `path` does.

@@ -1,0 +1,64 @@
+import SwiftUI
+
+/// Presented content is built anew for each presentation (SPEC §10.4): a write that runs
+/// only as the presentation ends leaves no shown view stale; one made while it stays up does.
+
+struct NoteDraftSheet: View {
+    @State var text: String // expect: state_initialized_from_parameter
+    var body: some View { TextField("Text", text: $text) }
+}
+
+/// The text is stored as the sheet closes (the same function ends the presentation), and
+/// cleared in `onDismiss:`: the next presentation starts from it.
+struct NoteDraftPresenter: View {
+    @State private var isEditing = false
+    @State private var savedDraft = ""
+    var body: some View {
+        Button("Edit") { isEditing = true }
+            .sheet(isPresented: $isEditing, onDismiss: clearDraft) {
+                NoteDraftSheet(text: savedDraft)
+                Button("Pause") { pause("Paused") }
+            }
+    }
+    func pause(_ draft: String) {
+        savedDraft = draft
+        isEditing = false
+    }
+    func clearDraft() { savedDraft = "" }
+}
+
+struct NoteHintSheet: View {
+    @State var hint: String // expect: state_initialized_from_outside
+    var body: some View { Text(hint) }
+}
+
+/// The hint changes while the sheet stays up: the sheet keeps the first one.
+struct NoteHintPresenter: View {
+    @State private var isShowing = false
+    @State private var hint = ""
+    var body: some View {
+        Button("Show") { isShowing = true }
+            .sheet(isPresented: $isShowing) {
+                NoteHintSheet(hint: hint)
+                Button("Next hint") { hint = "Next" }
+            }
+    }
+}
+
+struct NoteRevisionLabel: View {
+    @State var revision: Int // expect: state_initialized_from_parameter
+    var body: some View { Text("\(revision)") }
+}
+
+/// An id the parent keeps in step with the value renews the label.
+struct NoteRevisionScreen: View {
+    @State private var revision = 0
+    @State private var generation = 0
+    var body: some View {
+        NoteRevisionLabel(revision: revision).id(generation)
+        Button("Revise") {
+            revision += 1
+            generation += 1
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import ObservationSyntax
+
+// Where code that runs on its caller's executor runs (SPEC §10.2): a synchronous function
+// with no actor isolation of its own (or a `nonisolated(nonsending)` one) runs where each of
+// its callers runs, so its contexts are its project callers' contexts, followed back through
+// callers of the same kind.
+
+extension ProjectIndex {
+    /// The contexts the code at `location` can run in, each with the steps that put it there
+    /// (outermost first). The code's own context when it decides where it runs; for code that
+    /// runs where its function's caller runs (`ExecutionContext.runsWhereCalled`), the context
+    /// of each project call of the function, ending with a step for the call, following
+    /// callers of the same kind up to `callerDepth` calls. Callers whose context is unknown
+    /// are left out; empty when no caller's context is known.
+    public func runContexts(at location: TokenLocation) -> [ExecutionContext] {
+        runContexts(at: location, depth: Self.callerDepth, visiting: [])
+    }
+
+    /// How many calls `runContexts(at:)` follows back from a function to its callers.
+    static let callerDepth = 3
+    /// At most this many contexts per function: enough to find one of each isolation.
+    private static let contextsPerFunction = 8
+
+    private func runContexts(at location: TokenLocation, depth: Int, visiting: Set<BodyKey>) -> [ExecutionContext] {
+        let own = executionContext(at: location)
+        guard own.runsWhereCalled else { return own.isolation == .unknown ? [] : [own] }
+        guard depth > 0, let body = isolationFacts.enclosingBody(of: location, index: self),
+            case .function(let function) = body.member, function.kind == .function
+        else { return [] }
+        let key = BodyKey(file: location.file, body: body.range)
+        guard !visiting.contains(key) else { return [] }
+        // The steps after the function's own (an `await` in a `nonisolated(nonsending)` one).
+        let inner = own.steps.dropFirst()
+        var result: [ExecutionContext] = []
+        for call in callSites(of: function, ownedBy: body.owner) {
+            for outer in runContexts(at: call, depth: depth - 1, visiting: visiting.union([key])) {
+                let step = ContextStep(
+                    kind: .call, site: call, isolation: outer.isolation,
+                    description: "calls `\(function.name)()`, which \(callDescription(of: own)), so it runs "
+                        + (outer.isolation == .mainActor ? "on the main actor" : "off the main thread") + " here")
+                // A `nonisolated(nonsending)` function resumes on its caller's actor.
+                let resumed = inner.map { own in
+                    ContextStep(
+                        kind: own.kind, site: own.site, isolation: outer.isolation,
+                        description: own.description
+                            + (outer.isolation == .mainActor ? ": it resumes on the main actor" : ": it resumes off the main thread"))
+                }
+                result.append(
+                    ExecutionContext(
+                        isolation: outer.isolation, steps: outer.steps + [step] + resumed,
+                        isAsynchronous: outer.isAsynchronous || own.isAsynchronous, runsWhereCalled: false))
+                if result.count >= Self.contextsPerFunction { return result }
+            }
+        }
+        return result
+    }
+
+    private func callDescription(of context: ExecutionContext) -> String {
+        context.isAsynchronous ? "is `nonisolated(nonsending)`" : "is synchronous with no actor isolation of its own"
+    }
+
+    /// The project calls of `function`: `name(…)` in code of its type (or a sub- or
+    /// superclass), `self.name(…)`, `x.name(…)` where `x`'s static type is one of those
+    /// types, `Type.name(…)`; for a global function, `name(…)` outside types declaring a
+    /// method of that name.
+    func callSites(of function: FunctionDecl, ownedBy owner: TypeInfo?) -> [TokenLocation] {
+        let lineage: Set<String> = owner.map { Set((typeAndAncestors(of: $0) + typeAndSubtypes(of: $0)).map(\.name)) } ?? []
+        return isolationFacts.calls(named: function.name, index: self).filter { call in
+            let file = files[call.file]
+            let token = call.token
+            guard !file.at(token - 1, "func") else { return false }
+            let caller = isolationFacts.enclosingBody(of: call, index: self)
+            if file.kind(token - 1) != .period {
+                // A bare call: a global function's unless the caller's type has a method of
+                // that name; a method's from code of its own class family.
+                guard owner != nil else {
+                    return caller?.owner.map { !declaresMethod(function.name, $0) } ?? true
+                }
+                return caller?.owner.map { lineage.contains($0.name) } ?? false
+            }
+            guard owner != nil else { return false }
+            var end = token - 1
+            if file.kind(end - 1) == .postfixQuestionMark || file.kind(end - 1) == .exclamationMark { end -= 1 }
+            var root = end - 1
+            while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) { root -= 2 }
+            guard root >= 0, root < end, file.isWord(root) else { return false }
+            if root == end - 1, file.at(root, "self") {
+                return caller?.owner.map { lineage.contains($0.name) } ?? false
+            }
+            let scope = caller?.owner?.name
+            if root == end - 1, file.text(root).startsWithUppercase, let named = resolve(file.text(root), from: scope, file: call.file) {
+                return lineage.contains(named)
+            }
+            let context = codeContexts(inFile: call.file).innermost(containing: token)
+            return staticType(of: root..<end, in: call.file, context: context).map(lineage.contains) ?? false
+        }
+    }
+
+    private func declaresMethod(_ name: String, _ type: TypeInfo) -> Bool {
+        typeAndAncestors(of: type).contains { $0.declarations.contains { $0.decl.functions.contains { $0.name == name } } }
+    }
+}
+
+extension IsolationFacts {
+    /// The project's call sites by callee name: an identifier followed by `(` or a trailing
+    /// closure's `{` (declarations `func name(` included; callers filter them).
+    func calls(named name: String, index: ProjectIndex) -> [TokenLocation] {
+        callSites.value {
+            var interner = NameInterner(capacity: 4096)
+            var byNumber: [[TokenLocation]] = []
+            for fileIndex in index.ownFiles {
+                let file = index.files[fileIndex]
+                file.source.bytes.withUnsafeBufferPointer { bytes in
+                    for token in file.tokens.indices where file.kind(token) == .identifier {
+                        let next = file.kind(token + 1)
+                        guard next == .leftParen || next == .leftBrace,
+                            !file.tokens[token + 1].flags.contains(.leadingSpace) || next == .leftBrace
+                        else { continue }
+                        let range = file.tokens[token].range
+                        let number = Int(interner.number(bytes.baseAddress! + range.lowerBound, range.count))
+                        if number == byNumber.count { byNumber.append([]) }
+                        byNumber[number].append(TokenLocation(file: fileIndex, token: token))
+                    }
+                }
+            }
+            var result: [String: [TokenLocation]] = [:]
+            for (number, locations) in byNumber.enumerated() { result[interner.names[number], default: []] += locations }
+            return result
+        }[name] ?? []
+    }
+}

@@ -1,0 +1,109 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+/// `ProjectIndex.runContexts(at:)`: code that runs where its function's caller runs takes
+/// its project callers' contexts, each call a step.
+final class CallerContextsTests: XCTestCase {
+    private func index(_ source: String, nonsendingDefault: Bool = false) -> ProjectIndex {
+        ProjectIndex(
+            files: [ParsedFile(path: "Model.swift", bytes: Array(source.utf8))], nonisolatedNonsendingByDefault: nonsendingDefault)
+    }
+
+    /// The run contexts of the first `HERE` token.
+    private func contexts(_ source: String, nonsendingDefault: Bool = false) -> [ExecutionContext] {
+        let index = index(source, nonsendingDefault: nonsendingDefault)
+        let file = index.files[0]
+        let token = file.tokens.indices.first { file.text($0) == "HERE" }!
+        return index.runContexts(at: TokenLocation(file: 0, token: token))
+    }
+
+    private let toasts = """
+        final class Toasts {
+            static let shared = Toasts()
+            var items: [String] = []
+            func show(_ text: String) { HERE.append(text) }
+        }
+        enum Network {
+            static func check() -> Bool {
+                Toasts.shared.show("offline")
+                return false
+            }
+        }
+        """
+
+    func testASynchronousMethodTakesItsCallersContextsThroughOtherTypes() {
+        let chain = contexts(toasts + "\nfunc load() async { _ = Network.check() }")
+        XCTAssertEqual(chain.map(\.isolation), [.offMain])
+        XCTAssertEqual(chain[0].steps.map(\.kind), [.function, .call, .call], "the async global, then each call back to the write")
+        XCTAssertTrue(chain[0].steps[1].description.hasPrefix("calls `check()`"))
+        XCTAssertTrue(chain[0].steps[2].description.hasPrefix("calls `show()`"))
+        XCTAssertEqual(contexts(toasts + "\n@MainActor func load() async { _ = Network.check() }").map(\.isolation), [.mainActor])
+        // No caller, or callers whose context is not known: nothing is claimed.
+        XCTAssertEqual(contexts(toasts).count, 0)
+        XCTAssertEqual(contexts(toasts + "\nfunc poll() { _ = Network.check() }").count, 0)
+    }
+
+    func testCallsThroughAReferenceCountOnlyOnTheMethodsType() {
+        let source = """
+            final class Library {
+                var books: [String] = []
+                func add(_ title: String) { HERE.append(title) }
+            }
+            final class Shelf { func add(_ title: String) {} }
+            final class Importer {
+                let library: Library
+                let shelf: Shelf
+                init(library: Library, shelf: Shelf) { self.library = library; self.shelf = shelf }
+                func run() { Task.detached { SHELF } }
+            }
+            """
+        XCTAssertEqual(contexts(source.replacingOccurrences(of: "SHELF", with: "self.shelf.add(\"a\")")).count, 0)
+        let detached = contexts(source.replacingOccurrences(of: "SHELF", with: "self.library.add(\"a\")"))
+        XCTAssertEqual(detached.map(\.isolation), [.offMain])
+        XCTAssertEqual(detached[0].steps.map(\.kind), [.function, .detachedTask, .call])
+    }
+
+    func testCodeThatDecidesWhereItRunsKeepsItsOwnContext() {
+        let source = "final class Feed {\n var n = 0\n func reload() { Task.detached { self.HERE = 1 } }\n}\nfunc go(_ f: Feed) { f.reload() }"
+        let own = contexts(source)
+        XCTAssertEqual(own.map(\.isolation), [.offMain])
+        XCTAssertFalse(own[0].steps.contains { $0.kind == .call })
+    }
+
+    func testANonsendingFunctionResumesOnItsCallersActor() {
+        let source = """
+            final class Reader {
+                var title = ""
+                func refresh() async { HERE = await Backend.title() }
+                func refreshInBackground() { Task.detached { await self.refresh() } }
+            }
+            """
+        let chain = contexts(source, nonsendingDefault: true)
+        XCTAssertEqual(chain.map(\.isolation), [.offMain])
+        XCTAssertEqual(chain[0].steps.map(\.kind), [.function, .detachedTask, .afterAwait, .call, .afterAwait])
+        XCTAssertEqual(chain[0].steps.last?.isolation, .offMain)
+    }
+
+    func testRecursionAndDepthAreBounded() {
+        let source = """
+            final class Walker {
+                var n = 0
+                func step() { HERE += 1; step() }
+                func a() { step() }
+                func b() { a() }
+                func c() { b() }
+                func start() { Task.detached { self.c() } }
+            }
+            """
+        XCTAssertEqual(contexts(source).count, 0, "four calls back is past the bound")
+        XCTAssertEqual(contexts(source.replacingOccurrences(of: "self.c()", with: "self.b()")).map(\.isolation), [.offMain])
+    }
+
+    func testAStoredPropertyInitializedFromAStaticMemberHasItsType() {
+        let index = index("final class Store { static let shared = Store() }\nstruct Screen { var store = Store.shared }")
+        let screen = index.types["Screen"]!
+        let property = screen.property(named: "store")!.property
+        XCTAssertEqual(index.declaredShape(of: property, in: index.files[0], scope: "Screen")?.directName, "Store")
+    }
+}
