@@ -439,10 +439,15 @@ extension ProjectIndex {
         let nameBytes = Array(name.utf8)
         let nameIsASCII = nameBytes.allSatisfy { $0 < 0x80 }
         return { token in
-            let bytes = file.source.bytes[file.tokens[token].range]
-            if bytes.elementsEqual(nameBytes) { return true }
-            if nameIsASCII, bytes.allSatisfy({ $0 < 0x80 }) { return false }
-            return file.text(token) == name
+            let range = file.tokens[token].range
+            // True or false when the bytes decide, nil when only a `String` comparison can.
+            let decided: Bool? = file.source.bytes.withUnsafeBufferPointer { bytes in
+                if range.count == nameBytes.count, nameBytes.indices.allSatisfy({ bytes[range.lowerBound + $0] == nameBytes[$0] }) {
+                    return true
+                }
+                return nameIsASCII && range.allSatisfy { bytes[$0] < 0x80 } ? false : nil
+            }
+            return decided ?? (file.text(token) == name)
         }
     }
 
