@@ -132,6 +132,9 @@ public final class ProjectIndex: @unchecked Sendable {
     let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
     let membersDeclaredByName = OnDemand<[String: [String]]>()
+    /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
+    /// callers of one function from each write in it.
+    let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()
     /// `codeContexts(inFile:)` by file.
     let codeContextsByFile = Memo<Int, CodeContexts>()
     /// The render reads of each model (`renderReads(of:)`), found on first use.
