@@ -198,6 +198,9 @@ extension ProjectIndex {
             }
         }
         for chain in file.memberChains(in: body) {
+            // Each case below needs `&` before the chain or a call of its last name.
+            let next = file.kind(chain.end)
+            guard next == .leftParen || next == .leftBrace || file.kind(chain.root - 1) == .prefixAmpersand else { continue }
             // The path's first and last names only (`memberPath` would spell every name).
             guard let tokens = memberPathTokens(chain, in: file, parameters: parameters) else { continue }
             let last = tokens[tokens.count - 1]
