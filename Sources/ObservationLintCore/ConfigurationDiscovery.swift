@@ -209,9 +209,15 @@ private func lines(of text: String, containing needles: [String]) -> [Substring]
         let needles = needles.map { Array($0.utf8) }
         var starts = [Bool](repeating: false, count: 256)
         for needle in needles { starts[Int(needle[0])] = true }
+        // When every needle starts with one byte, `memchr` jumps to its next occurrence.
+        let sharedStart = Set(needles.map { $0[0] }).count == 1 ? needles[0][0] : nil
         var lines: [Substring] = []
         var position = 0
         while position < bytes.count {
+            if let sharedStart, let base = bytes.baseAddress {
+                guard let found = memchr(base + position, Int32(sharedStart), bytes.count - position) else { break }
+                position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
             guard starts[Int(bytes[position])], needles.contains(where: { bytes.hasBytes($0, at: position) }) else {
                 position += 1
                 continue
