@@ -185,6 +185,8 @@ public final class ProjectIndex: @unchecked Sendable {
     private(set) var nameReferences = NameReferences()
     /// The project's top-level functions by name, in file order.
     let topLevelFunctions: [String: [FunctionDecl]]
+    /// Threads for facts computed for every type at once (`jobs` of the initializer).
+    let jobs: Int
     /// For each file, `typeDeclarations(in:)`, computed once (rules ask for it per file).
     let fileTypeDeclarations: [[(decl: TypeDecl, info: TypeInfo)]]
 
@@ -208,6 +210,7 @@ public final class ProjectIndex: @unchecked Sendable {
         let (types, ambiguous) = builder.finish(aliases: aliases, files: files)
         let domains = builder.domains
         self.files = files
+        self.jobs = jobs
         self.types = types
         self.ambiguousTypes = ambiguous
         self.domains = domains
