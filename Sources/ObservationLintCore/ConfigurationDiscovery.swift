@@ -74,16 +74,18 @@ public enum UpcomingFeatures {
 
     /// `.enableUpcomingFeature("NonisolatedNonsendingByDefault")` outside line comments.
     public static func enablesNonisolatedNonsending(packageManifest text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { line in
+        let call = ".enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")"
+        guard mayContainWithoutWhitespace(text, call) else { return false }
+        return text.split(whereSeparator: \.isNewline).contains { line in
             let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
-            return code.filter { !$0.isWhitespace }.contains(".enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")")
+            return code.filter { !$0.isWhitespace }.contains(call)
         }
     }
 
     /// `SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT = YES`, or Xcode's
     /// `SWIFT_APPROACHABLE_CONCURRENCY = YES`, which turns the feature on.
     public static func enablesNonisolatedNonsending(buildSettings text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { line in
+        lines(of: text, containing: ["SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT", "SWIFT_APPROACHABLE_CONCURRENCY"]).contains { line in
             let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
             for setting in ["SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT", "SWIFT_APPROACHABLE_CONCURRENCY"] {
                 guard let range = code.range(of: setting) else { continue }
@@ -130,7 +132,7 @@ extension DefaultActorIsolation {
             } else if !entry.hasPrefix("."), !FileDiscovery.skippedFolderNames.contains(entry),
                 let children = try? manager.contentsOfDirectory(atPath: path)
             {
-                for child in children.sorted() where child.hasSuffix(".xcconfig") {
+                for child in children.filter({ $0.hasSuffix(".xcconfig") }).sorted() {
                     candidates.append(PathUtilities.join(path, child))
                 }
             }
@@ -152,6 +154,7 @@ extension DefaultActorIsolation {
     /// `.defaultIsolation(MainActor.self)` / `.defaultIsolation(nil)` in a manifest, outside
     /// line comments.
     public static func fromPackageManifest(_ text: String) -> DefaultActorIsolation? {
+        guard mayContainWithoutWhitespace(text, ".defaultIsolation(") else { return nil }
         for line in text.split(whereSeparator: \.isNewline) {
             let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
             let compact = code.filter { !$0.isWhitespace }
@@ -167,7 +170,7 @@ extension DefaultActorIsolation {
     /// (`SWIFT_DEFAULT_ACTOR_ISOLATION: MainActor` in an XcodeGen spec).
     public static func fromBuildSettings(_ text: String) -> DefaultActorIsolation? {
         var result: DefaultActorIsolation?
-        for line in text.split(whereSeparator: \.isNewline) {
+        for line in lines(of: text, containing: ["SWIFT_DEFAULT_ACTOR_ISOLATION"]) {
             let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
             guard let range = code.range(of: "SWIFT_DEFAULT_ACTOR_ISOLATION") else { continue }
             let rest = code[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "=" || $0 == ":" || $0 == "\"" }
@@ -180,5 +183,80 @@ extension DefaultActorIsolation {
     private static func readText(_ path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// False when no line of `text`, its whitespace removed, can contain the ASCII `needle`: a
+/// quick look at a manifest's bytes before it is split into lines (any non-ASCII text is
+/// left to that split).
+private func mayContainWithoutWhitespace(_ text: String, _ needle: String) -> Bool {
+    let bytes = text.utf8
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return true }
+    let compact = bytes.filter { $0 != 0x20 && !(0x09...0x0D).contains($0) }
+    let pattern = Array(needle.utf8)
+    guard compact.count >= pattern.count else { return false }
+    return (0...compact.count - pattern.count).contains { start in
+        compact[start] == pattern[0] && pattern.indices.allSatisfy { compact[start + $0] == pattern[$0] }
+    }
+}
+
+/// The lines of `text`, as `split(whereSeparator: \.isNewline)` cuts them, that contain one of
+/// the ASCII `needles`, in order and each once. Build settings are searched this way: a pass
+/// over the bytes of a large project file rather than a `String` per line.
+private func lines(of text: String, containing needles: [String]) -> [Substring] {
+    var text = text
+    return text.withUTF8 { bytes in
+        let needles = needles.map { Array($0.utf8) }
+        var starts = [Bool](repeating: false, count: 256)
+        for needle in needles { starts[Int(needle[0])] = true }
+        // When every needle starts with one byte, `memchr` jumps to its next occurrence.
+        let sharedStart = Set(needles.map { $0[0] }).count == 1 ? needles[0][0] : nil
+        var lines: [Substring] = []
+        var position = 0
+        while position < bytes.count {
+            if let sharedStart, let base = bytes.baseAddress {
+                guard let found = memchr(base + position, Int32(sharedStart), bytes.count - position) else { break }
+                position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            guard starts[Int(bytes[position])], needles.contains(where: { bytes.hasBytes($0, at: position) }) else {
+                position += 1
+                continue
+            }
+            var start = position
+            while start > 0, !bytes.endsNewline(at: start) { start -= 1 }
+            var end = position
+            while end < bytes.count, !bytes.startsNewline(at: end) { end += 1 }
+            lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)[...])
+            position = end
+        }
+        return lines
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    fileprivate func hasBytes(_ needle: [UInt8], at position: Int) -> Bool {
+        guard self[position] == needle[0], position + needle.count <= count else { return false }
+        return needle.indices.allSatisfy { self[position + $0] == needle[$0] }
+    }
+
+    /// Whether a character for which `Character.isNewline` holds starts at `position`
+    /// (LF, VT, FF, CR, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR).
+    fileprivate func startsNewline(at position: Int) -> Bool {
+        switch self[position] {
+        case 0x0A...0x0D: return true
+        case 0xC2: return position + 1 < count && self[position + 1] == 0x85
+        case 0xE2: return position + 2 < count && self[position + 1] == 0x80 && (self[position + 2] == 0xA8 || self[position + 2] == 0xA9)
+        default: return false
+        }
+    }
+
+    /// Whether such a character ends just before `position`.
+    fileprivate func endsNewline(at position: Int) -> Bool {
+        switch self[position - 1] {
+        case 0x0A...0x0D: return true
+        case 0x85: return position >= 2 && self[position - 2] == 0xC2
+        case 0xA8, 0xA9: return position >= 3 && self[position - 2] == 0x80 && self[position - 3] == 0xE2
+        default: return false
+        }
     }
 }

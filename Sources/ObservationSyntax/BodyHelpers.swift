@@ -114,7 +114,9 @@ extension TokenStream {
         if kind(index) == .keyword, !(at(index, "self") || at(index, "Self") || at(index, "super")) {
             return nil
         }
-        var names = [index]
+        var names: [Int] = []
+        names.reserveCapacity(4)
+        names.append(index)
         var next = index + 1
         while next < limit {
             var dot = next

@@ -226,6 +226,9 @@ import Testing
         #expect(DefaultActorIsolation.fromPackageManifest("// .defaultIsolation(MainActor.self)\n") == nil)
         #expect(DefaultActorIsolation.fromPackageManifest(".defaultIsolation(nil)") == .nonisolated)
         #expect(DefaultActorIsolation.fromPackageManifest("let package = Package(name: \"x\")") == nil)
+        #expect(DefaultActorIsolation.fromPackageManifest("// Café\nswiftSettings: [. defaultIsolation( MainActor.self)]") == .mainActor)
+        #expect(DefaultActorIsolation.fromPackageManifest("swiftSettings: [.default\u{00A0}Isolation(MainActor.self)]") == .mainActor)
+        #expect(DefaultActorIsolation.fromPackageManifest("swiftSettings: [.defaultIsolation(\n MainActor.self)]") == nil)
     }
 
     @Test func isolationFromBuildSettings() {
@@ -233,6 +236,13 @@ import Testing
         #expect(DefaultActorIsolation.fromBuildSettings("SWIFT_DEFAULT_ACTOR_ISOLATION=MainActor\n") == .mainActor)
         #expect(DefaultActorIsolation.fromBuildSettings("SWIFT_DEFAULT_ACTOR_ISOLATION = nonisolated\n") == .nonisolated)
         #expect(DefaultActorIsolation.fromBuildSettings("// SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor\n") == nil)
+        // Only the setting's own line counts, whatever ends it, and a later MainActor wins.
+        #expect(DefaultActorIsolation.fromBuildSettings("A = 1;\r\nSWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;\r\nB = 2;") == .mainActor)
+        #expect(DefaultActorIsolation.fromBuildSettings("// note\u{2028}SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor") == .mainActor)
+        #expect(DefaultActorIsolation.fromBuildSettings("X = 1; // SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor\nY = 2;") == nil)
+        #expect(DefaultActorIsolation.fromBuildSettings(
+            "SWIFT_DEFAULT_ACTOR_ISOLATION = nonisolated;\n\tSWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;\n") == .mainActor)
+        #expect(DefaultActorIsolation.fromBuildSettings("SWIFT_DEFAULT_ACTOR_ISOLATION = nonisolated; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor") == .nonisolated)
     }
 
     @Test func isolationDetectedOnDisk() throws {
@@ -269,6 +279,8 @@ import Testing
         #expect(UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: "\t\tSWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT = YES;\n"))
         #expect(UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: "SWIFT_APPROACHABLE_CONCURRENCY = YES;\n"))
         #expect(!UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: "SWIFT_APPROACHABLE_CONCURRENCY = NO;\n"))
+        #expect(UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: "SWIFT_APPROACHABLE_CONCURRENCY = NO;\r\n\tSWIFT_APPROACHABLE_CONCURRENCY = YES;"))
+        #expect(!UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: "// SWIFT_APPROACHABLE_CONCURRENCY = YES;\nOTHER = YES;"))
 
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -32,7 +32,7 @@ extension ProjectIndex {
         // The steps after the function's own (an `await` in a `nonisolated(nonsending)` one).
         let inner = own.steps.dropFirst()
         var result: [ExecutionContext] = []
-        for call in callSites(of: function, ownedBy: body.owner) {
+        for call in callSitesByFunction.value(for: key, { callSites(of: function, ownedBy: body.owner) }) {
             for outer in runContexts(at: call, depth: depth - 1, visiting: visiting.union([key])) {
                 let step = ContextStep(
                     kind: .call, site: call, isolation: outer.isolation,

@@ -1,4 +1,3 @@
-import Foundation
 import ObservationSyntax
 
 // The change model (SPEC §10.1): for every stored property of a project type, each write,
@@ -248,7 +247,7 @@ extension ProjectIndex {
                 type.isClass && (type.isObservableObject || type.isObservable) && isOwn(type)
                     && type.properties.contains { $0.property.isStored && !$0.property.isLet }
             }
-            let perModel = parallelMap(models, jobs: ProcessInfo.processInfo.activeProcessorCount) { type in
+            let perModel = parallelMap(models, jobs: jobs) { type in
                 let changes = changes(of: type)
                 return type.properties.flatMap { _, property in
                     changes.writes(of: property.name).filter { $0.phase == .afterHandout }.map {

@@ -369,10 +369,9 @@ extension ProjectIndex {
     /// or when several visible declarations disagree.
     private func localType(of name: String, before use: Int, in context: CodeContext, file fileIndex: Int, depth: Int) -> LocalType? {
         let file = files[fileIndex]
-        let isNamed = tokenTextMatcher(name, in: file)
         var found: String?
         var sawLocal = false
-        for token in context.range where token != use && file.kind(token) == .identifier && isNamed(token) {
+        for token in identifiers(named: name, in: context.range, of: file) where token != use {
             let previous = token - 1
             if file.kind(previous) == .period { continue }
             if file.at(previous, "let") || file.at(previous, "var") {
@@ -432,18 +431,28 @@ extension ProjectIndex {
         return sawLocal ? .unknown : nil
     }
 
-    /// Whether a token's text is `name` (`file.text(token) == name`), building a `String`
-    /// only for a token whose bytes differ from the name's but have other than ASCII
-    /// characters (`String`s compare by canonical equivalence).
-    private func tokenTextMatcher(_ name: String, in file: ParsedFile) -> (Int) -> Bool {
+    /// The identifiers in `range` whose text is `name` (`file.text(token) == name`), in
+    /// order: one pass over the tokens' bytes, building a `String` only for a token whose
+    /// bytes differ from the name's but have other than ASCII characters (`String`s compare
+    /// by canonical equivalence).
+    private func identifiers(named name: String, in range: Range<Int>, of file: ParsedFile) -> [Int] {
         let nameBytes = Array(name.utf8)
         let nameIsASCII = nameBytes.allSatisfy { $0 < 0x80 }
-        return { token in
-            let bytes = file.source.bytes[file.tokens[token].range]
-            if bytes.elementsEqual(nameBytes) { return true }
-            if nameIsASCII, bytes.allSatisfy({ $0 < 0x80 }) { return false }
-            return file.text(token) == name
+        // Each identifier that matches, or may match (`undecided`: to compare as `String`s).
+        var candidates: [(token: Int, undecided: Bool)] = []
+        file.tokens.withUnsafeBufferPointer { tokens in
+            file.source.bytes.withUnsafeBufferPointer { bytes in
+                for token in range.clamped(to: 0..<tokens.count) where tokens[token].kind == .identifier {
+                    let text = tokens[token].range
+                    if text.count == nameBytes.count, nameBytes.indices.allSatisfy({ bytes[text.lowerBound + $0] == nameBytes[$0] }) {
+                        candidates.append((token, false))
+                    } else if !nameIsASCII || !text.allSatisfy({ bytes[$0] < 0x80 }) {
+                        candidates.append((token, true))
+                    }
+                }
+            }
         }
+        return candidates.filter { !$0.undecided || file.text($0.token) == name }.map(\.token)
     }
 
     /// Where a `let`/`var` binding is visible: the block of an `if let`/`while let`, or the

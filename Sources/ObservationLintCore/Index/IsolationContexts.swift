@@ -203,7 +203,8 @@ struct ClosureClassifier {
             return step(.closure, at: brace, .unknown, "in a stored closure or local function: it runs where it is called", outer, domain: .unknown)
         }
         let name = file.text(callee)
-        let receiver = receiverText(of: callee)
+        // Only these cases look at the receiver, which may be a long chain to compact.
+        let receiver = receiverCallees.contains(name) ? receiverText(of: callee) : nil
         switch name {
         case "Task" where receiver == nil || receiver == "_Concurrency":
             if mainActorAttribute {
@@ -578,6 +579,12 @@ private let concurrencyCallees: Set<String> = [
     "dataTask", "receive", "handleEvents",
 ]
 
+/// The callees whose receiver `ClosureClassifier.frame(of:inside:parent:)` judges.
+private let receiverCallees: Set<String> = [
+    "Task", "detached", "run", "assumeIsolated", "async", "asyncAfter", "sync", "asyncAndWait", "addOperation",
+    "addBarrierBlock", "perform", "dataTask", "downloadTask", "uploadTask", "sink", "scheduledTimer",
+]
+
 /// The calls whose closure's `group.addTask { }` starts child tasks.
 private let taskGroupCallees: Set<String> = [
     "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
@@ -595,8 +602,14 @@ let callerRunsClosures: Set<String> = [
     "withUnsafePointer", "withObservationTracking", "performAndWait", "withMutation", "withExtendedLifetime",
 ]
 
+/// `text` without its whitespace.
 func compact(_ text: String) -> String {
-    String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        return String(decoding: text.utf8.filter { $0 != 0x20 && !(0x09...0x0D).contains($0) }, as: UTF8.self)
+    }
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: text.unicodeScalars.lazy.filter { !$0.properties.isWhitespace })
+    return String(scalars)
 }
 
 /// What a queue or session held by a name is.

@@ -198,16 +198,21 @@ extension ProjectIndex {
             }
         }
         for chain in file.memberChains(in: body) {
-            guard let (path, tokens) = memberPath(chain, in: file, parameters: parameters) else { continue }
-            if path.count >= 2, file.isCalled(chain), mutatingMethodNames.contains(path[path.count - 1]) {
-                record(path[0], token: tokens[0])
+            // Each case below needs `&` before the chain or a call of its last name.
+            let next = file.kind(chain.end)
+            guard next == .leftParen || next == .leftBrace || file.kind(chain.root - 1) == .prefixAmpersand else { continue }
+            // The path's first and last names only (`memberPath` would spell every name).
+            guard let tokens = memberPathTokens(chain, in: file, parameters: parameters) else { continue }
+            let last = tokens[tokens.count - 1]
+            if tokens.count >= 2, file.isCalled(chain), mutatingMethodNames.contains(file.text(last)) {
+                record(file.text(tokens[0]), token: tokens[0])
             } else if file.kind(chain.root - 1) == .prefixAmpersand {
-                record(path[0], token: tokens[0])
-            } else if path == ["objectWillChange", "send"], file.isCalled(chain) {
+                record(file.text(tokens[0]), token: tokens[0])
+            } else if tokens.count == 2, file.text(tokens[0]) == "objectWillChange", file.text(last) == "send", file.isCalled(chain) {
                 accesses.placesSendingObjectWillChange.insert(
                     .init(file: fileIndex, body: body, closure: scopes.innermostClosure(containing: chain.root)?.range))
-            } else if path.count >= 2, file.kind(tokens[tokens.count - 1] + 1) == .leftParen {
-                accesses.calls[path[0], default: []].append(site(tokens[0]))
+            } else if tokens.count >= 2, file.kind(last + 1) == .leftParen {
+                accesses.calls[file.text(tokens[0]), default: []].append(site(tokens[0]))
             }
         }
     }
@@ -215,13 +220,17 @@ extension ProjectIndex {
     /// The member path a chain reads inside the type's own code: `self.items.count` and
     /// `items.count` (unless a parameter hides `items`) give `["items", "count"]`.
     private func memberPath(_ chain: MemberChain, in file: ParsedFile, parameters: Set<String>) -> ([String], [Int])? {
+        memberPathTokens(chain, in: file, parameters: parameters).map { tokens in (tokens.map { file.text($0) }, tokens) }
+    }
+
+    /// The name tokens of `memberPath(_:in:parameters:)`, without their text.
+    private func memberPathTokens(_ chain: MemberChain, in file: ParsedFile, parameters: Set<String>) -> [Int]? {
         let rootIsSelf = file.at(chain.root, "self")
         if rootIsSelf, chain.names.count < 2 { return nil }
         if !rootIsSelf, file.kind(chain.root) != .identifier || parameters.contains(file.text(chain.root)) {
             return nil
         }
-        let tokens = rootIsSelf ? Array(chain.names.dropFirst()) : chain.names
-        return (tokens.map { file.text($0) }, tokens)
+        return rootIsSelf ? Array(chain.names.dropFirst()) : chain.names
     }
 
     /// `type` and the project classes it inherits from, nearest first.

@@ -132,6 +132,9 @@ public final class ProjectIndex: @unchecked Sendable {
     let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
     let membersDeclaredByName = OnDemand<[String: [String]]>()
+    /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
+    /// callers of one function from each write in it.
+    let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()
     /// `codeContexts(inFile:)` by file.
     let codeContextsByFile = Memo<Int, CodeContexts>()
     /// The render reads of each model (`renderReads(of:)`), found on first use.
@@ -182,6 +185,8 @@ public final class ProjectIndex: @unchecked Sendable {
     private(set) var nameReferences = NameReferences()
     /// The project's top-level functions by name, in file order.
     let topLevelFunctions: [String: [FunctionDecl]]
+    /// Threads for facts computed for every type at once (`jobs` of the initializer).
+    let jobs: Int
     /// For each file, `typeDeclarations(in:)`, computed once (rules ask for it per file).
     let fileTypeDeclarations: [[(decl: TypeDecl, info: TypeInfo)]]
 
@@ -205,6 +210,7 @@ public final class ProjectIndex: @unchecked Sendable {
         let (types, ambiguous) = builder.finish(aliases: aliases, files: files)
         let domains = builder.domains
         self.files = files
+        self.jobs = jobs
         self.types = types
         self.ambiguousTypes = ambiguous
         self.domains = domains
