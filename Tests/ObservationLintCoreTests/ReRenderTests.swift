@@ -12,6 +12,40 @@ final class ReRenderTests: XCTestCase {
         return index.types[type].map(index.reRenderTriggerLines) ?? []
     }
 
+    /// Two views that build each other (`Alpha` ⇄ `Beta`) under a root that re-renders: the
+    /// triggers of each are the same whichever is asked first (a walk cut short by the cycle
+    /// is not cached as the answer).
+    func testTriggersDoNotDependOnWhichViewIsAskedFirst() {
+        let source = """
+            struct Root: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    Alpha(onTap: { count += 1 })
+                }
+            }
+            struct Alpha: View {
+                let onTap: () -> Void
+                @State private var flag = false
+                var body: some View {
+                    Toggle("Flag", isOn: $flag)
+                    Beta(onTap: { flag.toggle() })
+                }
+            }
+            struct Beta: View {
+                let onTap: () -> Void
+                var body: some View { NavigationLink("More") { Alpha(onTap: { onTap() }) } }
+            }
+            """
+        let alphaFirst = index(source)
+        let alphaThenBeta = ["Alpha", "Beta"].map { alphaFirst.reRenderTriggerLines(of: alphaFirst.types[$0]!) }
+        let betaFirst = index(source)
+        let betaThenAlpha = ["Beta", "Alpha"].map { betaFirst.reRenderTriggerLines(of: betaFirst.types[$0]!) }
+        XCTAssertEqual(alphaThenBeta[0], betaThenAlpha[1])
+        XCTAssertEqual(alphaThenBeta[1], betaThenAlpha[0])
+        XCTAssertTrue(alphaThenBeta[1].contains { $0.hasPrefix("`count` changes") }, "\(alphaThenBeta[1])")
+    }
+
     func testViewStateReadAndWrittenInAnAction() {
         let source = """
             struct Home: View {

@@ -16,6 +16,18 @@ final class FuzzFindingsTests: XCTestCase {
         }
     }
 
+    /// An `#if` condition nested 200,000 parentheses deep: the platform parser recursed once a
+    /// level and overflowed the stack (found by review; beyond 64 levels a condition now
+    /// says nothing).
+    func testDeeplyNestedConditionalCompilation() {
+        let depth = 200_000
+        lint(
+            "#if " + String(repeating: "(", count: depth) + "os(iOS)" + String(repeating: ")", count: depth) + "\n"
+                + "@main struct TheApp: App { var body: some Scene { WindowGroup { Screen() } } }\n#endif\n"
+                + "final class Store: ObservableObject { @Published var name = \"\" }\n"
+                + "struct Screen: View {\n    @EnvironmentObject var store: Store\n    var body: some View { Text(store.name) }\n}\n")
+    }
+
     /// A typed local (`let store: Store`) whose block closes on the same line: the search
     /// for the end of its type ran past the block, and the binding's visibility was a range
     /// that ended before it started (a trap).

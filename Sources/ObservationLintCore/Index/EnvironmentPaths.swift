@@ -491,6 +491,16 @@ struct Platforms: OptionSet, Hashable, Sendable {
         let file: ParsedFile
         var position: Int
         let end: Int
+        /// Nesting of parentheses and `!`: past `maxDepth` the condition says nothing (no
+        /// real condition nests that deep, and the stack stays bounded on any input).
+        private var depth = 0
+        private static let maxDepth = 64
+
+        init(file: ParsedFile, position: Int, end: Int) {
+            self.file = file
+            self.position = position
+            self.end = end
+        }
 
         mutating func disjunction() -> Platforms {
             var result = conjunction()
@@ -511,7 +521,12 @@ struct Platforms: OptionSet, Hashable, Sendable {
         }
 
         mutating func unary() -> Platforms {
-            guard position < end else { return .all }
+            depth += 1
+            defer { depth -= 1 }
+            guard position < end, depth <= Self.maxDepth else {
+                position = end
+                return .all
+            }
             if file.at(position, "!") {
                 position += 1
                 let operand = unary()

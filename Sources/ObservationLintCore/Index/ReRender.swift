@@ -51,7 +51,7 @@ extension ProjectIndex {
     /// reads, and triggers of its parents' bodies that pass it inputs that are not provably
     /// equal (closures, newly built objects, the changed value). Computed once per type.
     public func reRenderTriggers(of type: TypeInfo) -> [ReRenderTrigger] {
-        triggers(of: type, visiting: [])
+        reRenderTriggersByType.value(for: type.name) { triggers(of: type, visiting: []) }
     }
 
     /// The triggers of `type`'s body that can fire while the code at `location` (a site in
@@ -131,23 +131,24 @@ extension ProjectIndex {
     // MARK: - Passed down
 
     /// `visiting`: the views whose triggers asked for these (a recursive view adds nothing).
+    /// Only the answer for an empty `visiting` is memoized: one cut short by a cycle depends
+    /// on where the walk entered it, and caching it would make the answer depend on which
+    /// view was asked first.
     private func triggers(of type: TypeInfo, visiting: Set<String>) -> [ReRenderTrigger] {
-        reRenderTriggersByType.value(for: type.name) {
-            var result = ownReRenderTriggers(of: type)
-            guard visiting.count < 8 else { return result }
-            for site in viewGraph.constructions(of: type.name) where isReRenderedSite(site) {
-                guard let parentName = site.enclosingType, parentName != type.name, !visiting.contains(parentName),
-                    let parent = types[parentName], ViewCode.isRenderingContainer(parent)
-                else { continue }
-                let location = TokenLocation(file: site.file, token: site.token)
-                for trigger in triggers(of: parent, visiting: visiting.union([type.name])) where isShown(trigger, in: parent, with: location) {
-                    guard let input = unequalInput(at: site, for: trigger, parent: parent) else { continue }
-                    result.append(trigger.passing(PassedDownInput(site: site, input: input)))
-                    if result.count >= 32 { return result }
-                }
+        var result = ownReRenderTriggers(of: type)
+        guard visiting.count < 8 else { return result }
+        for site in viewGraph.constructions(of: type.name) where isReRenderedSite(site) {
+            guard let parentName = site.enclosingType, parentName != type.name, !visiting.contains(parentName),
+                let parent = types[parentName], ViewCode.isRenderingContainer(parent)
+            else { continue }
+            let location = TokenLocation(file: site.file, token: site.token)
+            for trigger in triggers(of: parent, visiting: visiting.union([type.name])) where isShown(trigger, in: parent, with: location) {
+                guard let input = unequalInput(at: site, for: trigger, parent: parent) else { continue }
+                result.append(trigger.passing(PassedDownInput(site: site, input: input)))
+                if result.count >= 32 { return result }
             }
-            return result
         }
+        return result
     }
 
     /// An input the site passes that differs each time the parent's body runs for this
