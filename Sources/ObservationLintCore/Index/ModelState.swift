@@ -123,14 +123,6 @@ extension ProjectIndex {
         return file.isAssignmentOperator(next) || file.kind(next) == .period && mutatingMethodNames.contains(file.text(next + 1))
     }
 
-    /// Whether a view changes the member `name` of `type` (or of its ancestors): assigns it
-    /// through a reference, or binds it (`$model.name`), also along a chain from another
-    /// model (`$app.settings.theme`; by name, as the chain's types are not known).
-    public func isChangedByView(_ name: String, of type: TypeInfo) -> Bool {
-        typeAndAncestors(of: type).contains { viewMutations[$0.name]?.contains { $0.path.first == name } == true }
-            || viewMutations.values.contains { $0.contains { $0.path.dropFirst().contains(name) } }
-    }
-
     private func isStaticMember(_ modifiers: [Modifier]) -> Bool {
         modifiers.contains("static") || modifiers.contains("class")
     }

@@ -10,8 +10,6 @@ public enum RuleDocumentation {
     public static let branch = "main"
     /// The pages' folder, relative to the repository root.
     public static let folder = "docs/rules"
-    /// The command that writes the pages; tests that find them stale print it.
-    public static let regenerateCommand = "swift run observation-lint rules --format markdown --output \(folder)"
     /// The first line of every generated page: it says how the page is made, and lets the
     /// generator tell its own stale pages from other files.
     public static let generatedMarker =
