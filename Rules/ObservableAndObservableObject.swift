@@ -93,7 +93,7 @@ public struct ObservableAndObservableObject: Rule {
                 notes.append(context.note("conforms to `ObservableObject` here", at: conformance.tokens, in: conformance.file))
             }
             context.report(
-                "`\(decl.name)` is both `@\(macro.simpleName)` and an `ObservableObject`: views track its properties through Observation whatever wrapper holds it, while subscribers to its `objectWillChange` never hear of their changes",
+                "`\(decl.name)` is both `@\(macro.simpleName)` and an `ObservableObject`: views track its properties through Observation whatever wrapper holds it, while a change of a tracked property sends no `objectWillChange` (only `@Published` properties and explicit `objectWillChange.send()` calls do)",
                 at: macro.tokens,
                 notes: notes,
                 help: "keep one system: drop `ObservableObject` and hold it with `@State`, `@Environment(\(decl.name).self)` or a plain property, or drop `@\(macro.simpleName)` and mark its changing properties `@Published`")

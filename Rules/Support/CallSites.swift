@@ -364,7 +364,7 @@ enum CallSites {
             }
             if let token = handedOut {
                 return ValueWrite(
-                    file: declaration.file, token: token, what: "`\(name)` changes through `\(binding)`",
+                    file: declaration.file, token: token, what: "`\(name)` can change through the binding `\(binding)` it hands out",
                     context: index.placeDescription(of: token, in: declaration.file))
             }
         }
