@@ -319,6 +319,8 @@ public struct UnobservedModelInView: Rule {
             return held.flatMap { index.resolve($0, from: view.name) }
         })
         var reported = Set<String>()
+        // Per model, once: the members that change (a scan of its whole class hierarchy).
+        var changingByModel: [String: Set<String>] = [:]
         for body in ViewCode.renderingBodies(of: view, index: index) where body.file == context.fileIndex {
             let file = context.file
             var roles = RenderRoles(body: body.range, file: file, index: index)
@@ -335,7 +337,8 @@ public struct UnobservedModelInView: Rule {
                 else { continue }
                 let field = file.text(chain.names[position])
                 guard roles.role(of: chain.root) == .content, reported.insert(model.name + "." + field).inserted else { continue }
-                let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
+                let changing = changingByModel[model.name] ?? changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
+                changingByModel[model.name] = changing
                 guard changing.contains(field), let write = firstWrite(of: field, in: model, changing: changing, index: index) else { continue }
                 let holder = chain.names[..<position].map { file.text($0) }.joined(separator: ".")
                 let holderName = file.text(chain.names[position - 1])
