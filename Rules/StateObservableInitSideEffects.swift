@@ -22,7 +22,12 @@ public struct StateObservableInitSideEffects: Rule {
             A `Task` counts by what its body does: a request, an awaited call of another \
             object, a write to shared state or storage, a subscription, a loop or a sleep; a \
             task that only reads memory and sets the new instance's own state repeats nothing \
-            that matters.
+            that matters. Nor does a subscription the instance owns: kept in its own stored \
+            property (`.store(in: &cancellables)`, an `AnyCancellable` property) with closures \
+            that hold `self` only `weak` or `unowned`, or a selector observer on `self`, it ends \
+            when the discarded instance is freed. A closure that holds `self` strongly keeps the \
+            instance, and the subscription, alive for good, and a block observer stays \
+            registered until it is removed: both are reported.
             """,
         fix: """
             Keep initializers that only assign, and start the work from the view: \
@@ -30,6 +35,28 @@ public struct StateObservableInitSideEffects: Rule {
             (`@State private var model: Model?`).
             """,
         triggeringExamples: [
+            """
+            @Observable final class TransferFeed {
+                var latest = ""
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    NotificationCenter.default.publisher(for: .transferAnnounced)
+                        .sink { note in self.latest = note.name.rawValue }
+                        .store(in: &cancellables)
+                }
+            }
+            struct TransfersView: View {
+                @State private var ↓feed = TransferFeed()
+                var body: some View { Text(feed.latest) }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    TransfersView()
+                }
+            }
+            """,
             """
             @Observable final class Clock {
                 var now = Date()
@@ -125,6 +152,33 @@ public struct StateObservableInitSideEffects: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            @Observable final class SearchModel {
+                var results: [String] = []
+                private let queries = PassthroughSubject<String, Never>()
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    queries
+                        .debounce(for: .seconds(0.3), scheduler: RunLoop.main)
+                        .sink { [weak self] in self?.results = [$0] }
+                        .store(in: &cancellables)
+                    NotificationCenter.default.publisher(for: .didChange)
+                        .sink { [weak self] _ in self?.results = [] }
+                        .store(in: &cancellables)
+                }
+            }
+            struct SearchView: View {
+                @State private var model = SearchModel()
+                var body: some View { List(model.results, id: \\.self) { Text($0) } }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    SearchView()
+                }
+            }
+            """,
             """
             @Observable final class ReleaseNotes {
                 var shows = false

@@ -74,3 +74,13 @@ struct LeagueTable: View {
             .navigationTitle(league)
     }
 }
+
+struct PlayerSearchView: View {
+    @State private var search = PlayerSearchModel()
+    @State private var transfers = TransferFeedModel() // expect: state_observable_init_side_effects
+
+    var body: some View {
+        List(search.results, id: \.self) { Text($0) }
+            .navigationTitle(transfers.latest)
+    }
+}

@@ -19,6 +19,7 @@ struct ScoresScreen: View {
             LazyScoreView()
             LeagueTable(league: "Premier")
             SettingsSummary()
+            PlayerSearchView()
         }
     }
 }

@@ -118,6 +118,78 @@ final class LossTests: XCTestCase {
         XCTAssertEqual(effect(constructing: "Messages", in: probing("Messages(controller: c)")), "fetches from a database")
     }
 
+    func testSubscriptionsTheObjectOwnsEndWithIt() {
+        let source = """
+            final class Search {
+                var results: [String] = []
+                private var cancellables = Set<AnyCancellable>()
+                init(queries: PassthroughSubject<String, Never>) {
+                    queries
+                        .debounce(for: .seconds(0.3), scheduler: RunLoop.main)
+                        .sink { [weak self] query in self?.results = [query] }
+                        .store(in: &cancellables)
+                }
+            }
+            final class Sidebar {
+                var channels: [String] = []
+                private var cancellables: Set<AnyCancellable> = []
+                private var observer: AnyCancellable?
+                init(events: PassthroughSubject<String, Never>) {
+                    NotificationCenter.default.publisher(for: .subscriptionsDidChange)
+                        .receive(on: DispatchQueue.main)
+                        .sink { [weak self] _ in self?.channels = [] }
+                        .store(in: &self.cancellables)
+                    observer = events.sink { [unowned self] in self.channels.append($0) }
+                    NotificationCenter.default.addObserver(self, selector: #selector(refresh), name: .didChange, object: nil)
+                }
+                @objc func refresh() {}
+            }
+            final class Leaky {
+                var last = ""
+                private var cancellables = Set<AnyCancellable>()
+                init(events: PassthroughSubject<String, Never>) {
+                    events.sink { self.last = $0 }.store(in: &cancellables)
+                }
+            }
+            final class Kept {
+                var last = ""
+                init(events: PassthroughSubject<String, Never>, bag: Bag) {
+                    events.sink { [weak self] in self?.last = $0 }.store(in: &bag.cancellables)
+                }
+            }
+            final class Watcher {
+                init() {
+                    NotificationCenter.default.addObserver(forName: .didChange, object: nil, queue: .main) { _ in print("changed") }
+                }
+            }
+            final class Lists {
+                var lists: [String] = []
+                private var cancellables = Set<AnyCancellable>()
+                private lazy var listsPublisher = { ResultsPublisher(controller: NSFetchedResultsController()) }()
+                init() {
+                    listsPublisher.publisher.sink { [weak self] in self?.lists = $0 }.store(in: &cancellables)
+                }
+            }
+            final class ResultsPublisher {
+                let publisher = PassthroughSubject<[String], Never>()
+                init(controller: NSFetchedResultsController<Item>) { try? controller.performFetch() }
+            }
+            let probe = Search(queries: q)
+            """
+        func probing(_ call: String) -> String { source.replacingOccurrences(of: "probe = Search(queries: q)", with: "probe = \(call)") }
+        // Kept in the object's own cancellables, without holding `self`: freed with the object.
+        XCTAssertNil(effect(constructing: "Search", in: source))
+        XCTAssertNil(effect(constructing: "Sidebar", in: probing("Sidebar(events: e)")))
+        // The closure holds `self`, so the object (and its subscription) never goes away.
+        XCTAssertEqual(effect(constructing: "Leaky", in: probing("Leaky(events: e)")), "subscribes to a publisher")
+        // Kept by another object: it outlives the new one.
+        XCTAssertEqual(effect(constructing: "Kept", in: probing("Kept(events: e, bag: b)")), "subscribes to a publisher")
+        // A block observer stays registered until it is removed.
+        XCTAssertEqual(effect(constructing: "Watcher", in: probing("Watcher()")), "adds a notification observer")
+        // The first read of a lazy property builds an object whose initializer fetches.
+        XCTAssertEqual(effect(constructing: "Lists", in: probing("Lists()")), "fetches from a database")
+    }
+
     func testBindingsHandedOutAndObjectsHandedIn() {
         let source = """
             struct Info { var name = "" }

@@ -23,6 +23,13 @@ struct InitializerEffects {
     /// The side effect of `Model(…)`: of the initializer the call's labels select, or with
     /// none declared (the implicit one), of the property initial values only.
     func effect(ofConstructing model: TypeInfo, with call: Call, in callFile: ParsedFile) -> InitializerEffect? {
+        var visited = Set<String>()
+        return effect(ofConstructing: model, with: call, in: callFile, depth: 0, visited: &visited)
+    }
+
+    private func effect(
+        ofConstructing model: TypeInfo, with call: Call, in callFile: ParsedFile, depth: Int, visited: inout Set<String>
+    ) -> InitializerEffect? {
         let labels = argumentLabels(of: call, in: callFile)
         let lineage = index.typeAndAncestors(of: model)
         // Initializers of the nearest class that declares any (subclasses without their own
@@ -36,8 +43,7 @@ struct InitializerEffects {
             guard !candidates.isEmpty else { return nil }
             var found: InitializerEffect?
             for (fileIndex, initializer) in candidates {
-                var visited = Set<String>()
-                guard let effect = effect(inFunction: initializer, file: fileIndex, of: declaring, depth: 0, visited: &visited)
+                guard let effect = effect(inFunction: initializer, file: fileIndex, of: declaring, depth: depth, visited: &visited)
                     ?? propertyEffect(lineage)
                 else { return nil }
                 found = found ?? effect
@@ -87,7 +93,7 @@ struct InitializerEffects {
         inFunction function: FunctionDecl, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>,
         inTask: Bool = false
     ) -> InitializerEffect? {
-        guard let body = function.body, depth < 4,
+        guard let body = function.body, depth < 6,
             visited.insert("\(fileIndex):\(function.nameToken)").inserted
         else { return nil }
         return effect(inBody: body, file: fileIndex, of: type, depth: depth, visited: &visited, inTask: inTask)
@@ -119,6 +125,16 @@ struct InitializerEffects {
                 return known ?? InitializerEffect(description: "awaits `\(file.text(callee))`", location: TokenLocation(file: fileIndex, token: callee))
             }
             if let effect = directEffect(at: token, file: fileIndex, limit: body.upperBound, of: type) { return effect }
+            if var effect = constructionEffect(at: token, file: fileIndex, limit: body.upperBound, depth: depth, visited: &visited) {
+                effect.place = effect.place ?? "in building a `\(file.text(token))`"
+                return effect
+            }
+            if !locals.contains(file.text(token)),
+                var effect = lazyPropertyEffect(at: token, file: fileIndex, of: type, depth: depth, visited: &visited)
+            {
+                effect.place = "in the initial value of `\(file.text(token))`"
+                return effect
+            }
             // Calls of the type's own methods and delegating initializers.
             guard file.kind(token) == .identifier || file.at(token, "init"), isCall(token, file: file) else { continue }
             let name = file.text(token)
@@ -224,10 +240,14 @@ struct InitializerEffects {
             guard afterPeriod, isCall(token, file: file) else { return nil }
             return effect("makes a network request")
         case "addObserver" where afterPeriod && isCall(token, file: file):
+            // `addObserver(self, selector:…)`: the center does not keep the observer, and stops
+            // calling it once it is freed.
+            if file.kind(token + 1) == .leftParen, file.at(token + 2, "self"), file.kind(token + 3) == .comma { return nil }
             return effect("adds a notification observer")
         case "publisher", "notifications":
             guard afterPeriod, file.kind(token + 1) == .leftParen, file.at(token - 2, "default"),
-                file.at(token - 4, "NotificationCenter")
+                file.at(token - 4, "NotificationCenter"),
+                !isOwnedSubscription(at: token, file: file, limit: limit, of: type)
             else { return nil }
             return effect("subscribes to notifications")
         case "URLSession" where !afterPeriod:
@@ -266,12 +286,150 @@ struct InitializerEffects {
             return effect("writes to shared state (`\(file.text(token - 2 ..< token + 3))`)")
         case "sink":
             // A subscription to a source that does not replay its value: it stays open.
-            guard afterPeriod, isCall(token, file: file), !index.isReplayingSource(calledAt: token, in: file, of: type) else { return nil }
+            guard afterPeriod, isCall(token, file: file), !index.isReplayingSource(calledAt: token, in: file, of: type),
+                !isOwnedSubscription(at: token, file: file, limit: limit, of: type)
+            else { return nil }
             return effect("subscribes to a publisher")
         default:
             break
         }
         return nil
+    }
+
+    // MARK: - Objects built on the way
+
+    /// `Parser(…)` of a project type: building it runs its initializer, and with it that
+    /// initializer's work.
+    private func constructionEffect(
+        at token: Int, file fileIndex: Int, limit: Int, depth: Int, visited: inout Set<String>
+    ) -> InitializerEffect? {
+        let file = index.files[fileIndex]
+        guard depth < 5, file.kind(token) == .identifier, file.kind(token - 1) != .period, file.kind(token + 1) == .leftParen,
+            !file.tokens[token + 1].isAtStartOfLine, file.text(token).first?.isUppercase == true,
+            let built = index.type(named: file.text(token), file: fileIndex),
+            let call = file.call(at: token, limit: limit)
+        else { return nil }
+        return effect(ofConstructing: built, with: call, in: file, depth: depth + 1, visited: &visited)
+    }
+
+    /// A `lazy` stored property of the type read here: its first read runs its initial
+    /// value (`lazy var watcher = { … }()`), with the work that does.
+    private func lazyPropertyEffect(
+        at token: Int, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>
+    ) -> InitializerEffect? {
+        let file = index.files[fileIndex]
+        guard file.kind(token) == .identifier, file.isOwnMemberReference(token), !isCall(token, file: file),
+            file.kind(token + 1) != .colon,
+            let (propertyFile, property) = index.typeAndAncestors(of: type).lazy.compactMap({ $0.property(named: file.text(token)) }).first,
+            property.modifiers.contains("lazy"), let initializer = property.initializer,
+            visited.insert("lazy \(propertyFile):\(property.name)").inserted
+        else { return nil }
+        let valueFile = index.files[propertyFile]
+        // `{ … }()`: the closure runs on the first read; any other value is scanned as written.
+        if valueFile.kind(initializer.lowerBound) == .leftBrace {
+            let closure = initializer.lowerBound..<valueFile.skipGroup(initializer.lowerBound)
+            guard valueFile.kind(closure.upperBound) == .leftParen else { return nil }
+            return effect(inBody: closure, file: propertyFile, of: type, depth: depth + 1, visited: &visited, inTask: false)
+        }
+        let value = initializer.lowerBound - 1..<initializer.upperBound + 1
+        return effect(inBody: value, file: propertyFile, of: type, depth: depth + 1, visited: &visited, inTask: false)
+    }
+
+    // MARK: - Subscriptions the object owns
+
+    /// Whether the subscription made at `token` (a `sink`, or a `NotificationCenter`
+    /// publisher subscribed further down its chain) ends with the new object: the chain's
+    /// cancellable is kept in one of the object's stored properties (`.store(in:
+    /// &cancellables)`, `observer = ….sink { }`, `.assign(to: &$value)`), and no closure of
+    /// the chain holds `self` strongly (which would keep the object, and the subscription,
+    /// alive for good). A discarded instance cancels such a subscription when it is freed.
+    private func isOwnedSubscription(at token: Int, file: ParsedFile, limit: Int, of type: TypeInfo) -> Bool {
+        let head = chainHead(before: token, file: file)
+        let end = file.expressionEnd(from: head, end: limit, stopAtComma: false)
+        guard end > token, !capturesSelfStrongly(head..<end, file: file) else { return false }
+        if file.kind(head - 1) == .equal, let target = assignedName(before: head - 1, file: file), isOwnStoredProperty(target, of: type) {
+            return true
+        }
+        for store in head..<end where file.kind(store - 1) == .period && file.kind(store + 1) == .leftParen {
+            // `.store(in: &cancellables)`, `.store(in: &self.cancellables)`, `.assign(to: &$value)`.
+            guard file.at(store, "store") && file.at(store + 2, "in") || file.at(store, "assign") && file.at(store + 2, "to"),
+                file.kind(store + 3) == .colon, file.kind(store + 4) == .prefixAmpersand
+            else { continue }
+            var name = store + 5
+            if file.at(name, "self"), file.kind(name + 1) == .period { name += 2 }
+            let text = file.text(name)
+            let property = file.kind(name) == .dollarIdentifier ? String(text.dropFirst()) : text
+            if file.kind(name + 1) == .rightParen, isOwnStoredProperty(property, of: type) { return true }
+        }
+        return false
+    }
+
+    /// The first token of the member chain that ends just before `token`
+    /// (`NotificationCenter` of `NotificationCenter.default.publisher(for: x).sink`).
+    private func chainHead(before token: Int, file: ParsedFile) -> Int {
+        var head = token
+        while let before = file.kind(head - 1) {
+            let previous = head - 1
+            switch file.kind(head) {
+            case .period?, .postfixQuestionMark?, .exclamationMark?, .leftParen?, .leftSquare?, .leftBrace?:
+                // What a member, a call, a subscript or a trailing closure follows: a name or a group.
+                switch before {
+                case .identifier, .dollarIdentifier, .postfixQuestionMark, .exclamationMark: head = previous
+                case .keyword where file.at(previous, "self"): head = previous
+                case .rightParen, .rightSquare, .rightBrace:
+                    let open = Int(file.partner[previous])
+                    guard open >= 0, open < previous else { return head }
+                    head = open
+                default: return head
+                }
+            default:
+                // A name continues the chain only after a period.
+                guard before == .period else { return head }
+                head = previous
+            }
+        }
+        return head
+    }
+
+    /// `x` of `x = …` and `self.x = …` (the `=` at `equal`).
+    private func assignedName(before equal: Int, file: ParsedFile) -> String? {
+        let name = equal - 1
+        guard file.kind(name) == .identifier, file.isOwnMemberReference(name) else { return nil }
+        return file.text(name)
+    }
+
+    private func isOwnStoredProperty(_ name: String, of type: TypeInfo) -> Bool {
+        index.typeAndAncestors(of: type).contains { type in
+            type.property(named: name).map { $0.property.isStored && !$0.property.modifiers.contains("static") } ?? false
+        }
+    }
+
+    /// Whether the chain keeps `self` alive: `self` passed as a value (`assign(to: \.x, on:
+    /// self)`), or used in a closure that does not capture it `weak` or `unowned`.
+    private func capturesSelfStrongly(_ chain: Range<Int>, file: ParsedFile) -> Bool {
+        var token = chain.lowerBound
+        while token < chain.upperBound {
+            if file.kind(token) == .leftBrace {
+                let closure = token..<min(file.skipGroup(token), chain.upperBound)
+                if !capturesSelfWeakly(closure, file: file), closure.contains(where: { file.at($0, "self") && file.kind($0) == .keyword }) {
+                    return true
+                }
+                token = closure.upperBound
+                continue
+            }
+            if file.at(token, "self"), file.kind(token) == .keyword, file.kind(token + 1) != .period { return true }
+            token += 1
+        }
+        return false
+    }
+
+    /// `{ [weak self] …`, `{ [unowned self, other] …`.
+    private func capturesSelfWeakly(_ closure: Range<Int>, file: ParsedFile) -> Bool {
+        let list = closure.lowerBound + 1
+        guard file.kind(list) == .leftSquare else { return false }
+        return (list..<file.skipGroup(list)).contains { token in
+            (file.at(token, "weak") || file.at(token, "unowned")) && file.at(token + 1, "self")
+        }
     }
 
     // MARK: - Tasks
