@@ -6,7 +6,7 @@ public struct BindingToObservable: Rule {
         id: "binding_to_observable",
         name: "Binding to observable",
         category: .ownership,
-        group: .suspicious,
+        group: .pedantic,
         summary: "`@Binding` to an `@Observable` class whose reference the view never replaces.",
         rationale: """
             An `@Observable` class is a reference: the view changes its properties directly, and \
@@ -14,7 +14,9 @@ public struct BindingToObservable: Rule {
             the view holds it. A `@Binding` to it only matters for replacing the whole object; \
             when the view never does, the binding is an indirection that forces the parent to \
             keep the object in `@State` and pass `$model`, and reads through it go through the \
-            parent's storage on every access.
+            parent's storage on every access. Nothing goes wrong at run time: the view still \
+            updates when the properties it reads change, and nothing is lost. So the rule is \
+            pedantic (off by default): it points at an indirection to remove, not at a bug.
             """,
         fix: """
             Hold it as `let model: Model` (or `var`), or as `@Bindable var model: Model` when the \

@@ -18,7 +18,6 @@ public enum RuleRegistry {
         ObservedObjectCreatedInline(),
         ObservableCreatedInViewProperty(),
         UnobservedModelInView(),
-        BindingToObservable(),
         ModelCreatedInBody(),
         MissingPublished(),
         NestedObservableObject(),
@@ -33,6 +32,7 @@ public enum RuleRegistry {
         ObservableObjectMainActor(),
         ObservedObjectInClass(),
         ObservableAndObservableObject(),
+        BindingToObservable(),
         // performance
         UnreadObservedObject(),
         PublishedNeverRead(),

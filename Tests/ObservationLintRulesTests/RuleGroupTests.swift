@@ -17,12 +17,13 @@ final class RuleGroupTests: XCTestCase {
         XCTAssertEqual(groups["view_wrapper_outside_view"], .correctness)
         XCTAssertEqual(groups["state_initialized_from_outside"], .suspicious)
         XCTAssertEqual(groups["state_initialized_from_parameter"], .pedantic)
+        XCTAssertEqual(groups["binding_to_observable"], .pedantic)
         let optIn = Set(RuleRegistry.all.filter { $0.description.isOptIn }.map { $0.description.id })
         XCTAssertEqual(
             optIn,
             [
                 "private_state", "observable_object_main_actor", "state_initialized_from_parameter", "observed_object_in_class",
-                "unread_observed_object", "published_never_read", "observable_and_observable_object",
+                "unread_observed_object", "published_never_read", "observable_and_observable_object", "binding_to_observable",
             ])
     }
 
