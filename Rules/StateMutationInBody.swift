@@ -104,6 +104,21 @@ public struct StateMutationInBody: Rule {
         ],
         nonTriggeringExamples: [
             """
+            struct ChannelSheet: View {
+                @Binding var isPresented: Bool
+                var body: some View {
+                    List {
+                        row(title: "Mesh") { isPresented = false }
+                    }
+                }
+                private func row(
+                    title: String, @ViewBuilder accessory: () -> some View = { EmptyView() }, action: @escaping () -> Void
+                ) -> some View {
+                    HStack { Text(title); accessory() }.onTapGesture(perform: action)
+                }
+            }
+            """,
+            """
             struct Search: View {
                 @State private var query = ""
                 @State private var submitted = 0

@@ -47,6 +47,16 @@ struct ExerciseEditor: View {
         .onGeometryChange(for: CGFloat.self, of: { $0.size.width }) { _ in
             Task { isFinished = false }
         }
+        .safeAreaInset(edge: .bottom) {
+            // The trailing closure binds to `action` (the accessory has a default, `action` not).
+            finishRow(title: "Finish") { isFinished = true }
+        }
+    }
+
+    private func finishRow(
+        title: String, @ViewBuilder accessory: () -> some View = { EmptyView() }, action: @escaping () -> Void
+    ) -> some View {
+        HStack { Text(title); accessory() }.onTapGesture(perform: action)
     }
 }
 

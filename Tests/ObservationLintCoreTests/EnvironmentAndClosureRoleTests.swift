@@ -294,6 +294,37 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
             [.content, .content, .action, .unknown, .unknown])
     }
 
+    /// An unlabeled trailing closure binds as Swift's forward scan does (SE-0286): a closure
+    /// parameter with a default value is skipped while a later one still needs an argument.
+    func testTrailingClosureSkipsDefaultedParametersALaterOneNeeds() {
+        let helpers = """
+            struct Sheet: View {
+                var body: some View { EmptyView() }
+                func row(
+                    title: String, @ViewBuilder accessory: () -> some View = { EmptyView() },
+                    onShare: (() -> Void)? = nil, action: @escaping () -> Void
+                ) -> some View { Text(title) }
+                func tile(title: String, @ViewBuilder accessory: () -> some View = { EmptyView() }) -> some View { Text(title) }
+            }
+            struct Badge<Accessory: View>: View {
+                var accessory: () -> Accessory = { EmptyView() }
+                let onTap: () -> Void
+                var body: some View { accessory() }
+            }
+            """
+        XCTAssertEqual(
+            roles(
+                """
+                let v = VStack {
+                    row(title: "a") { probe() }
+                    row(title: "b") { probe() } action: { probe() }
+                    tile(title: "c") { probe() }
+                    Badge { probe() }
+                }
+                """, extra: ["Helpers.swift": helpers]),
+            [.action, .content, .action, .content, .action])
+    }
+
     /// A view's helper called only in a closure of another module's modifier (a third-party
     /// `.watch(value:) { … }`) is not rendering code: when that closure runs is not known.
     func testRenderingBodiesDoNotFollowClosuresOfUnknownRole() {

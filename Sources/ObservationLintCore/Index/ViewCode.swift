@@ -193,6 +193,7 @@ public enum ViewCode {
         if let arguments = scope.callArguments {
             for argument in file.argumentList(arguments) { if let label = argument.label { givenLabels.insert(file.text(label)) } }
         }
+        givenLabels.formUnion(laterTrailingClosureLabels(after: scope, in: file))
         let isTrailing = file.kind(scope.range.lowerBound - 1) != .leftParen && file.kind(scope.range.lowerBound - 1) != .comma
             && file.kind(scope.range.lowerBound - 1) != .colon
         let genericNames = genericParameterNames(of: view, index: index)
@@ -209,11 +210,16 @@ public enum ViewCode {
             if let labelText {
                 match = candidates.first { $0.name == labelText }
             } else if isTrailing {
-                match = candidates.first { property in
+                // Swift's forward scan (SE-0286), as for an explicit initializer: a property
+                // with an initial value is skipped while a later one needs an argument.
+                let open = candidates.filter { property in
                     !givenLabels.contains(property.name)
                         && (property.attributes.contains(named: "ViewBuilder")
                             || property.type.map { functionType($0.text, in: view, index: index) != nil } == true)
                 }
+                match = open.indices.first { position in
+                    open[position].initializer == nil || !open[(position + 1)...].contains { $0.initializer == nil }
+                }.map { open[$0] }
             } else {
                 match = nil
             }
@@ -259,6 +265,7 @@ public enum ViewCode {
         if let arguments = scope.callArguments {
             for argument in file.argumentList(arguments) { if let label = argument.label { givenLabels.insert(file.text(label)) } }
         }
+        givenLabels.formUnion(laterTrailingClosureLabels(after: scope, in: file))
         let isTrailing = file.kind(scope.range.lowerBound - 1) != .leftParen && file.kind(scope.range.lowerBound - 1) != .comma
             && file.kind(scope.range.lowerBound - 1) != .colon
         var roles: [ClosureRole] = []
@@ -268,11 +275,16 @@ public enum ViewCode {
             if let labelText {
                 parameter = function.parameters.first { $0.label == labelText }
             } else if isTrailing {
-                parameter = function.parameters.first { parameter in
+                // Swift's forward scan (SE-0286): the first closure parameter not given in the
+                // parentheses, skipping one with a default value while a later one needs an argument.
+                let open = function.parameters.filter { parameter in
                     !(parameter.label.map(givenLabels.contains) ?? false)
                         && (hasViewBuilderAttribute(parameter, in: declFile)
                             || parameter.type.map { functionType($0.text, in: owner, index: index) != nil } == true)
                 }
+                parameter = open.indices.first { position in
+                    open[position].defaultValue == nil || !open[(position + 1)...].contains { $0.defaultValue == nil }
+                }.map { open[$0] }
             } else {
                 parameter = function.parameters.first { $0.label == nil }
             }
@@ -290,6 +302,18 @@ public enum ViewCode {
         }
         guard let first = roles.first, roles.allSatisfy({ $0 == first }) else { return .unknown }
         return first
+    }
+
+    /// `content` and `onTap` of `Card { … } content: { … } onTap: { … }` after the first
+    /// closure: the labeled trailing closures that follow a closure bind to their labels.
+    private static func laterTrailingClosureLabels(after scope: Scope, in file: ParsedFile) -> [String] {
+        var labels: [String] = []
+        var next = scope.range.upperBound
+        while file.kind(next) == .identifier || file.kind(next) == .keyword, file.kind(next + 1) == .colon, file.kind(next + 2) == .leftBrace {
+            labels.append(file.text(next))
+            next = file.skipGroup(next + 2)
+        }
+        return labels
     }
 
     /// `@ViewBuilder content: () -> Content`: the attribute stands before the label.
