@@ -343,7 +343,8 @@ public struct ModelCreatedInBody: Rule {
                         else { continue }
                         let constructor = file.kind(created.token) == .period ? created.token + 1 : created.token
                         let loss = index.loss(
-                            ofRebuilding: model, call: file.call(at: constructor, limit: body.range.upperBound), in: context.fileIndex)
+                            ofRebuilding: model, call: file.call(at: constructor, limit: body.range.upperBound), in: context.fileIndex,
+                            heldIn: storage.property.name, of: child)
                         guard let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst) else { continue }
                         let modelName = model.name
                         let parent = "`\(type.name).\(body.name)`"

@@ -19,6 +19,9 @@ public struct ObservableCreatedInViewProperty: Rule {
             view, and what is lost (a write to the model's state after its initializer, or its \
             initializer's effect). A view whose parents never run again while it is shown, and \
             a model that only holds its inputs, are not reported.
+            The new object is reached only through the view's property: when the view's code \
+            never refers to it (the view uses a shared instance instead), nothing writes or \
+            shows that object's state, so only its initializer's effect can be lost.
             """,
         fix: """
             Let SwiftUI keep the model across re-renders: `@State private var model = Model()` \
@@ -127,6 +130,22 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            @Observable final class Session {
+                static let shared = Session()
+                var user = ""
+                func signIn() { user = "me" }
+            }
+            struct Notes: View {
+                @State private var compact = false
+                var body: some View { Toggle("Compact", isOn: $compact); NotesRoot(compact: compact) }
+            }
+            struct NotesRoot: View {
+                let compact: Bool
+                let session = Session()
+                var body: some View { Button(Session.shared.user) { Session.shared.signIn() } }
+            }
+            """,
             """
             @Observable final class Session {
                 var user = ""

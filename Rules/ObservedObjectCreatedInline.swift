@@ -20,6 +20,9 @@ public struct ObservedObjectCreatedInline: Rule {
             the model's state after its initializer, or its initializer's effect). A view whose \
             parents never run again while it is shown, and a model that only holds its inputs, \
             are not reported.
+            The new object is reached only through the view's property: when the view's code \
+            never refers to it (the view uses a shared instance instead), nothing writes or \
+            shows that object's state, so only its initializer's effect can be lost.
             """,
         fix: """
             Let SwiftUI own it: `@StateObject private var model = Model()`. If the parent owns \
@@ -116,6 +119,24 @@ public struct ObservedObjectCreatedInline: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class ToastCenter: ObservableObject {
+                static let shared = ToastCenter()
+                @Published var queue: [String] = []
+                func show(_ text: String) { queue.append(text) }
+            }
+            struct MoveSheet: View {
+                @ObservedObject var toasts = ToastCenter()
+                var body: some View { Button("Move") { ToastCenter.shared.show("Moved") } }
+            }
+            struct Library: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    MoveSheet()
+                }
+            }
+            """,
             """
             final class UpdateAvailability: ObservableObject {
                 @Published var canCheck = false

@@ -7,6 +7,8 @@ struct ForecastView: View {
     @ObservedObject var alerts: AlertsModel = .init() // expect: observed_object_created_inline
     @ObservedObject var radar = Weather.RadarModel() // expect: observed_object_created_inline
     @ObservedObject var backup = ForecastModel.init(city: "Turku") // expect: observed_object_created_inline
+    /// Never referred to: nothing reaches this object, so nothing of it is lost.
+    @ObservedObject var spare = ForecastModel(city: "Bergen") // expect: unread_observed_object
 
     var body: some View {
         List {

@@ -120,7 +120,7 @@ enum ViewProperty {
         of view: TypeInfo, property: String, model: TypeInfo, call: Call?, in callFile: Int, context: RuleContext
     ) -> (loss: String, parent: String, notes: [DiagnosticNote])? {
         let index = context.index
-        let loss = index.loss(ofRebuilding: model, call: call, in: callFile)
+        let loss = index.loss(ofRebuilding: model, call: call, in: callFile, heldIn: property, of: view)
         guard let summary = Witness.lossSummary(loss, keepsFirst: false), let recreation = index.reCreations(of: view).first else {
             return nil
         }

@@ -329,4 +329,37 @@ final class LossTests: XCTestCase {
         let index = index(source)
         XCTAssertTrue(index.loss(ofRebuilding: index.types["Only"]!).isEmpty)
     }
+
+    /// An object built for a view's property is reached only through that property: a view
+    /// that never refers to it loses none of its state, only the initializer's effect counts.
+    func testStateOfAnObjectTheViewNeverReachesIsNotLost() {
+        let source = """
+            final class Toasts: ObservableObject {
+                static let shared = Toasts()
+                @Published var queue: [String] = []
+                func show(_ text: String) { queue.append(text) }
+            }
+            struct Unused: View {
+                @ObservedObject var toasts = Toasts()
+                var body: some View { Button("Save") { Toasts.shared.show("Saved") } }
+            }
+            struct Used: View {
+                @ObservedObject var toasts = Toasts()
+                var body: some View { Button("Save") { toasts.show("Saved") } }
+            }
+            struct Projected: View {
+                @ObservedObject var toasts: Toasts
+                init() { _toasts = ObservedObject(wrappedValue: Toasts()) }
+                var body: some View { Child(queue: $toasts.queue) }
+            }
+            """
+        let index = index(source)
+        let toasts = index.types["Toasts"]!
+        func lost(in view: String) -> [String] {
+            index.loss(ofRebuilding: toasts, call: nil, in: nil, heldIn: "toasts", of: index.types[view]!).changedState.map(\.field)
+        }
+        XCTAssertEqual(lost(in: "Unused"), [])
+        XCTAssertEqual(lost(in: "Used"), ["queue"])
+        XCTAssertEqual(lost(in: "Projected"), ["queue"])
+    }
 }

@@ -40,6 +40,38 @@ extension ProjectIndex {
         return ModelLoss(changedState: changedState(of: type), effect: effect)
     }
 
+    /// What building `type` again for the stored property `property` of `view` loses. The
+    /// new object is reached only through that property (and by the work its own initializer
+    /// starts): when the view's code never refers to the property, nothing writes that
+    /// object's state or shows it, so only the initializer's effect counts.
+    public func loss(ofRebuilding type: TypeInfo, call: Call?, in callFile: Int?, heldIn property: String, of view: TypeInfo) -> ModelLoss {
+        let loss = loss(ofRebuilding: type, call: call, in: callFile)
+        guard !loss.changedState.isEmpty, !refers(toProperty: property, of: view) else { return loss }
+        return ModelLoss(changedState: [], effect: loss.effect)
+    }
+
+    /// Whether the code of `view` refers to its own property `name` — `name`, `self.name`,
+    /// `$name`, `_name` — other than declaring or assigning it (`_name = …` in an initializer).
+    public func refers(toProperty name: String, of view: TypeInfo) -> Bool {
+        view.declarations.contains { declaration in
+            let file = files[declaration.file]
+            let declared = Set(declaration.decl.properties.lazy.filter { $0.name == name }.map(\.nameToken))
+            return declaration.decl.members.contains { token in
+                switch file.kind(token) {
+                case .identifier?, .dollarIdentifier?:
+                    break
+                default:
+                    return false
+                }
+                let text = file.text(token)
+                guard text == name || text == "$" + name || text == "_" + name, !declared.contains(token),
+                    file.isOwnMemberReference(token), !file.isArgumentLabel(token), file.kind(token + 1) != .equal
+                else { return false }
+                return true
+            }
+        }
+    }
+
     /// The stored properties of the project class `type` (and its ancestors) written once
     /// the object is set up, with the first such write each: by its own code outside
     /// initialization, by views, through `&$name` — except writes that mirror a source that
