@@ -23,7 +23,9 @@ public struct ModelCreatedInBody: Rule {
             publisher that replays its value, and an initializer that only reads memory are \
             not reported. Handing `$model.field` to a view that only reads its `@Binding` \
             writes nothing, and edits made through an object the model was handed (not one it \
-            built) change that shared object, which the new model is handed again.
+            built) change that shared object, which the new model is handed again. A field \
+            whose every later write sets the literal it starts with (`errorMessage = nil` for an \
+            optional that starts `nil`) never holds another value, so a new model has the same.
             """,
         fix: """
             Create the model where it is owned: in the child, as `@StateObject private var` \
@@ -129,6 +131,26 @@ public struct ModelCreatedInBody: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            @Observable final class RawEventModel {
+                let text: String
+                private(set) var errorMessage: String?
+                init(text: String) { self.text = text }
+                func dismissError() { errorMessage = nil }
+            }
+            struct RawEventView: View {
+                let model: RawEventModel
+                var body: some View { Text(model.errorMessage ?? model.text).onTapGesture { model.dismissError() } }
+            }
+            struct NoteMenu: View {
+                @State private var count = 0
+                let note: String
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    RawEventView(model: RawEventModel(text: note))
+                }
+            }
+            """,
             """
             final class Prefs { var volume = 0 }
             final class PrefsModel: ObservableObject {

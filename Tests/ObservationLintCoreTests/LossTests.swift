@@ -298,7 +298,7 @@ final class LossTests: XCTestCase {
             final class Locked: ObservableObject { private(set) var volume = 0 }
             struct Mixer: View {
                 let settings: Settings
-                var body: some View { Button("Mute") { settings.volume = 0 } }
+                var body: some View { Button("Max") { settings.volume = 10 } }
             }
             final class Counter { private(set) var count = 0; func tick() { count += 1 } }
             final class Holder: ObservableObject { let counter = Counter() }
@@ -328,6 +328,25 @@ final class LossTests: XCTestCase {
             """
         let index = index(source)
         XCTAssertTrue(index.loss(ofRebuilding: index.types["Only"]!).isEmpty)
+    }
+
+    /// A field whose every later write sets the literal it starts with never holds anything
+    /// else: a rebuilt object has the same value.
+    func testResetsToTheStartingValueAreNotChanges() {
+        let source = """
+            @Observable final class RawEvent {
+                private(set) var errorMessage: String?
+                var isLoading = false
+                var retries = 0
+                var title: String?
+                init(title: String?) { self.title = title }
+                func dismissError() { errorMessage = nil }
+                func stop() { isLoading = false }
+                func retry() { retries = 0; retries += 1 }
+                func clear() { title = nil }
+            }
+            """
+        XCTAssertEqual(changedFields("RawEvent", in: source), ["retries", "title"])
     }
 
     /// An object built for a view's property is reached only through that property: a view

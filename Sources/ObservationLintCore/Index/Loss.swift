@@ -102,8 +102,10 @@ extension ProjectIndex {
                 }
                 guard !property.isLet else { continue }
                 let handed = holdsHandedObject(property, in: fileIndex, of: owner)
-                let write = modelWrites(of: type, field: property.name).first {
-                    !isReplayedWrite(at: $0.location, of: type) && !keepsValue(boundAt: $0.location, holdsHandedObject: handed)
+                let initial = constantInitialValue(of: property, in: fileIndex, of: type)
+                let write = modelWrites(of: type, field: property.name).first { write in
+                    !isReplayedWrite(at: write.location, of: type) && !keepsValue(boundAt: write.location, holdsHandedObject: handed)
+                        && !(initial.map { isAssignment(of: $0, at: write.location) } ?? false)
                 }
                 if let write {
                     result.append(StateChange(field: property.name, location: write.location, context: write.context))
@@ -113,6 +115,34 @@ extension ProjectIndex {
             }
         }
         return result
+    }
+
+    /// The literal a stored property starts with when no initializer sets it: its initial
+    /// value when that is one literal token (`nil`, `false`, `0`), or `nil` for an optional
+    /// `var` without one. Nil when an initializer assigns it or the value is not a literal.
+    private func constantInitialValue(of property: Property, in fileIndex: Int, of type: TypeInfo) -> String? {
+        guard !changes(of: type).writes(of: property.name).contains(where: { $0.phase == .initializer }) else { return nil }
+        let file = files[fileIndex]
+        guard let initializer = property.initializer else {
+            guard let text = property.type?.text.filter({ !$0.isWhitespace }), text.hasSuffix("?") else { return nil }
+            return "nil"
+        }
+        guard initializer.count == 1 else { return nil }
+        let token = initializer.lowerBound
+        guard file.at(token, "nil") || file.at(token, "true") || file.at(token, "false") || file.kind(token) == .integerLiteral
+        else { return nil }
+        return file.text(token)
+    }
+
+    /// Whether the write at `location` is `name = literal`: it sets the value the property
+    /// started with, so the property never holds anything else through it.
+    private func isAssignment(of literal: String, at location: TokenLocation) -> Bool {
+        let file = files[location.file]
+        let equal = location.token + 1
+        guard file.kind(equal) == .equal, file.spells(equal + 1, literal) else { return false }
+        let after = equal + 2
+        return after >= file.tokens.count || file.tokens[after].isAtStartOfLine || file.kind(after) == .semicolon
+            || file.kind(after) == .rightBrace
     }
 
     /// Whether the stored property holds a project class object the model was handed, not
