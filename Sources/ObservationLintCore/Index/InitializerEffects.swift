@@ -242,7 +242,9 @@ struct InitializerEffects {
         case "addObserver" where afterPeriod && isCall(token, file: file):
             // `addObserver(self, selector:…)`: the center does not keep the observer, and stops
             // calling it once it is freed.
-            if file.kind(token + 1) == .leftParen, file.at(token + 2, "self"), file.kind(token + 3) == .comma { return nil }
+            if file.kind(token + 1) == .leftParen, file.at(token + 2, "self"), file.kind(token + 3) == .comma, file.at(token + 4, "selector") {
+                return nil
+            }
             return effect("adds a notification observer")
         case "publisher", "notifications":
             guard afterPeriod, file.kind(token + 1) == .leftParen, file.at(token - 2, "default"),
