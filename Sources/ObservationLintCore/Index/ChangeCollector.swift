@@ -30,6 +30,8 @@ struct ChangeCollector {
             for (name, sites) in index.memberAccesses(of: owner).mutations where names.contains(name) {
                 for site in sites where !(references.contains(name) && ChangeFlows.isThroughMember(site, in: index.files[site.file])) {
                     let place = flows.place(of: site)
+                    // Code nothing runs changes nothing.
+                    if flows.unit(of: place)?.neverRuns == true { continue }
                     let location = TokenLocation(file: site.file, token: site.token)
                     let announced: [[Announcer]]
                     if announcing.contains(name) {
@@ -73,20 +75,26 @@ struct ChangeCollector {
     /// The functions that run only before the object is handed out: every call of them is
     /// in an initializer or another such function (outside closures that run later), or,
     /// for those others may call, by the code that creates the object before it hands it
-    /// out. A function nobody in the project calls may run at any time.
+    /// out. A function nobody in the project calls may run at any time, when code outside
+    /// the project can call it.
     private func setupFunctions(_ flows: ChangeFlows) -> Set<String> {
-        var candidates: [String: (isPrivate: Bool, external: [TokenLocation])] = [:]
+        var candidates: [String: (onlyOwnCalls: Bool, external: [TokenLocation])] = [:]
         for unit in flows.units {
             guard case .function(let name) = unit.kind, !flows.handedOver.contains(name) else { continue }
-            let external = unit.isPrivate ? [] : index.memberCalls(named: name)
+            // Calls in the type's own code are its callers, not other code's.
+            let own = Set((flows.callers[name] ?? []).map { TokenLocation(file: $0.place.file, token: $0.token) })
+            let external = unit.isPrivate ? [] : index.memberCalls(named: name).filter { !own.contains($0) }
+            // Only the project can call a function outside code cannot: when no other code
+            // of it does, the type's own calls are all.
+            let onlyOwnCalls = unit.isPrivate || !unit.isCallableFromOutside && external.isEmpty
             if let known = candidates[name] {
-                candidates[name] = (known.isPrivate && unit.isPrivate, known.external)
+                candidates[name] = (known.onlyOwnCalls && onlyOwnCalls, known.external + external)
             } else {
-                candidates[name] = (unit.isPrivate, external)
+                candidates[name] = (onlyOwnCalls, external)
             }
         }
         candidates = candidates.filter { name, candidate in
-            if candidate.isPrivate { return !(flows.callers[name] ?? []).isEmpty }
+            if candidate.onlyOwnCalls { return !(flows.callers[name] ?? []).isEmpty }
             // Calls on objects of other types (`let map = SeatMap(); map.configure()`) are theirs.
             var byCreator = false
             for call in candidate.external {
@@ -219,7 +227,7 @@ struct ChangeCollector {
             while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) || file.kind(root - 2) == .dollarIdentifier {
                 root -= 2
             }
-            guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")) else { continue }
+            guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")), !neverRuns(location) else { continue }
             let context = index.codeContexts(inFile: location.file).innermost(containing: token)
             // A local bound without a type (`if let b = list.first(where: …) { b.name = x }`)
             // counts when no other project type declares the member.
@@ -244,7 +252,7 @@ struct ChangeCollector {
         for owner in lineage {
             for mutation in index.viewMutations[owner.name] ?? [] where mutation.path.first == name {
                 let location = TokenLocation(file: mutation.file, token: mutation.tokens[0])
-                guard !found.contains(location) else { continue }
+                guard !found.contains(location), !neverRuns(location) else { continue }
                 result.append(
                     PropertyWrite(
                         site: location, member: "`\(mutation.view.simpleTypeName)`", phase: .afterHandout,
@@ -254,6 +262,16 @@ struct ChangeCollector {
             }
         }
         return result
+    }
+
+    /// Whether the code at `location` is in a method nothing runs (`ProjectIndex.neverRuns`).
+    private func neverRuns(_ location: TokenLocation) -> Bool {
+        for (decl, info) in index.typeDeclarations(in: location.file) where decl.members.contains(location.token) {
+            if let function = decl.functions.first(where: { $0.body?.contains(location.token) == true }) {
+                return index.neverRuns(function, of: info)
+            }
+        }
+        return false
     }
 
     /// For a write in another project type's code, that code.

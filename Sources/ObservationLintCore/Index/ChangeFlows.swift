@@ -21,6 +21,10 @@ final class ChangeFlows: @unchecked Sendable {
         let body: Range<Int>
         let kind: Kind
         let isPrivate: Bool
+        /// Code outside the project may call it (`ProjectIndex.isCallableFromOutside`).
+        var isCallableFromOutside = false
+        /// Nothing runs it (`ProjectIndex.neverRuns`): its writes are no changes.
+        var neverRuns = false
     }
 
     private let index: ProjectIndex
@@ -65,7 +69,12 @@ final class ChangeFlows: @unchecked Sendable {
                 default: kind = .other
                 }
                 let isPrivate = function.modifiers.accessLevel.map { $0 <= .fileprivate } ?? false
-                add(Unit(file: file, body: body, kind: kind, isPrivate: isPrivate))
+                var unit = Unit(file: file, body: body, kind: kind, isPrivate: isPrivate)
+                if function.kind == .function {
+                    unit.isCallableFromOutside = index.isCallableFromOutside(function, of: owner)
+                    unit.neverRuns = index.neverRuns(function, of: owner)
+                }
+                add(unit)
                 if function.kind == .function {
                     functionNames.insert(function.name)
                     functionBodies[function.name, default: []].append(Place(file: file, body: body, closure: nil))
@@ -84,6 +93,7 @@ final class ChangeFlows: @unchecked Sendable {
             }
         }
         let names = NameTable(functionNames)
+        let subjects = Self.subjectProperties(of: owners, index: index)
         for unit in units {
             let file = index.files[unit.file]
             file.source.bytes.withUnsafeBufferPointer { bytes in
@@ -92,6 +102,12 @@ final class ChangeFlows: @unchecked Sendable {
                     case .identifier:
                         if file.at(token, "await") || file.at(token, "objectWillChange") || file.at(token, "withMutation") {
                             scanWord(token, unit: unit, file: file)
+                        } else if let subjects, subjects.position(of: file.tokens[token], in: bytes) != nil, file.isOwnMemberReference(token),
+                            file.kind(token + 1) == .period, file.at(token + 2, "send"), file.kind(token + 3) == .leftParen
+                        {
+                            // `changes.send(value)`: the object's own publisher tells its subscribers.
+                            let place = self.place(of: token, file: unit.file, body: unit.body)
+                            announcers[place, default: []].append(Announcer(name: file.text(token), site: TokenLocation(file: unit.file, token: token)))
                         } else if names.position(of: file.tokens[token], in: bytes) != nil, file.isOwnMemberReference(token),
                             !file.at(token - 1, "func")
                         {
@@ -120,6 +136,29 @@ final class ChangeFlows: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The stored properties holding a Combine subject (`PassthroughSubject`,
+    /// `CurrentValueSubject`, a type whose name ends in `Subject`), by their declared type
+    /// or initial value; nil when there is none.
+    static func subjectProperties(of owners: [TypeInfo], index: ProjectIndex) -> NameTable? {
+        var names: [String] = []
+        for owner in owners {
+            for (fileIndex, property) in owner.properties where property.isStored && !property.modifiers.contains("static") {
+                let file = index.files[fileIndex]
+                let declared = property.type?.text ?? property.initializer.flatMap { range in
+                    range.first { file.kind($0) == .identifier }.map { file.text($0) }
+                } ?? ""
+                if Self.namesSubject(declared) { names.append(property.name) }
+            }
+        }
+        return names.isEmpty ? nil : NameTable(names)
+    }
+
+    /// `PassthroughSubject<Void, Never>`, `CurrentValueSubject<State, Never>`, `Combine.PassthroughSubject<…>`.
+    static func namesSubject(_ type: String) -> Bool {
+        let base = type.split(separator: "<", maxSplits: 1).first.map { $0.split(separator: ".").last ?? $0 } ?? ""
+        return base.hasSuffix("Subject")
     }
 
     /// `child.value = 1`, `child?.items.append(x)`: a write of a member of what the

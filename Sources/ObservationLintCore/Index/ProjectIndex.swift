@@ -132,6 +132,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
     let membersDeclaredByName = OnDemand<[String: [String]]>()
+    /// The function names some code names (`namedFunctions`), found on first use.
+    let namedFunctionNames = OnDemand<Set<String>>()
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
     /// callers of one function from each write in it.
     let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()
