@@ -52,7 +52,7 @@ struct ChangeCollector {
         }
         for name in names {
             let own = Set((writes[name] ?? []).map(\.site))
-            for write in writesThroughReferences(to: name, lineage: lineage, announcing: announcing, observers: observed[name])
+            for write in writesThroughReferences(to: name, lineage: lineage, announcing: announcing, observers: observed[name], flows: flows)
             where !own.contains(write.site) {
                 writes[name, default: []].append(write)
             }
@@ -75,8 +75,8 @@ struct ChangeCollector {
     /// The functions that run only before the object is handed out: every call of them is
     /// in an initializer or another such function (outside closures that run later), or,
     /// for those others may call, by the code that creates the object before it hands it
-    /// out. A function nobody in the project calls may run at any time, when code outside
-    /// the project can call it.
+    /// out. A function nobody in the project calls may run at any time, unless the project
+    /// is a whole program and code outside it cannot call the function.
     private func setupFunctions(_ flows: ChangeFlows) -> Set<String> {
         var candidates: [String: (onlyOwnCalls: Bool, external: [TokenLocation])] = [:]
         for unit in flows.units {
@@ -86,7 +86,7 @@ struct ChangeCollector {
             let external = unit.isPrivate ? [] : index.memberCalls(named: name).filter { !own.contains($0) }
             // Only the project can call a function outside code cannot: when no other code
             // of it does, the type's own calls are all.
-            let onlyOwnCalls = unit.isPrivate || !unit.isCallableFromOutside && external.isEmpty
+            let onlyOwnCalls = unit.isPrivate || index.isWholeProgram && !unit.isCallableFromOutside && external.isEmpty
             if let known = candidates[name] {
                 candidates[name] = (known.onlyOwnCalls && onlyOwnCalls, known.external + external)
             } else {
@@ -212,9 +212,11 @@ struct ChangeCollector {
 
     /// Writes other code makes through a reference whose static type is the type (or an
     /// ancestor): `model.count += 1` in a view's action, `store.items.append(x)` in a
-    /// coordinator, `$model.name` handed to a control. Unannounced unless the property or its observer announces.
+    /// coordinator, `$model.name` handed to a control. Announced when the property or its
+    /// observer announces, or the same flow there announces on the same object
+    /// (`model.isLoading = true; model.cache = [:]`).
     private func writesThroughReferences(
-        to name: String, lineage: [TypeInfo], announcing: Set<String>, observers: [Announcer]?
+        to name: String, lineage: [TypeInfo], announcing: Set<String>, observers: [Announcer]?, flows: ChangeFlows
     ) -> [PropertyWrite] {
         let lineageNames = Set(lineage.map(\.name))
         var result: [PropertyWrite] = []
@@ -240,10 +242,16 @@ struct ChangeCollector {
             }
             let creator = isCreatorWrite(at: location, receiver: root..<end)
             let member = describeExternal(at: token, in: location.file)
+            var announced = announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? []
+            if announced.isEmpty, root == end - 1, let context,
+                let found = flows.announcers(on: file.text(root), around: token, in: context.range, file: location.file)
+            {
+                announced = [found]
+            }
             result.append(
                 PropertyWrite(
                     site: location, member: member, phase: creator ? .setup : .afterHandout,
-                    flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
+                    flows: announced,
                     throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location),
                     writer: writerCode(at: location, lineage: lineageNames)))
         }

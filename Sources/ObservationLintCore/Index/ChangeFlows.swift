@@ -294,7 +294,7 @@ final class ChangeFlows: @unchecked Sendable {
 
     /// `object.objectWillChange.send()` or a change of an announcing property through
     /// `object` in the same flow as `token` (same piece of code, no `await` between).
-    private func announcers(on object: String, around token: Int, in body: Range<Int>, file fileIndex: Int) -> [Announcer]? {
+    func announcers(on object: String, around token: Int, in body: Range<Int>, file fileIndex: Int) -> [Announcer]? {
         let file = index.files[fileIndex]
         let place = self.place(of: token, file: fileIndex, body: body)
         var found: [Announcer] = []

@@ -15,14 +15,30 @@ extension ProjectIndex {
         return possiblyWitnesses(function.name, in: type)
     }
 
-    /// Whether nothing runs `function` of `type`: nothing outside the project can call it
-    /// (`isCallableFromOutside`), and no code of the project names it other than its own
-    /// declaration (a call, `#selector(name)`, `handler: name`; a name shared with another
-    /// function counts as a use).
+    /// Whether nothing runs `function` of `type`: the project is a whole program
+    /// (`isWholeProgram`), nothing outside it can call the function (`isCallableFromOutside`),
+    /// and no code of the project names it other than its own declaration (a call,
+    /// `#selector(name)`, `handler: name`; a name shared with another function counts as a use).
     public func neverRuns(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
-        guard function.kind == .function, !function.modifiers.contains("static"), !function.modifiers.contains("class") else { return false }
+        guard isWholeProgram, function.kind == .function, !function.modifiers.contains("static"), !function.modifiers.contains("class")
+        else { return false }
         return !namedFunctions.contains(function.name) && !isCallableFromOutside(function, of: type)
     }
+
+    /// Whether the project is a whole program, so that its own code is all the code that
+    /// can call its internal functions: it declares its entry point (an `App`, a `@main`,
+    /// `@UIApplicationMain` or `@NSApplicationMain` type, a `main.swift`). A library or a
+    /// snippet has callers it does not show (its clients, its tests).
+    public var isWholeProgram: Bool {
+        wholeProgram.value {
+            types.values.contains { info in
+                info.traits.contains(.app)
+                    || info.declarations.contains { $0.decl.attributes.contains { Self.entryPointAttributes.contains(String($0.simpleName)) } }
+            } || ownFiles.contains { files[$0].path.hasSuffix("/main.swift") || files[$0].path == "main.swift" }
+        }
+    }
+
+    private static let entryPointAttributes: Set<String> = ["main", "UIApplicationMain", "NSApplicationMain"]
 
     /// Whether a function named `name` of `type` may be the witness of a protocol
     /// requirement: the type (an ancestor, an extension) conforms to a project protocol that

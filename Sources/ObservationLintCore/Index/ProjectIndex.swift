@@ -134,6 +134,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let membersDeclaredByName = OnDemand<[String: [String]]>()
     /// The function names some code names (`namedFunctions`), found on first use.
     let namedFunctionNames = OnDemand<Set<String>>()
+    /// `isWholeProgram`, found on first use.
+    let wholeProgram = OnDemand<Bool>()
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
     /// callers of one function from each write in it.
     let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()
