@@ -35,6 +35,22 @@ public struct NestedObservableObject: Rule {
             """,
         triggeringExamples: [
             """
+            final class SplitManager: ObservableObject {
+                @Published var isSplit = false
+                private var splitWindows: Set<Int> = []
+                func split(_ window: Int) { splitWindows.insert(window) }
+                func isSplit(for window: Int) -> Bool { splitWindows.contains(window) }
+            }
+            final class Browser: ObservableObject {
+                let ↓split = SplitManager()
+            }
+            struct SplitBadge: View {
+                @ObservedObject var browser: Browser
+                let window: Int
+                var body: some View { Text(browser.split.isSplit(for: window) ? "Split" : "Single") }
+            }
+            """,
+            """
             final class Settings: ObservableObject {
                 @Published var theme = "light"
                 func useDarkTheme() { theme = "dark" }
@@ -131,6 +147,25 @@ public struct NestedObservableObject: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `split.isSplit(for: id)` calls the method, which reads only what never changes
+            // after setup; the `@Published isSplit` it shares a base name with is not read.
+            """
+            final class SplitManager: ObservableObject {
+                @Published var isSplit = false
+                private var splitWindows: Set<Int> = []
+                init(windows: Set<Int>) { splitWindows = windows }
+                func toggle() { isSplit.toggle() }
+                func isSplit(for window: Int) -> Bool { splitWindows.contains(window) }
+            }
+            final class Browser: ObservableObject {
+                let split = SplitManager(windows: [1])
+            }
+            struct SplitBadge: View {
+                @ObservedObject var browser: Browser
+                let window: Int
+                var body: some View { Text(browser.split.isSplit(for: window) ? "Split" : "Single") }
+            }
+            """,
             // The parent relays the inbox's changes.
             """
             final class Inbox: ObservableObject {
@@ -371,7 +406,7 @@ public struct NestedObservableObject: Rule {
                 let childState = ChildState(of: child, isCollection: isCollection, index: index)
                 guard let read = renderRead(through: property.name, childState: childState, readers: readers, index: index),
                     let member = childState.member(readBy: read.path),
-                    let write = childWrite(changing: member, of: child, index: index)
+                    let write = childWrite(changing: member, calling: childState.callsMethod(read, index: index), of: child, index: index)
                         ?? viewWrite(of: member, through: property.name, in: parent, index: index)
                 else { continue }
                 let origin = read.origin
@@ -395,11 +430,13 @@ public struct NestedObservableObject: Rule {
     /// code reads.
     private typealias Witness = (name: String, member: String, site: TokenLocation, context: String)
 
-    private func childWrite(changing member: String, of child: TypeInfo, index: ProjectIndex) -> Witness? {
+    /// `calling`: the read calls the child's method `member` (`manager.isSplit(for: id)`),
+    /// which is not a read of a stored property of the same base name.
+    private func childWrite(changing member: String, calling: Bool, of child: TypeInfo, index: ProjectIndex) -> Witness? {
         let changes = index.changes(of: child)
-        var names = [member]
+        var names = calling ? [] : [member]
         let lineage = index.typeAndAncestors(of: child)
-        let bodies = lineage.flatMap(\.properties).filter { $0.property.name == member && $0.property.isComputed }
+        let bodies = lineage.flatMap(\.properties).filter { !calling && $0.property.name == member && $0.property.isComputed }
             .compactMap { owner in owner.property.accessors.first { $0.kind == .get || $0.kind == .read }?.body.map { (owner.file, $0) } }
             + lineage.flatMap(\.functions).filter { $0.function.name == member }.compactMap { owner in owner.function.body.map { (owner.file, $0) } }
         for (fileIndex, body) in bodies {
@@ -466,10 +503,27 @@ public struct NestedObservableObject: Rule {
         let variables: Set<String>
         let isCollection: Bool
 
+        /// The child's methods (`isSplit(for:)`), by name.
+        let methods: Set<String>
+
         init(of child: TypeInfo, isCollection: Bool, index: ProjectIndex) {
-            let properties = index.typeAndAncestors(of: child).flatMap(\.properties).map(\.property.name)
+            let lineage = index.typeAndAncestors(of: child)
+            let properties = lineage.flatMap(\.properties).map(\.property.name)
             variables = index.changingMembers(of: child).intersection(properties)
+            methods = Set(lineage.flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
             self.isCollection = isCollection
+        }
+
+        /// Whether `read` calls the child's method at its member (`manager.isSplit(for: id)`)
+        /// rather than reading a stored property of the same base name (`manager.isSplit`).
+        func callsMethod(_ read: RenderRead, index: ProjectIndex) -> Bool {
+            var position = 1
+            while isCollection, position < read.path.count - 1, Self.elementAccessors.contains(read.path[position]) { position += 1 }
+            guard position < read.path.count, methods.contains(read.path[position]) else { return false }
+            // The read's tokens name the end of its path (its start may come from a local).
+            let token = read.tokens.count - (read.path.count - position)
+            guard token >= 0 else { return false }
+            return index.files[read.file].kind(read.tokens[token] + 1) == .leftParen
         }
 
         private static let elementAccessors: Set<String> = ["first", "last", "values", "randomElement"]
