@@ -506,7 +506,7 @@ public struct MissingPublished: Rule {
     private func witness(of name: String, writes: [PropertyWrite], readers: [String], index: ProjectIndex) -> (RenderRead, PropertyWrite)? {
         guard writes.contains(where: { !$0.isAnnounced }) else { return nil }
         for reader in readers {
-            for read in index.renderReads(of: reader) where read.path.first == name && read.origin.reference.observesObjectWillChange {
+            for read in index.renderReads(of: reader) where read.path.first == name && read.origin.reference.observesObjectWillChange && !index.isBuiltOnlyInPreviews(read.view) {
                 if let write = writes.first(where: { !$0.isAnnounced && !index.isRenderedAgain(read.view, by: $0) }) { return (read, write) }
             }
         }

@@ -557,7 +557,7 @@ public struct NestedObservableObject: Rule {
                     .map(\.view))
             if let read = index.renderReads(of: reader).first(where: {
                 $0.path.count >= 2 && $0.path[0] == name && childState.isRead(by: $0.path) && $0.staysInViewModel
-                    && counts($0.origin) && !subscribing.contains($0.view)
+                    && counts($0.origin) && !subscribing.contains($0.view) && !index.isBuiltOnlyInPreviews($0.view)
             }) {
                 return read
             }

@@ -136,6 +136,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let namedFunctionNames = OnDemand<Set<String>>()
     /// `isWholeProgram`, found on first use.
     let wholeProgram = OnDemand<Bool>()
+    /// `isBuiltOnlyInPreviews(_:)` by view name.
+    let previewOnlyViews = Memo<String, Bool>()
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
     /// callers of one function from each write in it.
     let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()
