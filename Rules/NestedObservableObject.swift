@@ -21,7 +21,8 @@ public struct NestedObservableObject: Rule {
             child's changes in code (`child.objectWillChange.sink { … send() }`, \
             `child.$value.assign(to: &$copy)`, a subscription to a subject or a notification the \
             child posts that sends `objectWillChange`; a commented-out subscription is none), a \
-            view that subscribes to the child itself (`.onReceive(parent.child.$value)`), \
+            view that subscribes to the child itself (`.onReceive(parent.child.$value)`) or \
+            observes an object of its type (`@ObservedObject var child: Child`), \
             `weak`/`unowned` back-references, and a parent that announces every change it makes \
             to the child in the same synchronous flow (`child.select(id)` next to \
             `objectWillChange.send()`, in the same function or in every caller) are fine. \
@@ -147,6 +148,21 @@ public struct NestedObservableObject: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The view observes the child itself.
+            """
+            final class Filters: ObservableObject {
+                @Published var applied: [String] = []
+                func apply(_ filter: String) { applied.append(filter) }
+            }
+            final class Repository: ObservableObject {
+                let filters = Filters()
+            }
+            struct LibraryView: View {
+                @ObservedObject var repository: Repository
+                @ObservedObject var filters: Filters
+                var body: some View { Text("\\(repository.filters.applied.count) filters") }
+            }
+            """,
             // `split.isSplit(for: id)` calls the method, which reads only what never changes
             // after setup; the `@Published isSplit` it shares a base name with is not read.
             """
@@ -505,12 +521,18 @@ public struct NestedObservableObject: Rule {
 
         /// The child's methods (`isSplit(for:)`), by name.
         let methods: Set<String>
+        /// The views that observe an object of the child's type themselves
+        /// (`@ObservedObject var filters: Filters`): its own announcements update them.
+        let observers: Set<String>
 
         init(of child: TypeInfo, isCollection: Bool, index: ProjectIndex) {
             let lineage = index.typeAndAncestors(of: child)
             let properties = lineage.flatMap(\.properties).map(\.property.name)
             variables = index.changingMembers(of: child).intersection(properties)
             methods = Set(lineage.flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
+            observers = Set(
+                index.observedAs(child).flatMap { index.modelHolders[$0] ?? [] }
+                    .filter { ["ObservedObject", "StateObject", "EnvironmentObject"].contains($0.wrapper ?? "") }.map(\.holder))
             self.isCollection = isCollection
         }
 
@@ -557,7 +579,8 @@ public struct NestedObservableObject: Rule {
                     .map(\.view))
             if let read = index.renderReads(of: reader).first(where: {
                 $0.path.count >= 2 && $0.path[0] == name && childState.isRead(by: $0.path) && $0.staysInViewModel
-                    && counts($0.origin) && !subscribing.contains($0.view) && !index.isBuiltOnlyInPreviews($0.view)
+                    && counts($0.origin) && !subscribing.contains($0.view) && !childState.observers.contains($0.view)
+                    && !index.isBuiltOnlyInPreviews($0.view)
             }) {
                 return read
             }

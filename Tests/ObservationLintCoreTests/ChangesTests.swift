@@ -548,4 +548,21 @@ final class ChangesTests: XCTestCase {
         XCTAssertTrue(index.isRenderedAgain("TabRow", by: write[0]))
         XCTAssertFalse(index.isRenderedAgain("Badge", by: write[0]))
     }
+
+    func testCollectionOfObjectsChangesThroughItsOwnMethods() {
+        let source = """
+            final class Profile { var name = "" }
+            final class Profiles: ObservableObject {
+                @Published var all: [Profile] = []
+                @Published var current: Profile?
+                func add(_ profile: Profile) { all.append(profile) }
+                func remove(at index: Int) { all.remove(at: index) }
+                func rename(_ name: String) { all.first?.name = name }
+                func renameCurrent(_ name: String) { current?.name = name }
+            }
+            """
+        // `append` and `remove` change the array; renaming an element changes the element.
+        XCTAssertEqual(writes(of: "all", in: "Profiles", source).map(\.member), ["`add()`", "`remove()`"])
+        XCTAssertEqual(writes(of: "current", in: "Profiles", source).count, 0)
+    }
 }

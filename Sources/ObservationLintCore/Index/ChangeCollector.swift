@@ -17,6 +17,7 @@ struct ChangeCollector {
         let announcing = index.announcingProperties(of: type)
         // A property holding an object is not written by `child.value = 1`: the object is.
         let references = index.objectHolders(of: type)
+        let collections = index.objectCollectionHolders(of: type)
         let flows = index.changeFlows(of: type)
         let setup = setupFunctions(flows)
         let rendered = renderedCode(lineage: lineage)
@@ -28,7 +29,10 @@ struct ChangeCollector {
         var writes: [String: [PropertyWrite]] = [:]
         for owner in owners {
             for (name, sites) in index.memberAccesses(of: owner).mutations where names.contains(name) {
-                for site in sites where !(references.contains(name) && ChangeFlows.isThroughMember(site, in: index.files[site.file])) {
+                for site in sites
+                where !(references.contains(name)
+                    && ChangeFlows.isThroughMember(site, in: index.files[site.file], ofCollection: collections.contains(name)))
+                {
                     let place = flows.place(of: site)
                     // Code nothing runs changes nothing.
                     if flows.unit(of: place)?.neverRuns == true { continue }
@@ -345,12 +349,12 @@ extension ProjectIndex {
         changeFlowsByType.value(for: type.name) {
             ChangeFlows(
                 owners: typeAndAncestors(of: type) + typeAndSubtypes(of: type).dropFirst(), announcing: announcingProperties(of: type),
-                objectHolders: objectHolders(of: type), index: self)
+                objectHolders: objectHolders(of: type), collectionHolders: objectCollectionHolders(of: type), index: self)
         }
     }
 
     /// The stored properties of `type` (and its ancestors) that hold an object: a project
-    /// class, or what an object wrapper holds.
+    /// class (`T`, `T?`, or a collection of them), or what an object wrapper holds.
     func objectHolders(of type: TypeInfo) -> Set<String> {
         var result = Set<String>()
         for owner in typeAndAncestors(of: type) {
@@ -368,6 +372,21 @@ extension ProjectIndex {
     }
 
     private static let objectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable"]
+
+    /// Those of `objectHolders(of:)` that hold a collection of objects (`[Tab]`, `[ID: Tab]`):
+    /// a value its own methods change (`tabs.append(tab)` changes the property).
+    func objectCollectionHolders(of type: TypeInfo) -> Set<String> {
+        var result = Set<String>()
+        for owner in typeAndAncestors(of: type) {
+            for (file, property) in owner.properties where property.isStored {
+                guard let shape = declaredShape(of: property, in: files[file], scope: owner.name), shape.directName == nil,
+                    let held = shape.heldName, self.type(named: held, from: owner.name)?.isClass == true
+                else { continue }
+                result.insert(property.name)
+            }
+        }
+        return result
+    }
 
     /// The bodies of a file (`CodeContexts`), computed once per file.
     func codeContexts(inFile file: Int) -> CodeContexts {

@@ -54,7 +54,9 @@ final class ChangeFlows: @unchecked Sendable {
 
     /// `objectHolders`: the announcing properties that hold an object, whose members'
     /// writes (`child.value = 1`) announce nothing of the property.
-    init(owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, index: ProjectIndex) {
+    /// `collectionHolders`: those holding a collection of objects, which their own methods
+    /// change (`tabs.append(tab)`).
+    init(owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, collectionHolders: Set<String>, index: ProjectIndex) {
         self.index = index
         self.announcing = announcing
         self.lineageNames = Set(owners.map(\.name))
@@ -131,7 +133,10 @@ final class ChangeFlows: @unchecked Sendable {
         for owner in owners {
             let accesses = index.memberAccesses(of: owner)
             for name in announcing {
-                for site in accesses.mutations[name] ?? [] where !(objectHolders.contains(name) && Self.isThroughMember(site, in: index.files[site.file])) {
+                for site in accesses.mutations[name] ?? []
+                where !(objectHolders.contains(name)
+                    && Self.isThroughMember(site, in: index.files[site.file], ofCollection: collectionHolders.contains(name)))
+                {
                     announcers[place(of: site), default: []].append(Announcer(name: name, site: TokenLocation(file: site.file, token: site.token)))
                 }
             }
@@ -162,11 +167,13 @@ final class ChangeFlows: @unchecked Sendable {
     }
 
     /// `child.value = 1`, `child?.items.append(x)`: a write of a member of what the
-    /// property holds.
-    static func isThroughMember(_ site: MemberSite, in file: ParsedFile) -> Bool {
+    /// property holds. For a collection of objects, a call of its own method
+    /// (`tabs.append(tab)`, `tabs.remove(at: 0)`) changes the collection itself.
+    static func isThroughMember(_ site: MemberSite, in file: ParsedFile, ofCollection: Bool = false) -> Bool {
         var next = site.token + 1
         if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
-        return file.kind(next) == .period
+        guard file.kind(next) == .period else { return false }
+        return !(ofCollection && file.kind(next + 1) == .identifier && file.kind(next + 2) == .leftParen)
     }
 
     private func add(_ unit: Unit) {
