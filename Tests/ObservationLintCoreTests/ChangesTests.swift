@@ -565,4 +565,26 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "all", in: "Profiles", source).map(\.member), ["`add()`", "`remove()`"])
         XCTAssertEqual(writes(of: "current", in: "Profiles", source).count, 0)
     }
+
+    func testNonEscapingClosureOfAProjectFunctionRunsInTheCallersFlow() {
+        let source = """
+            final class Tabs: ObservableObject {
+                @Published var pinned: [Int] = []
+                var order = 0
+                var later = 0
+                private func withPinned(_ body: ([Int]) -> Void) { body(pinned) }
+                private func whenReady(_ body: @escaping () -> Void) { DispatchQueue.main.async(execute: body) }
+                func pin() {
+                    withPinned { list in order = list.count }
+                    pinned.append(1)
+                }
+                func queue() {
+                    whenReady { self.later = 1 }
+                    pinned.append(2)
+                }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "order", in: "Tabs", source).first), "pinned")
+        XCTAssertEqual(writes(of: "later", in: "Tabs", source).first?.announcement, .unannounced)
+    }
 }

@@ -90,4 +90,25 @@ extension ProjectIndex {
             return Set(names.names.indices.filter { named[$0] }.map { names.names[$0] })
         }
     }
+
+    /// Whether every project function named `name` takes closures only as non-escaping
+    /// parameters (`func withPinned(_ body: (inout [Tab]) -> Void)`): Swift runs such a
+    /// closure while the call runs (or not at all), in the caller's flow.
+    func runsClosuresWhileCalled(_ name: String) -> Bool {
+        nonEscapingCallees.value {
+            var result: [String: Bool] = [:]
+            func add(_ function: FunctionDecl) {
+                guard function.kind == .function else { return }
+                let closures = function.parameters.compactMap(\.type?.text).filter { $0.contains("->") }
+                let nonEscaping = !closures.isEmpty && closures.allSatisfy { text in
+                    // An optional function type is escaping.
+                    !text.contains("@escaping") && !text.hasSuffix("?") && !text.hasSuffix("!")
+                }
+                result[function.name] = (result[function.name] ?? true) && nonEscaping
+            }
+            for info in types.values { for (_, function) in info.functions { add(function) } }
+            for file in files { for function in file.functions { add(function) } }
+            return result
+        }[name] ?? false
+    }
 }

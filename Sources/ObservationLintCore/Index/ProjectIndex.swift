@@ -136,6 +136,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let namedFunctionNames = OnDemand<Set<String>>()
     /// `isWholeProgram`, found on first use.
     let wholeProgram = OnDemand<Bool>()
+    /// `runsClosuresWhileCalled(_:)`'s table, built on first use.
+    let nonEscapingCallees = OnDemand<[String: Bool]>()
     /// `isBuiltOnlyInPreviews(_:)` by view name.
     let previewOnlyViews = Memo<String, Bool>()
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
