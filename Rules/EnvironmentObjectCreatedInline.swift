@@ -62,6 +62,11 @@ public struct EnvironmentObjectCreatedInline: Rule {
                     }
                 }
             }
+            struct ContentView: View {
+                @EnvironmentObject var store: Store
+                let active: Bool
+                var body: some View { Button("Load \\(store.items.count)") { store.load() } }
+            }
             """,
             """
             @Observable final class Library {

@@ -29,6 +29,20 @@ public struct MissingPublished: Rule {
             """,
         triggeringExamples: [
             """
+            final class Tab: ObservableObject { var ↓spaceID = 0 }
+            final class TabStore: ObservableObject {
+                @Published var bySpace: [Int: [Tab]] = [:]
+                func move(_ tab: Tab, to space: Int) {
+                    tab.spaceID = space
+                    bySpace[space, default: []].append(tab)
+                }
+            }
+            struct TabRow: View {
+                @ObservedObject var tab: Tab
+                var body: some View { Text("Space \\(tab.spaceID)") }
+            }
+            """,
+            """
             final class Cart: ObservableObject {
                 var ↓items: [String] = []
                 var count: Int { items.count }
@@ -130,6 +144,47 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The object's own subject tells its subscribers in the same flow.
+            """
+            final class Cache: ObservableObject {
+                let didChange = PassthroughSubject<Void, Never>()
+                var entries: [String] = []
+                func update(_ new: [String]) {
+                    entries = new
+                    didChange.send()
+                }
+            }
+            struct CacheView: View {
+                @ObservedObject var cache: Cache
+                @State private var revision = 0
+                var body: some View {
+                    Text("\\(cache.entries.count) entries (\\(revision))")
+                        .onReceive(cache.didChange) { revision += 1 }
+                }
+            }
+            """,
+            // The writer's flow changes its `@Published` state, which a container the view
+            // observes relays.
+            """
+            final class Tab: ObservableObject { var spaceID = 0 }
+            final class TabStore: ObservableObject {
+                @Published var bySpace: [Int: [Tab]] = [:]
+                func move(_ tab: Tab, to space: Int) {
+                    tab.spaceID = space
+                    bySpace[space, default: []].append(tab)
+                }
+            }
+            final class Browser: ObservableObject {
+                let tabs = TabStore()
+                private var relay: AnyCancellable?
+                init() { relay = tabs.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() } }
+            }
+            struct TabRow: View {
+                @EnvironmentObject var browser: Browser
+                @ObservedObject var tab: Tab
+                var body: some View { Text("Space \\(tab.spaceID)") }
+            }
+            """,
             // The action that changes it also changes the view's own state: the view re-renders.
             """
             final class Draft: ObservableObject {
@@ -451,7 +506,7 @@ public struct MissingPublished: Rule {
     private func witness(of name: String, writes: [PropertyWrite], readers: [String], index: ProjectIndex) -> (RenderRead, PropertyWrite)? {
         guard writes.contains(where: { !$0.isAnnounced }) else { return nil }
         for reader in readers {
-            for read in index.renderReads(of: reader) where read.path.first == name && read.origin.reference.observesObjectWillChange {
+            for read in index.renderReads(of: reader) where read.path.first == name && read.origin.reference.observesObjectWillChange && !index.isBuiltOnlyInPreviews(read.view) {
                 if let write = writes.first(where: { !$0.isAnnounced && !index.isRenderedAgain(read.view, by: $0) }) { return (read, write) }
             }
         }

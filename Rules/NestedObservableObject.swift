@@ -21,7 +21,8 @@ public struct NestedObservableObject: Rule {
             child's changes in code (`child.objectWillChange.sink { … send() }`, \
             `child.$value.assign(to: &$copy)`, a subscription to a subject or a notification the \
             child posts that sends `objectWillChange`; a commented-out subscription is none), a \
-            view that subscribes to the child itself (`.onReceive(parent.child.$value)`), \
+            view that subscribes to the child itself (`.onReceive(parent.child.$value)`) or \
+            observes an object of its type (`@ObservedObject var child: Child`), \
             `weak`/`unowned` back-references, and a parent that announces every change it makes \
             to the child in the same synchronous flow (`child.select(id)` next to \
             `objectWillChange.send()`, in the same function or in every caller) are fine. \
@@ -34,6 +35,22 @@ public struct NestedObservableObject: Rule {
             `@Observable`, which tracks nested objects.
             """,
         triggeringExamples: [
+            """
+            final class SplitManager: ObservableObject {
+                @Published var isSplit = false
+                private var splitWindows: Set<Int> = []
+                func split(_ window: Int) { splitWindows.insert(window) }
+                func isSplit(for window: Int) -> Bool { splitWindows.contains(window) }
+            }
+            final class Browser: ObservableObject {
+                let ↓split = SplitManager()
+            }
+            struct SplitBadge: View {
+                @ObservedObject var browser: Browser
+                let window: Int
+                var body: some View { Text(browser.split.isSplit(for: window) ? "Split" : "Single") }
+            }
+            """,
             """
             final class Settings: ObservableObject {
                 @Published var theme = "light"
@@ -131,6 +148,40 @@ public struct NestedObservableObject: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The view observes the child itself.
+            """
+            final class Filters: ObservableObject {
+                @Published var applied: [String] = []
+                func apply(_ filter: String) { applied.append(filter) }
+            }
+            final class Repository: ObservableObject {
+                let filters = Filters()
+            }
+            struct LibraryView: View {
+                @ObservedObject var repository: Repository
+                @ObservedObject var filters: Filters
+                var body: some View { Text("\\(repository.filters.applied.count) filters") }
+            }
+            """,
+            // `split.isSplit(for: id)` calls the method, which reads only what never changes
+            // after setup; the `@Published isSplit` it shares a base name with is not read.
+            """
+            final class SplitManager: ObservableObject {
+                @Published var isSplit = false
+                private var splitWindows: Set<Int> = []
+                init(windows: Set<Int>) { splitWindows = windows }
+                func toggle() { isSplit.toggle() }
+                func isSplit(for window: Int) -> Bool { splitWindows.contains(window) }
+            }
+            final class Browser: ObservableObject {
+                let split = SplitManager(windows: [1])
+            }
+            struct SplitBadge: View {
+                @ObservedObject var browser: Browser
+                let window: Int
+                var body: some View { Text(browser.split.isSplit(for: window) ? "Split" : "Single") }
+            }
+            """,
             // The parent relays the inbox's changes.
             """
             final class Inbox: ObservableObject {
@@ -371,7 +422,7 @@ public struct NestedObservableObject: Rule {
                 let childState = ChildState(of: child, isCollection: isCollection, index: index)
                 guard let read = renderRead(through: property.name, childState: childState, readers: readers, index: index),
                     let member = childState.member(readBy: read.path),
-                    let write = childWrite(changing: member, of: child, index: index)
+                    let write = childWrite(changing: member, calling: childState.callsMethod(read, index: index), of: child, index: index)
                         ?? viewWrite(of: member, through: property.name, in: parent, index: index)
                 else { continue }
                 let origin = read.origin
@@ -395,11 +446,13 @@ public struct NestedObservableObject: Rule {
     /// code reads.
     private typealias Witness = (name: String, member: String, site: TokenLocation, context: String)
 
-    private func childWrite(changing member: String, of child: TypeInfo, index: ProjectIndex) -> Witness? {
+    /// `calling`: the read calls the child's method `member` (`manager.isSplit(for: id)`),
+    /// which is not a read of a stored property of the same base name.
+    private func childWrite(changing member: String, calling: Bool, of child: TypeInfo, index: ProjectIndex) -> Witness? {
         let changes = index.changes(of: child)
-        var names = [member]
+        var names = calling ? [] : [member]
         let lineage = index.typeAndAncestors(of: child)
-        let bodies = lineage.flatMap(\.properties).filter { $0.property.name == member && $0.property.isComputed }
+        let bodies = lineage.flatMap(\.properties).filter { !calling && $0.property.name == member && $0.property.isComputed }
             .compactMap { owner in owner.property.accessors.first { $0.kind == .get || $0.kind == .read }?.body.map { (owner.file, $0) } }
             + lineage.flatMap(\.functions).filter { $0.function.name == member }.compactMap { owner in owner.function.body.map { (owner.file, $0) } }
         for (fileIndex, body) in bodies {
@@ -466,10 +519,33 @@ public struct NestedObservableObject: Rule {
         let variables: Set<String>
         let isCollection: Bool
 
+        /// The child's methods (`isSplit(for:)`), by name.
+        let methods: Set<String>
+        /// The views that observe an object of the child's type themselves
+        /// (`@ObservedObject var filters: Filters`): its own announcements update them.
+        let observers: Set<String>
+
         init(of child: TypeInfo, isCollection: Bool, index: ProjectIndex) {
-            let properties = index.typeAndAncestors(of: child).flatMap(\.properties).map(\.property.name)
+            let lineage = index.typeAndAncestors(of: child)
+            let properties = lineage.flatMap(\.properties).map(\.property.name)
             variables = index.changingMembers(of: child).intersection(properties)
+            methods = Set(lineage.flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
+            observers = Set(
+                index.observedAs(child).flatMap { index.modelHolders[$0] ?? [] }
+                    .filter { ["ObservedObject", "StateObject", "EnvironmentObject"].contains($0.wrapper ?? "") }.map(\.holder))
             self.isCollection = isCollection
+        }
+
+        /// Whether `read` calls the child's method at its member (`manager.isSplit(for: id)`)
+        /// rather than reading a stored property of the same base name (`manager.isSplit`).
+        func callsMethod(_ read: RenderRead, index: ProjectIndex) -> Bool {
+            var position = 1
+            while isCollection, position < read.path.count - 1, Self.elementAccessors.contains(read.path[position]) { position += 1 }
+            guard position < read.path.count, methods.contains(read.path[position]) else { return false }
+            // The read's tokens name the end of its path (its start may come from a local).
+            let token = read.tokens.count - (read.path.count - position)
+            guard token >= 0 else { return false }
+            return index.files[read.file].kind(read.tokens[token] + 1) == .leftParen
         }
 
         private static let elementAccessors: Set<String> = ["first", "last", "values", "randomElement"]
@@ -503,7 +579,8 @@ public struct NestedObservableObject: Rule {
                     .map(\.view))
             if let read = index.renderReads(of: reader).first(where: {
                 $0.path.count >= 2 && $0.path[0] == name && childState.isRead(by: $0.path) && $0.staysInViewModel
-                    && counts($0.origin) && !subscribing.contains($0.view)
+                    && counts($0.origin) && !subscribing.contains($0.view) && !childState.observers.contains($0.view)
+                    && !index.isBuiltOnlyInPreviews($0.view)
             }) {
                 return read
             }

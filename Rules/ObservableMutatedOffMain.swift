@@ -33,6 +33,26 @@ public struct ObservableMutatedOffMain: Rule {
             """,
         triggeringExamples: [
             """
+            @Observable final class ErrorModel {
+                var lastError: String?
+                func report(_ message: String) async {
+                    let text = await Backend.describe(message)
+                    ↓lastError = text
+                }
+            }
+            struct ErrorBanner: View {
+                let model: ErrorModel
+                var body: some View { Text(model.lastError ?? "") }
+            }
+            struct RootView: View {
+                @State private var model = ErrorModel()
+                var body: some View { ErrorBanner(model: model) }
+            }
+            struct ErrorBanner_Previews: PreviewProvider {
+                static var previews: some View { ErrorBanner(model: ErrorModel()) }
+            }
+            """,
+            """
             @Observable final class WeatherModel {
                 var forecast = ""
                 func fetch(_ url: URL) {
@@ -109,6 +129,26 @@ public struct ObservableMutatedOffMain: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Only a preview builds the reading view: the app never shows it.
+            """
+            @Observable final class ErrorModel {
+                var lastError: String?
+                func report(_ message: String) async {
+                    let text = await Backend.describe(message)
+                    lastError = text
+                }
+            }
+            struct ErrorBanner: View {
+                let model: ErrorModel
+                var body: some View { Text(model.lastError ?? "") }
+            }
+            struct ErrorBanner_Previews: PreviewProvider {
+                static var previews: some View { ErrorBanner(model: ErrorModel()) }
+            }
+            @main struct StatusApp: App {
+                var body: some Scene { WindowGroup { Text("Ready") } }
+            }
+            """,
             """
             @Observable final class Library {
                 var books: [String] = []
@@ -213,7 +253,7 @@ public struct ObservableMutatedOffMain: Rule {
             else { continue }
             let readers = readersByType[type.name] ?? index.observedAs(type)
             readersByType[type.name] = readers
-            guard let read = readers.lazy.compactMap({ reader in index.renderReads(of: reader).first { $0.path.first == name } }).first
+            guard let read = readers.lazy.compactMap({ reader in index.renderReads(of: reader).first { $0.path.first == name && !index.isBuiltOnlyInPreviews($0.view) } }).first
             else { continue }
             let origin = read.origin
             context.report(

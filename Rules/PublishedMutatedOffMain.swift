@@ -319,7 +319,7 @@ public struct PublishedMutatedOffMain: Rule {
     /// A view observing the class: rendering code that reads the property (or, failing that,
     /// other state of the class) through an observing wrapper, or a view holding it with one.
     private func observation(of name: String, by observers: [String], index: ProjectIndex, context: RuleContext) -> DiagnosticNote? {
-        let reads = observers.flatMap { index.renderReads(of: $0) }.filter { $0.origin.reference.observesObjectWillChange }
+        let reads = observers.flatMap { index.renderReads(of: $0) }.filter { $0.origin.reference.observesObjectWillChange && !index.isBuiltOnlyInPreviews($0.view) }
         if let read = reads.first(where: { $0.path.first == name }) ?? reads.first {
             let origin = read.origin
             return context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)

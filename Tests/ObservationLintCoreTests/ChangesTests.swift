@@ -386,4 +386,205 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(count.first?.announcement, .unannounced)
         XCTAssertEqual(count.map(\.member), ["a closure in `CounterView.body`", "`resetFirst()`"])
     }
+
+    func testCodeNothingRunsMakesNoChange() {
+        let source = """
+            @main struct NotesApp: App {
+                @StateObject private var store = Store()
+                var body: some Scene { WindowGroup { NotesView(store: store) } }
+            }
+            protocol Refreshing { func refresh() }
+            final class Store: ObservableObject, Refreshing {
+                var notes: [String] = []
+                var draft = ""
+                var lastSync = 0
+                var title = ""
+                var selected = 0
+                var sorted = false
+                func add(_ note: String) { notes.append(note) }
+                func discard() { draft = "" }
+                @objc func sync() { lastSync += 1 }
+                func refresh() { title = "" }
+                func select(_ index: Int) { selected = index }
+                func sort() { sorted = true }
+            }
+            struct NotesView: View {
+                @ObservedObject var store: Store
+                var body: some View {
+                    Button("Add") { store.add("note") }
+                    Button("Sort", action: store.sort)
+                }
+            }
+            final class Unused {
+                func pick(_ store: Store) { store.select(1) }
+                func reset(_ store: Store) { store.selected = 0 }
+            }
+            """
+        let index = index(source)
+        XCTAssertTrue(index.isWholeProgram)
+        let store = index.types["Store"]!
+        let changes = index.changes(of: store)
+        // Called by a view's action, handed over by name.
+        XCTAssertEqual(changes.writes(of: "notes").count, 1)
+        XCTAssertEqual(changes.writes(of: "sorted").count, 1)
+        // Nothing names `discard`: its write is no change.
+        XCTAssertEqual(changes.writes(of: "draft").count, 0)
+        XCTAssertTrue(index.neverRuns(store.functions.first { $0.function.name == "discard" }!.function, of: store))
+        // The runtime may call an `@objc` method; `refresh` may witness the protocol's requirement.
+        XCTAssertEqual(changes.writes(of: "lastSync").count, 1)
+        XCTAssertEqual(changes.writes(of: "title").count, 1)
+        // `select` is called, but only by a method nothing runs; that method's own write is none.
+        XCTAssertEqual(changes.writes(of: "selected").map(\.member), ["`select()`"])
+    }
+
+    func testWithoutAnEntryPointEveryMethodMayRun() {
+        let source = """
+            final class Store: ObservableObject {
+                var draft = ""
+                func discard() { draft = "" }
+            }
+            """
+        let index = index(source)
+        XCTAssertFalse(index.isWholeProgram)
+        XCTAssertEqual(writes(of: "draft", in: "Store", source).map(\.phase), [.afterHandout])
+    }
+
+    func testMethodOnlyInitializationCallsIsSetupInAWholeProgram() {
+        let source = """
+            @main struct ProfilesApp: App {
+                @StateObject private var profiles = Profiles()
+                var body: some Scene { WindowGroup { Text("\\(profiles.names.count)") } }
+            }
+            final class Profiles: ObservableObject {
+                var names: [String] = []
+                init() { load() }
+                func load() { names = ["Default"] }
+            }
+            """
+        XCTAssertEqual(writes(of: "names", in: "Profiles", source).map(\.phase), [.setup])
+        // Without an entry point, code the snippet does not show may call `load()` later.
+        let snippet = source.replacingOccurrences(of: "@main ", with: "").replacingOccurrences(of: ": App", with: "")
+            .replacingOccurrences(of: "some Scene", with: "some View")
+        XCTAssertEqual(writes(of: "names", in: "Profiles", snippet).map(\.phase), [.afterHandout])
+    }
+
+    func testSendingOnTheObjectsOwnSubjectAnnounces() {
+        let source = """
+            final class Cache: ObservableObject {
+                private let didChange = PassthroughSubject<Void, Never>()
+                private let state = CurrentValueSubject<Int, Never>(0)
+                var items: [String] = []
+                var other: [String] = []
+                var last: [String] = []
+                func update(_ new: [String]) {
+                    items = new
+                    didChange.send()
+                }
+                func replace(_ new: [String]) {
+                    other = new
+                    state.send(1)
+                }
+                func clear() { last = [] }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "items", in: "Cache", source).first), "didChange")
+        XCTAssertEqual(announcer(writes(of: "other", in: "Cache", source).first), "state")
+        XCTAssertEqual(writes(of: "last", in: "Cache", source).first?.announcement, .unannounced)
+    }
+
+    func testWriteThroughAReferenceAnnouncedOnTheSameObject() {
+        let source = """
+            final class Drag: ObservableObject {
+                @Published var config = 0
+                var cellSize = 0.0
+                var spacing = 0.0
+            }
+            struct Grid: View {
+                @ObservedObject var drag: Drag
+                var body: some View {
+                    Text("\\(drag.cellSize) \\(drag.spacing)")
+                        .onAppear {
+                            drag.config = 1
+                            drag.cellSize = 40
+                        }
+                        .onDisappear { drag.spacing = 2 }
+                }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "cellSize", in: "Drag", source).first), "config")
+        XCTAssertEqual(writes(of: "spacing", in: "Drag", source).first?.announcement, .unannounced)
+    }
+
+    func testRenderedAgainThroughAContainerThatRelaysTheWriter() {
+        let source = """
+            final class Tab: ObservableObject { var space = 0 }
+            final class Tabs: ObservableObject {
+                @Published var bySpace: [Int: [Tab]] = [:]
+                func move(_ tab: Tab, to space: Int) {
+                    tab.space = space
+                    bySpace[space, default: []].append(tab)
+                }
+            }
+            final class Browser: ObservableObject {
+                let tabs = Tabs()
+                var cancellable: AnyCancellable?
+                init() { cancellable = tabs.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() } }
+            }
+            struct TabRow: View {
+                @EnvironmentObject var browser: Browser
+                @ObservedObject var tab: Tab
+                var body: some View { Text("\\(tab.space)") }
+            }
+            struct Badge: View {
+                @ObservedObject var tab: Tab
+                var body: some View { Text("\\(tab.space)") }
+            }
+            """
+        let index = index(source)
+        let write = index.changes(of: index.types["Tab"]!).writes(of: "space")
+        XCTAssertEqual(write.count, 1)
+        XCTAssertFalse(write[0].isAnnounced)
+        // `Tabs` announces in the same flow, and `Browser`, which `TabRow` observes, relays it.
+        XCTAssertTrue(index.isRenderedAgain("TabRow", by: write[0]))
+        XCTAssertFalse(index.isRenderedAgain("Badge", by: write[0]))
+    }
+
+    func testCollectionOfObjectsChangesThroughItsOwnMethods() {
+        let source = """
+            final class Profile { var name = "" }
+            final class Profiles: ObservableObject {
+                @Published var all: [Profile] = []
+                @Published var current: Profile?
+                func add(_ profile: Profile) { all.append(profile) }
+                func remove(at index: Int) { all.remove(at: index) }
+                func rename(_ name: String) { all.first?.name = name }
+                func renameCurrent(_ name: String) { current?.name = name }
+            }
+            """
+        // `append` and `remove` change the array; renaming an element changes the element.
+        XCTAssertEqual(writes(of: "all", in: "Profiles", source).map(\.member), ["`add()`", "`remove()`"])
+        XCTAssertEqual(writes(of: "current", in: "Profiles", source).count, 0)
+    }
+
+    func testNonEscapingClosureOfAProjectFunctionRunsInTheCallersFlow() {
+        let source = """
+            final class Tabs: ObservableObject {
+                @Published var pinned: [Int] = []
+                var order = 0
+                var later = 0
+                private func withPinned(_ body: ([Int]) -> Void) { body(pinned) }
+                private func whenReady(_ body: @escaping () -> Void) { DispatchQueue.main.async(execute: body) }
+                func pin() {
+                    withPinned { list in order = list.count }
+                    pinned.append(1)
+                }
+                func queue() {
+                    whenReady { self.later = 1 }
+                    pinned.append(2)
+                }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "order", in: "Tabs", source).first), "pinned")
+        XCTAssertEqual(writes(of: "later", in: "Tabs", source).first?.announcement, .unannounced)
+    }
 }

@@ -394,4 +394,48 @@ final class ViewGraphTests: XCTestCase {
                 "in `makeWindow()`",
             ])
     }
+
+    func testViewsOnlyPreviewsAndTestsBuild() {
+        let index = index([
+            "App/Views.swift": """
+                @main struct ShowApp: App { var body: some Scene { WindowGroup { Text("Home") } } }
+                struct Banner: View { var body: some View { Text("!") } }
+                struct BannerFrame: View { var body: some View { Banner() } }
+                struct Badge: View { var body: some View { Text("1") } }
+                struct Screen: View { var body: some View { Badge() } }
+                struct Orphan: View { var body: some View { Text("?") } }
+                struct Banner_Previews: PreviewProvider {
+                    static var previews: some View { BannerFrame() }
+                }
+                #Preview { Badge() }
+                """,
+            "Tests/ScreenTests.swift": """
+                final class ScreenTests: XCTestCase { func testScreen() { _ = Screen() } }
+                """,
+        ])
+        // Only a preview builds `BannerFrame`, and only `BannerFrame` builds `Banner`.
+        XCTAssertTrue(index.isBuiltOnlyInPreviews("BannerFrame"))
+        XCTAssertTrue(index.isBuiltOnlyInPreviews("Banner"))
+        // Tests build `Screen`; `Screen` and a preview build `Badge`.
+        XCTAssertTrue(index.isBuiltOnlyInPreviews("Screen"))
+        XCTAssertTrue(index.isBuiltOnlyInPreviews("Badge"))
+        // No site found: what builds it is unknown.
+        XCTAssertFalse(index.isBuiltOnlyInPreviews("Orphan"))
+    }
+
+    func testViewTheAppBuildsIsNotPreviewOnly() {
+        let index = index([
+            "App/Views.swift": """
+                @main struct ShowApp: App { var body: some Scene { WindowGroup { Screen() } } }
+                struct Screen: View { var body: some View { Badge() } }
+                struct Badge: View { var body: some View { Text("1") } }
+                #Preview { Badge() }
+                """
+        ])
+        XCTAssertFalse(index.isBuiltOnlyInPreviews("Screen"))
+        XCTAssertFalse(index.isBuiltOnlyInPreviews("Badge"))
+        // A library's clients may build its views.
+        let library = self.index(["Views.swift": "struct Badge: View { var body: some View { Text(\"1\") } }\n#Preview { Badge() }"])
+        XCTAssertFalse(library.isBuiltOnlyInPreviews("Badge"))
+    }
 }

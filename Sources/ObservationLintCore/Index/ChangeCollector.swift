@@ -17,6 +17,7 @@ struct ChangeCollector {
         let announcing = index.announcingProperties(of: type)
         // A property holding an object is not written by `child.value = 1`: the object is.
         let references = index.objectHolders(of: type)
+        let collections = index.objectCollectionHolders(of: type)
         let flows = index.changeFlows(of: type)
         let setup = setupFunctions(flows)
         let rendered = renderedCode(lineage: lineage)
@@ -28,8 +29,13 @@ struct ChangeCollector {
         var writes: [String: [PropertyWrite]] = [:]
         for owner in owners {
             for (name, sites) in index.memberAccesses(of: owner).mutations where names.contains(name) {
-                for site in sites where !(references.contains(name) && ChangeFlows.isThroughMember(site, in: index.files[site.file])) {
+                for site in sites
+                where !(references.contains(name)
+                    && ChangeFlows.isThroughMember(site, in: index.files[site.file], ofCollection: collections.contains(name)))
+                {
                     let place = flows.place(of: site)
+                    // Code nothing runs changes nothing.
+                    if flows.unit(of: place)?.neverRuns == true { continue }
                     let location = TokenLocation(file: site.file, token: site.token)
                     let announced: [[Announcer]]
                     if announcing.contains(name) {
@@ -50,7 +56,7 @@ struct ChangeCollector {
         }
         for name in names {
             let own = Set((writes[name] ?? []).map(\.site))
-            for write in writesThroughReferences(to: name, lineage: lineage, announcing: announcing, observers: observed[name])
+            for write in writesThroughReferences(to: name, lineage: lineage, announcing: announcing, observers: observed[name], flows: flows)
             where !own.contains(write.site) {
                 writes[name, default: []].append(write)
             }
@@ -73,20 +79,26 @@ struct ChangeCollector {
     /// The functions that run only before the object is handed out: every call of them is
     /// in an initializer or another such function (outside closures that run later), or,
     /// for those others may call, by the code that creates the object before it hands it
-    /// out. A function nobody in the project calls may run at any time.
+    /// out. A function nobody in the project calls may run at any time, unless the project
+    /// is a whole program and code outside it cannot call the function.
     private func setupFunctions(_ flows: ChangeFlows) -> Set<String> {
-        var candidates: [String: (isPrivate: Bool, external: [TokenLocation])] = [:]
+        var candidates: [String: (onlyOwnCalls: Bool, external: [TokenLocation])] = [:]
         for unit in flows.units {
             guard case .function(let name) = unit.kind, !flows.handedOver.contains(name) else { continue }
-            let external = unit.isPrivate ? [] : index.memberCalls(named: name)
+            // Calls in the type's own code are its callers, not other code's.
+            let own = Set((flows.callers[name] ?? []).map { TokenLocation(file: $0.place.file, token: $0.token) })
+            let external = unit.isPrivate ? [] : index.memberCalls(named: name).filter { !own.contains($0) }
+            // Only the project can call a function outside code cannot: when no other code
+            // of it does, the type's own calls are all.
+            let onlyOwnCalls = unit.isPrivate || index.isWholeProgram && !unit.isCallableFromOutside && external.isEmpty
             if let known = candidates[name] {
-                candidates[name] = (known.isPrivate && unit.isPrivate, known.external)
+                candidates[name] = (known.onlyOwnCalls && onlyOwnCalls, known.external + external)
             } else {
-                candidates[name] = (unit.isPrivate, external)
+                candidates[name] = (onlyOwnCalls, external)
             }
         }
         candidates = candidates.filter { name, candidate in
-            if candidate.isPrivate { return !(flows.callers[name] ?? []).isEmpty }
+            if candidate.onlyOwnCalls { return !(flows.callers[name] ?? []).isEmpty }
             // Calls on objects of other types (`let map = SeatMap(); map.configure()`) are theirs.
             var byCreator = false
             for call in candidate.external {
@@ -204,9 +216,11 @@ struct ChangeCollector {
 
     /// Writes other code makes through a reference whose static type is the type (or an
     /// ancestor): `model.count += 1` in a view's action, `store.items.append(x)` in a
-    /// coordinator, `$model.name` handed to a control. Unannounced unless the property or its observer announces.
+    /// coordinator, `$model.name` handed to a control. Announced when the property or its
+    /// observer announces, or the same flow there announces on the same object
+    /// (`model.isLoading = true; model.cache = [:]`).
     private func writesThroughReferences(
-        to name: String, lineage: [TypeInfo], announcing: Set<String>, observers: [Announcer]?
+        to name: String, lineage: [TypeInfo], announcing: Set<String>, observers: [Announcer]?, flows: ChangeFlows
     ) -> [PropertyWrite] {
         let lineageNames = Set(lineage.map(\.name))
         var result: [PropertyWrite] = []
@@ -219,7 +233,7 @@ struct ChangeCollector {
             while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) || file.kind(root - 2) == .dollarIdentifier {
                 root -= 2
             }
-            guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")) else { continue }
+            guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")), !neverRuns(location) else { continue }
             let context = index.codeContexts(inFile: location.file).innermost(containing: token)
             // A local bound without a type (`if let b = list.first(where: …) { b.name = x }`)
             // counts when no other project type declares the member.
@@ -232,10 +246,16 @@ struct ChangeCollector {
             }
             let creator = isCreatorWrite(at: location, receiver: root..<end)
             let member = describeExternal(at: token, in: location.file)
+            var announced = announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? []
+            if announced.isEmpty, root == end - 1, let context,
+                let found = flows.announcers(on: file.text(root), around: token, in: context.range, file: location.file)
+            {
+                announced = [found]
+            }
             result.append(
                 PropertyWrite(
                     site: location, member: member, phase: creator ? .setup : .afterHandout,
-                    flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
+                    flows: announced,
                     throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location),
                     writer: writerCode(at: location, lineage: lineageNames)))
         }
@@ -244,7 +264,7 @@ struct ChangeCollector {
         for owner in lineage {
             for mutation in index.viewMutations[owner.name] ?? [] where mutation.path.first == name {
                 let location = TokenLocation(file: mutation.file, token: mutation.tokens[0])
-                guard !found.contains(location) else { continue }
+                guard !found.contains(location), !neverRuns(location) else { continue }
                 result.append(
                     PropertyWrite(
                         site: location, member: "`\(mutation.view.simpleTypeName)`", phase: .afterHandout,
@@ -254,6 +274,16 @@ struct ChangeCollector {
             }
         }
         return result
+    }
+
+    /// Whether the code at `location` is in a method nothing runs (`ProjectIndex.neverRuns`).
+    private func neverRuns(_ location: TokenLocation) -> Bool {
+        for (decl, info) in index.typeDeclarations(in: location.file) where decl.members.contains(location.token) {
+            if let function = decl.functions.first(where: { $0.body?.contains(location.token) == true }) {
+                return index.neverRuns(function, of: info)
+            }
+        }
+        return false
     }
 
     /// For a write in another project type's code, that code.
@@ -319,12 +349,12 @@ extension ProjectIndex {
         changeFlowsByType.value(for: type.name) {
             ChangeFlows(
                 owners: typeAndAncestors(of: type) + typeAndSubtypes(of: type).dropFirst(), announcing: announcingProperties(of: type),
-                objectHolders: objectHolders(of: type), index: self)
+                objectHolders: objectHolders(of: type), collectionHolders: objectCollectionHolders(of: type), index: self)
         }
     }
 
     /// The stored properties of `type` (and its ancestors) that hold an object: a project
-    /// class, or what an object wrapper holds.
+    /// class (`T`, `T?`, or a collection of them), or what an object wrapper holds.
     func objectHolders(of type: TypeInfo) -> Set<String> {
         var result = Set<String>()
         for owner in typeAndAncestors(of: type) {
@@ -342,6 +372,21 @@ extension ProjectIndex {
     }
 
     private static let objectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable"]
+
+    /// Those of `objectHolders(of:)` that hold a collection of objects (`[Tab]`, `[ID: Tab]`):
+    /// a value its own methods change (`tabs.append(tab)` changes the property).
+    func objectCollectionHolders(of type: TypeInfo) -> Set<String> {
+        var result = Set<String>()
+        for owner in typeAndAncestors(of: type) {
+            for (file, property) in owner.properties where property.isStored {
+                guard let shape = declaredShape(of: property, in: files[file], scope: owner.name), shape.directName == nil,
+                    let held = shape.heldName, self.type(named: held, from: owner.name)?.isClass == true
+                else { continue }
+                result.insert(property.name)
+            }
+        }
+        return result
+    }
 
     /// The bodies of a file (`CodeContexts`), computed once per file.
     func codeContexts(inFile file: Int) -> CodeContexts {

@@ -21,6 +21,10 @@ final class ChangeFlows: @unchecked Sendable {
         let body: Range<Int>
         let kind: Kind
         let isPrivate: Bool
+        /// Code outside the project may call it (`ProjectIndex.isCallableFromOutside`).
+        var isCallableFromOutside = false
+        /// Nothing runs it (`ProjectIndex.neverRuns`): its writes are no changes.
+        var neverRuns = false
     }
 
     private let index: ProjectIndex
@@ -50,7 +54,9 @@ final class ChangeFlows: @unchecked Sendable {
 
     /// `objectHolders`: the announcing properties that hold an object, whose members'
     /// writes (`child.value = 1`) announce nothing of the property.
-    init(owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, index: ProjectIndex) {
+    /// `collectionHolders`: those holding a collection of objects, which their own methods
+    /// change (`tabs.append(tab)`).
+    init(owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, collectionHolders: Set<String>, index: ProjectIndex) {
         self.index = index
         self.announcing = announcing
         self.lineageNames = Set(owners.map(\.name))
@@ -65,7 +71,12 @@ final class ChangeFlows: @unchecked Sendable {
                 default: kind = .other
                 }
                 let isPrivate = function.modifiers.accessLevel.map { $0 <= .fileprivate } ?? false
-                add(Unit(file: file, body: body, kind: kind, isPrivate: isPrivate))
+                var unit = Unit(file: file, body: body, kind: kind, isPrivate: isPrivate)
+                if function.kind == .function {
+                    unit.isCallableFromOutside = index.isCallableFromOutside(function, of: owner)
+                    unit.neverRuns = index.neverRuns(function, of: owner)
+                }
+                add(unit)
                 if function.kind == .function {
                     functionNames.insert(function.name)
                     functionBodies[function.name, default: []].append(Place(file: file, body: body, closure: nil))
@@ -84,6 +95,7 @@ final class ChangeFlows: @unchecked Sendable {
             }
         }
         let names = NameTable(functionNames)
+        let subjects = Self.subjectProperties(of: owners, index: index)
         for unit in units {
             let file = index.files[unit.file]
             file.source.bytes.withUnsafeBufferPointer { bytes in
@@ -92,6 +104,12 @@ final class ChangeFlows: @unchecked Sendable {
                     case .identifier:
                         if file.at(token, "await") || file.at(token, "objectWillChange") || file.at(token, "withMutation") {
                             scanWord(token, unit: unit, file: file)
+                        } else if let subjects, subjects.position(of: file.tokens[token], in: bytes) != nil, file.isOwnMemberReference(token),
+                            file.kind(token + 1) == .period, file.at(token + 2, "send"), file.kind(token + 3) == .leftParen
+                        {
+                            // `changes.send(value)`: the object's own publisher tells its subscribers.
+                            let place = self.place(of: token, file: unit.file, body: unit.body)
+                            announcers[place, default: []].append(Announcer(name: file.text(token), site: TokenLocation(file: unit.file, token: token)))
                         } else if names.position(of: file.tokens[token], in: bytes) != nil, file.isOwnMemberReference(token),
                             !file.at(token - 1, "func")
                         {
@@ -115,19 +133,47 @@ final class ChangeFlows: @unchecked Sendable {
         for owner in owners {
             let accesses = index.memberAccesses(of: owner)
             for name in announcing {
-                for site in accesses.mutations[name] ?? [] where !(objectHolders.contains(name) && Self.isThroughMember(site, in: index.files[site.file])) {
+                for site in accesses.mutations[name] ?? []
+                where !(objectHolders.contains(name)
+                    && Self.isThroughMember(site, in: index.files[site.file], ofCollection: collectionHolders.contains(name)))
+                {
                     announcers[place(of: site), default: []].append(Announcer(name: name, site: TokenLocation(file: site.file, token: site.token)))
                 }
             }
         }
     }
 
+    /// The stored properties holding a Combine subject (`PassthroughSubject`,
+    /// `CurrentValueSubject`, a type whose name ends in `Subject`), by their declared type
+    /// or initial value; nil when there is none.
+    static func subjectProperties(of owners: [TypeInfo], index: ProjectIndex) -> NameTable? {
+        var names: [String] = []
+        for owner in owners {
+            for (fileIndex, property) in owner.properties where property.isStored && !property.modifiers.contains("static") {
+                let file = index.files[fileIndex]
+                let declared = property.type?.text ?? property.initializer.flatMap { range in
+                    range.first { file.kind($0) == .identifier }.map { file.text($0) }
+                } ?? ""
+                if Self.namesSubject(declared) { names.append(property.name) }
+            }
+        }
+        return names.isEmpty ? nil : NameTable(names)
+    }
+
+    /// `PassthroughSubject<Void, Never>`, `CurrentValueSubject<State, Never>`, `Combine.PassthroughSubject<…>`.
+    static func namesSubject(_ type: String) -> Bool {
+        let base = type.split(separator: "<", maxSplits: 1).first.map { $0.split(separator: ".").last ?? $0 } ?? ""
+        return base.hasSuffix("Subject")
+    }
+
     /// `child.value = 1`, `child?.items.append(x)`: a write of a member of what the
-    /// property holds.
-    static func isThroughMember(_ site: MemberSite, in file: ParsedFile) -> Bool {
+    /// property holds. For a collection of objects, a call of its own method
+    /// (`tabs.append(tab)`, `tabs.remove(at: 0)`) changes the collection itself.
+    static func isThroughMember(_ site: MemberSite, in file: ParsedFile, ofCollection: Bool = false) -> Bool {
         var next = site.token + 1
         if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
-        return file.kind(next) == .period
+        guard file.kind(next) == .period else { return false }
+        return !(ofCollection && file.kind(next + 1) == .identifier && file.kind(next + 2) == .leftParen)
     }
 
     private func add(_ unit: Unit) {
@@ -150,7 +196,8 @@ final class ChangeFlows: @unchecked Sendable {
         }
     }
 
-    /// Closures that run while the call that takes them runs.
+    /// Closures that run while the call that takes them runs (and those a project function
+    /// takes as non-escaping parameters: `ProjectIndex.runsClosuresWhileCalled`).
     static let inlineCallees: Set<String> = [
         "withAnimation", "withTransaction", "withMutation", "forEach", "map", "compactMap", "flatMap", "filter",
         "reduce", "sorted", "sort", "first", "contains", "allSatisfy", "removeAll", "firstIndex", "lastIndex",
@@ -167,7 +214,7 @@ final class ChangeFlows: @unchecked Sendable {
         let file = index.files[fileIndex]
         for scope in index.scopes(in: body, of: file).enclosing(token) {
             guard case .closure(let callee, _) = scope.kind else { continue }
-            if let callee, inlineCallees.contains(file.text(callee)) { continue }
+            if let callee, inlineCallees.contains(file.text(callee)) || index.runsClosuresWhileCalled(file.text(callee)) { continue }
             return Place(file: fileIndex, body: body, closure: scope.range)
         }
         return Place(file: fileIndex, body: body, closure: nil)
@@ -255,7 +302,7 @@ final class ChangeFlows: @unchecked Sendable {
 
     /// `object.objectWillChange.send()` or a change of an announcing property through
     /// `object` in the same flow as `token` (same piece of code, no `await` between).
-    private func announcers(on object: String, around token: Int, in body: Range<Int>, file fileIndex: Int) -> [Announcer]? {
+    func announcers(on object: String, around token: Int, in body: Range<Int>, file fileIndex: Int) -> [Announcer]? {
         let file = index.files[fileIndex]
         let place = self.place(of: token, file: fileIndex, body: body)
         var found: [Announcer] = []

@@ -144,13 +144,24 @@ extension ProjectIndex {
     /// Whether a view re-renders with a write made by another type's code whatever the
     /// write's own announcement: that code's flow changes its own state, and the view is
     /// that type (its `@State`) or observes it as an `ObservableObject` (`@ObservedObject`,
-    /// `@StateObject`, `@EnvironmentObject`).
+    /// `@StateObject`, `@EnvironmentObject`), itself or through a container that relays its
+    /// changes (`tabs.objectWillChange.sink { … send() }` in an object the view observes).
     public func isRenderedAgain(_ view: String, by write: PropertyWrite) -> Bool {
         guard let writer = write.writer, !writerFlows(of: write).isEmpty else { return false }
         if writer.type == view { return true }
-        guard types[writer.type]?.isObservableObject == true else { return false }
-        return (modelHolders[writer.type] ?? []).contains { holder in
-            holder.holder == view && ["ObservedObject", "StateObject", "EnvironmentObject"].contains(holder.wrapper ?? "")
+        guard let info = types[writer.type], info.isObservableObject else { return false }
+        return observes(view, info) || forwardings(of: info).contains { forwarding in
+            types[forwarding.container].map { observes(view, $0) } ?? false
+        }
+    }
+
+    /// Whether `view` holds an object of `type` (or of a type it may be held as) in a
+    /// wrapper that subscribes to its `objectWillChange`.
+    private func observes(_ view: String, _ type: TypeInfo) -> Bool {
+        observedAs(type).contains { name in
+            (modelHolders[name] ?? []).contains { holder in
+                holder.holder == view && ["ObservedObject", "StateObject", "EnvironmentObject"].contains(holder.wrapper ?? "")
+            }
         }
     }
 

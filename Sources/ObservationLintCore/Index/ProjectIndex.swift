@@ -132,6 +132,14 @@ public final class ProjectIndex: @unchecked Sendable {
     let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
     let membersDeclaredByName = OnDemand<[String: [String]]>()
+    /// The function names some code names (`namedFunctions`), found on first use.
+    let namedFunctionNames = OnDemand<Set<String>>()
+    /// `isWholeProgram`, found on first use.
+    let wholeProgram = OnDemand<Bool>()
+    /// `runsClosuresWhileCalled(_:)`'s table, built on first use.
+    let nonEscapingCallees = OnDemand<[String: Bool]>()
+    /// `isBuiltOnlyInPreviews(_:)` by view name.
+    let previewOnlyViews = Memo<String, Bool>()
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
     /// callers of one function from each write in it.
     let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()

@@ -1185,7 +1185,8 @@ private struct FileCollector {
                         range: body, type: name, name: isInitializer ? "init" : function.name,
                         base: context, parameters: function.parameters, contextualView: returnedView))
             }
-            for property in decl.properties where !property.modifiers.contains("static") {
+            // A `PreviewProvider`'s `static var previews` builds its views (in previews).
+            for property in decl.properties where !property.modifiers.contains("static") || isPreview {
                 if let initializer = property.initializer {
                     found.append(
                         CodeMember(
