@@ -27,9 +27,16 @@ public struct StateInitializedFromOutside: Rule {
             `onDismiss:`, or in a flow that also sets its `isPresented` state to `false`, its \
             item to `nil` or another item, or calls `dismiss()`, in the same function or \
             closure — \
-            and, for a modal `.sheet` or `.fullScreenCover` (no \
-            `presentationBackgroundInteraction`), a user action of the presenter's own view \
-            code, which the presentation covers. It \
+            and a write that cannot run while the view is shown: when a modal `.sheet`, \
+            `.fullScreenCover` or `.popover` (no `presentationBackgroundInteraction`) shows it, \
+            or a push onto a `NavigationStack` (a `NavigationLink` destination, \
+            `.navigationDestination`), the views it covers — every view outside the presented \
+            content, or for a push the presenter and the views up to the stack — cannot take \
+            the user's input, so their actions, gestures, the methods only those call and the \
+            synchronous part of their `.onAppear`/`.task` witness nothing. Writes from the \
+            presented content itself, after an `await`, in timers, notifications and \
+            subscriptions still count, and so does a push in a `NavigationSplitView` or \
+            `NavigationView`, which show the list beside the detail. It \
             stays silent when the view may be renewed with the value — SwiftUI's identity \
             (SPEC §10.4): `.id(x)` with any `x` that is not a constant (a parent may keep the id \
             in step with the value), a `ForEach` id that changes with the element (`\\.self`, \
@@ -52,7 +59,7 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
-            // The text changes while the same tip stays presented in a popover.
+            // A timer changes the text while the same tip stays presented in a popover.
             """
             struct Tip: Identifiable { let id: Int }
             final class Tips: ObservableObject { @Published var current: Tip? }
@@ -65,13 +72,16 @@ public struct StateInitializedFromOutside: Rule {
                 @State private var tip: Tip?
                 @State private var text = ""
                 var body: some View {
-                    Button("Change") { text = "Changed" }
                     Button("Tip") { tip = Tip(id: 1) }
                         .popover(item: $tip) { _ in TipText(text: text) }
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in
+                            text = "Changed"
+                        }
                 }
             }
             """,
-            // A popover leaves the list usable: another word can be picked while it is shown.
+            // A split view shows the list beside the pushed editor: the word can be renamed
+            // while the editor is shown.
             """
             struct Word { var text: String }
             struct WordEditor: View {
@@ -79,18 +89,13 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View { TextField("Word", text: $text) }
             }
             struct WordList: View {
-                let words: [Word]
-                @State private var editing: Word?
-                @State private var isEditing = false
+                @State private var word = Word(text: "a")
                 var body: some View {
-                    ForEach(words.indices, id: \\.self) { i in
-                        Button(words[i].text) {
-                            editing = words[i]
-                            isEditing = true
-                        }
-                    }
-                    .popover(isPresented: $isEditing) {
-                        if let editing { WordEditor(text: editing.text) }
+                    NavigationSplitView {
+                        NavigationLink("Edit") { WordEditor(text: word.text) }
+                        Button("Rename") { word.text = "Renamed" }
+                    } detail: {
+                        Text("Pick a word")
                     }
                 }
             }
@@ -296,9 +301,29 @@ public struct StateInitializedFromOutside: Rule {
                     Binding(get: { tips.current }, set: { tips.current = $0 })
                 }
                 var body: some View {
-                    Button("Change") { text = "Changed" }
                     Button("Tip") { tip = Tip(id: 1) }
                         .popover(item: currentTip) { _ in TipText(text: text) }
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in
+                            text = "Changed"
+                        }
+                }
+            }
+            """,
+            // A push onto a stack covers the list: its button cannot rename the word while
+            // the editor is shown.
+            """
+            struct Word { var text: String }
+            struct WordEditor: View {
+                @State var text: String
+                var body: some View { TextField("Word", text: $text) }
+            }
+            struct WordList: View {
+                @State private var word = Word(text: "a")
+                var body: some View {
+                    NavigationStack {
+                        NavigationLink("Edit") { WordEditor(text: word.text) }
+                        Button("Rename") { word.text = "Renamed" }
+                    }
                 }
             }
             """,

@@ -135,6 +135,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
     /// callers of one function from each write in it.
     let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()
+    /// `presentedViews(from:)` by the presented view.
+    let presentedViewsByRoot = Memo<String, Set<String>>()
+    /// `cover(of:)` by the presented site.
+    let coverBySite = Memo<TokenLocation, PresentationCover?>()
     /// `codeContexts(inFile:)` by file.
     let codeContextsByFile = Memo<Int, CodeContexts>()
     /// The render reads of each model (`renderReads(of:)`), found on first use.

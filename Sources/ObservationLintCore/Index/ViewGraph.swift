@@ -252,6 +252,7 @@ public final class ViewConstruction: Sendable {
             details.append("\(argument.label ?? "_"): \(argument.origin)\(renewal)".withoutTypeKeyPrefixes)
         }
         if !identity.isEmpty { details.append("identity: " + identity.map(\.description).joined(separator: ", ")) }
+        if let cover = index.cover(of: self) { details.append("while shown: \(cover)") }
         return ("\(file.path):\(line)", line, details)
     }
 

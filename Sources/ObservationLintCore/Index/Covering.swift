@@ -1,0 +1,251 @@
+import ObservationSyntax
+
+/// How presented content hides the views that present it (SPEC §10: a trigger that cannot
+/// run while a view is shown witnesses nothing about it).
+public enum PresentationCover: Sendable, Hashable, CustomStringConvertible {
+    /// A modal presentation (`.sheet`, `.fullScreenCover` or `.popover` whose presenter never
+    /// enables `presentationBackgroundInteraction`): the user can act only in the presented
+    /// content, every other view is covered.
+    case modal(String)
+    /// A push onto a `NavigationStack` (a `NavigationLink` destination, a
+    /// `.navigationDestination`): the views from the presenter up to the stack's root
+    /// (`covered`) are hidden; views beside the stack (a split view's other column, another
+    /// tab) are not. A `NavigationSplitView` or `NavigationView` shows the list and the
+    /// detail side by side: no push there covers anything.
+    case push(covered: Set<String>)
+
+    public var description: String {
+        switch self {
+        case .modal(let callee): "modal .\(callee)"
+        case .push(let covered): "pushed over " + covered.map { "`\($0.withoutTypeKeyPrefixes)`" }.sorted().joined(separator: ", ")
+        }
+    }
+}
+
+extension ProjectIndex {
+    /// How the presentation that shows the view built at `site` covers the views around it;
+    /// nil when the site is not presented content, the content is shown beside its presenter
+    /// (`.inspector`, a split view's detail, a popover with background interaction), or the
+    /// analysis cannot establish a navigation stack around the presenter.
+    public func cover(of site: ViewConstruction) -> PresentationCover? {
+        coverBySite.value(for: TokenLocation(file: site.file, token: site.token)) { findCover(of: site) }
+    }
+
+    private func findCover(of site: ViewConstruction, depth: Int = 0) -> PresentationCover? {
+        guard site.context == .presentation, let presenter = site.enclosingType.flatMap({ types[$0] }) else { return nil }
+        // `NavigationLink(destination: Detail())` has no closure: a push.
+        switch presentedContent(of: site).map({ files[site.file].text($0.callee) }) {
+        case "sheet", "fullScreenCover", "popover":
+            let interacts = presenter.declarations.contains { declaration in
+                let source = files[declaration.file]
+                return declaration.decl.members.contains { source.at($0, "presentationBackgroundInteraction") }
+            }
+            return interacts ? nil : .modal(presentedContent(of: site).map { files[site.file].text($0.callee) } ?? "sheet")
+        case nil, "navigationDestination", "NavigationLink": break
+        default: return nil
+        }
+        let location = TokenLocation(file: site.file, token: site.token)
+        return stackCover(around: location, of: presenter.name, depth: depth).map { .push(covered: $0) }
+    }
+
+    /// Whether code at `location` can run while the view built at `site` is shown: always,
+    /// unless a presentation covers the view whose code it is (`cover(of:)`) and it runs only
+    /// on the user's input there or when that view appeared — an action (`Button`, a
+    /// gesture, `.onSubmit`, `.onMove`), a callback a covered view is handed, the
+    /// synchronous part of `.onAppear`/`.task`, or a method only such code calls. The
+    /// presented content's own views (the child and what it builds), and asynchronous
+    /// continuations, timers, notifications and subscriptions, run while it is shown.
+    public func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction) -> Bool {
+        guard let cover = cover(of: site), let body = isolationFacts.enclosingBody(of: location, index: self),
+            let writer = body.owner, writer.isView
+        else { return true }
+        if presentedViews(from: site.view).contains(writer.name) { return true }
+        if case .push(let covered) = cover, !covered.contains(writer.name) { return true }
+        let content = presentedContent(of: site).map { (file: site.file, range: $0.range) }
+        return !runsOnlyOnInput(location, in: body, of: writer, outside: content, depth: 0)
+    }
+
+    // MARK: Navigation stacks
+
+    /// The views a push from code of `presenter` at `location` covers, when every way the
+    /// presenter is shown puts it inside a `NavigationStack`: the stack is in the presenter's
+    /// own code around the site, or each site that builds the presenter is inside one (or is
+    /// itself a push). Nil when one is not, or sits in a split view or `NavigationView`.
+    private func stackCover(around location: TokenLocation, of presenter: String, depth: Int) -> Set<String>? {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self) else { return nil }
+        let file = files[location.file]
+        for scope in scopes(in: body.range, of: file).enclosing(location.token) {
+            guard case .closure(let callee?, _) = scope.kind else { continue }
+            switch file.text(callee) {
+            case "NavigationStack": return [presenter]
+            case "NavigationSplitView", "NavigationView": return nil
+            default: continue
+            }
+        }
+        guard depth < 4 else { return nil }
+        let sites = viewGraph.constructions(of: presenter).filter { $0.context != .preview }
+        guard !sites.isEmpty, sites.count <= 16 else { return nil }
+        var covered: Set<String> = [presenter]
+        for outer in sites {
+            guard let caller = outer.enclosingType else { return nil }
+            let outerLocation = TokenLocation(file: outer.file, token: outer.token)
+            switch outer.context {
+            case .rendering:
+                guard let above = stackCover(around: outerLocation, of: caller, depth: depth + 1) else { return nil }
+                covered.formUnion(above)
+            case .presentation:
+                // Pushed itself: the stack that holds it holds the push.
+                guard case .push(let above)? = findCover(of: outer, depth: depth + 1) else { return nil }
+                covered.formUnion(above)
+            default:
+                return nil
+            }
+        }
+        return covered
+    }
+
+    // MARK: Presented content
+
+    /// The views the presented view `view` shows: itself and every view its code builds,
+    /// transitively (computed once per view).
+    func presentedViews(from view: String) -> Set<String> {
+        presentedViewsByRoot.value(for: view) {
+            var seen: Set<String> = [view]
+            var queue = [view]
+            while let next = queue.popLast(), seen.count < 400 {
+                guard let info = types[next] else { continue }
+                for fileIndex in Set(info.declarations.map(\.file)) {
+                    for site in viewGraph.constructions(inFile: fileIndex)
+                    where site.enclosingType == next && site.context != .preview && seen.insert(site.view).inserted {
+                        queue.append(site.view)
+                    }
+                }
+            }
+            return seen
+        }
+    }
+
+    /// The closure the presenting modifier or `NavigationLink` shows for `site`, and the
+    /// modifier's (or `NavigationLink`'s) name token.
+    private func presentedContent(of site: ViewConstruction) -> (range: Range<Int>, callee: Int)? {
+        guard let body = isolationFacts.enclosingBody(of: TokenLocation(file: site.file, token: site.token), index: self) else { return nil }
+        let file = files[site.file]
+        for scope in scopes(in: body.range, of: file).enclosing(site.token) {
+            guard case .closure(let callee?, _) = scope.kind else { continue }
+            let name = file.text(callee)
+            if name == "NavigationLink" || name == "navigationDestination" || ViewCode.presentationCallees.contains(name) {
+                return (scope.range, callee)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Triggers
+
+    /// Closures SwiftUI runs synchronously where they stand: a write in one runs with the
+    /// code around it.
+    private static let transparentClosures: Set<String> = ["withAnimation", "withTransaction"]
+    /// Handlers of a view that run when it appears: their synchronous part ran before the
+    /// view was covered.
+    private static let appearanceHandlers: Set<String> = ["onAppear", "task"]
+    /// Closures that run on events other than the user's input to the view that holds them:
+    /// the system, time, other objects, or a later resumption.
+    private static let eventClosures: Set<String> = [
+        "onChange", "onReceive", "onDisappear", "onOpenURL", "onContinueUserActivity", "onPreferenceChange",
+        "onGeometryChange", "onScrollGeometryChange", "onScrollPhaseChange", "onScrollVisibilityChange",
+        "onScrollTargetVisibilityChange", "Task", "detached", "async", "asyncAfter", "sink", "addObserver",
+        "scheduledTimer", "dataTask", "receive", "handleEvents", "run", "backgroundTask", "Binding",
+        "focusedSceneValue", "onDrop", "dropDestination", "fileImporter", "fileExporter", "photosPicker",
+    ]
+
+    /// Whether the code at `location` (in `body`, code of the view `writer`) runs only on the
+    /// user's input to `writer`, or synchronously when it appeared, and not from the presented
+    /// content (`content`: the closure that builds it).
+    private func runsOnlyOnInput(
+        _ location: TokenLocation, in body: OwnedBody, of writer: TypeInfo, outside content: (file: Int, range: Range<Int>)?, depth: Int
+    ) -> Bool {
+        if let content, content.file == location.file, content.range.contains(location.token) { return false }
+        let file = files[location.file]
+        for scope in scopes(in: body.range, of: file).enclosing(location.token) {
+            guard case .closure(let callee, let label) = scope.kind else { continue }
+            let handler = callee.map { file.text($0) } ?? label.map { file.text($0) }
+            if let handler, Self.transparentClosures.contains(handler) { continue }
+            if awaits(in: scope.range.lowerBound..<location.token, file: file) { return false }
+            guard let handler else { return false }
+            if Self.appearanceHandlers.contains(handler) {
+                return handler == "onAppear" || scope.callArguments.map { file.argument("id", in: $0) == nil } ?? true
+            }
+            guard !Self.eventClosures.contains(handler), ViewCode.role(of: scope, in: file, index: self) == .action else { return false }
+            // A callback handed to a view the presented content shows may run there.
+            if handler.startsWithUppercase, let view = type(named: handler, from: writer.name, file: location.file), view.isView {
+                return view.name != writer.name && !isInsidePresentedContent(view.name)
+            }
+            return true
+        }
+        // Directly in a method: it runs when its callers do.
+        guard depth < 2, case .function(let function) = body.member, function.kind == .function,
+            !awaits(in: body.range.lowerBound..<location.token, file: file)
+        else { return false }
+        let references = references(to: function.name, in: writer)
+        return !references.isEmpty && references.allSatisfy { reference in
+            let referenceFile = files[reference.file]
+            if referenceFile.kind(reference.token + 1) == .leftParen || referenceFile.kind(reference.token + 1) == .leftBrace {
+                guard let caller = isolationFacts.enclosingBody(of: reference, index: self) else { return false }
+                return runsOnlyOnInput(reference, in: caller, of: writer, outside: content, depth: depth + 1)
+            }
+            if let content, content.file == reference.file, content.range.contains(reference.token) { return false }
+            return isHandedToInput(reference, in: referenceFile, of: writer)
+        }
+    }
+
+    /// `.onMove(perform: move)`, `Button("Save", action: save)`: a method handed as the
+    /// handler of a user action.
+    private func isHandedToInput(_ reference: TokenLocation, in file: ParsedFile, of writer: TypeInfo) -> Bool {
+        guard file.kind(reference.token - 1) == .colon, file.isWord(reference.token - 2) else { return false }
+        let label = file.text(reference.token - 2)
+        guard ViewCode.isActionLabel(label), label != "get", label != "set" else { return false }
+        // The call whose parentheses hold the argument.
+        var open = reference.token - 3
+        var nesting = 0
+        while open >= 0 {
+            let kind = file.kind(open)
+            if kind == .rightParen || kind == .rightSquare || kind == .rightBrace { nesting += 1 }
+            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                if nesting == 0 { break }
+                nesting -= 1
+            }
+            open -= 1
+        }
+        guard open > 0, file.kind(open) == .leftParen, file.isWord(open - 1) else { return false }
+        let callee = file.text(open - 1)
+        return !Self.eventClosures.contains(callee) && !Self.appearanceHandlers.contains(callee)
+            && !(callee.startsWithUppercase
+                && type(named: callee, from: writer.name, file: reference.file).map { $0.isView && isInsidePresentedContent($0.name) } == true)
+    }
+
+    /// Whether a view is built by presented content somewhere (a callback handed to it may
+    /// run while it is shown over its presenter).
+    private func isInsidePresentedContent(_ view: String) -> Bool {
+        viewGraph.constructions(of: view).contains { $0.context == .presentation }
+    }
+
+    /// Uses of the method `name` in the view's own code (calls and references), outside its
+    /// declaration.
+    private func references(to name: String, in view: TypeInfo) -> [TokenLocation] {
+        var result: [TokenLocation] = []
+        for declaration in view.declarations {
+            let file = files[declaration.file]
+            for token in declaration.decl.members where file.kind(token) == .identifier && file.spells(token, name) {
+                guard !file.at(token - 1, "func"), file.kind(token + 1) != .colon || file.kind(token - 1) == .colon,
+                    file.kind(token - 1) != .period || file.at(token - 2, "self")
+                else { continue }
+                result.append(TokenLocation(file: declaration.file, token: token))
+            }
+        }
+        return result
+    }
+
+    private func awaits(in range: Range<Int>, file: ParsedFile) -> Bool {
+        range.contains { file.at($0, "await") }
+    }
+}
