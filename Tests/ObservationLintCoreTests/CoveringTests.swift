@@ -1,0 +1,140 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+/// `cover(of:)` and `canRun(_:whileShowing:)`: which writes can run while presented content
+/// is shown over the views that present it.
+final class CoveringTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(source.utf8))])
+    }
+
+    /// The site that builds `view` (its only one).
+    private func site(of view: String, in index: ProjectIndex) -> ViewConstruction {
+        let sites = index.viewGraph.constructions(of: view)
+        XCTAssertEqual(sites.count, 1, view)
+        return sites[0]
+    }
+
+    /// The token of the assignment to `name` (`name = …`, `name += …`), not its declaration.
+    private func write(to name: String, in index: ProjectIndex) -> TokenLocation {
+        let file = index.files[0]
+        let token = file.tokens.indices.first {
+            file.text($0) == name && file.isAssignmentOperator($0 + 1) && !file.at($0 - 1, "var")
+        }
+        XCTAssertNotNil(token, name)
+        return TokenLocation(file: 0, token: token ?? 0)
+    }
+
+    private let child = """
+        struct Child: View {
+            @State var text: String
+            var body: some View { Button("Edit") { edited = true }; Text(text) }
+            @State private var edited = false
+        }
+        """
+
+    func testModalPresentationsCoverEverythingOutsideTheirContent() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var text = ""
+                    @State private var fromButton = 0
+                    @State private var fromMethod = 0
+                    @State private var fromAppear = 0
+                    @State private var fromContent = 0
+                    @State private var fromTimer = 0
+                    @State private var afterAwait = 0
+                    var body: some View {
+                        List {
+                            Button("Change") { fromButton += 1 }
+                            ForEach(0..<3, id: \\.self) { Text("\\($0)") }.onMove(perform: move)
+                        }
+                        .onAppear { fromAppear = 1 }
+                        .task { _ = try? await Task.sleep(nanoseconds: 1); afterAwait = 1 }
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in fromTimer += 1 }
+                        .sheet(isPresented: $isShowing) {
+                            Child(text: text)
+                            Button("Save") { fromContent += 1 }
+                        }
+                    }
+                    private func move(from source: IndexSet, to destination: Int) { fromMethod += 1 }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertEqual(index.cover(of: site), .modal("sheet"))
+        for covered in ["fromButton", "fromMethod", "fromAppear"] {
+            XCTAssertFalse(index.canRun(write(to: covered, in: index), whileShowing: site), covered)
+        }
+        // The presented content itself, an event, a continuation after an `await`.
+        for running in ["fromContent", "fromTimer", "afterAwait", "edited"] {
+            XCTAssertTrue(index.canRun(write(to: running, in: index), whileShowing: site), running)
+        }
+    }
+
+    func testContentShownBesideItsPresenterCoversNothing() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var text = ""
+                    var body: some View {
+                        Button("Change") { text = "b" }
+                            .sheet(isPresented: $isShowing) { Child(text: text) }
+                            .presentationBackgroundInteraction(.enabled)
+                    }
+                }
+                struct Inspecting: View {
+                    @State private var isShowing = false
+                    @State private var name = ""
+                    var body: some View {
+                        Button("Change") { name = "b" }
+                            .inspector(isPresented: $isShowing) { Child(text: name) }
+                    }
+                }
+                """)
+        for site in index.viewGraph.constructions(of: "Child") {
+            XCTAssertNil(index.cover(of: site))
+            XCTAssertTrue(index.canRun(write(to: site.enclosingType == "Host" ? "text" : "name", in: index), whileShowing: site))
+        }
+    }
+
+    func testAPushCoversTheStackItIsMadeIn() {
+        let index = index(
+            child + """
+                struct Root: View {
+                    @State private var fromRoot = 0
+                    var body: some View {
+                        NavigationStack { List_(); Button("Root") { fromRoot += 1 } }
+                    }
+                }
+                struct List_: View {
+                    @State private var title = ""
+                    var body: some View {
+                        NavigationLink("Open") { Child(text: title) }
+                        Button("Rename") { title = "b" }
+                    }
+                }
+                struct Split: View {
+                    @State private var name = ""
+                    var body: some View {
+                        NavigationSplitView {
+                            NavigationLink("Open") { Child(text: name) }
+                            Button("Rename") { name = "b" }
+                        } detail: { Text("Detail") }
+                    }
+                }
+                """)
+        let sites = index.viewGraph.constructions(of: "Child")
+        XCTAssertEqual(sites.count, 2)
+        let pushed = sites.first { $0.enclosingType == "List_" }!
+        XCTAssertEqual(index.cover(of: pushed), .push(covered: ["List_", "Root"]))
+        XCTAssertFalse(index.canRun(write(to: "title", in: index), whileShowing: pushed))
+        XCTAssertFalse(index.canRun(write(to: "fromRoot", in: index), whileShowing: pushed))
+        // A split view shows the list beside the detail.
+        let beside = sites.first { $0.enclosingType == "Split" }!
+        XCTAssertNil(index.cover(of: beside))
+        XCTAssertTrue(index.canRun(write(to: "name", in: index), whileShowing: beside))
+    }
+}
