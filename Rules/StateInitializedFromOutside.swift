@@ -15,7 +15,7 @@ public struct StateInitializedFromOutside: Rule {
             site that passes the value, then a write that changes it in code that runs while the \
             view is shown — an action, a task, a callback, a subscription, a binding handed to a \
             control; not an initializer, not setup before the value is handed out — after which \
-            the view goes on showing its first value. What can change: the caller's own \
+            the view goes on showing (or, when only its actions use it, using) its first value. What can change: the caller's own \
             `@State`/`@Binding`/`@AppStorage` (another view writing the same key counts), a \
             field of its model, a method's result or computed property that reads such a field, \
             an element of a collection whose elements are replaced or edited, and a reference \
@@ -723,9 +723,11 @@ public struct StateInitializedFromOutside: Rule {
                 let name = state.property.name
                 let caller = CallSites.caller(of: seed.site)
                 let viewName = view.name
+                // "showing" only when its body shows the state; an action keeps using it.
+                let effect = index.rendersProperty(name, of: view) ? "goes on showing" : "keeps using"
                 // In the order things happen: the value passed, the write that changes it.
                 context.report(
-                    "`@State var \(name)` keeps the first value \(caller) passes, \(seed.reason): \(seed.write.what) while `\(viewName)` is shown, and SwiftUI ignores the new value, so the view goes on showing the old one",
+                    "`@State var \(name)` keeps the first value \(caller) passes, \(seed.reason): \(seed.write.what) while `\(viewName)` is shown, and SwiftUI ignores the new value, so the view \(effect) the old one",
                     at: state.property.nameToken..<state.property.nameToken + 1,
                     notes: [
                         context.note(

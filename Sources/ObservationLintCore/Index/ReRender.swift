@@ -410,6 +410,21 @@ extension ProjectIndex {
         }
     }
 
+    /// Whether the view's rendering code shows its property `name`: reads it while
+    /// rendering, or hands `$name` to content it builds (a `TextField` shows what it is bound
+    /// to); not when only actions use it.
+    public func rendersProperty(_ name: String, of type: TypeInfo) -> Bool {
+        if viewStateReads(of: type, names: [name])[name] != nil { return true }
+        let binding = "$" + name
+        return ViewCode.renderingBodies(of: type, index: self).contains { body in
+            let file = files[body.file]
+            var roles = RenderRoles(body: body.range, file: file, index: self)
+            return body.range.contains { token in
+                file.kind(token) == .dollarIdentifier && file.spells(token, binding) && roles.role(of: token) != .action
+            }
+        }
+    }
+
     /// The first read of each of `names` (the container's own properties) in its rendering
     /// code, outside action closures (`$name` hands a binding over; it reads nothing).
     private func viewStateReads(of type: TypeInfo, names: Set<String>) -> [String: TokenLocation] {
