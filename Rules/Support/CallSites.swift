@@ -65,10 +65,14 @@ enum CallSites {
     /// tie to that value. `holdsReference`: the input keeps an object, whose reference only
     /// changes when a different object is passed (an element of an identified collection
     /// is the same object).
-    static func changingValue(passedAs label: String?, to view: String, holdsReference: Bool, index: ProjectIndex)
-        -> ChangingValue?
-    {
-        for (site, argument) in sites(passing: label, to: view, index: index) {
+    /// `declaredAt`: the declaration of the view asked about (its `#if` variant): only sites
+    /// that can build it count.
+    static func changingValue(
+        passedAs label: String?, to view: String, declaredAt declaration: TokenLocation?, holdsReference: Bool, index: ProjectIndex
+    ) -> ChangingValue? {
+        let sites = declaration.map { index.viewGraph.constructions(of: view, declaredAt: $0) } ?? index.viewGraph.constructions(of: view)
+        for site in sites {
+            guard let argument = site.argument(labeled: label) else { continue }
             if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0) {
                 return ChangingValue(site: site, argument: argument, reason: change.reason, write: change.write)
             }

@@ -139,6 +139,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let presentedViewsByRoot = Memo<String, Set<String>>()
     /// `cover(of:)` by the presented site.
     let coverBySite = Memo<TokenLocation, PresentationCover?>()
+    /// `platforms(at:)`: each file's `#if os(…)` clauses.
+    let platformChangesByFile = Memo<Int, [(token: Int, platforms: Platforms)]>()
     /// `codeContexts(inFile:)` by file.
     let codeContextsByFile = Memo<Int, CodeContexts>()
     /// The render reads of each model (`renderReads(of:)`), found on first use.

@@ -64,8 +64,11 @@ extension ProjectIndex {
     /// The sites that build `view` in a body that runs again while the view is shown, each
     /// with the first such trigger: what re-creates the view (its initializer and property
     /// initial values run again). Empty for a view only built once or with unknown callers.
-    public func reCreations(of view: TypeInfo) -> [ReCreation] {
-        viewGraph.constructions(of: view.name).compactMap { site in
+    /// `declaredAt`: the name of one declaration of the view (one `#if` variant); only the
+    /// sites that can build that declaration count.
+    public func reCreations(of view: TypeInfo, declaredAt declaration: TokenLocation? = nil) -> [ReCreation] {
+        let sites = declaration.map { viewGraph.constructions(of: view.name, declaredAt: $0) } ?? viewGraph.constructions(of: view.name)
+        return sites.compactMap { site in
             guard isReRenderedSite(site), let parent = site.enclosingType.flatMap({ types[$0] }),
                 ViewCode.isRenderingContainer(parent),
                 let trigger = reRenderTriggers(of: parent, whileShowing: TokenLocation(file: site.file, token: site.token)).first
