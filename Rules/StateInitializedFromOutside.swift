@@ -24,7 +24,7 @@ public struct StateInitializedFromOutside: Rule {
             of a model, a `var` written only in its initializer or setup, a constant, a write \
             that runs only once presented content is gone (SwiftUI builds a sheet's, popover's \
             or destination's content anew each time it presents it): in the presentation's \
-            `onDismiss:`, or in a flow that also sets its `isPresented` state to `false`, its \
+            `onDismiss:` or the view's own `.onDisappear`, or in a flow that also sets its `isPresented` state to `false`, its \
             item to `nil` or another item, or calls `dismiss()`, in the same function or \
             closure — \
             and a write that cannot run while the view is shown: when a modal `.sheet`, \

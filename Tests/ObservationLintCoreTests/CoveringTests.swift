@@ -73,6 +73,25 @@ final class CoveringTests: XCTestCase {
         }
     }
 
+    func testTheViewsOwnDisappearanceHandlerRunsAsItGoes() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var text = ""
+                    @State private var other = ""
+                    var body: some View {
+                        Child(text: text)
+                            .padding()
+                            .onDisappear { text = "" }
+                        Text(other).onDisappear { other = "" }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertFalse(index.canRun(write(to: "text", in: index), whileShowing: site))
+        XCTAssertTrue(index.canRun(write(to: "other", in: index), whileShowing: site))
+    }
+
     func testContentShownBesideItsPresenterCoversNothing() {
         let index = index(
             child + """

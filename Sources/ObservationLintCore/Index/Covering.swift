@@ -55,7 +55,9 @@ extension ProjectIndex {
     /// synchronous part of `.onAppear`/`.task`, or a method only such code calls. The
     /// presented content's own views (the child and what it builds), and asynchronous
     /// continuations, timers, notifications and subscriptions, run while it is shown.
+    /// A write in the view's own `.onDisappear` runs as it goes, wherever it is built.
     public func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction) -> Bool {
+        if runsAsItDisappears(location, site) { return false }
         guard let cover = cover(of: site), let body = isolationFacts.enclosingBody(of: location, index: self),
             let writer = body.owner, writer.isView
         else { return true }
@@ -63,6 +65,31 @@ extension ProjectIndex {
         if case .push(let covered) = cover, !covered.contains(writer.name) { return true }
         let content = presentedContent(of: site).map { (file: site.file, range: $0.range) }
         return !runsOnlyOnInput(location, in: body, of: writer, outside: content, depth: 0)
+    }
+
+    /// Whether the code at `location` is in an `.onDisappear` applied to the view built at
+    /// `site` (`Child(…).padding().onDisappear { … }`): it runs as the view goes.
+    private func runsAsItDisappears(_ location: TokenLocation, _ site: ViewConstruction) -> Bool {
+        guard location.file == site.file, let body = isolationFacts.enclosingBody(of: location, index: self) else { return false }
+        let file = files[site.file]
+        let handler = scopes(in: body.range, of: file).enclosing(location.token).first { scope in
+            guard case .closure(let callee?, _) = scope.kind else { return false }
+            return !Self.transparentClosures.contains(file.text(callee))
+        }
+        guard let handler, case .closure(let callee?, _) = handler.kind, file.at(callee, "onDisappear") else { return false }
+        // Along the modifier chain from the construction to `.onDisappear`.
+        var position = site.call.end
+        for _ in 0..<32 {
+            guard position < callee, file.kind(position) == .period, file.isWord(position + 1) else { return false }
+            if position + 1 == callee { return true }
+            position += 2
+            while position < callee, file.kind(position) == .leftParen || file.kind(position) == .leftBrace {
+                let close = Int(file.partner[position])
+                guard close > position else { return false }
+                position = close + 1
+            }
+        }
+        return false
     }
 
     // MARK: Navigation stacks
