@@ -92,6 +92,28 @@ final class CoveringTests: XCTestCase {
         XCTAssertTrue(index.canRun(write(to: "other", in: index), whileShowing: site))
     }
 
+    /// The presenter's body runs again while a sheet is shown only for a write that can run
+    /// then: not for one in a button the sheet covers.
+    func testACoveredWriteReCreatesNoPresentedView() {
+        func reCreations(_ trigger: String) -> Int {
+            let index = index(
+                child + """
+                    struct Host: View {
+                        @State private var isShowing = false
+                        @State private var count = 0
+                        var body: some View {
+                            Text("\\(count)")
+                                \(trigger)
+                                .sheet(isPresented: $isShowing) { Child(text: "") }
+                        }
+                    }
+                    """)
+            return index.reCreations(of: index.types["Child"]!).count
+        }
+        XCTAssertEqual(reCreations(".onTapGesture { count += 1 }"), 0)
+        XCTAssertEqual(reCreations(".onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in count += 1 }"), 1)
+    }
+
     func testContentShownBesideItsPresenterCoversNothing() {
         let index = index(
             child + """

@@ -71,7 +71,10 @@ extension ProjectIndex {
         return sites.compactMap { site in
             guard isReRenderedSite(site), let parent = site.enclosingType.flatMap({ types[$0] }),
                 ViewCode.isRenderingContainer(parent),
-                let trigger = reRenderTriggers(of: parent, whileShowing: TokenLocation(file: site.file, token: site.token)).first
+                // A write the presentation covers cannot re-render the parent while the view is shown.
+                let trigger = reRenderTriggers(of: parent, whileShowing: TokenLocation(file: site.file, token: site.token)).first(where: {
+                    $0.write.map { canRun($0, whileShowing: site) } ?? true
+                })
             else { return nil }
             return ReCreation(site: site, trigger: trigger)
         }
