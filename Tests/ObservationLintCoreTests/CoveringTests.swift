@@ -114,6 +114,44 @@ final class CoveringTests: XCTestCase {
         XCTAssertEqual(reCreations(".onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in count += 1 }"), 1)
     }
 
+    /// A binding handed to a control, or to a view that writes it only on input, changes only
+    /// on the user's input there; a view that writes it on an event changes it any time.
+    func testBindingsHandedToCoveredViews() {
+        let index = index(
+            child + """
+                struct Stepping: View {
+                    @Binding var value: Int
+                    var body: some View { Button("+") { value += 1 } }
+                }
+                struct Ticking: View {
+                    @Binding var value: Int
+                    var body: some View {
+                        Text("\\(value)").onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in value += 1 }
+                    }
+                }
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var typed = ""
+                    @State private var stepped = 0
+                    @State private var ticked = 0
+                    var body: some View {
+                        TextField("Name", text: $typed)
+                        Stepping(value: $stepped)
+                        Ticking(value: $ticked)
+                            .sheet(isPresented: $isShowing) { Child(text: typed) }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        let file = index.files[0]
+        func binding(_ name: String) -> TokenLocation {
+            TokenLocation(file: 0, token: file.tokens.indices.first { file.text($0) == "$" + name }!)
+        }
+        XCTAssertFalse(index.canRun(binding("typed"), whileShowing: site))
+        XCTAssertFalse(index.canRun(binding("stepped"), whileShowing: site))
+        XCTAssertTrue(index.canRun(binding("ticked"), whileShowing: site))
+    }
+
     func testContentShownBesideItsPresenterCoversNothing() {
         let index = index(
             child + """

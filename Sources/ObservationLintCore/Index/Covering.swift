@@ -63,7 +63,9 @@ extension ProjectIndex {
         else { return true }
         if presentedViews(from: site.view).contains(writer.name) { return true }
         if case .push(let covered) = cover, !covered.contains(writer.name) { return true }
-        let content = presentedContent(of: site).map { (file: site.file, range: $0.range) }
+        // The presented content: the closure that builds it, or the construction itself
+        // (`NavigationLink(destination: Child(onSave: save))`).
+        let content = (file: site.file, range: presentedContent(of: site)?.range ?? site.tokens)
         return !runsOnlyOnInput(location, in: body, of: writer, outside: content, depth: 0)
     }
 
@@ -189,10 +191,13 @@ extension ProjectIndex {
     /// user's input to `writer`, or synchronously when it appeared, and not from the presented
     /// content (`content`: the closure that builds it).
     private func runsOnlyOnInput(
-        _ location: TokenLocation, in body: OwnedBody, of writer: TypeInfo, outside content: (file: Int, range: Range<Int>)?, depth: Int
+        _ location: TokenLocation, in body: OwnedBody, of writer: TypeInfo, outside content: (file: Int, range: Range<Int>), depth: Int
     ) -> Bool {
-        if let content, content.file == location.file, content.range.contains(location.token) { return false }
+        if content.file == location.file, content.range.contains(location.token) { return false }
         let file = files[location.file]
+        if file.kind(location.token) == .dollarIdentifier {
+            return bindingChangesOnlyOnInput(location, of: writer, outside: content, depth: depth)
+        }
         for scope in scopes(in: body.range, of: file).enclosing(location.token) {
             guard case .closure(let callee, let label) = scope.kind else { continue }
             let handler = callee.map { file.text($0) } ?? label.map { file.text($0) }
@@ -202,12 +207,7 @@ extension ProjectIndex {
             if Self.appearanceHandlers.contains(handler) {
                 return handler == "onAppear" || scope.callArguments.map { file.argument("id", in: $0) == nil } ?? true
             }
-            guard !Self.eventClosures.contains(handler), ViewCode.role(of: scope, in: file, index: self) == .action else { return false }
-            // A callback handed to a view the presented content shows may run there.
-            if handler.startsWithUppercase, let view = type(named: handler, from: writer.name, file: location.file), view.isView {
-                return view.name != writer.name && !isInsidePresentedContent(view.name)
-            }
-            return true
+            return !Self.eventClosures.contains(handler) && ViewCode.role(of: scope, in: file, index: self) == .action
         }
         // Directly in a method: it runs when its callers do.
         guard depth < 2, case .function(let function) = body.member, function.kind == .function,
@@ -220,19 +220,34 @@ extension ProjectIndex {
                 guard let caller = isolationFacts.enclosingBody(of: reference, index: self) else { return false }
                 return runsOnlyOnInput(reference, in: caller, of: writer, outside: content, depth: depth + 1)
             }
-            if let content, content.file == reference.file, content.range.contains(reference.token) { return false }
-            return isHandedToInput(reference, in: referenceFile, of: writer)
+            if content.file == reference.file, content.range.contains(reference.token) { return false }
+            return isHandedToInput(reference, in: referenceFile)
         }
     }
 
-    /// `.onMove(perform: move)`, `Button("Save", action: save)`: a method handed as the
-    /// handler of a user action.
-    private func isHandedToInput(_ reference: TokenLocation, in file: ParsedFile, of writer: TypeInfo) -> Bool {
-        guard file.kind(reference.token - 1) == .colon, file.isWord(reference.token - 2) else { return false }
-        let label = file.text(reference.token - 2)
-        guard ViewCode.isActionLabel(label), label != "get", label != "set" else { return false }
-        // The call whose parentheses hold the argument.
-        var open = reference.token - 3
+    /// `$selection` handed to a control (`List(selection: $selection)`, `TextField(text:
+    /// $name)`): it changes on the user's input to that control; handed to a project view,
+    /// when every write of that view to the property it fills does.
+    private func bindingChangesOnlyOnInput(
+        _ location: TokenLocation, of writer: TypeInfo, outside content: (file: Int, range: Range<Int>), depth: Int
+    ) -> Bool {
+        let file = files[location.file]
+        guard let (callee, label) = enclosingCall(of: location.token, in: file) else { return false }
+        guard let view = type(named: callee, from: writer.name, file: location.file), view.isView else {
+            return callee.startsWithUppercase || file.kind(location.token - 1) == .colon
+        }
+        guard depth < 2, let label, view.name != writer.name else { return false }
+        let writes = changes(of: view).writes(of: label)
+        return !writes.isEmpty && writes.allSatisfy { write in
+            guard let body = isolationFacts.enclosingBody(of: write.site, index: self), body.owner?.name == view.name else { return false }
+            return runsOnlyOnInput(write.site, in: body, of: view, outside: content, depth: depth + 1)
+        }
+    }
+
+    /// The call whose parentheses hold the argument at `token`, and the argument's label.
+    private func enclosingCall(of token: Int, in file: ParsedFile) -> (callee: String, label: String?)? {
+        let label = file.kind(token - 1) == .colon && file.isWord(token - 2) ? file.text(token - 2) : nil
+        var open = token - 1
         var nesting = 0
         while open >= 0 {
             let kind = file.kind(open)
@@ -243,17 +258,17 @@ extension ProjectIndex {
             }
             open -= 1
         }
-        guard open > 0, file.kind(open) == .leftParen, file.isWord(open - 1) else { return false }
-        let callee = file.text(open - 1)
-        return !Self.eventClosures.contains(callee) && !Self.appearanceHandlers.contains(callee)
-            && !(callee.startsWithUppercase
-                && type(named: callee, from: writer.name, file: reference.file).map { $0.isView && isInsidePresentedContent($0.name) } == true)
+        guard open > 0, file.kind(open) == .leftParen, file.isWord(open - 1) else { return nil }
+        return (file.text(open - 1), label)
     }
 
-    /// Whether a view is built by presented content somewhere (a callback handed to it may
-    /// run while it is shown over its presenter).
-    private func isInsidePresentedContent(_ view: String) -> Bool {
-        viewGraph.constructions(of: view).contains { $0.context == .presentation }
+    /// `.onMove(perform: move)`, `Button("Save", action: save)`: a method handed as the
+    /// handler of a user action.
+    private func isHandedToInput(_ reference: TokenLocation, in file: ParsedFile) -> Bool {
+        guard let (callee, label) = enclosingCall(of: reference.token, in: file), let label, ViewCode.isActionLabel(label),
+            label != "get", label != "set"
+        else { return false }
+        return !Self.eventClosures.contains(callee) && !Self.appearanceHandlers.contains(callee)
     }
 
     /// Uses of the method `name` in the view's own code (calls and references), outside its
