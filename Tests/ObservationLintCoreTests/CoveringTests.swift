@@ -152,6 +152,29 @@ final class CoveringTests: XCTestCase {
         XCTAssertTrue(index.canRun(binding("ticked"), whileShowing: site))
     }
 
+    /// A view the sheet's closure builds around the child is shown with it: its actions run.
+    func testAWrapperInThePresentedContentIsShownWithIt() {
+        let index = index(
+            child + """
+                struct Frame<Content: View>: View {
+                    @State private var closed = false
+                    let content: () -> Content
+                    var body: some View { content(); Button("Close") { closed = true } }
+                }
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var text = ""
+                    var body: some View {
+                        Button("Show") { isShowing = true }
+                            .sheet(isPresented: $isShowing) { Frame { Child(text: text) } }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertTrue(index.canRun(write(to: "closed", in: index), whileShowing: site))
+        XCTAssertFalse(index.canRun(write(to: "isShowing", in: index), whileShowing: site))
+    }
+
     func testContentShownBesideItsPresenterCoversNothing() {
         let index = index(
             child + """

@@ -61,7 +61,7 @@ extension ProjectIndex {
         guard let cover = cover(of: site), let body = isolationFacts.enclosingBody(of: location, index: self),
             let writer = body.owner, writer.isView
         else { return true }
-        if presentedViews(from: site.view).contains(writer.name) { return true }
+        if presentedViews(of: site).contains(writer.name) { return true }
         if case .push(let covered) = cover, !covered.contains(writer.name) { return true }
         // The presented content: the closure that builds it, or the construction itself
         // (`NavigationLink(destination: Child(onSave: save))`).
@@ -72,24 +72,20 @@ extension ProjectIndex {
     /// Whether the code at `location` is in an `.onDisappear` applied to the view built at
     /// `site` (`Child(…).padding().onDisappear { … }`): it runs as the view goes.
     private func runsAsItDisappears(_ location: TokenLocation, _ site: ViewConstruction) -> Bool {
-        guard location.file == site.file, let body = isolationFacts.enclosingBody(of: location, index: self) else { return false }
+        guard location.file == site.file, location.token >= site.call.end else { return false }
         let file = files[site.file]
-        let handler = scopes(in: body.range, of: file).enclosing(location.token).first { scope in
-            guard case .closure(let callee?, _) = scope.kind else { return false }
-            return !Self.transparentClosures.contains(file.text(callee))
-        }
-        guard let handler, case .closure(let callee?, _) = handler.kind, file.at(callee, "onDisappear") else { return false }
-        // Along the modifier chain from the construction to `.onDisappear`.
+        // Along the modifier chain from the construction.
         var position = site.call.end
         for _ in 0..<32 {
-            guard position < callee, file.kind(position) == .period, file.isWord(position + 1) else { return false }
-            if position + 1 == callee { return true }
+            guard position < location.token, file.kind(position) == .period, file.isWord(position + 1) else { return false }
+            let name = position + 1
             position += 2
-            while position < callee, file.kind(position) == .leftParen || file.kind(position) == .leftBrace {
+            while position < file.tokens.count, file.kind(position) == .leftParen || file.kind(position) == .leftBrace {
                 let close = Int(file.partner[position])
                 guard close > position else { return false }
                 position = close + 1
             }
+            if file.at(name, "onDisappear"), (name..<position).contains(location.token) { return true }
         }
         return false
     }
@@ -135,12 +131,16 @@ extension ProjectIndex {
 
     // MARK: Presented content
 
-    /// The views the presented view `view` shows: itself and every view its code builds,
-    /// transitively (computed once per view).
-    func presentedViews(from view: String) -> Set<String> {
-        presentedViewsByRoot.value(for: view) {
-            var seen: Set<String> = [view]
-            var queue = [view]
+    /// The views presented content shows: the view built at `site`, the other views its
+    /// closure builds (a wrapper such as a navigation container around it), and every view
+    /// their code builds, transitively (computed once per site).
+    func presentedViews(of site: ViewConstruction) -> Set<String> {
+        presentedViewsBySite.value(for: TokenLocation(file: site.file, token: site.token)) {
+            var seen: Set<String> = [site.view]
+            if let content = presentedContent(of: site) {
+                for other in viewGraph.constructions(inFile: site.file) where content.range.contains(other.token) { seen.insert(other.view) }
+            }
+            var queue = Array(seen)
             while let next = queue.popLast(), seen.count < 400 {
                 guard let info = types[next] else { continue }
                 for fileIndex in Set(info.declarations.map(\.file)) {

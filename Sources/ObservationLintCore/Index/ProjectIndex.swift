@@ -135,8 +135,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
     /// callers of one function from each write in it.
     let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()
-    /// `presentedViews(from:)` by the presented view.
-    let presentedViewsByRoot = Memo<String, Set<String>>()
+    /// `presentedViews(of:)` by the presented site.
+    let presentedViewsBySite = Memo<TokenLocation, Set<String>>()
     /// `cover(of:)` by the presented site.
     let coverBySite = Memo<TokenLocation, PresentationCover?>()
     /// `platforms(at:)`: each file's `#if os(…)` clauses.
