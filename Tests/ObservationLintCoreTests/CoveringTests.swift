@@ -175,6 +175,40 @@ final class CoveringTests: XCTestCase {
         XCTAssertFalse(index.canRun(write(to: "isShowing", in: index), whileShowing: site))
     }
 
+    /// A sheet covers its window: a view of another scene (a `Settings` window) stays usable.
+    func testAModalPresentationLeavesOtherScenesUsable() {
+        let index = index(
+            child + """
+                final class Store: ObservableObject { @Published var text = "" }
+                @main struct NotesApp: App {
+                    @StateObject private var store = Store()
+                    var body: some Scene {
+                        WindowGroup { Host(store: store) }
+                        Settings { Preferences(store: store) }
+                    }
+                }
+                struct Host: View {
+                    @ObservedObject var store: Store
+                    @State private var isShowing = false
+                    var body: some View {
+                        Button("Clear") { store.text = "cleared" }
+                            .sheet(isPresented: $isShowing) { Child(text: store.text) }
+                    }
+                }
+                struct Preferences: View {
+                    @ObservedObject var store: Store
+                    var body: some View { Button("Reset") { store.text = "reset" } }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        let file = index.files[0]
+        // `store.text = …`: in `Host`, then in `Preferences`.
+        let writes = file.tokens.indices.filter { file.text($0) == "text" && file.at($0 - 2, "store") && file.isAssignmentOperator($0 + 1) }
+        XCTAssertEqual(writes.count, 2)
+        XCTAssertFalse(index.canRun(TokenLocation(file: 0, token: writes[0]), whileShowing: site))
+        XCTAssertTrue(index.canRun(TokenLocation(file: 0, token: writes[1]), whileShowing: site))
+    }
+
     func testContentShownBesideItsPresenterCoversNothing() {
         let index = index(
             child + """

@@ -49,7 +49,8 @@ extension ProjectIndex {
     }
 
     /// Whether code at `location` can run while the view built at `site` is shown: always,
-    /// unless a presentation covers the view whose code it is (`cover(of:)`) and it runs only
+    /// unless a presentation covers the view whose code it is (`cover(of:)`: a modal one
+    /// covers its window, not a view shown in another scene) and it runs only
     /// on the user's input there or when that view appeared — an action (`Button`, a
     /// gesture, `.onSubmit`, `.onMove`), a callback a covered view is handed, the
     /// synchronous part of `.onAppear`/`.task`, or a method only such code calls. The
@@ -62,7 +63,17 @@ extension ProjectIndex {
             let writer = body.owner, writer.isView
         else { return true }
         if presentedViews(of: site).contains(writer.name) { return true }
-        if case .push(let covered) = cover, !covered.contains(writer.name) { return true }
+        switch cover {
+        case .push(let covered): if !covered.contains(writer.name) { return true }
+        case .modal:
+            // A modal presentation covers its window: a view shown in another scene (a
+            // `Settings` window, another `Window`) stays usable.
+            if let presenter = site.enclosingType, let presenterRoots = sceneRoots(of: presenter),
+                let writerRoots = sceneRoots(of: writer.name), !writerRoots.isSubset(of: presenterRoots)
+            {
+                return true
+            }
+        }
         // The presented content: the closure that builds it, or the construction itself
         // (`NavigationLink(destination: Child(onSave: save))`).
         let content = (file: site.file, range: presentedContent(of: site)?.range ?? site.tokens)
@@ -127,6 +138,30 @@ extension ProjectIndex {
             }
         }
         return covered
+    }
+
+    /// The scene roots (`WindowGroup { Root() }`, `Settings { … }`) whose content shows
+    /// `view`, found by walking its construction sites up; nil when a way up is not known
+    /// (no known caller, a hosting controller, code that is not a view).
+    func sceneRoots(of view: String) -> Set<TokenLocation>? {
+        sceneRootsByView.value(for: view) {
+            var roots = Set<TokenLocation>()
+            var seen: Set<String> = [view]
+            var queue = [view]
+            while let next = queue.popLast() {
+                let sites = viewGraph.constructions(of: next).filter { $0.context != .preview }
+                guard !sites.isEmpty, seen.count < 200 else { return nil }
+                for site in sites {
+                    if site.context == .oneTime(.sceneRoot) {
+                        roots.insert(TokenLocation(file: site.file, token: site.token))
+                        continue
+                    }
+                    guard let caller = site.enclosingType, types[caller]?.isView == true else { return nil }
+                    if seen.insert(caller).inserted { queue.append(caller) }
+                }
+            }
+            return roots
+        }
     }
 
     // MARK: Presented content

@@ -137,6 +137,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()
     /// `presentedViews(of:)` by the presented site.
     let presentedViewsBySite = Memo<TokenLocation, Set<String>>()
+    /// `sceneRoots(of:)` by view.
+    let sceneRootsByView = Memo<String, Set<TokenLocation>?>()
     /// `cover(of:)` by the presented site.
     let coverBySite = Memo<TokenLocation, PresentationCover?>()
     /// `platforms(at:)`: each file's `#if os(…)` clauses.
