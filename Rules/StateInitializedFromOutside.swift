@@ -30,8 +30,9 @@ public struct StateInitializedFromOutside: Rule {
             and a write that cannot run while the view is shown: when a modal `.sheet`, \
             `.fullScreenCover` or `.popover` (no `presentationBackgroundInteraction`) shows it, \
             or a push onto a `NavigationStack` (a `NavigationLink` destination, \
-            `.navigationDestination`), the views it covers — every view outside the presented \
-            content, or for a push the presenter and the views up to the stack — cannot take \
+            `.navigationDestination`), the views it covers — every other view of its window (a \
+            `Settings` window or another scene stays usable), or for a push the presenter and \
+            the views up to the stack — cannot take \
             the user's input, so their actions, gestures, the methods only those call and the \
             synchronous part of their `.onAppear`/`.task` witness nothing. Writes from the \
             presented content itself, after an `await`, in timers, notifications and \
