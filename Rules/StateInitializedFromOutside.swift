@@ -15,7 +15,7 @@ public struct StateInitializedFromOutside: Rule {
             site that passes the value, then a write that changes it in code that runs while the \
             view is shown — an action, a task, a callback, a subscription, a binding handed to a \
             control; not an initializer, not setup before the value is handed out — after which \
-            the view goes on showing its first value. What can change: the caller's own \
+            the view goes on showing (or, when only its actions use it, using) its first value. What can change: the caller's own \
             `@State`/`@Binding`/`@AppStorage` (another view writing the same key counts), a \
             field of its model, a method's result or computed property that reads such a field, \
             an element of a collection whose elements are replaced or edited, and a reference \
@@ -24,12 +24,20 @@ public struct StateInitializedFromOutside: Rule {
             of a model, a `var` written only in its initializer or setup, a constant, a write \
             that runs only once presented content is gone (SwiftUI builds a sheet's, popover's \
             or destination's content anew each time it presents it): in the presentation's \
-            `onDismiss:`, or in a flow that also sets its `isPresented` state to `false`, its \
+            `onDismiss:` or the view's own `.onDisappear`, or in a flow that also sets its `isPresented` state to `false`, its \
             item to `nil` or another item, or calls `dismiss()`, in the same function or \
             closure — \
-            and, for a modal `.sheet` or `.fullScreenCover` (no \
-            `presentationBackgroundInteraction`), a user action of the presenter's own view \
-            code, which the presentation covers. It \
+            and a write that cannot run while the view is shown: when a modal `.sheet`, \
+            `.fullScreenCover` or `.popover` (no `presentationBackgroundInteraction`) shows it, \
+            or a push onto a `NavigationStack` (a `NavigationLink` destination, \
+            `.navigationDestination`), the views it covers — every other view of its window (a \
+            `Settings` window or another scene stays usable), or for a push the presenter and \
+            the views up to the stack — cannot take \
+            the user's input, so their actions, gestures, the methods only those call and the \
+            synchronous part of their `.onAppear`/`.task` witness nothing. Writes from the \
+            presented content itself, after an `await`, in timers, notifications and \
+            subscriptions still count, and so does a push in a `NavigationSplitView` or \
+            `NavigationView`, which show the list beside the detail. It \
             stays silent when the view may be renewed with the value — SwiftUI's identity \
             (SPEC §10.4): `.id(x)` with any `x` that is not a constant (a parent may keep the id \
             in step with the value), a `ForEach` id that changes with the element (`\\.self`, \
@@ -52,7 +60,7 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
-            // The text changes while the same tip stays presented in a popover.
+            // A timer changes the text while the same tip stays presented in a popover.
             """
             struct Tip: Identifiable { let id: Int }
             final class Tips: ObservableObject { @Published var current: Tip? }
@@ -65,13 +73,16 @@ public struct StateInitializedFromOutside: Rule {
                 @State private var tip: Tip?
                 @State private var text = ""
                 var body: some View {
-                    Button("Change") { text = "Changed" }
                     Button("Tip") { tip = Tip(id: 1) }
                         .popover(item: $tip) { _ in TipText(text: text) }
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in
+                            text = "Changed"
+                        }
                 }
             }
             """,
-            // A popover leaves the list usable: another word can be picked while it is shown.
+            // A split view shows the list beside the pushed editor: the word can be renamed
+            // while the editor is shown.
             """
             struct Word { var text: String }
             struct WordEditor: View {
@@ -79,18 +90,13 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View { TextField("Word", text: $text) }
             }
             struct WordList: View {
-                let words: [Word]
-                @State private var editing: Word?
-                @State private var isEditing = false
+                @State private var word = Word(text: "a")
                 var body: some View {
-                    ForEach(words.indices, id: \\.self) { i in
-                        Button(words[i].text) {
-                            editing = words[i]
-                            isEditing = true
-                        }
-                    }
-                    .popover(isPresented: $isEditing) {
-                        if let editing { WordEditor(text: editing.text) }
+                    NavigationSplitView {
+                        NavigationLink("Edit") { WordEditor(text: word.text) }
+                        Button("Rename") { word.text = "Renamed" }
+                    } detail: {
+                        Text("Pick a word")
                     }
                 }
             }
@@ -296,9 +302,29 @@ public struct StateInitializedFromOutside: Rule {
                     Binding(get: { tips.current }, set: { tips.current = $0 })
                 }
                 var body: some View {
-                    Button("Change") { text = "Changed" }
                     Button("Tip") { tip = Tip(id: 1) }
                         .popover(item: currentTip) { _ in TipText(text: text) }
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in
+                            text = "Changed"
+                        }
+                }
+            }
+            """,
+            // A push onto a stack covers the list: its button cannot rename the word while
+            // the editor is shown.
+            """
+            struct Word { var text: String }
+            struct WordEditor: View {
+                @State var text: String
+                var body: some View { TextField("Word", text: $text) }
+            }
+            struct WordList: View {
+                @State private var word = Word(text: "a")
+                var body: some View {
+                    NavigationStack {
+                        NavigationLink("Edit") { WordEditor(text: word.text) }
+                        Button("Rename") { word.text = "Renamed" }
+                    }
                 }
             }
             """,
@@ -698,9 +724,11 @@ public struct StateInitializedFromOutside: Rule {
                 let name = state.property.name
                 let caller = CallSites.caller(of: seed.site)
                 let viewName = view.name
+                // "showing" only when its body shows the state; an action keeps using it.
+                let effect = index.rendersProperty(name, of: view) ? "goes on showing" : "keeps using"
                 // In the order things happen: the value passed, the write that changes it.
                 context.report(
-                    "`@State var \(name)` keeps the first value \(caller) passes, \(seed.reason): \(seed.write.what) while `\(viewName)` is shown, and SwiftUI ignores the new value, so the view goes on showing the old one",
+                    "`@State var \(name)` keeps the first value \(caller) passes, \(seed.reason): \(seed.write.what) while `\(viewName)` is shown, and SwiftUI ignores the new value, so the view \(effect) the old one",
                     at: state.property.nameToken..<state.property.nameToken + 1,
                     notes: [
                         context.note(

@@ -574,7 +574,8 @@ public struct StateObjectInitializedFromOutside: Rule {
     /// §10.3), re-initializing it in place: the trigger that repeats an initializer's effect.
     /// Not a change the body reads only in the site's `.id(…)` (that builds a new view, whose
     /// object is the one kept), nor a write in the view's own `.onDisappear` (it is going
-    /// away), nor, for presented content, a write in a flow that also sets the presenting
+    /// away), nor a write the presentation showing it covers (`ProjectIndex.canRun(_:whileShowing:)`),
+    /// nor, for presented content, a write in a flow that also sets the presenting
     /// state (it presents, ends or switches the presentation, so the view shown is another
     /// one). Nil when nothing else does.
     private func reRenderTrigger(of site: ViewConstruction, building view: TypeInfo, index: ProjectIndex) -> ReRenderTrigger? {
@@ -589,6 +590,8 @@ public struct StateObjectInitializedFromOutside: Rule {
             if let read = trigger.read, read.file == site.file, ids.contains(where: { $0.contains(read.token) }) { return false }
             guard let write = trigger.write else { return true }
             if write.file == site.file, leaving.contains(where: { $0.contains(write.token) }) { return false }
+            // A write the presentation covers cannot run while the view is shown.
+            if !index.canRun(write, whileShowing: site) { return false }
             if let presentation, let place = writePlace(write, of: trigger.property, in: parent, index: index),
                 presentation.setsState(in: place.closure ?? place.body, file: index.files[place.file])
             {

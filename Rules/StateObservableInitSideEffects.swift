@@ -341,7 +341,10 @@ public struct StateObservableInitSideEffects: Rule {
                     guard let model = index.type(named: call.type, from: view.name), model.isClass, model.isObservable,
                         let effect = index.initializerEffect(ofConstructing: model, call: call.call, in: callFile)
                     else { continue }
-                    if recreation == nil { recreation = .some(index.reCreations(of: view).first) }
+                    if recreation == nil {
+                        let declaration = TokenLocation(file: context.fileIndex, token: decl.nameToken)
+                        recreation = .some(index.reCreations(of: view, declaredAt: declaration).first)
+                    }
                     // No body that builds this view runs again while it is shown: one model.
                     guard let witness = recreation! else { break }
                     let parent = witness.site.enclosingTypeName ?? "the parent"

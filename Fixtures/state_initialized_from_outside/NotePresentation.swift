@@ -62,3 +62,39 @@ struct NoteRevisionScreen: View {
         }
     }
 }
+
+struct NoteTitleEditor: View {
+    @State var title: String // expect: state_initialized_from_parameter
+    var body: some View { TextField("Title", text: $title) }
+}
+
+/// Pushed onto a stack, the editor covers the list: its rename button cannot run while the
+/// editor is shown, so the first title stays right.
+struct NoteStackList: View {
+    @State private var title = ""
+    var body: some View {
+        NavigationStack {
+            NavigationLink("Edit") { NoteTitleEditor(title: title) }
+            Button("Rename") { title = "Renamed" }
+        }
+    }
+}
+
+struct NoteSplitEditor: View {
+    @State var title: String // expect: state_initialized_from_outside
+    var body: some View { TextField("Title", text: $title) }
+}
+
+/// A split view shows the list beside the pushed editor: renaming while it is shown leaves
+/// the editor with the old title.
+struct NoteSplitList: View {
+    @State private var title = ""
+    var body: some View {
+        NavigationSplitView {
+            NavigationLink("Edit") { NoteSplitEditor(title: title) }
+            Button("Rename") { title = "Renamed" }
+        } detail: {
+            Text("Pick a note")
+        }
+    }
+}

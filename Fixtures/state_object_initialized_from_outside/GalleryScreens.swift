@@ -23,11 +23,18 @@ struct GalleryScreen: View {
             PhotoSearchView(query: query)
             // The photos and the query change: the views above keep objects built from old ones.
             Button("Shuffle") { photos.shuffle() }
-            // A photo's title changes under the same id: the open editor keeps the old one.
+            // Covered while an editor is pushed over the list: no witness on its own.
             Button("Rename first") { photos[0].title = "Cover" }
         }
         .searchable(text: $query)
+        // A photo's title changes under the same id while an editor is pushed: the open
+        // editor keeps the old one.
+        .onReceive(NotificationCenter.default.publisher(for: .photoRenamed)) { _ in photos[0].title = "Renamed" }
     }
+}
+
+extension Notification.Name {
+    static let photoRenamed = Notification.Name("photoRenamed")
 }
 
 /// Built once, as a hosting controller's root: the queue is built once too.

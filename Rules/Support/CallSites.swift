@@ -65,10 +65,14 @@ enum CallSites {
     /// tie to that value. `holdsReference`: the input keeps an object, whose reference only
     /// changes when a different object is passed (an element of an identified collection
     /// is the same object).
-    static func changingValue(passedAs label: String?, to view: String, holdsReference: Bool, index: ProjectIndex)
-        -> ChangingValue?
-    {
-        for (site, argument) in sites(passing: label, to: view, index: index) {
+    /// `declaredAt`: the declaration of the view asked about (its `#if` variant): only sites
+    /// that can build it count.
+    static func changingValue(
+        passedAs label: String?, to view: String, declaredAt declaration: TokenLocation?, holdsReference: Bool, index: ProjectIndex
+    ) -> ChangingValue? {
+        let sites = declaration.map { index.viewGraph.constructions(of: view, declaredAt: $0) } ?? index.viewGraph.constructions(of: view)
+        for site in sites {
+            guard let argument = site.argument(labeled: label) else { continue }
             if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0) {
                 return ChangingValue(site: site, argument: argument, reason: change.reason, write: change.write)
             }
@@ -105,16 +109,19 @@ enum CallSites {
     static func change(
         of origin: ArgumentOrigin, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int
     ) -> Change? {
-        change(of: origin, at: site, holdsReference: holdsReference, elementsOnly: false, index: index, depth: depth)
+        change(of: origin, at: site, holdsReference: holdsReference, elementsOnly: false, index: index, depth: depth, shownUnder: [])
     }
 
     /// `elementsOnly`: the value is an element's field, changed only by writes that replace
     /// or edit elements (not `append`, `remove`, `sort`, which keep each element as it is).
+    /// `shownUnder`: the sites between the view asked about and `site` (a presentation
+    /// among them covers its presenters while the view is shown).
     private static func change(
         of origin: ArgumentOrigin, at site: ViewConstruction, holdsReference: Bool, elementsOnly: Bool, index: ProjectIndex,
-        depth: Int
+        depth: Int, shownUnder: [ViewConstruction]
     ) -> Change? {
         let caller = caller(of: site)
+        let shownUnder = shownUnder + [site]
         guard let callerType = site.enclosingType.flatMap({ index.types[$0] }) else { return nil }
         switch origin {
         case .property(let property, let path):
@@ -123,7 +130,7 @@ enum CallSites {
             var filter = WriteFilter(
                 replacedOnly: replacedOnly, elementsOnly: elementsOnly && path.count <= 1,
                 presenter: site.context == .presentation ? site.enclosingType : nil,
-                presentation: PresentationEnd(site, index: index))
+                presentation: PresentationEnd(site, index: index), shownUnder: shownUnder)
             filter.limitToContent(of: site, index: index)
             if let wrapper = property.wrapper {
                 // `@State var model = Model()` passing `model.title`: a field of the model it holds.
@@ -145,18 +152,21 @@ enum CallSites {
             if property.isComputed { return computedChange(of: property, at: site, index: index, depth: depth) }
             return inheritedChange(
                 of: property, path: path, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
-                depth: depth)
+                depth: depth, shownUnder: shownUnder)
         case .element(let name, let path, let collection):
             // An object of an identified collection stays the same object; a value element
             // changes its fields under the same id when an element is replaced or edited.
             guard !holdsReference, let collection,
-                let source = change(of: collection, at: site, holdsReference: false, elementsOnly: true, index: index, depth: depth)
+                let source = change(
+                    of: collection, at: site, holdsReference: false, elementsOnly: true, index: index, depth: depth,
+                    shownUnder: Array(shownUnder.dropLast()))
             else { return nil }
             return Change(reason: "`\(([name] + path).joined(separator: "."))`, an element of \(source.reason)", write: source.write)
         case .derived(let parts):
             for part in parts {
                 if let change = change(
-                    of: part, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index, depth: depth)
+                    of: part, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index, depth: depth,
+                    shownUnder: Array(shownUnder.dropLast()))
                 {
                     return change
                 }
@@ -170,7 +180,7 @@ enum CallSites {
             }
             return change(
                 of: value.origin.appending(path), at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
-                depth: depth + 1)
+                depth: depth + 1, shownUnder: Array(shownUnder.dropLast()))
         case .constructor, .literal, .staticMember, .binding, .closureParameter, .parameter, .closure, .unknown:
             return nil
         }
@@ -225,6 +235,9 @@ enum CallSites {
         /// `Binding(get:set:)` over a model), where a write runs while that item is shown;
         /// elsewhere, whether the same item stays presented is not established.
         var content: (file: Int, tokens: Range<Int>)?
+        /// The sites that show the view the value seeds, from it outwards: a write that cannot
+        /// run while one of them is shown (`ProjectIndex.canRun(_:whileShowing:)`) is no witness.
+        var shownUnder: [ViewConstruction] = []
 
         /// For a view presented for an item, from a value the item does not carry, when the
         /// analysis cannot tell which writes change the item: only writes in the presented
@@ -243,11 +256,16 @@ enum CallSites {
             content.map { $0.file == file && $0.tokens.contains(token) } ?? true
         }
 
+        /// Whether a write at `token` of `file` can run while the seeded view is shown.
+        func canRun(_ token: Int, inFile file: Int, index: ProjectIndex) -> Bool {
+            shownUnder.allSatisfy { index.canRun(TokenLocation(file: file, token: token), whileShowing: $0) }
+        }
+
         /// For a field of a model: a reference field is replaced by any write to it.
         func forField(_ isDirect: Bool) -> WriteFilter {
             WriteFilter(
                 replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter,
-                presentation: presentation, content: content)
+                presentation: presentation, content: content, shownUnder: shownUnder)
         }
 
         /// Whether the write at `token` (the member's name) is one of these.
@@ -271,7 +289,7 @@ enum CallSites {
     /// stores a parameter as it is).
     private static func inheritedChange(
         of property: PropertyReference, path: [String], at site: ViewConstruction, holdsReference: Bool, elementsOnly: Bool,
-        index: ProjectIndex, depth: Int
+        index: ProjectIndex, depth: Int, shownUnder: [ViewConstruction]
     ) -> Change? {
         guard depth < 3, let callerName = site.enclosingType, let caller = index.types[callerName], caller.isView,
             let (_, stored) = caller.property(named: property.name), stored.isStored, stored.initializer == nil,
@@ -281,7 +299,7 @@ enum CallSites {
             guard outer.context == .rendering || outer.context == .presentation, index.renewingTie(for: argument, at: outer) == nil,
                 let change = change(
                     of: argument.origin, at: outer, holdsReference: holdsReference && path.isEmpty, elementsOnly: elementsOnly,
-                    index: index, depth: depth + 1)
+                    index: index, depth: depth + 1, shownUnder: shownUnder)
             else { continue }
             let written = ([property.name] + path).joined(separator: ".")
             return Change(reason: "`\(written)`, which `\(callerName)` gets from \(change.reason)", write: change.write)
@@ -437,7 +455,9 @@ enum CallSites {
         // A view binds it (`$model.field` in a `TextField` of another view holding the same model).
         for mutation in index.typeAndAncestors(of: owner).flatMap({ index.viewMutations[$0.name] ?? [] })
         where mutation.path.first == field {
-            guard let token = mutation.tokens.first, filter.counts(token, inFile: mutation.file) else { continue }
+            guard let token = mutation.tokens.first, filter.counts(token, inFile: mutation.file),
+                filter.canRun(token, inFile: mutation.file, index: index)
+            else { continue }
             return ValueWrite(
                 file: mutation.file, token: token, what: "`\(field)` changes", context: index.placeDescription(of: token, in: mutation.file))
         }
@@ -467,7 +487,9 @@ enum CallSites {
     private static func laterWrite(of name: String, in type: TypeInfo, filter: WriteFilter, index: ProjectIndex) -> ValueWrite? {
         for write in index.changes(of: type).writes(of: name) where write.phase == .afterHandout {
             let file = index.files[write.site.file]
-            guard filter.accepts(write.site.token, in: file), filter.counts(write.site.token, inFile: write.site.file) else { continue }
+            guard filter.accepts(write.site.token, in: file), filter.counts(write.site.token, inFile: write.site.file),
+                filter.canRun(write.site.token, inFile: write.site.file, index: index)
+            else { continue }
             if filter.presenter == type.name {
                 if let closure = write.place?.closure, isAppearanceHandler(closure, in: file) { continue }
                 if let presentation = filter.presentation,

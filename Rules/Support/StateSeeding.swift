@@ -14,6 +14,8 @@ struct SeededState {
 
     let property: Property
     let source: Source
+    /// The name of the view's declaration that holds it (one `#if` variant of the view).
+    let declaration: TokenLocation?
 
     /// The argument label callers pass the value with (nil: unlabeled).
     var label: String? {
@@ -53,7 +55,10 @@ enum StateSeeding {
                 }
             }
             guard let source, !resyncs(property.name, in: view, index: index) else { continue }
-            result.append(SeededState(property: property, source: source))
+            result.append(
+                SeededState(
+                    property: property, source: source,
+                    declaration: index.fileIndex(of: file).map { TokenLocation(file: $0, token: decl.nameToken) }))
         }
         return result
     }
@@ -68,8 +73,8 @@ enum StateSeeding {
         let name = state.property.name
         guard isUsed(name, in: view, index: index), !handsBack(name, in: view, index: index) else { return nil }
         return CallSites.changingValue(
-            passedAs: state.label, to: view.name, holdsReference: holdsReference(state, of: view, in: file, index: index),
-            index: index)
+            passedAs: state.label, to: view.name, declaredAt: state.declaration,
+            holdsReference: holdsReference(state, of: view, in: file, index: index), index: index)
     }
 
     /// Whether the view uses its state anywhere but in its initializers (`name`,

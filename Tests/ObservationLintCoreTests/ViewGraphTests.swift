@@ -51,6 +51,38 @@ final class ViewGraphTests: XCTestCase {
         ])
     }
 
+    /// A view declared once per platform: a site compiled only for iOS builds the iOS
+    /// declaration, not the one under `#if os(tvOS)`.
+    func testSitesBuildOnlyTheDeclarationsTheirPlatformsCompile() {
+        let tabs = """
+            #if os(iOS)
+            struct Tabs: View { var body: some View { Text("iOS") } }
+            #elseif os(tvOS)
+            struct Tabs: View { var body: some View { Text("tvOS") } }
+            #endif
+            """
+        let content = """
+            struct Content: View {
+                var body: some View {
+                    #if os(iOS)
+                    Tabs()
+                    #endif
+                }
+            }
+            struct Shared: View { var body: some View { Tabs() } }
+            """
+        let index = index(["Tabs.swift": tabs, "Content.swift": content])
+        let tabsFile = index.files.firstIndex { $0.path == "Tabs.swift" }!
+        let declarations = index.files[tabsFile].types.filter { $0.name == "Tabs" }
+        XCTAssertEqual(declarations.count, 2)
+        func builders(_ declaration: TypeDecl) -> [String] {
+            index.viewGraph.constructions(of: "Tabs", declaredAt: TokenLocation(file: tabsFile, token: declaration.nameToken))
+                .compactMap(\.enclosingType)
+        }
+        XCTAssertEqual(builders(declarations[0]), ["Content", "Shared"])
+        XCTAssertEqual(builders(declarations[1]), ["Shared"])
+    }
+
     /// WidgetKit content is a snapshot per entry: the configuration's closure and the body
     /// of a view that renders a `TimelineEntry` are one-time places; an app's views are not.
     func testWidgetContentIsOneTime() {

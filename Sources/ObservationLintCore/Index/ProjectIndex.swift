@@ -143,6 +143,14 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
     /// callers of one function from each write in it.
     let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()
+    /// `presentedViews(of:)` by the presented site.
+    let presentedViewsBySite = Memo<TokenLocation, Set<String>>()
+    /// `sceneRoots(of:)` by view.
+    let sceneRootsByView = Memo<String, Set<TokenLocation>?>()
+    /// `cover(of:)` by the presented site.
+    let coverBySite = Memo<TokenLocation, PresentationCover?>()
+    /// `platforms(at:)`: each file's `#if os(…)` clauses.
+    let platformChangesByFile = Memo<Int, [(token: Int, platforms: Platforms)]>()
     /// `codeContexts(inFile:)` by file.
     let codeContextsByFile = Memo<Int, CodeContexts>()
     /// The render reads of each model (`renderReads(of:)`), found on first use.

@@ -64,11 +64,17 @@ extension ProjectIndex {
     /// The sites that build `view` in a body that runs again while the view is shown, each
     /// with the first such trigger: what re-creates the view (its initializer and property
     /// initial values run again). Empty for a view only built once or with unknown callers.
-    public func reCreations(of view: TypeInfo) -> [ReCreation] {
-        viewGraph.constructions(of: view.name).compactMap { site in
+    /// `declaredAt`: the name of one declaration of the view (one `#if` variant); only the
+    /// sites that can build that declaration count.
+    public func reCreations(of view: TypeInfo, declaredAt declaration: TokenLocation? = nil) -> [ReCreation] {
+        let sites = declaration.map { viewGraph.constructions(of: view.name, declaredAt: $0) } ?? viewGraph.constructions(of: view.name)
+        return sites.compactMap { site in
             guard isReRenderedSite(site), let parent = site.enclosingType.flatMap({ types[$0] }),
                 ViewCode.isRenderingContainer(parent),
-                let trigger = reRenderTriggers(of: parent, whileShowing: TokenLocation(file: site.file, token: site.token)).first
+                // A write the presentation covers cannot re-render the parent while the view is shown.
+                let trigger = reRenderTriggers(of: parent, whileShowing: TokenLocation(file: site.file, token: site.token)).first(where: {
+                    $0.write.map { canRun($0, whileShowing: site) } ?? true
+                })
             else { return nil }
             return ReCreation(site: site, trigger: trigger)
         }
@@ -407,6 +413,21 @@ extension ProjectIndex {
             }
             for key in result.keys { result[key]!.sort { ($0.origin.file, $0.origin.tokens[0]) < ($1.origin.file, $1.origin.tokens[0]) } }
             return result
+        }
+    }
+
+    /// Whether the view's rendering code shows its property `name`: reads it while
+    /// rendering, or hands `$name` to content it builds (a `TextField` shows what it is bound
+    /// to); not when only actions use it.
+    public func rendersProperty(_ name: String, of type: TypeInfo) -> Bool {
+        if viewStateReads(of: type, names: [name])[name] != nil { return true }
+        let binding = "$" + name
+        return ViewCode.renderingBodies(of: type, index: self).contains { body in
+            let file = files[body.file]
+            var roles = RenderRoles(body: body.range, file: file, index: self)
+            return body.range.contains { token in
+                file.kind(token) == .dollarIdentifier && file.spells(token, binding) && roles.role(of: token) != .action
+            }
         }
     }
 

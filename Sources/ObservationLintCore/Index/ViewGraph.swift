@@ -252,6 +252,7 @@ public final class ViewConstruction: Sendable {
             details.append("\(argument.label ?? "_"): \(argument.origin)\(renewal)".withoutTypeKeyPrefixes)
         }
         if !identity.isEmpty { details.append("identity: " + identity.map(\.description).joined(separator: ", ")) }
+        if let cover = index.cover(of: self) { details.append("while shown: \(cover)") }
         return ("\(file.path):\(line)", line, details)
     }
 
@@ -321,6 +322,31 @@ public final class ViewGraph: @unchecked Sendable {
 
     /// The views with at least one construction site, sorted.
     public var constructedViews: [String] { Set(constructions.map(\.view)).sorted() }
+
+    /// The sites that can build the declaration of `view` whose name is at `declaration`:
+    /// those whose `#if os(…)` conditions can hold together with the declaration's (a
+    /// parent compiled only for iOS builds the iOS variant of a view, not one declared under
+    /// `#if os(tvOS)`).
+    public func constructions(of view: String, declaredAt declaration: TokenLocation) -> [ViewConstruction] {
+        let declared = index.platforms(at: declaration)
+        return constructions(of: view).filter { !index.platforms(at: TokenLocation(file: $0.file, token: $0.token)).isDisjoint(with: declared) }
+    }
+}
+
+extension ProjectIndex {
+    /// The platforms the code at `location` is compiled for, by the `#if os(…)` clauses
+    /// around it in its file.
+    func platforms(at location: TokenLocation) -> Platforms {
+        let changes = platformChangesByFile.value(for: location.file) { Platforms.changes(in: files[location.file]) }
+        // The last directive before the location.
+        var low = 0
+        var high = changes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle].token < location.token { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? .all : changes[low - 1].platforms
+    }
 }
 
 // MARK: - Collecting

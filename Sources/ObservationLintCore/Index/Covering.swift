@@ -1,0 +1,328 @@
+import ObservationSyntax
+
+/// How presented content hides the views that present it (SPEC §10: a trigger that cannot
+/// run while a view is shown witnesses nothing about it).
+public enum PresentationCover: Sendable, Hashable, CustomStringConvertible {
+    /// A modal presentation (`.sheet`, `.fullScreenCover` or `.popover` whose presenter never
+    /// enables `presentationBackgroundInteraction`): the user can act only in the presented
+    /// content, every other view is covered.
+    case modal(String)
+    /// A push onto a `NavigationStack` (a `NavigationLink` destination, a
+    /// `.navigationDestination`): the views from the presenter up to the stack's root
+    /// (`covered`) are hidden; views beside the stack (a split view's other column, another
+    /// tab) are not. A `NavigationSplitView` or `NavigationView` shows the list and the
+    /// detail side by side: no push there covers anything.
+    case push(covered: Set<String>)
+
+    public var description: String {
+        switch self {
+        case .modal(let callee): "modal .\(callee)"
+        case .push(let covered): "pushed over " + covered.map { "`\($0.withoutTypeKeyPrefixes)`" }.sorted().joined(separator: ", ")
+        }
+    }
+}
+
+extension ProjectIndex {
+    /// How the presentation that shows the view built at `site` covers the views around it;
+    /// nil when the site is not presented content, the content is shown beside its presenter
+    /// (`.inspector`, a split view's detail, a popover with background interaction), or the
+    /// analysis cannot establish a navigation stack around the presenter.
+    public func cover(of site: ViewConstruction) -> PresentationCover? {
+        coverBySite.value(for: TokenLocation(file: site.file, token: site.token)) { findCover(of: site) }
+    }
+
+    private func findCover(of site: ViewConstruction, depth: Int = 0) -> PresentationCover? {
+        guard site.context == .presentation, let presenter = site.enclosingType.flatMap({ types[$0] }) else { return nil }
+        // `NavigationLink(destination: Detail())` has no closure: a push.
+        switch presentedContent(of: site).map({ files[site.file].text($0.callee) }) {
+        case "sheet", "fullScreenCover", "popover":
+            let interacts = presenter.declarations.contains { declaration in
+                let source = files[declaration.file]
+                return declaration.decl.members.contains { source.at($0, "presentationBackgroundInteraction") }
+            }
+            return interacts ? nil : .modal(presentedContent(of: site).map { files[site.file].text($0.callee) } ?? "sheet")
+        case nil, "navigationDestination", "NavigationLink": break
+        default: return nil
+        }
+        let location = TokenLocation(file: site.file, token: site.token)
+        return stackCover(around: location, of: presenter.name, depth: depth).map { .push(covered: $0) }
+    }
+
+    /// Whether code at `location` can run while the view built at `site` is shown: always,
+    /// unless a presentation covers the view whose code it is (`cover(of:)`: a modal one
+    /// covers its window, not a view shown in another scene) and it runs only
+    /// on the user's input there or when that view appeared — an action (`Button`, a
+    /// gesture, `.onSubmit`, `.onMove`), a callback a covered view is handed, the
+    /// synchronous part of `.onAppear`/`.task`, or a method only such code calls. The
+    /// presented content's own views (the child and what it builds), and asynchronous
+    /// continuations, timers, notifications and subscriptions, run while it is shown.
+    /// A write in the view's own `.onDisappear` runs as it goes, wherever it is built.
+    public func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction) -> Bool {
+        if runsAsItDisappears(location, site) { return false }
+        guard let cover = cover(of: site), let body = isolationFacts.enclosingBody(of: location, index: self),
+            let writer = body.owner, writer.isView
+        else { return true }
+        if presentedViews(of: site).contains(writer.name) { return true }
+        switch cover {
+        case .push(let covered): if !covered.contains(writer.name) { return true }
+        case .modal:
+            // A modal presentation covers its window: a view shown in another scene (a
+            // `Settings` window, another `Window`) stays usable.
+            if let presenter = site.enclosingType, let presenterRoots = sceneRoots(of: presenter),
+                let writerRoots = sceneRoots(of: writer.name), !writerRoots.isSubset(of: presenterRoots)
+            {
+                return true
+            }
+        }
+        // The presented content: the closure that builds it, or the construction itself
+        // (`NavigationLink(destination: Child(onSave: save))`).
+        let content = (file: site.file, range: presentedContent(of: site)?.range ?? site.tokens)
+        return !runsOnlyOnInput(location, in: body, of: writer, outside: content, depth: 0)
+    }
+
+    /// Whether the code at `location` is in an `.onDisappear` applied to the view built at
+    /// `site` (`Child(…).padding().onDisappear { … }`): it runs as the view goes.
+    private func runsAsItDisappears(_ location: TokenLocation, _ site: ViewConstruction) -> Bool {
+        guard location.file == site.file, location.token >= site.call.end else { return false }
+        let file = files[site.file]
+        // Along the modifier chain from the construction.
+        var position = site.call.end
+        for _ in 0..<32 {
+            guard position < location.token, file.kind(position) == .period, file.isWord(position + 1) else { return false }
+            let name = position + 1
+            position += 2
+            while position < file.tokens.count, file.kind(position) == .leftParen || file.kind(position) == .leftBrace {
+                let close = Int(file.partner[position])
+                guard close > position else { return false }
+                position = close + 1
+            }
+            if file.at(name, "onDisappear"), (name..<position).contains(location.token) { return true }
+        }
+        return false
+    }
+
+    // MARK: Navigation stacks
+
+    /// The views a push from code of `presenter` at `location` covers, when every way the
+    /// presenter is shown puts it inside a `NavigationStack`: the stack is in the presenter's
+    /// own code around the site, or each site that builds the presenter is inside one (or is
+    /// itself a push). Nil when one is not, or sits in a split view or `NavigationView`.
+    private func stackCover(around location: TokenLocation, of presenter: String, depth: Int) -> Set<String>? {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self) else { return nil }
+        let file = files[location.file]
+        for scope in scopes(in: body.range, of: file).enclosing(location.token) {
+            guard case .closure(let callee?, _) = scope.kind else { continue }
+            switch file.text(callee) {
+            case "NavigationStack": return [presenter]
+            case "NavigationSplitView", "NavigationView": return nil
+            default: continue
+            }
+        }
+        guard depth < 4 else { return nil }
+        let sites = viewGraph.constructions(of: presenter).filter { $0.context != .preview }
+        guard !sites.isEmpty, sites.count <= 16 else { return nil }
+        var covered: Set<String> = [presenter]
+        for outer in sites {
+            guard let caller = outer.enclosingType else { return nil }
+            let outerLocation = TokenLocation(file: outer.file, token: outer.token)
+            switch outer.context {
+            case .rendering:
+                guard let above = stackCover(around: outerLocation, of: caller, depth: depth + 1) else { return nil }
+                covered.formUnion(above)
+            case .presentation:
+                // Pushed itself: the stack that holds it holds the push.
+                guard case .push(let above)? = findCover(of: outer, depth: depth + 1) else { return nil }
+                covered.formUnion(above)
+            default:
+                return nil
+            }
+        }
+        return covered
+    }
+
+    /// The scene roots (`WindowGroup { Root() }`, `Settings { … }`) whose content shows
+    /// `view`, found by walking its construction sites up; nil when a way up is not known
+    /// (no known caller, a hosting controller, code that is not a view).
+    func sceneRoots(of view: String) -> Set<TokenLocation>? {
+        sceneRootsByView.value(for: view) {
+            var roots = Set<TokenLocation>()
+            var seen: Set<String> = [view]
+            var queue = [view]
+            while let next = queue.popLast() {
+                let sites = viewGraph.constructions(of: next).filter { $0.context != .preview }
+                guard !sites.isEmpty, seen.count < 200 else { return nil }
+                for site in sites {
+                    if site.context == .oneTime(.sceneRoot) {
+                        roots.insert(TokenLocation(file: site.file, token: site.token))
+                        continue
+                    }
+                    guard let caller = site.enclosingType, types[caller]?.isView == true else { return nil }
+                    if seen.insert(caller).inserted { queue.append(caller) }
+                }
+            }
+            return roots
+        }
+    }
+
+    // MARK: Presented content
+
+    /// The views presented content shows: the view built at `site`, the other views its
+    /// closure builds (a wrapper such as a navigation container around it), and every view
+    /// their code builds, transitively (computed once per site).
+    func presentedViews(of site: ViewConstruction) -> Set<String> {
+        presentedViewsBySite.value(for: TokenLocation(file: site.file, token: site.token)) {
+            var seen: Set<String> = [site.view]
+            if let content = presentedContent(of: site) {
+                for other in viewGraph.constructions(inFile: site.file) where content.range.contains(other.token) { seen.insert(other.view) }
+            }
+            var queue = Array(seen)
+            while let next = queue.popLast(), seen.count < 400 {
+                guard let info = types[next] else { continue }
+                for fileIndex in Set(info.declarations.map(\.file)) {
+                    for site in viewGraph.constructions(inFile: fileIndex)
+                    where site.enclosingType == next && site.context != .preview && seen.insert(site.view).inserted {
+                        queue.append(site.view)
+                    }
+                }
+            }
+            return seen
+        }
+    }
+
+    /// The closure the presenting modifier or `NavigationLink` shows for `site`, and the
+    /// modifier's (or `NavigationLink`'s) name token.
+    private func presentedContent(of site: ViewConstruction) -> (range: Range<Int>, callee: Int)? {
+        guard let body = isolationFacts.enclosingBody(of: TokenLocation(file: site.file, token: site.token), index: self) else { return nil }
+        let file = files[site.file]
+        for scope in scopes(in: body.range, of: file).enclosing(site.token) {
+            guard case .closure(let callee?, _) = scope.kind else { continue }
+            let name = file.text(callee)
+            if name == "NavigationLink" || name == "navigationDestination" || ViewCode.presentationCallees.contains(name) {
+                return (scope.range, callee)
+            }
+        }
+        return nil
+    }
+
+    // MARK: Triggers
+
+    /// Closures SwiftUI runs synchronously where they stand: a write in one runs with the
+    /// code around it.
+    private static let transparentClosures: Set<String> = ["withAnimation", "withTransaction"]
+    /// Handlers of a view that run when it appears: their synchronous part ran before the
+    /// view was covered.
+    private static let appearanceHandlers: Set<String> = ["onAppear", "task"]
+    /// Closures that run on events other than the user's input to the view that holds them:
+    /// the system, time, other objects, or a later resumption.
+    private static let eventClosures: Set<String> = [
+        "onChange", "onReceive", "onDisappear", "onOpenURL", "onContinueUserActivity", "onPreferenceChange",
+        "onGeometryChange", "onScrollGeometryChange", "onScrollPhaseChange", "onScrollVisibilityChange",
+        "onScrollTargetVisibilityChange", "Task", "detached", "async", "asyncAfter", "sink", "addObserver",
+        "scheduledTimer", "dataTask", "receive", "handleEvents", "run", "backgroundTask", "Binding",
+        "focusedSceneValue", "onDrop", "dropDestination", "fileImporter", "fileExporter", "photosPicker",
+    ]
+
+    /// Whether the code at `location` (in `body`, code of the view `writer`) runs only on the
+    /// user's input to `writer`, or synchronously when it appeared, and not from the presented
+    /// content (`content`: the closure that builds it).
+    private func runsOnlyOnInput(
+        _ location: TokenLocation, in body: OwnedBody, of writer: TypeInfo, outside content: (file: Int, range: Range<Int>), depth: Int
+    ) -> Bool {
+        if content.file == location.file, content.range.contains(location.token) { return false }
+        let file = files[location.file]
+        if file.kind(location.token) == .dollarIdentifier {
+            return bindingChangesOnlyOnInput(location, of: writer, outside: content, depth: depth)
+        }
+        for scope in scopes(in: body.range, of: file).enclosing(location.token) {
+            guard case .closure(let callee, let label) = scope.kind else { continue }
+            let handler = callee.map { file.text($0) } ?? label.map { file.text($0) }
+            if let handler, Self.transparentClosures.contains(handler) { continue }
+            if awaits(in: scope.range.lowerBound..<location.token, file: file) { return false }
+            guard let handler else { return false }
+            if Self.appearanceHandlers.contains(handler) {
+                return handler == "onAppear" || scope.callArguments.map { file.argument("id", in: $0) == nil } ?? true
+            }
+            return !Self.eventClosures.contains(handler) && ViewCode.role(of: scope, in: file, index: self) == .action
+        }
+        // Directly in a method: it runs when its callers do.
+        guard depth < 2, case .function(let function) = body.member, function.kind == .function,
+            !awaits(in: body.range.lowerBound..<location.token, file: file)
+        else { return false }
+        let references = references(to: function.name, in: writer)
+        return !references.isEmpty && references.allSatisfy { reference in
+            let referenceFile = files[reference.file]
+            if referenceFile.kind(reference.token + 1) == .leftParen || referenceFile.kind(reference.token + 1) == .leftBrace {
+                guard let caller = isolationFacts.enclosingBody(of: reference, index: self) else { return false }
+                return runsOnlyOnInput(reference, in: caller, of: writer, outside: content, depth: depth + 1)
+            }
+            if content.file == reference.file, content.range.contains(reference.token) { return false }
+            return isHandedToInput(reference, in: referenceFile)
+        }
+    }
+
+    /// `$selection` handed to a control (`List(selection: $selection)`, `TextField(text:
+    /// $name)`): it changes on the user's input to that control; handed to a project view,
+    /// when every write of that view to the property it fills does.
+    private func bindingChangesOnlyOnInput(
+        _ location: TokenLocation, of writer: TypeInfo, outside content: (file: Int, range: Range<Int>), depth: Int
+    ) -> Bool {
+        let file = files[location.file]
+        guard let (callee, label) = enclosingCall(of: location.token, in: file) else { return false }
+        guard let view = type(named: callee, from: writer.name, file: location.file), view.isView else {
+            return callee.startsWithUppercase || file.kind(location.token - 1) == .colon
+        }
+        guard depth < 2, let label, view.name != writer.name else { return false }
+        let writes = changes(of: view).writes(of: label)
+        return !writes.isEmpty && writes.allSatisfy { write in
+            guard let body = isolationFacts.enclosingBody(of: write.site, index: self), body.owner?.name == view.name else { return false }
+            return runsOnlyOnInput(write.site, in: body, of: view, outside: content, depth: depth + 1)
+        }
+    }
+
+    /// The call whose parentheses hold the argument at `token`, and the argument's label.
+    private func enclosingCall(of token: Int, in file: ParsedFile) -> (callee: String, label: String?)? {
+        let label = file.kind(token - 1) == .colon && file.isWord(token - 2) ? file.text(token - 2) : nil
+        var open = token - 1
+        var nesting = 0
+        while open >= 0 {
+            let kind = file.kind(open)
+            if kind == .rightParen || kind == .rightSquare || kind == .rightBrace { nesting += 1 }
+            if kind == .leftParen || kind == .leftSquare || kind == .leftBrace {
+                if nesting == 0 { break }
+                nesting -= 1
+            }
+            open -= 1
+        }
+        guard open > 0, file.kind(open) == .leftParen, file.isWord(open - 1) else { return nil }
+        return (file.text(open - 1), label)
+    }
+
+    /// `.onMove(perform: move)`, `Button("Save", action: save)`: a method handed as the
+    /// handler of a user action.
+    private func isHandedToInput(_ reference: TokenLocation, in file: ParsedFile) -> Bool {
+        guard let (callee, label) = enclosingCall(of: reference.token, in: file), let label, ViewCode.isActionLabel(label),
+            label != "get", label != "set"
+        else { return false }
+        return !Self.eventClosures.contains(callee) && !Self.appearanceHandlers.contains(callee)
+    }
+
+    /// Uses of the method `name` in the view's own code (calls and references), outside its
+    /// declaration.
+    private func references(to name: String, in view: TypeInfo) -> [TokenLocation] {
+        var result: [TokenLocation] = []
+        for declaration in view.declarations {
+            let file = files[declaration.file]
+            for token in declaration.decl.members where file.kind(token) == .identifier && file.spells(token, name) {
+                guard !file.at(token - 1, "func"), file.kind(token + 1) != .colon || file.kind(token - 1) == .colon,
+                    file.kind(token - 1) != .period || file.at(token - 2, "self")
+                else { continue }
+                result.append(TokenLocation(file: declaration.file, token: token))
+            }
+        }
+        return result
+    }
+
+    private func awaits(in range: Range<Int>, file: ParsedFile) -> Bool {
+        range.contains { file.at($0, "await") }
+    }
+}

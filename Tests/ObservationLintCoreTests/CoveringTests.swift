@@ -1,0 +1,276 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+/// `cover(of:)` and `canRun(_:whileShowing:)`: which writes can run while presented content
+/// is shown over the views that present it.
+final class CoveringTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(source.utf8))])
+    }
+
+    /// The site that builds `view` (its only one).
+    private func site(of view: String, in index: ProjectIndex) -> ViewConstruction {
+        let sites = index.viewGraph.constructions(of: view)
+        XCTAssertEqual(sites.count, 1, view)
+        return sites[0]
+    }
+
+    /// The token of the assignment to `name` (`name = …`, `name += …`), not its declaration.
+    private func write(to name: String, in index: ProjectIndex) -> TokenLocation {
+        let file = index.files[0]
+        let token = file.tokens.indices.first {
+            file.text($0) == name && file.isAssignmentOperator($0 + 1) && !file.at($0 - 1, "var")
+        }
+        XCTAssertNotNil(token, name)
+        return TokenLocation(file: 0, token: token ?? 0)
+    }
+
+    private let child = """
+        struct Child: View {
+            @State var text: String
+            var body: some View { Button("Edit") { edited = true }; Text(text) }
+            @State private var edited = false
+        }
+        """
+
+    func testModalPresentationsCoverEverythingOutsideTheirContent() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var text = ""
+                    @State private var fromButton = 0
+                    @State private var fromMethod = 0
+                    @State private var fromAppear = 0
+                    @State private var fromContent = 0
+                    @State private var fromTimer = 0
+                    @State private var afterAwait = 0
+                    var body: some View {
+                        List {
+                            Button("Change") { fromButton += 1 }
+                            ForEach(0..<3, id: \\.self) { Text("\\($0)") }.onMove(perform: move)
+                        }
+                        .onAppear { fromAppear = 1 }
+                        .task { _ = try? await Task.sleep(nanoseconds: 1); afterAwait = 1 }
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in fromTimer += 1 }
+                        .sheet(isPresented: $isShowing) {
+                            Child(text: text)
+                            Button("Save") { fromContent += 1 }
+                        }
+                    }
+                    private func move(from source: IndexSet, to destination: Int) { fromMethod += 1 }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertEqual(index.cover(of: site), .modal("sheet"))
+        for covered in ["fromButton", "fromMethod", "fromAppear"] {
+            XCTAssertFalse(index.canRun(write(to: covered, in: index), whileShowing: site), covered)
+        }
+        // The presented content itself, an event, a continuation after an `await`.
+        for running in ["fromContent", "fromTimer", "afterAwait", "edited"] {
+            XCTAssertTrue(index.canRun(write(to: running, in: index), whileShowing: site), running)
+        }
+    }
+
+    func testTheViewsOwnDisappearanceHandlerRunsAsItGoes() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var text = ""
+                    @State private var other = ""
+                    var body: some View {
+                        Child(text: text)
+                            .padding()
+                            .onDisappear { text = "" }
+                        Text(other).onDisappear { other = "" }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertFalse(index.canRun(write(to: "text", in: index), whileShowing: site))
+        XCTAssertTrue(index.canRun(write(to: "other", in: index), whileShowing: site))
+    }
+
+    /// The presenter's body runs again while a sheet is shown only for a write that can run
+    /// then: not for one in a button the sheet covers.
+    func testACoveredWriteReCreatesNoPresentedView() {
+        func reCreations(_ trigger: String) -> Int {
+            let index = index(
+                child + """
+                    struct Host: View {
+                        @State private var isShowing = false
+                        @State private var count = 0
+                        var body: some View {
+                            Text("\\(count)")
+                                \(trigger)
+                                .sheet(isPresented: $isShowing) { Child(text: "") }
+                        }
+                    }
+                    """)
+            return index.reCreations(of: index.types["Child"]!).count
+        }
+        XCTAssertEqual(reCreations(".onTapGesture { count += 1 }"), 0)
+        XCTAssertEqual(reCreations(".onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in count += 1 }"), 1)
+    }
+
+    /// A binding handed to a control, or to a view that writes it only on input, changes only
+    /// on the user's input there; a view that writes it on an event changes it any time.
+    func testBindingsHandedToCoveredViews() {
+        let index = index(
+            child + """
+                struct Stepping: View {
+                    @Binding var value: Int
+                    var body: some View { Button("+") { value += 1 } }
+                }
+                struct Ticking: View {
+                    @Binding var value: Int
+                    var body: some View {
+                        Text("\\(value)").onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in value += 1 }
+                    }
+                }
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var typed = ""
+                    @State private var stepped = 0
+                    @State private var ticked = 0
+                    var body: some View {
+                        TextField("Name", text: $typed)
+                        Stepping(value: $stepped)
+                        Ticking(value: $ticked)
+                            .sheet(isPresented: $isShowing) { Child(text: typed) }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        let file = index.files[0]
+        func binding(_ name: String) -> TokenLocation {
+            TokenLocation(file: 0, token: file.tokens.indices.first { file.text($0) == "$" + name }!)
+        }
+        XCTAssertFalse(index.canRun(binding("typed"), whileShowing: site))
+        XCTAssertFalse(index.canRun(binding("stepped"), whileShowing: site))
+        XCTAssertTrue(index.canRun(binding("ticked"), whileShowing: site))
+    }
+
+    /// A view the sheet's closure builds around the child is shown with it: its actions run.
+    func testAWrapperInThePresentedContentIsShownWithIt() {
+        let index = index(
+            child + """
+                struct Frame<Content: View>: View {
+                    @State private var closed = false
+                    let content: () -> Content
+                    var body: some View { content(); Button("Close") { closed = true } }
+                }
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var text = ""
+                    var body: some View {
+                        Button("Show") { isShowing = true }
+                            .sheet(isPresented: $isShowing) { Frame { Child(text: text) } }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertTrue(index.canRun(write(to: "closed", in: index), whileShowing: site))
+        XCTAssertFalse(index.canRun(write(to: "isShowing", in: index), whileShowing: site))
+    }
+
+    /// A sheet covers its window: a view of another scene (a `Settings` window) stays usable.
+    func testAModalPresentationLeavesOtherScenesUsable() {
+        let index = index(
+            child + """
+                final class Store: ObservableObject { @Published var text = "" }
+                @main struct NotesApp: App {
+                    @StateObject private var store = Store()
+                    var body: some Scene {
+                        WindowGroup { Host(store: store) }
+                        Settings { Preferences(store: store) }
+                    }
+                }
+                struct Host: View {
+                    @ObservedObject var store: Store
+                    @State private var isShowing = false
+                    var body: some View {
+                        Button("Clear") { store.text = "cleared" }
+                            .sheet(isPresented: $isShowing) { Child(text: store.text) }
+                    }
+                }
+                struct Preferences: View {
+                    @ObservedObject var store: Store
+                    var body: some View { Button("Reset") { store.text = "reset" } }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        let file = index.files[0]
+        // `store.text = …`: in `Host`, then in `Preferences`.
+        let writes = file.tokens.indices.filter { file.text($0) == "text" && file.at($0 - 2, "store") && file.isAssignmentOperator($0 + 1) }
+        XCTAssertEqual(writes.count, 2)
+        XCTAssertFalse(index.canRun(TokenLocation(file: 0, token: writes[0]), whileShowing: site))
+        XCTAssertTrue(index.canRun(TokenLocation(file: 0, token: writes[1]), whileShowing: site))
+    }
+
+    func testContentShownBesideItsPresenterCoversNothing() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var text = ""
+                    var body: some View {
+                        Button("Change") { text = "b" }
+                            .sheet(isPresented: $isShowing) { Child(text: text) }
+                            .presentationBackgroundInteraction(.enabled)
+                    }
+                }
+                struct Inspecting: View {
+                    @State private var isShowing = false
+                    @State private var name = ""
+                    var body: some View {
+                        Button("Change") { name = "b" }
+                            .inspector(isPresented: $isShowing) { Child(text: name) }
+                    }
+                }
+                """)
+        for site in index.viewGraph.constructions(of: "Child") {
+            XCTAssertNil(index.cover(of: site))
+            XCTAssertTrue(index.canRun(write(to: site.enclosingType == "Host" ? "text" : "name", in: index), whileShowing: site))
+        }
+    }
+
+    func testAPushCoversTheStackItIsMadeIn() {
+        let index = index(
+            child + """
+                struct Root: View {
+                    @State private var fromRoot = 0
+                    var body: some View {
+                        NavigationStack { List_(); Button("Root") { fromRoot += 1 } }
+                    }
+                }
+                struct List_: View {
+                    @State private var title = ""
+                    var body: some View {
+                        NavigationLink("Open") { Child(text: title) }
+                        Button("Rename") { title = "b" }
+                    }
+                }
+                struct Split: View {
+                    @State private var name = ""
+                    var body: some View {
+                        NavigationSplitView {
+                            NavigationLink("Open") { Child(text: name) }
+                            Button("Rename") { name = "b" }
+                        } detail: { Text("Detail") }
+                    }
+                }
+                """)
+        let sites = index.viewGraph.constructions(of: "Child")
+        XCTAssertEqual(sites.count, 2)
+        let pushed = sites.first { $0.enclosingType == "List_" }!
+        XCTAssertEqual(index.cover(of: pushed), .push(covered: ["List_", "Root"]))
+        XCTAssertFalse(index.canRun(write(to: "title", in: index), whileShowing: pushed))
+        XCTAssertFalse(index.canRun(write(to: "fromRoot", in: index), whileShowing: pushed))
+        // A split view shows the list beside the detail.
+        let beside = sites.first { $0.enclosingType == "Split" }!
+        XCTAssertNil(index.cover(of: beside))
+        XCTAssertTrue(index.canRun(write(to: "name", in: index), whileShowing: beside))
+    }
+}
