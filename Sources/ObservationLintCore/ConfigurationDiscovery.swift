@@ -76,6 +76,10 @@ public enum UpcomingFeatures {
     public static func enablesNonisolatedNonsending(packageManifest text: String) -> Bool {
         let call = ".enableUpcomingFeature(\"NonisolatedNonsendingByDefault\")"
         guard mayContainWithoutWhitespace(text, call) else { return false }
+        if let lines = compactASCIILines(text) {
+            let pattern = Array(call.utf8)
+            return lines.contains { $0.firstRange(of: pattern) != nil }
+        }
         return text.split(whereSeparator: \.isNewline).contains { line in
             let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
             return code.filter { !$0.isWhitespace }.contains(call)
@@ -155,6 +159,16 @@ extension DefaultActorIsolation {
     /// line comments.
     public static func fromPackageManifest(_ text: String) -> DefaultActorIsolation? {
         guard mayContainWithoutWhitespace(text, ".defaultIsolation(") else { return nil }
+        if let lines = compactASCIILines(text) {
+            let call = Array(".defaultIsolation(".utf8)
+            for line in lines {
+                guard let range = line.firstRange(of: call) else { continue }
+                let argument = line[range.upperBound...]
+                if argument.starts(with: "MainActor.self".utf8) { return .mainActor }
+                if argument.starts(with: "nil".utf8) { return .nonisolated }
+            }
+            return nil
+        }
         for line in text.split(whereSeparator: \.isNewline) {
             let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
             let compact = code.filter { !$0.isWhitespace }
@@ -198,6 +212,39 @@ private func mayContainWithoutWhitespace(_ text: String, _ needle: String) -> Bo
     return (0...compact.count - pattern.count).contains { start in
         compact[start] == pattern[0] && pattern.indices.allSatisfy { compact[start + $0] == pattern[$0] }
     }
+}
+
+/// For an ASCII `text`, each line's code (before `//`) without its spaces and tabs, as
+/// bytes: what the manifest searches ask of `split(whereSeparator: \.isNewline)`, the
+/// `//` cut and `filter { !$0.isWhitespace }` on `Character`s, without a `String` per
+/// line. Nil when the text is not ASCII.
+private func compactASCIILines(_ text: String) -> [[UInt8]]? {
+    let bytes = text.utf8
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    var lines: [[UInt8]] = []
+    var line: [UInt8] = []
+    var inComment = false
+    var previous: UInt8 = 0
+    for byte in bytes {
+        if (0x0A...0x0D).contains(byte) {
+            if !line.isEmpty { lines.append(line) }
+            line.removeAll(keepingCapacity: true)
+            inComment = false
+            previous = 0
+            continue
+        }
+        guard !inComment else { continue }
+        if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") {
+            // The first `/`, the byte just before, was kept: the comment starts there.
+            line.removeLast()
+            inComment = true
+            continue
+        }
+        previous = byte
+        if byte != 0x20 && byte != 0x09 { line.append(byte) }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
 }
 
 /// The lines of `text`, as `split(whereSeparator: \.isNewline)` cuts them, that contain one of

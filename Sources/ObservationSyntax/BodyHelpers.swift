@@ -110,26 +110,45 @@ extension TokenStream {
     /// The chain that starts at `index`, when a name stands there and is not itself a
     /// member of something before it.
     public func memberChain(at index: Int, limit: Int) -> MemberChain? {
-        guard index < limit, isChainName(index), kind(index - 1) != .period else { return nil }
-        if kind(index) == .keyword, !(at(index, "self") || at(index, "Self") || at(index, "super")) {
-            return nil
-        }
+        guard startsMemberChain(at: index, limit: limit) else { return nil }
         var names: [Int] = []
         names.reserveCapacity(4)
         names.append(index)
         var next = index + 1
-        while next < limit {
-            var dot = next
-            // Subscripts are element access: `stations[code]?.name` reads `name` of an element.
-            while dot < limit, kind(dot) == .leftSquare, !tokens[dot].flags.contains(.leadingSpace) {
-                dot = skipGroup(dot)
-            }
-            if kind(dot) == .postfixQuestionMark || kind(dot) == .exclamationMark { dot += 1 }
-            guard dot + 1 < limit, kind(dot) == .period, isChainName(dot + 1) else { break }
-            names.append(dot + 1)
-            next = dot + 2
+        while let name = chainName(after: next, limit: limit) {
+            names.append(name)
+            next = name + 1
         }
         return MemberChain(names: names, end: next)
+    }
+
+    /// The `end` of the chain `memberChain(at:limit:)` finds at `index`, without collecting
+    /// its names (a test before the chain is built).
+    public func memberChainEnd(at index: Int, limit: Int) -> Int? {
+        guard startsMemberChain(at: index, limit: limit) else { return nil }
+        var next = index + 1
+        while let name = chainName(after: next, limit: limit) { next = name + 1 }
+        return next
+    }
+
+    @inline(__always)
+    private func startsMemberChain(at index: Int, limit: Int) -> Bool {
+        guard index < limit, isChainName(index), kind(index - 1) != .period else { return false }
+        return kind(index) != .keyword || at(index, "self") || at(index, "Self") || at(index, "super")
+    }
+
+    /// The member name continuing a chain whose last name ends before `next`, if any.
+    @inline(__always)
+    private func chainName(after next: Int, limit: Int) -> Int? {
+        guard next < limit else { return nil }
+        var dot = next
+        // Subscripts are element access: `stations[code]?.name` reads `name` of an element.
+        while dot < limit, kind(dot) == .leftSquare, !tokens[dot].flags.contains(.leadingSpace) {
+            dot = skipGroup(dot)
+        }
+        if kind(dot) == .postfixQuestionMark || kind(dot) == .exclamationMark { dot += 1 }
+        guard dot + 1 < limit, kind(dot) == .period, isChainName(dot + 1) else { return nil }
+        return dot + 1
     }
 
     private func isChainName(_ index: Int) -> Bool {

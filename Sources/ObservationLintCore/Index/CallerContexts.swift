@@ -102,29 +102,36 @@ extension ProjectIndex {
 }
 
 extension IsolationFacts {
-    /// The project's call sites by callee name: an identifier followed by `(` or a trailing
-    /// closure's `{` (declarations `func name(` included; callers filter them).
+    /// The project's call sites by callee name, for the names of the functions its files
+    /// declare (the only ones asked): an identifier followed by `(` or a trailing closure's
+    /// `{` (declarations `func name(` included; callers filter them).
     func calls(named name: String, index: ProjectIndex) -> [TokenLocation] {
         callSites.value {
-            var interner = NameInterner(capacity: 4096)
-            var byNumber: [[TokenLocation]] = []
+            // The functions `OwnedBody.all(inFile:index:)` finds, in every file.
+            var declared: [String] = []
+            for fileIndex in index.files.indices {
+                declared += index.files[fileIndex].functions.map(\.name)
+                for (decl, _) in index.typeDeclarations(in: fileIndex) { declared += decl.functions.map(\.name) }
+            }
+            let functions = NameTable(declared)
+            var byPosition = [[TokenLocation]](repeating: [], count: functions.names.count)
             for fileIndex in index.ownFiles {
                 let file = index.files[fileIndex]
                 file.source.bytes.withUnsafeBufferPointer { bytes in
                     for token in file.tokens.indices where file.kind(token) == .identifier {
                         let next = file.kind(token + 1)
                         guard next == .leftParen || next == .leftBrace,
-                            !file.tokens[token + 1].flags.contains(.leadingSpace) || next == .leftBrace
+                            !file.tokens[token + 1].flags.contains(.leadingSpace) || next == .leftBrace,
+                            let position = functions.position(of: file.tokens[token], in: bytes)
                         else { continue }
-                        let range = file.tokens[token].range
-                        let number = Int(interner.number(bytes.baseAddress! + range.lowerBound, range.count))
-                        if number == byNumber.count { byNumber.append([]) }
-                        byNumber[number].append(TokenLocation(file: fileIndex, token: token))
+                        byPosition[position].append(TokenLocation(file: fileIndex, token: token))
                     }
                 }
             }
             var result: [String: [TokenLocation]] = [:]
-            for (number, locations) in byNumber.enumerated() { result[interner.names[number], default: []] += locations }
+            for (position, locations) in byPosition.enumerated() where !locations.isEmpty {
+                result[functions.names[position], default: []] += locations
+            }
             return result
         }[name] ?? []
     }

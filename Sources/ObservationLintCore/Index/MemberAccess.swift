@@ -181,10 +181,25 @@ extension ProjectIndex {
         observedProperty: String?, into accesses: inout MemberAccesses
     ) {
         let file = files[fileIndex]
-        let scopes = self.scopes(in: body, of: file)
-        let parameters = parameters.union(file.localNames(in: body))
+        // Most bodies record nothing: their scopes are found at the first site.
+        var bodyScopes: BodyScopes?
+        func scopes() -> BodyScopes {
+            if let bodyScopes { return bodyScopes }
+            let found = self.scopes(in: body, of: file)
+            bodyScopes = found
+            return found
+        }
+        // The names that hide members (parameters and locals), found at the first chain
+        // that may be a member path.
+        var hiding: Set<String>?
+        func hidden() -> Set<String> {
+            if let hiding { return hiding }
+            let found = parameters.union(file.localNames(in: body))
+            hiding = found
+            return found
+        }
         func site(_ token: Int) -> MemberSite {
-            let closure = scopes.innermostClosure(containing: token)?.range
+            let closure = scopes().innermostClosure(containing: token)?.range
             return MemberSite(
                 file: fileIndex, token: token, body: body, closure: closure,
                 inInitializer: isInitializer && closure == nil, observedProperty: observedProperty)
@@ -193,16 +208,25 @@ extension ProjectIndex {
             accesses.mutations[name, default: []].append(site(token))
         }
         for assignment in file.assignments(in: body) {
-            if let (path, tokens) = memberPath(assignment.target, in: file, parameters: parameters) {
+            if let (path, tokens) = memberPath(assignment.target, in: file, parameters: hidden()) {
                 record(path[0], token: tokens[0])
             }
         }
-        for chain in file.memberChains(in: body) {
-            // Each case below needs `&` before the chain or a call of its last name.
-            let next = file.kind(chain.end)
-            guard next == .leftParen || next == .leftBrace || file.kind(chain.root - 1) == .prefixAmpersand else { continue }
+        var start = body.lowerBound
+        while start < body.upperBound {
+            // The chains of `memberChains(in:)`, each built only when the token after it or
+            // the `&` before it can make it one of the cases below.
+            guard let end = file.memberChainEnd(at: start, limit: body.upperBound) else {
+                start += 1
+                continue
+            }
+            defer { start = end }
+            let next = file.kind(end)
+            guard next == .leftParen || next == .leftBrace || file.kind(start - 1) == .prefixAmpersand,
+                let chain = file.memberChain(at: start, limit: body.upperBound)
+            else { continue }
             // The path's first and last names only (`memberPath` would spell every name).
-            guard let tokens = memberPathTokens(chain, in: file, parameters: parameters) else { continue }
+            guard let tokens = memberPathTokens(chain, in: file, parameters: hidden()) else { continue }
             let last = tokens[tokens.count - 1]
             if tokens.count >= 2, file.isCalled(chain), mutatingMethodNames.contains(file.text(last)) {
                 record(file.text(tokens[0]), token: tokens[0])
@@ -210,7 +234,7 @@ extension ProjectIndex {
                 record(file.text(tokens[0]), token: tokens[0])
             } else if tokens.count == 2, file.text(tokens[0]) == "objectWillChange", file.text(last) == "send", file.isCalled(chain) {
                 accesses.placesSendingObjectWillChange.insert(
-                    .init(file: fileIndex, body: body, closure: scopes.innermostClosure(containing: chain.root)?.range))
+                    .init(file: fileIndex, body: body, closure: scopes().innermostClosure(containing: chain.root)?.range))
             } else if tokens.count >= 2, file.kind(last + 1) == .leftParen {
                 accesses.calls[file.text(tokens[0]), default: []].append(site(tokens[0]))
             }

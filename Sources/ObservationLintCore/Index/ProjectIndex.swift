@@ -602,8 +602,23 @@ struct TypeDomains: Sendable {
 extension String {
     /// The text with every type key's visibility prefix removed: what a message shows.
     var withoutTypeKeyPrefixes: String {
-        guard contains("‹") else { return self }
+        guard holdsTypeKeyMark else { return self }
         return replacingOccurrences(of: "‹[fv][0-9]+›\\.", with: "", options: .regularExpression)
+    }
+
+    /// Whether the text holds a `‹` (UTF-8 E2 80 B9), looked for on its bytes: Foundation's
+    /// `contains` cost more than the rest of making a diagnostic.
+    private var holdsTypeKeyMark: Bool {
+        var matched = 0
+        for byte in utf8 {
+            switch (matched, byte) {
+            case (_, 0xE2): matched = 1
+            case (1, 0x80): matched = 2
+            case (2, 0xB9): return true
+            default: matched = 0
+            }
+        }
+        return false
     }
 }
 
