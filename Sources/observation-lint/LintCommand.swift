@@ -108,7 +108,10 @@ struct Lint: ParsableCommand, ExitCodeCommand {
         }
 
         // The local packages the projects declare are read for the index, not reported on.
-        let projects = ProjectInputs.complete(inputs, discovery: discovery, jobs: jobs ?? 0)
+        // So are the files no Xcode target compiles (but the one standard input stands for).
+        let projects = ProjectInputs.complete(
+            inputs, discovery: discovery, jobs: jobs ?? 0, skippingUncompiled: !configuration.includeUncompiledFiles,
+            keeping: reportedPaths ?? [])
         inputs = projects.inputs
         let options = LintOptions(
             rules: selection.rules, severityOverrides: selection.severityOverrides, knownRuleIDs: Catalog.ids,
@@ -170,7 +173,8 @@ struct Lint: ParsableCommand, ExitCodeCommand {
 
         let durationMs = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
         let reportInput = ReportInput(
-            diagnostics: diagnostics, errors: errors, fileCount: fileCount, durationMs: durationMs,
+            diagnostics: diagnostics, errors: errors, fileCount: fileCount, uncompiledFileCount: projects.uncompiled.count,
+            durationMs: durationMs,
             rules: Catalog.descriptions, sources: sources, useColor: useColor, currentDirectory: currentDirectory,
             repositoryRoot: RepositoryRoot.find(from: currentDirectory))
 
