@@ -194,7 +194,12 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             Output.write(output)
         }
         if !quiet {
-            if inputs.isEmpty && errors.isEmpty { Output.error("warning: no Swift files to lint") }
+            if inputs.isEmpty && errors.isEmpty {
+                Output.error(
+                    projects.uncompiled.isEmpty
+                        ? "warning: no Swift files to lint"
+                        : "warning: only files no Xcode target compiles, left out (include_uncompiled_files: true lints them)")
+            }
             if !inputs.isEmpty && fileCount == 0 {
                 Output.error("warning: only test and documentation code, not reported on without --include-tests")
             }

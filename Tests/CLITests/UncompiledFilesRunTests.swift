@@ -44,6 +44,16 @@ import Testing
         #expect(text.stderrLines.last?.hasSuffix(" ms); 1 file no target compiles left out") == true)
     }
 
+    @Test func aRunOfOnlySuchFilesSaysSo() throws {
+        let project = try project()
+        defer { project.remove() }
+        let result = try project.run("App/Old")
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderrLines.first
+                == "warning: only files no Xcode target compiles, left out (include_uncompiled_files: true lints them)")
+    }
+
     @Test func theConfigurationCanKeepThem() throws {
         let project = try project()
         defer { project.remove() }
