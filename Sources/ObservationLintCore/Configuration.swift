@@ -30,20 +30,23 @@ public struct Configuration: Sendable, Equatable {
     public var defaultActorIsolation: DefaultActorIsolation?
     /// Report on test code, DocC catalogs and previews too (SPEC §9; `--include-tests`).
     public var includeTests: Bool
+    /// Lint the files found in an Xcode project's folder that none of its targets compiles
+    /// too (left out by default; docs/cli.md).
+    public var includeUncompiledFiles: Bool
 
     public static let fileName = ".observation-lint.yml"
 
     /// The keys `.observation-lint.yml` accepts, in the order the README lists them.
     public static let keys = [
         "included", "excluded", "disabled_rules", "opt_in_rules", "only_rules", "rules",
-        "default_actor_isolation", "include_tests",
+        "default_actor_isolation", "include_tests", "include_uncompiled_files",
     ]
 
     public init(
         filePath: String? = nil, rootDirectory: String, included: [String] = [],
         excluded: [String] = [], disabledRules: [String] = [], optInRules: [String] = [],
         onlyRules: [String] = [], ruleSeverities: [String: Severity] = [:],
-        defaultActorIsolation: DefaultActorIsolation? = nil, includeTests: Bool = false
+        defaultActorIsolation: DefaultActorIsolation? = nil, includeTests: Bool = false, includeUncompiledFiles: Bool = false
     ) {
         self.filePath = filePath
         self.rootDirectory = rootDirectory
@@ -55,6 +58,7 @@ public struct Configuration: Sendable, Equatable {
         self.ruleSeverities = ruleSeverities
         self.defaultActorIsolation = defaultActorIsolation
         self.includeTests = includeTests
+        self.includeUncompiledFiles = includeUncompiledFiles
     }
 }
 
@@ -170,6 +174,8 @@ extension Configuration {
                 configuration.defaultActorIsolation = reader.isolation(value, keyLine: line)
             case "include_tests":
                 configuration.includeTests = reader.flag(value, key: key)
+            case "include_uncompiled_files":
+                configuration.includeUncompiledFiles = reader.flag(value, key: key)
             default:
                 var message = "'\(key)' is not a configuration key"
                 if let suggestion = NameSuggestion.closest(to: key, in: keys) {

@@ -153,6 +153,7 @@ public struct ProjectLayout: Sendable {
 private struct RootFinder {
     private var rootOfFolder: [String: String?] = [:]
     private var manifestOfRoot: [String: ProjectManifest] = [:]
+    private var projectsDecidingForRoot: [String: [(name: String, files: XcodeProjectFiles)]?] = [:]
     /// The folder last asked about by `root(ofFile:)`, and its root.
     private var lastFolder: (folder: String, root: String?)?
 
@@ -188,6 +189,48 @@ private struct RootFinder {
         return found
     }
 
+    /// Why no target compiles the file at `path` (absolute) whose project root is `root`, or
+    /// nil when some target compiles it or that cannot be known (SPEC §9 scopes; docs/cli.md).
+    /// Only Xcode projects tell: a file is compiled when an Xcode project in its root, a root
+    /// above, or one of `nestedRoots` (the run's roots below `root`, whose projects may name
+    /// files up their folders) builds it. Nothing is known when a root on the way up holds a
+    /// `Package.swift` (SwiftPM compiles its target folders, which may lie anywhere below it)
+    /// or a project generator's manifest, or when a project file could not be read.
+    mutating func reasonNotCompiled(file path: String, root: String, nestedRoots: [String]) -> String? {
+        guard let projects = xcodeProjects(decidingFor: root, nestedRoots: nestedRoots) else { return nil }
+        if projects.contains(where: { $0.files.builds(path) }) { return nil }
+        let names = projects.map(\.name)
+        return "no target of \(names.joined(separator: ", ")) compiles it"
+    }
+
+    /// The Xcode projects of `root`, the roots above it and `nestedRoots`, or nil when they
+    /// do not decide which files of `root` are compiled.
+    private mutating func xcodeProjects(
+        decidingFor root: String, nestedRoots: [String]
+    ) -> [(name: String, files: XcodeProjectFiles)]? {
+        if let known = projectsDecidingForRoot[root] { return known }
+        var projects: [(name: String, files: XcodeProjectFiles)]? = []
+        var next: String? = root
+        while let current = next, projects != nil {
+            let manifest = manifest(ofRoot: current)
+            if manifest.hasPackageManifest || manifest.hasGeneratorManifest { projects = nil; break }
+            for project in manifest.xcodeProjects {
+                guard let files = project.files else { projects = nil; break }
+                projects?.append((project.name, files))
+            }
+            next = current == "/" ? nil : self.root(ofFolder: String(Self.parent(of: current)))
+        }
+        for nested in nestedRoots where projects != nil {
+            for project in manifest(ofRoot: nested).xcodeProjects {
+                guard let files = project.files else { projects = nil; break }
+                projects?.append((PathUtilities.relative(nested, to: root) + "/" + project.name, files))
+            }
+        }
+        let deciding = projects?.isEmpty == false ? projects : nil
+        projectsDecidingForRoot[root] = .some(deciding)
+        return deciding
+    }
+
     /// The folder holding a normalized absolute path (`/` for `/a`).
     static func parent(of path: String) -> Substring {
         var path = path
@@ -213,18 +256,35 @@ struct ProjectManifest {
     /// The folder paths its Xcode project names that are no package relative to the root:
     /// paths inside Xcode groups, whose own paths the project file nests.
     var xcodeFolders: [String] = []
+    /// Whether the root holds a `Package.swift`: SwiftPM may compile any file below it.
+    var hasPackageManifest = false
+    /// Whether the root holds the manifest of a project generator (XcodeGen's `project.yml`
+    /// or `project.json`, Tuist's `Project.swift`): the Xcode project is made from it and may
+    /// be stale or absent, so it does not tell which files are compiled.
+    var hasGeneratorManifest = false
+    /// The root's Xcode projects by name, each with the files it builds (nil when its
+    /// project file could not be read).
+    var xcodeProjects: [(name: String, files: XcodeProjectFiles?)] = []
 
     init(root: String) {
         var found: [String] = []
         let manifest = PathUtilities.join(root, "Package.swift")
         if let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
+            hasPackageManifest = true
             found += Self.packagePaths(inManifest: text).map { PathUtilities.absolute($0, relativeTo: root) }
         }
         var folders: [String] = []
-        for entry in PathUtilities.folderEntries(root) ?? [] where entry.name.hasSuffix(".xcodeproj") {
+        for entry in PathUtilities.folderEntries(root) ?? [] {
+            if Self.generatorManifests.contains(entry.name) { hasGeneratorManifest = true }
+            if entry.name == "Package.swift" { hasPackageManifest = true }
+            guard entry.name.hasSuffix(".xcodeproj") else { continue }
             let pbxproj = PathUtilities.join(PathUtilities.join(root, entry.name), "project.pbxproj")
-            guard let text = try? String(contentsOfFile: pbxproj, encoding: .utf8) else { continue }
+            guard let text = try? String(contentsOfFile: pbxproj, encoding: .utf8) else {
+                xcodeProjects.append((entry.name, nil))
+                continue
+            }
             folders += Self.referencedPaths(inXcodeProject: text)
+            xcodeProjects.append((entry.name, XcodeProjectFiles(projectFile: text, projectFolder: root)))
         }
         let isPackage = { (path: String) in path != root && PathUtilities.exists(PathUtilities.join(path, "Package.swift")) }
         for folder in folders {
@@ -234,6 +294,8 @@ struct ProjectManifest {
         var seen = Set<String>()
         packages = found.filter { isPackage($0) && seen.insert($0).inserted }
     }
+
+    private static let generatorManifests: Set<String> = ["project.yml", "project.yaml", "project.json", "Project.swift"]
 
     /// The `path:` arguments of `.package(path: "…")` and `.package(name: "…", path: "…")`.
     static func packagePaths(inManifest text: String) -> [String] {
@@ -341,7 +403,15 @@ public struct ProjectInputs: Sendable {
     /// The paths of the inputs given, when package files were added; otherwise nil.
     public var reportedPaths: Set<String>?
 
-    public static func complete(_ given: [SourceInput], discovery: FileDiscovery, jobs: Int) -> ProjectInputs {
+    /// The files left out because no target compiles them, in the order found.
+    public var uncompiled: [UncompiledFile] = []
+
+    /// The inputs given and the files of the local packages they declare. Unless
+    /// `skippingUncompiled` is false, the files no Xcode target compiles are left out (and
+    /// listed in `uncompiled`), except those whose paths `keeping` holds.
+    public static func complete(
+        _ given: [SourceInput], discovery: FileDiscovery, jobs: Int, skippingUncompiled: Bool = true, keeping: Set<String> = []
+    ) -> ProjectInputs {
         let base = discovery.currentDirectory
         var inputs = given
         var absolutePaths = given.map { PathUtilities.absolute($0.path, relativeTo: base) }
@@ -368,6 +438,36 @@ public struct ProjectInputs: Sendable {
             if next.unreadLocalPackages == missing { layout = next; break }
             layout = next
         }
-        return ProjectInputs(inputs: inputs, layout: layout, reportedPaths: added ? Set(given.map(\.path)) : nil)
+        var uncompiled: [UncompiledFile] = []
+        if skippingUncompiled {
+            var kept: [Int] = []
+            let roots = layout.projects.compactMap(\.root)
+            var nestedRoots: [String: [String]] = [:]
+            for root in roots { nestedRoots[root] = roots.filter { $0.hasPrefix(root == "/" ? "/" : root + "/") && $0 != root } }
+            for file in inputs.indices {
+                if let root = layout.projects[layout.projectOfFile[file]].root, !keeping.contains(inputs[file].path),
+                    let reason = finder.reasonNotCompiled(file: absolutePaths[file], root: root, nestedRoots: nestedRoots[root] ?? [])
+                {
+                    uncompiled.append(UncompiledFile(path: inputs[file].path, reason: reason))
+                } else {
+                    kept.append(file)
+                }
+            }
+            if !uncompiled.isEmpty {
+                inputs = kept.map { inputs[$0] }
+                layout = ProjectLayout(absolutePaths: kept.map { absolutePaths[$0] }, finder: &finder)
+            }
+        }
+        return ProjectInputs(
+            inputs: inputs, layout: layout, reportedPaths: added ? Set(given.map(\.path)) : nil, uncompiled: uncompiled)
     }
+}
+
+/// A file found in an Xcode project's folder that none of its targets compiles (a stale copy
+/// left in the folder): it is no part of the program, so it is neither indexed nor linted.
+public struct UncompiledFile: Sendable, Equatable {
+    /// As the run shows paths.
+    public var path: String
+    /// Which projects were asked: `no target of App.xcodeproj compiles it`.
+    public var reason: String
 }

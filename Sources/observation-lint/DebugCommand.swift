@@ -21,7 +21,8 @@ struct Debug: ParsableCommand {
             explicitPath: config, currentDirectory: currentDirectory, knownRuleIDs: Catalog.ids)
         let discovery = FileDiscovery(configuration: configuration, currentDirectory: currentDirectory)
         let found = try discovery.discover(paths)
-        let projects = ProjectInputs.complete(found.inputs, discovery: discovery, jobs: 0)
+        let projects = ProjectInputs.complete(
+            found.inputs, discovery: discovery, jobs: 0, skippingUncompiled: !configuration.includeUncompiledFiles)
         Output.write(listing(projects, discovery.currentDirectory))
         for error in found.errors { Output.error("\(error.file): error: \(error.message)") }
         return found.errors.isEmpty ? ExitStatus.success : ExitStatus.usage

@@ -8,7 +8,7 @@ import ObservationLintCore
 struct DebugScopes: ParsableCommand, ExitCodeCommand {
     static let configuration = CommandConfiguration(
         commandName: "scopes",
-        abstract: "Print the projects the files belong to, their file counts, the local packages each sees and its test and documentation files."
+        abstract: "Print the projects the files belong to, their file counts, the local packages each sees, its test and documentation files, and the files no Xcode target compiles."
     )
 
     @Argument(help: "Files and folders, as for lint (default: .).")
@@ -49,6 +49,10 @@ struct DebugScopes: ParsableCommand, ExitCodeCommand {
                 lines.append("  \(role.rawValue) code, indexed but reported only with --include-tests: \(paths.count) files")
                 lines += paths.map { "    \($0)" }
             }
+        }
+        if !projects.uncompiled.isEmpty {
+            lines.append("not compiled, left out (no Xcode target builds them): \(projects.uncompiled.count) files")
+            lines += projects.uncompiled.map { "    \($0.path): \($0.reason)" }
         }
         return lines.joined(separator: "\n") + "\n"
     }

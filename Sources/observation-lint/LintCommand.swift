@@ -108,7 +108,10 @@ struct Lint: ParsableCommand, ExitCodeCommand {
         }
 
         // The local packages the projects declare are read for the index, not reported on.
-        let projects = ProjectInputs.complete(inputs, discovery: discovery, jobs: jobs ?? 0)
+        // So are the files no Xcode target compiles (but the one standard input stands for).
+        let projects = ProjectInputs.complete(
+            inputs, discovery: discovery, jobs: jobs ?? 0, skippingUncompiled: !configuration.includeUncompiledFiles,
+            keeping: reportedPaths ?? [])
         inputs = projects.inputs
         let options = LintOptions(
             rules: selection.rules, severityOverrides: selection.severityOverrides, knownRuleIDs: Catalog.ids,
@@ -170,7 +173,8 @@ struct Lint: ParsableCommand, ExitCodeCommand {
 
         let durationMs = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
         let reportInput = ReportInput(
-            diagnostics: diagnostics, errors: errors, fileCount: fileCount, durationMs: durationMs,
+            diagnostics: diagnostics, errors: errors, fileCount: fileCount, uncompiledFileCount: projects.uncompiled.count,
+            durationMs: durationMs,
             rules: Catalog.descriptions, sources: sources, useColor: useColor, currentDirectory: currentDirectory,
             repositoryRoot: RepositoryRoot.find(from: currentDirectory))
 
@@ -190,7 +194,12 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             Output.write(output)
         }
         if !quiet {
-            if inputs.isEmpty && errors.isEmpty { Output.error("warning: no Swift files to lint") }
+            if inputs.isEmpty && errors.isEmpty {
+                Output.error(
+                    projects.uncompiled.isEmpty
+                        ? "warning: no Swift files to lint"
+                        : "warning: only files no Xcode target compiles, left out (include_uncompiled_files: true lints them)")
+            }
             if !inputs.isEmpty && fileCount == 0 {
                 Output.error("warning: only test and documentation code, not reported on without --include-tests")
             }

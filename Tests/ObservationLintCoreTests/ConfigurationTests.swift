@@ -31,6 +31,7 @@ import Testing
               nested_observable_object:
                 severity: warning
             default_actor_isolation: MainActor
+            include_uncompiled_files: true
             """)
         #expect(configuration.filePath == ".observation-lint.yml")
         #expect(configuration.rootDirectory == "/project")
@@ -42,6 +43,7 @@ import Testing
         #expect(
             configuration.ruleSeverities == ["state_initialized_from_outside": .error, "nested_observable_object": .warning])
         #expect(configuration.defaultActorIsolation == .mainActor)
+        #expect(configuration.includeUncompiledFiles)
     }
 
     @Test func emptyFileCommentsAndNullValuesAreDefaults() throws {
@@ -73,7 +75,7 @@ import Testing
         #expect(
             issues("reporter: json\n") == [
                 ".observation-lint.yml:1: 'reporter' is not a configuration key (valid keys: included, excluded, "
-                    + "disabled_rules, opt_in_rules, only_rules, rules, default_actor_isolation, include_tests)"
+                    + "disabled_rules, opt_in_rules, only_rules, rules, default_actor_isolation, include_tests, include_uncompiled_files)"
             ])
     }
 

@@ -186,6 +186,7 @@ import Testing
                   ],
                   "summary": {
                     "files": 1,
+                    "uncompiledFiles": 0,
                     "warnings": 1,
                     "errors": 0,
                     "durationMs": 3
@@ -233,7 +234,7 @@ import Testing
         #expect(edit["replacement"] as? String == "@Published ")
         #expect(diagnostics[1]["severity"] as? String == "error")
         let summary = try #require(document["summary"] as? [String: Int])
-        #expect(summary == ["files": 2, "warnings": 1, "errors": 1, "durationMs": 7])
+        #expect(summary == ["files": 2, "uncompiledFiles": 0, "warnings": 1, "errors": 1, "durationMs": 7])
         #expect((document["errors"] as? [Any])?.isEmpty == true)
     }
 

@@ -63,6 +63,7 @@ public struct JSONReporter: Reporter {
                 "summary",
                 .object([
                     ("files", .int(input.fileCount)),
+                    ("uncompiledFiles", .int(input.uncompiledFileCount)),
                     ("warnings", .int(input.warningCount)),
                     ("errors", .int(input.errorCount)),
                     ("durationMs", .int(input.durationMs)),

@@ -9,6 +9,8 @@ public struct ReportInput: Sendable {
     public var errors: [InputError]
     /// Files linted.
     public var fileCount: Int
+    /// Files left out because no Xcode target compiles them (docs/cli.md).
+    public var uncompiledFileCount: Int
     public var durationMs: Int
     /// The whole catalog, in catalog order.
     public var rules: [RuleDescription]
@@ -24,13 +26,14 @@ public struct ReportInput: Sendable {
     public var repositoryRoot: String?
 
     public init(
-        diagnostics: [Diagnostic], errors: [InputError] = [], fileCount: Int, durationMs: Int = 0,
+        diagnostics: [Diagnostic], errors: [InputError] = [], fileCount: Int, uncompiledFileCount: Int = 0, durationMs: Int = 0,
         rules: [RuleDescription] = [], sources: [String: [UInt8]] = [:], useColor: Bool = false,
         currentDirectory: String? = nil, repositoryRoot: String? = nil
     ) {
         self.diagnostics = diagnostics
         self.errors = errors
         self.fileCount = fileCount
+        self.uncompiledFileCount = uncompiledFileCount
         self.durationMs = durationMs
         self.rules = rules
         self.sources = sources
@@ -70,14 +73,18 @@ public enum ReporterRegistry {
     public static var names: [String] { all.map { $0.name } }
 }
 
-/// The summary line: `3 warnings, 1 error in 40 files (12 ms)`.
+/// The summary line: `3 warnings, 1 error in 40 files (12 ms)`, followed by
+/// `; 2 files no target compiles left out` when there are such files.
 public enum Summary {
-    public static func line(warnings: Int, errors: Int, files: Int, durationMs: Int) -> String {
-        "\(count(warnings, "warning")), \(count(errors, "error")) in \(count(files, "file")) (\(durationMs) ms)"
+    public static func line(warnings: Int, errors: Int, files: Int, durationMs: Int, uncompiledFiles: Int = 0) -> String {
+        let leftOut = uncompiledFiles == 0 ? "" : "; \(count(uncompiledFiles, "file")) no target compiles left out"
+        return "\(count(warnings, "warning")), \(count(errors, "error")) in \(count(files, "file")) (\(durationMs) ms)" + leftOut
     }
 
     public static func line(for input: ReportInput) -> String {
-        line(warnings: input.warningCount, errors: input.errorCount, files: input.fileCount, durationMs: input.durationMs)
+        line(
+            warnings: input.warningCount, errors: input.errorCount, files: input.fileCount, durationMs: input.durationMs,
+            uncompiledFiles: input.uncompiledFileCount)
     }
 
     static func count(_ number: Int, _ noun: String) -> String {
