@@ -48,6 +48,77 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(announcer(writes(of: "isLoading", in: "Feed", source).first), "isLoading")
     }
 
+    func testAnnouncedLaterInTheSamePiece() {
+        let source = """
+            final class Loader: ObservableObject {
+                var data = Data()
+                var state = 0
+                var other = 0
+                init(url: URL) {
+                    URLSession.shared.dataTask(with: url) { data, _, _ in
+                        self.data = data ?? Data()
+                        DispatchQueue.main.async { self.objectWillChange.send() }
+                    }.resume()
+                }
+                func refresh() async {
+                    state = 1
+                    await Task.yield()
+                    objectWillChange.send()
+                }
+                func tap() {
+                    DispatchQueue.main.async { self.objectWillChange.send() }
+                    other = 1
+                }
+                var done = false
+                func finish() async {
+                    defer { done = true }
+                    await Task.yield()
+                    objectWillChange.send()
+                }
+            }
+            """
+        // A `defer` runs after the rest of the piece: the later send comes before it.
+        XCTAssertEqual(writes(of: "done", in: "Loader", source).first?.announcement, .unannounced)
+        // A send the same piece schedules after the write re-renders the views, which read it.
+        XCTAssertEqual(announcer(writes(of: "data", in: "Loader", source).first), "objectWillChange")
+        // So does one past an `await` of the same piece.
+        XCTAssertEqual(announcer(writes(of: "state", in: "Loader", source).first), "objectWillChange")
+        // A send scheduled before the write announces nothing of it.
+        XCTAssertEqual(writes(of: "other", in: "Loader", source).first?.announcement, .unannounced)
+    }
+
+    func testMemberWritesOfAHeldObjectAreNotWritesOfTheProperty() {
+        let source = """
+            protocol Editor: AnyObject { var theme: Int { get set } }
+            final class Canvas { var zoom = 1 }
+            final class Workspace: ObservableObject {
+                var editor: Editor! = nil
+                var canvas = Canvas()
+                var size = CGSize.zero
+            }
+            struct Toolbar: View {
+                @EnvironmentObject var workspace: Workspace
+                var body: some View {
+                    Button("Go") {
+                        workspace.editor.theme = 2
+                        workspace.canvas.zoom = 2
+                        workspace.size.width = 2
+                    }
+                }
+            }
+            final class Coordinator {
+                let workspace: Workspace
+                init(workspace: Workspace) { self.workspace = workspace }
+                func apply() { workspace.editor.theme = 3 }
+            }
+            """
+        // A class-bound protocol or a class: the object changes, not the property holding it.
+        XCTAssertTrue(writes(of: "editor", in: "Workspace", source).isEmpty)
+        XCTAssertTrue(writes(of: "canvas", in: "Workspace", source).isEmpty)
+        // A value's member write changes the property.
+        XCTAssertEqual(writes(of: "size", in: "Workspace", source).count, 1)
+    }
+
     func testAnnouncedThroughEveryCaller() {
         let source = """
             final class Library: ObservableObject {

@@ -56,7 +56,9 @@ struct ChangeCollector {
         }
         for name in names {
             let own = Set((writes[name] ?? []).map(\.site))
-            for write in writesThroughReferences(to: name, lineage: lineage, announcing: announcing, observers: observed[name], flows: flows)
+            for write in writesThroughReferences(
+                to: name, lineage: lineage, announcing: announcing, observers: observed[name], flows: flows,
+                holdsObject: references.contains(name) ? collections.contains(name) : nil)
             where !own.contains(write.site) {
                 writes[name, default: []].append(write)
             }
@@ -220,12 +222,15 @@ struct ChangeCollector {
     /// observer announces, or the same flow there announces on the same object
     /// (`model.isLoading = true; model.cache = [:]`).
     private func writesThroughReferences(
-        to name: String, lineage: [TypeInfo], announcing: Set<String>, observers: [Announcer]?, flows: ChangeFlows
+        to name: String, lineage: [TypeInfo], announcing: Set<String>, observers: [Announcer]?, flows: ChangeFlows,
+        holdsObject ofCollection: Bool?
     ) -> [PropertyWrite] {
         let lineageNames = Set(lineage.map(\.name))
         var result: [PropertyWrite] = []
         for location in index.memberUpdateCandidates(named: name) where index.isMemberWrite(at: location) {
             let file = index.files[location.file]
+            // `model.editor.theme = x` with `editor` holding an object writes the object.
+            if let ofCollection, ChangeFlows.isThroughMember(at: location.token, in: file, ofCollection: ofCollection) { continue }
             let token = location.token
             var end = token - 1
             if file.kind(end - 1) == .postfixQuestionMark || file.kind(end - 1) == .exclamationMark { end -= 1 }
@@ -263,6 +268,8 @@ struct ChangeCollector {
         let found = Set(result.map(\.site))
         for owner in lineage {
             for mutation in index.viewMutations[owner.name] ?? [] where mutation.path.first == name {
+                // `model.editor.theme = x` with `editor` holding an object writes the object.
+                if ofCollection == false, mutation.path.count > 1 { continue }
                 let location = TokenLocation(file: mutation.file, token: mutation.tokens[0])
                 guard !found.contains(location), !neverRuns(location) else { continue }
                 result.append(
@@ -362,7 +369,7 @@ extension ProjectIndex {
                 if property.attributes.contains(where: { Self.objectWrappers.contains(String($0.simpleName)) }) {
                     result.insert(property.name)
                 } else if let held = declaredShape(of: property, in: files[file], scope: owner.name)?.heldName,
-                    self.type(named: held, from: owner.name)?.isClass == true
+                    let heldType = self.type(named: held, from: owner.name), isReferenceType(heldType)
                 {
                     result.insert(property.name)
                 }
@@ -373,6 +380,22 @@ extension ProjectIndex {
 
     private static let objectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable"]
 
+    /// A class or actor, or a protocol only classes can adopt (`protocol Editor: AnyObject`,
+    /// directly or through the protocols and classes it inherits): a value of it is a
+    /// reference, so `editor.theme = x` writes the object, not the property holding it.
+    func isReferenceType(_ type: TypeInfo, visited: Set<String> = []) -> Bool {
+        switch type.kind {
+        case .class, .actor: return true
+        case .protocol:
+            return type.inherited.contains { name in
+                if name == "AnyObject" || name == "class" { return true }
+                guard !visited.contains(name), let parent = self.types[name] else { return false }
+                return isReferenceType(parent, visited: visited.union([type.name]))
+            }
+        default: return false
+        }
+    }
+
     /// Those of `objectHolders(of:)` that hold a collection of objects (`[Tab]`, `[ID: Tab]`):
     /// a value its own methods change (`tabs.append(tab)` changes the property).
     func objectCollectionHolders(of type: TypeInfo) -> Set<String> {
@@ -380,7 +403,7 @@ extension ProjectIndex {
         for owner in typeAndAncestors(of: type) {
             for (file, property) in owner.properties where property.isStored {
                 guard let shape = declaredShape(of: property, in: files[file], scope: owner.name), shape.directName == nil,
-                    let held = shape.heldName, self.type(named: held, from: owner.name)?.isClass == true
+                    let held = shape.heldName, let heldType = self.type(named: held, from: owner.name), isReferenceType(heldType)
                 else { continue }
                 result.insert(property.name)
             }

@@ -40,6 +40,8 @@ final class ChangeFlows: @unchecked Sendable {
     /// `handler: update`): they may run at any time.
     private(set) var handedOver: Set<String> = []
     private var awaits: [Place: [Int]] = [:]
+    /// Announcers in closures a body schedules (`schedulingCallees`), by the body.
+    private var scheduled: [Place: [(closure: Range<Int>, announcer: Announcer)]] = [:]
     private var functionBodies: [String: [Place]] = [:]
     private let announcing: Set<String>
     private let lineageNames: Set<String>
@@ -141,7 +143,18 @@ final class ChangeFlows: @unchecked Sendable {
                 }
             }
         }
+        for (place, found) in announcers {
+            guard let closure = place.closure else { continue }
+            let file = index.files[place.file]
+            let scope = index.scopes(in: place.body, of: file).enclosing(closure.lowerBound + 1).first { $0.range == closure }
+            guard case .closure(let callee?, _)? = scope?.kind, Self.schedulingCallees.contains(file.text(callee)) else { continue }
+            scheduled[Place(file: place.file, body: place.body, closure: nil), default: []] += found.map { (closure, $0) }
+        }
     }
+
+    /// Calls whose closure runs soon after the call, once (`DispatchQueue.main.async { }`,
+    /// `Task { }`): an announcement there follows the code before it.
+    static let schedulingCallees: Set<String> = ["async", "asyncAfter", "Task", "detached", "run"]
 
     /// The stored properties holding a Combine subject (`PassthroughSubject`,
     /// `CurrentValueSubject`, a type whose name ends in `Subject`), by their declared type
@@ -170,7 +183,11 @@ final class ChangeFlows: @unchecked Sendable {
     /// property holds. For a collection of objects, a call of its own method
     /// (`tabs.append(tab)`, `tabs.remove(at: 0)`) changes the collection itself.
     static func isThroughMember(_ site: MemberSite, in file: ParsedFile, ofCollection: Bool = false) -> Bool {
-        var next = site.token + 1
+        isThroughMember(at: site.token, in: file, ofCollection: ofCollection)
+    }
+
+    static func isThroughMember(at token: Int, in file: ParsedFile, ofCollection: Bool = false) -> Bool {
+        var next = token + 1
         if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
         guard file.kind(next) == .period else { return false }
         return !(ofCollection && file.kind(next + 1) == .identifier && file.kind(next + 2) == .leftParen)
@@ -255,6 +272,7 @@ final class ChangeFlows: @unchecked Sendable {
     func flows(at token: Int, in place: Place, visiting: Set<String> = []) -> [[Announcer]]? {
         let own = (announcers[place] ?? []).filter { sameSegment($0.site.token, token, in: place) }
         if !own.isEmpty { return [own] }
+        if let later = laterAnnouncers(after: token, in: place) { return [later] }
         for call in calls[place] ?? [] where sameSegment(call.token, token, in: place) {
             if let found = calleeAnnouncers(call.name, visiting: visiting) { return [found] }
         }
@@ -270,6 +288,38 @@ final class ChangeFlows: @unchecked Sendable {
             result += found
         }
         return result
+    }
+
+    /// What the piece announces after `token` at another time: later in the piece, past an
+    /// `await`, or in a closure it schedules after it (`self.data = data` in a completion
+    /// handler, then `DispatchQueue.main.async { self.objectWillChange.send() }`). The views
+    /// render again then and read the value written: it is not left stale. Nil when none.
+    private func laterAnnouncers(after token: Int, in place: Place) -> [Announcer]? {
+        // A write in a `defer` block runs after everything the piece does.
+        if isInDefer(token, in: place) { return nil }
+        var found = (announcers[place] ?? []).filter { $0.site.token > token }
+        for entry in scheduled[Place(file: place.file, body: place.body, closure: nil)] ?? []
+        where entry.closure.lowerBound > token && (place.closure.map { $0.contains(entry.closure.lowerBound) } ?? true) {
+            found.append(entry.announcer)
+        }
+        return found.isEmpty ? nil : found
+    }
+
+    private func isInDefer(_ token: Int, in place: Place) -> Bool {
+        let file = index.files[place.file]
+        var depth = 0
+        var current = token - 1
+        while current > (place.closure ?? place.body).lowerBound {
+            switch file.kind(current) {
+            case .rightBrace: depth += 1
+            case .leftBrace:
+                if depth == 0, file.at(current - 1, "defer") { return true }
+                depth = max(0, depth - 1)
+            default: break
+            }
+            current -= 1
+        }
+        return false
     }
 
     /// For each call of the type's function `name` from other code on an object of the type
