@@ -285,6 +285,32 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `storage` holds an object: binding `$app.storage.expanded` changes the object's
+            // other field, never the folder the child copied.
+            """
+            final class Storage: ObservableObject {
+                @Published var folder = "/"
+                @Published var expanded: Set<String> = []
+            }
+            final class AppModel: ObservableObject { @Published var storage = Storage() }
+            struct NewFile: View {
+                @State var folder: String
+                var body: some View { TextField("Folder", text: $folder) }
+            }
+            struct Outline: View {
+                @Binding var expanded: Set<String>
+                var body: some View { Button("Expand") { expanded.insert("a") } }
+            }
+            struct Explorer: View {
+                @EnvironmentObject var app: AppModel
+                var body: some View {
+                    VStack {
+                        NewFile(folder: app.storage.folder)
+                        Outline(expanded: $app.storage.expanded)
+                    }
+                }
+            }
+            """,
             // The item comes from a binding the analysis cannot follow: whether the same tip
             // stays presented while the text changes is not established.
             """

@@ -452,9 +452,11 @@ enum CallSites {
             return nil
         }
         if let write = laterWrite(of: field, in: model, filter: filter, index: index) { return write }
-        // A view binds it (`$model.field` in a `TextField` of another view holding the same model).
+        // A view binds it (`$model.field` in a `TextField` of another view holding the same model);
+        // `$model.field.member` of a field holding an object changes the object, not the field.
+        let holdsObject = index.objectHolders(of: owner).contains(field) && !index.objectCollectionHolders(of: owner).contains(field)
         for mutation in index.typeAndAncestors(of: owner).flatMap({ index.viewMutations[$0.name] ?? [] })
-        where mutation.path.first == field {
+        where mutation.path.first == field && !(holdsObject && mutation.path.count > 1) {
             guard let token = mutation.tokens.first, filter.counts(token, inFile: mutation.file),
                 filter.canRun(token, inFile: mutation.file, index: index)
             else { continue }

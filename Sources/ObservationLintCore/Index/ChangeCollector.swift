@@ -362,7 +362,7 @@ extension ProjectIndex {
 
     /// The stored properties of `type` (and its ancestors) that hold an object: a project
     /// class (`T`, `T?`, or a collection of them), or what an object wrapper holds.
-    func objectHolders(of type: TypeInfo) -> Set<String> {
+    public func objectHolders(of type: TypeInfo) -> Set<String> {
         var result = Set<String>()
         for owner in typeAndAncestors(of: type) {
             for (file, property) in owner.properties where property.isStored {
@@ -398,7 +398,7 @@ extension ProjectIndex {
 
     /// Those of `objectHolders(of:)` that hold a collection of objects (`[Tab]`, `[ID: Tab]`):
     /// a value its own methods change (`tabs.append(tab)` changes the property).
-    func objectCollectionHolders(of type: TypeInfo) -> Set<String> {
+    public func objectCollectionHolders(of type: TypeInfo) -> Set<String> {
         var result = Set<String>()
         for owner in typeAndAncestors(of: type) {
             for (file, property) in owner.properties where property.isStored {
