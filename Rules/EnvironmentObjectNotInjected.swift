@@ -824,7 +824,7 @@ public struct EnvironmentObjectNotInjected: Rule {
         let modifier = reader.kind == .environmentObject ? "environmentObject" : "environment"
         var notes = [
             context.note(
-                "`\(rootName)` shows `\(root.view)` here, \(rootPlace(root)): it starts with an empty environment",
+                "`\(rootName)` shows `\(root.view)` here, \(rootPlace(root, in: context.index.files[root.file])): it starts with an empty environment",
                 at: root.token..<root.token + 1, in: root.file)
         ]
         for (parent, site) in zip(path, path.dropFirst()) {
@@ -915,12 +915,31 @@ public struct EnvironmentObjectNotInjected: Rule {
         return reads
     }
 
-    private func rootPlace(_ root: ViewConstruction) -> String {
+    private func rootPlace(_ root: ViewConstruction, in file: ParsedFile) -> String {
         switch root.context {
+        case .oneTime(.hostingRoot) where isInHostingConfiguration(root.token, in: file): "as a hosting configuration's content"
         case .oneTime(.hostingRoot): "as a hosting controller's root"
         case .oneTime(.imageRenderer): "in an image renderer"
         default: "as a scene's root"
         }
+    }
+
+    /// Whether the innermost block around `token` is a `UIHostingConfiguration { … }` closure.
+    private func isInHostingConfiguration(_ token: Int, in file: ParsedFile) -> Bool {
+        var probe = token - 1
+        while probe > 0 {
+            switch file.kind(probe) {
+            case .rightBrace, .rightParen, .rightSquare:
+                let open = Int(file.partner[probe])
+                guard open >= 0, open < probe else { return false }
+                probe = open - 1
+            case .leftBrace:
+                return file.at(probe - 1, "UIHostingConfiguration")
+            default:
+                probe -= 1
+            }
+        }
+        return false
     }
 
     private func crashMessage(_ reader: Reader) -> String {
