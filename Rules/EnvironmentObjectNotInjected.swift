@@ -25,7 +25,12 @@ public struct EnvironmentObjectNotInjected: Rule {
             scene (`WindowGroup { … }.environmentObject(store)`) covers its content; content \
             handed to a container view (`SidePanel { Downloads() }`) is shown where the container \
             places it, inside whatever the container injects there. Every root of every platform \
-            variant is walked (`#if os(iOS)` and `#else` scenes each need the object). The notes \
+            variant is walked (`#if os(iOS)` and `#else` scenes each need the object); a \
+            property declared per variant with different types (`#if REMOTE let data: \
+            RemoteData #else let data: Data #endif`) may provide either. A hosting controller or \
+            configuration built for a SwiftUI representable (content handed to it, its \
+            coordinator, a controller it creates) is no root: whether the environment around the \
+            representable reaches it is not known. The notes \
             show the path from the root down to the view, then the read. Where the walk cannot \
             follow a step (unknown callers, an injection it cannot place, a view declared twice), \
             it stays silent.
@@ -37,6 +42,22 @@ public struct EnvironmentObjectNotInjected: Rule {
             without the model can read `@Environment(Model.self) private var model: Model?`.
             """,
         triggeringExamples: [
+            // Read only in a branch, but shown nowhere with the object: no site could select
+            // a branch that does without it.
+            """
+            final class Authenticator: ObservableObject { @Published var enabled = false }
+            @main
+            struct TipsApp: App {
+                var body: some Scene { WindowGroup { TipRow(showsToggle: true) } }
+            }
+            struct TipRow: View {
+                @EnvironmentObject var ↓authenticator: Authenticator
+                let showsToggle: Bool
+                var body: some View {
+                    if showsToggle { Toggle("Face ID", isOn: $authenticator.enabled) }
+                }
+            }
+            """,
             """
             final class Cart: ObservableObject { @Published var items: [String] = [] }
             @main
@@ -286,6 +307,76 @@ public struct EnvironmentObjectNotInjected: Rule {
             struct CartRow: View {
                 @EnvironmentObject private var store: Store
                 var body: some View { Text("\\(store.items.count)") }
+            }
+            """,
+            // The scene's content comes from a property of the app whose `#if` variants (or
+            // same-named apps of other targets) declare `data` with different types: which one
+            // is injected is not known, so the injection may provide `Library`.
+            """
+            class Library: ObservableObject { @Published var count = 0 }
+            final class RemoteLibrary: Library {}
+            @main
+            struct ReaderApp: App {
+                #if REMOTE
+                let library: RemoteLibrary
+                #else
+                let library: Library
+                #endif
+                init() { library = Library() }
+                @ViewBuilder var homeWindow: some View { Shelf().environmentObject(library) }
+                var body: some Scene { WindowGroup { homeWindow } }
+            }
+            struct Shelf: View {
+                @EnvironmentObject var library: Library
+                var body: some View { Text("\\(library.count)") }
+            }
+            """,
+            // A hosting configuration built in content handed to a SwiftUI representable:
+            // whether the environment around the representable reaches it is not known.
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            struct Table<Content: View>: UIViewControllerRepresentable {
+                let cell: (String) -> UIHostingConfiguration<Content, EmptyView>
+                func makeUIViewController(context: Context) -> UITableViewController { UITableViewController() }
+                func updateUIViewController(_ controller: UITableViewController, context: Context) {}
+            }
+            @main
+            struct ShopApp: App {
+                @StateObject private var store = Store()
+                var body: some Scene { WindowGroup { CartList().environmentObject(store) } }
+            }
+            struct CartList: View {
+                var body: some View { Table { _ in UIHostingConfiguration { CartRow() } } }
+            }
+            struct CartRow: View {
+                @EnvironmentObject private var store: Store
+                var body: some View { Text("\\(store.items.count)") }
+            }
+            """,
+            // Shown with the object where it reads it, and read only in the branch those
+            // sites select: the tips shown without it never look it up.
+            """
+            final class Authenticator: ObservableObject { @Published var enabled = false }
+            enum Tip { case faceId, contextMenu }
+            @main
+            struct TipsApp: App {
+                @StateObject private var authenticator = Authenticator()
+                var body: some Scene {
+                    WindowGroup {
+                        TipRow(tip: .faceId).environmentObject(authenticator)
+                        TipRow(tip: .contextMenu)
+                    }
+                }
+            }
+            struct TipRow: View {
+                @EnvironmentObject var authenticator: Authenticator
+                let tip: Tip
+                var body: some View {
+                    switch tip {
+                    case .faceId: Toggle("Face ID", isOn: $authenticator.enabled)
+                    case .contextMenu: Text("Long-press a row")
+                    }
+                }
             }
             """,
             // No caller known: no path from a root, so no crash is established.
@@ -700,6 +791,13 @@ public struct EnvironmentObjectNotInjected: Rule {
                 }
                 // The crash claim is exact: a complete path from a root, every step known.
                 guard let path = index.uninjectedPath(to: type.name, providers: providers) else { continue }
+                // Shown with the object elsewhere, and read only in branches: which branch
+                // runs where it is shown without it depends on values the walk does not follow.
+                if readsOnlyInBranches(property, in: type, index: index),
+                    index.isInjectedAtSomeSite(of: type.name, providers: providers)
+                {
+                    continue
+                }
                 var related: DiagnosticNote?
                 if providers.isEmpty, let injection = relatedInjection(of: model, kind: reader.kind, index: index),
                     let provided = injection.providedType
@@ -726,7 +824,7 @@ public struct EnvironmentObjectNotInjected: Rule {
         let modifier = reader.kind == .environmentObject ? "environmentObject" : "environment"
         var notes = [
             context.note(
-                "`\(rootName)` shows `\(root.view)` here, \(rootPlace(root)): it starts with an empty environment",
+                "`\(rootName)` shows `\(root.view)` here, \(rootPlace(root, in: context.index.files[root.file])): it starts with an empty environment",
                 at: root.token..<root.token + 1, in: root.file)
         ]
         for (parent, site) in zip(path, path.dropFirst()) {
@@ -760,6 +858,48 @@ public struct EnvironmentObjectNotInjected: Rule {
     /// The first place the view's code reads the property (`store`, `self.store`, `$store`),
     /// rendering code first: where the lookup happens.
     private func firstRead(of property: Property, in view: TypeInfo, index: ProjectIndex) -> (file: Int, token: Int)? {
+        let reads = reads(of: property, in: view, index: index)
+        let rendering = ViewCode.renderingBodies(of: view, index: index)
+        return reads.first { read in rendering.contains { $0.file == read.file && $0.range.contains(read.token) } } ?? reads.first
+    }
+
+    /// Whether every read of the property lies in a branch of the view's code: the block
+    /// of an `if`, `else`, `guard` or `switch` (`switch tip { case .faceId: Toggle(isOn:
+    /// $store.enabled) … }`). A read in a condition itself is not in a branch.
+    private func readsOnlyInBranches(_ property: Property, in view: TypeInfo, index: ProjectIndex) -> Bool {
+        let reads = reads(of: property, in: view, index: index)
+        return !reads.isEmpty && reads.allSatisfy { isInBranch($0.token, in: index.files[$0.file]) }
+    }
+
+    /// A `{` around `token` opened by a line that starts a branch (`if …{`, `} else {`,
+    /// `switch x {`, `guard … else {`).
+    private func isInBranch(_ token: Int, in file: ParsedFile) -> Bool {
+        var probe = token - 1
+        while probe >= 0 {
+            switch file.kind(probe) {
+            case .rightBrace, .rightParen, .rightSquare:
+                let open = Int(file.partner[probe])
+                guard open >= 0, open < probe else { return false }
+                probe = open - 1
+            case .leftBrace:
+                var start = probe - 1
+                while start >= 0 {
+                    if file.at(start, "if") || file.at(start, "else") || file.at(start, "switch") || file.at(start, "guard") {
+                        return true
+                    }
+                    if file.tokens[start].isAtStartOfLine || file.kind(start) == .leftBrace || file.kind(start) == .rightBrace { break }
+                    start -= 1
+                }
+                probe -= 1
+            default:
+                probe -= 1
+            }
+        }
+        return false
+    }
+
+    /// The places the view's code reads the property, in declaration order.
+    private func reads(of property: Property, in view: TypeInfo, index: ProjectIndex) -> [(file: Int, token: Int)] {
         let binding = "$" + property.name
         var reads: [(file: Int, token: Int)] = []
         for declaration in view.declarations {
@@ -772,16 +912,34 @@ public struct EnvironmentObjectNotInjected: Rule {
                 if file.isOwnMemberReference(token), !file.isArgumentLabel(token) { reads.append((declaration.file, token)) }
             }
         }
-        let rendering = ViewCode.renderingBodies(of: view, index: index)
-        return reads.first { read in rendering.contains { $0.file == read.file && $0.range.contains(read.token) } } ?? reads.first
+        return reads
     }
 
-    private func rootPlace(_ root: ViewConstruction) -> String {
+    private func rootPlace(_ root: ViewConstruction, in file: ParsedFile) -> String {
         switch root.context {
+        case .oneTime(.hostingRoot) where isInHostingConfiguration(root.token, in: file): "as a hosting configuration's content"
         case .oneTime(.hostingRoot): "as a hosting controller's root"
         case .oneTime(.imageRenderer): "in an image renderer"
         default: "as a scene's root"
         }
+    }
+
+    /// Whether the innermost block around `token` is a `UIHostingConfiguration { … }` closure.
+    private func isInHostingConfiguration(_ token: Int, in file: ParsedFile) -> Bool {
+        var probe = token - 1
+        while probe > 0 {
+            switch file.kind(probe) {
+            case .rightBrace, .rightParen, .rightSquare:
+                let open = Int(file.partner[probe])
+                guard open >= 0, open < probe else { return false }
+                probe = open - 1
+            case .leftBrace:
+                return file.at(probe - 1, "UIHostingConfiguration")
+            default:
+                probe -= 1
+            }
+        }
+        return false
     }
 
     private func crashMessage(_ reader: Reader) -> String {

@@ -136,6 +136,90 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
         XCTAssertEqual(path(appInjectsOnMac: false), ["StoreApp builds Home at line 9", "Home builds Badge at line 4"])
     }
 
+    /// A property declared in several variants — `#if` clauses, same-named app types of
+    /// several targets, a type alias declared per clause — holds a known type only when the
+    /// variants agree: which one the injecting code is compiled with is not known.
+    func testPropertiesDeclaredPerVariantAreTypedOnlyWhenTheVariantsAgree() {
+        let index = index([
+            "Models.swift": """
+                class Data: ObservableObject {}
+                final class RemoteData: Data {}
+                """,
+            "iOS/App.swift": """
+                struct UTM: App {
+                    #if WITH_REMOTE
+                    private let data: RemoteData
+                    #else
+                    private let data: Data
+                    #endif
+                    var body: some Scene { WindowGroup { Single() } }
+                }
+                struct Single: View {
+                    #if WITH_REMOTE
+                    typealias DataType = RemoteData
+                    #else
+                    typealias DataType = Data
+                    #endif
+                    let data: DataType
+                    let same: Data
+                    var body: some View { A().environmentObject(data).environmentObject(same) }
+                }
+                """,
+            "macOS/App.swift": """
+                struct UTM: App {
+                    let data: Data
+                    var homeWindow: some View { Home().environmentObject(data) }
+                    var body: some Scene { WindowGroup { homeWindow } }
+                }
+                """,
+        ])
+        XCTAssertEqual(provided(index), ["data -> ?", "same -> Data", "data -> ?"])
+    }
+
+    /// A hosting root built for a SwiftUI representable (content handed to it, its own code,
+    /// a class its code creates) is not known to start with an empty environment: the path
+    /// is incomplete. A hosting controller of UIKit code still starts empty.
+    func testHostingRootsBuiltForRepresentablesAreNoRoots() {
+        func path(hosting: String) -> [String]? {
+            let index = index([
+                "Views.swift": """
+                    final class Store: ObservableObject { @Published var count = 0 }
+                    struct Cell: View {
+                        @EnvironmentObject var store: Store
+                        var body: some View { Text("\\(store.count)") }
+                    }
+                    struct Table<Content>: UIViewControllerRepresentable {
+                        let content: (Int) -> UIHostingConfiguration<Content, EmptyView>
+                        func makeUIViewController(context: Context) -> TableController { TableController() }
+                        func updateUIViewController(_ controller: TableController, context: Context) {}
+                    }
+                    struct Explorer: View {
+                        var body: some View { Table { _ in UIHostingConfiguration { Cell() } } }
+                    }
+                    """,
+                "Hosting.swift": hosting,
+            ])
+            let providers = index.environmentInjections(mayProvide: "Store")
+            return index.uninjectedPath(to: "Cell", providers: providers).map { path in path.map { $0.enclosingType ?? "?" } }
+        }
+        XCTAssertNil(path(hosting: "final class TableController: UITableViewController {}"))
+        XCTAssertNil(
+            path(hosting: """
+                final class TableController: UITableViewController {
+                    func header() -> UIViewController { UIHostingController(rootView: Cell()) }
+                }
+                """))
+        XCTAssertEqual(
+            path(hosting: """
+                final class TableController: UITableViewController {}
+                final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func show() { window?.rootViewController = UIHostingController(rootView: Cell()) }
+                }
+                """),
+            ["SceneDelegate"])
+    }
+
     /// The role of the closure that contains the marker `probe` (a call of `probe()`).
     /// Asked of one `RenderRoles` per probe, and of one shared by all probes in reverse
     /// order: its remembered scope roles must not change an answer.

@@ -344,18 +344,41 @@ extension ProjectIndex {
     /// The project type a property of `type` (or of its superclasses) holds, by its
     /// declaration: its annotation, or the static type of its initial value
     /// (`@StateObject private var state = AppState.shared`).
+    /// A property declared more than once — in `#if` clauses (`#if REMOTE let data:
+    /// RemoteData #else let data: Data #endif`), or in same-named types of several targets
+    /// (an app's macOS and iOS `App`) — holds one type only when every declaration agrees:
+    /// which one the code is compiled with is not known.
     private func memberType(_ name: String, of type: String, depth: Int) -> String? {
         guard let info = types[type] else { return nil }
         for owner in typeAndAncestors(of: info) {
-            guard let (fileIndex, property) = owner.property(named: name) else { continue }
-            if let shape = declaredShape(of: property, in: files[fileIndex], scope: owner.name) {
-                return shape.directName.flatMap { resolve($0, from: owner.name) }
+            let variants = owner.declarations.flatMap { declaration in
+                declaration.decl.properties.filter { $0.name == name }.map { (file: declaration.file, decl: declaration.decl, property: $0) }
             }
-            guard let initializer = property.initializer, depth < 3 else { return nil }
-            let context = CodeContext(range: initializer, type: owner.name, parameters: [], isPreview: false)
-            return staticType(of: initializer, in: fileIndex, context: context, depth: depth + 1)
+            guard !variants.isEmpty else { continue }
+            var result: String?
+            for variant in variants {
+                guard let held = variantType(of: variant.property, in: variant.file, owner: owner.name, declaration: variant.decl, depth: depth),
+                    result == nil || result == held
+                else { return nil }
+                result = held
+            }
+            return result
         }
         return nil
+    }
+
+    /// The project type one declaration of a property holds; nil when unknown, or when its
+    /// annotation names a type alias its type declares differently in `#if` clauses.
+    private func variantType(of property: Property, in fileIndex: Int, owner: String, declaration: TypeDecl, depth: Int) -> String? {
+        if let shape = declaredShape(of: property, in: files[fileIndex], scope: owner) {
+            guard let held = shape.directName else { return nil }
+            let aliasTargets = Set(declaration.typeAliases.filter { $0.name == held }.map { $0.target?.text ?? "" })
+            guard aliasTargets.count <= 1 else { return nil }
+            return resolve(held, from: owner)
+        }
+        guard let initializer = property.initializer, depth < 3 else { return nil }
+        let context = CodeContext(range: initializer, type: owner, parameters: [], isPreview: false)
+        return staticType(of: initializer, in: fileIndex, context: context, depth: depth + 1)
     }
 
     private enum LocalType {

@@ -10,7 +10,9 @@ extension ProjectIndex {
     /// A path of construction sites, root first, on which `view` is shown with no ancestor
     /// applying one of `providers` (the injections that may provide what the view reads):
     /// every site on it known, from a root (scene, hosting, image renderer) down to a site of
-    /// `view`. Nil when every complete path has a provider, when the graph cannot be
+    /// `view`. A hosting root built for a SwiftUI representable (in its code, in a class its
+    /// code creates, in content handed to it) is no root: whether the environment of the
+    /// SwiftUI view around the representable reaches it is not known. Nil when every complete path has a provider, when the graph cannot be
     /// completed (unknown callers, sites in code that is neither a body nor a root, content
     /// whose container's placement of it is unknown), or when a provider is applied where
     /// the analysis cannot place it (`self.environmentObject(…)` in a `View` extension, on
@@ -22,8 +24,21 @@ extension ProjectIndex {
         }
         guard let coverage else { return nil }
         let facts = environmentWalkFacts.value { EnvironmentWalkFacts(index: self) }
-        var search = PathSearch(index: self, isCovered: { site in coverage.covers(site) }, platforms: facts.platforms(of:))
+        var search = PathSearch(
+            index: self, isCovered: { site in coverage.covers(site) }, platforms: facts.platforms(of:),
+            isRootInSwiftUI: facts.isBuiltForRepresentable(_:))
         return search.path(to: view, platforms: .all, depth: 0)
+    }
+
+    /// Whether one of `providers` applies where some construction site of `view` shows it:
+    /// the view is shown with the object at one place at least.
+    public func isInjectedAtSomeSite(of view: String, providers: [EnvironmentInjection]) -> Bool {
+        guard !providers.isEmpty else { return false }
+        let coverage = environmentCoverages.value(for: providers.map(ObjectIdentifier.init)) {
+            EnvironmentCoverage(index: self, providers: providers)
+        }
+        guard let coverage else { return true }
+        return viewGraph.constructions(of: view).contains { coverage.covers($0) }
     }
 
     /// Whether the modifier `injection` applies to content that holds `place`: the place lies
@@ -332,10 +347,72 @@ final class EnvironmentWalkFacts: @unchecked Sendable {
     private let wrappers: (helpers: Set<String>, modifiers: Set<String>)
     private let wrappedByFile = Memo<Int, [Range<Int>]>()
     private let platformChangesByFile = Memo<Int, [(token: Int, platforms: Platforms)]>()
+    /// The project's SwiftUI representables and the classes their code creates.
+    private let representableCode: Set<String>
+    private let representableCallsByFile = Memo<Int, [Range<Int>]>()
 
     init(index: ProjectIndex) {
         self.index = index
         wrappers = Self.wrappers(in: index)
+        representableCode = Self.representableCode(in: index)
+    }
+
+    /// Whether the site is built for a SwiftUI representable (`UIViewRepresentable`,
+    /// `UIViewControllerRepresentable` and their AppKit siblings): in its code or a type
+    /// nested in it (a `Coordinator`), in a class its code creates (the table controller
+    /// of `makeUIViewController`), or in content handed to it (`TableView(items) { item in
+    /// UIHostingConfiguration { Cell(item) } }`). Such code runs inside a SwiftUI view.
+    func isBuiltForRepresentable(_ site: ViewConstruction) -> Bool {
+        if var type = site.enclosingType {
+            while true {
+                if representableCode.contains(type) { return true }
+                guard let dot = type.lastIndex(of: ".") else { break }
+                type = String(type[..<dot])
+            }
+        }
+        let calls = representableCallsByFile.value(for: site.file) { representableCalls(in: site.file) }
+        return calls.contains { $0.contains(site.token) }
+    }
+
+    private static let representableProtocols: Set<Substring> = [
+        "UIViewRepresentable", "UIViewControllerRepresentable", "NSViewRepresentable", "NSViewControllerRepresentable",
+    ]
+
+    private static func isRepresentable(_ type: TypeInfo) -> Bool {
+        type.inherited.contains { representableProtocols.contains($0.simpleTypeName) }
+    }
+
+    private static func representableCode(in index: ProjectIndex) -> Set<String> {
+        var result = Set<String>()
+        for type in index.types.values where isRepresentable(type) {
+            result.insert(type.name)
+            for declaration in type.declarations {
+                let file = index.files[declaration.file]
+                for token in declaration.decl.members where file.kind(token) == .identifier && file.kind(token + 1) == .leftParen {
+                    let text = file.text(token)
+                    guard text.startsWithUppercase, index.mayNameType(simpleName: text),
+                        let created = index.type(named: text, from: type.name, file: declaration.file), created.isClass
+                    else { continue }
+                    result.insert(created.name)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The calls of a file that construct a project representable, trailing closures included.
+    private func representableCalls(in fileIndex: Int) -> [Range<Int>] {
+        let file = index.files[fileIndex]
+        var result: [Range<Int>] = []
+        for token in 0..<file.tokens.count where file.kind(token) == .identifier {
+            let text = file.text(token)
+            guard text.startsWithUppercase, index.mayNameType(simpleName: text),
+                let call = file.call(at: token, limit: file.tokens.count),
+                let type = index.type(named: text, file: fileIndex), Self.isRepresentable(type)
+            else { continue }
+            result.append(token..<call.end)
+        }
+        return result
     }
 
     func sites(in file: Int) -> [ViewConstruction] {
@@ -554,6 +631,7 @@ private struct PathSearch {
     let index: ProjectIndex
     let isCovered: (ViewConstruction) -> Bool
     let platforms: (ViewConstruction) -> Platforms
+    let isRootInSwiftUI: (ViewConstruction) -> Bool
     /// Views on the current path (a cycle adds nothing) and views with no uncovered path
     /// on the given platforms.
     var visiting = Set<String>()
@@ -564,10 +642,14 @@ private struct PathSearch {
         let platforms: Platforms
     }
 
-    init(index: ProjectIndex, isCovered: @escaping (ViewConstruction) -> Bool, platforms: @escaping (ViewConstruction) -> Platforms) {
+    init(
+        index: ProjectIndex, isCovered: @escaping (ViewConstruction) -> Bool, platforms: @escaping (ViewConstruction) -> Platforms,
+        isRootInSwiftUI: @escaping (ViewConstruction) -> Bool
+    ) {
         self.index = index
         self.isCovered = isCovered
         self.platforms = platforms
+        self.isRootInSwiftUI = isRootInSwiftUI
     }
 
     /// Two declarations of one name (views of two targets in one project, `#if` variants):
@@ -584,6 +666,8 @@ private struct PathSearch {
             let compiled = allowed.intersection(platforms(site))
             guard !compiled.isEmpty else { continue }
             switch site.context {
+            case .oneTime(.hostingRoot) where isRootInSwiftUI(site):
+                continue
             case .oneTime(.sceneRoot), .oneTime(.hostingRoot), .oneTime(.imageRenderer):
                 return [site]
             case .rendering, .presentation:
