@@ -230,6 +230,42 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation("@MainActor final class Feed {\n func load() { api.fetch { self.HERE = 1 } }\n}"), .unknown)
     }
 
+    func testAClosurePassedToAProjectFunctionRunsWhereThatFunctionCallsIt() {
+        let source = """
+            @MainActor final class Store {
+                var items: [String] = []
+                private let busyQueue = DispatchQueue(label: "busy")
+                func busyWork(_ work: @escaping () throws -> Void) {
+                    busyQueue.async { try? work() }
+                }
+                func discard() { busyWork { self.HERE = [] } }
+            }
+            """
+        let queued = context(source)
+        XCTAssertEqual(queued.isolation, .offMain)
+        XCTAssertEqual(queued.steps.map(\.kind), [.function, .closure, .dispatch])
+        XCTAssertTrue(queued.steps[1].description.hasPrefix("in a closure passed to `busyWork()`, which calls it off the main thread"))
+        XCTAssertTrue(queued.steps[2].description.hasPrefix("`busyWork()` calls it here, in `busyQueue.async { }`"))
+        // On the main queue: on the main thread; called in place by a function with no
+        // isolation of its own: where the caller runs.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async", with: "DispatchQueue.main.async")), .mainActor)
+        let inPlace = """
+            func measure(_ work: () -> Void) { work() }
+            final class Feed {
+                var n = 0
+                func load() { Task.detached { measure { self.HERE = 1 } } }
+            }
+            """
+        XCTAssertEqual(context(inPlace).steps.map(\.kind), [.function, .detachedTask])
+        XCTAssertEqual(isolation(inPlace), .offMain)
+        // Stored, passed on, or called in different places: not known.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "handler = work")), .unknown)
+        XCTAssertEqual(
+            isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "busyQueue.async { try? work() }; try? work()")),
+            .unknown)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "api.run(work)")), .unknown)
+    }
+
     func testDescriptionCitesEachStepWithItsLine() {
         let index = index("final class Feed {\n var value = 0\n func reload() {\n Task.detached {\n self.HERE = 1\n }\n }\n}")
         let file = index.files[0]
