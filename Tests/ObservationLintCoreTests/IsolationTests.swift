@@ -266,6 +266,27 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "api.run(work)")), .unknown)
     }
 
+    func testATaskInAClosureFormedInNonisolatedCodeInheritsNoActor() {
+        let source = """
+            struct ToolbarItem { var onClick: () -> Void }
+            final class Runner {
+                var output = ""
+                func install() {
+                    let item = ToolbarItem(onClick: { Task { self.HERE = "run" } })
+                }
+            }
+            """
+        let task = context(source)
+        XCTAssertEqual(task.isolation, .offMain)
+        XCTAssertEqual(task.steps.map(\.kind), [.function, .closure, .task])
+        XCTAssertTrue(task.steps[2].description.contains("inherits no actor here"))
+        // A parameter of another module's function, a `@MainActor` closure type, or a
+        // closure formed in main-actor code: not claimed.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "ToolbarItem(onClick:", with: "Toolbar.add(onClick:")), .unknown)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "var onClick: () -> Void", with: "var onClick: @MainActor () -> Void")), .unknown)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "final class Runner", with: "@MainActor final class Runner")), .unknown)
+    }
+
     func testDescriptionCitesEachStepWithItsLine() {
         let index = index("final class Feed {\n var value = 0\n func reload() {\n Task.detached {\n self.HERE = 1\n }\n }\n}")
         let file = index.files[0]

@@ -277,7 +277,7 @@ struct ClosureClassifier {
         }
         return step(
             .closure, at: callee, .unknown, "in a closure passed to `\(name)`, which may run it on any thread", outer,
-            domain: .unknown, async: true)
+            domain: closureDomain(callee: callee, label: label, outer), async: true)
     }
 
     private func step(
@@ -486,6 +486,42 @@ struct ClosureClassifier {
         frame.steps.append(ContextStep(kind: last.kind, site: agreed.call, isolation: isolation,
             description: "`\(name)()` calls it here, \(last.description)"))
         return .runs(frame)
+    }
+
+    /// The static isolation of a closure passed to a project function or initializer: a
+    /// closure formed in nonisolated code is nonisolated (whether it inherits its context's
+    /// isolation or is `@Sendable`) unless the parameter's type gives it a global actor, so a
+    /// `Task { }` in it inherits no actor wherever the closure is called. Unknown for other
+    /// modules' functions, whose parameter types are not known here.
+    private func closureDomain(callee: Int, label: Int?, _ outer: BodyContexts.Frame) -> ActorDomain {
+        guard outer.domain == .nonisolated else { return .unknown }
+        let name = file.text(callee)
+        let labelText = label.map { file.text($0) }
+        var types: [TypeRef?] = []
+        if name.startsWithUppercase, let type = index.type(named: name) {
+            let initializers = type.functions.filter { $0.function.kind == .initializer }
+            if initializers.isEmpty {
+                // A struct's memberwise initializer: the stored property the label names.
+                guard type.kind == .struct, let labelText, let property = type.property(named: labelText) else { return .unknown }
+                types = [property.property.type]
+            } else {
+                for initializer in initializers {
+                    guard let parameter = Self.closureParameter(of: initializer.function, label: labelText) else { continue }
+                    types.append(parameter.type)
+                }
+            }
+        } else {
+            for (_, body) in index.isolationFacts.functionBodies(named: name, index: index) {
+                guard case .function(let function) = body.member, let parameter = Self.closureParameter(of: function, label: labelText)
+                else { return .unknown }
+                types.append(parameter.type)
+            }
+        }
+        let plain = !types.isEmpty && types.allSatisfy { type in
+            guard let text = type?.text, text.contains("->") else { return false }
+            return !text.replacingOccurrences(of: "@escaping", with: "").replacingOccurrences(of: "@Sendable", with: "").contains("@")
+        }
+        return plain ? .nonisolated : .unknown
     }
 
     /// The closure parameter an argument with this label (nil: unlabeled or trailing) fills.
