@@ -287,6 +287,31 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "final class Runner", with: "@MainActor final class Runner")), .unknown)
     }
 
+    func testAPathMonitorsHandlerRunsOnTheQueueItIsStartedOn() {
+        let source = """
+            final class Tracker {
+                var online = false
+                private let monitor = NWPathMonitor()
+                private let monitorQueue = DispatchQueue.global(qos: .background)
+                init() {
+                    monitor.pathUpdateHandler = { [weak self] path in self?.HERE = path.status == .satisfied }
+                    monitor.start(queue: monitorQueue)
+                }
+                func later() { monitorQueue.async { self.online = false } }
+            }
+            """
+        let handler = context(source)
+        XCTAssertEqual(handler.isolation, .offMain)
+        XCTAssertEqual(handler.steps.map(\.kind), [.function, .dispatch])
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "start(queue: monitorQueue)", with: "start(queue: .main)")), .mainActor)
+        // Started elsewhere, or on a queue not known here: not claimed.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "monitor.start(queue: monitorQueue)", with: "")), .unknown)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "start(queue: monitorQueue)", with: "start(queue: queue)")), .unknown)
+        // A property holding a global queue is off the main thread.
+        let later = source.replacingOccurrences(of: "self?.HERE = path", with: "_ = path").replacingOccurrences(of: "self.online = false", with: "self.HERE = false")
+        XCTAssertEqual(isolation(later), .offMain)
+    }
+
     func testDescriptionCitesEachStepWithItsLine() {
         let index = index("final class Feed {\n var value = 0\n func reload() {\n Task.detached {\n self.HERE = 1\n }\n }\n}")
         let file = index.files[0]

@@ -201,6 +201,7 @@ struct ClosureClassifier {
         let mainActorAttribute = isMainActorClosure(brace)
         guard let callee else {
             if mainActorAttribute { return step(.mainActorRun, at: brace, .mainActor, "in a `@MainActor` closure", outer, domain: .mainActor) }
+            if let handler = pathUpdateHandler(at: brace, outer) { return handler }
             return step(.closure, at: brace, .unknown, "in a stored closure or local function: it runs where it is called", outer, domain: .unknown)
         }
         let name = file.text(callee)
@@ -316,6 +317,8 @@ struct ClosureClassifier {
                 outer, domain: .nonisolated, async: true)
         case .mainQueue:
             return step(.dispatch, at: callee, .mainActor, "in \(call), the main queue: on the main thread", outer, domain: .nonisolated, async: true)
+        case .globalQueue:
+            return step(.dispatch, at: callee, .offMain, "in \(call), a global queue: off the main thread", outer, domain: .nonisolated, async: true)
         default:
             return step(.dispatch, at: callee, .unknown, "in \(call), a queue not known here", outer, domain: .nonisolated, async: true)
         }
@@ -450,6 +453,32 @@ struct ClosureClassifier {
             return (.mainActor, "`Timer.publish(…, on: .main, …)` publishes on the main run loop", nil)
         }
         return (.unknown, "it runs on the thread its upstream publishes on, not known here", nil)
+    }
+
+    // MARK: - Network
+
+    /// `monitor.pathUpdateHandler = { }` of an `NWPathMonitor` the same body starts with
+    /// `monitor.start(queue: q)`: the handler runs on `q`.
+    private mutating func pathUpdateHandler(at brace: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+        guard file.kind(brace - 1) == .equal, file.at(brace - 2, "pathUpdateHandler"), file.kind(brace - 3) == .period,
+            file.isWord(brace - 4)
+        else { return nil }
+        let monitor = file.text(brace - 4)
+        for probe in owned.range where file.at(probe, "start") && file.kind(probe - 1) == .period && file.kind(probe + 1) == .leftParen {
+            guard file.text(probe - 2) == monitor, file.at(probe + 2, "queue"), file.kind(probe + 3) == .colon else { continue }
+            let queue = compact(file.text(probe + 4..<file.skipGroup(probe + 1) - 1))
+            let call = "in the `pathUpdateHandler` of `\(monitor)`, which runs on the queue it was started on, `\(queue)`"
+            if queue == ".main" || queue == "DispatchQueue.main" || queueKind(queue) == .mainQueue {
+                return step(.dispatch, at: brace - 2, .mainActor, "\(call): on the main thread", outer, domain: .nonisolated, async: true)
+            }
+            if queue.hasPrefix("DispatchQueue.global(") || queue.hasPrefix(".global(") || queueKind(queue) == .dispatchQueue
+                || queueKind(queue) == .globalQueue
+            {
+                return step(.dispatch, at: brace - 2, .offMain, "\(call): off the main thread", outer, domain: .nonisolated, async: true)
+            }
+            return nil
+        }
+        return nil
     }
 
     // MARK: - Project functions
@@ -750,6 +779,8 @@ enum QueueKind: Sendable, Hashable {
     case dispatchQueue
     /// `DispatchQueue.main`.
     case mainQueue
+    /// `DispatchQueue.global()`: off the main thread.
+    case globalQueue
     /// `OperationQueue()`.
     case operationQueue
     /// `OperationQueue.main`.
@@ -827,6 +858,7 @@ struct QueueFacts: Sendable {
         let text = compact(file.text(expression))
         if text.hasPrefix("DispatchQueue(label:"), !text.contains("target:"), text.hasSuffix(")") { return .dispatchQueue }
         if text == "DispatchQueue.main" { return .mainQueue }
+        if text.hasPrefix("DispatchQueue.global("), text.hasSuffix(")") { return .globalQueue }
         if text == "OperationQueue()" { return .operationQueue }
         if text == "OperationQueue.main" { return .mainOperationQueue }
         if text == "URLSession.shared" { return .urlSession }
