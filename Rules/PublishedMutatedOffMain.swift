@@ -16,7 +16,12 @@ public struct PublishedMutatedOffMain: Rule {
             `URLSession` completion handler, a `Task { }` that inherits no actor, a nonisolated \
             `async` function (which runs on the global executor, after an `await` as before it), or a \
             method with no actor isolation of its own that such code calls (it runs where its caller \
-            runs; project callers are followed up to three calls back) — in a class a view observes, \
+            runs; project callers are followed up to three calls back), a property's `didSet`, \
+            `willSet` or `set` that such code triggers by setting the property, a closure passed to a \
+            project function that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
+            { work() } }`), a `Task { }` in a closure that nonisolated code passes to a project \
+            function or initializer, or an `NWPathMonitor`'s `pathUpdateHandler` when it is started on \
+            a background queue — in a class a view observes, \
             whether the class's own code makes the change or another object's code does through a \
             reference. It races with the view reading it: SwiftUI warns "Publishing changes from background threads is not allowed", \
             views update late or not at all, and data races can crash. The notes show each step that \
@@ -174,8 +179,47 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { Text(center.messages.last ?? "") }
             }
             """,
+            """
+            @MainActor final class Library: ObservableObject {
+                @Published var books: [String] = []
+                private let busyQueue = DispatchQueue(label: "busy")
+                func busyWork(_ work: @escaping () -> Void) { busyQueue.async { work() } }
+                func clear() { busyWork { ↓self.books = [] } }
+            }
+            struct Shelf: View {
+                @ObservedObject var library: Library
+                var body: some View { Text("\\(library.books.count)") }
+            }
+            """,
+            """
+            class Document: ObservableObject {
+                @Published var title = ""
+                var url: URL? { didSet { ↓title = url?.lastPathComponent ?? "" } }
+            }
+            final class Renamer {
+                func rename(_ document: Document, to url: URL) async {
+                    await Task.yield()
+                    document.url = url
+                }
+            }
+            struct DocumentTab: View {
+                @ObservedObject var document: Document
+                var body: some View { Text(document.title) }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            @MainActor final class Library: ObservableObject {
+                @Published var books: [String] = []
+                func onMain(_ work: @escaping () -> Void) { DispatchQueue.main.async { work() } }
+                func clear() { onMain { self.books = [] } }
+            }
+            struct Shelf: View {
+                @ObservedObject var library: Library
+                var body: some View { Text("\\(library.books.count)") }
+            }
+            """,
             """
             @MainActor
             final class FeedModel: ObservableObject {

@@ -100,6 +100,32 @@ final class CallerContextsTests: XCTestCase {
         XCTAssertEqual(contexts(source.replacingOccurrences(of: "self.c()", with: "self.b()")).map(\.isolation), [.offMain])
     }
 
+    func testAPropertyObserverRunsWhereThePropertyIsSet() {
+        let source = """
+            class Editor {
+                var title = ""
+                var url: String = "" { didSet { HERE = url } }
+            }
+            final class Files {
+                var editors: [Editor] = []
+                func rename(_ editor: Editor, to name: String) async {
+                    await Disk.move(name)
+                    WRITE
+                }
+            }
+            """
+        let chain = contexts(source.replacingOccurrences(of: "WRITE", with: "editor.url = name"))
+        XCTAssertEqual(chain.map(\.isolation), [.offMain])
+        XCTAssertEqual(chain[0].steps.map(\.kind), [.function, .afterAwait, .call])
+        XCTAssertTrue(chain[0].steps[2].description.hasPrefix("sets `url`, whose `didSet`"))
+        // A local of the same name, a read, or a write from the main actor: nothing off main.
+        XCTAssertEqual(contexts(source.replacingOccurrences(of: "WRITE", with: "var url = name; url = name")).count, 0)
+        XCTAssertEqual(contexts(source.replacingOccurrences(of: "WRITE", with: "_ = editor.url == name")).count, 0)
+        let main = contexts(source.replacingOccurrences(of: "func rename", with: "@MainActor func rename")
+            .replacingOccurrences(of: "WRITE", with: "editor.url = name"))
+        XCTAssertEqual(main.map(\.isolation), [.mainActor])
+    }
+
     func testAStoredPropertyInitializedFromAStaticMemberHasItsType() {
         let index = index("final class Store { static let shared = Store() }\nstruct Screen { var store = Store.shared }")
         let screen = index.types["Screen"]!

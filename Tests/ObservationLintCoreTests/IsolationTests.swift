@@ -230,6 +230,88 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation("@MainActor final class Feed {\n func load() { api.fetch { self.HERE = 1 } }\n}"), .unknown)
     }
 
+    func testAClosurePassedToAProjectFunctionRunsWhereThatFunctionCallsIt() {
+        let source = """
+            @MainActor final class Store {
+                var items: [String] = []
+                private let busyQueue = DispatchQueue(label: "busy")
+                func busyWork(_ work: @escaping () throws -> Void) {
+                    busyQueue.async { try? work() }
+                }
+                func discard() { busyWork { self.HERE = [] } }
+            }
+            """
+        let queued = context(source)
+        XCTAssertEqual(queued.isolation, .offMain)
+        XCTAssertEqual(queued.steps.map(\.kind), [.function, .closure, .dispatch])
+        XCTAssertTrue(queued.steps[1].description.hasPrefix("in a closure passed to `busyWork()`, which calls it off the main thread"))
+        XCTAssertTrue(queued.steps[2].description.hasPrefix("`busyWork()` calls it here, in `busyQueue.async { }`"))
+        // On the main queue: on the main thread; called in place by a function with no
+        // isolation of its own: where the caller runs.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async", with: "DispatchQueue.main.async")), .mainActor)
+        let inPlace = """
+            func measure(_ work: () -> Void) { work() }
+            final class Feed {
+                var n = 0
+                func load() { Task.detached { measure { self.HERE = 1 } } }
+            }
+            """
+        XCTAssertEqual(context(inPlace).steps.map(\.kind), [.function, .detachedTask])
+        XCTAssertEqual(isolation(inPlace), .offMain)
+        // Stored, passed on, or called in different places: not known.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "handler = work")), .unknown)
+        XCTAssertEqual(
+            isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "busyQueue.async { try? work() }; try? work()")),
+            .unknown)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "api.run(work)")), .unknown)
+    }
+
+    func testATaskInAClosureFormedInNonisolatedCodeInheritsNoActor() {
+        let source = """
+            struct ToolbarItem { var onClick: () -> Void }
+            final class Runner {
+                var output = ""
+                func install() {
+                    let item = ToolbarItem(onClick: { Task { self.HERE = "run" } })
+                }
+            }
+            """
+        let task = context(source)
+        XCTAssertEqual(task.isolation, .offMain)
+        XCTAssertEqual(task.steps.map(\.kind), [.function, .closure, .task])
+        XCTAssertTrue(task.steps[2].description.contains("inherits no actor here"))
+        // A parameter of another module's function, a `@MainActor` closure type, or a
+        // closure formed in main-actor code: not claimed.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "ToolbarItem(onClick:", with: "Toolbar.add(onClick:")), .unknown)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "var onClick: () -> Void", with: "var onClick: @MainActor () -> Void")), .unknown)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "final class Runner", with: "@MainActor final class Runner")), .unknown)
+    }
+
+    func testAPathMonitorsHandlerRunsOnTheQueueItIsStartedOn() {
+        let source = """
+            final class Tracker {
+                var online = false
+                private let monitor = NWPathMonitor()
+                private let monitorQueue = DispatchQueue.global(qos: .background)
+                init() {
+                    monitor.pathUpdateHandler = { [weak self] path in self?.HERE = path.status == .satisfied }
+                    monitor.start(queue: monitorQueue)
+                }
+                func later() { monitorQueue.async { self.online = false } }
+            }
+            """
+        let handler = context(source)
+        XCTAssertEqual(handler.isolation, .offMain)
+        XCTAssertEqual(handler.steps.map(\.kind), [.function, .dispatch])
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "start(queue: monitorQueue)", with: "start(queue: .main)")), .mainActor)
+        // Started elsewhere, or on a queue not known here: not claimed.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "monitor.start(queue: monitorQueue)", with: "")), .unknown)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "start(queue: monitorQueue)", with: "start(queue: queue)")), .unknown)
+        // A property holding a global queue is off the main thread.
+        let later = source.replacingOccurrences(of: "self?.HERE = path", with: "_ = path").replacingOccurrences(of: "self.online = false", with: "self.HERE = false")
+        XCTAssertEqual(isolation(later), .offMain)
+    }
+
     func testDescriptionCitesEachStepWithItsLine() {
         let index = index("final class Feed {\n var value = 0\n func reload() {\n Task.detached {\n self.HERE = 1\n }\n }\n}")
         let file = index.files[0]

@@ -24,19 +24,31 @@ extension ProjectIndex {
     private func runContexts(at location: TokenLocation, depth: Int, visiting: Set<BodyKey>) -> [ExecutionContext] {
         let own = executionContext(at: location)
         guard own.runsWhereCalled else { return own.isolation == .unknown ? [] : [own] }
-        guard depth > 0, let body = isolationFacts.enclosingBody(of: location, index: self),
-            case .function(let function) = body.member, function.kind == .function
-        else { return [] }
+        guard depth > 0, let body = isolationFacts.enclosingBody(of: location, index: self) else { return [] }
         let key = BodyKey(file: location.file, body: body.range)
         guard !visiting.contains(key) else { return [] }
+        // A function runs at its calls; a property observer or setter at the property's writes.
+        let sites: [TokenLocation]
+        let what: String
+        switch body.member {
+        case .function(let function) where function.kind == .function:
+            sites = callSitesByFunction.value(for: key) { callSites(of: function, ownedBy: body.owner) }
+            what = "calls `\(function.name)()`, which \(callDescription(of: own))"
+        case .accessor(let property, let kind) where kind == .didSet || kind == .willSet || kind == .set:
+            guard let owner = body.owner else { return [] }
+            sites = callSitesByFunction.value(for: key) { writeSites(of: property.name, ownedBy: owner) }
+            what = "sets `\(property.name)`, whose `\(kind.rawValue)` runs synchronously where the property is set"
+        default:
+            return []
+        }
         // The steps after the function's own (an `await` in a `nonisolated(nonsending)` one).
         let inner = own.steps.dropFirst()
         var result: [ExecutionContext] = []
-        for call in callSitesByFunction.value(for: key, { callSites(of: function, ownedBy: body.owner) }) {
+        for call in sites {
             for outer in runContexts(at: call, depth: depth - 1, visiting: visiting.union([key])) {
                 let step = ContextStep(
                     kind: .call, site: call, isolation: outer.isolation,
-                    description: "calls `\(function.name)()`, which \(callDescription(of: own)), so it runs "
+                    description: "\(what), so it runs "
                         + (outer.isolation == .mainActor ? "on the main actor" : "off the main thread") + " here")
                 // A `nonisolated(nonsending)` function resumes on its caller's actor.
                 let resumed = inner.map { own in
@@ -96,12 +108,89 @@ extension ProjectIndex {
         }
     }
 
+    /// The project writes of the property `name` of `owner`'s class family: `name = …` (or a
+    /// compound assignment) in code of the family, `self.name = …`, `x.name = …` where `x`'s
+    /// static type is one of those types. Writes inside the property's own accessors and
+    /// initializers (where observers do not run) are left out.
+    func writeSites(of name: String, ownedBy owner: TypeInfo) -> [TokenLocation] {
+        let lineage = Set((typeAndAncestors(of: owner) + typeAndSubtypes(of: owner)).map(\.name))
+        return isolationFacts.writes(named: name, index: self).filter { write in
+            let file = files[write.file]
+            let token = write.token
+            let writer = isolationFacts.enclosingBody(of: write, index: self)
+            if case .function(let function) = writer?.member, function.kind == .initializer { return false }
+            if case .accessor(let property, _) = writer?.member, property.name == name { return false }
+            if file.kind(token - 1) != .period {
+                guard let writer, !file.at(token - 1, "let"), !file.at(token - 1, "var"), !declaresLocal(name, in: writer, file: file)
+                else { return false }
+                return writer.owner.map { lineage.contains($0.name) } ?? false
+            }
+            var root = token - 1
+            if file.kind(root - 1) == .postfixQuestionMark || file.kind(root - 1) == .exclamationMark { root -= 1 }
+            let end = root
+            root -= 1
+            while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) { root -= 2 }
+            guard root >= 0, root < end, file.isWord(root) else { return false }
+            if root == end - 1, file.at(root, "self") {
+                return writer?.owner.map { lineage.contains($0.name) } ?? false
+            }
+            let context = codeContexts(inFile: write.file).innermost(containing: token)
+            return staticType(of: root..<end, in: write.file, context: context).map(lineage.contains) ?? false
+        }
+    }
+
+    /// Whether a body declares a parameter, local or closure parameter named `name`, which a
+    /// bare `name = …` may set instead of the property.
+    private func declaresLocal(_ name: String, in body: OwnedBody, file: ParsedFile) -> Bool {
+        if case .function(let function) = body.member, function.parameters.contains(where: { $0.name == name }) { return true }
+        if case .accessor(_, let kind) = body.member, kind == .set || kind == .willSet || kind == .didSet, name == "newValue" || name == "oldValue" {
+            return true
+        }
+        return body.range.contains { token in
+            file.kind(token) == .identifier
+                && (file.at(token - 1, "let") || file.at(token - 1, "var") || file.at(token + 1, "in")) && file.text(token) == name
+        }
+    }
+
     private func declaresMethod(_ name: String, _ type: TypeInfo) -> Bool {
         typeAndAncestors(of: type).contains { $0.declarations.contains { $0.decl.functions.contains { $0.name == name } } }
     }
 }
 
 extension IsolationFacts {
+    /// The project's writes by property name, for the names of the properties with a
+    /// `didSet`, `willSet` or `set` its files declare (the only ones asked): the name's token
+    /// before an assignment operator.
+    func writes(named name: String, index: ProjectIndex) -> [TokenLocation] {
+        observedWrites.value {
+            var observed: [String] = []
+            for fileIndex in index.files.indices {
+                for (decl, _) in index.typeDeclarations(in: fileIndex) {
+                    for property in decl.properties
+                    where property.accessors.contains(where: { $0.kind == .didSet || $0.kind == .willSet || $0.kind == .set }) {
+                        observed.append(property.name)
+                    }
+                }
+            }
+            let properties = NameTable(observed)
+            var byPosition = [[TokenLocation]](repeating: [], count: properties.names.count)
+            for fileIndex in index.ownFiles {
+                let file = index.files[fileIndex]
+                file.source.bytes.withUnsafeBufferPointer { bytes in
+                    for token in file.tokens.indices where file.kind(token) == .identifier && file.isAssignmentOperator(token + 1) {
+                        guard let position = properties.position(of: file.tokens[token], in: bytes) else { continue }
+                        byPosition[position].append(TokenLocation(file: fileIndex, token: token))
+                    }
+                }
+            }
+            var result: [String: [TokenLocation]] = [:]
+            for (position, locations) in byPosition.enumerated() where !locations.isEmpty {
+                result[properties.names[position], default: []] += locations
+            }
+            return result
+        }[name] ?? []
+    }
+
     /// The project's call sites by callee name, for the names of the functions its files
     /// declare (the only ones asked): an identifier followed by `(` or a trailing closure's
     /// `{` (declarations `func name(` included; callers filter them).

@@ -114,7 +114,7 @@ extension ProjectIndex {
     public func executionContext(at location: TokenLocation) -> ExecutionContext {
         guard let owned = isolationFacts.enclosingBody(of: location, index: self) else { return .unknown }
         let contexts = isolationFacts.bodyContexts.value(for: BodyKey(file: location.file, body: owned.range)) {
-            BodyContexts(owned, file: location.file, index: self, followsPosts: true)
+            BodyContexts(owned, file: location.file, index: self, followsOtherCode: true)
         }
         return contexts.context(at: location.token, index: self)
     }
@@ -123,7 +123,7 @@ extension ProjectIndex {
     /// lead back here): not memoized, asked once per observer with `queue: nil`.
     func postContext(at location: TokenLocation) -> ExecutionContext {
         guard let owned = isolationFacts.enclosingBody(of: location, index: self) else { return .unknown }
-        return BodyContexts(owned, file: location.file, index: self, followsPosts: false).context(at: location.token, index: self)
+        return BodyContexts(owned, file: location.file, index: self, followsOtherCode: false).context(at: location.token, index: self)
     }
 
     /// The static actor isolation of a project type: `@MainActor` on its primary
@@ -230,6 +230,12 @@ final class IsolationFacts: Sendable {
     let notificationPosts = OnDemand<[String: [TokenLocation]]>()
     /// The project's call sites by callee name (`calls(named:index:)`).
     let callSites = OnDemand<[String: [TokenLocation]]>()
+    /// Where a function calls its closure parameter (`ProjectIndex.parameterRun(of:in:file:)`).
+    let parameterRuns = Memo<ParameterKey, (ParameterRun, TokenLocation)?>()
+    /// The project's function bodies by name (`functionBodies(named:index:)`).
+    let functionsByName = OnDemand<[String: [(file: Int, body: OwnedBody)]]>()
+    /// The project's writes of observed properties by name (`writes(named:index:)`).
+    let observedWrites = OnDemand<[String: [TokenLocation]]>()
 
     /// Where the project posts each notification: `post(name: .changed, …)` by the name's
     /// last component (`changed`), or the text of `Notification.Name("changed")`.
@@ -242,6 +248,21 @@ final class IsolationFacts: Sendable {
                     let arguments = token + 1..<file.skipGroup(token + 1)
                     guard let first = file.argumentList(arguments).first, let label = first.label, file.at(label, "name") else { continue }
                     result[notificationKey(compact(file.text(first.value))), default: []].append(TokenLocation(file: fileIndex, token: token))
+                }
+            }
+            return result
+        }[name] ?? []
+    }
+
+    /// The bodies of the project's functions (global functions and methods) named `name`.
+    func functionBodies(named name: String, index: ProjectIndex) -> [(file: Int, body: OwnedBody)] {
+        functionsByName.value {
+            var result: [String: [(file: Int, body: OwnedBody)]] = [:]
+            for fileIndex in index.ownFiles {
+                for body in fileBodies.value(for: fileIndex, { OwnedBody.all(inFile: fileIndex, index: index) }) {
+                    if case .function(let function) = body.member, function.kind == .function {
+                        result[function.name, default: []].append((fileIndex, body))
+                    }
                 }
             }
             return result

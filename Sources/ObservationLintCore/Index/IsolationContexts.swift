@@ -27,16 +27,17 @@ struct BodyContexts: Sendable {
     /// does not suspend the code around it.
     let ownContextStarts: [Int: Int]
 
-    /// `followsPosts`: an observer with `queue: nil` runs where the project posts its
-    /// notification (not followed from a post's own context, which could lead back here).
-    init(_ owned: OwnedBody, file fileIndex: Int, index: ProjectIndex, followsPosts: Bool) {
+    /// `followsOtherCode`: an observer with `queue: nil` runs where the project posts its
+    /// notification, a closure passed to a project function where that function calls it
+    /// (neither followed from the context of such a post or call, which could lead back here).
+    init(_ owned: OwnedBody, file fileIndex: Int, index: ProjectIndex, followsOtherCode: Bool) {
         let file = index.files[fileIndex]
         self.file = fileIndex
         let base = Self.baseFrame(owned, file: file, fileIndex: fileIndex, index: index)
         self.base = base
         let scopes = index.scopes(in: owned.range, of: file)
         self.scopes = scopes
-        var classifier = ClosureClassifier(owned: owned, file: file, fileIndex: fileIndex, index: index, followsPosts: followsPosts)
+        var classifier = ClosureClassifier(owned: owned, file: file, fileIndex: fileIndex, index: index, followsOtherCode: followsOtherCode)
         var frames: [Frame] = []
         var starts: [Int: Int] = [:]
         frames.reserveCapacity(scopes.scopes.count)
@@ -179,16 +180,16 @@ struct ClosureClassifier {
     let file: ParsedFile
     let fileIndex: Int
     let index: ProjectIndex
-    let followsPosts: Bool
+    let followsOtherCode: Bool
     /// The body's `let queue = DispatchQueue(label: …)`-style locals, found on first use.
     private var locals: [String: QueueKind]?
 
-    init(owned: OwnedBody, file: ParsedFile, fileIndex: Int, index: ProjectIndex, followsPosts: Bool) {
+    init(owned: OwnedBody, file: ParsedFile, fileIndex: Int, index: ProjectIndex, followsOtherCode: Bool) {
         self.owned = owned
         self.file = file
         self.fileIndex = fileIndex
         self.index = index
-        self.followsPosts = followsPosts
+        self.followsOtherCode = followsOtherCode
     }
 
     /// The frame of a closure scope, or nil when it runs in the frame around it (a block, a
@@ -200,6 +201,7 @@ struct ClosureClassifier {
         let mainActorAttribute = isMainActorClosure(brace)
         guard let callee else {
             if mainActorAttribute { return step(.mainActorRun, at: brace, .mainActor, "in a `@MainActor` closure", outer, domain: .mainActor) }
+            if let handler = pathUpdateHandler(at: brace, outer) { return handler }
             return step(.closure, at: brace, .unknown, "in a stored closure or local function: it runs where it is called", outer, domain: .unknown)
         }
         let name = file.text(callee)
@@ -269,9 +271,14 @@ struct ClosureClassifier {
             return step(.mainActorRun, at: brace, .mainActor, "in a `@MainActor` closure", outer, domain: .mainActor, async: true)
         }
         if let view = swiftUIRole(of: scope, callee: name, label: label, outer: outer) { return view }
+        switch forwardedRun(callee: callee, label: label, outer) {
+        case .inPlace: return nil
+        case .runs(let frame): return frame
+        case nil: break
+        }
         return step(
             .closure, at: callee, .unknown, "in a closure passed to `\(name)`, which may run it on any thread", outer,
-            domain: .unknown, async: true)
+            domain: closureDomain(callee: callee, label: label, outer), async: true)
     }
 
     private func step(
@@ -310,6 +317,8 @@ struct ClosureClassifier {
                 outer, domain: .nonisolated, async: true)
         case .mainQueue:
             return step(.dispatch, at: callee, .mainActor, "in \(call), the main queue: on the main thread", outer, domain: .nonisolated, async: true)
+        case .globalQueue:
+            return step(.dispatch, at: callee, .offMain, "in \(call), a global queue: off the main thread", outer, domain: .nonisolated, async: true)
         default:
             return step(.dispatch, at: callee, .unknown, "in \(call), a queue not known here", outer, domain: .nonisolated, async: true)
         }
@@ -387,7 +396,7 @@ struct ClosureClassifier {
     /// Where every post of a notification of the project runs, when all of them are known and
     /// agree: a step at the first post.
     private func postingThread(of name: String) -> ContextStep? {
-        guard followsPosts, !name.isEmpty else { return nil }
+        guard followsOtherCode, !name.isEmpty else { return nil }
         let posts = index.isolationFacts.posts(named: notificationKey(name), index: index)
         guard let first = posts.first else { return nil }
         let contexts = posts.map { index.postContext(at: $0) }
@@ -444,6 +453,111 @@ struct ClosureClassifier {
             return (.mainActor, "`Timer.publish(…, on: .main, …)` publishes on the main run loop", nil)
         }
         return (.unknown, "it runs on the thread its upstream publishes on, not known here", nil)
+    }
+
+    // MARK: - Network
+
+    /// `monitor.pathUpdateHandler = { }` of an `NWPathMonitor` the same body starts with
+    /// `monitor.start(queue: q)`: the handler runs on `q`.
+    private mutating func pathUpdateHandler(at brace: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+        guard file.kind(brace - 1) == .equal, file.at(brace - 2, "pathUpdateHandler"), file.kind(brace - 3) == .period,
+            file.isWord(brace - 4)
+        else { return nil }
+        let monitor = file.text(brace - 4)
+        for probe in owned.range where file.at(probe, "start") && file.kind(probe - 1) == .period && file.kind(probe + 1) == .leftParen {
+            guard file.text(probe - 2) == monitor, file.at(probe + 2, "queue"), file.kind(probe + 3) == .colon else { continue }
+            let queue = compact(file.text(probe + 4..<file.skipGroup(probe + 1) - 1))
+            let call = "in the `pathUpdateHandler` of `\(monitor)`, which runs on the queue it was started on, `\(queue)`"
+            if queue == ".main" || queue == "DispatchQueue.main" || queueKind(queue) == .mainQueue {
+                return step(.dispatch, at: brace - 2, .mainActor, "\(call): on the main thread", outer, domain: .nonisolated, async: true)
+            }
+            if queue.hasPrefix("DispatchQueue.global(") || queue.hasPrefix(".global(") || queueKind(queue) == .dispatchQueue
+                || queueKind(queue) == .globalQueue
+            {
+                return step(.dispatch, at: brace - 2, .offMain, "\(call): off the main thread", outer, domain: .nonisolated, async: true)
+            }
+            return nil
+        }
+        return nil
+    }
+
+    // MARK: - Project functions
+
+    /// A closure passed to a project function runs where that function calls it: when every
+    /// project function of the callee's name takes a closure for this argument and calls it
+    /// (and only calls it) in the same isolation, or every one calls it in place.
+    private func forwardedRun(callee: Int, label: Int?, _ outer: BodyContexts.Frame) -> ParameterRun? {
+        guard followsOtherCode else { return nil }
+        let name = file.text(callee)
+        let candidates = index.isolationFacts.functionBodies(named: name, index: index)
+        guard !candidates.isEmpty else { return nil }
+        let labelText = label.map { file.text($0) }
+        var agreed: (run: ParameterRun, call: TokenLocation)?
+        for (fileIndex, body) in candidates {
+            guard case .function(let function) = body.member,
+                let parameter = Self.closureParameter(of: function, label: labelText),
+                let (run, call) = index.parameterRun(of: parameter, in: body, file: fileIndex)
+            else { return nil }
+            switch (agreed?.run, run) {
+            case (nil, _): agreed = (run, call)
+            case (.inPlace, .inPlace): break
+            case (.runs(let first), .runs(let other)) where first.runtime == other.runtime && first.runtime != .unknown: break
+            default: return nil
+            }
+        }
+        guard let agreed else { return nil }
+        guard case .runs(let inner) = agreed.run else { return .inPlace }
+        let isolation = inner.runtime
+        guard isolation != .unknown, let last = inner.steps.last else { return nil }
+        let thread = isolation == .mainActor ? "on the main actor" : "off the main thread"
+        var frame = step(.closure, at: callee, isolation, "in a closure passed to `\(name)()`, which calls it \(thread)", outer,
+            domain: .unknown, async: inner.isAsynchronous)
+        frame.steps.append(ContextStep(kind: last.kind, site: agreed.call, isolation: isolation,
+            description: "`\(name)()` calls it here, \(last.description)"))
+        return .runs(frame)
+    }
+
+    /// The static isolation of a closure passed to a project function or initializer: a
+    /// closure formed in nonisolated code is nonisolated (whether it inherits its context's
+    /// isolation or is `@Sendable`) unless the parameter's type gives it a global actor, so a
+    /// `Task { }` in it inherits no actor wherever the closure is called. Unknown for other
+    /// modules' functions, whose parameter types are not known here.
+    private func closureDomain(callee: Int, label: Int?, _ outer: BodyContexts.Frame) -> ActorDomain {
+        guard outer.domain == .nonisolated else { return .unknown }
+        let name = file.text(callee)
+        let labelText = label.map { file.text($0) }
+        var types: [TypeRef?] = []
+        if name.startsWithUppercase, let type = index.type(named: name) {
+            let initializers = type.functions.filter { $0.function.kind == .initializer }
+            if initializers.isEmpty {
+                // A struct's memberwise initializer: the stored property the label names.
+                guard type.kind == .struct, let labelText, let property = type.property(named: labelText) else { return .unknown }
+                types = [property.property.type]
+            } else {
+                for initializer in initializers {
+                    guard let parameter = Self.closureParameter(of: initializer.function, label: labelText) else { continue }
+                    types.append(parameter.type)
+                }
+            }
+        } else {
+            for (_, body) in index.isolationFacts.functionBodies(named: name, index: index) {
+                guard case .function(let function) = body.member, let parameter = Self.closureParameter(of: function, label: labelText)
+                else { return .unknown }
+                types.append(parameter.type)
+            }
+        }
+        let plain = !types.isEmpty && types.allSatisfy { type in
+            guard let text = type?.text, text.contains("->") else { return false }
+            return !text.replacingOccurrences(of: "@escaping", with: "").replacingOccurrences(of: "@Sendable", with: "").contains("@")
+        }
+        return plain ? .nonisolated : .unknown
+    }
+
+    /// The closure parameter an argument with this label (nil: unlabeled or trailing) fills.
+    private static func closureParameter(of function: FunctionDecl, label: String?) -> Parameter? {
+        let closures = function.parameters.filter { $0.type?.text.contains("->") == true }
+        guard let label else { return closures.last }
+        return closures.first { $0.label == label }
     }
 
     // MARK: - SwiftUI
@@ -566,6 +680,53 @@ struct ClosureClassifier {
     }
 }
 
+/// Where a function runs a closure parameter.
+enum ParameterRun: Sendable {
+    /// Called directly in a synchronous function with no isolation of its own: where its
+    /// caller runs, in place.
+    case inPlace
+    /// Called in this frame (its steps those of the function's body at the call).
+    case runs(BodyContexts.Frame)
+}
+
+extension ProjectIndex {
+    /// Where a function's body calls its closure parameter, with the call (the first): nil
+    /// when the body does anything else with it (stores it, passes it on) or never calls it,
+    /// or calls it in different frames. Worked out once per function and parameter, without
+    /// following other functions' closure parameters.
+    func parameterRun(of parameter: Parameter, in body: OwnedBody, file fileIndex: Int) -> (ParameterRun, TokenLocation)? {
+        let key = ParameterKey(body: BodyKey(file: fileIndex, body: body.range), parameter: parameter.nameToken)
+        return isolationFacts.parameterRuns.value(for: key) {
+            let file = files[fileIndex]
+            var calls: [Int] = []
+            for token in body.range where file.kind(token) == .identifier && file.text(token) == parameter.name {
+                guard file.kind(token - 1) != .period, file.kind(token + 1) != .colon else { continue }
+                let next = file.kind(token + 1) == .postfixQuestionMark ? token + 2 : token + 1
+                guard file.kind(next) == .leftParen else { return nil }
+                calls.append(token)
+            }
+            guard let first = calls.first else { return nil }
+            let contexts = BodyContexts(body, file: fileIndex, index: self, followsOtherCode: false)
+            var frames: [BodyContexts.Frame] = []
+            for call in calls {
+                let context = contexts.context(at: call, index: self)
+                frames.append(
+                    BodyContexts.Frame(
+                        steps: context.steps, domain: .unknown, runtime: context.isolation, asyncStart: nil,
+                        isAsynchronous: context.isAsynchronous, runsWhereCalled: context.runsWhereCalled && context.steps.count == 1))
+            }
+            if frames.allSatisfy(\.runsWhereCalled) { return (.inPlace, TokenLocation(file: fileIndex, token: first)) }
+            guard frames.allSatisfy({ !$0.runsWhereCalled && $0.runtime == frames[0].runtime }) else { return nil }
+            return (.runs(frames[0]), TokenLocation(file: fileIndex, token: first))
+        }
+    }
+}
+
+struct ParameterKey: Hashable, Sendable {
+    let body: BodyKey
+    let parameter: Int
+}
+
 extension Scope.Kind {
     var callee: Int? {
         if case .closure(let callee, _) = self { return callee }
@@ -618,6 +779,8 @@ enum QueueKind: Sendable, Hashable {
     case dispatchQueue
     /// `DispatchQueue.main`.
     case mainQueue
+    /// `DispatchQueue.global()`: off the main thread.
+    case globalQueue
     /// `OperationQueue()`.
     case operationQueue
     /// `OperationQueue.main`.
@@ -695,6 +858,7 @@ struct QueueFacts: Sendable {
         let text = compact(file.text(expression))
         if text.hasPrefix("DispatchQueue(label:"), !text.contains("target:"), text.hasSuffix(")") { return .dispatchQueue }
         if text == "DispatchQueue.main" { return .mainQueue }
+        if text.hasPrefix("DispatchQueue.global("), text.hasSuffix(")") { return .globalQueue }
         if text == "OperationQueue()" { return .operationQueue }
         if text == "OperationQueue.main" { return .mainOperationQueue }
         if text == "URLSession.shared" { return .urlSession }
