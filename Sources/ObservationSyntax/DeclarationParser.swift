@@ -45,14 +45,17 @@ extension TokenStream {
         return isContextualIntroducer(index)
     }
 
+    private static let modifierDetails: Set<String> = ["set", "safe", "unsafe", "unowned", "nonsending"]
+
     /// Whether a modifier word at `index` is followed by the rest of a declaration; returns
     /// the index after the modifier (and its parenthesized detail) when it is.
     private func modifierEnd(_ index: Int) -> Int? {
         guard isWord(index), modifierWords.contains(tokens[index], in: source.bytes) else { return nil }
         var next = index + 1
-        // `private(set)`, `unowned(safe)`, `nonisolated(unsafe)`: one word in parentheses.
-        if kind(next) == .leftParen, !tokens[next].flags.contains(.leadingSpace), isWord(next + 1),
-            kind(next + 2) == .rightParen
+        // `private(set)`, `unowned(safe)`, `nonisolated(unsafe)`: one word in parentheses
+        // (Swift also accepts a space before them: `private (set)`).
+        if kind(next) == .leftParen, isWord(next + 1), kind(next + 2) == .rightParen,
+            !tokens[next].flags.contains(.leadingSpace) || Self.modifierDetails.contains(text(next + 1))
         {
             next += 3
         }

@@ -66,11 +66,16 @@ final class DeclarationParserTests: XCTestCase {
                 let (first, second) = (1, 2)
                 nonisolated(unsafe) var legacy: Any?
                 lazy var formatter = DateFormatter()
+                @Published private (set) var spaced = 0
             }
             """)
         let properties = file.types[0].properties
         XCTAssertEqual(
-            properties.map(\.name), ["x", "count", "dismiss", "items", "shared", "a", "b", "first", "second", "legacy", "formatter"])
+            properties.map(\.name),
+            ["x", "count", "dismiss", "items", "shared", "a", "b", "first", "second", "legacy", "formatter", "spaced"])
+        // Swift accepts a space before a modifier's detail.
+        XCTAssertEqual(properties[11].modifiers.first?.detail, "set")
+        XCTAssertNil(properties[11].modifiers.accessLevel)
         XCTAssertEqual(properties[0].attributes.map(\.name), ["ObservationIgnored", "AppStorage"])
         XCTAssertEqual(properties[0].attributes[1].arguments.map { file.text($0) }, "\"k\"")
         XCTAssertEqual(properties[0].initializer.map { file.text($0) }, "\"\"")
