@@ -166,15 +166,27 @@ public enum LintEngine {
     /// The index of each project of the inputs (one when `layout` is nil or holds one
     /// project), packages before the projects that use them: what `lint` builds, for the
     /// debug commands.
+    /// Each project's build settings (default isolation, `NonisolatedNonsendingByDefault`) are
+    /// read as `lint` reads them, so the facts shown are the ones the rules judge on.
     public static func projectIndexes(_ inputs: [SourceInput], layout: ProjectLayout?, jobs: Int = 0) -> [ProjectIndex] {
         let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
         let files = parallelMap(inputs, jobs: jobs) { ParsedFile(path: $0.path, bytes: $0.bytes) }
-        guard let layout, layout.projects.count > 1 else { return [ProjectIndex(files: files, jobs: jobs)] }
+        let options = LintOptions(rules: [], readsProjectBuildSettings: true)
+        guard let layout, layout.projects.count > 1 else {
+            let settings = buildSettings(of: layout?.projects.first, options: options)
+            return [
+                ProjectIndex(
+                    files: files, defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsendingByDefault: settings.nonsending,
+                    jobs: jobs)
+            ]
+        }
         var publicTypes: [Int: [String: TypeInfo]] = [:]
         var result: [ProjectIndex] = []
         for project in layout.projectLevels.joined() {
+            let settings = buildSettings(of: layout.projects[project], options: options)
             let (index, indexed, _) = projectIndex(
-                project, layout: layout, files: files, publicTypes: publicTypes, defaultIsolationIsMainActor: false, jobs: jobs)
+                project, layout: layout, files: files, publicTypes: publicTypes, defaultIsolationIsMainActor: settings.mainActor,
+                nonisolatedNonsending: settings.nonsending, jobs: jobs)
             publicTypes[project] = index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }
             result.append(index)
         }

@@ -356,7 +356,7 @@ struct PrecisionAuditTests {
             decoding: try Data(contentsOf: RecipeTests.packageRoot.appendingPathComponent("docs/precision.md")), as: UTF8.self)
         #expect(readme.hasPrefix("# Precision and recall on real apps\n"))
         // The commands of a round name its dated list, which exists and is no develop list.
-        let list = "scripts/precision/apps-measure-2026-11-27.tsv"
+        let list = "scripts/precision/apps-measure-2026-11-27-c.tsv"
         #expect(readme.contains("LIST=\(list)\n"))
         #expect(FileManager.default.fileExists(atPath: RecipeTests.packageRoot.appendingPathComponent(list).path))
         for command in [

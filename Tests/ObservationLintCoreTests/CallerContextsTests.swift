@@ -83,6 +83,10 @@ final class CallerContextsTests: XCTestCase {
         XCTAssertEqual(chain.map(\.isolation), [.offMain])
         XCTAssertEqual(chain[0].steps.map(\.kind), [.function, .detachedTask, .afterAwait, .call, .afterAwait])
         XCTAssertEqual(chain[0].steps.last?.isolation, .offMain)
+        // The call step names the callee as what it is: async, running where its caller runs.
+        XCTAssertEqual(
+            chain[0].steps[3].description,
+            "calls `refresh()`, which is a `nonisolated(nonsending)` `async` function: it runs where its caller runs, so it runs off the main thread here")
     }
 
     func testRecursionAndDepthAreBounded() {

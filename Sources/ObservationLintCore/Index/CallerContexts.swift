@@ -33,7 +33,10 @@ extension ProjectIndex {
         switch body.member {
         case .function(let function) where function.kind == .function:
             sites = callSitesByFunction.value(for: key) { callSites(of: function, ownedBy: body.owner) }
-            what = "calls `\(function.name)()`, which \(callDescription(of: own))"
+            what = "calls `\(function.name)()`, which "
+                + (body.isAsync(in: files[location.file])
+                    ? "is a `nonisolated(nonsending)` `async` function: it runs where its caller runs"
+                    : "is synchronous with no actor isolation of its own")
         case .accessor(let property, let kind) where kind == .didSet || kind == .willSet || kind == .set:
             guard let owner = body.owner else { return [] }
             sites = callSitesByFunction.value(for: key) { writeSites(of: property.name, ownedBy: owner) }
@@ -65,10 +68,6 @@ extension ProjectIndex {
             }
         }
         return result
-    }
-
-    private func callDescription(of context: ExecutionContext) -> String {
-        context.isAsynchronous ? "is `nonisolated(nonsending)`" : "is synchronous with no actor isolation of its own"
     }
 
     /// The project calls of `function`: `name(…)` in code of its type (or a sub- or
