@@ -89,6 +89,36 @@ final class CallerContextsTests: XCTestCase {
             "calls `refresh()`, which is a `nonisolated(nonsending)` `async` function: it runs where its caller runs, so it runs off the main thread here")
     }
 
+    func testTestsAreNoCallersOfTheApp() {
+        let model = """
+            final class Plugins {
+                var items: [String] = []
+                var names: [String] = [] { didSet { HERE = names } }
+                func unload() { items = [] }
+            }
+            """
+        let test = """
+            final class PluginTests {
+                func testUnload() async {
+                    let plugins = Plugins()
+                    plugins.unload()
+                    plugins.names = []
+                }
+            }
+            """
+        let index = ProjectIndex(files: [
+            ParsedFile(path: "Sources/Plugins.swift", bytes: Array(model.utf8)),
+            ParsedFile(path: "Tests/PluginTests.swift", bytes: Array(test.utf8)),
+        ])
+        let file = index.files[0]
+        let here = file.tokens.indices.first { file.text($0) == "HERE" }!
+        let unload = file.tokens.indices.first { file.text($0) == "items" && file.text($0 + 1) == "=" }!
+        // A test's calls and writes run the app's code in the test, off the main thread here,
+        // but never where the app runs it.
+        XCTAssertEqual(index.runContexts(at: TokenLocation(file: 0, token: here)).count, 0)
+        XCTAssertEqual(index.runContexts(at: TokenLocation(file: 0, token: unload)).count, 0)
+    }
+
     func testRecursionAndDepthAreBounded() {
         let source = """
             final class Walker {
