@@ -60,6 +60,9 @@ extension ProjectIndex {
         return false
     }
 
+    private static let arrow = Array("->".utf8)
+    private static let escaping = Array("@escaping".utf8)
+
     private static let runtimeCalledAttributes: Set<String> = ["objc", "IBAction", "IBSegueAction", "NSManaged", "_dynamicReplacement"]
 
     /// The method requirements of protocols (and a base class) the SDK declares whose other
@@ -99,10 +102,12 @@ extension ProjectIndex {
             var result: [String: Bool] = [:]
             func add(_ function: FunctionDecl) {
                 guard function.kind == .function else { return }
-                let closures = function.parameters.compactMap(\.type?.text).filter { $0.contains("->") }
+                // Searched on the UTF-8 bytes: Foundation's `contains` cost about 5,000
+                // instructions a parameter.
+                let closures = function.parameters.compactMap(\.type?.text).filter { $0.utf8.holds(Self.arrow) }
                 let nonEscaping = !closures.isEmpty && closures.allSatisfy { text in
                     // An optional function type is escaping.
-                    !text.contains("@escaping") && !text.hasSuffix("?") && !text.hasSuffix("!")
+                    !text.utf8.holds(Self.escaping) && !text.hasSuffix("?") && !text.hasSuffix("!")
                 }
                 result[function.name] = (result[function.name] ?? true) && nonEscaping
             }
@@ -110,5 +115,18 @@ extension ProjectIndex {
             for file in files { for function in file.functions { add(function) } }
             return result
         }[name] ?? false
+    }
+}
+
+extension String.UTF8View {
+    /// Whether the bytes hold `needle` somewhere.
+    fileprivate func holds(_ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        var start = startIndex
+        while let found = self[start...].firstIndex(of: first) {
+            if self[found...].starts(with: needle) { return true }
+            start = index(after: found)
+        }
+        return false
     }
 }
