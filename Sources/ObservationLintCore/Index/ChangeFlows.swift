@@ -174,10 +174,23 @@ final class ChangeFlows: @unchecked Sendable {
     }
 
     /// `PassthroughSubject<Void, Never>`, `CurrentValueSubject<State, Never>`, `Combine.PassthroughSubject<…>`.
+    /// Looked at on the UTF-8 bytes (asked for every stored property of every model).
     static func namesSubject(_ type: String) -> Bool {
-        let base = type.split(separator: "<", maxSplits: 1).first.map { $0.split(separator: ".").last ?? $0 } ?? ""
-        return base.hasSuffix("Subject")
+        let bytes = type.utf8
+        // The name: the text before the generic arguments (after a leading `<`, the rest).
+        let name: Substring.UTF8View
+        if let open = bytes.firstIndex(of: UInt8(ascii: "<")) {
+            name = open == bytes.startIndex ? type[bytes.index(after: open)...].utf8 : type[..<open].utf8
+        } else {
+            name = type[...].utf8
+        }
+        // Its last component ends with `Subject`: "Subject" holds no dot, so the name
+        // without trailing dots ends with it.
+        guard let last = name.lastIndex(where: { $0 != UInt8(ascii: ".") }) else { return false }
+        return name[...last].reversed().starts(with: subject.reversed())
     }
+
+    private static let subject = Array("Subject".utf8)
 
     /// `child.value = 1`, `child?.items.append(x)`: a write of a member of what the
     /// property holds. For a collection of objects, a call of its own method
