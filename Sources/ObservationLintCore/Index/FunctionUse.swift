@@ -104,12 +104,22 @@ extension ProjectIndex {
                 guard function.kind == .function else { return }
                 // Searched on the UTF-8 bytes: Foundation's `contains` cost about 5,000
                 // instructions a parameter.
-                let closures = function.parameters.compactMap(\.type?.text).filter { $0.utf8.holds(Self.arrow) }
-                let nonEscaping = !closures.isEmpty && closures.allSatisfy { text in
+                var takesClosure = false
+                var nonEscaping = true
+                for parameter in function.parameters {
+                    guard let text = parameter.type?.text, text.utf8.holds(Self.arrow) else { continue }
+                    takesClosure = true
                     // An optional function type is escaping.
-                    !text.utf8.holds(Self.escaping) && !text.hasSuffix("?") && !text.hasSuffix("!")
+                    if text.utf8.holds(Self.escaping) || text.hasSuffix("?") || text.hasSuffix("!") {
+                        nonEscaping = false
+                        break
+                    }
                 }
-                result[function.name] = (result[function.name] ?? true) && nonEscaping
+                if takesClosure && nonEscaping {
+                    if result[function.name] == nil { result[function.name] = true }
+                } else {
+                    result[function.name] = false
+                }
             }
             for info in types.values { for (_, function) in info.functions { add(function) } }
             for file in files { for function in file.functions { add(function) } }
