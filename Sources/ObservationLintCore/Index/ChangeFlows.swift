@@ -174,16 +174,17 @@ final class ChangeFlows: @unchecked Sendable {
     }
 
     /// `PassthroughSubject<Void, Never>`, `CurrentValueSubject<State, Never>`, `Combine.PassthroughSubject<…>`.
-    /// Looked at on the UTF-8 bytes (asked for every stored property of every model).
+    /// ASCII text is looked at on its bytes (asked for every stored property of every model).
     static func namesSubject(_ type: String) -> Bool {
         let bytes = type.utf8
-        // The name: the text before the generic arguments (after a leading `<`, the rest).
-        let name: Substring.UTF8View
-        if let open = bytes.firstIndex(of: UInt8(ascii: "<")) {
-            name = open == bytes.startIndex ? type[bytes.index(after: open)...].utf8 : type[..<open].utf8
-        } else {
-            name = type[...].utf8
+        // Other text by characters (a combining mark after `<` or `.` joins it).
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            let base = type.split(separator: "<", maxSplits: 1).first.map { $0.split(separator: ".").last ?? $0 } ?? ""
+            return base.hasSuffix("Subject")
         }
+        // The name: the text before the generic arguments (leading `<`s skipped).
+        let rest = bytes[(bytes.firstIndex { $0 != UInt8(ascii: "<") } ?? bytes.endIndex)...]
+        let name = rest[..<(rest.firstIndex(of: UInt8(ascii: "<")) ?? rest.endIndex)]
         // Its last component ends with `Subject`: "Subject" holds no dot, so the name
         // without trailing dots ends with it.
         guard let last = name.lastIndex(where: { $0 != UInt8(ascii: ".") }) else { return false }
