@@ -76,8 +76,18 @@ struct XcodeProjectFiles: Sendable {
             || synchronizedFolders.contains { path.hasPrefix($0) }
     }
 
+    /// An ASCII path's is found on its bytes: asked per file (`split` on characters cost
+    /// about 40,000 instructions a path).
     private static func lastComponent(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        let bytes = path.utf8
+        // Other paths by characters (a combining mark after `/` joins it).
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: "/").last.map(String.init) ?? path }
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "/") { end = bytes.index(before: end) }
+        guard end > bytes.startIndex else { return path }
+        var start = end
+        while start > bytes.startIndex, bytes[bytes.index(before: start)] != UInt8(ascii: "/") { start = bytes.index(before: start) }
+        return String(path[start..<end])
     }
 }
 

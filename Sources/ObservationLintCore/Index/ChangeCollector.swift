@@ -363,6 +363,10 @@ extension ProjectIndex {
     /// The stored properties of `type` (and its ancestors) that hold an object: a project
     /// class (`T`, `T?`, or a collection of them), or what an object wrapper holds.
     public func objectHolders(of type: TypeInfo) -> Set<String> {
+        objectHoldersByType.value(for: type.name) { collectObjectHolders(of: type) }
+    }
+
+    private func collectObjectHolders(of type: TypeInfo) -> Set<String> {
         var result = Set<String>()
         for owner in typeAndAncestors(of: type) {
             for (file, property) in owner.properties where property.isStored {
@@ -399,6 +403,10 @@ extension ProjectIndex {
     /// Those of `objectHolders(of:)` that hold a collection of objects (`[Tab]`, `[ID: Tab]`):
     /// a value its own methods change (`tabs.append(tab)` changes the property).
     public func objectCollectionHolders(of type: TypeInfo) -> Set<String> {
+        objectCollectionHoldersByType.value(for: type.name) { collectObjectCollectionHolders(of: type) }
+    }
+
+    private func collectObjectCollectionHolders(of type: TypeInfo) -> Set<String> {
         var result = Set<String>()
         for owner in typeAndAncestors(of: type) {
             for (file, property) in owner.properties where property.isStored {

@@ -174,10 +174,24 @@ final class ChangeFlows: @unchecked Sendable {
     }
 
     /// `PassthroughSubject<Void, Never>`, `CurrentValueSubject<State, Never>`, `Combine.PassthroughSubject<…>`.
+    /// ASCII text is looked at on its bytes (asked for every stored property of every model).
     static func namesSubject(_ type: String) -> Bool {
-        let base = type.split(separator: "<", maxSplits: 1).first.map { $0.split(separator: ".").last ?? $0 } ?? ""
-        return base.hasSuffix("Subject")
+        let bytes = type.utf8
+        // Other text by characters (a combining mark after `<` or `.` joins it).
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            let base = type.split(separator: "<", maxSplits: 1).first.map { $0.split(separator: ".").last ?? $0 } ?? ""
+            return base.hasSuffix("Subject")
+        }
+        // The name: the text before the generic arguments (leading `<`s skipped).
+        let rest = bytes[(bytes.firstIndex { $0 != UInt8(ascii: "<") } ?? bytes.endIndex)...]
+        let name = rest[..<(rest.firstIndex(of: UInt8(ascii: "<")) ?? rest.endIndex)]
+        // Its last component ends with `Subject`: "Subject" holds no dot, so the name
+        // without trailing dots ends with it.
+        guard let last = name.lastIndex(where: { $0 != UInt8(ascii: ".") }) else { return false }
+        return name[...last].reversed().starts(with: subject.reversed())
     }
+
+    private static let subject = Array("Subject".utf8)
 
     /// `child.value = 1`, `child?.items.append(x)`: a write of a member of what the
     /// property holds. For a collection of objects, a call of its own method

@@ -60,6 +60,9 @@ extension ProjectIndex {
         return false
     }
 
+    private static let arrow = Array("->".utf8)
+    private static let escaping = Array("@escaping".utf8)
+
     private static let runtimeCalledAttributes: Set<String> = ["objc", "IBAction", "IBSegueAction", "NSManaged", "_dynamicReplacement"]
 
     /// The method requirements of protocols (and a base class) the SDK declares whose other
@@ -99,16 +102,41 @@ extension ProjectIndex {
             var result: [String: Bool] = [:]
             func add(_ function: FunctionDecl) {
                 guard function.kind == .function else { return }
-                let closures = function.parameters.compactMap(\.type?.text).filter { $0.contains("->") }
-                let nonEscaping = !closures.isEmpty && closures.allSatisfy { text in
+                // Searched on the UTF-8 bytes: Foundation's `contains` cost about 5,000
+                // instructions a parameter.
+                var takesClosure = false
+                var nonEscaping = true
+                for parameter in function.parameters {
+                    guard let text = parameter.type?.text, text.utf8.holds(Self.arrow) else { continue }
+                    takesClosure = true
                     // An optional function type is escaping.
-                    !text.contains("@escaping") && !text.hasSuffix("?") && !text.hasSuffix("!")
+                    if text.utf8.holds(Self.escaping) || text.hasSuffix("?") || text.hasSuffix("!") {
+                        nonEscaping = false
+                        break
+                    }
                 }
-                result[function.name] = (result[function.name] ?? true) && nonEscaping
+                if takesClosure && nonEscaping {
+                    if result[function.name] == nil { result[function.name] = true }
+                } else {
+                    result[function.name] = false
+                }
             }
             for info in types.values { for (_, function) in info.functions { add(function) } }
             for file in files { for function in file.functions { add(function) } }
             return result
         }[name] ?? false
+    }
+}
+
+extension String.UTF8View {
+    /// Whether the bytes hold `needle` somewhere.
+    fileprivate func holds(_ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        var start = startIndex
+        while let found = self[start...].firstIndex(of: first) {
+            if self[found...].starts(with: needle) { return true }
+            start = index(after: found)
+        }
+        return false
     }
 }

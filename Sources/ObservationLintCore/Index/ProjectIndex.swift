@@ -128,6 +128,10 @@ public final class ProjectIndex: @unchecked Sendable {
     let forwardingsByType = Memo<String, [Forwarding]>()
     /// `changeFlows(of:)` by type name.
     let changeFlowsByType = Memo<String, ChangeFlows>()
+    /// `objectHolders(of:)` and `objectCollectionHolders(of:)` by type name: asked per
+    /// field write a rule follows.
+    let objectHoldersByType = Memo<String, Set<String>>()
+    let objectCollectionHoldersByType = Memo<String, Set<String>>()
     /// `.name(` member calls by name (`memberCalls(named:)`), found on first use.
     let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
