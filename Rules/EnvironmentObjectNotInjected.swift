@@ -874,28 +874,35 @@ public struct EnvironmentObjectNotInjected: Rule {
     /// A `{` around `token` opened by a line that starts a branch (`if …{`, `} else {`,
     /// `switch x {`, `guard … else {`).
     private func isInBranch(_ token: Int, in file: ParsedFile) -> Bool {
+        enclosingBraces(of: token, in: file).contains { brace in
+            var start = brace - 1
+            while start >= 0 {
+                if file.at(start, "if") || file.at(start, "else") || file.at(start, "switch") || file.at(start, "guard") { return true }
+                if file.tokens[start].isAtStartOfLine || file.kind(start) == .leftBrace || file.kind(start) == .rightBrace { break }
+                start -= 1
+            }
+            return false
+        }
+    }
+
+    /// The `{` of each block around `token`, innermost first (balanced groups before it skipped).
+    private func enclosingBraces(of token: Int, in file: ParsedFile) -> [Int] {
+        var braces: [Int] = []
         var probe = token - 1
         while probe >= 0 {
             switch file.kind(probe) {
             case .rightBrace, .rightParen, .rightSquare:
                 let open = Int(file.partner[probe])
-                guard open >= 0, open < probe else { return false }
+                guard open >= 0, open < probe else { return braces }
                 probe = open - 1
             case .leftBrace:
-                var start = probe - 1
-                while start >= 0 {
-                    if file.at(start, "if") || file.at(start, "else") || file.at(start, "switch") || file.at(start, "guard") {
-                        return true
-                    }
-                    if file.tokens[start].isAtStartOfLine || file.kind(start) == .leftBrace || file.kind(start) == .rightBrace { break }
-                    start -= 1
-                }
+                braces.append(probe)
                 probe -= 1
             default:
                 probe -= 1
             }
         }
-        return false
+        return braces
     }
 
     /// The places the view's code reads the property, in declaration order.
@@ -926,20 +933,7 @@ public struct EnvironmentObjectNotInjected: Rule {
 
     /// Whether the innermost block around `token` is a `UIHostingConfiguration { … }` closure.
     private func isInHostingConfiguration(_ token: Int, in file: ParsedFile) -> Bool {
-        var probe = token - 1
-        while probe > 0 {
-            switch file.kind(probe) {
-            case .rightBrace, .rightParen, .rightSquare:
-                let open = Int(file.partner[probe])
-                guard open >= 0, open < probe else { return false }
-                probe = open - 1
-            case .leftBrace:
-                return file.at(probe - 1, "UIHostingConfiguration")
-            default:
-                probe -= 1
-            }
-        }
-        return false
+        enclosingBraces(of: token, in: file).first.map { $0 > 0 && file.at($0 - 1, "UIHostingConfiguration") } ?? false
     }
 
     private func crashMessage(_ reader: Reader) -> String {
