@@ -48,6 +48,22 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(announcer(writes(of: "isLoading", in: "Feed", source).first), "isLoading")
     }
 
+    func testAPrivateExtensionsMethodOnlyTheInitializerCallsIsSetup() {
+        let source = """
+            final class Settings: ObservableObject {
+                var values: [String: Int] = [:]
+                init() { read() }
+            }
+            private extension Settings {
+                func read() { values = ["a": 1] }
+            }
+            struct FileStore { func read() -> Data { Data() } }
+            enum Loader { static func load(_ store: FileStore) -> Data { store.read() } }
+            """
+        // `read()` is file-private: the other `read()` calls are another type's.
+        XCTAssertEqual(writes(of: "values", in: "Settings", source).map(\.phase), [.setup])
+    }
+
     func testAnnouncedLaterInTheSamePiece() {
         let source = """
             final class Loader: ObservableObject {
@@ -479,6 +495,9 @@ final class ChangesTests: XCTestCase {
                 func select(_ index: Int) { selected = index }
                 func sort() { sorted = true }
             }
+            public extension Store {
+                func publish() { draft = "published" }
+            }
             struct NotesView: View {
                 @ObservedObject var store: Store
                 var body: some View {
@@ -498,8 +517,9 @@ final class ChangesTests: XCTestCase {
         // Called by a view's action, handed over by name.
         XCTAssertEqual(changes.writes(of: "notes").count, 1)
         XCTAssertEqual(changes.writes(of: "sorted").count, 1)
-        // Nothing names `discard`: its write is no change.
-        XCTAssertEqual(changes.writes(of: "draft").count, 0)
+        // Nothing names `discard`: its write is no change. A `public extension`'s member
+        // may be called from outside.
+        XCTAssertEqual(changes.writes(of: "draft").map(\.member), ["`publish()`"])
         XCTAssertTrue(index.neverRuns(store.functions.first { $0.function.name == "discard" }!.function, of: store))
         // The runtime may call an `@objc` method; `refresh` may witness the protocol's requirement.
         XCTAssertEqual(changes.writes(of: "lastSync").count, 1)

@@ -64,24 +64,30 @@ final class ChangeFlows: @unchecked Sendable {
         self.lineageNames = Set(owners.map(\.name))
         var functionNames = Set<String>()
         for owner in owners {
-            for (file, function) in owner.functions where !function.modifiers.contains("static") && !function.modifiers.contains("class") {
-                guard let body = function.body else { continue }
-                let kind: Unit.Kind
-                switch function.kind {
-                case .function: kind = .function(function.name)
-                case .initializer: kind = .initializer
-                default: kind = .other
-                }
-                let isPrivate = function.modifiers.accessLevel.map { $0 <= .fileprivate } ?? false
-                var unit = Unit(file: file, body: body, kind: kind, isPrivate: isPrivate)
-                if function.kind == .function {
-                    unit.isCallableFromOutside = index.isCallableFromOutside(function, of: owner)
-                    unit.neverRuns = index.neverRuns(function, of: owner)
-                }
-                add(unit)
-                if function.kind == .function {
-                    functionNames.insert(function.name)
-                    functionBodies[function.name, default: []].append(Place(file: file, body: body, closure: nil))
+            for declaration in owner.declarations {
+                let file = declaration.file
+                // A `private extension`'s members are file-private.
+                let inPrivateExtension = declaration.decl.kind == .extension
+                    && (declaration.decl.modifiers.accessLevel.map { $0 <= .fileprivate } ?? false)
+                for function in declaration.decl.functions where !function.modifiers.contains("static") && !function.modifiers.contains("class") {
+                    guard let body = function.body else { continue }
+                    let kind: Unit.Kind
+                    switch function.kind {
+                    case .function: kind = .function(function.name)
+                    case .initializer: kind = .initializer
+                    default: kind = .other
+                    }
+                    let isPrivate = inPrivateExtension || (function.modifiers.accessLevel.map { $0 <= .fileprivate } ?? false)
+                    var unit = Unit(file: file, body: body, kind: kind, isPrivate: isPrivate)
+                    if function.kind == .function {
+                        unit.isCallableFromOutside = index.isCallableFromOutside(function, of: owner)
+                        unit.neverRuns = index.neverRuns(function, of: owner)
+                    }
+                    add(unit)
+                    if function.kind == .function {
+                        functionNames.insert(function.name)
+                        functionBodies[function.name, default: []].append(Place(file: file, body: body, closure: nil))
+                    }
                 }
             }
             for (file, property) in owner.properties where !property.modifiers.contains("static") {

@@ -8,11 +8,22 @@ extension ProjectIndex {
     /// `open`, an `override`, `@objc`/`@IBAction` (or its class is `@objcMembers`), or it may
     /// witness a protocol requirement (`possiblyWitnesses`).
     public func isCallableFromOutside(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
-        if let level = function.modifiers.accessLevel, level >= .public { return true }
+        if let level = accessLevel(of: function, in: type), level >= .public { return true }
         if function.modifiers.contains("override") || function.modifiers.contains("dynamic") { return true }
         if function.attributes.contains(where: { Self.runtimeCalledAttributes.contains(String($0.simpleName)) }) { return true }
         if type.declarations.contains(where: { $0.decl.attributes.contains(named: "objcMembers") }) { return true }
         return possiblyWitnesses(function.name, in: type)
+    }
+
+    /// A member's access level: its own, or that of the extension declaring it
+    /// (`public extension Model { func load() }`).
+    func accessLevel(of function: FunctionDecl, in type: TypeInfo) -> AccessLevel? {
+        if let level = function.modifiers.accessLevel { return level }
+        let declaring = type.declarations.first { declaration in
+            declaration.decl.functions.contains { $0.nameToken == function.nameToken && $0.body == function.body }
+        }
+        guard let decl = declaring?.decl, decl.kind == .extension else { return nil }
+        return decl.modifiers.accessLevel
     }
 
     /// Whether nothing runs `function` of `type`: the project is a whole program
