@@ -89,6 +89,32 @@ final class CallerContextsTests: XCTestCase {
             "calls `refresh()`, which is a `nonisolated(nonsending)` `async` function: it runs where its caller runs, so it runs off the main thread here")
     }
 
+    func testAnObjectTheCallerKeepsToItselfIsNoWitness() {
+        let source = """
+            final class Library {
+                var items: [String] = []
+                func load() { HERE = [] }
+            }
+            enum Opener {
+                static func openAlone() {
+                    let library = Library()
+                    DispatchQueue.global().async { library.load() }
+                }
+                static func openShown(in window: Window) {
+                    let library = Library()
+                    window.show(library)
+                    DispatchQueue.global().async { library.load() }
+                }
+            }
+            """
+        // The first object stays local: no view can observe it. The second is handed on.
+        let found = contexts(source)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].steps.contains { $0.description.contains("calls `load()`") })
+        let file = index(source).files[0]
+        XCTAssertEqual(found.first.map { file.source.location(of: file.tokens[$0.steps.last!.site.token].range.lowerBound).line }, 13)
+    }
+
     func testTestsAreNoCallersOfTheApp() {
         let model = """
             final class Plugins {

@@ -99,6 +99,8 @@ extension ProjectIndex {
             if root == end - 1, file.at(root, "self") {
                 return caller?.owner.map { lineage.contains($0.name) } ?? false
             }
+            // An object the caller builds and keeps to itself: no view observes what its code does.
+            if root == end - 1, let caller, isUnsharedLocal(root, in: caller.range, file: file) { return false }
             let scope = caller?.owner?.name
             if root == end - 1, file.text(root).startsWithUppercase, let named = resolve(file.text(root), from: scope, file: call.file) {
                 return lineage.contains(named)
@@ -112,6 +114,25 @@ extension ProjectIndex {
     /// compound assignment) in code of the family, `self.name = …`, `x.name = …` where `x`'s
     /// static type is one of those types. Writes inside the property's own accessors and
     /// initializers (where observers do not run) are left out.
+    /// Whether `token` names a local its body builds (`let app = AppModel(…)`) and uses only as
+    /// a receiver (`app.run()`, `app.name = x`): nothing else holds the object.
+    private func isUnsharedLocal(_ token: Int, in body: Range<Int>, file: ParsedFile) -> Bool {
+        var built = false
+        for other in body where file.kind(other) == .identifier && file.tokens[other].range.count == file.tokens[token].range.count
+            && file.text(other) == file.text(token)
+        {
+            if file.at(other - 1, "let") || file.at(other - 1, "var") {
+                guard !built, file.kind(other + 1) == .equal, file.isWord(other + 2), file.text(other + 2).startsWithUppercase,
+                    file.kind(other + 3) == .leftParen
+                else { return false }
+                built = true
+            } else if file.kind(other + 1) != .period || file.kind(other - 1) == .period {
+                return false
+            }
+        }
+        return built
+    }
+
     func writeSites(of name: String, ownedBy owner: TypeInfo) -> [TokenLocation] {
         let lineage = Set((typeAndAncestors(of: owner) + typeAndSubtypes(of: owner)).map(\.name))
         return isolationFacts.writes(named: name, index: self).filter { write in
