@@ -355,10 +355,13 @@ struct PrecisionAuditTests {
         let readme = String(
             decoding: try Data(contentsOf: RecipeTests.packageRoot.appendingPathComponent("docs/precision.md")), as: UTF8.self)
         #expect(readme.hasPrefix("# Precision and recall on real apps\n"))
-        // The commands of a round name its dated list, which exists and is no develop list.
-        let list = "scripts/precision/apps-measure-2026-11-27-c.tsv"
-        #expect(readme.contains("LIST=\(list)\n"))
-        #expect(FileManager.default.fileExists(atPath: RecipeTests.packageRoot.appendingPathComponent(list).path))
+        // The commands take the round's new list; every list a result names exists.
+        #expect(readme.contains("LIST=scripts/precision/apps-measure-YYYY-MM-DD.tsv"))
+        let named = Set(readme.matches(of: /scripts\/precision\/(apps-measure-[0-9][-0-9a-z]*\.tsv)/).map { String($0.1) })
+        #expect(named.count >= 3)
+        for list in named {
+            #expect(FileManager.default.fileExists(atPath: RecipeTests.packageRoot.appendingPathComponent("scripts/precision/" + list).path), "\(list)")
+        }
         for command in [
             "scripts/precision/audit.py hunt --apps $LIST --checkout /tmp/observation-lint-apps --out hunt.md\n",
             "scripts/precision/audit.py sample --apps $LIST --checkout /tmp/observation-lint-apps \\\n",
