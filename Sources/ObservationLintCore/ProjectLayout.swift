@@ -141,6 +141,22 @@ public struct ProjectLayout: Sendable {
         return projectOfFile.indices.filter { visible[projectOfFile[$0]] }.sorted { placeByPath[$0] < placeByPath[$1] }
     }
 
+    /// The layout of `files` (positions, ascending) alone, the same as finding it again from
+    /// their paths, or nil when some project would lose all its files (its projects and
+    /// their local packages then change: the caller finds the layout again).
+    fileprivate func keeping(files: [Int]) -> ProjectLayout? {
+        var projectKept = [Bool](repeating: false, count: projects.count)
+        for file in files { projectKept[projectOfFile[file]] = true }
+        guard !projectKept.contains(false) else { return nil }
+        var placeByPath = [Int](repeating: 0, count: files.count)
+        for (place, kept) in files.indices.sorted(by: { self.placeByPath[files[$0]] < self.placeByPath[files[$1]] }).enumerated() {
+            placeByPath[kept] = place
+        }
+        return ProjectLayout(
+            projects: projects, projectOfFile: files.map { projectOfFile[$0] }, placeByPath: placeByPath,
+            packagesOfProject: packagesOfProject, roleInProject: files.map { roleInProject[$0] })
+    }
+
     /// Local packages some project declares whose root is not a project of this layout:
     /// their files must be read for the index (they are not reported on).
     public var unreadLocalPackages: [String] {
@@ -455,7 +471,7 @@ public struct ProjectInputs: Sendable {
             }
             if !uncompiled.isEmpty {
                 inputs = kept.map { inputs[$0] }
-                layout = ProjectLayout(absolutePaths: kept.map { absolutePaths[$0] }, finder: &finder)
+                layout = layout.keeping(files: kept) ?? ProjectLayout(absolutePaths: kept.map { absolutePaths[$0] }, finder: &finder)
             }
         }
         return ProjectInputs(
