@@ -45,15 +45,15 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertEqual(index.modelKind(of: "Int"), .valueType)
         XCTAssertEqual(index.modelKind(of: "URL"), .valueType)
         XCTAssertEqual(index.modelKind(of: "NSManagedObject"), .unknown)
-        XCTAssertTrue(index.isMainActor("Isolated"))
-        XCTAssertFalse(index.isMainActor("Plain"))
+        XCTAssertEqual(index.isolation(of: index.types["Isolated"]!).domain, .mainActor)
+        XCTAssertNotEqual(index.isolation(of: index.types["Plain"]!).domain, .mainActor)
         XCTAssertEqual(index.typeAndAncestors(of: index.types["CartStore"]!).map(\.name), ["CartStore", "BaseStore"])
         XCTAssertEqual(Set(index.typeAndSubtypes(of: index.types["BaseStore"]!).map(\.name)), ["BaseStore", "CartStore"])
     }
 
     func testDefaultIsolation() {
         let index = index(["A.swift": "final class Plain {}"], mainActor: true)
-        XCTAssertTrue(index.isMainActor("Plain"))
+        XCTAssertEqual(index.isolation(of: index.types["Plain"]!).domain, .mainActor)
     }
 
     func testNestedTypesAndAliasesResolve() {

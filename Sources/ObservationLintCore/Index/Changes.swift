@@ -115,11 +115,6 @@ public struct TypeChanges: Sendable {
         return flowModel.flows(at: flowModel.effectiveToken(ofWriteAt: site.token, in: place), in: place) ?? []
     }
 
-    /// Whether some stored state is written after the value may have reached a view; a
-    /// model whose state is written only before it is handed out holds no changing state.
-    public var holdsChangingState: Bool {
-        writes.values.contains { $0.contains { $0.phase == .afterHandout } }
-    }
 }
 
 extension ProjectIndex {

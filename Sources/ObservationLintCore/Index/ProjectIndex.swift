@@ -481,13 +481,6 @@ public final class ProjectIndex: @unchecked Sendable {
         }
     }
 
-    /// Whether the type is isolated to the main actor (`isolation(of:)`): annotated,
-    /// inherited, SwiftUI's, or by the module's default isolation.
-    public func isMainActor(_ name: String, from scope: String? = nil, file: Int? = nil) -> Bool {
-        guard let type = type(named: name, from: scope, file: file) else { return defaultIsolationIsMainActor }
-        return isolation(of: type).domain == .mainActor
-    }
-
     /// The `public` and `open` types the project declares (not those it imports): what the
     /// projects that use it as a local package see of it.
     public var publicTypes: [String: TypeInfo] {
