@@ -114,7 +114,6 @@ public struct TypeChanges: Sendable {
         let place = flowModel.place(of: site)
         return flowModel.flows(at: flowModel.effectiveToken(ofWriteAt: site.token, in: place), in: place) ?? []
     }
-
 }
 
 extension ProjectIndex {
