@@ -117,10 +117,9 @@ extension ProjectIndex {
     /// Whether `token` names a local its body builds (`let app = AppModel(…)`) and uses only as
     /// a receiver (`app.run()`, `app.name = x`): nothing else holds the object.
     private func isUnsharedLocal(_ token: Int, in body: Range<Int>, file: ParsedFile) -> Bool {
+        let name = file.text(token)
         var built = false
-        for other in body where file.kind(other) == .identifier && file.tokens[other].range.count == file.tokens[token].range.count
-            && file.text(other) == file.text(token)
-        {
+        for other in body where file.kind(other) == .identifier && file.spells(other, name) {
             if file.at(other - 1, "let") || file.at(other - 1, "var") {
                 guard !built, file.kind(other + 1) == .equal, file.isWord(other + 2), file.text(other + 2).startsWithUppercase,
                     file.kind(other + 3) == .leftParen

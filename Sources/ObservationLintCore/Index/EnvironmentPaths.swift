@@ -346,7 +346,6 @@ final class EnvironmentWalkFacts: @unchecked Sendable {
     private let sitesByFile = Memo<Int, [ViewConstruction]>()
     private let wrappers: (helpers: Set<String>, modifiers: Set<String>)
     private let wrappedByFile = Memo<Int, [Range<Int>]>()
-    private let platformChangesByFile = Memo<Int, [(token: Int, platforms: Platforms)]>()
     /// The project's SwiftUI representables and the classes their code creates.
     private let representableCode: Set<String>
     private let representableCallsByFile = Memo<Int, [Range<Int>]>()
@@ -421,15 +420,7 @@ final class EnvironmentWalkFacts: @unchecked Sendable {
 
     /// The platforms the site is compiled for, by the `#if os(…)` clauses around it.
     func platforms(of site: ViewConstruction) -> Platforms {
-        let changes = platformChangesByFile.value(for: site.file) { Platforms.changes(in: index.files[site.file]) }
-        // The last directive before the site.
-        var low = 0
-        var high = changes.count
-        while low < high {
-            let middle = (low + high) / 2
-            if changes[middle].token < site.token { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? .all : changes[low - 1].platforms
+        index.platforms(at: TokenLocation(file: site.file, token: site.token))
     }
 
     /// The `View`-extension helpers and view modifiers of the project that may put the content

@@ -188,14 +188,7 @@ public enum ViewCode {
         of scope: Scope, label: Int?, in file: ParsedFile, view: TypeInfo, index: ProjectIndex, callbacksMustEscape: Bool = false
     ) -> ClosureRole {
         let labelText = label.map { file.text($0) }
-        // Labels given in the parentheses, which a trailing closure does not bind to.
-        var givenLabels = Set<String>()
-        if let arguments = scope.callArguments {
-            for argument in file.argumentList(arguments) { if let label = argument.label { givenLabels.insert(file.text(label)) } }
-        }
-        givenLabels.formUnion(laterTrailingClosureLabels(after: scope, in: file))
-        let isTrailing = file.kind(scope.range.lowerBound - 1) != .leftParen && file.kind(scope.range.lowerBound - 1) != .comma
-            && file.kind(scope.range.lowerBound - 1) != .colon
+        let (givenLabels, isTrailing) = labelsAndTrailing(of: scope, in: file)
         let genericNames = genericParameterNames(of: view, index: index)
         let initializers = view.declarations.flatMap { declaration in
             declaration.decl.functions.filter { $0.kind == .initializer }.map { (declaration.file, $0) }
@@ -255,19 +248,26 @@ public enum ViewCode {
         return first
     }
 
+    /// The labels the call gives other arguments (in its parentheses, and labeled trailing
+    /// closures after this one), which an unlabeled trailing closure does not bind to, and
+    /// whether the closure is a trailing closure.
+    private static func labelsAndTrailing(of scope: Scope, in file: ParsedFile) -> (labels: Set<String>, isTrailing: Bool) {
+        var labels = Set<String>()
+        if let arguments = scope.callArguments {
+            for argument in file.argumentList(arguments) { if let label = argument.label { labels.insert(file.text(label)) } }
+        }
+        labels.formUnion(laterTrailingClosureLabels(after: scope, in: file))
+        let before = file.kind(scope.range.lowerBound - 1)
+        return (labels, before != .leftParen && before != .comma && before != .colon)
+    }
+
     /// The role the parameter a closure binds to gives it, agreed by every candidate function:
     /// `@ViewBuilder` or returning a view is content, returning `Void` a callback.
     private static func parameterRole(
         of scope: Scope, label labelText: String?, in file: ParsedFile, functions: [(Int, FunctionDecl)], owner: TypeInfo,
         genericNames: Set<String>, index: ProjectIndex, callbacksMustEscape: Bool
     ) -> ClosureRole {
-        var givenLabels = Set<String>()
-        if let arguments = scope.callArguments {
-            for argument in file.argumentList(arguments) { if let label = argument.label { givenLabels.insert(file.text(label)) } }
-        }
-        givenLabels.formUnion(laterTrailingClosureLabels(after: scope, in: file))
-        let isTrailing = file.kind(scope.range.lowerBound - 1) != .leftParen && file.kind(scope.range.lowerBound - 1) != .comma
-            && file.kind(scope.range.lowerBound - 1) != .colon
+        let (givenLabels, isTrailing) = labelsAndTrailing(of: scope, in: file)
         var roles: [ClosureRole] = []
         for (fileIndex, function) in functions {
             let declFile = index.files[fileIndex]
