@@ -369,7 +369,7 @@ public struct PublishedMutatedOffMain: Rule {
             return context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)
         }
         for observer in observers {
-            if let holder = index.modelHolders[observer]?.first(where: { $0.wrapper.map(observingWrappers.contains) ?? false }) {
+            if let holder = index.modelHolders[observer]?.first(where: { $0.wrapper.map(ProjectIndex.observingWrappers.contains) ?? false }) {
                 let token = holder.property.nameToken
                 return context.note("`\(holder.holder.simpleTypeName)` observes it here", at: token..<token + 1, in: holder.file)
             }
@@ -377,5 +377,3 @@ public struct PublishedMutatedOffMain: Rule {
         return nil
     }
 }
-
-private let observingWrappers: Set<String> = ["StateObject", "ObservedObject", "EnvironmentObject"]

@@ -217,6 +217,21 @@ extension ProjectIndex {
     }
 }
 
+extension ProjectIndex {
+    /// Whether a view may observe instances of `type`: rendering code reads it (`renderReads`),
+    /// or a view holds it with an observing wrapper. A model no view observes shows no change,
+    /// so its writes need no change model to be judged.
+    public func isObservedByViews(_ type: TypeInfo) -> Bool {
+        observedAs(type).contains { name in
+            !renderReads(of: name).isEmpty
+                || (modelHolders[name] ?? []).contains { $0.wrapper.map(Self.observingWrappers.contains) ?? false }
+        }
+    }
+
+    /// The wrappers through which a view observes an `ObservableObject`.
+    public static let observingWrappers: Set<String> = ["StateObject", "ObservedObject", "EnvironmentObject"]
+}
+
 extension PropertyWrite {
     /// The written reference as code spells it, for a diagnostic: `self.items`,
     /// `self?.items`, `model.count`, `items`.
@@ -244,13 +259,15 @@ public struct ModelWrite: Sendable {
 }
 
 extension ProjectIndex {
-    /// The model writes made in `file` (its own code's, or other code's through a
-    /// reference), in file and token order; computed for every file at once.
+    /// The writes made in `file` (its own code's, or other code's through a reference) of
+    /// models a view observes (`isObservedByViews`), in file and token order; computed for
+    /// every file at once.
     public func modelWrites(inFile file: Int) -> [ModelWrite] {
         modelWritesByFile.value {
             let models = types.values.filter { type in
                 type.isClass && (type.isObservableObject || type.isObservable) && isOwn(type)
                     && type.properties.contains { $0.property.isStored && !$0.property.isLet }
+                    && isObservedByViews(type)
             }
             let perModel = parallelMap(models, jobs: jobs) { type in
                 let changes = changes(of: type)
