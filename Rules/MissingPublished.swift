@@ -489,7 +489,7 @@ public struct MissingPublished: Rule {
                     at: property.nameToken..<property.nameToken + 1,
                     notes: [
                         context.note(
-                            "changed in \(write.member) without an announcement (no `@Published` change or `objectWillChange.send()` in the same flow)\(write.contextDescription)",
+                            "changed in \(write.member) without an announcement (no `@Published` change or `objectWillChange.send()` in the same flow)\(write.contextDescription(in: index))",
                             at: write.site.token..<write.site.token + 1, in: write.site.file),
                         context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file),
                     ],

@@ -464,7 +464,7 @@ public struct NestedObservableObject: Rule {
         }
         for name in names {
             if let write = changes.writes(of: name).first(where: { $0.phase == .afterHandout }) {
-                return (name, write.member, write.site, write.contextDescription)
+                return (name, write.member, write.site, write.contextDescription(in: index))
             }
         }
         return nil

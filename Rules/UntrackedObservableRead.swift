@@ -391,7 +391,7 @@ public struct UntrackedObservableRead: Rule {
                 let how = read.steps.last.map { "through `\($0.member)` (like `\(read.view.simpleTypeName)`)" } ?? "(like `\(read.view.simpleTypeName)`)"
                 let notes = [
                     context.note(
-                        "changed in \(write.member) with no change of tracked state that `\(read.view.simpleTypeName)` reads in the same flow\(write.contextDescription)",
+                        "changed in \(write.member) with no change of tracked state that `\(read.view.simpleTypeName)` reads in the same flow\(write.contextDescription(in: index))",
                         at: write.site.token..<write.site.token + 1, in: write.site.file),
                     context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file),
                 ]

@@ -88,8 +88,8 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
                 let through = write.throughReference ? " (through a reference)" : ""
                 lines.append(
                     "  \(location(write.site, in: index)) in \(write.member)\(through): \(phase(write.phase)), "
-                        + "\(announcement(write, in: index)), runs \(isolation(write.context.isolation))")
-                let steps = write.context.describe(in: index)
+                        + "\(announcement(write, in: index)), runs \(isolation(write.context(in: index).isolation))")
+                let steps = write.context(in: index).describe(in: index)
                 if !steps.isEmpty { lines += steps.split(separator: "\n").map { "    " + $0 } }
             }
         }

@@ -49,8 +49,7 @@ struct ChangeCollector {
                         PropertyWrite(
                             site: location, member: flows.describe(place), phase: phase(of: place, flows: flows, setup: setup),
                             flows: announced, throughReference: false, place: place,
-                            inRenderingCode: rendered.contains(Place(file: site.file, body: site.body, closure: nil)),
-                            context: index.executionContext(at: location), writer: nil))
+                            inRenderingCode: rendered.contains(Place(file: site.file, body: site.body, closure: nil)), writer: nil))
                 }
             }
         }
@@ -261,8 +260,7 @@ struct ChangeCollector {
                 PropertyWrite(
                     site: location, member: member, phase: creator ? .setup : .afterHandout,
                     flows: announced,
-                    throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location),
-                    writer: writerCode(at: location, lineage: lineageNames)))
+                    throughReference: true, place: nil, inRenderingCode: false, writer: writerCode(at: location, lineage: lineageNames)))
         }
         // `$model.name` handed to a control: the control writes it.
         let found = Set(result.map(\.site))
@@ -276,8 +274,7 @@ struct ChangeCollector {
                     PropertyWrite(
                         site: location, member: "`\(mutation.view.simpleTypeName)`", phase: .afterHandout,
                         flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
-                        throughReference: true, place: nil, inRenderingCode: false, context: index.executionContext(at: location),
-                        writer: nil))
+                        throughReference: true, place: nil, inRenderingCode: false, writer: nil))
             }
         }
         return result

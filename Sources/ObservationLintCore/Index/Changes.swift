@@ -51,16 +51,20 @@ public struct PropertyWrite: Sendable {
     /// Made by code views run while rendering (a getter, a method a render path calls):
     /// a cache that follows the state it derives from.
     public let inRenderingCode: Bool
-    /// Where the write runs (SPEC §10.2): the function, and each closure or `await` around it.
-    public let context: ExecutionContext
     /// For a write in another project type's code, that code (`writerFlows(of:)` tells what
     /// its flow announces of the type's own state).
     public let writer: WriterCode?
 
+    /// Where the write runs (SPEC §10.2): the function, and each closure or `await` around it.
+    /// Asked when a note needs it, not for every write.
+    public func context(in index: ProjectIndex) -> ExecutionContext {
+        index.executionContext(at: site)
+    }
+
     /// How a note ends, telling where the write runs: ` — after the `await` on line 12: …`
     /// (nothing when it runs in its member's own flow).
-    public var contextDescription: String {
-        let steps = context.steps.filter { $0.kind != .function }.map(\.description)
+    public func contextDescription(in index: ProjectIndex) -> String {
+        let steps = context(in: index).steps.filter { $0.kind != .function }.map(\.description)
         return steps.isEmpty ? "" : " — " + steps.joined(separator: "; ")
     }
 
