@@ -18,7 +18,7 @@ struct XcodeProjectFiles: Sendable {
     /// (absolute); nil when the text is no project file this reader understands (then nothing
     /// is known about what the project builds).
     init?(projectFile text: String, projectFolder: String) {
-        guard case .dictionary(let top)? = OldStylePropertyList.parse(text),
+        guard case .dictionary(let top)? = OldStylePropertyList.parse(text, keepingObjectFields: Self.readFields),
             case .dictionary(let objects)? = top["objects"]
         else { return nil }
         var parent: [String: String] = [:]
@@ -69,6 +69,10 @@ struct XcodeProjectFiles: Sendable {
         }
     }
 
+    /// The fields of the project file's objects this reader looks at; the others (build
+    /// settings, build phases' other fields) are skipped unread.
+    private static let readFields: Set<String> = ["isa", "children", "path", "name", "sourceTree", "fileRef", "projectDirPath"]
+
     /// Whether the project builds the file at `absolutePath` (normalized).
     func builds(_ absolutePath: String) -> Bool {
         let path = absolutePath.lowercased()
@@ -103,11 +107,14 @@ enum OldStylePropertyList: Equatable, Sendable {
         return nil
     }
 
-    /// The value the text holds, or nil when it is not a property list of this kind.
-    static func parse(_ text: String) -> OldStylePropertyList? {
+    /// The value the text holds, or nil when it is not a property list of this kind. With
+    /// `keepingObjectFields`, the dictionaries two levels down (the objects of a project file,
+    /// `{ objects = { ID = { … }; }; }`) keep only those fields: the others are checked and
+    /// skipped without building their values.
+    static func parse(_ text: String, keepingObjectFields keptFields: Set<String>? = nil) -> OldStylePropertyList? {
         var text = text
         return text.withUTF8 { bytes in
-            var parser = Parser(bytes: bytes)
+            var parser = Parser(bytes: bytes, keptObjectFields: keptFields)
             guard let value = parser.value(depth: 0) else { return nil }
             parser.skipTrivia()
             return parser.index == bytes.count ? value : nil
@@ -116,6 +123,7 @@ enum OldStylePropertyList: Equatable, Sendable {
 
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
+        let keptObjectFields: Set<String>?
         var index = 0
 
         mutating func value(depth: Int) -> OldStylePropertyList? {
@@ -132,9 +140,12 @@ enum OldStylePropertyList: Equatable, Sendable {
                         index += 1
                         return .dictionary(fields)
                     }
-                    guard let key = string(), consume(UInt8(ascii: "=")), let field = value(depth: depth + 1),
-                        consume(UInt8(ascii: ";"))
-                    else { return nil }
+                    guard let key = string(), consume(UInt8(ascii: "=")) else { return nil }
+                    if depth == 2, let keptObjectFields, !keptObjectFields.contains(key) {
+                        guard skipValue(depth: depth + 1), consume(UInt8(ascii: ";")) else { return nil }
+                        continue
+                    }
+                    guard let field = value(depth: depth + 1), consume(UInt8(ascii: ";")) else { return nil }
                     fields[key] = field
                 }
             case UInt8(ascii: "("):
@@ -155,6 +166,61 @@ enum OldStylePropertyList: Equatable, Sendable {
             default:
                 return string().map(OldStylePropertyList.string)
             }
+        }
+
+        /// Moves past a value as `value(depth:)` reads it, building nothing; false where
+        /// `value(depth:)` gives nil.
+        mutating func skipValue(depth: Int) -> Bool {
+            skipTrivia()
+            guard index < bytes.count, depth < 256 else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                index += 1
+                while true {
+                    skipTrivia()
+                    guard index < bytes.count else { return false }
+                    if bytes[index] == UInt8(ascii: "}") {
+                        index += 1
+                        return true
+                    }
+                    guard skipString(), consume(UInt8(ascii: "=")), skipValue(depth: depth + 1), consume(UInt8(ascii: ";"))
+                    else { return false }
+                }
+            case UInt8(ascii: "("):
+                index += 1
+                while true {
+                    skipTrivia()
+                    guard index < bytes.count else { return false }
+                    if bytes[index] == UInt8(ascii: ")") {
+                        index += 1
+                        return true
+                    }
+                    guard skipValue(depth: depth + 1) else { return false }
+                    skipTrivia()
+                    if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1 }
+                }
+            default:
+                return skipString()
+            }
+        }
+
+        /// Moves past a string as `string()` reads it; false where `string()` gives nil.
+        mutating func skipString() -> Bool {
+            skipTrivia()
+            guard index < bytes.count else { return false }
+            if bytes[index] == UInt8(ascii: "\"") {
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count { index += 1 }
+                    index += 1
+                }
+                guard index < bytes.count else { return false }
+                index += 1
+                return true
+            }
+            let start = index
+            while index < bytes.count, Self.isBare(bytes[index]) { index += 1 }
+            return index > start
         }
 
         mutating func consume(_ byte: UInt8) -> Bool {
