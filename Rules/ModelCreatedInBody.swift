@@ -358,16 +358,17 @@ public struct ModelCreatedInBody: Rule {
                         else { continue }
                         if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
                         if previewOnly == true { continue }
-                        // The witness: what runs this body again while the child is shown, and
-                        // what a new model loses (state written after its initializer, or an
-                        // initializer effect; with `@StateObject`, only the effect).
-                        guard let trigger = index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: call.name)).first
-                        else { continue }
+                        // The witness: what a new model loses (state written after its
+                        // initializer, or an initializer effect; with `@StateObject`, only the
+                        // effect), and what runs this body again while the child is shown
+                        // (asked second: the parent's triggers cost more to find).
                         let constructor = file.kind(created.token) == .period ? created.token + 1 : created.token
                         let loss = index.loss(
                             ofRebuilding: model, call: file.call(at: constructor, limit: body.range.upperBound), in: context.fileIndex,
                             heldIn: storage.property.name, of: child)
-                        guard let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst) else { continue }
+                        guard let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst),
+                            let trigger = index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: call.name)).first
+                        else { continue }
                         let modelName = model.name
                         let parent = "`\(type.name).\(body.name)`"
                         let message = storage.keepsFirst

@@ -321,11 +321,12 @@ public struct UnobservedModelInView: Rule {
         var reported = Set<String>()
         // Per model, once: the members that change (a scan of its whole class hierarchy).
         var changingByModel: [String: Set<String>] = [:]
+        let chains = DeclarationChains(of: view, index: index)
         for body in ViewCode.renderingBodies(of: view, index: index) where body.file == context.fileIndex {
             let file = context.file
             var roles = RenderRoles(body: body.range, file: file, index: index)
             var locals: Set<String>?
-            for chain in file.memberChains(in: body.range) where chain.names.count >= 2 {
+            for chain in chains.chains(in: body.range, of: body.file, file: file) where chain.names.count >= 2 {
                 guard file.kind(chain.root) == .identifier, file.kind(chain.root - 1) != .period else { continue }
                 let rootName = file.text(chain.root)
                 if locals == nil, index.globalVariableType(named: rootName) != nil {

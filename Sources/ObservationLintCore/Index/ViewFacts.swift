@@ -62,7 +62,7 @@ enum ViewFactsCollector {
             var facts = Facts()
             let references = modelReferences(of: view, index: index)
             guard !references.isEmpty else { return facts }
-            let chains = DeclarationChains(of: view, files: index.files)
+            let chains = DeclarationChains(of: view, index: index)
             collectReads(of: view, references: references, chains: chains, index: index, into: &facts)
             collectMutations(of: view, references: references, chains: chains, files: index.files, into: &facts)
             return facts
@@ -235,21 +235,23 @@ enum ViewFactsCollector {
     }
 }
 
-/// The member chains of each declaration of a view, found once for its reads and its
-/// mutations.
-struct DeclarationChains {
+/// The member chains of each declaration of a view, found once for its reads, its
+/// mutations and the rules that scan its bodies.
+public struct DeclarationChains {
     private let declarations: [TypeDeclaration]
     let byDeclaration: [[MemberChain]]
 
-    init(of view: TypeInfo, files: [ParsedFile]) {
+    /// The chains of each declaration of `view`, found once per index
+    /// (`ProjectIndex.memberChains(inDeclaration:of:)`: rules read them again).
+    public init(of view: TypeInfo, index: ProjectIndex) {
         declarations = view.declarations
-        byDeclaration = view.declarations.map { files[$0.file].memberChains(in: $0.decl.members) }
+        byDeclaration = view.declarations.map { index.memberChains(inDeclaration: $0.decl.members, of: index.files[$0.file]) }
     }
 
     /// The chains of a body inside one of the declarations: those of the declaration that
     /// start in it (a chain never spans a brace, so the declaration's scan and the body's
     /// agree).
-    func chains(in body: Range<Int>, of fileIndex: Int, file: ParsedFile) -> ArraySlice<MemberChain> {
+    public func chains(in body: Range<Int>, of fileIndex: Int, file: ParsedFile) -> ArraySlice<MemberChain> {
         guard
             let position = declarations.firstIndex(where: {
                 $0.file == fileIndex && $0.decl.members.lowerBound <= body.lowerBound && body.upperBound <= $0.decl.members.upperBound
