@@ -248,6 +248,7 @@ public struct ObservableMutatedOffMain: Rule {
             // SwiftData's models belong to the context that made them; a background context's
             // models are not the ones views read.
             guard isTracked(model.property), let type = index.types[model.type], type.isObservable,
+                index.changesPropertyItself(model),
                 !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") }),
                 let offMain = index.runContexts(at: model.write.site).first(where: { $0.isolation == .offMain })
             else { continue }

@@ -347,6 +347,7 @@ public struct PublishedMutatedOffMain: Rule {
             let property = model.property
             guard property.attributes.contains(named: "Published"), !property.modifiers.contains("static"),
                 let type = index.types[model.type], type.isObservableObject,
+                index.changesPropertyItself(model),
                 let offMain = index.runContexts(at: model.write.site).first(where: { $0.isolation == .offMain })
             else { continue }
             let observers = observersByType[type.name] ?? index.observedAs(type)

@@ -183,6 +183,12 @@ extension ProjectIndex {
         return TypeIsolation(domain: .nonisolated, reason: "has no actor isolation")
     }
 
+    /// Whether `NonisolatedNonsendingByDefault` (SE-0461) is on for the code of a file: on in
+    /// the project, and not left off by every Xcode target that builds the file.
+    func nonisolatedNonsending(inFile file: Int) -> Bool {
+        nonisolatedNonsendingByDefault && !filesCompiledWithoutNonsending.contains(file)
+    }
+
     /// The global actor an attribute list names: `MainActor`, or a project type marked
     /// `@globalActor`.
     func globalActor(in attributes: [Attribute]) -> String? {

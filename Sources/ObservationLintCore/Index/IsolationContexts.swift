@@ -141,7 +141,7 @@ struct BodyContexts: Sendable {
             why = "\(name) is a global function with no actor isolation"
         }
         let nonsending = domain == .nonisolated && isAsync
-            && (nonsendingModifier || (index.nonisolatedNonsendingByDefault && !concurrent))
+            && (nonsendingModifier || (index.nonisolatedNonsending(inFile: fileIndex) && !concurrent))
         let runtime: Isolation
         let description: String
         switch domain {
@@ -158,7 +158,9 @@ struct BodyContexts: Sendable {
                 : "\(why), and under `NonisolatedNonsendingByDefault` a nonisolated `async` function runs on its caller's actor"
         case .nonisolated where isAsync:
             runtime = .offMain
-            description = "\(why): a nonisolated `async` function runs on the global executor, off the main thread"
+            let targets = index.nonisolatedNonsendingByDefault && !concurrent
+                ? " (the Xcode targets that build this file leave `NonisolatedNonsendingByDefault` off)" : ""
+            description = "\(why): a nonisolated `async` function runs on the global executor, off the main thread\(targets)"
         case .nonisolated:
             runtime = .unknown
             description = "\(why): a synchronous function runs on its caller's thread"
