@@ -14,7 +14,9 @@ public struct PublishedMutatedOffMain: Rule {
             change in code the analysis knows runs off the main thread — `DispatchQueue.global().async`, \
             a private `DispatchQueue(label:)`, `Task.detached`, an `OperationQueue()` operation, a \
             `URLSession` completion handler, a `Task { }` that inherits no actor, a nonisolated \
-            `async` function (which runs on the global executor, after an `await` as before it), or a \
+            `async` function (which runs on the global executor, after an `await` as before it, unless \
+            `NonisolatedNonsendingByDefault` is on for it: `SWIFT_APPROACHABLE_CONCURRENCY` is read per \
+            Xcode target, so another target's setting does not count), or a \
             method with no actor isolation of its own that such code calls (it runs where its caller \
             runs; project callers are followed up to three calls back), a property's `didSet`, \
             `willSet` or `set` that such code triggers by setting the property, a closure passed to a \
@@ -30,7 +32,9 @@ public struct PublishedMutatedOffMain: Rule {
             thread is not known (a closure handed to another module's API, a `NotificationCenter` \
             observer with `queue: nil` unless the project posts its notification only off the main thread, a \
             method or `nonisolated(nonsending)` function none of whose project callers is known to run \
-            off the main thread) is not reported.
+            off the main thread) is not reported, nor is a change of an object the property holds \
+            (`info.name = x` where `info` holds a class, or a type declared in another module or in \
+            Objective-C, which may be one): it does not set the property.
             """,
         fix: """
             Hop back to the main actor before the change (`await MainActor.run { … }`, \
@@ -334,6 +338,19 @@ public struct PublishedMutatedOffMain: Rule {
             struct ToastView: View {
                 @ObservedObject var center: ToastCenter
                 var body: some View { Text(center.messages.last ?? "") }
+            }
+            """,
+            """
+            final class Launcher: ObservableObject {
+                @Published var info: NSAppInfo
+                init(info: NSAppInfo) { self.info = info }
+                func launch() {
+                    DispatchQueue.global().async { self.info.lastLaunched = Date() }
+                }
+            }
+            struct LauncherView: View {
+                @ObservedObject var launcher: Launcher
+                var body: some View { Text(launcher.info.name) }
             }
             """,
         ])
