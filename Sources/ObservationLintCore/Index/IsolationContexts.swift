@@ -133,7 +133,7 @@ struct BodyContexts: Sendable {
                 domain = isolation.domain
                 why = "\(name) is a member of `\(owner.name.simpleTypeName)`, which \(isolation.reason)"
             }
-        } else if index.defaultIsolationIsMainActor {
+        } else if index.defaultIsolationIsMainActor(inFile: fileIndex) {
             domain = .mainActor
             why = "\(name) is a global function: the module's default isolation is `MainActor`"
         } else {

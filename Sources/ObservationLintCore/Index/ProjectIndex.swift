@@ -93,8 +93,11 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `async` function runs on its caller's actor.
     public let nonisolatedNonsendingByDefault: Bool
     /// The files every Xcode target that builds them compiles without that feature, though
-    /// another target of the project turns it on (`UpcomingFeatures.filesCompiledWithoutNonisolatedNonsending`).
+    /// another target of the project turns it on (`TargetIsolationSetting.filesCompiledWithout`).
     let filesCompiledWithoutNonsending: Set<Int>
+    /// The files every Xcode target that builds them compiles without `MainActor` default
+    /// isolation, though another target of the project sets it.
+    let filesCompiledWithoutMainActorDefault: Set<Int>
     /// Where code runs (`executionContext(at:)`), worked out once per type and body.
     let isolationFacts = IsolationFacts()
     let typeAliases: [String: String]
@@ -221,7 +224,7 @@ public final class ProjectIndex: @unchecked Sendable {
     public init(
         files: [ParsedFile], isPackageFile: [Bool] = [], importedTypes: [String: TypeInfo] = [:],
         defaultIsolationIsMainActor: Bool = false, nonisolatedNonsendingByDefault: Bool = false,
-        filesCompiledWithoutNonsending: Set<Int> = [], jobs: Int = 0
+        filesCompiledWithoutNonsending: Set<Int> = [], filesCompiledWithoutMainActorDefault: Set<Int> = [], jobs: Int = 0
     ) {
         let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
         var builder = TypeTableBuilder(domains: TypeDomains(isPackageFile: isPackageFile), imported: importedTypes)
@@ -243,6 +246,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
         self.filesCompiledWithoutNonsending = filesCompiledWithoutNonsending
+        self.filesCompiledWithoutMainActorDefault = filesCompiledWithoutMainActorDefault
         let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
         self.nestedNameSuffixes = suffixes
         var subtypes: [String: [String]] = [:]

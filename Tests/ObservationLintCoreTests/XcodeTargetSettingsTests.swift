@@ -3,10 +3,10 @@ import Foundation
 import ObservationSyntax
 import Testing
 
-/// `NonisolatedNonsendingByDefault` per Xcode target (SPEC §10.2): one target's
-/// `SWIFT_APPROACHABLE_CONCURRENCY = YES` does not change where another target's nonisolated
-/// `async` functions run.
-@Suite struct XcodeTargetFeaturesTests {
+/// `NonisolatedNonsendingByDefault` and `MainActor` default isolation per Xcode target (SPEC
+/// §10.2): one target's `SWIFT_APPROACHABLE_CONCURRENCY = YES` or
+/// `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor` does not change where another target's code runs.
+@Suite struct XcodeTargetSettingsTests {
     /// Target `Kit` (folder `Kit`, classic sources phase) turns the feature on; the app
     /// (synchronized folder `App`) does not, but its folder's exception set adds
     /// `App/Shared.swift` to `Kit`; `Extension` turns it on through `OTHER_SWIFT_FLAGS` at
@@ -33,7 +33,7 @@ import Testing
                 S2 = {isa = PBXSourcesBuildPhase; files = ( B1, ); };
                 L2 = {isa = XCConfigurationList; buildConfigurations = ( C3, C4, ); };
                 C3 = {isa = XCBuildConfiguration; buildSettings = { SWIFT_VERSION = 5.0; }; name = Debug; };
-                C4 = {isa = XCBuildConfiguration; buildSettings = { SWIFT_APPROACHABLE_CONCURRENCY = YES; }; name = Release; };
+                C4 = {isa = XCBuildConfiguration; buildSettings = { SWIFT_APPROACHABLE_CONCURRENCY = YES; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; }; name = Release; };
             };
             rootObject = P1;
         }
@@ -41,26 +41,41 @@ import Testing
     }
 
     @Test func eachTargetDecidesForTheFilesItBuilds() throws {
-        let features = try #require(XcodeTargetFeatures(projectFile: Self.projectFile(), projectFolder: "/p", xcconfigTurnsOn: false))
-        #expect(features.compilesWithoutFeature("/p/App/Models/Model.swift"))
+        let features = try #require(XcodeTargetSettings(projectFile: Self.projectFile(), projectFolder: "/p", setting: .nonisolatedNonsending, xcconfigTurnsOn: false))
+        #expect(features.compilesWithSettingOff("/p/App/Models/Model.swift"))
         // Turned on in one configuration of the target that builds it: maybe on.
-        #expect(!features.compilesWithoutFeature("/p/Kit/Kit.swift"))
+        #expect(!features.compilesWithSettingOff("/p/Kit/Kit.swift"))
         // Built by both targets (an exception adds it to `Kit`): maybe on.
-        #expect(!features.compilesWithoutFeature("/p/App/Shared.swift"))
+        #expect(!features.compilesWithSettingOff("/p/App/Shared.swift"))
         // Built by no target: not known.
-        #expect(!features.compilesWithoutFeature("/p/Tools/Tool.swift"))
+        #expect(!features.compilesWithSettingOff("/p/Tools/Tool.swift"))
     }
 
     @Test func projectLevelSettingsAndBaseFilesMayTurnItOnEverywhere() throws {
         let projectLevel = try #require(
-            XcodeTargetFeatures(projectFile: Self.projectFile(projectLevel: true), projectFolder: "/p", xcconfigTurnsOn: false))
-        #expect(!projectLevel.compilesWithoutFeature("/p/App/Models/Model.swift"))
+            XcodeTargetSettings(
+                projectFile: Self.projectFile(projectLevel: true), projectFolder: "/p", setting: .nonisolatedNonsending, xcconfigTurnsOn: false))
+        #expect(!projectLevel.compilesWithSettingOff("/p/App/Models/Model.swift"))
         let based = try #require(
-            XcodeTargetFeatures(projectFile: Self.projectFile(appBasedOnFile: true), projectFolder: "/p", xcconfigTurnsOn: true))
-        #expect(!based.compilesWithoutFeature("/p/App/Models/Model.swift"))
+            XcodeTargetSettings(
+                projectFile: Self.projectFile(appBasedOnFile: true), projectFolder: "/p", setting: .nonisolatedNonsending, xcconfigTurnsOn: true))
+        #expect(!based.compilesWithSettingOff("/p/App/Models/Model.swift"))
         let unused = try #require(
-            XcodeTargetFeatures(projectFile: Self.projectFile(appBasedOnFile: true), projectFolder: "/p", xcconfigTurnsOn: false))
-        #expect(unused.compilesWithoutFeature("/p/App/Models/Model.swift"))
+            XcodeTargetSettings(
+                projectFile: Self.projectFile(appBasedOnFile: true), projectFolder: "/p", setting: .nonisolatedNonsending, xcconfigTurnsOn: false))
+        #expect(unused.compilesWithSettingOff("/p/App/Models/Model.swift"))
+    }
+
+    @Test func mainActorDefaultIsolationPerTarget() throws {
+        let targets = try #require(
+            XcodeTargetSettings(projectFile: Self.projectFile(), projectFolder: "/p", setting: .mainActorDefault, xcconfigTurnsOn: false))
+        #expect(targets.compilesWithSettingOff("/p/App/Models/Model.swift"))
+        #expect(!targets.compilesWithSettingOff("/p/Kit/Kit.swift"))
+        #expect(!targets.compilesWithSettingOff("/p/App/Shared.swift"))
+        let explicit = Self.projectFile().replacingOccurrences(
+            of: "SWIFT_APPROACHABLE_CONCURRENCY = NO;", with: "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;")
+        let main = try #require(XcodeTargetSettings(projectFile: explicit, projectFolder: "/p", setting: .mainActorDefault, xcconfigTurnsOn: false))
+        #expect(!main.compilesWithSettingOff("/p/App/Models/Model.swift"))
     }
 
     @Test func filesOfAProjectFolder() throws {
@@ -68,12 +83,26 @@ import Testing
         defer { folder.remove() }
         try folder.write("App.xcodeproj/project.pbxproj", Self.projectFile())
         let paths = ["App/Model.swift", "Kit/Kit.swift", "App/Shared.swift"].map { folder.url($0) }
-        #expect(UpcomingFeatures.filesCompiledWithoutNonisolatedNonsending(paths, inDirectory: folder.path) == [0])
+        #expect(TargetIsolationSetting.nonisolatedNonsending.filesCompiledWithout(paths, inDirectory: folder.path) == [0])
         // The text scan still sees the feature turned on somewhere in the project.
         #expect(UpcomingFeatures.enablesNonisolatedNonsending(inDirectory: folder.path))
         // A manifest that may compile or remake the targets: nothing is known per target.
         try folder.write("project.yml", "name: App\n")
-        #expect(UpcomingFeatures.filesCompiledWithoutNonisolatedNonsending(paths, inDirectory: folder.path).isEmpty)
+        #expect(TargetIsolationSetting.nonisolatedNonsending.filesCompiledWithout(paths, inDirectory: folder.path).isEmpty)
+    }
+
+    @Test func aTypeOfAFileLeftWithoutMainActorDefaultHasNoActor() {
+        let source = "final class Feed { func reload() { Task { HERE() } } }"
+        func isolation(without: Set<Int>) -> Isolation {
+            let index = ProjectIndex(
+                files: [ParsedFile(path: "Feed.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: true,
+                filesCompiledWithoutMainActorDefault: without)
+            let file = index.files[0]
+            let token = file.tokens.indices.first { file.text($0) == "HERE" }!
+            return index.executionContext(at: TokenLocation(file: 0, token: token)).isolation
+        }
+        #expect(isolation(without: []) == .mainActor)
+        #expect(isolation(without: [0]) == .offMain)
     }
 
     @Test func aNonisolatedAsyncMethodOfAFileLeftWithoutTheFeatureRunsOnTheGlobalExecutor() {

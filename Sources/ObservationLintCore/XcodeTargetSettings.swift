@@ -1,16 +1,51 @@
 import Foundation
 
-/// Which files of an Xcode project are compiled without the `NonisolatedNonsendingByDefault`
-/// upcoming feature (SE-0461), target by target (SPEC §10.2): Xcode turns the feature on per
-/// target and configuration (`SWIFT_APPROACHABLE_CONCURRENCY = YES`,
-/// `SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT = YES`, or the flag in
-/// `OTHER_SWIFT_FLAGS`), so one target's setting says nothing of another target's files.
-/// A file counts as compiled without the feature only when some target builds it and no
-/// target that may build it may turn the feature on in any configuration, at its own level,
-/// the project's level or (when an `.xcconfig` of the folder turns it on) through a base
+/// A build setting Xcode sets per target and configuration that changes where code runs
+/// (SPEC §10.2): one target's setting says nothing of another target's files.
+public enum TargetIsolationSetting: Sendable {
+    /// `NonisolatedNonsendingByDefault` (SE-0461): `SWIFT_APPROACHABLE_CONCURRENCY = YES`,
+    /// `SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT = YES`, or the flag in
+    /// `OTHER_SWIFT_FLAGS`.
+    case nonisolatedNonsending
+    /// `MainActor` default isolation (SE-0466): `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`.
+    case mainActorDefault
+
+    /// Whether a build setting turns it on, or may (a value that does not say off).
+    func turnsOn(key: String, value: OldStylePropertyList) -> Bool {
+        switch self {
+        case .nonisolatedNonsending:
+            for setting in ["SWIFT_APPROACHABLE_CONCURRENCY", "SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT"]
+            where key == setting || key.hasPrefix(setting + "[") {
+                return value.string != "NO"
+            }
+            guard key == "OTHER_SWIFT_FLAGS" || key.hasPrefix("OTHER_SWIFT_FLAGS[") else { return false }
+            switch value {
+            case .string(let flags): return flags.contains("NonisolatedNonsendingByDefault")
+            case .array(let flags): return flags.contains { $0.string?.contains("NonisolatedNonsendingByDefault") == true }
+            default: return true
+            }
+        case .mainActorDefault:
+            guard key == "SWIFT_DEFAULT_ACTOR_ISOLATION" || key.hasPrefix("SWIFT_DEFAULT_ACTOR_ISOLATION[") else { return false }
+            return value.string?.lowercased() != "nonisolated"
+        }
+    }
+
+    /// Whether the text of an `.xcconfig` file turns it on.
+    func turnsOn(xcconfig text: String) -> Bool {
+        switch self {
+        case .nonisolatedNonsending: UpcomingFeatures.enablesNonisolatedNonsending(buildSettings: text)
+        case .mainActorDefault: DefaultActorIsolation.fromBuildSettings(text) == .mainActor
+        }
+    }
+}
+
+/// Which files of an Xcode project are compiled with a `TargetIsolationSetting` off, target
+/// by target. A file counts as compiled with it off only when some target builds it and no
+/// target that may build it may turn it on in any configuration, at its own level, the
+/// project's level or (when an `.xcconfig` of the folder turns it on) through a base
 /// configuration file. Membership exceptions of synchronized folders only ever add a target.
-struct XcodeTargetFeatures: Sendable {
-    /// Built by a target that may turn the feature on: absolute lowercased paths, folders
+struct XcodeTargetSettings: Sendable {
+    /// Built by a target that may turn the setting on: absolute lowercased paths, folders
     /// (ending with `/`), and names whose folder a build setting decides.
     private var onPaths: Set<String> = []
     private var onFolders: [String] = []
@@ -20,10 +55,10 @@ struct XcodeTargetFeatures: Sendable {
     private var offFolders: [String] = []
 
     /// Reads the project file of the project whose `.xcodeproj` lies in `projectFolder`
-    /// (absolute). `xcconfigTurnsOn`: an `.xcconfig` of the folder turns the feature on (a
-    /// configuration based on a file then may have it). Nil when the text is no project file
-    /// this reader understands.
-    init?(projectFile text: String, projectFolder: String, xcconfigTurnsOn: Bool) {
+    /// (absolute) for `setting`. `xcconfigTurnsOn`: an `.xcconfig` of the folder turns it on
+    /// (a configuration based on a file then may have it). Nil when the text is no project
+    /// file this reader understands.
+    init?(projectFile text: String, projectFolder: String, setting: TargetIsolationSetting, xcconfigTurnsOn: Bool) {
         guard case .dictionary(let top)? = OldStylePropertyList.parse(text),
             case .dictionary(let objects)? = top["objects"]
         else { return nil }
@@ -54,7 +89,7 @@ struct XcodeTargetFeatures: Sendable {
                 return true
             }
             guard case .dictionary(let settings)? = configuration["buildSettings"] else { return false }
-            return settings.contains { key, value in Self.turnsOn(key: key, value: value) }
+            return settings.contains { key, value in setting.turnsOn(key: key, value: value) }
         }
         var targetIsOn: [String: Bool] = [:]
         for (id, object) in objects {
@@ -79,7 +114,7 @@ struct XcodeTargetFeatures: Sendable {
             }
         }
         // A synchronized folder's exceptions for a target: files it adds to (or takes from)
-        // that target, counted as built by it when the target may turn the feature on.
+        // that target, counted as built by it when the target may turn the setting on.
         for (id, object) in objects {
             guard case .dictionary(let group) = object, group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" else { continue }
             for exception in ids(group["exceptions"]) {
@@ -93,31 +128,17 @@ struct XcodeTargetFeatures: Sendable {
     }
 
     /// Whether a target builds the file at `absolutePath` (normalized) and none that may
-    /// build it may turn the feature on.
-    func compilesWithoutFeature(_ absolutePath: String) -> Bool {
+    /// build it may turn the setting on.
+    func compilesWithSettingOff(_ absolutePath: String) -> Bool {
         let path = absolutePath.lowercased()
         guard offPaths.contains(path) || offFolders.contains(where: { path.hasPrefix($0) }) else { return false }
-        return !mayCompileWithFeature(path)
+        return !mayCompileWithSettingOn(path)
     }
 
-    /// Whether a target that may turn the feature on may build the file (`path` lowercased).
-    func mayCompileWithFeature(_ path: String) -> Bool {
+    /// Whether a target that may turn the setting on may build the file (`path` lowercased).
+    func mayCompileWithSettingOn(_ path: String) -> Bool {
         onPaths.contains(path) || onFolders.contains(where: { path.hasPrefix($0) })
             || onNamesAnywhere.contains(Self.lastComponent(of: path))
-    }
-
-    /// A build setting that turns the feature on, or may (a value other than `NO`).
-    static func turnsOn(key: String, value: OldStylePropertyList) -> Bool {
-        for setting in ["SWIFT_APPROACHABLE_CONCURRENCY", "SWIFT_UPCOMING_FEATURE_NONISOLATED_NONSENDING_BY_DEFAULT"]
-        where key == setting || key.hasPrefix(setting + "[") {
-            return value.string != "NO"
-        }
-        guard key == "OTHER_SWIFT_FLAGS" || key.hasPrefix("OTHER_SWIFT_FLAGS[") else { return false }
-        switch value {
-        case .string(let flags): return flags.contains("NonisolatedNonsendingByDefault")
-        case .array(let flags): return flags.contains { $0.string?.contains("NonisolatedNonsendingByDefault") == true }
-        default: return true
-        }
     }
 
     private static func lastComponent(of path: String) -> String {
@@ -165,13 +186,12 @@ struct XcodeTargetFeatures: Sendable {
     }
 }
 
-extension UpcomingFeatures {
+extension TargetIsolationSetting {
     /// The Xcode projects of the project whose root is `directory`, read for which files
-    /// their targets compile without `NonisolatedNonsendingByDefault`; nil when that is not
-    /// known: no Xcode project, a `Package.swift` or a project generator's manifest in the
-    /// folder (which decide or remake the targets), or a project file this reader does not
-    /// understand.
-    static func xcodeTargetFeatures(inDirectory directory: String) -> [XcodeTargetFeatures]? {
+    /// their targets compile with the setting off; nil when that is not known: no Xcode
+    /// project, a `Package.swift` or a project generator's manifest in the folder (which
+    /// decide or remake the targets), or a project file this reader does not understand.
+    func xcodeTargets(inDirectory directory: String) -> [XcodeTargetSettings]? {
         var projects: [String] = []
         for entry in PathUtilities.folderEntries(directory) ?? [] {
             if ["Package.swift", "project.yml", "project.yaml", "project.json", "Project.swift"].contains(entry.name) { return nil }
@@ -181,14 +201,14 @@ extension UpcomingFeatures {
         }
         guard !projects.isEmpty else { return nil }
         let xcconfigTurnsOn = DefaultActorIsolation.buildSettingFiles(inDirectory: directory).contains { path in
-            path.hasSuffix(".xcconfig") && (text(of: path).map(enablesNonisolatedNonsending(buildSettings:)) ?? false)
+            path.hasSuffix(".xcconfig") && (Self.text(of: path).map(turnsOn(xcconfig:)) ?? false)
         }
-        var result: [XcodeTargetFeatures] = []
+        var result: [XcodeTargetSettings] = []
         for path in projects {
-            guard let text = text(of: path),
-                let features = XcodeTargetFeatures(projectFile: text, projectFolder: directory, xcconfigTurnsOn: xcconfigTurnsOn)
+            guard let text = Self.text(of: path),
+                let targets = XcodeTargetSettings(projectFile: text, projectFolder: directory, setting: self, xcconfigTurnsOn: xcconfigTurnsOn)
             else { return nil }
-            result.append(features)
+            result.append(targets)
         }
         return result
     }
@@ -198,15 +218,15 @@ extension UpcomingFeatures {
     }
 
     /// Of `paths` (as given, relative to the current folder or absolute), the positions of
-    /// those the Xcode projects of the project in `directory` compile without
-    /// `NonisolatedNonsendingByDefault` in every target that builds them.
-    public static func filesCompiledWithoutNonisolatedNonsending(_ paths: [String], inDirectory directory: String) -> Set<Int> {
-        guard let projects = xcodeTargetFeatures(inDirectory: directory) else { return [] }
+    /// those the Xcode projects of the project in `directory` compile with the setting off in
+    /// every target that builds them.
+    public func filesCompiledWithout(_ paths: [String], inDirectory directory: String) -> Set<Int> {
+        guard let projects = xcodeTargets(inDirectory: directory) else { return [] }
         var result = Set<Int>()
         for (position, path) in paths.enumerated() {
             let absolute = PathUtilities.absolute(path)
-            if projects.contains(where: { $0.compilesWithoutFeature(absolute) }),
-                !projects.contains(where: { $0.mayCompileWithFeature(absolute.lowercased()) })
+            if projects.contains(where: { $0.compilesWithSettingOff(absolute) }),
+                !projects.contains(where: { $0.mayCompileWithSettingOn(absolute.lowercased()) })
             {
                 result.insert(position)
             }
