@@ -19,7 +19,8 @@ public struct PublishedMutatedOffMain: Rule {
             Xcode target, so another target's setting does not count), or a \
             method with no actor isolation of its own that such code calls (it runs where its caller \
             runs; project callers are followed up to three calls back), a property's `didSet`, \
-            `willSet` or `set` that such code triggers by setting the property, a closure passed to a \
+            `willSet` or `set` that such code triggers by setting the property (on `self`, a typed \
+            reference, or a `for` loop's variable over a property's elements), a closure passed to a \
             project function that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
             { work() } }`), a `Task { }` in a closure that nonisolated code passes to a project \
             function or initializer, or an `NWPathMonitor`'s `pathUpdateHandler` when it is started on \
@@ -209,6 +210,23 @@ public struct PublishedMutatedOffMain: Rule {
             struct DocumentTab: View {
                 @ObservedObject var document: Document
                 var body: some View { Text(document.title) }
+            }
+            """,
+            """
+            class Tab: ObservableObject {
+                @Published var title = ""
+                var path = "" { didSet { ↓title = path } }
+            }
+            final class Workspace {
+                var tabs: [Tab] = []
+                func move(to path: String) async {
+                    await Task.yield()
+                    for tab in tabs.filter({ $0.path.isEmpty }) { tab.path = path }
+                }
+            }
+            struct TabLabel: View {
+                @ObservedObject var tab: Tab
+                var body: some View { Text(tab.title) }
             }
             """,
         ],
