@@ -182,7 +182,9 @@ extension ProjectIndex {
         if let unknownOutside {
             return TypeIsolation(domain: .unknown, reason: "inherits \(unknownOutside)")
         }
-        return TypeIsolation(domain: .nonisolated, reason: "has no actor isolation")
+        let targets = defaultIsolationIsMainActor
+            ? " (the Xcode targets that build it keep the default isolation `nonisolated`)" : ""
+        return TypeIsolation(domain: .nonisolated, reason: "has no actor isolation\(targets)")
     }
 
     /// Whether `NonisolatedNonsendingByDefault` (SE-0461) is on for the code of a file: on in

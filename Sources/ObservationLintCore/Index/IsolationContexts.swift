@@ -139,6 +139,7 @@ struct BodyContexts: Sendable {
         } else {
             domain = .nonisolated
             why = "\(name) is a global function with no actor isolation"
+                + (index.defaultIsolationIsMainActor ? " (the Xcode targets that build it keep the default isolation `nonisolated`)" : "")
         }
         let nonsending = domain == .nonisolated && isAsync
             && (nonsendingModifier || (index.nonisolatedNonsending(inFile: fileIndex) && !concurrent))
