@@ -71,6 +71,9 @@ final class CallerContextsTests: XCTestCase {
         let otherType = source.replacingOccurrences(of: "var documents: [Note]", with: "var documents: [Sheet]")
             + "\nfinal class Sheet { var title = \"\"; var url = \"\" }"
         XCTAssertEqual(contexts(otherType).count, 0)
+        let filtered = source.replacingOccurrences(
+            of: "for document in open.sorted(by: { $0.title < $1.title })", with: "for document in self.documents where document.title.isEmpty")
+        XCTAssertEqual(contexts(filtered).map(\.isolation), [.offMain])
     }
 
     func testCallsThroughAReferenceCountOnlyOnTheMethodsType() {

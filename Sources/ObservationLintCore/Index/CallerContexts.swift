@@ -178,14 +178,16 @@ extension ProjectIndex {
             guard file.at(probe, "for"), file.kind(probe + 1) == .identifier, file.spells(probe + 1, name), file.at(probe + 2, "in")
             else { continue }
             // The loop's body: the first `{` at the sequence's level (a trailing closure there
-            // would need parentheses).
+            // would need parentheses); the sequence ends there or at a `where` clause.
             var brace = probe + 3
+            var sequenceEnd: Int?
             while brace < token, file.kind(brace) != .leftBrace {
+                if sequenceEnd == nil, file.at(brace, "where") { sequenceEnd = brace }
                 let kind = file.kind(brace)
                 brace = kind == .leftParen || kind == .leftSquare ? file.skipGroup(brace) : brace + 1
             }
             guard brace < token, Int(file.partner[brace]) > token else { return nil }
-            return elementType(of: probe + 3..<brace, in: body, file: fileIndex, depth: 0)
+            return elementType(of: probe + 3..<(sequenceEnd ?? brace), in: body, file: fileIndex, depth: 0)
         }
         return nil
     }
