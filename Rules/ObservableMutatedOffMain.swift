@@ -13,7 +13,8 @@ public struct ObservableMutatedOffMain: Rule {
             reads the model on the main thread while it renders. Changed from code the analysis \
             knows runs off the main thread — a `URLSession` completion handler, `Task.detached`, a \
             `Task { }` that inherits no actor, a nonisolated `async` method (the global executor, \
-            after an `await` as before it), a global or private dispatch queue, or a method with no \
+            after an `await` as before it, unless `NonisolatedNonsendingByDefault` is on for its Xcode \
+            target), a global or private dispatch queue, or a method with no \
             actor isolation of its own that such code calls (it runs where its caller runs; project \
             callers are followed up to three calls back), in the class's own code or another \
             object's through a reference — a property a view reads while rendering is a data race: the \
@@ -24,7 +25,9 @@ public struct ObservableMutatedOffMain: Rule {
             not known (a closure handed to another module's API, a `NotificationCenter` observer \
             with `queue: nil` unless the project posts its notification only off the main thread, a \
             method or `nonisolated(nonsending)` function none of whose project callers is known to \
-            run off the main thread) is not reported.
+            run off the main thread) is not reported, nor is a change of an object the property \
+            holds (`info.name = x` where `info` holds a class, or a type declared in another module or \
+            in Objective-C, which may be one): it does not set the property.
             """,
         fix: """
             Mark the class `@MainActor` (or make `MainActor` the module's default isolation) and do \
@@ -236,6 +239,19 @@ public struct ObservableMutatedOffMain: Rule {
                 var body: some View { Text("\\(library.books.count)") }
             }
             """,
+            """
+            @Observable final class Launcher {
+                var info: NSAppInfo
+                init(info: NSAppInfo) { self.info = info }
+                func launch() {
+                    Task.detached { self.info.lastLaunched = Date() }
+                }
+            }
+            struct LauncherView: View {
+                let launcher: Launcher
+                var body: some View { Text(launcher.info.name) }
+            }
+            """,
         ])
 
     public init() {}
@@ -248,6 +264,7 @@ public struct ObservableMutatedOffMain: Rule {
             // SwiftData's models belong to the context that made them; a background context's
             // models are not the ones views read.
             guard isTracked(model.property), let type = index.types[model.type], type.isObservable,
+                index.changesPropertyItself(model),
                 !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") }),
                 let offMain = index.runContexts(at: model.write.site).first(where: { $0.isolation == .offMain })
             else { continue }

@@ -14,10 +14,13 @@ public struct PublishedMutatedOffMain: Rule {
             change in code the analysis knows runs off the main thread — `DispatchQueue.global().async`, \
             a private `DispatchQueue(label:)`, `Task.detached`, an `OperationQueue()` operation, a \
             `URLSession` completion handler, a `Task { }` that inherits no actor, a nonisolated \
-            `async` function (which runs on the global executor, after an `await` as before it), or a \
+            `async` function (which runs on the global executor, after an `await` as before it, unless \
+            `NonisolatedNonsendingByDefault` is on for it: `SWIFT_APPROACHABLE_CONCURRENCY` is read per \
+            Xcode target, so another target's setting does not count), or a \
             method with no actor isolation of its own that such code calls (it runs where its caller \
             runs; project callers are followed up to three calls back), a property's `didSet`, \
-            `willSet` or `set` that such code triggers by setting the property, a closure passed to a \
+            `willSet` or `set` that such code triggers by setting the property (on `self`, a typed \
+            reference, or a `for` loop's variable over a property's elements), a closure passed to a \
             project function that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
             { work() } }`), a `Task { }` in a closure that nonisolated code passes to a project \
             function or initializer, or an `NWPathMonitor`'s `pathUpdateHandler` when it is started on \
@@ -30,7 +33,9 @@ public struct PublishedMutatedOffMain: Rule {
             thread is not known (a closure handed to another module's API, a `NotificationCenter` \
             observer with `queue: nil` unless the project posts its notification only off the main thread, a \
             method or `nonisolated(nonsending)` function none of whose project callers is known to run \
-            off the main thread) is not reported.
+            off the main thread) is not reported, nor is a change of an object the property holds \
+            (`info.name = x` where `info` holds a class, or a type declared in another module or in \
+            Objective-C, which may be one): it does not set the property.
             """,
         fix: """
             Hop back to the main actor before the change (`await MainActor.run { … }`, \
@@ -207,6 +212,23 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { Text(document.title) }
             }
             """,
+            """
+            class Tab: ObservableObject {
+                @Published var title = ""
+                var path = "" { didSet { ↓title = path } }
+            }
+            final class Workspace {
+                var tabs: [Tab] = []
+                func move(to path: String) async {
+                    await Task.yield()
+                    for tab in tabs.filter({ $0.path.isEmpty }) { tab.path = path }
+                }
+            }
+            struct TabLabel: View {
+                @ObservedObject var tab: Tab
+                var body: some View { Text(tab.title) }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -336,6 +358,19 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { Text(center.messages.last ?? "") }
             }
             """,
+            """
+            final class Launcher: ObservableObject {
+                @Published var info: NSAppInfo
+                init(info: NSAppInfo) { self.info = info }
+                func launch() {
+                    DispatchQueue.global().async { self.info.lastLaunched = Date() }
+                }
+            }
+            struct LauncherView: View {
+                @ObservedObject var launcher: Launcher
+                var body: some View { Text(launcher.info.name) }
+            }
+            """,
         ])
 
     public init() {}
@@ -347,6 +382,7 @@ public struct PublishedMutatedOffMain: Rule {
             let property = model.property
             guard property.attributes.contains(named: "Published"), !property.modifiers.contains("static"),
                 let type = index.types[model.type], type.isObservableObject,
+                index.changesPropertyItself(model),
                 let offMain = index.runContexts(at: model.write.site).first(where: { $0.isolation == .offMain })
             else { continue }
             let observers = observersByType[type.name] ?? index.observedAs(type)

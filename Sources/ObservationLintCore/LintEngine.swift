@@ -86,6 +86,10 @@ public enum LintEngine {
             let settings = buildSettings(of: options.layout?.projects.first, options: options)
             let index = ProjectIndex(
                 files: files, defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsendingByDefault: settings.nonsending,
+                filesCompiledWithoutNonsending: filesWithout(
+                    .nonisolatedNonsending, files, project: options.layout?.projects.first, on: settings.nonsending, options: options),
+                filesCompiledWithoutMainActorDefault: filesWithout(
+                    .mainActorDefault, files, project: options.layout?.projects.first, on: settings.mainActor, options: options),
                 jobs: jobs)
             return check(index, reported: Set(files.indices.filter { isReported[$0] }), rules: rules, options: options, jobs: jobs)
         }
@@ -105,7 +109,7 @@ public enum LintEngine {
                 let (index, indexed, own) = projectIndex(
                     project, layout: layout, files: files, publicTypes: publicTypes,
                     defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsending: settings.nonsending,
-                    jobs: together ? 1 : jobs)
+                    readsTargetSettings: options.readsProjectBuildSettings, jobs: together ? 1 : jobs)
                 let report = check(
                     index, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }),
                     rules: rules, options: options, jobs: together ? 1 : jobs)
@@ -134,12 +138,22 @@ public enum LintEngine {
         )
     }
 
+    /// The files of a project whose Xcode targets compile them with `setting` off while the
+    /// project turns it `on` for other targets: read from the project's files when its build
+    /// settings are read.
+    private static func filesWithout(
+        _ setting: TargetIsolationSetting, _ files: [ParsedFile], project: ProjectLayout.Project?, on: Bool, options: LintOptions
+    ) -> Set<Int> {
+        guard on, options.readsProjectBuildSettings, let root = project?.root else { return [] }
+        return setting.filesCompiledWithout(files.map(\.path), inDirectory: root)
+    }
+
     /// The index of one project of `layout` over `files` (numbered as the inputs): its own
     /// files and its local packages', whose public types (`publicTypes`, by project, built
     /// first) it imports. Also the positions of the indexed files and of its own.
     private static func projectIndex(
         _ project: Int, layout: ProjectLayout, files: [ParsedFile], publicTypes: [Int: [String: TypeInfo]],
-        defaultIsolationIsMainActor: Bool, nonisolatedNonsending: Bool = false, jobs: Int
+        defaultIsolationIsMainActor: Bool, nonisolatedNonsending: Bool = false, readsTargetSettings: Bool, jobs: Int
     ) -> (index: ProjectIndex, indexed: [Int], own: Set<Int>) {
         let indexed = layout.indexedFiles(of: project)
         let own = Set(layout.files(of: project))
@@ -159,6 +173,14 @@ public enum LintEngine {
         let index = ProjectIndex(
             files: indexed.map { files[$0] }, isPackageFile: indexed.map { !own.contains($0) }, importedTypes: imported,
             defaultIsolationIsMainActor: defaultIsolationIsMainActor, nonisolatedNonsendingByDefault: nonisolatedNonsending,
+            filesCompiledWithoutNonsending: readsTargetSettings && nonisolatedNonsending
+                ? layout.projects[project].root.map {
+                    TargetIsolationSetting.nonisolatedNonsending.filesCompiledWithout(indexed.map { files[$0].path }, inDirectory: $0)
+                } ?? [] : [],
+            filesCompiledWithoutMainActorDefault: readsTargetSettings && defaultIsolationIsMainActor
+                ? layout.projects[project].root.map {
+                    TargetIsolationSetting.mainActorDefault.filesCompiledWithout(indexed.map { files[$0].path }, inDirectory: $0)
+                } ?? [] : [],
             jobs: jobs)
         return (index, indexed, own)
     }
@@ -177,6 +199,10 @@ public enum LintEngine {
             return [
                 ProjectIndex(
                     files: files, defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsendingByDefault: settings.nonsending,
+                    filesCompiledWithoutNonsending: filesWithout(
+                        .nonisolatedNonsending, files, project: layout?.projects.first, on: settings.nonsending, options: options),
+                    filesCompiledWithoutMainActorDefault: filesWithout(
+                        .mainActorDefault, files, project: layout?.projects.first, on: settings.mainActor, options: options),
                     jobs: jobs)
             ]
         }
@@ -186,7 +212,7 @@ public enum LintEngine {
             let settings = buildSettings(of: layout.projects[project], options: options)
             let (index, indexed, _) = projectIndex(
                 project, layout: layout, files: files, publicTypes: publicTypes, defaultIsolationIsMainActor: settings.mainActor,
-                nonisolatedNonsending: settings.nonsending, jobs: jobs)
+                nonisolatedNonsending: settings.nonsending, readsTargetSettings: true, jobs: jobs)
             publicTypes[project] = index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }
             result.append(index)
         }

@@ -44,6 +44,38 @@ final class CallerContextsTests: XCTestCase {
         XCTAssertEqual(contexts(toasts + "\nfunc poll() { _ = Network.check() }").count, 0)
     }
 
+    func testALoopVariableIsTypedByItsSequencesElements() {
+        let source = """
+            class Document {
+                var title = ""
+                var url = "" { didSet { HERE = url } }
+            }
+            final class Note: Document {}
+            final class Workspace {
+                var documents: [Note] = []
+                var names: [String] = []
+                func rename(to url: String) async {
+                    await Task.yield()
+                    let open = documents.filter { !$0.title.isEmpty }
+                    for document in open.sorted(by: { $0.title < $1.title }) { document.url = url }
+                    for name in names { _ = name }
+                }
+            }
+            """
+        let chain = contexts(source)
+        XCTAssertEqual(chain.map(\.isolation), [.offMain])
+        XCTAssertEqual(chain.first?.steps.map(\.kind), [.function, .afterAwait, .call])
+        // The loop's sequence is not known: nothing is claimed.
+        let unknown = source.replacingOccurrences(of: "let open = documents.filter", with: "let open = load().filter")
+        XCTAssertEqual(contexts(unknown).count, 0)
+        let otherType = source.replacingOccurrences(of: "var documents: [Note]", with: "var documents: [Sheet]")
+            + "\nfinal class Sheet { var title = \"\"; var url = \"\" }"
+        XCTAssertEqual(contexts(otherType).count, 0)
+        let filtered = source.replacingOccurrences(
+            of: "for document in open.sorted(by: { $0.title < $1.title })", with: "for document in self.documents where document.title.isEmpty")
+        XCTAssertEqual(contexts(filtered).map(\.isolation), [.offMain])
+    }
+
     func testCallsThroughAReferenceCountOnlyOnTheMethodsType() {
         let source = """
             final class Library {

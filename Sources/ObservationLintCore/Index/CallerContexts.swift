@@ -106,7 +106,9 @@ extension ProjectIndex {
                 return lineage.contains(named)
             }
             let context = codeContexts(inFile: call.file).innermost(containing: token)
-            return staticType(of: root..<end, in: call.file, context: context).map(lineage.contains) ?? false
+            let type = staticType(of: root..<end, in: call.file, context: context)
+                ?? (root == end - 1 ? caller.flatMap { loopVariableType(root, in: $0, file: call.file) } : nil)
+            return type.map(lineage.contains) ?? false
         }
     }
 
@@ -156,8 +158,110 @@ extension ProjectIndex {
                 return writer?.owner.map { lineage.contains($0.name) } ?? false
             }
             let context = codeContexts(inFile: write.file).innermost(containing: token)
-            return staticType(of: root..<end, in: write.file, context: context).map(lineage.contains) ?? false
+            let type = staticType(of: root..<end, in: write.file, context: context)
+                ?? (root == end - 1 ? writer.flatMap { loopVariableType(root, in: $0, file: write.file) } : nil)
+            return type.map(lineage.contains) ?? false
         }
+    }
+
+    /// The project type of the variable `token` names when it is a `for name in sequence`
+    /// loop's variable around it: the element type of the sequence — a property declared as
+    /// an array or set of a project type (`items`, `self.items`, `store.items`), or a local
+    /// set from one, through calls that keep the elements (`filter`, `sorted`, `reversed`…).
+    /// Nil when not known.
+    func loopVariableType(_ token: Int, in body: OwnedBody, file fileIndex: Int) -> String? {
+        let file = files[fileIndex]
+        let name = file.text(token)
+        var probe = token - 1
+        while probe > body.range.lowerBound {
+            defer { probe -= 1 }
+            guard file.at(probe, "for"), file.kind(probe + 1) == .identifier, file.spells(probe + 1, name), file.at(probe + 2, "in")
+            else { continue }
+            // The loop's body: the first `{` at the sequence's level (a trailing closure there
+            // would need parentheses); the sequence ends there or at a `where` clause.
+            var brace = probe + 3
+            var sequenceEnd: Int?
+            while brace < token, file.kind(brace) != .leftBrace {
+                if sequenceEnd == nil, file.at(brace, "where") { sequenceEnd = brace }
+                let kind = file.kind(brace)
+                brace = kind == .leftParen || kind == .leftSquare ? file.skipGroup(brace) : brace + 1
+            }
+            guard brace < token, Int(file.partner[brace]) > token else { return nil }
+            return elementType(of: probe + 3..<(sequenceEnd ?? brace), in: body, file: fileIndex, depth: 0)
+        }
+        return nil
+    }
+
+    /// The project type of the elements of a sequence expression (see `loopVariableType`).
+    private func elementType(of expression: Range<Int>, in body: OwnedBody, file fileIndex: Int, depth: Int) -> String? {
+        let file = files[fileIndex]
+        guard depth < 3, !expression.isEmpty else { return nil }
+        // The names of the chain, each with whether a call follows it.
+        var names: [(token: Int, called: Bool)] = []
+        var probe = expression.lowerBound
+        while probe < expression.upperBound {
+            guard file.isWord(probe) else { return nil }
+            var next = probe + 1
+            var called = false
+            while next < expression.upperBound, file.kind(next) == .leftParen || file.kind(next) == .leftBrace {
+                next = file.skipGroup(next)
+                called = true
+            }
+            names.append((probe, called))
+            guard next < expression.upperBound else { break }
+            guard file.kind(next) == .period else { return nil }
+            probe = next + 1
+        }
+        while let last = names.last, last.called, names.count > 1, elementKeepingCalls.contains(file.text(last.token)) {
+            names.removeLast()
+        }
+        guard !names.isEmpty, !names.contains(where: \.called) else { return nil }
+        let scope = body.owner?.name
+        let property: String
+        let owner: String?
+        if names.count == 1 {
+            property = file.text(names[0].token)
+            // A local set from another sequence: `let open = items.filter { … }`.
+            if let local = localInitializer(of: property, before: names[0].token, in: body, file: file) {
+                return elementType(of: local, in: body, file: fileIndex, depth: depth + 1)
+            }
+            owner = scope
+        } else if names.count == 2, file.at(names[0].token, "self") {
+            property = file.text(names[1].token)
+            owner = scope
+        } else {
+            property = file.text(names[names.count - 1].token)
+            let context = codeContexts(inFile: fileIndex).innermost(containing: names[0].token)
+            owner = staticType(of: names[0].token..<names[names.count - 2].token + 1, in: fileIndex, context: context)
+        }
+        guard let owner, let info = types[owner] else { return nil }
+        for type in typeAndAncestors(of: info) {
+            for declaration in type.declarations {
+                guard let declared = declaration.decl.properties.first(where: { $0.name == property }) else { continue }
+                switch declaredShape(of: declared, in: files[declaration.file], scope: type.name) {
+                case .array(let element), .set(let element):
+                    guard let held = element.directName, let resolved = resolve(held, from: type.name),
+                        let elementInfo = types[resolved], elementInfo.kind != nil, elementInfo.kind != .protocol
+                    else { return nil }
+                    return resolved
+                default:
+                    return nil
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The initial value of the local `let name = …` (or `var`) declared before `use` in the
+    /// body, when there is exactly one such declaration.
+    private func localInitializer(of name: String, before use: Int, in body: OwnedBody, file: ParsedFile) -> Range<Int>? {
+        var found: Range<Int>?
+        for token in body.range.lowerBound..<use where file.kind(token) == .identifier && file.spells(token, name) {
+            guard file.at(token - 1, "let") || file.at(token - 1, "var") else { continue }
+            guard found == nil, file.kind(token + 1) == .equal else { return nil }
+            found = token + 2..<file.expressionEnd(from: token + 2, end: body.range.upperBound, stopAtComma: true)
+        }
+        return found
     }
 
     /// Whether a body declares a parameter, local or closure parameter named `name`, which a
@@ -246,3 +350,8 @@ extension IsolationFacts {
         }[name] ?? []
     }
 }
+
+/// Calls on a sequence whose result holds the same elements.
+private let elementKeepingCalls: Set<String> = [
+    "filter", "sorted", "reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast", "drop",
+]

@@ -136,7 +136,9 @@ extension ProjectIndex {
 
     private func computeIsolation(of type: TypeInfo, visited: Set<String>) -> TypeIsolation {
         if type.kind == .actor { return TypeIsolation(domain: .otherActor, reason: "is an actor") }
-        let primary = type.declarations.first { $0.decl.kind != .extension }?.decl
+        let primaryDeclaration = type.declarations.first { $0.decl.kind != .extension }
+        let primary = primaryDeclaration?.decl
+        let primaryFile = primaryDeclaration?.file ?? type.declarations.first?.file
         if let primary {
             if let actor = globalActor(in: primary.attributes) {
                 return actor == "MainActor"
@@ -174,13 +176,27 @@ extension ProjectIndex {
                 unknownOutside = unknownOutside ?? "`\(inherited)` from another module, whose isolation is not known here"
             }
         }
-        if defaultIsolationIsMainActor {
+        if defaultIsolationIsMainActor(inFile: primaryFile ?? -1) {
             return TypeIsolation(domain: .mainActor, reason: "is `@MainActor` by the module's default isolation")
         }
         if let unknownOutside {
             return TypeIsolation(domain: .unknown, reason: "inherits \(unknownOutside)")
         }
-        return TypeIsolation(domain: .nonisolated, reason: "has no actor isolation")
+        let targets = defaultIsolationIsMainActor
+            ? " (the Xcode targets that build it keep the default isolation `nonisolated`)" : ""
+        return TypeIsolation(domain: .nonisolated, reason: "has no actor isolation\(targets)")
+    }
+
+    /// Whether `NonisolatedNonsendingByDefault` (SE-0461) is on for the code of a file: on in
+    /// the project, and not left off by every Xcode target that builds the file.
+    func nonisolatedNonsending(inFile file: Int) -> Bool {
+        nonisolatedNonsendingByDefault && !filesCompiledWithoutNonsending.contains(file)
+    }
+
+    /// Whether the code of a file is `@MainActor` by default (SE-0466): the project's default
+    /// isolation, unless every Xcode target that builds the file leaves it nonisolated.
+    func defaultIsolationIsMainActor(inFile file: Int) -> Bool {
+        defaultIsolationIsMainActor && !filesCompiledWithoutMainActorDefault.contains(file)
     }
 
     /// The global actor an attribute list names: `MainActor`, or a project type marked

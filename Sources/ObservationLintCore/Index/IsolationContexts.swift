@@ -133,15 +133,16 @@ struct BodyContexts: Sendable {
                 domain = isolation.domain
                 why = "\(name) is a member of `\(owner.name.simpleTypeName)`, which \(isolation.reason)"
             }
-        } else if index.defaultIsolationIsMainActor {
+        } else if index.defaultIsolationIsMainActor(inFile: fileIndex) {
             domain = .mainActor
             why = "\(name) is a global function: the module's default isolation is `MainActor`"
         } else {
             domain = .nonisolated
             why = "\(name) is a global function with no actor isolation"
+                + (index.defaultIsolationIsMainActor ? " (the Xcode targets that build it keep the default isolation `nonisolated`)" : "")
         }
         let nonsending = domain == .nonisolated && isAsync
-            && (nonsendingModifier || (index.nonisolatedNonsendingByDefault && !concurrent))
+            && (nonsendingModifier || (index.nonisolatedNonsending(inFile: fileIndex) && !concurrent))
         let runtime: Isolation
         let description: String
         switch domain {
@@ -158,7 +159,9 @@ struct BodyContexts: Sendable {
                 : "\(why), and under `NonisolatedNonsendingByDefault` a nonisolated `async` function runs on its caller's actor"
         case .nonisolated where isAsync:
             runtime = .offMain
-            description = "\(why): a nonisolated `async` function runs on the global executor, off the main thread"
+            let targets = index.nonisolatedNonsendingByDefault && !concurrent
+                ? " (the Xcode targets that build this file leave `NonisolatedNonsendingByDefault` off)" : ""
+            description = "\(why): a nonisolated `async` function runs on the global executor, off the main thread\(targets)"
         case .nonisolated:
             runtime = .unknown
             description = "\(why): a synchronous function runs on its caller's thread"

@@ -92,6 +92,12 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The `NonisolatedNonsendingByDefault` upcoming feature (SE-0461) is on: a nonisolated
     /// `async` function runs on its caller's actor.
     public let nonisolatedNonsendingByDefault: Bool
+    /// The files every Xcode target that builds them compiles without that feature, though
+    /// another target of the project turns it on (`TargetIsolationSetting.filesCompiledWithout`).
+    let filesCompiledWithoutNonsending: Set<Int>
+    /// The files every Xcode target that builds them compiles without `MainActor` default
+    /// isolation, though another target of the project sets it.
+    let filesCompiledWithoutMainActorDefault: Set<Int>
     /// Where code runs (`executionContext(at:)`), worked out once per type and body.
     let isolationFacts = IsolationFacts()
     let typeAliases: [String: String]
@@ -217,7 +223,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// positions in `files`. A project's own type shadows an imported one of the same name.
     public init(
         files: [ParsedFile], isPackageFile: [Bool] = [], importedTypes: [String: TypeInfo] = [:],
-        defaultIsolationIsMainActor: Bool = false, nonisolatedNonsendingByDefault: Bool = false, jobs: Int = 0
+        defaultIsolationIsMainActor: Bool = false, nonisolatedNonsendingByDefault: Bool = false,
+        filesCompiledWithoutNonsending: Set<Int> = [], filesCompiledWithoutMainActorDefault: Set<Int> = [], jobs: Int = 0
     ) {
         let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
         var builder = TypeTableBuilder(domains: TypeDomains(isPackageFile: isPackageFile), imported: importedTypes)
@@ -238,6 +245,8 @@ public final class ProjectIndex: @unchecked Sendable {
         self.typeAliases = aliases
         self.defaultIsolationIsMainActor = defaultIsolationIsMainActor
         self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
+        self.filesCompiledWithoutNonsending = filesCompiledWithoutNonsending
+        self.filesCompiledWithoutMainActorDefault = filesCompiledWithoutMainActorDefault
         let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
         self.nestedNameSuffixes = suffixes
         var subtypes: [String: [String]] = [:]
