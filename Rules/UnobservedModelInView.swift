@@ -91,6 +91,17 @@ public struct UnobservedModelInView: Rule {
             }
             """,
             """
+            class Prompt<Answer>: ObservableObject {
+                @Published var show = false
+                func open() { Task { @MainActor in self.show = true } }
+            }
+            typealias YesNoPrompt = Prompt<Bool>
+            struct LinkPage: View {
+                @State private var ↓prompt = YesNoPrompt()
+                var body: some View { Text("Link").alert("Open?", isPresented: $prompt.show) { Button("OK") {} } }
+            }
+            """,
+            """
             final class Inbox: ObservableObject {
                 static let shared = Inbox()
                 @Published var unread = 0

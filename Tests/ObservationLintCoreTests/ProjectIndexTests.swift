@@ -77,6 +77,24 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertEqual(index.declaredShape(of: screen.properties[0], in: index.files[0], scope: "Feature.Screen"), .named("Feature.Model", []))
     }
 
+    func testAliasOfAGenericTypesSpecializationResolvesToTheGenericType() {
+        let index = index([
+            "A.swift": """
+                class Prompt<T>: ObservableObject { @Published var show = false }
+                typealias YesNoPrompt = Prompt<Bool>
+                typealias Prompts = [Prompt<Bool>]
+                struct Page: View {
+                    @State private var prompt = YesNoPrompt()
+                    var body: some View { Text("") }
+                }
+                """
+        ])
+        XCTAssertEqual(index.resolve("YesNoPrompt"), "Prompt")
+        XCTAssertEqual(index.type(named: "YesNoPrompt", from: "Page")?.isObservableObject, true)
+        // An alias of a collection names no project type.
+        XCTAssertNil(index.resolve("Prompts"))
+    }
+
     func testNamesThatMayNameATypeAreEveryNameALookupCanFind() {
         let index = index([
             "A.swift": """

@@ -666,7 +666,12 @@ struct TypeResolver {
         self.knowsNestedNames = nestedNameSuffixes != nil
         var facts = [String: NameFacts](
             minimumCapacity: aliases.count + (nestedNameSuffixes?.count ?? 0) + domains.prefixedNames.count + ambiguous.count)
-        self.aliasTargets = Array(aliases.values)
+        // The alias of a generic type's specialization (`typealias YesNo = Prompt<Bool>`)
+        // names that type: the members are the generic declaration's.
+        self.aliasTargets = aliases.values.map { target in
+            if case .named(let base, let arguments) = TypeShape(target), !arguments.isEmpty { return base }
+            return target
+        }
         for (position, name) in aliases.keys.enumerated() { facts[name, default: NameFacts()].aliasTarget = Int32(position) }
         for name in nestedNameSuffixes ?? [] { facts[name, default: NameFacts()].isNestedSuffix = true }
         for name in domains.prefixedNames { facts[name, default: NameFacts()].isFilePrivate = true }
