@@ -14,8 +14,9 @@ public struct UnobservedModelInView: Rule {
             it never update the view, whatever wrapper holds it. An `ObservableObject` announces \
             changes through `objectWillChange`, but only `@StateObject`, `@ObservedObject` and \
             `@EnvironmentObject` subscribe to it: held in `@State` or a plain `let`/`var`, or read \
-            through a shared instance (`Inbox.shared.unread` in a tab label), the view keeps \
-            showing old values. Reported by default only with the witness, cited in notes in the \
+            through a shared instance (`Inbox.shared.unread` in a tab label, or a method whose \
+            result reads its state: `Catalog.shared.items(in: c)`, a static \
+            `Connections.isActive(host)` reading `shared.hosts`), the view keeps showing old values. Reported by default only with the witness, cited in notes in the \
             order things happen: the read while `body` is evaluated, and a write to that state \
             after the object's initializer. State nothing writes once the object is set up \
             cannot go stale and is not reported.
@@ -88,6 +89,30 @@ public struct UnobservedModelInView: Rule {
             }
             final class ClockController: NSViewController {
                 override func loadView() { view = NSHostingView(rootView: ClockPanel()) }
+            }
+            """,
+            """
+            final class Catalog: ObservableObject {
+                static let shared = Catalog()
+                @Published var items: [String: [String]] = [:]
+                func items(in category: String) -> [String] { items[category] ?? [] }
+                func load(_ category: String) { items[category] = ["a"] }
+            }
+            struct CategoryGrid: View {
+                let category: String
+                var body: some View { Text("\\(↓Catalog.shared.items(in: category).count)") }
+            }
+            """,
+            """
+            final class Connections: ObservableObject {
+                static var shared = Connections()
+                @Published var hosts: [String] = []
+                static func isActive(_ host: String) -> Bool { shared.hosts.contains(host) }
+                static func track(_ host: String) { shared.hosts.append(host) }
+            }
+            struct HostRow: View {
+                let host: String
+                var body: some View { Text(host).opacity(↓Connections.isActive(host) ? 1 : 0.5) }
             }
             """,
             """
@@ -199,6 +224,18 @@ public struct UnobservedModelInView: Rule {
             struct StatusView: View {
                 @ObservedObject var notifier = Current.notifier
                 var body: some View { Text("\\(Current.title): \\(notifier.status)") }
+            }
+            """,
+            """
+            final class Catalog: ObservableObject {
+                static let shared = Catalog()
+                let names: [String] = ["a"]
+                @Published var selection = ""
+                func name(at i: Int) -> String { names[i] }
+                func select(_ name: String) { selection = name }
+            }
+            struct FirstName: View {
+                var body: some View { Text(Catalog.shared.name(at: 0)) }
             }
             """,
             """
@@ -350,20 +387,57 @@ public struct UnobservedModelInView: Rule {
                 guard roles.role(of: chain.root) == .content, reported.insert(model.name + "." + field).inserted else { continue }
                 let changing = changingByModel[model.name] ?? changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
                 changingByModel[model.name] = changing
-                guard changing.contains(field), let write = firstWrite(of: field, in: model, changing: changing, index: index) else { continue }
                 let holder = chain.names[..<position].map { file.text($0) }.joined(separator: ".")
+                var notes: [DiagnosticNote] = []
+                var read = "`\(holder).\(field)`"
+                var changed = field
+                if changing.contains(field), let write = firstWrite(of: field, in: model, changing: changing, index: index) {
+                    notes.append(writeNote(write, context: context))
+                } else if file.kind(chain.names[position] + 1) == .leftParen,
+                    let (result, write) = resultRead(ofMethod: field, in: model, changing: changing, index: index)
+                {
+                    // `Store.shared.items(for: c)`: the method's result is computed from `items`.
+                    read = "`\(holder).\(field)(…)`"
+                    changed = result.path[0]
+                    notes.append(context.note(
+                        "`\(field)(…)` reads `\(result.path[0])` here", at: result.token..<result.token + 1, in: result.file))
+                    notes.append(writeNote(write, context: context))
+                } else {
+                    continue
+                }
                 let holderName = file.text(chain.names[position - 1])
+                let isInstance = position >= 2
                 context.report(
-                    "`body` reads `\(holder).\(field)` without observing `\(model.name)`: the view does not update when `\(field)` changes",
+                    "`body` reads \(read) without observing `\(model.name)`: the view does not update when `\(changed)` changes",
                     at: chain.root..<chain.names[position] + 1,
-                    notes: [context.note(
-                        "`\(write.field)` changes here, \(write.context), and the view does not update",
-                        at: write.location.token..<write.location.token + 1, in: write.location.file)],
-                    help: model.isObservableObject
-                        ? "observe it: `@ObservedObject private var \(holderName) = \(holder)`, and read `\(holderName).\(field)`"
-                        : "adopt `@Observable` on `\(model.name)` (SwiftUI then tracks what `body` reads)")
+                    notes: notes,
+                    help: !model.isObservableObject
+                        ? "adopt `@Observable` on `\(model.name)` (SwiftUI then tracks what `body` reads)"
+                        : isInstance
+                            ? "observe it: `@ObservedObject private var \(holderName) = \(holder)`, and read `\(holderName).\(field)\(changed == field ? "" : "(…)")`"
+                            : "observe the instance `\(field)(…)` reads with `@ObservedObject`")
             }
         }
+    }
+
+    private func writeNote(
+        _ write: (field: String, location: TokenLocation, context: String), context: RuleContext
+    ) -> DiagnosticNote {
+        context.note(
+            "`\(write.field)` changes here, \(write.context), and the view does not update",
+            at: write.location.token..<write.location.token + 1, in: write.location.file)
+    }
+
+    /// A changing member a method's result is computed from, and its first later write.
+    private func resultRead(
+        ofMethod method: String, in model: TypeInfo, changing: Set<String>, index: ProjectIndex
+    ) -> (ResultRead, (field: String, location: TokenLocation, context: String))? {
+        for type in index.typeAndAncestors(of: model) {
+            for read in index.resultReads(ofMethod: method, in: type) where changing.contains(read.path[0]) {
+                if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index) { return (read, write) }
+            }
+        }
+        return nil
     }
 
     /// The project class whose state a chain reads through an instance every view shares, and
@@ -376,7 +450,21 @@ public struct UnobservedModelInView: Rule {
     ) -> (model: TypeInfo, field: Int)? {
         let rootName = file.text(chain.root)
         if RenderingCode.isCapitalizedName(chain.root, in: file), let model = index.type(named: rootName, from: view.name) {
-            guard chain.names.count >= 3, model.isClass else { return nil }
+            guard model.isClass else { return nil }
+            if chain.names.count == 2 {
+                // `Connections.session(for: host)`: a static method, which may read the
+                // shared instance (`resultReads(ofMethod:in:)` says what it reads).
+                let method = file.text(chain.names[1])
+                let isStaticMethod = file.kind(chain.names[1] + 1) == .leftParen && index.typeAndAncestors(of: model).contains { owner in
+                    owner.declarations.contains { declaration in
+                        declaration.decl.functions.contains {
+                            $0.name == method && ($0.modifiers.contains("static") || $0.modifiers.contains("class"))
+                        }
+                    }
+                }
+                return isStaticMethod ? (model, 1) : nil
+            }
+            guard chain.names.count >= 3 else { return nil }
             let holder = file.text(chain.names[1])
             let isShared = index.typeAndAncestors(of: model).contains { owner in
                 owner.properties.contains { $0.property.name == holder && ViewProperty.isStatic($0.property) }

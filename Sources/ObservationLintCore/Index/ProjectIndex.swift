@@ -120,6 +120,8 @@ public final class ProjectIndex: @unchecked Sendable {
     private let allReadNames: Lazy<Set<String>>
     /// `memberAccesses(of:)` by type name: several rules ask for the same models.
     let memberAccessesByType = Memo<String, MemberAccesses>()
+    /// `resultReads(ofMethod:in:)` by type name, then method name.
+    let resultReadsByType = Memo<String, [String: [ResultRead]]>()
     /// `changingMembers(of:)` by type name.
     let changingMembersByType = Memo<String, Set<String>>()
     /// `changes(of:)` and `forwardings(of:)` by type name.
