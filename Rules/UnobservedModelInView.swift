@@ -16,7 +16,9 @@ public struct UnobservedModelInView: Rule {
             `@EnvironmentObject` subscribe to it: held in `@State` or a plain `let`/`var`, or read \
             through a shared instance (`Inbox.shared.unread` in a tab label, or a method whose \
             result reads its state: `Catalog.shared.items(in: c)`, a static \
-            `Connections.isActive(host)` reading `shared.hosts`), the view keeps showing old values. Reported by default only with the witness, cited in notes in the \
+            `Connections.isActive(host)` reading `shared.hosts`), or through a property wrapper \
+            whose `wrappedValue` returns the state of an object it keeps without `@StateObject`/ \
+            `@ObservedObject` in a `DynamicProperty`, the view keeps showing old values. Reported by default only with the witness, cited in notes in the \
             order things happen: the read while `body` is evaluated, and a write to that state \
             after the object's initializer. State nothing writes once the object is set up \
             cannot go stale and is not reported.
@@ -113,6 +115,26 @@ public struct UnobservedModelInView: Rule {
             struct HostRow: View {
                 let host: String
                 var body: some View { Text(host).opacity(↓Connections.isActive(host) ? 1 : 0.5) }
+            }
+            """,
+            """
+            final class Box<Value>: ObservableObject {
+                @Published var value: Value
+                init(_ value: Value) { self.value = value }
+                func set(_ new: Value) { Task { @MainActor in self.value = new } }
+            }
+            @propertyWrapper struct Deferred<Value> {
+                private let box: Box<Value>
+                init(wrappedValue: Value) { box = Box(wrappedValue) }
+                var wrappedValue: Value {
+                    get { box.value }
+                    nonmutating set { box.set(newValue) }
+                }
+            }
+            struct ProgressLabel: View {
+                let progress: Int
+                @Deferred private var ↓shown = 0
+                var body: some View { Text("\\(shown)").onChange(of: progress) { _, new in shown = new } }
             }
             """,
             """
@@ -239,6 +261,26 @@ public struct UnobservedModelInView: Rule {
             }
             """,
             """
+            final class Box<Value>: ObservableObject {
+                @Published var value: Value
+                init(_ value: Value) { self.value = value }
+                func set(_ new: Value) { Task { @MainActor in self.value = new } }
+            }
+            @propertyWrapper struct Deferred<Value>: DynamicProperty {
+                @StateObject private var box: Box<Value>
+                init(wrappedValue: Value) { _box = StateObject(wrappedValue: Box(wrappedValue)) }
+                var wrappedValue: Value {
+                    get { box.value }
+                    nonmutating set { box.set(newValue) }
+                }
+            }
+            struct ProgressLabel: View {
+                let progress: Int
+                @Deferred private var shown = 0
+                var body: some View { Text("\\(shown)").onChange(of: progress) { _, new in shown = new } }
+            }
+            """,
+            """
             final class ActionBox { var action: (() -> Void)? }
             struct EventRelay: View {
                 let action: () -> Void
@@ -307,6 +349,7 @@ public struct UnobservedModelInView: Rule {
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where ViewProperty.isViewLike(decl, view) {
             checkSharedReads(in: view, context: &context)
             for property in decl.properties where ViewProperty.isInstanceStorage(property) {
+                checkWrapperRead(of: property, in: view, context: &context)
                 let stateAttribute = ViewProperty.swiftUIWrapper("State", on: property, index: index)
                 guard stateAttribute != nil || ViewProperty.isPlain(property),
                     ObservableCreatedInViewProperty.reportedModel(property, in: view, context: context) == nil,
@@ -349,6 +392,64 @@ public struct UnobservedModelInView: Rule {
                 }
             }
         }
+    }
+
+    /// `@Debounced var shown = 0` whose property wrapper keeps an object and returns its
+    /// state from `wrappedValue` (`get { storage.value }`): SwiftUI observes an object held
+    /// by a property wrapper only through `@StateObject`/`@ObservedObject` inside a wrapper
+    /// that is a `DynamicProperty`. Otherwise a write to `value` does not update the view
+    /// that reads `shown`.
+    private func checkWrapperRead(of property: Property, in view: TypeInfo, context: inout RuleContext) {
+        let index = context.index
+        for attribute in property.attributes where attribute.simpleName.startsWithUppercase {
+            guard let wrapper = index.type(named: String(attribute.simpleName), from: view.name), wrapper.isValueType,
+                wrapper.declarations.contains(where: { $0.decl.attributes.contains(named: "propertyWrapper") })
+            else { continue }
+            let isDynamic = wrapper.traits.contains(.dynamicProperty)
+            for read in index.memberAccesses(of: wrapper).computedReads where read.property.name == "wrappedValue" && read.path.count >= 2 {
+                guard let (fileIndex, storage) = wrapper.property(named: read.path[0]), storage.isStored,
+                    !isDynamic || !storage.attributes.contains(where: { ["StateObject", "ObservedObject", "EnvironmentObject"].contains(String($0.simpleName)) }),
+                    let held = index.declaredShape(of: storage, in: index.files[fileIndex], scope: wrapper.name)?.directName,
+                    let model = index.type(named: held, from: wrapper.name, file: fileIndex), !model.isObservable,
+                    model.isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index)
+                else { continue }
+                let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
+                guard changing.contains(read.path[1]), let write = firstWrite(of: read.path[1], in: model, changing: changing, index: index),
+                    let bodyRead = renderRead(of: property.name, in: view, index: index)
+                else { continue }
+                let wrapperName = String(attribute.simpleName)
+                context.report(
+                    "`@\(wrapperName) var \(property.name)` returns `\(read.path[0]).\(read.path[1])` of `\(model.name)`, an object its wrapper holds without SwiftUI observing it: `body` reads `\(property.name)` but does not update when `\(read.path[1])` changes",
+                    at: property.nameToken..<property.nameToken + 1,
+                    notes: [
+                        context.note("`body` reads `\(property.name)` here", at: bodyRead.token..<bodyRead.token + 1, in: bodyRead.file),
+                        context.note(
+                            "`\(wrapperName).wrappedValue` reads `\(read.path[0]).\(read.path[1])` here",
+                            at: read.tokens[1]..<read.tokens[1] + 1, in: read.file),
+                        writeNote(write, context: context),
+                    ],
+                    help: model.isObservableObject
+                        ? "make `\(wrapperName)` a `DynamicProperty` that holds the object in `@StateObject` (or `@ObservedObject`), or use `@State` and update it yourself"
+                        : "adopt `@Observable` on `\(model.name)` (SwiftUI then tracks what `body` reads through the wrapper)")
+                return
+            }
+        }
+    }
+
+    /// The first read of the view's own property `name` in content its rendering code
+    /// builds (not in an action, not an assignment to it).
+    private func renderRead(of name: String, in view: TypeInfo, index: ProjectIndex) -> TokenLocation? {
+        for body in ViewCode.renderingBodies(of: view, index: index) {
+            let file = index.files[body.file]
+            var roles = RenderRoles(body: body.range, file: file, index: index)
+            for token in body.range where file.kind(token) == .identifier && file.spells(token, name) {
+                guard file.isOwnMemberReference(token), !file.isAssignmentOperator(token + 1), !file.isArgumentLabel(token),
+                    roles.role(of: token) == .content
+                else { continue }
+                return TokenLocation(file: body.file, token: token)
+            }
+        }
+        return nil
     }
 
     /// `Store.shared.count` or `Current.inbox.unread` (a global variable, through value
