@@ -62,6 +62,25 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // An optional the memberwise initializer defaults to `nil`, passed by a caller.
+            """
+            struct Page: Identifiable { let id: Int; var address: String }
+            final class Site: ObservableObject {
+                @Published var pages: [Page] = []
+                func reload() { Task { @MainActor in self.pages = [Page(id: 1, address: "https://b")] } }
+            }
+            struct PageImage: View {
+                @State var ↓url: URL?
+                var body: some View { Text(url?.absoluteString ?? "") }
+            }
+            struct SiteView: View {
+                @ObservedObject var site: Site
+                var body: some View {
+                    ForEach(site.pages) { page in PageImage(url: URL(string: page.address)) }
+                    Button("Reload") { site.reload() }
+                }
+            }
+            """,
             // The cell edits nothing: passing `repo.id` on hands back no draft.
             """
             struct Repo: Identifiable { let id: String; var stars: Int }
@@ -813,7 +832,8 @@ public struct StateInitializedFromOutside: Rule {
     public func check(_ context: inout RuleContext) {
         let index = context.index
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) {
-            for state in StateSeeding.seededStates(of: decl, view: view, in: context.file, index: index) {
+            // An optional the memberwise initializer defaults to `nil` counts where a caller passes it.
+            for state in StateSeeding.seededStates(of: decl, view: view, in: context.file, index: index, includingOptionals: true) {
                 guard let seed = StateSeeding.changingSeed(state, of: view, in: context.file, index: index) else { continue }
                 let name = state.property.name
                 let caller = CallSites.caller(of: seed.site)

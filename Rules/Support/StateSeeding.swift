@@ -29,9 +29,12 @@ struct SeededState {
 enum StateSeeding {
     /// The `@State` properties of `decl` (a declaration of the view `view`) that take their
     /// value from outside, except those the intent or the code exempts: `initial…`/`default…`
-    /// names, optionals without an assignment, states the view keeps current itself
+    /// names, optionals without an assignment (unless `includingOptionals`: a caller that
+    /// passes one is known only at its call site), states the view keeps current itself
     /// (`resyncs`), and stores of The Composable Architecture handed down.
-    static func seededStates(of decl: TypeDecl, view: TypeInfo, in file: ParsedFile, index: ProjectIndex) -> [SeededState] {
+    static func seededStates(
+        of decl: TypeDecl, view: TypeInfo, in file: ParsedFile, index: ProjectIndex, includingOptionals: Bool = false
+    ) -> [SeededState] {
         guard view.isView else { return [] }
         let explicitInits = view.declarations.flatMap { declaration in
             declaration.decl.functions.filter { $0.kind == .initializer }.map { (declaration.file, $0) }
@@ -43,7 +46,7 @@ enum StateSeeding {
             if ViewProperty.holdsComposableArchitectureStore(property, in: file, scope: view.name, index: index) { continue }
             var source: SeededState.Source?
             if property.initializer == nil, ViewProperty.hasMemberwiseInit(view),
-                !(property.type.map { TypeShape($0.text).isOptional } ?? false)
+                includingOptionals || !(property.type.map { TypeShape($0.text).isOptional } ?? false)
             {
                 source = .memberwise
             } else {
