@@ -401,7 +401,7 @@ public struct UnobservedModelInView: Rule {
     /// that reads `shown`.
     private func checkWrapperRead(of property: Property, in view: TypeInfo, context: inout RuleContext) {
         let index = context.index
-        for attribute in property.attributes where attribute.simpleName.startsWithUppercase {
+        for attribute in property.attributes where index.mayNameType(simpleName: String(attribute.simpleName)) {
             guard let wrapper = index.type(named: String(attribute.simpleName), from: view.name), wrapper.isValueType,
                 wrapper.declarations.contains(where: { $0.decl.attributes.contains(named: "propertyWrapper") })
             else { continue }
