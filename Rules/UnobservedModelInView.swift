@@ -364,9 +364,7 @@ public struct UnobservedModelInView: Rule {
                 let readText = "`\(([property.name] + read.path).joined(separator: "."))`"
                 let notes = [
                     context.note("`body` reads \(readText) here", at: read.lastToken..<read.lastToken + 1, in: read.file),
-                    context.note(
-                        "`\(write.field)` changes here, \(write.context), and the view does not update",
-                        at: write.location.token..<write.location.token + 1, in: write.location.file),
+                    writeNote(write, context: context),
                 ]
                 if isObservableObject {
                     let wrapper = createsItself(property, in: view, index: index) ? "@StateObject" : "@ObservedObject"

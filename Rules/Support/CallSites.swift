@@ -537,8 +537,6 @@ enum CallSites {
         return index.modelKind(of: shape, from: owner.name, file: fileIndex).isClass
     }
 
-    /// The project class the caller's property `name` holds (an observable model, a plain
-    /// class), or nil.
     /// `app.search.results` where `app` relays the changes of the object in its `search`
     /// (`search.objectWillChange.sink { self.objectWillChange.send() }`): a write to
     /// `results` renders the caller again and changes what it passes.
@@ -554,6 +552,8 @@ enum CallSites {
         return fieldWrite(path[1], of: nested, filter: filter.forField(path.count == 2), index: index)
     }
 
+    /// The project class the caller's property `name` holds (an observable model, a plain
+    /// class), or nil.
     private static func heldModel(_ name: String, of site: ViewConstruction, index: ProjectIndex) -> TypeInfo? {
         guard let callerName = site.enclosingType, let caller = index.types[callerName],
             let (fileIndex, property) = caller.property(named: name),

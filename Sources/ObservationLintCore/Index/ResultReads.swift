@@ -32,8 +32,7 @@ extension ProjectIndex {
                 let hiding = file.localNames(in: body).union(function.parameters.map(\.name))
                 var reads: [ResultRead] = []
                 for chain in file.memberChains(in: body) {
-                    guard let path = readPath(chain, in: file, hiding: hiding, isStatic: isStatic, of: type, declaredIn: declaration.file)
-                    else { continue }
+                    guard let path = readPath(chain, in: file, hiding: hiding, isStatic: isStatic, of: type) else { continue }
                     reads.append(ResultRead(file: declaration.file, path: path.map { file.text($0) }, token: path[path.startIndex]))
                 }
                 if !reads.isEmpty { result[function.name, default: []] += reads }
@@ -46,7 +45,7 @@ extension ProjectIndex {
     /// → `items`, `count`; in a static method, `shared.items`, `Self.shared.items`,
     /// `Store.shared.items` → `items` where `shared` is a static property holding the type.
     private func readPath(
-        _ chain: MemberChain, in file: ParsedFile, hiding: Set<String>, isStatic: Bool, of type: TypeInfo, declaredIn fileIndex: Int
+        _ chain: MemberChain, in file: ParsedFile, hiding: Set<String>, isStatic: Bool, of type: TypeInfo
     ) -> ArraySlice<Int>? {
         // A member chain's root follows no `.`; an assignment target is a write, not a read.
         guard file.kind(chain.root - 1) != .period, !file.at(chain.end, "=") else { return nil }
