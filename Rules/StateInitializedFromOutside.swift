@@ -17,7 +17,8 @@ public struct StateInitializedFromOutside: Rule {
             control; not an initializer, not setup before the value is handed out — after which \
             the view goes on showing (or, when only its actions use it, using) its first value. What can change: the caller's own \
             `@State`/`@Binding`/`@AppStorage` (another view writing the same key counts), a \
-            field of its model, a method's result or computed property that reads such a field, \
+            field of its model or of an object the model holds and relays (`app.search.results` \
+            where `app` forwards `search.objectWillChange`), a method's result or computed property that reads such a field, \
             an element of a collection whose elements are replaced or edited, and a reference \
             the caller *replaces* (`counterModel = CounterViewModel(value: 5)`: a `@State var \
             model: CounterViewModel` seeded with the old object keeps it). What cannot: a `let` \
@@ -49,7 +50,8 @@ public struct StateInitializedFromOutside: Rule {
             `.sheet(item:) { item in … }` passing the item — when the view re-syncs the state \
             (`.onChange(of:)`, `.task(id:)`, an event handler such as `.onReceive`), hands it \
             back as an edited draft (a save closure, a `@Binding`, a method of a model or of a \
-            project type such as `Store.shared.save(draft)`), is a \
+            project type such as `Store.shared.save(draft)`; a view that edits none of its states \
+            hands back only the whole value, and passing a field on, `onOpen(item.id)`, is no draft), is a \
             WidgetKit snapshot, never uses the state, or has no known caller. The definition \
             alone (any `@State` filled from a parameter) is the opt-in \
             `state_initialized_from_parameter`.
@@ -60,6 +62,70 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // An optional the memberwise initializer defaults to `nil`, passed by a caller.
+            """
+            struct Page: Identifiable { let id: Int; var address: String }
+            final class Site: ObservableObject {
+                @Published var pages: [Page] = []
+                func reload() { Task { @MainActor in self.pages = [Page(id: 1, address: "https://b")] } }
+            }
+            struct PageImage: View {
+                @State var ↓url: URL?
+                var body: some View { Text(url?.absoluteString ?? "") }
+            }
+            struct SiteView: View {
+                @ObservedObject var site: Site
+                var body: some View {
+                    ForEach(site.pages) { page in PageImage(url: URL(string: page.address)) }
+                    Button("Reload") { site.reload() }
+                }
+            }
+            """,
+            // The cell edits nothing: passing `repo.id` on hands back no draft.
+            """
+            struct Repo: Identifiable { let id: String; var stars: Int }
+            final class RepoSearch: ObservableObject {
+                @Published var results: [Repo] = []
+                func run() { Task { @MainActor in self.results = [Repo(id: "a", stars: 2)] } }
+            }
+            struct RepoCell: View {
+                @State var ↓repo: Repo
+                let onOpen: (String) -> Void
+                var body: some View { Text("\\(repo.stars)").onTapGesture { onOpen(repo.id) } }
+            }
+            struct RepoList: View {
+                @StateObject private var search = RepoSearch()
+                var body: some View {
+                    ForEach(search.results) { repo in RepoCell(repo: repo, onOpen: { print($0) }) }
+                    Button("Search") { search.run() }
+                }
+            }
+            """,
+            // The app model relays its search's changes: a new search renders the list again.
+            """
+            import Combine
+            struct Repo: Identifiable { let id: String; var stars: Int }
+            final class RepoSearch: ObservableObject {
+                @Published var results: [Repo] = []
+                func run() { Task { @MainActor in self.results = [Repo(id: "a", stars: 2)] } }
+            }
+            final class AppModel: ObservableObject {
+                let search = RepoSearch()
+                private var relay: AnyCancellable?
+                init() { relay = search.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() } }
+            }
+            struct StarCount: View {
+                @State var ↓stars: Int
+                var body: some View { Text("\\(stars)") }
+            }
+            struct RepoResults: View {
+                @EnvironmentObject var app: AppModel
+                var body: some View {
+                    ForEach(app.search.results) { repo in StarCount(stars: repo.stars) }
+                    Button("Search") { app.search.run() }
+                }
+            }
+            """,
             // A timer changes the text while the same tip stays presented in a popover.
             """
             struct Tip: Identifiable { let id: Int }
@@ -285,6 +351,27 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Nothing relays the search's changes to the app model: the list is not rendered
+            // again by a new search, and no new value reaches the child.
+            """
+            struct Repo: Identifiable { let id: String; var stars: Int }
+            final class RepoSearch: ObservableObject {
+                @Published var results: [Repo] = []
+                func run() { Task { @MainActor in self.results = [Repo(id: "a", stars: 2)] } }
+            }
+            final class AppModel: ObservableObject { let search = RepoSearch() }
+            struct StarCount: View {
+                @State var stars: Int
+                var body: some View { Text("\\(stars)") }
+            }
+            struct RepoResults: View {
+                @EnvironmentObject var app: AppModel
+                var body: some View {
+                    ForEach(app.search.results) { repo in StarCount(stars: repo.stars) }
+                    Button("Search") { app.search.run() }
+                }
+            }
+            """,
             // `storage` holds an object: binding `$app.storage.expanded` changes the object's
             // other field, never the folder the child copied.
             """
@@ -745,7 +832,8 @@ public struct StateInitializedFromOutside: Rule {
     public func check(_ context: inout RuleContext) {
         let index = context.index
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) {
-            for state in StateSeeding.seededStates(of: decl, view: view, in: context.file, index: index) {
+            // An optional the memberwise initializer defaults to `nil` counts where a caller passes it.
+            for state in StateSeeding.seededStates(of: decl, view: view, in: context.file, index: index, includingOptionals: true) {
                 guard let seed = StateSeeding.changingSeed(state, of: view, in: context.file, index: index) else { continue }
                 let name = state.property.name
                 let caller = CallSites.caller(of: seed.site)

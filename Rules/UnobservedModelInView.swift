@@ -14,8 +14,11 @@ public struct UnobservedModelInView: Rule {
             it never update the view, whatever wrapper holds it. An `ObservableObject` announces \
             changes through `objectWillChange`, but only `@StateObject`, `@ObservedObject` and \
             `@EnvironmentObject` subscribe to it: held in `@State` or a plain `let`/`var`, or read \
-            through a shared instance (`Inbox.shared.unread` in a tab label), the view keeps \
-            showing old values. Reported by default only with the witness, cited in notes in the \
+            through a shared instance (`Inbox.shared.unread` in a tab label, or a method whose \
+            result reads its state: `Catalog.shared.items(in: c)`, a static \
+            `Connections.isActive(host)` reading `shared.hosts`), or through a property wrapper \
+            whose `wrappedValue` returns the state of an object it keeps without `@StateObject`/ \
+            `@ObservedObject` in a `DynamicProperty`, the view keeps showing old values. Reported by default only with the witness, cited in notes in the \
             order things happen: the read while `body` is evaluated, and a write to that state \
             after the object's initializer. State nothing writes once the object is set up \
             cannot go stale and is not reported.
@@ -88,6 +91,61 @@ public struct UnobservedModelInView: Rule {
             }
             final class ClockController: NSViewController {
                 override func loadView() { view = NSHostingView(rootView: ClockPanel()) }
+            }
+            """,
+            """
+            final class Catalog: ObservableObject {
+                static let shared = Catalog()
+                @Published var items: [String: [String]] = [:]
+                func items(in category: String) -> [String] { items[category] ?? [] }
+                func load(_ category: String) { items[category] = ["a"] }
+            }
+            struct CategoryGrid: View {
+                let category: String
+                var body: some View { Text("\\(↓Catalog.shared.items(in: category).count)") }
+            }
+            """,
+            """
+            final class Connections: ObservableObject {
+                static var shared = Connections()
+                @Published var hosts: [String] = []
+                static func isActive(_ host: String) -> Bool { shared.hosts.contains(host) }
+                static func track(_ host: String) { shared.hosts.append(host) }
+            }
+            struct HostRow: View {
+                let host: String
+                var body: some View { Text(host).opacity(↓Connections.isActive(host) ? 1 : 0.5) }
+            }
+            """,
+            """
+            final class Box<Value>: ObservableObject {
+                @Published var value: Value
+                init(_ value: Value) { self.value = value }
+                func set(_ new: Value) { Task { @MainActor in self.value = new } }
+            }
+            @propertyWrapper struct Deferred<Value> {
+                private let box: Box<Value>
+                init(wrappedValue: Value) { box = Box(wrappedValue) }
+                var wrappedValue: Value {
+                    get { box.value }
+                    nonmutating set { box.set(newValue) }
+                }
+            }
+            struct ProgressLabel: View {
+                let progress: Int
+                @Deferred private var ↓shown = 0
+                var body: some View { Text("\\(shown)").onChange(of: progress) { _, new in shown = new } }
+            }
+            """,
+            """
+            class Prompt<Answer>: ObservableObject {
+                @Published var show = false
+                func open() { Task { @MainActor in self.show = true } }
+            }
+            typealias YesNoPrompt = Prompt<Bool>
+            struct LinkPage: View {
+                @State private var ↓prompt = YesNoPrompt()
+                var body: some View { Text("Link").alert("Open?", isPresented: $prompt.show) { Button("OK") {} } }
             }
             """,
             """
@@ -191,6 +249,38 @@ public struct UnobservedModelInView: Rule {
             }
             """,
             """
+            final class Catalog: ObservableObject {
+                static let shared = Catalog()
+                let names: [String] = ["a"]
+                @Published var selection = ""
+                func name(at i: Int) -> String { names[i] }
+                func select(_ name: String) { selection = name }
+            }
+            struct FirstName: View {
+                var body: some View { Text(Catalog.shared.name(at: 0)) }
+            }
+            """,
+            """
+            final class Box<Value>: ObservableObject {
+                @Published var value: Value
+                init(_ value: Value) { self.value = value }
+                func set(_ new: Value) { Task { @MainActor in self.value = new } }
+            }
+            @propertyWrapper struct Deferred<Value>: DynamicProperty {
+                @StateObject private var box: Box<Value>
+                init(wrappedValue: Value) { _box = StateObject(wrappedValue: Box(wrappedValue)) }
+                var wrappedValue: Value {
+                    get { box.value }
+                    nonmutating set { box.set(newValue) }
+                }
+            }
+            struct ProgressLabel: View {
+                let progress: Int
+                @Deferred private var shown = 0
+                var body: some View { Text("\\(shown)").onChange(of: progress) { _, new in shown = new } }
+            }
+            """,
+            """
             final class ActionBox { var action: (() -> Void)? }
             struct EventRelay: View {
                 let action: () -> Void
@@ -259,6 +349,7 @@ public struct UnobservedModelInView: Rule {
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where ViewProperty.isViewLike(decl, view) {
             checkSharedReads(in: view, context: &context)
             for property in decl.properties where ViewProperty.isInstanceStorage(property) {
+                checkWrapperRead(of: property, in: view, context: &context)
                 let stateAttribute = ViewProperty.swiftUIWrapper("State", on: property, index: index)
                 guard stateAttribute != nil || ViewProperty.isPlain(property),
                     ObservableCreatedInViewProperty.reportedModel(property, in: view, context: context) == nil,
@@ -273,9 +364,7 @@ public struct UnobservedModelInView: Rule {
                 let readText = "`\(([property.name] + read.path).joined(separator: "."))`"
                 let notes = [
                     context.note("`body` reads \(readText) here", at: read.lastToken..<read.lastToken + 1, in: read.file),
-                    context.note(
-                        "`\(write.field)` changes here, \(write.context), and the view does not update",
-                        at: write.location.token..<write.location.token + 1, in: write.location.file),
+                    writeNote(write, context: context),
                 ]
                 if isObservableObject {
                     let wrapper = createsItself(property, in: view, index: index) ? "@StateObject" : "@ObservedObject"
@@ -301,6 +390,64 @@ public struct UnobservedModelInView: Rule {
                 }
             }
         }
+    }
+
+    /// `@Debounced var shown = 0` whose property wrapper keeps an object and returns its
+    /// state from `wrappedValue` (`get { storage.value }`): SwiftUI observes an object held
+    /// by a property wrapper only through `@StateObject`/`@ObservedObject` inside a wrapper
+    /// that is a `DynamicProperty`. Otherwise a write to `value` does not update the view
+    /// that reads `shown`.
+    private func checkWrapperRead(of property: Property, in view: TypeInfo, context: inout RuleContext) {
+        let index = context.index
+        for attribute in property.attributes where index.mayNameType(simpleName: String(attribute.simpleName)) {
+            guard let wrapper = index.type(named: String(attribute.simpleName), from: view.name), wrapper.isValueType,
+                wrapper.declarations.contains(where: { $0.decl.attributes.contains(named: "propertyWrapper") })
+            else { continue }
+            let isDynamic = wrapper.traits.contains(.dynamicProperty)
+            for read in index.memberAccesses(of: wrapper).computedReads where read.property.name == "wrappedValue" && read.path.count >= 2 {
+                guard let (fileIndex, storage) = wrapper.property(named: read.path[0]), storage.isStored,
+                    !isDynamic || !storage.attributes.contains(where: { ["StateObject", "ObservedObject", "EnvironmentObject"].contains(String($0.simpleName)) }),
+                    let held = index.declaredShape(of: storage, in: index.files[fileIndex], scope: wrapper.name)?.directName,
+                    let model = index.type(named: held, from: wrapper.name, file: fileIndex), !model.isObservable,
+                    model.isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index)
+                else { continue }
+                let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
+                guard changing.contains(read.path[1]), let write = firstWrite(of: read.path[1], in: model, changing: changing, index: index),
+                    let bodyRead = renderRead(of: property.name, in: view, index: index)
+                else { continue }
+                let wrapperName = String(attribute.simpleName)
+                context.report(
+                    "`@\(wrapperName) var \(property.name)` returns `\(read.path[0]).\(read.path[1])` of `\(model.name)`, an object its wrapper holds without SwiftUI observing it: `body` reads `\(property.name)` but does not update when `\(read.path[1])` changes",
+                    at: property.nameToken..<property.nameToken + 1,
+                    notes: [
+                        context.note("`body` reads `\(property.name)` here", at: bodyRead.token..<bodyRead.token + 1, in: bodyRead.file),
+                        context.note(
+                            "`\(wrapperName).wrappedValue` reads `\(read.path[0]).\(read.path[1])` here",
+                            at: read.tokens[1]..<read.tokens[1] + 1, in: read.file),
+                        writeNote(write, context: context),
+                    ],
+                    help: model.isObservableObject
+                        ? "make `\(wrapperName)` a `DynamicProperty` that holds the object in `@StateObject` (or `@ObservedObject`), or use `@State` and update it yourself"
+                        : "adopt `@Observable` on `\(model.name)` (SwiftUI then tracks what `body` reads through the wrapper)")
+                return
+            }
+        }
+    }
+
+    /// The first read of the view's own property `name` in content its rendering code
+    /// builds (not in an action, not an assignment to it).
+    private func renderRead(of name: String, in view: TypeInfo, index: ProjectIndex) -> TokenLocation? {
+        for body in ViewCode.renderingBodies(of: view, index: index) {
+            let file = index.files[body.file]
+            var roles = RenderRoles(body: body.range, file: file, index: index)
+            for token in body.range where file.kind(token) == .identifier && file.spells(token, name) {
+                guard file.isOwnMemberReference(token), !file.isAssignmentOperator(token + 1), !file.isArgumentLabel(token),
+                    roles.role(of: token) == .content
+                else { continue }
+                return TokenLocation(file: body.file, token: token)
+            }
+        }
+        return nil
     }
 
     /// `Store.shared.count` or `Current.inbox.unread` (a global variable, through value
@@ -340,20 +487,57 @@ public struct UnobservedModelInView: Rule {
                 guard roles.role(of: chain.root) == .content, reported.insert(model.name + "." + field).inserted else { continue }
                 let changing = changingByModel[model.name] ?? changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
                 changingByModel[model.name] = changing
-                guard changing.contains(field), let write = firstWrite(of: field, in: model, changing: changing, index: index) else { continue }
                 let holder = chain.names[..<position].map { file.text($0) }.joined(separator: ".")
+                var notes: [DiagnosticNote] = []
+                var read = "`\(holder).\(field)`"
+                var changed = field
+                if changing.contains(field), let write = firstWrite(of: field, in: model, changing: changing, index: index) {
+                    notes.append(writeNote(write, context: context))
+                } else if file.kind(chain.names[position] + 1) == .leftParen,
+                    let (result, write) = resultRead(ofMethod: field, in: model, changing: changing, index: index)
+                {
+                    // `Store.shared.items(for: c)`: the method's result is computed from `items`.
+                    read = "`\(holder).\(field)(…)`"
+                    changed = result.path[0]
+                    notes.append(context.note(
+                        "`\(field)(…)` reads `\(result.path[0])` here", at: result.token..<result.token + 1, in: result.file))
+                    notes.append(writeNote(write, context: context))
+                } else {
+                    continue
+                }
                 let holderName = file.text(chain.names[position - 1])
+                let isInstance = position >= 2
                 context.report(
-                    "`body` reads `\(holder).\(field)` without observing `\(model.name)`: the view does not update when `\(field)` changes",
+                    "`body` reads \(read) without observing `\(model.name)`: the view does not update when `\(changed)` changes",
                     at: chain.root..<chain.names[position] + 1,
-                    notes: [context.note(
-                        "`\(write.field)` changes here, \(write.context), and the view does not update",
-                        at: write.location.token..<write.location.token + 1, in: write.location.file)],
-                    help: model.isObservableObject
-                        ? "observe it: `@ObservedObject private var \(holderName) = \(holder)`, and read `\(holderName).\(field)`"
-                        : "adopt `@Observable` on `\(model.name)` (SwiftUI then tracks what `body` reads)")
+                    notes: notes,
+                    help: !model.isObservableObject
+                        ? "adopt `@Observable` on `\(model.name)` (SwiftUI then tracks what `body` reads)"
+                        : isInstance
+                            ? "observe it: `@ObservedObject private var \(holderName) = \(holder)`, and read `\(holderName).\(field)\(changed == field ? "" : "(…)")`"
+                            : "observe the instance `\(field)(…)` reads with `@ObservedObject`")
             }
         }
+    }
+
+    private func writeNote(
+        _ write: (field: String, location: TokenLocation, context: String), context: RuleContext
+    ) -> DiagnosticNote {
+        context.note(
+            "`\(write.field)` changes here, \(write.context), and the view does not update",
+            at: write.location.token..<write.location.token + 1, in: write.location.file)
+    }
+
+    /// A changing member a method's result is computed from, and its first later write.
+    private func resultRead(
+        ofMethod method: String, in model: TypeInfo, changing: Set<String>, index: ProjectIndex
+    ) -> (ResultRead, (field: String, location: TokenLocation, context: String))? {
+        for type in index.typeAndAncestors(of: model) {
+            for read in index.resultReads(ofMethod: method, in: type) where changing.contains(read.path[0]) {
+                if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index) { return (read, write) }
+            }
+        }
+        return nil
     }
 
     /// The project class whose state a chain reads through an instance every view shares, and
@@ -366,7 +550,21 @@ public struct UnobservedModelInView: Rule {
     ) -> (model: TypeInfo, field: Int)? {
         let rootName = file.text(chain.root)
         if RenderingCode.isCapitalizedName(chain.root, in: file), let model = index.type(named: rootName, from: view.name) {
-            guard chain.names.count >= 3, model.isClass else { return nil }
+            guard model.isClass else { return nil }
+            if chain.names.count == 2 {
+                // `Connections.session(for: host)`: a static method, which may read the
+                // shared instance (`resultReads(ofMethod:in:)` says what it reads).
+                let method = file.text(chain.names[1])
+                let isStaticMethod = file.kind(chain.names[1] + 1) == .leftParen && index.typeAndAncestors(of: model).contains { owner in
+                    owner.declarations.contains { declaration in
+                        declaration.decl.functions.contains {
+                            $0.name == method && ($0.modifiers.contains("static") || $0.modifiers.contains("class"))
+                        }
+                    }
+                }
+                return isStaticMethod ? (model, 1) : nil
+            }
+            guard chain.names.count >= 3 else { return nil }
             let holder = file.text(chain.names[1])
             let isShared = index.typeAndAncestors(of: model).contains { owner in
                 owner.properties.contains { $0.property.name == holder && ViewProperty.isStatic($0.property) }

@@ -135,7 +135,9 @@ enum CallSites {
             if let wrapper = property.wrapper {
                 // `@State var model = Model()` passing `model.title`: a field of the model it holds.
                 if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
-                    guard let write = fieldWrite(field, of: model, filter: filter.forField(path.count == 1), index: index) else { return nil }
+                    guard let write = fieldWrite(field, of: model, filter: filter.forField(path.count == 1), index: index)
+                        ?? relayedFieldWrite(path, of: model, filter: filter, index: index)
+                    else { return nil }
                     return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
                 }
                 if valueWrappers.contains(wrapper) {
@@ -146,7 +148,9 @@ enum CallSites {
             }
             // A stored or computed property holding a model: a field of it.
             if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
-                guard let write = fieldWrite(field, of: model, filter: filter.forField(path.count == 1), index: index) else { return nil }
+                guard let write = fieldWrite(field, of: model, filter: filter.forField(path.count == 1), index: index)
+                    ?? relayedFieldWrite(path, of: model, filter: filter, index: index)
+                else { return nil }
                 return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
             }
             if property.isComputed { return computedChange(of: property, at: site, index: index, depth: depth) }
@@ -531,6 +535,21 @@ enum CallSites {
             let shape = index.declaredShape(of: property, in: index.files[fileIndex], scope: owner.name)
         else { return false }
         return index.modelKind(of: shape, from: owner.name, file: fileIndex).isClass
+    }
+
+    /// `app.search.results` where `app` relays the changes of the object in its `search`
+    /// (`search.objectWillChange.sink { self.objectWillChange.send() }`): a write to
+    /// `results` renders the caller again and changes what it passes.
+    private static func relayedFieldWrite(_ path: [String], of model: TypeInfo, filter: WriteFilter, index: ProjectIndex) -> ValueWrite? {
+        let lineage = index.typeAndAncestors(of: model)
+        guard path.count >= 2, let (fileIndex, holder) = lineage.lazy.compactMap({ $0.property(named: path[0]) }).first,
+            let held = index.declaredShape(of: holder, in: index.files[fileIndex], scope: model.name)?.directName,
+            let nested = index.type(named: held, from: model.name, file: fileIndex), nested.isClass,
+            index.forwardings(of: nested).contains(where: { forwarding in
+                forwarding.property == path[0] && lineage.contains { $0.name == forwarding.container }
+            })
+        else { return nil }
+        return fieldWrite(path[1], of: nested, filter: filter.forField(path.count == 2), index: index)
     }
 
     /// The project class the caller's property `name` holds (an observable model, a plain

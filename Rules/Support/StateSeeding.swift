@@ -29,9 +29,12 @@ struct SeededState {
 enum StateSeeding {
     /// The `@State` properties of `decl` (a declaration of the view `view`) that take their
     /// value from outside, except those the intent or the code exempts: `initial…`/`default…`
-    /// names, optionals without an assignment, states the view keeps current itself
+    /// names, optionals without an assignment (unless `includingOptionals`: a caller that
+    /// passes one is known only at its call site), states the view keeps current itself
     /// (`resyncs`), and stores of The Composable Architecture handed down.
-    static func seededStates(of decl: TypeDecl, view: TypeInfo, in file: ParsedFile, index: ProjectIndex) -> [SeededState] {
+    static func seededStates(
+        of decl: TypeDecl, view: TypeInfo, in file: ParsedFile, index: ProjectIndex, includingOptionals: Bool = false
+    ) -> [SeededState] {
         guard view.isView else { return [] }
         let explicitInits = view.declarations.flatMap { declaration in
             declaration.decl.functions.filter { $0.kind == .initializer }.map { (declaration.file, $0) }
@@ -43,7 +46,7 @@ enum StateSeeding {
             if ViewProperty.holdsComposableArchitectureStore(property, in: file, scope: view.name, index: index) { continue }
             var source: SeededState.Source?
             if property.initializer == nil, ViewProperty.hasMemberwiseInit(view),
-                !(property.type.map { TypeShape($0.text).isOptional } ?? false)
+                includingOptionals || !(property.type.map { TypeShape($0.text).isOptional } ?? false)
             {
                 source = .memberwise
             } else {
@@ -110,7 +113,11 @@ enum StateSeeding {
     /// (`onSave(draft)`), to a method of another of its properties (`store.update(draft)`),
     /// or assigns it to a `@Binding` (`item = draft`) — itself or through a computed property
     /// that reads it; or writes it on in its own `didSet`.
+    /// A view that edits none of its states is no editor: passing a field of one on
+    /// (`onTap(item.url)`) hands back no draft; only the whole value counts then.
     static func handsBack(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
+        let states = view.properties.filter { $0.property.attributes.contains(named: "State") }.map(\.property.name)
+        let wholeOnly = !states.contains { isEdited($0, in: view, index: index) }
         let rendering = Set(ViewCode.renderingBodies(of: view, index: index).map { [$0.file, $0.range.lowerBound] })
         // `var data: Payload { Payload(title: title) }`: what reads the state carries it.
         var carriers: Set<String> = [name]
@@ -132,7 +139,7 @@ enum StateSeeding {
                     return target.count > 1 && target[0] != name
                         && assignment.value.contains { file.kind($0) == .identifier && file.spells($0, name) && file.isOwnMemberReference($0) }
                 }
-                if writesOn || !handOvers(of: [name], in: didSet, view, declaration.file, index).isEmpty { return true }
+                if writesOn || !handOvers(of: [name], in: didSet, view, declaration.file, index, wholeOnly: wholeOnly).isEmpty { return true }
             }
         }
         for declaration in view.declarations {
@@ -140,7 +147,7 @@ enum StateSeeding {
             let bodies = declaration.decl.properties.filter(\.isComputed).flatMap { $0.accessors.compactMap(\.body) }
                 + declaration.decl.functions.filter { $0.kind != .initializer }.compactMap(\.body)
             for body in bodies {
-                let tokens = handOvers(of: carriers, in: body, view, declaration.file, index)
+                let tokens = handOvers(of: carriers, in: body, view, declaration.file, index, wholeOnly: wholeOnly)
                 guard !tokens.isEmpty else { continue }
                 // In rendering code, only an action hands it back; a function runs when called.
                 guard rendering.contains([declaration.file, body.lowerBound]) else { return true }
@@ -151,16 +158,50 @@ enum StateSeeding {
         return false
     }
 
+    /// Whether the view's own code, outside its initializers, changes the state: assigns it
+    /// or a part of it (`draft = …`, `draft.title = …`, `draft.tags += …`), hands out a
+    /// binding to it (`$draft`, `$draft.title`), passes it `inout` (`&draft`) or calls a
+    /// method on a part of it, which may be a mutating one (`draft.tags.append(t)`).
+    private static func isEdited(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
+        let binding = "$" + name
+        return view.declarations.contains { declaration in
+            let file = index.files[declaration.file]
+            let initializers = declaration.decl.functions.filter { $0.kind == .initializer }.compactMap(\.body)
+            func isInInitializer(_ token: Int) -> Bool { initializers.contains { $0.contains(token) } }
+            let members = declaration.decl.members
+            if file.assignments(in: members).contains(where: { assignment in
+                file.path(of: assignment.target).first == name && !isInInitializer(assignment.operatorToken)
+                    && file.isOwnMemberReference(assignment.target.root)
+            }) {
+                return true
+            }
+            if file.memberChains(in: members).contains(where: { chain in
+                chain.names.count > 1 && file.kind(chain.end) == .leftParen && file.path(of: chain).first == name
+                    && file.isOwnMemberReference(chain.root) && !isInInitializer(chain.root)
+            }) {
+                return true
+            }
+            return members.contains { token in
+                if file.kind(token) == .dollarIdentifier, file.spells(token, binding) { return !isInInitializer(token) }
+                return file.kind(token) == .identifier && file.spells(token, name) && file.at(token - 1, "&") && !isInInitializer(token)
+            }
+        }
+    }
+
     /// Where `body` passes the state (or a computed property that reads it: `names`) to a
     /// closure or a method of another property of the view, or of a project type
     /// (`Store.shared.save(draft)`), or assigns it to one of its `@Binding`s: the tokens that
     /// do it.
-    private static func handOvers(of names: Set<String>, in body: Range<Int>, _ view: TypeInfo, _ fileIndex: Int, _ index: ProjectIndex)
-        -> [Int]
-    {
+    /// `wholeOnly`: only the value itself counts (`onSave(draft)`), not a field of it.
+    private static func handOvers(
+        of names: Set<String>, in body: Range<Int>, _ view: TypeInfo, _ fileIndex: Int, _ index: ProjectIndex, wholeOnly: Bool
+    ) -> [Int] {
         let file = index.files[fileIndex]
         func mentionsState(_ range: Range<Int>) -> Bool {
-            range.contains { file.kind($0) == .identifier && names.contains(file.text($0)) && file.isOwnMemberReference($0) }
+            range.contains { token in
+                file.kind(token) == .identifier && names.contains(file.text(token)) && file.isOwnMemberReference(token)
+                    && !(wholeOnly && file.kind(token + 1) == .period)
+            }
         }
         var result: [Int] = []
         for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") {

@@ -77,6 +77,50 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertEqual(index.declaredShape(of: screen.properties[0], in: index.files[0], scope: "Feature.Screen"), .named("Feature.Model", []))
     }
 
+    func testAliasOfAGenericTypesSpecializationResolvesToTheGenericType() {
+        let index = index([
+            "A.swift": """
+                class Prompt<T>: ObservableObject { @Published var show = false }
+                typealias YesNoPrompt = Prompt<Bool>
+                typealias Prompts = [Prompt<Bool>]
+                struct Page: View {
+                    @State private var prompt = YesNoPrompt()
+                    var body: some View { Text("") }
+                }
+                """
+        ])
+        XCTAssertEqual(index.resolve("YesNoPrompt"), "Prompt")
+        XCTAssertEqual(index.type(named: "YesNoPrompt", from: "Page")?.isObservableObject, true)
+        // An alias of a collection names no project type.
+        XCTAssertNil(index.resolve("Prompts"))
+    }
+
+    func testResultReadsAreTheMembersAMethodComputesItsResultFrom() {
+        let index = index([
+            "A.swift": """
+                final class Catalog: ObservableObject {
+                    static let shared = Catalog()
+                    @Published var items: [String: [String]] = [:]
+                    let title = "Catalog"
+                    func items(in category: String) -> [String] { self.items[category] ?? [] }
+                    func label(for items: [String]) -> String { items.joined() + title }
+                    func load() { items = [:] }
+                    static func count(in category: String) -> Int { shared.items[category]?.count ?? 0 }
+                    static func named(_ name: String) -> String { name }
+                }
+                """
+        ])
+        let catalog = index.types["Catalog"]!
+        XCTAssertEqual(index.resultReads(ofMethod: "items", in: catalog).map { $0.path[0] }, ["items"])
+        // A parameter hides the member of the same name.
+        XCTAssertEqual(index.resultReads(ofMethod: "label", in: catalog).map { $0.path[0] }, ["title"])
+        // No result, no result reads.
+        XCTAssertTrue(index.resultReads(ofMethod: "load", in: catalog).isEmpty)
+        // A static method reads the shared instance.
+        XCTAssertEqual(index.resultReads(ofMethod: "count", in: catalog).map { $0.path[0] }, ["items"])
+        XCTAssertTrue(index.resultReads(ofMethod: "named", in: catalog).isEmpty)
+    }
+
     func testNamesThatMayNameATypeAreEveryNameALookupCanFind() {
         let index = index([
             "A.swift": """

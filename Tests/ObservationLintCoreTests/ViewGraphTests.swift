@@ -51,6 +51,26 @@ final class ViewGraphTests: XCTestCase {
         ])
     }
 
+    /// A parameter of a view-building helper method comes from what the view's rendering
+    /// code passes it: here a `ForEach` element.
+    func testHelperParametersTakeTheOriginOfTheirCallsArguments() {
+        let parent = """
+            final class Store: ObservableObject { @Published var items: [Item] = [] }
+            struct Parent: View {
+                @ObservedObject var store: Store
+                var body: some View {
+                    ForEach(store.items) { item in row(for: item).padding() }
+                }
+                @ViewBuilder func row(for item: Item) -> some View { Row(item: item) }
+                func unused(_ item: Item) -> some View { Row(item: item) }
+            }
+            """
+        XCTAssertEqual(sites(of: "Row", in: ["Row.swift": row, "Parent.swift": parent]), [
+            "rendering; item: element item of property @ObservedObject store.items; ",
+            "rendering; item: parameter item; ",
+        ])
+    }
+
     /// A view declared once per platform: a site compiled only for iOS builds the iOS
     /// declaration, not the one under `#if os(tvOS)`.
     func testSitesBuildOnlyTheDeclarationsTheirPlatformsCompile() {
@@ -227,7 +247,8 @@ final class ViewGraphTests: XCTestCase {
             "other; item: parameter item; ",
             "rendering; item: local first; ",
             "rendering; for: local first; ",
-            "rendering; item: parameter item; ",
+            // The helper's parameter: what `body` passes it.
+            "rendering; item: local first; ",
         ])
     }
 

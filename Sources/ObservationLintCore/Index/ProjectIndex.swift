@@ -126,6 +126,8 @@ public final class ProjectIndex: @unchecked Sendable {
     private let allReadNames: Lazy<Set<String>>
     /// `memberAccesses(of:)` by type name: several rules ask for the same models.
     let memberAccessesByType = Memo<String, MemberAccesses>()
+    /// `resultReads(ofMethod:in:)` by type name, then method name.
+    let resultReadsByType = Memo<String, [String: [ResultRead]]>()
     /// `changingMembers(of:)` by type name.
     let changingMembersByType = Memo<String, Set<String>>()
     /// `changes(of:)` and `forwardings(of:)` by type name.
@@ -697,7 +699,12 @@ struct TypeResolver {
         self.knowsNestedNames = nestedNameSuffixes != nil
         var facts = [String: NameFacts](
             minimumCapacity: aliases.count + (nestedNameSuffixes?.count ?? 0) + domains.prefixedNames.count + ambiguous.count)
-        self.aliasTargets = Array(aliases.values)
+        // The alias of a generic type's specialization (`typealias YesNo = Prompt<Bool>`)
+        // names that type: the members are the generic declaration's.
+        self.aliasTargets = aliases.values.map { target in
+            if case .named(let base, let arguments) = TypeShape(target), !arguments.isEmpty { return base }
+            return target
+        }
         for (position, name) in aliases.keys.enumerated() { facts[name, default: NameFacts()].aliasTarget = Int32(position) }
         for name in nestedNameSuffixes ?? [] { facts[name, default: NameFacts()].isNestedSuffix = true }
         for name in domains.prefixedNames { facts[name, default: NameFacts()].isFilePrivate = true }

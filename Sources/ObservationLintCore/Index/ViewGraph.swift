@@ -973,7 +973,12 @@ private struct FileCollector {
             case nil:
                 if isLocal(rootText, before: site, in: member) { return .local(name: rootText, path: path) }
             }
-            if member.parameters.contains(where: { $0.name == rootText }) { return .parameter(name: rootText, path: path) }
+            if let parameter = member.parameters.first(where: { $0.name == rootText }) {
+                // `func row(for item: Item) -> some View` called by the view's rendering code:
+                // what its callers pass.
+                if let passed = helperArgument(for: parameter, of: member, depth: depth) { return passed.appending(path) }
+                return .parameter(name: rootText, path: path)
+            }
         }
         let isBinding = file.kind(names[0]) == .dollarIdentifier
         let propertyName = isBinding ? String(rootText.dropFirst()) : rootText
@@ -987,6 +992,31 @@ private struct FileCollector {
         }
         if !isThroughSelf, isCapitalized(names[0]), names.count > 1 { return .staticMember }
         return .unknown
+    }
+
+    /// Where the value a view-building helper method of the view (`rowView(for: item)`, not
+    /// `body` or an initializer) takes as `parameter` comes from: the first of its calls in
+    /// the view's rendering code (in this file) whose argument's origin is known.
+    private mutating func helperArgument(for parameter: Parameter, of helper: CodeMember, depth: Int) -> ArgumentOrigin? {
+        guard depth < 3, let type = helper.type, helper.base == .rendering, helper.name != "body", helper.name != "init" else { return nil }
+        let position = helper.parameters.firstIndex { $0.name == parameter.name }
+        for caller in allMembers() where caller.type == type && caller.base == .rendering && caller.range != helper.range {
+            for token in caller.range where file.kind(token) == .identifier && file.spells(token, helper.name) {
+                guard file.isOwnMemberReference(token), file.kind(token + 1) == .leftParen else { continue }
+                let arguments = file.argumentList(token + 1..<file.skipGroup(token + 1))
+                let value: Range<Int>?
+                if let label = parameter.label {
+                    value = arguments.first { $0.label.map { file.spells($0, label) } ?? false }?.value
+                } else {
+                    // Unlabeled: the same position, when every parameter before it is passed.
+                    value = position.flatMap { $0 < arguments.count && arguments[$0].label == nil ? arguments[$0].value : nil }
+                }
+                guard let value, !value.isEmpty else { continue }
+                let origin = origin(of: value, at: value.lowerBound, frames: frames(around: value.lowerBound, in: caller), in: caller, depth: depth + 1)
+                if origin != .unknown { return origin }
+            }
+        }
+        return nil
     }
 
     private func wrapper(of property: Property) -> String? {
