@@ -29,6 +29,11 @@ import Testing
                 info = Info()
             }
         }
+        // `modelWrites(inFile:)` lists the writes of models a view observes.
+        struct CountView: View {
+            @ObservedObject var model: Model
+            var body: some View { Text(String(model.count)) }
+        }
         """
 
     @Test func whichWritesChangeTheProperty() {
