@@ -116,8 +116,13 @@ enum StateSeeding {
     /// A view that edits none of its states is no editor: passing a field of one on
     /// (`onTap(item.url)`) hands back no draft; only the whole value counts then.
     static func handsBack(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
-        let states = view.properties.filter { $0.property.attributes.contains(named: "State") }.map(\.property.name)
-        let wholeOnly = !states.contains { isEdited($0, in: view, index: index) }
+        let states = Set(view.properties.filter { $0.property.attributes.contains(named: "State") }.map(\.property.name))
+        // Asked only when a field of the state is passed on (a scan of the whole view).
+        var editsNoState: Bool?
+        let wholeOnly = {
+            if editsNoState == nil { editsNoState = editedStates(among: states, in: view, index: index).isEmpty }
+            return editsNoState!
+        }
         let rendering = Set(ViewCode.renderingBodies(of: view, index: index).map { [$0.file, $0.range.lowerBound] })
         // `var data: Payload { Payload(title: title) }`: what reads the state carries it.
         var carriers: Set<String> = [name]
@@ -158,34 +163,45 @@ enum StateSeeding {
         return false
     }
 
-    /// Whether the view's own code, outside its initializers, changes the state: assigns it
-    /// or a part of it (`draft = …`, `draft.title = …`, `draft.tags += …`), hands out a
-    /// binding to it (`$draft`, `$draft.title`), passes it `inout` (`&draft`) or calls a
-    /// method on a part of it, which may be a mutating one (`draft.tags.append(t)`).
-    private static func isEdited(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
-        let binding = "$" + name
-        return view.declarations.contains { declaration in
+    /// The states among `names` the view edits outside its initializers: assigns
+    /// (`draft = …`, `draft.title = …`), mutates through a method (`draft.items.append(x)`),
+    /// or hands out as a binding (`$draft`, `&draft`). One pass over each declaration.
+    private static func editedStates(among names: Set<String>, in view: TypeInfo, index: ProjectIndex) -> Set<String> {
+        guard !names.isEmpty else { return [] }
+        let bindings = Set(names.map { "$" + $0 })
+        var edited = Set<String>()
+        for declaration in view.declarations {
             let file = index.files[declaration.file]
             let initializers = declaration.decl.functions.filter { $0.kind == .initializer }.compactMap(\.body)
             func isInInitializer(_ token: Int) -> Bool { initializers.contains { $0.contains(token) } }
             let members = declaration.decl.members
-            if file.assignments(in: members).contains(where: { assignment in
-                file.path(of: assignment.target).first == name && !isInInitializer(assignment.operatorToken)
-                    && file.isOwnMemberReference(assignment.target.root)
-            }) {
-                return true
+            for assignment in file.assignments(in: members) {
+                guard let first = file.path(of: assignment.target).first, names.contains(first),
+                    !isInInitializer(assignment.operatorToken), file.isOwnMemberReference(assignment.target.root)
+                else { continue }
+                edited.insert(first)
             }
-            if file.memberChains(in: members).contains(where: { chain in
-                chain.names.count > 1 && file.kind(chain.end) == .leftParen && file.path(of: chain).first == name
-                    && file.isOwnMemberReference(chain.root) && !isInInitializer(chain.root)
-            }) {
-                return true
+            for chain in index.memberChains(inDeclaration: members, of: file) where chain.names.count > 1 && file.kind(chain.end) == .leftParen {
+                guard let first = file.path(of: chain).first, names.contains(first),
+                    file.isOwnMemberReference(chain.root), !isInInitializer(chain.root)
+                else { continue }
+                edited.insert(first)
             }
-            return members.contains { token in
-                if file.kind(token) == .dollarIdentifier, file.spells(token, binding) { return !isInInitializer(token) }
-                return file.kind(token) == .identifier && file.spells(token, name) && file.at(token - 1, "&") && !isInInitializer(token)
+            for token in members {
+                switch file.kind(token) {
+                case .dollarIdentifier:
+                    let text = file.text(token)
+                    if bindings.contains(text), !isInInitializer(token) { edited.insert(String(text.dropFirst())) }
+                case .identifier:
+                    guard file.at(token - 1, "&") else { continue }
+                    let text = file.text(token)
+                    if names.contains(text), !isInInitializer(token) { edited.insert(text) }
+                default:
+                    continue
+                }
             }
         }
+        return edited
     }
 
     /// Where `body` passes the state (or a computed property that reads it: `names`) to a
@@ -194,13 +210,15 @@ enum StateSeeding {
     /// do it.
     /// `wholeOnly`: only the value itself counts (`onSave(draft)`), not a field of it.
     private static func handOvers(
-        of names: Set<String>, in body: Range<Int>, _ view: TypeInfo, _ fileIndex: Int, _ index: ProjectIndex, wholeOnly: Bool
+        of names: Set<String>, in body: Range<Int>, _ view: TypeInfo, _ fileIndex: Int, _ index: ProjectIndex, wholeOnly: () -> Bool
     ) -> [Int] {
         let file = index.files[fileIndex]
+        // A body that never names the state hands nothing back.
+        guard body.contains(where: { token in file.kind(token) == .identifier && names.contains { file.spells(token, $0) } }) else { return [] }
         func mentionsState(_ range: Range<Int>) -> Bool {
             range.contains { token in
                 file.kind(token) == .identifier && names.contains(file.text(token)) && file.isOwnMemberReference(token)
-                    && !(wholeOnly && file.kind(token + 1) == .period)
+                    && !(file.kind(token + 1) == .period && wholeOnly())
             }
         }
         var result: [Int] = []
