@@ -27,7 +27,8 @@ final class ChangeFlows: @unchecked Sendable {
         var neverRuns = false
     }
 
-    private let index: ProjectIndex
+    /// Unowned: the index keeps its flows (a strong reference would keep every index alive).
+    private unowned let index: ProjectIndex
     private(set) var units: [Unit] = []
     private var unitByBody: [Place: Int] = [:]
     /// Announcers by the piece they run in.

@@ -174,7 +174,8 @@ private struct Place {
 /// cannot tell where a container renders its content, the place counts as covered: the
 /// path is incomplete.
 final class EnvironmentCoverage: @unchecked Sendable {
-    let index: ProjectIndex
+    /// Unowned: the index keeps its coverages (a strong reference would keep it alive).
+    unowned let index: ProjectIndex
     private let targets: [(injection: EnvironmentInjection, covered: Range<Int>)]
     private let facts: EnvironmentWalkFacts
     /// `covers(_:)` by construction site.
@@ -341,7 +342,8 @@ final class EnvironmentCoverage: @unchecked Sendable {
 /// the views built with arguments (containers of what they are handed), and the helpers
 /// and modifiers that may wrap content in an environment, with where they are applied.
 final class EnvironmentWalkFacts: @unchecked Sendable {
-    private let index: ProjectIndex
+    /// Unowned: the index keeps these facts (a strong reference would keep it alive).
+    private unowned let index: ProjectIndex
     /// The project views built in each file with arguments.
     private let sitesByFile = Memo<Int, [ViewConstruction]>()
     private let wrappers: (helpers: Set<String>, modifiers: Set<String>)
