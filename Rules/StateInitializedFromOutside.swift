@@ -351,6 +351,31 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The only write changes a `Comment`: an `Entity<CommentData>` is never the
+            // `Entity<PostData>` the score comes from.
+            """
+            protocol Payload {}
+            struct PostData: Payload { var score = 0 }
+            struct CommentData: Payload { var score = 0 }
+            final class Entity<T: Payload>: ObservableObject {
+                @Published var data: T
+                init(data: T) { self.data = data }
+            }
+            typealias Post = Entity<PostData>
+            typealias Comment = Entity<CommentData>
+            struct ScoreBadge: View {
+                @State var score: Int
+                var body: some View { Text("\\(score)") }
+            }
+            struct PostRow: View {
+                @ObservedObject var post: Post
+                var body: some View { ScoreBadge(score: post.data.score) }
+            }
+            struct CommentRow: View {
+                @ObservedObject var comment: Comment
+                var body: some View { Button("Up") { comment.data.score += 1 } }
+            }
+            """,
             // Nothing relays the search's changes to the app model: the list is not rendered
             // again by a new search, and no new value reaches the child.
             """
