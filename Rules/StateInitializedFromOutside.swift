@@ -62,6 +62,32 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // The alert's closure assigns the state only on the user's action: no re-sync.
+            """
+            struct Repo: Identifiable { let id: String; var stars: Int }
+            final class RepoSearch: ObservableObject {
+                @Published var results: [Repo] = []
+                func run() { Task { @MainActor in self.results = [Repo(id: "a", stars: 2)] } }
+            }
+            struct StarCount: View {
+                let stars: Int
+                @State private var ↓shown: Int
+                init(stars: Int) {
+                    self.stars = stars
+                    _shown = State(initialValue: stars)
+                }
+                var body: some View {
+                    Text("\\(shown)").alert("Reset", isPresented: .constant(stars > 3)) { Button("OK") { shown = 0 } }
+                }
+            }
+            struct RepoList: View {
+                @StateObject private var search = RepoSearch()
+                var body: some View {
+                    ForEach(search.results) { repo in StarCount(stars: repo.stars) }
+                    Button("Search") { search.run() }
+                }
+            }
+            """,
             // An optional the memberwise initializer defaults to `nil`, passed by a caller.
             """
             struct Page: Identifiable { let id: Int; var address: String }
@@ -351,6 +377,32 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A package's modifier handed the input, whose closure assigns the state, re-syncs it.
+            """
+            struct Repo: Identifiable { let id: String; var stars: Int }
+            final class RepoSearch: ObservableObject {
+                @Published var results: [Repo] = []
+                func run() { Task { @MainActor in self.results = [Repo(id: "a", stars: 2)] } }
+            }
+            struct StarCount: View {
+                let stars: Int
+                @State private var shown: Int
+                init(stars: Int) {
+                    self.stars = stars
+                    _shown = State(initialValue: stars)
+                }
+                var body: some View {
+                    Text("\\(shown)").watch(value: stars) { _, new in shown = new }
+                }
+            }
+            struct RepoList: View {
+                @StateObject private var search = RepoSearch()
+                var body: some View {
+                    ForEach(search.results) { repo in StarCount(stars: repo.stars) }
+                    Button("Search") { search.run() }
+                }
+            }
+            """,
             // The only write changes a `Comment`: an `Entity<CommentData>` is never the
             // `Entity<PostData>` the score comes from.
             """
