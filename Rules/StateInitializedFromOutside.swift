@@ -48,7 +48,8 @@ public struct StateInitializedFromOutside: Rule {
             to another keeps the view; a branch around the caller, or around every use of a \
             view-building helper such as `var rows: some View`, renews what it builds as well), \
             `.sheet(item:) { item in … }` passing the item — when the view re-syncs the state \
-            (`.onChange(of:)`, `.task(id:)`, an event handler such as `.onReceive`), hands it \
+            (`.onChange(of:)`, `.task(id:)`, a package's modifier handed the input whose closure \
+            assigns the state, an event handler such as `.onReceive`), hands it \
             back as an edited draft (a save closure, a `@Binding`, a method of a model or of a \
             project type such as `Store.shared.save(draft)`; a view that edits none of its states \
             hands back only the whole value, and passing a field on, `onOpen(item.id)`, is no draft), is a \

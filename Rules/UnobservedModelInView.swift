@@ -21,7 +21,8 @@ public struct UnobservedModelInView: Rule {
             `@ObservedObject` in a `DynamicProperty`, the view keeps showing old values. Reported by default only with the witness, cited in notes in the \
             order things happen: the read while `body` is evaluated, and a write to that state \
             after the object's initializer. State nothing writes once the object is set up \
-            cannot go stale and is not reported.
+            cannot go stale and is not reported; nor is a write the called method makes before \
+            it returns (a get-or-create cache stores what it then returns).
             """,
         fix: """
             For an `ObservableObject`: `@StateObject private var model = Model()` when the view \
