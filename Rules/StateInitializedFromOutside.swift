@@ -48,7 +48,8 @@ public struct StateInitializedFromOutside: Rule {
             to another keeps the view; a branch around the caller, or around every use of a \
             view-building helper such as `var rows: some View`, renews what it builds as well), \
             `.sheet(item:) { item in … }` passing the item — when the view re-syncs the state \
-            (`.onChange(of:)`, `.task(id:)`, an event handler such as `.onReceive`), hands it \
+            (`.onChange(of:)`, `.task(id:)`, a package's modifier handed the input whose closure \
+            assigns the state, an event handler such as `.onReceive`), hands it \
             back as an edited draft (a save closure, a `@Binding`, a method of a model or of a \
             project type such as `Store.shared.save(draft)`; a view that edits none of its states \
             hands back only the whole value, and passing a field on, `onOpen(item.id)`, is no draft), is a \
@@ -62,6 +63,32 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // The alert's closure assigns the state only on the user's action: no re-sync.
+            """
+            struct Repo: Identifiable { let id: String; var stars: Int }
+            final class RepoSearch: ObservableObject {
+                @Published var results: [Repo] = []
+                func run() { Task { @MainActor in self.results = [Repo(id: "a", stars: 2)] } }
+            }
+            struct StarCount: View {
+                let stars: Int
+                @State private var ↓shown: Int
+                init(stars: Int) {
+                    self.stars = stars
+                    _shown = State(initialValue: stars)
+                }
+                var body: some View {
+                    Text("\\(shown)").alert("Reset", isPresented: .constant(stars > 3)) { Button("OK") { shown = 0 } }
+                }
+            }
+            struct RepoList: View {
+                @StateObject private var search = RepoSearch()
+                var body: some View {
+                    ForEach(search.results) { repo in StarCount(stars: repo.stars) }
+                    Button("Search") { search.run() }
+                }
+            }
+            """,
             // An optional the memberwise initializer defaults to `nil`, passed by a caller.
             """
             struct Page: Identifiable { let id: Int; var address: String }
@@ -351,6 +378,57 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A package's modifier handed the input, whose closure assigns the state, re-syncs it.
+            """
+            struct Repo: Identifiable { let id: String; var stars: Int }
+            final class RepoSearch: ObservableObject {
+                @Published var results: [Repo] = []
+                func run() { Task { @MainActor in self.results = [Repo(id: "a", stars: 2)] } }
+            }
+            struct StarCount: View {
+                let stars: Int
+                @State private var shown: Int
+                init(stars: Int) {
+                    self.stars = stars
+                    _shown = State(initialValue: stars)
+                }
+                var body: some View {
+                    Text("\\(shown)").watch(value: stars) { _, new in shown = new }
+                }
+            }
+            struct RepoList: View {
+                @StateObject private var search = RepoSearch()
+                var body: some View {
+                    ForEach(search.results) { repo in StarCount(stars: repo.stars) }
+                    Button("Search") { search.run() }
+                }
+            }
+            """,
+            // The only write changes a `Comment`: an `Entity<CommentData>` is never the
+            // `Entity<PostData>` the score comes from.
+            """
+            protocol Payload {}
+            struct PostData: Payload { var score = 0 }
+            struct CommentData: Payload { var score = 0 }
+            final class Entity<T: Payload>: ObservableObject {
+                @Published var data: T
+                init(data: T) { self.data = data }
+            }
+            typealias Post = Entity<PostData>
+            typealias Comment = Entity<CommentData>
+            struct ScoreBadge: View {
+                @State var score: Int
+                var body: some View { Text("\\(score)") }
+            }
+            struct PostRow: View {
+                @ObservedObject var post: Post
+                var body: some View { ScoreBadge(score: post.data.score) }
+            }
+            struct CommentRow: View {
+                @ObservedObject var comment: Comment
+                var body: some View { Button("Up") { comment.data.score += 1 } }
+            }
+            """,
             // Nothing relays the search's changes to the app model: the list is not rendered
             // again by a new search, and no new value reaches the child.
             """

@@ -21,7 +21,8 @@ public struct UnobservedModelInView: Rule {
             `@ObservedObject` in a `DynamicProperty`, the view keeps showing old values. Reported by default only with the witness, cited in notes in the \
             order things happen: the read while `body` is evaluated, and a write to that state \
             after the object's initializer. State nothing writes once the object is set up \
-            cannot go stale and is not reported.
+            cannot go stale and is not reported; nor is a write the called method makes before \
+            it returns (a get-or-create cache stores what it then returns).
             """,
         fix: """
             For an `ObservableObject`: `@StateObject private var model = Model()` when the view \
@@ -162,8 +163,56 @@ public struct UnobservedModelInView: Rule {
                 }
             }
             """,
+            """
+            final class Thumbnails {
+                static let shared = Thumbnails()
+                private var cache: [String: Image] = [:]
+                func thumbnail(for name: String) -> Image { cache[name] ?? Image(name) }
+                func clear() { cache = [:] }
+                func preload(_ name: String) { cache[name] = Image(name) }
+            }
+            struct Thumbnail: View {
+                let name: String
+                var body: some View { ↓Thumbnails.shared.thumbnail(for: name) }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            final class Thumbnails {
+                static let shared = Thumbnails()
+                private var cache: [String: Image] = [:]
+                func thumbnail(for name: String) -> Image {
+                    if let image = cache[name] { return image }
+                    let image = Image(name)
+                    store(image, for: name)
+                    return image
+                }
+                private func store(_ image: Image, for name: String) { cache[name] = image }
+            }
+            struct Thumbnail: View {
+                let name: String
+                var body: some View { Thumbnails.shared.thumbnail(for: name) }
+            }
+            """,
+            """
+            final class Formatters {
+                static let shared = Formatters()
+                private var formatters: [String: DateFormatter] = [:]
+                func formatter(for format: String) -> DateFormatter {
+                    formatters[format] ?? {
+                        let made = DateFormatter()
+                        made.dateFormat = format
+                        formatters[format] = made
+                        return made
+                    }()
+                }
+            }
+            struct Stamp: View {
+                let date: Date
+                var body: some View { Text(Formatters.shared.formatter(for: "HH:mm").string(from: date)) }
+            }
+            """,
             """
             @Observable final class Cart { var items: [String] = [] }
             struct CartBadge: View {
@@ -534,7 +583,11 @@ public struct UnobservedModelInView: Rule {
     ) -> (ResultRead, (field: String, location: TokenLocation, context: String))? {
         for type in index.typeAndAncestors(of: model) {
             for read in index.resultReads(ofMethod: method, in: type) where changing.contains(read.path[0]) {
-                if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index) { return (read, write) }
+                // A write the call itself makes (a get-or-create cache) returns what it wrote.
+                let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index) {
+                    index.isMade($0, whileCalling: method, of: model)
+                }
+                if let write { return (read, write) }
             }
         }
         return nil
@@ -613,12 +666,17 @@ public struct UnobservedModelInView: Rule {
     /// The first write to a changing stored member, or for a computed one, to a changing
     /// stored member its getter reads.
     private func firstWrite(
-        of member: String, in model: TypeInfo, changing: Set<String>, index: ProjectIndex
+        of member: String, in model: TypeInfo, changing: Set<String>, index: ProjectIndex,
+        excluding: @escaping (PropertyWrite) -> Bool = { _ in false }
     ) -> (field: String, location: TokenLocation, context: String)? {
-        if let write = laterWrite(of: member, in: model, index: index) { return (member, write.location, write.context) }
+        if let write = laterWrite(of: member, in: model, index: index, excluding: excluding) {
+            return (member, write.location, write.context)
+        }
         for type in index.typeAndAncestors(of: model) {
             for read in index.memberAccesses(of: type).computedReads where read.property.name == member && read.path[0] != member {
-                guard changing.contains(read.path[0]), let write = laterWrite(of: read.path[0], in: model, index: index) else { continue }
+                guard changing.contains(read.path[0]),
+                    let write = laterWrite(of: read.path[0], in: model, index: index, excluding: excluding)
+                else { continue }
                 return (read.path[0], write.location, write.context)
             }
         }
@@ -628,8 +686,10 @@ public struct UnobservedModelInView: Rule {
     /// The first write of a field that can run after a view read it: not one a view's
     /// modifier-style method makes (`func tint(_ c: Color) -> Self { config.tint = c;
     /// return self }`), which runs while the parent builds the view, before its `body`.
-    private func laterWrite(of field: String, in model: TypeInfo, index: ProjectIndex) -> (location: TokenLocation, context: String)? {
-        index.modelWrites(of: model, field: field).first { !isMadeWhileBuildingView($0.location, index: index) }
+    private func laterWrite(
+        of field: String, in model: TypeInfo, index: ProjectIndex, excluding: @escaping (PropertyWrite) -> Bool
+    ) -> (location: TokenLocation, context: String)? {
+        index.modelWrites(of: model, field: field, excluding: excluding).first { !isMadeWhileBuildingView($0.location, index: index) }
     }
 
     /// Whether the code at `location` is a view's method returning a configured copy of the

@@ -132,6 +132,7 @@ enum CallSites {
                 presenter: site.context == .presentation ? site.enclosingType : nil,
                 presentation: PresentationEnd(site, index: index), shownUnder: shownUnder)
             filter.limitToContent(of: site, index: index)
+            filter.heldArguments = heldArguments(property.name, of: site, index: index)
             if let wrapper = property.wrapper {
                 // `@State var model = Model()` passing `model.title`: a field of the model it holds.
                 if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
@@ -242,6 +243,11 @@ enum CallSites {
         /// The sites that show the view the value seeds, from it outwards: a write that cannot
         /// run while one of them is shown (`ProjectIndex.canRun(_:whileShowing:)`) is no witness.
         var shownUnder: [ViewConstruction] = []
+        /// The generic arguments of the class the caller's property holds, as it spells its
+        /// type (`Post` for `Entity<PostData>`): a write through a reference spelled with
+        /// other arguments (`comment.data = …` with `var comment: Entity<CommentData>`)
+        /// changes another object (`ProjectIndex.genericArguments(ofSpelled:)`).
+        var heldArguments: [TypeShape]?
 
         /// For a view presented for an item, from a value the item does not carry, when the
         /// analysis cannot tell which writes change the item: only writes in the presented
@@ -269,7 +275,20 @@ enum CallSites {
         func forField(_ isDirect: Bool) -> WriteFilter {
             WriteFilter(
                 replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter,
-                presentation: presentation, content: content, shownUnder: shownUnder)
+                presentation: presentation, content: content, shownUnder: shownUnder, heldArguments: heldArguments)
+        }
+
+        /// Whether a write through a reference writes to another specialization of the
+        /// generic class than the one the value comes from.
+        func isToOtherSpecialization(_ write: PropertyWrite, index: ProjectIndex) -> Bool {
+            isToOtherSpecialization(at: write.site, throughReference: write.throughReference, index: index)
+        }
+
+        func isToOtherSpecialization(at site: TokenLocation, throughReference: Bool, index: ProjectIndex) -> Bool {
+            guard let heldArguments, let spelled = index.spelledReceiverType(ofWriteAt: site, throughReference: throughReference),
+                let written = index.genericArguments(ofSpelled: spelled)
+            else { return false }
+            return written != heldArguments
         }
 
         /// Whether the write at `token` (the member's name) is one of these.
@@ -462,7 +481,8 @@ enum CallSites {
         for mutation in index.typeAndAncestors(of: owner).flatMap({ index.viewMutations[$0.name] ?? [] })
         where mutation.path.first == field && !(holdsObject && mutation.path.count > 1) {
             guard let token = mutation.tokens.first, filter.counts(token, inFile: mutation.file),
-                filter.canRun(token, inFile: mutation.file, index: index)
+                filter.canRun(token, inFile: mutation.file, index: index),
+                !filter.isToOtherSpecialization(at: TokenLocation(file: mutation.file, token: token), throughReference: true, index: index)
             else { continue }
             return ValueWrite(
                 file: mutation.file, token: token, what: "`\(field)` changes", context: index.placeDescription(of: token, in: mutation.file))
@@ -494,7 +514,8 @@ enum CallSites {
         for write in index.changes(of: type).writes(of: name) where write.phase == .afterHandout {
             let file = index.files[write.site.file]
             guard filter.accepts(write.site.token, in: file), filter.counts(write.site.token, inFile: write.site.file),
-                filter.canRun(write.site.token, inFile: write.site.file, index: index)
+                filter.canRun(write.site.token, inFile: write.site.file, index: index),
+                !filter.isToOtherSpecialization(write, index: index)
             else { continue }
             if filter.presenter == type.name {
                 if let closure = write.place?.closure, isAppearanceHandler(closure, in: file) { continue }
@@ -554,6 +575,15 @@ enum CallSites {
 
     /// The project class the caller's property `name` holds (an observable model, a plain
     /// class), or nil.
+    /// The generic arguments the caller's property `name` gives the class it holds, as its
+    /// type is written (`var post: Post`, `typealias Post = Entity<PostData>`).
+    private static func heldArguments(_ name: String, of site: ViewConstruction, index: ProjectIndex) -> [TypeShape]? {
+        guard let callerName = site.enclosingType, let caller = index.types[callerName],
+            let (_, property) = caller.property(named: name), let written = property.type?.text
+        else { return nil }
+        return index.genericArguments(ofSpelled: written)
+    }
+
     private static func heldModel(_ name: String, of site: ViewConstruction, index: ProjectIndex) -> TypeInfo? {
         guard let callerName = site.enclosingType, let caller = index.types[callerName],
             let (fileIndex, property) = caller.property(named: name),

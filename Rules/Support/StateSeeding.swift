@@ -284,22 +284,44 @@ enum StateSeeding {
     private static let keepingCurrent: Set<String> = ["onChange", "task", "onReceive", "refreshable", "addObserver", "sink"]
 
     /// Whether the view assigns the state again on its own: when its input changes
-    /// (`.onChange(of:)`, `.task(id:)`) or when an event handler brings a newer value
-    /// (`keepingCurrent`). A `Button` action alone is not that: it edits the stale copy.
+    /// (`.onChange(of:)`, `.task(id:)`, or any modifier handed one of the view's inputs
+    /// whose trailing closure assigns the state itself: `.watch(value: color) { _, new in
+    /// shown = new }`, as a package may define `.onChange`) or when an event handler brings
+    /// a newer value (`keepingCurrent`). A `Button` action alone is not that: it edits the
+    /// stale copy.
     private static func resyncs(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
+        let inputs = Set(view.properties.compactMap { _, property -> String? in
+            property.isStored && property.attributes.isEmpty && !ViewProperty.isStatic(property) ? property.name : nil
+        })
         for declaration in view.declarations {
             let file = index.files[declaration.file]
-            let calls = file.calls(in: declaration.decl.members) { token in
-                file.kind(token - 1) == .period && keepingCurrent.contains(file.text(token))
-            }
+            let calls = file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period }
             for call in calls {
-                var closures = call.trailingClosures.map(\.body)
-                if let arguments = call.arguments { closures.append(arguments) }
-                for closure in closures where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] }) {
+                if keepingCurrent.contains(file.text(call.name)) {
+                    var closures = call.trailingClosures.map(\.body)
+                    if let arguments = call.arguments { closures.append(arguments) }
+                    for closure in closures where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] }) {
+                        return true
+                    }
+                } else if let arguments = call.arguments, let closure = call.trailingClosures.first?.body,
+                    arguments.contains(where: { token in
+                        file.kind(token) == .identifier && file.kind(token - 1) != .period && inputs.contains(file.text(token))
+                    }),
+                    assignsDirectly(name, in: closure, file: file, index: index)
+                {
                     return true
                 }
             }
         }
         return false
+    }
+
+    /// Whether the closure assigns the state in its own code, not in a closure inside it
+    /// (`.alert(title) { Button("OK") { name = "" } }` assigns it on the user's action).
+    private static func assignsDirectly(_ name: String, in closure: Range<Int>, file: ParsedFile, index: ProjectIndex) -> Bool {
+        let inner = index.scopes(in: closure.lowerBound + 1..<closure.upperBound - 1, of: file)
+        return file.assignments(in: closure).contains { assignment in
+            file.path(of: assignment.target) == [name] && inner.innermostClosure(containing: assignment.target.root) == nil
+        }
     }
 }

@@ -165,14 +165,37 @@ struct ChangeCollector {
         var token = body.lowerBound
         while token < end {
             if file.at(token, "let") || file.at(token, "var"), file.spells(token + 1, name), file.kind(token + 2) == .equal,
-                file.kind(token + 3) == .identifier, file.text(token + 3).startsWithUppercase,
-                file.kind(token + 4) == .leftParen || file.kind(token + 4) == .period && file.at(token + 5, "init")
+                file.kind(token + 3) == .identifier, file.text(token + 3).startsWithUppercase
             {
+                // `Box<T, B>(…)`: a generic type's constructor with its arguments spelled.
+                let next = afterGenericArguments(token + 4, in: file)
+                guard file.kind(next) == .leftParen || file.kind(next) == .period && file.at(next + 1, "init") else {
+                    token += 1
+                    continue
+                }
                 return Substring(file.text(token + 3))
             }
             token += 1
         }
         return nil
+    }
+
+    /// The token after a generic argument clause starting at `token` (`<T, [B]>`), or
+    /// `token` when none starts there.
+    private func afterGenericArguments(_ token: Int, in file: ParsedFile) -> Int {
+        guard file.at(token, "<") else { return token }
+        var depth = 0
+        for next in token..<min(token + 32, file.tokens.count) {
+            if file.at(next, "<") { depth += 1 }
+            if file.at(next, ">") {
+                depth -= 1
+                if depth == 0 { return next + 1 }
+            }
+            guard file.isWord(next) || file.at(next, "<") || file.at(next, ">") || file.at(next, ",") || file.at(next, ".")
+                || file.kind(next) == .leftSquare || file.kind(next) == .rightSquare || file.at(next, ":") || file.at(next, "?")
+            else { return token }
+        }
+        return token
     }
 
     /// The function or accessor body of `file` around `token`, whether it is an

@@ -253,6 +253,8 @@ final class ChangeFlows: @unchecked Sendable {
         for scope in index.scopes(in: body, of: file).enclosing(token) {
             guard case .closure(let callee, _) = scope.kind else { continue }
             if let callee, inlineCallees.contains(file.text(callee)) || index.runsClosuresWhileCalled(file.text(callee)) { continue }
+            // `cache[key] ?? { … }()`: a closure called where it is written runs there.
+            if callee == nil, file.kind(scope.range.upperBound) == .leftParen { continue }
             return Place(file: fileIndex, body: body, closure: scope.range)
         }
         return Place(file: fileIndex, body: body, closure: nil)
@@ -410,6 +412,23 @@ final class ChangeFlows: @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// The pieces that run while a call of the type's function `name` runs, before it
+    /// returns: its bodies and, transitively, those of the type's functions they call (a
+    /// closure that runs at another time is a piece of its own, so none of them).
+    func piecesRun(whileCalling name: String) -> Set<Place> {
+        var pieces: Set<Place> = []
+        var pending = [name]
+        var seen: Set<String> = []
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            for place in functionBodies[next] ?? [] {
+                pieces.insert(place)
+                pending += (calls[place] ?? []).map(\.name)
+            }
+        }
+        return pieces
     }
 
     /// What the property's own observers announce (`didSet { applyFilter() }`), themselves

@@ -568,11 +568,12 @@ extension ProjectIndex {
     /// Writes to the model field `field` that can happen after the object reached a view
     /// (the change model's `afterHandout` phase: its own code outside initialization and
     /// setup, views and other code through references), with where each runs (described as
-    /// the caller takes them: callers want the first one or two).
-    public func modelWrites(of model: TypeInfo, field: String)
-        -> LazyMapSequence<LazyFilterSequence<[PropertyWrite]>, (location: TokenLocation, context: String)>
-    {
-        changes(of: model).writes(of: field).lazy.filter { $0.phase == .afterHandout }.map { write in
+    /// the caller takes them: callers want the first one or two), leaving out those
+    /// `excluding` names.
+    public func modelWrites(
+        of model: TypeInfo, field: String, excluding: @escaping (PropertyWrite) -> Bool = { _ in false }
+    ) -> LazyMapSequence<LazyFilterSequence<[PropertyWrite]>, (location: TokenLocation, context: String)> {
+        changes(of: model).writes(of: field).lazy.filter { $0.phase == .afterHandout && !excluding($0) }.map { write in
             (write.site, "in \(write.member)\(write.contextDescription(in: self))")
         }
     }

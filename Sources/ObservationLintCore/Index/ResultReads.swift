@@ -20,6 +20,15 @@ extension ProjectIndex {
         resultReadsByType.value(for: type.name) { collectResultReads(of: type) }[name] ?? []
     }
 
+    /// Whether `write` (a write of `type`'s state, `changes(of: type)`) is made by a call of
+    /// `type`'s method `method` before it returns: in its body, or in the type's functions it
+    /// calls. A get-or-create cache (`if let c = cache[key] { return c }; cache[key] = make();
+    /// return cache[key]!`) writes what it then returns, so the caller's read is not stale.
+    public func isMade(_ write: PropertyWrite, whileCalling method: String, of type: TypeInfo) -> Bool {
+        guard let place = write.place else { return false }
+        return changeFlows(of: type).piecesRun(whileCalling: method).contains(place)
+    }
+
     private func collectResultReads(of type: TypeInfo) -> [String: [ResultRead]] {
         var result: [String: [ResultRead]] = [:]
         for declaration in type.declarations {

@@ -1,0 +1,91 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+/// `ProjectIndex.genericArguments(ofSpelled:)`, `spelledReceiverType(of:)`,
+/// `isMade(_:whileCalling:of:)` and the creator writes of a generic type's constructor.
+final class SpecializationTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "Models.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: false)
+    }
+
+    private let entities = """
+        protocol Payload {}
+        struct PostData: Payload { var votes = 0 }
+        struct CommentData: Payload { var collapsed = false }
+        final class Entity<T: Payload>: ObservableObject {
+            @Published var data: T?
+            init(data: T?) { self.data = data }
+            func duplicate() -> Entity<T> {
+                let copy = Entity<T>(data: nil)
+                copy.data = data
+                return copy
+            }
+        }
+        typealias Post = Entity<PostData>
+        typealias Comment = Entity<CommentData>
+        typealias Story = Post
+        extension Comment {
+            func collapse() { data?.collapsed = true }
+        }
+        struct CommentRow: View {
+            @ObservedObject var comment: Comment
+            var body: some View { Button("Hide") { comment.data?.collapsed = true } }
+        }
+        """
+
+    func testGenericArgumentsFollowAliases() {
+        let index = index(entities)
+        XCTAssertEqual(index.genericArguments(ofSpelled: "Post"), [TypeShape("PostData")])
+        XCTAssertEqual(index.genericArguments(ofSpelled: "Story?"), [TypeShape("PostData")])
+        XCTAssertEqual(index.genericArguments(ofSpelled: "Entity<CommentData>"), [TypeShape("CommentData")])
+        XCTAssertNil(index.genericArguments(ofSpelled: "Entity"))
+        XCTAssertNil(index.genericArguments(ofSpelled: "CommentRow"))
+    }
+
+    func testTheReceiverOfAWriteAsWritten() {
+        let index = index(entities)
+        let writes = index.changes(of: index.types["Entity"]!).writes(of: "data")
+        let receivers = writes.filter { $0.phase == .afterHandout }.map { index.spelledReceiverType(of: $0) }
+        // The extension of `Comment` and the row's `comment`; the class's own code spells none.
+        XCTAssertEqual(receivers, ["Comment", "Comment"])
+    }
+
+    func testAGenericConstructorsLocalIsSetUpByItsCreator() {
+        let index = index(entities)
+        let writes = index.changes(of: index.types["Entity"]!).writes(of: "data")
+        let copy = writes.first { $0.throughReference && $0.member.contains("duplicate") }
+        XCTAssertEqual(copy?.phase, .setup)
+    }
+
+    func testAWriteTheCalledMethodMakesBeforeItReturns() {
+        let source = """
+            final class Thumbnails {
+                private var cache: [String: Int] = [:]
+                func thumbnail(for name: String) -> Int {
+                    if let found = cache[name] { return found }
+                    store(1, for: name)
+                    return 1
+                }
+                func size(for name: String) -> Int {
+                    cache[name] ?? {
+                        cache[name] = 2
+                        return 2
+                    }()
+                }
+                private func store(_ value: Int, for name: String) { cache[name] = value }
+                func clear() { cache = [:] }
+                func refresh() { Task { self.cache = [:] } }
+            }
+            """
+        let index = index(source)
+        let type = index.types["Thumbnails"]!
+        let writes = index.changes(of: type).writes(of: "cache")
+        XCTAssertEqual(writes.count, 4)
+        let byThumbnail = writes.filter { index.isMade($0, whileCalling: "thumbnail", of: type) }
+        XCTAssertEqual(byThumbnail.map(\.member), ["`store()`"])
+        let bySize = writes.filter { index.isMade($0, whileCalling: "size", of: type) }
+        XCTAssertEqual(bySize.map(\.member), ["`size()`"])
+        XCTAssertFalse(writes.contains { index.isMade($0, whileCalling: "clear", of: type) && $0.member != "`clear()`" })
+    }
+}
