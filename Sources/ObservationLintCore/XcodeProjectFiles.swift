@@ -21,48 +21,20 @@ struct XcodeProjectFiles: Sendable {
         guard case .dictionary(let top)? = OldStylePropertyList.parse(text, keepingObjectFields: Self.readFields),
             case .dictionary(let objects)? = top["objects"]
         else { return nil }
-        var parent: [String: String] = [:]
-        var projectDirectory = projectFolder
-        for (id, object) in objects {
-            guard case .dictionary(let fields) = object else { continue }
-            if case .array(let children)? = fields["children"] {
-                for case .string(let child) in children { parent[child] = id }
-            }
-            if fields["isa"]?.string == "PBXProject", let directory = fields["projectDirPath"]?.string, !directory.isEmpty {
-                projectDirectory = PathUtilities.absolute(directory, relativeTo: projectFolder)
-            }
-        }
-        var resolved: [String: String?] = [:]
-        /// The absolute folder or file an object of the group tree stands for, or nil when a
-        /// build setting decides it.
-        func location(of id: String, depth: Int = 0) -> String? {
-            if let known = resolved[id] { return known }
-            guard depth < 64, case .dictionary(let fields)? = objects[id] else { return nil }
-            let path = fields["path"]?.string
-            let base: String?
-            switch fields["sourceTree"]?.string ?? "<group>" {
-            case "<group>": base = parent[id].map { location(of: $0, depth: depth + 1) } ?? projectDirectory
-            case "SOURCE_ROOT": base = projectDirectory
-            case "<absolute>": base = "/"
-            default: base = nil
-            }
-            let result = base.map { base in path.map { PathUtilities.absolute($0, relativeTo: base) } ?? base }
-            resolved[id] = result
-            return result
-        }
+        var paths = XcodeGroupPaths(objects: objects, projectFolder: projectFolder)
         for (id, object) in objects {
             guard case .dictionary(let fields) = object else { continue }
             switch fields["isa"]?.string {
             case "PBXBuildFile":
                 guard let reference = fields["fileRef"]?.string, case .dictionary(let file)? = objects[reference] else { continue }
-                if let path = location(of: reference) {
+                if let path = paths.location(of: reference) {
                     builtPaths.insert(path.lowercased())
                 } else if let name = (file["path"] ?? file["name"])?.string {
                     builtNamesAnywhere.insert(Self.lastComponent(of: name).lowercased())
                 }
             case "PBXFileSystemSynchronizedRootGroup":
                 // A synchronized folder whose place a build setting decides: nothing is known.
-                guard let folder = location(of: id) else { return nil }
+                guard let folder = paths.location(of: id) else { return nil }
                 synchronizedFolders.append(folder.lowercased() + "/")
             default: continue
             }
@@ -82,7 +54,7 @@ struct XcodeProjectFiles: Sendable {
 
     /// An ASCII path's is found on its bytes: asked per file (`split` on characters cost
     /// about 40,000 instructions a path).
-    private static func lastComponent(of path: String) -> String {
+    static func lastComponent(of path: String) -> String {
         let bytes = path.utf8
         // Other paths by characters (a combining mark after `/` joins it).
         guard bytes.allSatisfy({ $0 < 0x80 }) else { return path.split(separator: "/").last.map(String.init) ?? path }
@@ -290,5 +262,45 @@ enum OldStylePropertyList: Equatable, Sendable {
                 }
             }
         }
+    }
+}
+
+/// Where the objects of a project's group tree lie.
+struct XcodeGroupPaths {
+    let objects: [String: OldStylePropertyList]
+    var parent: [String: String] = [:]
+    var projectDirectory: String
+    var resolved: [String: String?] = [:]
+
+    init(objects: [String: OldStylePropertyList], projectFolder: String) {
+        self.objects = objects
+        projectDirectory = projectFolder
+        for (id, object) in objects {
+            guard case .dictionary(let fields) = object else { continue }
+            if case .array(let children)? = fields["children"] {
+                for case .string(let child) in children { parent[child] = id }
+            }
+            if fields["isa"]?.string == "PBXProject", let directory = fields["projectDirPath"]?.string, !directory.isEmpty {
+                projectDirectory = PathUtilities.absolute(directory, relativeTo: projectFolder)
+            }
+        }
+    }
+
+    /// The absolute folder or file an object stands for, or nil when a build setting
+    /// decides it.
+    mutating func location(of id: String, depth: Int = 0) -> String? {
+        if let known = resolved[id] { return known }
+        guard depth < 64, case .dictionary(let fields)? = objects[id] else { return nil }
+        let path = fields["path"]?.string
+        let base: String?
+        switch fields["sourceTree"]?.string ?? "<group>" {
+        case "<group>": base = parent[id].map { location(of: $0, depth: depth + 1) } ?? projectDirectory
+        case "SOURCE_ROOT": base = projectDirectory
+        case "<absolute>": base = "/"
+        default: base = nil
+        }
+        let result = base.map { base in path.map { PathUtilities.absolute($0, relativeTo: base) } ?? base }
+        resolved[id] = result
+        return result
     }
 }

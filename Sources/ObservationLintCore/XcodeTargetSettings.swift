@@ -62,7 +62,7 @@ struct XcodeTargetSettings: Sendable {
         guard case .dictionary(let top)? = OldStylePropertyList.parse(text),
             case .dictionary(let objects)? = top["objects"]
         else { return nil }
-        var paths = GroupPaths(objects: objects, projectFolder: projectFolder)
+        var paths = XcodeGroupPaths(objects: objects, projectFolder: projectFolder)
         func fields(_ id: String?) -> [String: OldStylePropertyList]? {
             guard let id, case .dictionary(let fields)? = objects[id] else { return nil }
             return fields
@@ -103,7 +103,7 @@ struct XcodeTargetSettings: Sendable {
                     if let path = paths.location(of: reference)?.lowercased() {
                         if isOn { onPaths.insert(path) } else { offPaths.insert(path) }
                     } else if isOn, let name = (file["path"] ?? file["name"])?.string {
-                        onNamesAnywhere.insert(Self.lastComponent(of: name).lowercased())
+                        onNamesAnywhere.insert(XcodeProjectFiles.lastComponent(of: name).lowercased())
                     }
                 }
             }
@@ -138,52 +138,9 @@ struct XcodeTargetSettings: Sendable {
     /// Whether a target that may turn the setting on may build the file (`path` lowercased).
     func mayCompileWithSettingOn(_ path: String) -> Bool {
         onPaths.contains(path) || onFolders.contains(where: { path.hasPrefix($0) })
-            || onNamesAnywhere.contains(Self.lastComponent(of: path))
+            || onNamesAnywhere.contains(XcodeProjectFiles.lastComponent(of: path))
     }
 
-    private static func lastComponent(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    /// Where the objects of a project's group tree lie.
-    private struct GroupPaths {
-        let objects: [String: OldStylePropertyList]
-        var parent: [String: String] = [:]
-        var projectDirectory: String
-        var resolved: [String: String?] = [:]
-
-        init(objects: [String: OldStylePropertyList], projectFolder: String) {
-            self.objects = objects
-            projectDirectory = projectFolder
-            for (id, object) in objects {
-                guard case .dictionary(let fields) = object else { continue }
-                if case .array(let children)? = fields["children"] {
-                    for case .string(let child) in children { parent[child] = id }
-                }
-                if fields["isa"]?.string == "PBXProject", let directory = fields["projectDirPath"]?.string, !directory.isEmpty {
-                    projectDirectory = PathUtilities.absolute(directory, relativeTo: projectFolder)
-                }
-            }
-        }
-
-        /// The absolute folder or file an object stands for, or nil when a build setting
-        /// decides it.
-        mutating func location(of id: String, depth: Int = 0) -> String? {
-            if let known = resolved[id] { return known }
-            guard depth < 64, case .dictionary(let fields)? = objects[id] else { return nil }
-            let path = fields["path"]?.string
-            let base: String?
-            switch fields["sourceTree"]?.string ?? "<group>" {
-            case "<group>": base = parent[id].map { location(of: $0, depth: depth + 1) } ?? projectDirectory
-            case "SOURCE_ROOT": base = projectDirectory
-            case "<absolute>": base = "/"
-            default: base = nil
-            }
-            let result = base.map { base in path.map { PathUtilities.absolute($0, relativeTo: base) } ?? base }
-            resolved[id] = result
-            return result
-        }
-    }
 }
 
 extension TargetIsolationSetting {
