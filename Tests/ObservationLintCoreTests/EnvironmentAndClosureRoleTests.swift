@@ -221,8 +221,9 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
     }
 
     /// An injection in a computed property or `@ViewBuilder` helper that `body` uses covers
-    /// every view the helpers it wraps build, however many helpers deep (`body` → `layout`,
-    /// whose value is `core.environmentObject(store)`, → `core` → … → `Badge()`).
+    /// every view the helpers it wraps build, however many helpers deep and in whichever
+    /// file (`body` → `layout`, whose value is `core.environmentObject(store)`, → `core` →
+    /// … → `Badge()`).
     func testInjectionsInHelpersCoverViewsBuiltManyHelpersDeeper() {
         func path(layout: String) -> [String]? {
             let index = index([
@@ -248,6 +249,10 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
                     extension Home {
                         var layout: some View { \(layout) }
                         private var core: some View { stack.overlay { Toast() } }
+                    }
+                    """,
+                "Home+Panels.swift": """
+                    extension Home {
                         var stack: some View { HStack { left; right } }
                         private var left: some View { Text("Left") }
                         private var right: some View { VStack { panel(width: 10) } }
