@@ -220,6 +220,55 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
             ["SceneDelegate"])
     }
 
+    /// An injection in a computed property or `@ViewBuilder` helper that `body` uses covers
+    /// every view the helpers it wraps build, however many helpers deep and in whichever
+    /// file (`body` → `layout`, whose value is `core.environmentObject(store)`, → `core` →
+    /// … → `Badge()`).
+    func testInjectionsInHelpersCoverViewsBuiltManyHelpersDeeper() {
+        func path(layout: String) -> [String]? {
+            let index = index([
+                "App.swift": """
+                    final class Store: ObservableObject { @Published var count = 0 }
+                    @main
+                    struct StoreApp: App {
+                        var body: some Scene { WindowGroup { Home() } }
+                    }
+                    struct Badge: View {
+                        @EnvironmentObject var store: Store
+                        var body: some View { Text("\\(store.count)") }
+                    }
+                    struct Toast: View {
+                        var body: some View { Text("Saved") }
+                    }
+                    """,
+                "Home.swift": """
+                    struct Home: View {
+                        @StateObject var store = Store()
+                        var body: some View { layout.padding() }
+                    }
+                    extension Home {
+                        var layout: some View { \(layout) }
+                        private var core: some View { stack.overlay { Toast() } }
+                    }
+                    """,
+                "Home+Panels.swift": """
+                    extension Home {
+                        var stack: some View { HStack { left; right } }
+                        private var left: some View { Text("Left") }
+                        private var right: some View { VStack { panel(width: 10) } }
+                        private func panel(width: CGFloat) -> some View { VStack { column } }
+                        private var column: some View { ScrollView { content } }
+                        @ViewBuilder private var content: some View { Badge() }
+                    }
+                    """,
+            ])
+            let providers = index.environmentInjections(mayProvide: "Store")
+            return index.uninjectedPath(to: "Badge", providers: providers).map { path in path.map { $0.enclosingType ?? "?" } }
+        }
+        XCTAssertNil(path(layout: "core.environmentObject(store)"))
+        XCTAssertEqual(path(layout: "core"), ["StoreApp", "Home"])
+    }
+
     /// The role of the closure that contains the marker `probe` (a call of `probe()`).
     /// Asked of one `RenderRoles` per probe, and of one shared by all probes in reverse
     /// order: its remembered scope roles must not change an answer.

@@ -170,4 +170,49 @@ final class RenderPathsTests: XCTestCase {
         // A function handed to a view without a label may build its content.
         XCTAssertTrue(reads.isSuperset(of: ["sort", "format", "carded"]), "\(reads)")
     }
+
+    /// A function named with its argument labels (`scrub(to:)`, `player.seek(to:)`) is a
+    /// reference, never a call: handed to a callback parameter (of a representable, whose
+    /// platform view calls it on an event) it runs later, as a bare name would. Handed to
+    /// content (`content: row(_:)`) or to a synchronous helper (`map(title(_:))`) it runs now.
+    func testFunctionsNamedWithTheirArgumentLabelsAreReferencesNotCalls() {
+        let index = index("""
+            final class Player: ObservableObject {
+                var duration = 0.0
+                var frames: [Int] = []
+                var speed = 1.0
+                var format = ""
+                var rows = ""
+                func seek(to seconds: Double) { _ = frames.count }
+                func title(_ frame: Int) -> String { format }
+                func rate(_ value: Double) { _ = speed }
+            }
+            struct Scrubber: NSViewRepresentable {
+                let onScrub: (CGFloat) -> Void
+                let onRate: (Double) -> Void
+                let scrubbed: (CGFloat) -> Void
+                func makeNSView(context: Context) -> ScrubberView { ScrubberView() }
+                func updateNSView(_ view: ScrubberView, context: Context) {
+                    view.onScrub = onScrub
+                    view.onRate = onRate
+                    view.scrubbed = scrubbed
+                }
+            }
+            struct PlayerView: View {
+                @ObservedObject var player: Player
+                var body: some View {
+                    VStack {
+                        Scrubber(onScrub: scrub(progress:), onRate: player.rate(_:), scrubbed: { scrub(progress: $0) })
+                        Text([1].map(player.title(_:)).joined())
+                        ForEach([1], id: \\.self, content: row(_:))
+                    }
+                }
+                private func scrub(progress: CGFloat) { player.seek(to: Double(progress) * player.duration) }
+                private func row(_ frame: Int) -> some View { Text(player.rows) }
+            }
+            """)
+        let reads = Set(index.renderReads(of: "Player").map { $0.path.joined(separator: ".") })
+        XCTAssertEqual(reads.intersection(["duration", "frames.count", "speed", "seek", "rate"]), [], "\(reads)")
+        XCTAssertTrue(reads.isSuperset(of: ["format", "rows"]), "\(reads)")
+    }
 }

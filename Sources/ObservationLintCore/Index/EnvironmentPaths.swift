@@ -200,23 +200,44 @@ final class EnvironmentCoverage: @unchecked Sendable {
 
     /// Whether an injection applies where `site` is shown.
     func covers(_ site: ViewConstruction) -> Bool {
-        coverageBySite.value(for: TokenLocation(file: site.file, token: site.token)) { covers(Place(site)) }
+        coverageBySite.value(for: TokenLocation(file: site.file, token: site.token)) {
+            var walk = Walk()
+            return covers(Place(site), depth: 0, walk: &walk)
+        }
+    }
+
+    /// The places one question has answered, and those it is answering: content handed on
+    /// in a cycle is shown nowhere else through it.
+    private struct Walk {
+        var answered: [TokenLocation: Bool] = [:]
+        var open = Set<TokenLocation>()
     }
 
     /// Whether an injection applies where the content at `place` is shown: at the place, or
     /// where its code hands it on — a helper member named elsewhere in the type's rendering
-    /// code (`SidePanel { sidebar }`), a local (`let row = Row()`, then `SidePanel { row }`).
-    /// Content shown at several places counts as covered when one of them is (in doubt,
-    /// silent).
-    private func covers(_ place: Place, depth: Int = 0) -> Bool {
+    /// code (`SidePanel { sidebar }`), a local (`let row = Row()`, then `SidePanel { row }`),
+    /// through any number of helpers (`body` → `layout`, whose value is
+    /// `core.environmentObject(store)`, → `core` → `panel` → `Row()`). Content shown at
+    /// several places counts as covered when one of them is (in doubt, silent); so does
+    /// content handed to containers nested deeper than `depth` allows.
+    private func covers(_ place: Place, depth: Int, walk: inout Walk) -> Bool {
+        let key = TokenLocation(file: place.file, token: place.token)
+        if let known = walk.answered[key] { return known }
+        guard walk.open.insert(key).inserted else { return false }
+        let result = coversWithoutMemo(place, depth: depth, walk: &walk)
+        walk.open.remove(key)
+        walk.answered[key] = result
+        return result
+    }
+
+    private func coversWithoutMemo(_ place: Place, depth: Int, walk: inout Walk) -> Bool {
         if targets.contains(where: { index.isCovered(place, by: $0.injection, content: $0.covered) }) { return true }
         for container in sites(in: place.file) where container.enclosingType == place.type {
             guard let argument = container.arguments.first(where: { $0.value.contains(place.token) }) else { continue }
-            if depth >= 4 || coversContent(argument, of: container, depth: depth) { return true }
+            if depth >= 4 || coversContent(argument, of: container, depth: depth, walk: &walk) { return true }
         }
         if facts.wrappedContent(in: place.file).contains(where: { $0.contains(place.token) }) { return true }
-        guard depth < 4 else { return false }
-        return handedOn(place).contains { covers($0, depth: depth + 1) }
+        return handedOn(place).contains { covers($0, depth: depth, walk: &walk) }
     }
 
     /// The places in the same type's rendering code that show what `place` builds: the uses
@@ -262,13 +283,13 @@ final class EnvironmentCoverage: @unchecked Sendable {
 
     /// Whether `container` renders the content passed as `argument` inside a provider at each
     /// place it uses the property holding it (or the analysis cannot tell those places).
-    private func coversContent(_ argument: ConstructionArgument, of container: ViewConstruction, depth: Int) -> Bool {
+    private func coversContent(_ argument: ConstructionArgument, of container: ViewConstruction, depth: Int, walk: inout Walk) -> Bool {
         guard let info = index.types[container.view] else { return true }
         let held = filledProperties(argument, of: container, info: info)
         guard !held.isEmpty else { return true }
         return held.contains { name in
             let uses = uses(of: name, in: info)
-            return uses.isEmpty || uses.allSatisfy { covers($0, depth: depth + 1) }
+            return uses.isEmpty || uses.allSatisfy { covers($0, depth: depth + 1, walk: &walk) }
         }
     }
 

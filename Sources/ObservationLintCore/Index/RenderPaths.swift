@@ -172,6 +172,7 @@ extension ViewCode {
     /// content one (`content: row`) or the callee builds content or runs it now
     /// (`items.sorted(by: model.precedes)`).
     public static func isHandedOver(from start: Int, to end: Int, in file: ParsedFile) -> Bool {
+        let end = referenceEnd(end, in: file)
         guard file.kind(end) == .comma || file.kind(end) == .rightParen else { return false }
         var separator = start - 1
         var label: String?
@@ -189,7 +190,17 @@ extension ViewCode {
     /// chain, from `start` to before `end`) handed over to run later.
     public static func isHandedToAction(from start: Int, to end: Int, in file: ParsedFile) -> Bool {
         file.kind(start - 1) == .colon && file.isWord(start - 2) && isActionLabel(file.text(start - 2))
-            && file.kind(end) != .leftParen
+            && file.kind(referenceEnd(end, in: file)) != .leftParen
+    }
+
+    /// Where a function reference ends: after the argument labels of a compound name
+    /// (`scrub(progress:)`, `model.seek(to:)`, `row(_:)` — a reference, never a call) when
+    /// they follow at `end`, else `end`.
+    static func referenceEnd(_ end: Int, in file: ParsedFile) -> Int {
+        guard file.kind(end) == .leftParen, !file.tokens[end].flags.contains(.leadingSpace) else { return end }
+        var probe = end + 1
+        while file.isWord(probe), file.kind(probe + 1) == .colon { probe += 2 }
+        return probe > end + 1 && file.kind(probe) == .rightParen ? probe + 1 : end
     }
 }
 
