@@ -70,12 +70,16 @@ extension ProjectIndex {
     /// it; one whose receiver or code has no known project type (a key path, an implicit
     /// member, a protocol extension, a global function) may be.
     func mayReference(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
-        let references = references(of: function.name)
-        guard !references.isEmpty else { return false }
+        guard let sites = namedFunctions[function.name] else { return false }
+        // When one project type alone declares a member of the name, a project type code
+        // names the member through is that type's lineage (or another module's subclass):
+        // the receiver's type is not looked for.
+        let typedReceivers = Set(typesDeclaring(member: function.name)).count > 1
         let lineage = Set(typeAndAncestors(of: type).map(\.name))
         let labels = Set(function.parameters.compactMap(\.label))
         let isVariadic = function.parameters.contains { $0.type?.text.hasSuffix("...") ?? false }
-        return references.contains { reference in
+        return sites.contains { site in
+            let reference = self.reference(at: site, typedReceiver: typedReceivers)
             if let arguments = reference.arguments, !isVariadic {
                 guard arguments.count <= function.parameters.count, arguments.allSatisfy({ $0.map(labels.contains) ?? true }) else { return false }
             }
@@ -86,19 +90,17 @@ extension ProjectIndex {
         }
     }
 
-    /// Each place code of the project names a project type's method `name`, with the static
-    /// type it names it through (`referenceReceiver(at:)`) and, for a call, the labels of
-    /// its parenthesized arguments.
-    func references(of name: String) -> [FunctionReference] {
-        guard let sites = namedFunctions[name] else { return [] }
-        return referencesByName.value(for: name) {
-            sites.map { site in
-                let file = files[site.file]
-                let arguments = file.kind(site.token + 1) == .leftParen
-                    ? file.call(at: site.token, limit: file.tokens.count)?.arguments.map { file.argumentList($0).map { $0.label.map(file.text) } }
-                    : nil
-                return FunctionReference(receiver: referenceReceiver(at: site), arguments: arguments)
-            }
+    /// How code names a method at `site`: the static type it names it through
+    /// (`referenceReceiver(at:)`, for a member only when `typedReceiver`) and, for a call,
+    /// the labels of its parenthesized arguments. Computed once per site.
+    private func reference(at site: TokenLocation, typedReceiver: Bool) -> FunctionReference {
+        functionReferences.value(for: site) {
+            let file = files[site.file]
+            let arguments = file.kind(site.token + 1) == .leftParen
+                ? file.call(at: site.token, limit: file.tokens.count)?.arguments.map { file.argumentList($0).map { $0.label.map(file.text) } }
+                : nil
+            let isMember = file.kind(site.token - 1) == .period
+            return FunctionReference(receiver: isMember && !typedReceiver ? nil : referenceReceiver(at: site), arguments: arguments)
         }
     }
 
@@ -247,7 +249,7 @@ extension String.UTF8View {
     }
 }
 
-/// A place code names a function (`ProjectIndex.references(of:)`).
+/// How code names a function at a place (`ProjectIndex.mayReference(_:of:)`).
 struct FunctionReference: Sendable {
     /// The static type it names the function through; nil when unknown.
     let receiver: String?

@@ -146,8 +146,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let membersDeclaredByName = OnDemand<[String: [String]]>()
     /// Where code names each function name (`namedFunctions`), found on first use.
     let namedFunctionNames = OnDemand<[String: [TokenLocation]]>()
-    /// `references(of:)` by function name.
-    let referencesByName = Memo<String, [FunctionReference]>()
+    /// How code names a function at each place `mayReference(_:of:)` looked at.
+    let functionReferences = Memo<TokenLocation, FunctionReference>()
     /// `isWholeProgram`, found on first use.
     let wholeProgram = OnDemand<Bool>()
     /// `runsClosuresWhileCalled(_:)`'s table, built on first use.
