@@ -127,6 +127,7 @@ final class FunctionUseTests: XCTestCase {
                     @Published var state = 0
                     func refresh() { state = 1 }
                     func reset(keeping count: Int) { state = count }
+                    func move(`in` list: Int) { state = list }
                 }
                 struct FeedView: View {
                     @Environment(\\.managedObjectContext) private var context
@@ -135,6 +136,7 @@ final class FunctionUseTests: XCTestCase {
                         Text("").onAppear {
                             context.refresh(feed, mergeChanges: true)
                             Self.cache.reset(keeping: 2)
+                            Self.cache.move(in: 3)
                         }
                     }
                 }
@@ -143,6 +145,7 @@ final class FunctionUseTests: XCTestCase {
         XCTAssertTrue(neverRuns("refresh", of: "FeedModel", in: index))
         // Labels the method has: the unknown receiver may be a `FeedModel`.
         XCTAssertFalse(neverRuns("reset", of: "FeedModel", in: index))
+        XCTAssertFalse(neverRuns("move", of: "FeedModel", in: index))
     }
 
     func testAPublicMethodOfAnInternalTypeIsInternal() {

@@ -76,7 +76,7 @@ extension ProjectIndex {
         // the receiver's type is not looked for.
         let typedReceivers = Set(typesDeclaring(member: function.name)).count > 1
         let lineage = Set(typeAndAncestors(of: type).map(\.name))
-        let labels = Set(function.parameters.compactMap(\.label))
+        let labels = Set(function.parameters.compactMap { $0.label.map(Self.unescaped) })
         let isVariadic = function.parameters.contains { $0.type?.text.hasSuffix("...") ?? false }
         return sites.contains { site in
             let reference = self.reference(at: site, typedReceiver: typedReceivers)
@@ -90,6 +90,11 @@ extension ProjectIndex {
         }
     }
 
+    /// A label without the backticks that let a keyword be one (`` `in` ``).
+    private static func unescaped(_ label: String) -> String {
+        label.hasPrefix("`") ? String(label.filter { $0 != "`" }) : label
+    }
+
     /// How code names a method at `site`: the static type it names it through
     /// (`referenceReceiver(at:)`, for a member only when `typedReceiver`) and, for a call,
     /// the labels of its parenthesized arguments. Computed once per site.
@@ -97,7 +102,7 @@ extension ProjectIndex {
         functionReferences.value(for: site) {
             let file = files[site.file]
             let arguments = file.kind(site.token + 1) == .leftParen
-                ? file.call(at: site.token, limit: file.tokens.count)?.arguments.map { file.argumentList($0).map { $0.label.map(file.text) } }
+                ? file.call(at: site.token, limit: file.tokens.count)?.arguments.map { file.argumentList($0).map { $0.label.map { Self.unescaped(file.text($0)) } } }
                 : nil
             let isMember = file.kind(site.token - 1) == .period
             return FunctionReference(receiver: isMember && !typedReceiver ? nil : referenceReceiver(at: site), arguments: arguments)
