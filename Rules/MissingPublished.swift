@@ -18,8 +18,9 @@ public struct MissingPublished: Rule {
             before the object is handed out) and that nothing announces in the same synchronous \
             flow, and the render read that goes stale. A change is announced by a `@Published` \
             change or an `objectWillChange.send()` in the same function, in the functions it \
-            calls, or in every function that calls it; an `await` ends the flow, and so does a \
-            closure that runs later. A cache filled by a getter while a view reads it must not \
+            calls (or in a closure they schedule to run soon: `Task { }`, `DispatchQueue.main.async`, \
+            after which the views render again and read the new value), or in every function that \
+            calls it; an `await` ends the flow, and so does a closure that runs later. A cache filled by a getter while a view reads it must not \
             publish; `@AppStorage` publishes the changes made through the property on its own; \
             a class that is also `@Observable` is tracked by Observation, whatever wrapper holds it.
             """,
@@ -233,6 +234,29 @@ public struct MissingPublished: Rule {
             struct ScrubberLabel: View {
                 @ObservedObject var scrubber: Scrubber
                 var body: some View { Text("\\(scrubber.position)") }
+            }
+            """,
+            // The function it calls schedules the send: the views render again soon after.
+            """
+            @MainActor final class FetchLog: ObservableObject {
+                private(set) var lines: [String] = []
+                private var publishTask: Task<Void, Never>?
+                func append(_ line: String) {
+                    lines.append(line)
+                    schedulePublish()
+                }
+                private func schedulePublish() {
+                    guard publishTask == nil else { return }
+                    publishTask = Task { @MainActor in
+                        try? await Task.sleep(nanoseconds: 80_000_000)
+                        self.objectWillChange.send()
+                        self.publishTask = nil
+                    }
+                }
+            }
+            struct FetchLogView: View {
+                @ObservedObject var log: FetchLog
+                var body: some View { Text(log.lines.joined(separator: "\\n")) }
             }
             """,
             // Written only by its creator, before the object reaches a view.

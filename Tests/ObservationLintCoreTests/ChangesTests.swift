@@ -103,6 +103,62 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "other", in: "Loader", source).first?.announcement, .unannounced)
     }
 
+    func testAnnouncedByACalleeThatSchedulesTheAnnouncement() {
+        let source = """
+            @MainActor final class FetchSession: ObservableObject {
+                private(set) var rows: [String] = []
+                private(set) var lateCount = 0
+                private(set) var endedAt: Date?
+                private(set) var note = ""
+                private var publishTask: Task<Void, Never>?
+                private var onDone: (() -> Void)?
+                func markEvents(_ ids: [String]) {
+                    for id in ids {
+                        var accepted = false
+                        upsert(id) { _ in accepted = true }
+                        if accepted { lateCount += 1 }
+                    }
+                }
+                func markEnded() {
+                    endedAt = Date()
+                    publishNow()
+                }
+                func annotate(_ text: String) {
+                    note = text
+                    publishLater()
+                }
+                private func upsert(_ id: String, mutate: (inout String) -> Void) {
+                    var row = id
+                    mutate(&row)
+                    rows.append(row)
+                    schedulePublish()
+                }
+                private func schedulePublish() {
+                    guard publishTask == nil else { return }
+                    publishTask = Task { @MainActor in
+                        try? await Task.sleep(nanoseconds: 80_000_000)
+                        self.objectWillChange.send()
+                        self.publishTask = nil
+                    }
+                }
+                private func publishNow() {
+                    publishTask?.cancel()
+                    objectWillChange.send()
+                }
+                private func publishLater() {
+                    onDone = { self.objectWillChange.send() }
+                }
+            }
+            """
+        // `upsert` schedules a send after its write: the views render again and read it.
+        XCTAssertEqual(announcer(writes(of: "rows", in: "FetchSession", source).first), "objectWillChange")
+        // So is a write after a call of `upsert` in the same piece.
+        XCTAssertEqual(announcer(writes(of: "lateCount", in: "FetchSession", source).first), "objectWillChange")
+        XCTAssertEqual(announcer(writes(of: "endedAt", in: "FetchSession", source).first), "objectWillChange")
+        // A closure the callee only stores may never run.
+        XCTAssertEqual(writes(of: "note", in: "FetchSession", source).first?.announcement, .unannounced)
+    }
+
     func testMemberWritesOfAHeldObjectAreNotWritesOfTheProperty() {
         let source = """
             protocol Editor: AnyObject { var theme: Int { get set } }
@@ -481,7 +537,7 @@ final class ChangesTests: XCTestCase {
                 var body: some Scene { WindowGroup { NotesView(store: store) } }
             }
             protocol Refreshing { func refresh() }
-            final class Store: ObservableObject, Refreshing {
+            public final class Store: ObservableObject, Refreshing {
                 var notes: [String] = []
                 var draft = ""
                 var lastSync = 0

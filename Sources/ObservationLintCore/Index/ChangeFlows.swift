@@ -399,13 +399,15 @@ final class ChangeFlows: @unchecked Sendable {
         return found.isEmpty ? nil : found
     }
 
-    /// What a function announces before its first `await`, itself or through the functions
-    /// it calls there.
+    /// What a function announces before its first `await`, itself, in a closure it
+    /// schedules there (`Task { … objectWillChange.send() }`: the views render again soon
+    /// after the call and read what its caller wrote) or through the functions it calls there.
     private func calleeAnnouncers(_ name: String, visiting: Set<String>) -> [Announcer]? {
         guard !visiting.contains(name) else { return nil }
         for place in functionBodies[name] ?? [] {
             let firstAwait = (awaits[place] ?? []).min() ?? Int.max
             let own = (announcers[place] ?? []).filter { $0.site.token < firstAwait }
+                + (scheduled[place] ?? []).filter { $0.closure.lowerBound < firstAwait }.map(\.announcer)
             if !own.isEmpty { return own }
             for call in calls[place] ?? [] where call.token < firstAwait {
                 if let found = calleeAnnouncers(call.name, visiting: visiting.union([name])) { return found }

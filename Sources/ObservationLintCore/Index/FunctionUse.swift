@@ -16,8 +16,14 @@ extension ProjectIndex {
     }
 
     /// A member's access level: its own, or that of the extension declaring it
-    /// (`public extension Model { func load() }`).
+    /// (`public extension Model { func load() }`), no higher than its type's and the
+    /// enclosing types' (a `public func` of an internal class is internal).
     func accessLevel(of function: FunctionDecl, in type: TypeInfo) -> AccessLevel? {
+        guard let level = declaredAccessLevel(of: function, in: type) else { return nil }
+        return min(level, typeAccessLevel(of: type) ?? level)
+    }
+
+    private func declaredAccessLevel(of function: FunctionDecl, in type: TypeInfo) -> AccessLevel? {
         if let level = function.modifiers.accessLevel { return level }
         let declaring = type.declarations.first { declaration in
             declaration.decl.functions.contains { $0.nameToken == function.nameToken && $0.body == function.body }
@@ -26,14 +32,129 @@ extension ProjectIndex {
         return decl.modifiers.accessLevel
     }
 
+    /// The access level of a project type (`internal` unless its declaration says
+    /// otherwise), no higher than that of the project types enclosing it; nil for a type
+    /// the project only extends.
+    private func typeAccessLevel(of type: TypeInfo) -> AccessLevel? {
+        guard type.kind != nil, let primary = type.declarations.first(where: { $0.decl.kind != .extension }) else { return nil }
+        let level = primary.decl.modifiers.accessLevel ?? .internal
+        var enclosing = type.name
+        while let dot = enclosing.lastIndex(of: ".") {
+            enclosing = String(enclosing[..<dot])
+            if let outer = types[enclosing], let outerLevel = typeAccessLevel(of: outer) {
+                return min(level, outerLevel)
+            }
+        }
+        return level
+    }
+
     /// Whether nothing runs `function` of `type`: the project is a whole program
     /// (`isWholeProgram`), nothing outside it can call the function (`isCallableFromOutside`),
-    /// and no code of the project names it other than its own declaration (a call,
-    /// `#selector(name)`, `handler: name`; a name shared with another function counts as a use).
+    /// and no code of the project may name it (`mayReference(_:of:)`).
     public func neverRuns(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
         guard isWholeProgram, function.kind == .function, !function.modifiers.contains("static"), !function.modifiers.contains("class")
         else { return false }
-        return !namedFunctions.contains(function.name) && !isCallableFromOutside(function, of: type)
+        return !isCallableFromOutside(function, of: type) && !mayReference(function, of: type)
+    }
+
+    /// Whether some code of the project other than a declaration may name the method
+    /// `function` of `type` (call it, hand it over, `#selector` it): as a member of a
+    /// receiver whose static type (`staticType(of:in:context:)`) is unknown or of `type`'s
+    /// lineage (the type, a class it inherits from, a subclass: `model.load()`,
+    /// `self?.load()`, `action: model.load`), or unqualified in code whose own type is of that
+    /// lineage (`load()`, `handler: load`, `#selector(load)` in the type's declarations and
+    /// extensions, where Swift looks the name up among the type's members). A reference
+    /// through an object of another type, in another type's code, or a call whose arguments
+    /// the function cannot take (more than its parameters, a label none of them has:
+    /// `context.refresh(object, mergeChanges: true)` is no call of `refresh()`) is no use of
+    /// it; one whose receiver or code has no known project type (a key path, an implicit
+    /// member, a protocol extension, a global function) may be.
+    func mayReference(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
+        guard let sites = namedFunctions[function.name] else { return false }
+        // When one project type alone declares a member of the name, a project type code
+        // names the member through is that type's lineage (or another module's subclass):
+        // the receiver's type is not looked for.
+        let typedReceivers = Set(typesDeclaring(member: function.name)).count > 1
+        let lineage = Set(typeAndAncestors(of: type).map(\.name))
+        let labels = Set(function.parameters.compactMap { $0.label.map(Self.unescaped) })
+        let isVariadic = function.parameters.contains { $0.type?.text.hasSuffix("...") ?? false }
+        return sites.contains { site in
+            let reference = self.reference(at: site, typedReceiver: typedReceivers)
+            if let arguments = reference.arguments, !isVariadic {
+                guard arguments.count <= function.parameters.count, arguments.allSatisfy({ $0.map(labels.contains) ?? true }) else { return false }
+            }
+            guard let receiver = reference.receiver else { return true }
+            // The type or an ancestor (the call may dispatch to `type`'s override), or a
+            // subclass (it inherits the method).
+            return lineage.contains(receiver) || types[receiver].map { typeAndAncestors(of: $0).contains { $0.name == type.name } } ?? true
+        }
+    }
+
+    /// A label without the backticks that let a keyword be one (`` `in` ``).
+    private static func unescaped(_ label: String) -> String {
+        label.hasPrefix("`") ? String(label.filter { $0 != "`" }) : label
+    }
+
+    /// How code names a method at `site`: the static type it names it through
+    /// (`referenceReceiver(at:)`, for a member only when `typedReceiver`) and, for a call,
+    /// the labels of its parenthesized arguments. Computed once per site.
+    private func reference(at site: TokenLocation, typedReceiver: Bool) -> FunctionReference {
+        functionReferences.value(for: site) {
+            let file = files[site.file]
+            let arguments = file.kind(site.token + 1) == .leftParen
+                ? file.call(at: site.token, limit: file.tokens.count)?.arguments.map { file.argumentList($0).map { $0.label.map { Self.unescaped(file.text($0)) } } }
+                : nil
+            let isMember = file.kind(site.token - 1) == .period
+            return FunctionReference(receiver: isMember && !typedReceiver ? nil : referenceReceiver(at: site), arguments: arguments)
+        }
+    }
+
+    /// The static type whose member the name at `site` refers to: the receiver of
+    /// `x.name`, `self?.name`, `a.b.name` typed by `staticType(of:in:context:)`; for an
+    /// unqualified `name`, the project type whose code holds it (not a protocol: its
+    /// conformers run that code). Nil when not known.
+    private func referenceReceiver(at site: TokenLocation) -> String? {
+        let file = files[site.file]
+        guard let context = codeContexts(inFile: site.file).innermost(containing: site.token) else { return nil }
+        guard file.kind(site.token - 1) == .period else {
+            guard let scope = context.type, let info = types[scope], info.kind != nil, info.kind != .protocol else { return nil }
+            return scope
+        }
+        // The receiver's chain of simple names, back from the `.` before the name.
+        var last = site.token - 2
+        if file.kind(last) == .postfixQuestionMark || file.kind(last) == .exclamationMark { last -= 1 }
+        guard file.isWord(last) else { return nil }
+        var root = last
+        while file.kind(root - 1) == .period {
+            var previous = root - 2
+            if file.kind(previous) == .postfixQuestionMark || file.kind(previous) == .exclamationMark { previous -= 1 }
+            guard file.isWord(previous) else { return nil }
+            root = previous
+        }
+        return staticType(of: root..<last + 1, in: site.file, context: context)
+    }
+
+    /// Where code names each function name of the project types, other than in a
+    /// declaration (`func name`, `var name`, `let name`), found in one pass over every file.
+    var namedFunctions: [String: [TokenLocation]] {
+        namedFunctionNames.value {
+            let names = NameTable(types.values.lazy.flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
+            var sites = [[TokenLocation]](repeating: [], count: names.names.count)
+            for fileIndex in files.indices {
+                let file = files[fileIndex]
+                file.source.bytes.withUnsafeBufferPointer { bytes in
+                    for token in file.tokens.indices where file.kind(token) == .identifier {
+                        guard let name = names.position(of: file.tokens[token], in: bytes),
+                            !file.at(token - 1, "func"), !file.at(token - 1, "var"), !file.at(token - 1, "let")
+                        else { continue }
+                        sites[name].append(TokenLocation(file: fileIndex, token: token))
+                    }
+                }
+            }
+            var result: [String: [TokenLocation]] = [:]
+            for position in names.names.indices where !sites[position].isEmpty { result[names.names[position]] = sites[position] }
+            return result
+        }
     }
 
     /// Whether the project is a whole program, so that its own code is all the code that
@@ -86,25 +207,6 @@ extension ProjectIndex {
         "AnyObject": [], "CaseIterable": [], "RawRepresentable": [], "Combine.ObservableObject": [],
     ]
 
-    /// The names of the project types' functions that some code of the project names
-    /// outside their declarations, found in one pass over every file.
-    var namedFunctions: Set<String> {
-        namedFunctionNames.value {
-            let names = NameTable(types.values.lazy.flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
-            var named = [Bool](repeating: false, count: names.names.count)
-            for fileIndex in files.indices {
-                let file = files[fileIndex]
-                file.source.bytes.withUnsafeBufferPointer { bytes in
-                    for token in file.tokens.indices where file.kind(token) == .identifier {
-                        guard let name = names.position(of: file.tokens[token], in: bytes), !named[name], !file.at(token - 1, "func") else { continue }
-                        named[name] = true
-                    }
-                }
-            }
-            return Set(names.names.indices.filter { named[$0] }.map { names.names[$0] })
-        }
-    }
-
     /// Whether every project function named `name` takes closures only as non-escaping
     /// parameters (`func withPinned(_ body: (inout [Tab]) -> Void)`): Swift runs such a
     /// closure while the call runs (or not at all), in the caller's flow.
@@ -150,4 +252,13 @@ extension String.UTF8View {
         }
         return false
     }
+}
+
+/// How code names a function at a place (`ProjectIndex.mayReference(_:of:)`).
+struct FunctionReference: Sendable {
+    /// The static type it names the function through; nil when unknown.
+    let receiver: String?
+    /// A call's argument labels (nil for an unlabeled one); nil when it is no call with
+    /// parentheses.
+    let arguments: [String?]?
 }

@@ -144,8 +144,10 @@ public final class ProjectIndex: @unchecked Sendable {
     let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
     let membersDeclaredByName = OnDemand<[String: [String]]>()
-    /// The function names some code names (`namedFunctions`), found on first use.
-    let namedFunctionNames = OnDemand<Set<String>>()
+    /// Where code names each function name (`namedFunctions`), found on first use.
+    let namedFunctionNames = OnDemand<[String: [TokenLocation]]>()
+    /// How code names a function at each place `mayReference(_:of:)` looked at.
+    let functionReferences = Memo<TokenLocation, FunctionReference>()
     /// `isWholeProgram`, found on first use.
     let wholeProgram = OnDemand<Bool>()
     /// `runsClosuresWhileCalled(_:)`'s table, built on first use.

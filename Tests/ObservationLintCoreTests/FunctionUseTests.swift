@@ -1,0 +1,170 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+/// `ProjectIndex.neverRuns`: which code may run a method, by the types its name is used
+/// through.
+final class FunctionUseTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: false)
+    }
+
+    private func neverRuns(_ name: String, of type: String, in index: ProjectIndex, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard let info = index.types[type], let function = info.functions.first(where: { $0.function.name == name })?.function else {
+            XCTFail("no \(type).\(name)", file: file, line: line)
+            return false
+        }
+        return index.neverRuns(function, of: info)
+    }
+
+    private let app = """
+        @main struct FeedApp: App {
+            var body: some Scene { WindowGroup { FeedView() } }
+        }
+
+        """
+
+    func testACallOnAnotherTypesObjectIsNoUse() {
+        let index = index(
+            app + """
+                final class PostsModel: ObservableObject {
+                    @Published var state = 0
+                    func refresh() async { state = 1 }
+                }
+                final class ZapsModel: ObservableObject {
+                    @Published var state = 0
+                    func refresh() async { state = 1 }
+                }
+                final class ReactionsModel: ObservableObject {
+                    @Published var state = 0
+                    func refresh() async { state = 1 }
+                }
+                struct FeedView: View {
+                    @StateObject private var posts = PostsModel()
+                    @ObservedObject var zaps: ZapsModel
+                    var body: some View {
+                        Text("\\(posts.state)").refreshable { await posts.refresh() }
+                    }
+                }
+                """)
+        XCTAssertFalse(neverRuns("refresh", of: "PostsModel", in: index))
+        // `posts.refresh()` is `PostsModel`'s: no code names the others' `refresh()`.
+        XCTAssertTrue(neverRuns("refresh", of: "ZapsModel", in: index))
+        XCTAssertTrue(neverRuns("refresh", of: "ReactionsModel", in: index))
+    }
+
+    func testAReceiverOfUnknownTypeMayBeAnyType() {
+        let index = index(
+            app + """
+                final class PostsModel: ObservableObject {
+                    @Published var state = 0
+                    func refresh() async { state = 1 }
+                }
+                final class ZapsModel: ObservableObject {
+                    @Published var state = 0
+                    func refresh() async { state = 1 }
+                }
+                struct FeedView: View {
+                    let models: [AnyObject]
+                    var body: some View {
+                        Text("").task { await load(models.first) }
+                    }
+                    func load(_ model: AnyObject?) async { await (model as? ZapsModel)?.refresh() }
+                    func reload(_ model: some Refreshable) async { await model.refresh() }
+                }
+                """)
+        // `model.refresh()` on a generic parameter: any type's.
+        XCTAssertFalse(neverRuns("refresh", of: "PostsModel", in: index))
+        XCTAssertFalse(neverRuns("refresh", of: "ZapsModel", in: index))
+    }
+
+    func testAnUnqualifiedNameIsTheMemberOfTheCodesOwnType() {
+        let index = index(
+            app + """
+                class BaseModel: ObservableObject {
+                    @Published var state = 0
+                    func reload() { state = 0 }
+                    func start() { reload() }
+                }
+                final class ChildModel: BaseModel {
+                    func refresh() { state = 1 }
+                    func sync() { state = 2 }
+                    func begin() { sync() }
+                }
+                final class ZapsModel: ObservableObject {
+                    @Published var state = 0
+                    func refresh() { state = 1 }
+                    func sync() { state = 2 }
+                    @objc func tick() { state = 3 }
+                }
+                struct FeedView: View {
+                    @StateObject private var child = ChildModel()
+                    var body: some View {
+                        Text("").onAppear(perform: refresh).task { child.start() }
+                    }
+                    func refresh() {}
+                    func sync() {}
+                    func go() { Timer.scheduledTimer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: false) }
+                    @objc func tick() {}
+                }
+                """)
+        // `perform: refresh` and `#selector(tick)` name `FeedView`'s own methods.
+        XCTAssertTrue(neverRuns("refresh", of: "ChildModel", in: index))
+        XCTAssertTrue(neverRuns("refresh", of: "ZapsModel", in: index))
+        // `sync()` in `ChildModel`'s code is its own; `ZapsModel`'s is not called.
+        XCTAssertFalse(neverRuns("sync", of: "ChildModel", in: index))
+        XCTAssertTrue(neverRuns("sync", of: "ZapsModel", in: index))
+        // `reload()` in the base class's code may run a subclass's override, and
+        // `child.start()` runs the method `ChildModel` inherits.
+        XCTAssertFalse(neverRuns("reload", of: "BaseModel", in: index))
+        XCTAssertFalse(neverRuns("start", of: "BaseModel", in: index))
+    }
+
+    func testACallWhoseArgumentsTheMethodCannotTakeIsNoCallOfIt() {
+        let index = index(
+            app + """
+                final class FeedModel: ObservableObject {
+                    @Published var state = 0
+                    func refresh() { state = 1 }
+                    func reset(keeping count: Int) { state = count }
+                    func move(`in` list: Int) { state = list }
+                }
+                struct FeedView: View {
+                    @Environment(\\.managedObjectContext) private var context
+                    let feed: NSManagedObject
+                    var body: some View {
+                        Text("").onAppear {
+                            context.refresh(feed, mergeChanges: true)
+                            Self.cache.reset(keeping: 2)
+                            Self.cache.move(in: 3)
+                        }
+                    }
+                }
+                """)
+        // Another module's `refresh(_:mergeChanges:)` on a receiver of unknown type.
+        XCTAssertTrue(neverRuns("refresh", of: "FeedModel", in: index))
+        // Labels the method has: the unknown receiver may be a `FeedModel`.
+        XCTAssertFalse(neverRuns("reset", of: "FeedModel", in: index))
+        XCTAssertFalse(neverRuns("move", of: "FeedModel", in: index))
+    }
+
+    func testAPublicMethodOfAnInternalTypeIsInternal() {
+        let index = index(
+            app + """
+                final class FeedModel: ObservableObject {
+                    @Published var state = 0
+                    public func refresh() { state = 1 }
+                }
+                public final class SharedModel: ObservableObject {
+                    @Published public var state = 0
+                    public func refresh() { state = 1 }
+                }
+                struct FeedView: View {
+                    var body: some View { Text("") }
+                }
+                """)
+        // Nothing outside the app's module can reach an internal class's members.
+        XCTAssertTrue(neverRuns("refresh", of: "FeedModel", in: index))
+        XCTAssertFalse(neverRuns("refresh", of: "SharedModel", in: index))
+    }
+}
