@@ -144,8 +144,14 @@ public enum LintEngine {
     private static func filesWithout(
         _ setting: TargetIsolationSetting, _ files: [ParsedFile], project: ProjectLayout.Project?, on: Bool, options: LintOptions
     ) -> Set<Int> {
-        guard on, options.readsProjectBuildSettings, let root = project?.root else { return [] }
-        return setting.filesCompiledWithout(files.map(\.path), inDirectory: root)
+        filesWithout(setting, paths: files.map(\.path), root: project?.root, on: on && options.readsProjectBuildSettings)
+    }
+
+    /// Of `paths`, the positions of the files the Xcode projects in `root` compile with
+    /// `setting` off, when the project turns it `on`.
+    private static func filesWithout(_ setting: TargetIsolationSetting, paths: [String], root: String?, on: Bool) -> Set<Int> {
+        guard on, let root else { return [] }
+        return setting.filesCompiledWithout(paths, inDirectory: root)
     }
 
     /// The index of one project of `layout` over `files` (numbered as the inputs): its own
@@ -173,14 +179,12 @@ public enum LintEngine {
         let index = ProjectIndex(
             files: indexed.map { files[$0] }, isPackageFile: indexed.map { !own.contains($0) }, importedTypes: imported,
             defaultIsolationIsMainActor: defaultIsolationIsMainActor, nonisolatedNonsendingByDefault: nonisolatedNonsending,
-            filesCompiledWithoutNonsending: readsTargetSettings && nonisolatedNonsending
-                ? layout.projects[project].root.map {
-                    TargetIsolationSetting.nonisolatedNonsending.filesCompiledWithout(indexed.map { files[$0].path }, inDirectory: $0)
-                } ?? [] : [],
-            filesCompiledWithoutMainActorDefault: readsTargetSettings && defaultIsolationIsMainActor
-                ? layout.projects[project].root.map {
-                    TargetIsolationSetting.mainActorDefault.filesCompiledWithout(indexed.map { files[$0].path }, inDirectory: $0)
-                } ?? [] : [],
+            filesCompiledWithoutNonsending: filesWithout(
+                .nonisolatedNonsending, paths: indexed.map { files[$0].path }, root: layout.projects[project].root,
+                on: readsTargetSettings && nonisolatedNonsending),
+            filesCompiledWithoutMainActorDefault: filesWithout(
+                .mainActorDefault, paths: indexed.map { files[$0].path }, root: layout.projects[project].root,
+                on: readsTargetSettings && defaultIsolationIsMainActor),
             jobs: jobs)
         return (index, indexed, own)
     }
