@@ -35,7 +35,7 @@ struct ChangeCollector {
                 {
                     let place = flows.place(of: site)
                     // Code nothing runs changes nothing.
-                    if flows.unit(of: place)?.neverRuns == true { continue }
+                    if flows.neverRuns(place) { continue }
                     let location = TokenLocation(file: site.file, token: site.token)
                     let announced: [[Announcer]]
                     if announcing.contains(name) {

@@ -23,8 +23,8 @@ final class ChangeFlows: @unchecked Sendable {
         let isPrivate: Bool
         /// Code outside the project may call it (`ProjectIndex.isCallableFromOutside`).
         var isCallableFromOutside = false
-        /// Nothing runs it (`ProjectIndex.neverRuns`): its writes are no changes.
-        var neverRuns = false
+        /// The method and its type, for `neverRuns(_:)`.
+        var method: (function: FunctionDecl, owner: TypeInfo)?
     }
 
     /// Unowned: the index keeps its flows (a strong reference would keep every index alive).
@@ -48,6 +48,8 @@ final class ChangeFlows: @unchecked Sendable {
     private let lineageNames: Set<String>
     /// `externalCallerFlows(of:)` by function name.
     private let externalFlows = Memo<String, ExternalFlows>()
+    /// `neverRuns(_:)` by position in `units`.
+    private let neverRunsByUnit = Memo<Int, Bool>()
 
     /// What the calls of a function from other code announce: `nil` when one announces
     /// nothing.
@@ -82,7 +84,7 @@ final class ChangeFlows: @unchecked Sendable {
                     var unit = Unit(file: file, body: body, kind: kind, isPrivate: isPrivate)
                     if function.kind == .function {
                         unit.isCallableFromOutside = index.isCallableFromOutside(function, of: owner)
-                        unit.neverRuns = index.neverRuns(function, of: owner)
+                        unit.method = (function, owner)
                     }
                     add(unit)
                     if function.kind == .function {
@@ -266,6 +268,15 @@ final class ChangeFlows: @unchecked Sendable {
 
     func unit(of place: Place) -> Unit? {
         unitByBody[Place(file: place.file, body: place.body, closure: nil)].map { units[$0] }
+    }
+
+    /// Whether nothing runs the code of `place` (`ProjectIndex.neverRuns`): its writes are no
+    /// changes. Asked for the pieces that write, once each.
+    func neverRuns(_ place: Place) -> Bool {
+        guard let position = unitByBody[Place(file: place.file, body: place.body, closure: nil)],
+            let method = units[position].method
+        else { return false }
+        return neverRunsByUnit.value(for: position) { index.neverRuns(method.function, of: method.owner) }
     }
 
     /// Where a write takes effect: after the `await` of its own statement
