@@ -1,8 +1,9 @@
+import Foundation
 import ObservationSyntax
 
-/// Where each scope of one body runs: the body's own context, then every closure's,
-/// worked out once per body (SPEC §10.2).
-struct BodyContexts: Sendable {
+/// Where each scope of one body runs: the body's own context, then each closure's, worked
+/// out when a location inside it or after it is asked about, once per closure (SPEC §10.2).
+final class BodyContexts: @unchecked Sendable {
     /// Where the code of one scope runs.
     struct Frame: Sendable {
         var steps: [ContextStep]
@@ -21,11 +22,15 @@ struct BodyContexts: Sendable {
     let file: Int
     let base: Frame
     let scopes: BodyScopes
-    /// Per scope, its frame (the enclosing one for blocks and closures run in place).
-    let frames: [Frame]
-    /// Closures that run in a context of their own, by their `{`: an `await` inside one
-    /// does not suspend the code around it.
-    let ownContextStarts: [Int: Int]
+    /// The scopes starting at each token (a closure's `{`), in scope order.
+    private let scopesByStart: [Int: [Int]]
+    /// Per scope, once found: its frame (the enclosing one for blocks and closures run in
+    /// place), and whether it is a context of its own (an `await` inside such a closure does
+    /// not suspend the code around it).
+    private var frames: [(frame: Frame, isOwn: Bool)?]
+    private var classifier: ClosureClassifier
+    /// Guards `frames` and `classifier`: the index shares one `BodyContexts` between threads.
+    private let lock = NSRecursiveLock()
 
     /// `followsOtherCode`: an observer with `queue: nil` runs where the project posts its
     /// notification, a closure passed to a project function where that function calls it
@@ -33,29 +38,40 @@ struct BodyContexts: Sendable {
     init(_ owned: OwnedBody, file fileIndex: Int, index: ProjectIndex, followsOtherCode: Bool) {
         let file = index.files[fileIndex]
         self.file = fileIndex
-        let base = Self.baseFrame(owned, file: file, fileIndex: fileIndex, index: index)
-        self.base = base
-        let scopes = index.scopes(in: owned.range, of: file)
-        self.scopes = scopes
-        var classifier = ClosureClassifier(owned: owned, file: file, fileIndex: fileIndex, index: index, followsOtherCode: followsOtherCode)
-        var frames: [Frame] = []
-        var starts: [Int: Int] = [:]
-        frames.reserveCapacity(scopes.scopes.count)
-        for (position, scope) in scopes.scopes.enumerated() {
-            let outer = scope.parent.map { frames[$0] } ?? base
-            if let own = classifier.frame(of: scope, inside: outer, parent: scope.parent.map { scopes.scopes[$0] }) {
-                frames.append(own)
-                starts[scope.range.lowerBound] = position
-            } else {
-                frames.append(outer)
-            }
+        base = Self.baseFrame(owned, file: file, fileIndex: fileIndex, index: index)
+        scopes = index.scopes(in: owned.range, of: file)
+        classifier = ClosureClassifier(owned: owned, file: file, fileIndex: fileIndex, index: index, followsOtherCode: followsOtherCode)
+        frames = Array(repeating: nil, count: scopes.scopes.count)
+        var starts: [Int: [Int]] = [:]
+        for (position, scope) in scopes.scopes.enumerated() { starts[scope.range.lowerBound, default: []].append(position) }
+        scopesByStart = starts
+    }
+
+    /// The frame of the scope at `position`, its enclosing scopes' first (the caller holds
+    /// `lock`).
+    private func frame(ofScope position: Int) -> (frame: Frame, isOwn: Bool) {
+        if let known = frames[position] { return known }
+        let scope = scopes.scopes[position]
+        let outer = scope.parent.map { frame(ofScope: $0).frame } ?? base
+        let found: (frame: Frame, isOwn: Bool)
+        if let own = classifier.frame(of: scope, inside: outer, parent: scope.parent.map { scopes.scopes[$0] }) {
+            found = (own, true)
+        } else {
+            found = (outer, false)
         }
-        self.frames = frames
-        self.ownContextStarts = starts
+        frames[position] = found
+        return found
+    }
+
+    /// The last closure starting at `token` that runs in a context of its own.
+    private func ownContextScope(startingAt token: Int) -> Int? {
+        scopesByStart[token]?.last { frame(ofScope: $0).isOwn }
     }
 
     func context(at token: Int, index: ProjectIndex) -> ExecutionContext {
-        var frame = scopes.innermostIndex(containing: token).map { frames[$0] } ?? base
+        lock.lock()
+        defer { lock.unlock() }
+        var frame = scopes.innermostIndex(containing: token).map { self.frame(ofScope: $0).frame } ?? base
         let file = index.files[self.file]
         if let start = frame.asyncStart, let suspension = suspension(before: token, from: start, in: file) {
             let line = file.source.location(of: file.tokens[suspension].range.lowerBound).line
@@ -82,7 +98,7 @@ struct BodyContexts: Sendable {
         var found: Int?
         var probe = start
         while probe < token {
-            if let scope = ownContextStarts[probe], !scopes.scopes[scope].range.contains(token) {
+            if let scope = ownContextScope(startingAt: probe), !scopes.scopes[scope].range.contains(token) {
                 probe = scopes.scopes[scope].range.upperBound
                 continue
             }
