@@ -23,12 +23,14 @@ final class IndexLifetimeTests: XCTestCase {
         }
         """
 
-    func testAnIndexIsFreedAfterItsChangeAndEnvironmentFactsWereAsked() throws {
+    func testAnIndexIsFreedAfterItsChangeIsolationAndEnvironmentFactsWereAsked() throws {
         weak var released: ProjectIndex?
         do {
             let index = ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(Self.source.utf8))])
             let store = try XCTUnwrap(index.types["Store"])
-            XCTAssertFalse(index.changes(of: store).writes(of: "count").isEmpty)
+            let writes = index.changes(of: store).writes(of: "count")
+            XCTAssertFalse(writes.isEmpty)
+            XCTAssertFalse(writes[0].context(in: index).steps.isEmpty)
             _ = index.uninjectedPath(to: "Detail", providers: index.environmentInjections)
             released = index
         }

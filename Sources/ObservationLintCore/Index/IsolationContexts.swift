@@ -198,7 +198,8 @@ struct ClosureClassifier {
     let owned: OwnedBody
     let file: ParsedFile
     let fileIndex: Int
-    let index: ProjectIndex
+    /// Unowned: a `BodyContexts` the index keeps holds its classifier.
+    unowned let index: ProjectIndex
     let followsOtherCode: Bool
     /// The body's `let queue = DispatchQueue(label: …)`-style locals, found on first use.
     private var locals: [String: QueueKind]?
