@@ -11,7 +11,8 @@ public struct ObservableMutatedOffMain: Rule {
         rationale: """
             Observation's registrar announces a change on the thread that makes it, and SwiftUI \
             reads the model on the main thread while it renders. Changed from code the analysis \
-            knows runs off the main thread — a `URLSession` completion handler, `Task.detached`, a \
+            knows runs off the main thread — a `URLSession` or `NSItemProvider` completion handler, \
+            `perform { }` on a private-queue Core Data context, `Task.detached`, a \
             `Task { }` that inherits no actor, a nonisolated `async` method (the global executor, \
             after an `await` as before it, unless `NonisolatedNonsendingByDefault` is on for its Xcode \
             target), a global or private dispatch queue, or a method with no \
