@@ -347,6 +347,10 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(write("context"), .unknown)
         XCTAssertEqual(write("bg()"), .unknown)
         XCTAssertEqual(write("context", locals: "let context = makeContext()"), .unknown)
+        // A context property set again after initialization may hold another context.
+        XCTAssertEqual(
+            write("context", members: "var context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)\n func reset() { context = container.viewContext }"),
+            .unknown)
         let task = context("final class Store {\n var count = 0\n func save() {\n container.performBackgroundTask { context in self.HERE = 1 }\n }\n}")
         XCTAssertEqual(task.isolation, .offMain)
         XCTAssertTrue(task.steps.last?.description.contains("private-queue") == true)

@@ -871,6 +871,8 @@ struct QueueFacts: Sendable {
     var byName: [String: QueueKind] = [:]
     /// Operation queues whose `underlyingQueue` is set: where they run is not known.
     var retargeted = Set<String>()
+    /// Properties set outside initializers.
+    private var reassigned = Set<String>()
 
     init(_ lineage: [TypeInfo], index: ProjectIndex) {
         for type in lineage {
@@ -889,12 +891,16 @@ struct QueueFacts: Sendable {
                         // `self.queue = DispatchQueue(label: …)` in an initializer.
                         if function.kind == .initializer, path.count == 1, let kind = Self.kind(of: assignment.value, in: file) {
                             byName[path[0]] = kind
+                        } else if function.kind != .initializer, path.count == 1 {
+                            reassigned.insert(path[0])
                         }
                     }
                 }
             }
         }
         for name in retargeted { byName[name] = nil }
+        // A context property set again after initialization may hold another kind of context.
+        for name in reassigned where byName[name] == .privateContext || byName[name] == .mainContext { byName[name] = nil }
     }
 
     /// `let queue = DispatchQueue(label: …)` and the like in a body.
