@@ -279,7 +279,8 @@ public struct ObservableMutatedOffMain: Rule {
                 at: model.write.writtenTokens(in: index),
                 notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) }
                     + [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
-                help: "mark `\(type.name.simpleTypeName)` `@MainActor`, or make the change on the main actor (`await MainActor.run { … }`)")
+                help: (index.isolation(of: type).domain == .mainActor ? "" : "mark `\(type.name.simpleTypeName)` `@MainActor`, or ")
+                    + "make the change on the main actor (`await MainActor.run { … }`)")
         }
     }
 

@@ -436,7 +436,8 @@ public struct PublishedMutatedOffMain: Rule {
                 "`\(property.name)` is `@Published` and changes off the main thread: views observing `\(type.name.simpleTypeName)` get the change on a background thread",
                 at: model.write.writtenTokens(in: index),
                 notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) } + [witness],
-                help: "change it on the main actor (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`), or mark `\(type.name.simpleTypeName)` `@MainActor`")
+                help: "change it on the main actor (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`)"
+                    + (index.isolation(of: type).domain == .mainActor ? "" : ", or mark `\(type.name.simpleTypeName)` `@MainActor`"))
         }
     }
 
