@@ -11,7 +11,8 @@ public struct ObservableMutatedOffMain: Rule {
         rationale: """
             Observation's registrar announces a change on the thread that makes it, and SwiftUI \
             reads the model on the main thread while it renders. Changed from code the analysis \
-            knows runs off the main thread — a `URLSession` completion handler, `Task.detached`, a \
+            knows runs off the main thread — a `URLSession` or `NSItemProvider` completion handler, \
+            `perform { }` on a private-queue Core Data context, `Task.detached`, a \
             `Task { }` that inherits no actor, a nonisolated `async` method (the global executor, \
             after an `await` as before it, unless `NonisolatedNonsendingByDefault` is on for its Xcode \
             target), a global or private dispatch queue, or a method with no \
@@ -278,7 +279,8 @@ public struct ObservableMutatedOffMain: Rule {
                 at: model.write.writtenTokens(in: index),
                 notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) }
                     + [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
-                help: "mark `\(type.name.simpleTypeName)` `@MainActor`, or make the change on the main actor (`await MainActor.run { … }`)")
+                help: (index.isolation(of: type).domain == .mainActor ? "" : "mark `\(type.name.simpleTypeName)` `@MainActor`, or ")
+                    + "make the change on the main actor (`await MainActor.run { … }`)")
         }
     }
 

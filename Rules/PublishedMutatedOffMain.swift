@@ -13,7 +13,10 @@ public struct PublishedMutatedOffMain: Rule {
             SwiftUI expects every change a view observes on the main thread. The rule reports a \
             change in code the analysis knows runs off the main thread — `DispatchQueue.global().async`, \
             a private `DispatchQueue(label:)`, `Task.detached`, an `OperationQueue()` operation, a \
-            `URLSession` completion handler, a `Task { }` that inherits no actor, a nonisolated \
+            `URLSession` completion handler, an `NSItemProvider` load's completion handler (Foundation \
+            calls it on an internal queue), `perform { }` on a Core Data context made with \
+            `.privateQueueConcurrencyType` or `newBackgroundContext()` (or `performBackgroundTask`), \
+            a `Task { }` that inherits no actor, a nonisolated \
             `async` function (which runs on the global executor, after an `await` as before it, unless \
             `NonisolatedNonsendingByDefault` is on for it: `SWIFT_APPROACHABLE_CONCURRENCY` is read per \
             Xcode target, so another target's setting does not count), or a \
@@ -229,6 +232,34 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { Text(tab.title) }
             }
             """,
+            """
+            final class DropModel: ObservableObject {
+                @Published var files: [URL] = []
+                func take(_ provider: NSItemProvider) {
+                    _ = provider.loadObject(ofClass: URL.self) { url, _ in
+                        if let url { ↓self.files.append(url) }
+                    }
+                }
+            }
+            struct DropTarget: View {
+                @StateObject private var model = DropModel()
+                var body: some View { Text("\\(model.files.count) files") }
+            }
+            """,
+            """
+            final class Counter: ObservableObject {
+                @Published var saved = 0
+                let container = NSPersistentContainer(name: "Store")
+                func save() {
+                    let context = container.newBackgroundContext()
+                    context.perform { ↓self.saved += 1 }
+                }
+            }
+            struct CounterView: View {
+                @ObservedObject var counter: Counter
+                var body: some View { Text("\\(counter.saved)") }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -371,6 +402,19 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { Text(launcher.info.name) }
             }
             """,
+            """
+            final class Counter: ObservableObject {
+                @Published var saved = 0
+                let container = NSPersistentContainer(name: "Store")
+                func save() {
+                    container.viewContext.perform { self.saved += 1 }
+                }
+            }
+            struct CounterView: View {
+                @ObservedObject var counter: Counter
+                var body: some View { Text("\\(counter.saved)") }
+            }
+            """,
         ])
 
     public init() {}
@@ -392,7 +436,8 @@ public struct PublishedMutatedOffMain: Rule {
                 "`\(property.name)` is `@Published` and changes off the main thread: views observing `\(type.name.simpleTypeName)` get the change on a background thread",
                 at: model.write.writtenTokens(in: index),
                 notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) } + [witness],
-                help: "change it on the main actor (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`), or mark `\(type.name.simpleTypeName)` `@MainActor`")
+                help: "change it on the main actor (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`)"
+                    + (index.isolation(of: type).domain == .mainActor ? "" : ", or mark `\(type.name.simpleTypeName)` `@MainActor`"))
         }
     }
 

@@ -312,6 +312,50 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation(later), .offMain)
     }
 
+    func testItemProviderCompletionsRunOffTheMainThread() {
+        func write(_ call: String, declarations: String = "") -> Isolation {
+            isolation("\(declarations)\nfinal class Drop {\n var urls: [URL] = []\n func take(_ provider: NSItemProvider) {\n _ = \(call) { url, _ in self.HERE = [url] }\n }\n}")
+        }
+        XCTAssertEqual(write("provider.loadObject(ofClass: URL.self)"), .offMain)
+        XCTAssertEqual(write("provider.loadFileRepresentation(forTypeIdentifier: UTType.image.identifier)"), .offMain)
+        XCTAssertEqual(write("provider.loadDataRepresentation(for: .png)"), .offMain)
+        let step = context("final class Drop {\n func take(_ p: NSItemProvider) {\n _ = p.loadObject(ofClass: URL.self, completionHandler: { url, _ in self.HERE = url })\n }\n}")
+        XCTAssertEqual(step.isolation, .offMain)
+        XCTAssertEqual(step.steps.last?.kind, .completionHandler)
+        XCTAssertTrue(step.steps.last?.description.contains("`loadObject(ofClass:)`") == true)
+        // Another first label, or a project function of that name: not claimed.
+        XCTAssertEqual(write("store.loadObject(named: \"a\")"), .unknown)
+        XCTAssertEqual(
+            write("store.loadObject(ofClass: URL.self)", declarations: "func loadObject(ofClass: Any.Type, _ done: @escaping (URL?, Error?) -> Void) {}"),
+            .unknown)
+    }
+
+    func testCoreDataPerformRunsOnTheContextsQueueWhenItsTypeIsKnown() {
+        func write(_ receiver: String, _ method: String = "perform", members: String = "", locals: String = "") -> Isolation {
+            isolation("final class Store {\n var count = 0\n \(members)\n func save() {\n \(locals)\n \(receiver).\(method) { self.HERE = 1 }\n }\n}")
+        }
+        XCTAssertEqual(write("container.newBackgroundContext()"), .offMain)
+        XCTAssertEqual(write("context", locals: "let context = container.newBackgroundContext()"), .offMain)
+        XCTAssertEqual(write("context", members: "let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)"), .offMain)
+        XCTAssertEqual(write("self.context", members: "let context = NSManagedObjectContext(.privateQueue)"), .offMain)
+        XCTAssertEqual(write("container.viewContext"), .mainActor)
+        XCTAssertEqual(write("context", members: "let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)"), .mainActor)
+        XCTAssertEqual(write("container.viewContext", "performAndWait"), .mainActor)
+        // `performAndWait` on a private queue may run the closure on the calling thread;
+        // a context whose type is not known here stays unknown.
+        XCTAssertEqual(write("container.newBackgroundContext()", "performAndWait"), .unknown)
+        XCTAssertEqual(write("context"), .unknown)
+        XCTAssertEqual(write("bg()"), .unknown)
+        XCTAssertEqual(write("context", locals: "let context = makeContext()"), .unknown)
+        // A context property set again after initialization may hold another context.
+        XCTAssertEqual(
+            write("context", members: "var context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)\n func reset() { context = container.viewContext }"),
+            .unknown)
+        let task = context("final class Store {\n var count = 0\n func save() {\n container.performBackgroundTask { context in self.HERE = 1 }\n }\n}")
+        XCTAssertEqual(task.isolation, .offMain)
+        XCTAssertTrue(task.steps.last?.description.contains("private-queue") == true)
+    }
+
     func testDescriptionCitesEachStepWithItsLine() {
         let index = index("final class Feed {\n var value = 0\n func reload() {\n Task.detached {\n self.HERE = 1\n }\n }\n}")
         let file = index.files[0]

@@ -267,6 +267,18 @@ struct ClosureClassifier {
             return operation(name, receiver: receiver, at: callee, outer)
         case "perform" where receiver == "RunLoop.main":
             return step(.dispatch, at: callee, .mainActor, "in `RunLoop.main.perform { }`: on the main thread", outer, domain: .nonisolated, async: true)
+        case "perform", "performAndWait":
+            if let receiver, let frame = contextPerform(name, receiver: receiver, at: callee, outer) { return frame }
+        case "performBackgroundTask":
+            // "Executes a closure on a private queue using an ephemeral managed object context."
+            // (developer.apple.com/documentation/coredata/nspersistentcontainer/performbackgroundtask(_:))
+            if index.isolationFacts.functionBodies(named: name, index: index).isEmpty {
+                return step(.completionHandler, at: callee, .offMain,
+                    "in `performBackgroundTask { }`: Core Data runs it on a new private-queue context's queue, off the main thread", outer,
+                    domain: .nonisolated, async: true)
+            }
+        case _ where itemProviderLoads[name] != nil:
+            if let frame = itemProviderCompletion(scope, name: name, label: label, at: callee, outer) { return frame }
         case "dataTask", "downloadTask", "uploadTask":
             if label.map({ file.at($0, "completionHandler") }) ?? true {
                 return completion(name, receiver: receiver, at: callee, outer)
@@ -424,6 +436,53 @@ struct ClosureClassifier {
             let why = contexts[0].steps.last?.description
         else { return nil }
         return ContextStep(kind: .notification, site: first, isolation: isolation, description: "posted here, \(why)")
+    }
+
+    // MARK: - Core Data and NSItemProvider
+
+    /// `context.perform { }` on a managed object context whose concurrency type is known:
+    /// `perform` "asynchronously performs the specified closure on the context's queue"
+    /// (developer.apple.com/documentation/coredata/nsmanagedobjectcontext/perform(_:)), a
+    /// private queue for a context made with `.privateQueueConcurrencyType` or
+    /// `newBackgroundContext()` ("returns a new managed object context that executes on a
+    /// private queue"), the main queue for `viewContext` ("the main queue's managed object
+    /// context") or `.mainQueueConcurrencyType`. `performAndWait` on a private-queue context
+    /// may run the closure on the calling thread, so only the main-queue case is judged;
+    /// a context of unknown type stays unknown.
+    private mutating func contextPerform(_ name: String, receiver: String, at callee: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+        let kind = QueueFacts.managedObjectContext(compact: receiver) ?? queueKind(receiver)
+        let call = "`\(receiver).\(name) { }`"
+        switch kind {
+        case .privateContext where name == "perform":
+            return step(.dispatch, at: callee, .offMain,
+                "in \(call), a private-queue managed object context: Core Data runs it on the context's private queue, off the main thread",
+                outer, domain: .nonisolated, async: true)
+        case .mainContext:
+            return step(.dispatch, at: callee, .mainActor,
+                "in \(call), a main-queue managed object context: Core Data runs it on the main queue", outer,
+                domain: .nonisolated, async: name == "perform")
+        default:
+            return nil
+        }
+    }
+
+    /// The completion handler of an `NSItemProvider` load (`loadObject(ofClass:)`,
+    /// `loadDataRepresentation(forTypeIdentifier:)`, …): "The system uses an internal queue
+    /// when calling the completion blocks for the NSItemProvider class. When using an item
+    /// provider with drag and drop, ensure that UI updates take place on the main queue"
+    /// (developer.apple.com/documentation/foundation/nsitemprovider). Judged by the method's
+    /// name and first argument label when the project declares no function of that name.
+    private func itemProviderCompletion(_ scope: Scope, name: String, label: Int?, at callee: Int, _ outer: BodyContexts.Frame)
+        -> BodyContexts.Frame?
+    {
+        guard label.map({ file.at($0, "completionHandler") }) ?? true, let firstLabels = itemProviderLoads[name],
+            let arguments = callArguments(of: scope),
+            let first = file.argumentList(arguments).first?.label.map({ file.text($0) }), firstLabels.contains(first),
+            index.isolationFacts.functionBodies(named: name, index: index).isEmpty
+        else { return nil }
+        return step(.completionHandler, at: callee, .offMain,
+            "in the completion handler of `\(name)(\(first):)`: `NSItemProvider` calls its completion blocks on an internal queue, off the main thread",
+            outer, domain: .nonisolated, async: true)
     }
 
     // MARK: - Combine
@@ -763,7 +822,15 @@ private let concurrencyCallees: Set<String> = [
 /// The callees whose receiver `ClosureClassifier.frame(of:inside:parent:)` judges.
 private let receiverCallees: Set<String> = [
     "Task", "detached", "run", "assumeIsolated", "async", "asyncAfter", "sync", "asyncAndWait", "addOperation",
-    "addBarrierBlock", "perform", "dataTask", "downloadTask", "uploadTask", "sink", "scheduledTimer",
+    "addBarrierBlock", "perform", "performAndWait", "dataTask", "downloadTask", "uploadTask", "sink", "scheduledTimer",
+]
+
+/// `NSItemProvider`'s loading methods that take a completion handler, with the labels their
+/// first argument may carry.
+private let itemProviderLoads: [String: Set<String>] = [
+    "loadObject": ["ofClass"], "loadDataRepresentation": ["forTypeIdentifier", "for"],
+    "loadFileRepresentation": ["forTypeIdentifier", "for"], "loadInPlaceFileRepresentation": ["forTypeIdentifier"],
+    "loadItem": ["forTypeIdentifier"], "loadPreviewImage": ["options"],
 ]
 
 /// The calls whose closure's `group.addTask { }` starts child tasks.
@@ -809,6 +876,11 @@ enum QueueKind: Sendable, Hashable {
     case urlSession
     /// A session made with `delegateQueue: .main`.
     case mainURLSession
+    /// A managed object context made with `.privateQueueConcurrencyType` or by
+    /// `newBackgroundContext()`.
+    case privateContext
+    /// A managed object context made with `.mainQueueConcurrencyType`, or a `viewContext`.
+    case mainContext
 }
 
 /// The queues and sessions a class (with its superclasses) holds in properties.
@@ -816,6 +888,8 @@ struct QueueFacts: Sendable {
     var byName: [String: QueueKind] = [:]
     /// Operation queues whose `underlyingQueue` is set: where they run is not known.
     var retargeted = Set<String>()
+    /// Properties set outside initializers.
+    private var reassigned = Set<String>()
 
     init(_ lineage: [TypeInfo], index: ProjectIndex) {
         for type in lineage {
@@ -834,12 +908,16 @@ struct QueueFacts: Sendable {
                         // `self.queue = DispatchQueue(label: …)` in an initializer.
                         if function.kind == .initializer, path.count == 1, let kind = Self.kind(of: assignment.value, in: file) {
                             byName[path[0]] = kind
+                        } else if function.kind != .initializer, path.count == 1 {
+                            reassigned.insert(path[0])
                         }
                     }
                 }
             }
         }
         for name in retargeted { byName[name] = nil }
+        // A context property set again after initialization may hold another kind of context.
+        for name in reassigned where byName[name] == .privateContext || byName[name] == .mainContext { byName[name] = nil }
     }
 
     /// `let queue = DispatchQueue(label: …)` and the like in a body.
@@ -870,8 +948,36 @@ struct QueueFacts: Sendable {
         return nil
     }
 
+    /// A managed object context an expression creates or names: `NSManagedObjectContext(concurrencyType:
+    /// .privateQueueConcurrencyType)` (or `NSManagedObjectContext(.privateQueue)`),
+    /// `container.newBackgroundContext()`, their main-queue counterparts, `container.viewContext`.
+    static func managedObjectContext(_ expression: Range<Int>, in file: ParsedFile) -> QueueKind? {
+        guard let first = expression.first, let last = expression.last else { return nil }
+        let named = file.at(first, "NSManagedObjectContext") || file.at(last, "viewContext")
+            || (file.kind(last) == .rightParen && file.at(last - 2, "newBackgroundContext"))
+        return named ? managedObjectContext(compact: compact(file.text(expression))) : nil
+    }
+
+    /// `managedObjectContext(_:in:)` of an expression's text without whitespace.
+    static func managedObjectContext(compact text: String) -> QueueKind? {
+        if text.hasPrefix("NSManagedObjectContext("), text.hasSuffix(")") {
+            var type = text.dropFirst("NSManagedObjectContext(".count).dropLast()
+            if type.hasPrefix("concurrencyType:") { type = type.dropFirst("concurrencyType:".count) }
+            let name = type.split(separator: ".").last.map(String.init) ?? ""
+            if name == "privateQueueConcurrencyType" || name == "privateQueue" { return .privateContext }
+            if name == "mainQueueConcurrencyType" || name == "mainQueue" { return .mainContext }
+            return nil
+        }
+        let isView = text.hasSuffix(".viewContext")
+        let owner = text.hasSuffix(".newBackgroundContext()") ? text.dropLast(".newBackgroundContext()".count)
+            : isView ? text.dropLast(".viewContext".count) : nil
+        guard let owner, !owner.isEmpty, !owner.contains("(") else { return nil }
+        return isView ? .mainContext : .privateContext
+    }
+
     /// What an expression creates or names.
     static func kind(of expression: Range<Int>, in file: ParsedFile) -> QueueKind? {
+        if let context = managedObjectContext(expression, in: file) { return context }
         guard let first = expression.first,
             file.at(first, "DispatchQueue") || file.at(first, "OperationQueue") || file.at(first, "URLSession")
         else { return nil }
