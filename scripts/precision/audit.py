@@ -215,6 +215,13 @@ NOT_COUNTED = (
     "(a missing `private`, an unused observed object), and performance matters (extra redraws)."
 )
 HUNT_HEADER = "| path | line | kind | verdict | evidence |"
+# Where code runs depends on how its target is built: hunters judge thread claims with it.
+THREAD_RULES = (
+    "Judge where code runs with the build settings of the target that compiles it: the Swift "
+    "language mode, `SWIFT_DEFAULT_ACTOR_ISOLATION` and `SWIFT_APPROACHABLE_CONCURRENCY` (which turns "
+    "on `NonisolatedNonsendingByDefault`) in the Xcode project, per target, or `Package.swift`'s "
+    "settings. A `nonisolated` `async` method runs on the global executor, off the main thread, "
+    "unless that feature is on for its target; then it runs on its caller's actor.")
 
 
 class AuditError(Exception):
@@ -623,6 +630,8 @@ def hunt(arguments):
         out.append(f"- `{verdict}`: {meaning}")
     out.append("")
     out.append(NOT_COUNTED)
+    out.append("")
+    out.append(THREAD_RULES)
     out.append("")
     out.append("### How to fill the tables")
     out.append("")
