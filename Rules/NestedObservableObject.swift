@@ -532,7 +532,7 @@ public struct NestedObservableObject: Rule {
             methods = Set(lineage.flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
             observers = Set(
                 index.observedAs(child).flatMap { index.modelHolders[$0] ?? [] }
-                    .filter { ["ObservedObject", "StateObject", "EnvironmentObject"].contains($0.wrapper ?? "") }.map(\.holder))
+                    .filter { ProjectIndex.observingWrappers.contains($0.wrapper ?? "") }.map(\.holder))
             self.isCollection = isCollection
         }
 

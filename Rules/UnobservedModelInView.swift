@@ -455,7 +455,7 @@ public struct UnobservedModelInView: Rule {
             let isDynamic = wrapper.traits.contains(.dynamicProperty)
             for read in index.memberAccesses(of: wrapper).computedReads where read.property.name == "wrappedValue" && read.path.count >= 2 {
                 guard let (fileIndex, storage) = wrapper.property(named: read.path[0]), storage.isStored,
-                    !isDynamic || !storage.attributes.contains(where: { ["StateObject", "ObservedObject", "EnvironmentObject"].contains(String($0.simpleName)) }),
+                    !isDynamic || !storage.attributes.contains(where: { ProjectIndex.observingWrappers.contains(String($0.simpleName)) }),
                     let held = index.declaredShape(of: storage, in: index.files[fileIndex], scope: wrapper.name)?.directName,
                     let model = index.type(named: held, from: wrapper.name, file: fileIndex), !model.isObservable,
                     model.isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index)
@@ -506,7 +506,7 @@ public struct UnobservedModelInView: Rule {
     private func checkSharedReads(in view: TypeInfo, context: inout RuleContext) {
         let index = context.index
         let observedTypes = Set(view.properties.compactMap { fileIndex, property -> String? in
-            guard property.attributes.contains(where: { ["ObservedObject", "StateObject", "EnvironmentObject"].contains(String($0.simpleName)) })
+            guard property.attributes.contains(where: { ProjectIndex.observingWrappers.contains(String($0.simpleName)) })
             else { return nil }
             let file = index.files[fileIndex]
             // `: Inbox`, or `= Inbox.shared` / `= Inbox()`.

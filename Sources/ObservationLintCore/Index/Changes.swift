@@ -158,7 +158,7 @@ extension ProjectIndex {
     private func observes(_ view: String, _ type: TypeInfo) -> Bool {
         observedAs(type).contains { name in
             (modelHolders[name] ?? []).contains { holder in
-                holder.holder == view && ["ObservedObject", "StateObject", "EnvironmentObject"].contains(holder.wrapper ?? "")
+                holder.holder == view && Self.observingWrappers.contains(holder.wrapper ?? "")
             }
         }
     }

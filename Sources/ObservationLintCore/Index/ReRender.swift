@@ -337,7 +337,7 @@ extension ProjectIndex {
             } else if name == "Environment", let arguments = wrapper.arguments, file.kind(arguments.lowerBound) == .backslash {
                 let key = file.text(arguments.upperBound - 1)
                 if Self.systemEnvironmentKeys.contains(key) { stateNames[property.name] = (name, key) }
-            } else if ["ObservedObject", "StateObject", "EnvironmentObject"].contains(name),
+            } else if Self.observingWrappers.contains(name),
                 let held = declaredShape(of: property, in: file, scope: type.name)?.directName,
                 let model = self.type(named: held, from: type.name), model.isObservableObject, !model.isObservable
             {
