@@ -260,14 +260,14 @@ public struct ObservableMutatedOffMain: Rule {
     public func check(_ context: inout RuleContext) {
         let index = context.index
         var readersByType: [String: [String]] = [:]
-        for model in index.modelWrites(inFile: context.fileIndex) {
+        for write in index.offMainWrites(inFile: context.fileIndex) {
+            let model = write.model, offMain = write.context
             let name = model.property.name
             // SwiftData's models belong to the context that made them; a background context's
             // models are not the ones views read.
             guard isTracked(model.property), let type = index.types[model.type], type.isObservable,
                 index.changesPropertyItself(model),
-                !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") }),
-                let offMain = index.runContexts(at: model.write.site).first(where: { $0.isolation == .offMain })
+                !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") })
             else { continue }
             let readers = readersByType[type.name] ?? index.observedAs(type)
             readersByType[type.name] = readers

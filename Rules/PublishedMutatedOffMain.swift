@@ -422,12 +422,12 @@ public struct PublishedMutatedOffMain: Rule {
     public func check(_ context: inout RuleContext) {
         let index = context.index
         var observersByType: [String: [String]] = [:]
-        for model in index.modelWrites(inFile: context.fileIndex) {
+        for write in index.offMainWrites(inFile: context.fileIndex) {
+            let model = write.model, offMain = write.context
             let property = model.property
             guard property.attributes.contains(named: "Published"), !property.modifiers.contains("static"),
                 let type = index.types[model.type], type.isObservableObject,
-                index.changesPropertyItself(model),
-                let offMain = index.runContexts(at: model.write.site).first(where: { $0.isolation == .offMain })
+                index.changesPropertyItself(model)
             else { continue }
             let observers = observersByType[type.name] ?? index.observedAs(type)
             observersByType[type.name] = observers

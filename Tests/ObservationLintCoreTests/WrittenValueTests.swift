@@ -18,6 +18,9 @@ import Testing
             @Published var count = 0
             init(info: Info, external: ObjCInfo) { self.info = info; self.external = external }
             func change() {
+                DispatchQueue.global().async { self.changeNow() }
+            }
+            private func changeNow() {
                 info.name = "a"
                 external.name = "b"
                 selected?.name = "c"
@@ -29,7 +32,7 @@ import Testing
                 info = Info()
             }
         }
-        // `modelWrites(inFile:)` lists the writes of models a view observes.
+        // `offMainWrites(inFile:)` lists the off-main writes of models a view observes.
         struct CountView: View {
             @ObservedObject var model: Model
             var body: some View { Text(String(model.count)) }
@@ -39,8 +42,8 @@ import Testing
     @Test func whichWritesChangeTheProperty() {
         let index = ProjectIndex(files: [ParsedFile(path: "Model.swift", bytes: Array(Self.source.utf8))])
         var changed: [String: [Bool]] = [:]
-        for write in index.modelWrites(inFile: 0) {
-            changed[write.property.name, default: []].append(index.changesPropertyItself(write))
+        for write in index.offMainWrites(inFile: 0) {
+            changed[write.model.property.name, default: []].append(index.changesPropertyItself(write.model))
         }
         // A project class's member write is the object's change, not the property's: the
         // index does not count it as a write of the property at all.

@@ -44,30 +44,44 @@ extension ProjectIndex {
         default:
             return []
         }
+        // Where each call runs; the same for every location in the body when followed from
+        // the start, so kept per body then.
+        func callerContexts() -> [CallerContext] {
+            var result: [CallerContext] = []
+            for call in sites {
+                for outer in runContexts(at: call, depth: depth - 1, visiting: visiting.union([key])) {
+                    result.append(CallerContext(call: call, outer: outer))
+                    if result.count >= Self.contextsPerFunction { return result }
+                }
+            }
+            return result
+        }
+        let callers = depth == Self.callerDepth && visiting.isEmpty ? callerContextsByBody.value(for: key, callerContexts) : callerContexts()
         // The steps after the function's own (an `await` in a `nonisolated(nonsending)` one).
         let inner = own.steps.dropFirst()
-        var result: [ExecutionContext] = []
-        for call in sites {
-            for outer in runContexts(at: call, depth: depth - 1, visiting: visiting.union([key])) {
-                let step = ContextStep(
-                    kind: .call, site: call, isolation: outer.isolation,
-                    description: "\(what), so it runs "
-                        + (outer.isolation == .mainActor ? "on the main actor" : "off the main thread") + " here")
-                // A `nonisolated(nonsending)` function resumes on its caller's actor.
-                let resumed = inner.map { own in
-                    ContextStep(
-                        kind: own.kind, site: own.site, isolation: outer.isolation,
-                        description: own.description
-                            + (outer.isolation == .mainActor ? ": it resumes on the main actor" : ": it resumes off the main thread"))
-                }
-                result.append(
-                    ExecutionContext(
-                        isolation: outer.isolation, steps: outer.steps + [step] + resumed,
-                        isAsynchronous: outer.isAsynchronous || own.isAsynchronous, runsWhereCalled: false))
-                if result.count >= Self.contextsPerFunction { return result }
+        return callers.map { caller in
+            let call = caller.call, outer = caller.outer
+            let step = ContextStep(
+                kind: .call, site: call, isolation: outer.isolation,
+                description: "\(what), so it runs "
+                    + (outer.isolation == .mainActor ? "on the main actor" : "off the main thread") + " here")
+            // A `nonisolated(nonsending)` function resumes on its caller's actor.
+            let resumed = inner.map { own in
+                ContextStep(
+                    kind: own.kind, site: own.site, isolation: outer.isolation,
+                    description: own.description
+                        + (outer.isolation == .mainActor ? ": it resumes on the main actor" : ": it resumes off the main thread"))
             }
+            return ExecutionContext(
+                isolation: outer.isolation, steps: outer.steps + [step] + resumed,
+                isAsynchronous: outer.isAsynchronous || own.isAsynchronous, runsWhereCalled: false)
         }
-        return result
+    }
+
+    /// A project call of code that runs where it is called, and a context the call runs in.
+    struct CallerContext: Sendable {
+        let call: TokenLocation
+        let outer: ExecutionContext
     }
 
     /// The project calls of `function`: `name(…)` in code of its type (or a sub- or

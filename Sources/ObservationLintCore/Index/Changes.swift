@@ -262,31 +262,68 @@ public struct ModelWrite: Sendable {
     public let write: PropertyWrite
 }
 
+/// A write of a model's announcing property that runs off the main thread in one of its
+/// contexts: the change reaches observers on that thread.
+public struct OffMainWrite: Sendable {
+    public let model: ModelWrite
+    /// The first of the write's contexts (`runContexts(at:)`) that runs off the main thread.
+    public let context: ExecutionContext
+}
+
 extension ProjectIndex {
-    /// The writes made in `file` (its own code's, or other code's through a reference) of
-    /// models a view observes (`isObservedByViews`), in file and token order; computed for
-    /// every file at once.
-    public func modelWrites(inFile file: Int) -> [ModelWrite] {
-        modelWritesByFile.value {
+    /// The writes made in `file` (its own code's, or other code's through a reference), after
+    /// the model may have reached a view, of the announcing properties (`@Published`, tracked)
+    /// of models a view observes (`isObservedByViews`) that run off the main thread, in file
+    /// and token order; computed for every file at once. A model's change model is built only
+    /// when some code that may write one of those properties runs off the main thread.
+    public func offMainWrites(inFile file: Int) -> [OffMainWrite] {
+        offMainWritesByFile.value {
             let models = types.values.filter { type in
                 type.isClass && (type.isObservableObject || type.isObservable) && isOwn(type)
                     && type.properties.contains { $0.property.isStored && !$0.property.isLet }
                     && isObservedByViews(type)
             }
-            let perModel = parallelMap(models, jobs: jobs) { type in
+            let perModel = parallelMap(models, jobs: jobs) { type -> [OffMainWrite] in
+                let announcing = announcingProperties(of: type)
+                let names = Set(type.properties.map(\.property.name).filter(announcing.contains))
+                guard !names.isEmpty, mayWriteOffMain(names, of: type) else { return [] }
                 let changes = changes(of: type)
-                return type.properties.flatMap { _, property in
-                    changes.writes(of: property.name).filter { $0.phase == .afterHandout }.map {
-                        ModelWrite(type: type.name, property: property, write: $0)
+                return type.properties.filter { names.contains($0.property.name) }.flatMap { _, property in
+                    changes.writes(of: property.name).filter { $0.phase == .afterHandout }.compactMap { write in
+                        runContexts(at: write.site).first { $0.isolation == .offMain }.map {
+                            OffMainWrite(model: ModelWrite(type: type.name, property: property, write: write), context: $0)
+                        }
                     }
                 }
             }
-            var result: [Int: [ModelWrite]] = [:]
-            for write in perModel.joined() { result[write.write.site.file, default: []].append(write) }
+            var result: [Int: [OffMainWrite]] = [:]
+            for write in perModel.joined() { result[write.model.write.site.file, default: []].append(write) }
             for file in result.keys {
-                result[file]!.sort { $0.write.site.token < $1.write.site.token }
+                result[file]!.sort { $0.model.write.site.token < $1.model.write.site.token }
             }
             return result
         }[file] ?? []
+    }
+
+    /// Whether some code that may write one of `names` of `type` runs off the main thread:
+    /// the code of its class family, `x.name = …` anywhere (whatever `x` is), a view's
+    /// bindings. Every site `changes(of:)` can list is among these, so a model none of whose
+    /// sites runs off the main thread has no off-main write, and its change model is not built.
+    private func mayWriteOffMain(_ names: Set<String>, of type: TypeInfo) -> Bool {
+        func runsOffMain(_ site: TokenLocation) -> Bool { runContexts(at: site).contains { $0.isolation == .offMain } }
+        let lineage = typeAndAncestors(of: type)
+        for owner in lineage + typeAndSubtypes(of: type).dropFirst() {
+            for (name, sites) in memberAccesses(of: owner).mutations where names.contains(name) {
+                if sites.contains(where: { runsOffMain(TokenLocation(file: $0.file, token: $0.token)) }) { return true }
+            }
+        }
+        for name in names where memberUpdateCandidates(named: name).contains(where: { isMemberWrite(at: $0) && runsOffMain($0) }) {
+            return true
+        }
+        return lineage.contains { owner in
+            (viewMutations[owner.name] ?? []).contains { mutation in
+                mutation.path.first.map(names.contains) == true && runsOffMain(TokenLocation(file: mutation.file, token: mutation.tokens[0]))
+            }
+        }
     }
 }

@@ -132,7 +132,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let changingMembersByType = Memo<String, Set<String>>()
     /// `changes(of:)` and `forwardings(of:)` by type name.
     let changesByType = Memo<String, TypeChanges>()
-    let modelWritesByFile = OnDemand<[Int: [ModelWrite]]>()
+    /// `offMainWrites(inFile:)` for every file.
+    let offMainWritesByFile = OnDemand<[Int: [OffMainWrite]]>()
     let forwardingsByType = Memo<String, [Forwarding]>()
     /// `changeFlows(of:)` by type name.
     let changeFlowsByType = Memo<String, ChangeFlows>()
@@ -157,6 +158,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
     /// callers of one function from each write in it.
     let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()
+    /// The contexts of the calls of a body that runs where it is called (`runContexts(at:)`).
+    let callerContextsByBody = Memo<BodyKey, [CallerContext]>()
     /// `presentedViews(of:)` by the presented site.
     let presentedViewsBySite = Memo<TokenLocation, Set<String>>()
     /// `sceneRoots(of:)` by view.
