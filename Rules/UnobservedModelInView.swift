@@ -22,7 +22,9 @@ public struct UnobservedModelInView: Rule {
             order things happen: the read while `body` is evaluated, and a write to that state \
             after the object's initializer. State nothing writes once the object is set up \
             cannot go stale and is not reported; nor is a write the called method makes before \
-            it returns (a get-or-create cache stores what it then returns).
+            it returns (a get-or-create cache stores what it then returns), nor an optional \
+            property that starts as nil and that no site building the view passes (in an app \
+            whose views' builders are all known): the view never holds an object.
             """,
         fix: """
             For an `ObservableObject`: `@StateObject private var model = Model()` when the view \
@@ -174,6 +176,26 @@ public struct UnobservedModelInView: Rule {
             struct Thumbnail: View {
                 let name: String
                 var body: some View { ↓Thumbnails.shared.thumbnail(for: name) }
+            }
+            """,
+            """
+            final class Expansion: ObservableObject {
+                @Published var url: String?
+                func expand(_ url: String) { self.url = url }
+            }
+            struct Thumbnail: View {
+                let name: String
+                var ↓expansion: Expansion? = nil
+                var body: some View {
+                    Text(name).opacity(expansion?.url == name ? 0 : 1).onTapGesture { expansion?.expand(name) }
+                }
+            }
+            struct Gallery: View {
+                @StateObject private var expansion = Expansion()
+                var body: some View { Thumbnail(name: "a", expansion: expansion) }
+            }
+            @main struct GalleryApp: App {
+                var body: some Scene { WindowGroup { Gallery() } }
             }
             """,
         ],
@@ -354,6 +376,22 @@ public struct UnobservedModelInView: Rule {
                 var body: some View { Gallery().spacing(12) }
             }
             """,
+            """
+            final class Expansion: ObservableObject {
+                @Published var url: String?
+                func expand(_ url: String) { self.url = url }
+            }
+            struct Thumbnail: View {
+                let name: String
+                var expansion: Expansion? = nil
+                var body: some View {
+                    Text(name).opacity(expansion?.url == name ? 0 : 1).onTapGesture { expansion?.expand(name) }
+                }
+            }
+            @main struct GalleryApp: App {
+                var body: some Scene { WindowGroup { Thumbnail(name: "a") } }
+            }
+            """,
         ],
         autoFix: AutoFix(
             .unsafe,
@@ -407,7 +445,8 @@ public struct UnobservedModelInView: Rule {
                 else { continue }
                 let isObservableObject = model.isObservableObject
                 guard isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index),
-                    let (read, write) = stateRead(of: property.name, model: model, view: view, index: index)
+                    let (read, write) = stateRead(of: property.name, model: model, view: view, index: index),
+                    !index.staysNil(property, of: view)
                 else { continue }
                 let holder = stateAttribute != nil ? "`@State var \(property.name)`" : "`\(property.name)`"
                 let readText = "`\(([property.name] + read.path).joined(separator: "."))`"
