@@ -77,6 +77,37 @@ final class UnsetPropertiesTests: XCTestCase {
         XCTAssertFalse(staysNil("expansion", view, view: "Card"))
     }
 
+    func testAModifierStyleMethodSetsIt() {
+        let view = """
+            struct Card: View {
+                var expansion: Expansion?
+                func expanding(_ expansion: Expansion) -> Self {
+                    var copy = self
+                    copy.expansion = expansion
+                    return copy
+                }
+                var body: some View { Text("card") }
+            }
+            @main struct Gallery: App {
+                var body: some Scene { WindowGroup { Card().expanding(Expansion()) } }
+            }
+            """
+        XCTAssertFalse(staysNil("expansion", view, view: "Card"))
+    }
+
+    func testAStateOthersCanWriteThroughItsBindingIsNotKnownToStayNil() {
+        let view = """
+            struct Card: View {
+                @State var expansion: Expansion? = nil
+                var body: some View { Picker(selection: $expansion) }
+            }
+            @main struct Gallery: App {
+                var body: some Scene { WindowGroup { Card() } }
+            }
+            """
+        XCTAssertFalse(staysNil("expansion", view, view: "Card"))
+    }
+
     func testAViewWithItsOwnInitializerMaySetItThere() {
         let view = """
             struct Card: View {

@@ -5,13 +5,14 @@ import ObservationSyntax
 
 extension ProjectIndex {
     /// Whether `property` of the view `view` holds nil wherever the program builds the
-    /// view: an optional `var` that starts as nil (`var model: Model? = nil`, or no initial
+    /// view: an optional `var` without a property wrapper (whose projection others could
+    /// write through) that starts as nil (`var model: Model? = nil`, or no initial
     /// value), which the view's memberwise initializer takes, but which no site that builds
     /// the view passes, and which the view's own code never assigns. Only in a whole program
     /// whose sites building the view are known (a view with none found may be built by code
     /// the graph does not see); a view with an initializer of its own may set it there.
     public func staysNil(_ property: Property, of view: TypeInfo) -> Bool {
-        guard isWholeProgram, view.isValueType, !property.isLet, property.isStored, isOptional(property),
+        guard isWholeProgram, view.isValueType, !property.isLet, property.isStored, property.attributes.isEmpty, isOptional(property),
             startsNil(property, of: view),
             !view.declarations.contains(where: { $0.decl.functions.contains { $0.kind == .initializer } })
         else { return false }
@@ -19,7 +20,8 @@ extension ProjectIndex {
         guard !sites.isEmpty, !sites.contains(where: { $0.argument(labeled: property.name) != nil }) else { return false }
         return !view.declarations.contains { declaration in
             let file = files[declaration.file]
-            return file.assignments(in: declaration.decl.members).contains { file.path(of: $0.target).first == property.name }
+            // `expansion = x`, `self.expansion = x`, `copy.expansion = x` in a modifier-style method.
+            return file.assignments(in: declaration.decl.members).contains { file.path(of: $0.target).last == property.name }
         }
     }
 
