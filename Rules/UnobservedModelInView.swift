@@ -22,7 +22,10 @@ public struct UnobservedModelInView: Rule {
             order things happen: the read while `body` is evaluated, and a write to that state \
             after the object's initializer. State nothing writes once the object is set up \
             cannot go stale and is not reported; nor is a write the called method makes before \
-            it returns (a get-or-create cache stores what it then returns).
+            it returns (a get-or-create cache stores what it then returns), nor an optional \
+            property that starts as nil and that no site building the view passes (in an app \
+            whose views' builders are all known): the view never holds an object; nor a view \
+            only previews and tests build, which never renders in the app.
             """,
         fix: """
             For an `ObservableObject`: `@StateObject private var model = Model()` when the view \
@@ -174,6 +177,42 @@ public struct UnobservedModelInView: Rule {
             struct Thumbnail: View {
                 let name: String
                 var body: some View { ↓Thumbnails.shared.thumbnail(for: name) }
+            }
+            """,
+            """
+            final class Expansion: ObservableObject {
+                @Published var url: String?
+                func expand(_ url: String) { self.url = url }
+            }
+            struct Thumbnail: View {
+                let name: String
+                var ↓expansion: Expansion? = nil
+                var body: some View {
+                    Text(name).opacity(expansion?.url == name ? 0 : 1).onTapGesture { expansion?.expand(name) }
+                }
+            }
+            struct Gallery: View {
+                @StateObject private var expansion = Expansion()
+                var body: some View { Thumbnail(name: "a", expansion: expansion) }
+            }
+            @main struct GalleryApp: App {
+                var body: some Scene { WindowGroup { Gallery() } }
+            }
+            """,
+            """
+            final class Session: ObservableObject {
+                static let shared = Session()
+                @Published var user: String?
+                func logIn(_ name: String) { user = name }
+            }
+            struct SignedInBadge: View {
+                var body: some View { Text(↓Session.shared.user ?? "guest") }
+            }
+            struct LogInButton: View {
+                var body: some View { Button("Log in") { Session.shared.logIn("a") } }
+            }
+            @main struct ProfileApp: App {
+                var body: some Scene { WindowGroup { VStack { SignedInBadge(); LogInButton() } } }
             }
             """,
         ],
@@ -354,6 +393,39 @@ public struct UnobservedModelInView: Rule {
                 var body: some View { Gallery().spacing(12) }
             }
             """,
+            """
+            final class Expansion: ObservableObject {
+                @Published var url: String?
+                func expand(_ url: String) { self.url = url }
+            }
+            struct Thumbnail: View {
+                let name: String
+                var expansion: Expansion? = nil
+                var body: some View {
+                    Text(name).opacity(expansion?.url == name ? 0 : 1).onTapGesture { expansion?.expand(name) }
+                }
+            }
+            @main struct GalleryApp: App {
+                var body: some Scene { WindowGroup { Thumbnail(name: "a") } }
+            }
+            """,
+            """
+            final class Session: ObservableObject {
+                static let shared = Session()
+                @Published var user: String?
+                func logIn(_ name: String) { user = name }
+            }
+            struct SignedInBadge: View {
+                var body: some View { Text(Session.shared.user ?? "guest") }
+            }
+            struct LogInButton: View {
+                var body: some View { Button("Log in") { Session.shared.logIn("a") } }
+            }
+            #Preview { SignedInBadge() }
+            @main struct ProfileApp: App {
+                var body: some Scene { WindowGroup { LogInButton() } }
+            }
+            """,
         ],
         autoFix: AutoFix(
             .unsafe,
@@ -407,7 +479,8 @@ public struct UnobservedModelInView: Rule {
                 else { continue }
                 let isObservableObject = model.isObservableObject
                 guard isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index),
-                    let (read, write) = stateRead(of: property.name, model: model, view: view, index: index)
+                    let (read, write) = stateRead(of: property.name, model: model, view: view, index: index),
+                    !index.staysNil(property, of: view), !index.isBuiltOnlyInPreviews(view.name)
                 else { continue }
                 let holder = stateAttribute != nil ? "`@State var \(property.name)`" : "`\(property.name)`"
                 let readText = "`\(([property.name] + read.path).joined(separator: "."))`"
@@ -462,7 +535,7 @@ public struct UnobservedModelInView: Rule {
                 else { continue }
                 let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
                 guard changing.contains(read.path[1]), let write = firstWrite(of: read.path[1], in: model, changing: changing, index: index),
-                    let bodyRead = renderRead(of: property.name, in: view, index: index)
+                    let bodyRead = renderRead(of: property.name, in: view, index: index), !index.isBuiltOnlyInPreviews(view.name)
                 else { continue }
                 let wrapperName = String(attribute.simpleName)
                 context.report(
@@ -554,6 +627,8 @@ public struct UnobservedModelInView: Rule {
                 } else {
                     continue
                 }
+                // A view only previews and tests build never renders in the app: no witness.
+                guard !index.isBuiltOnlyInPreviews(view.name) else { continue }
                 let holderName = file.text(chain.names[position - 1])
                 let isInstance = position >= 2
                 context.report(

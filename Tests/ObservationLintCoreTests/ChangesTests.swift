@@ -530,6 +530,32 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(count.map(\.member), ["a closure in `CounterView.body`", "`resetFirst()`"])
     }
 
+    func testALocalBuiltByAnotherTypesInitializerIsNotAReference() {
+        let source = """
+            final class Localizer {
+                static let shared = Localizer()
+                var locale = Locale.current
+            }
+            func stamp(_ date: Date) -> String {
+                let formatter = DateFormatter()
+                formatter.locale = Localizer.shared.locale
+                return formatter.string(from: date)
+            }
+            func calendar() -> Calendar {
+                var calendar = Calendar.current
+                calendar.locale = Localizer.shared.locale
+                return calendar
+            }
+            func reset() {
+                let localizer = Localizer.shared
+                localizer.locale = Locale.current
+            }
+            """
+        // `formatter` holds a `DateFormatter`, `calendar` a `Calendar`: their `locale` is not
+        // `Localizer.locale`.
+        XCTAssertEqual(writes(of: "locale", in: "Localizer", source).map(\.member), ["`reset()`"])
+    }
+
     func testCodeNothingRunsMakesNoChange() {
         let source = """
             @main struct NotesApp: App {

@@ -263,12 +263,14 @@ struct ChangeCollector {
             guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")), !neverRuns(location) else { continue }
             let context = index.codeContexts(inFile: location.file).innermost(containing: token)
             // A local bound without a type (`if let b = list.first(where: …) { b.name = x }`)
-            // counts when no other project type declares the member.
+            // counts when no other project type declares the member, unless the local was
+            // built by another type's initializer (`let f = DateFormatter(); f.locale = …`).
             if let receiver = index.staticType(of: root..<end, in: location.file, context: context) {
                 guard lineageNames.contains(receiver) else { continue }
             } else {
                 guard root == end - 1, let context, isUntypedLocal(root, in: context.range, file: file),
-                    index.typesDeclaring(member: name).allSatisfy(lineageNames.contains)
+                    index.typesDeclaring(member: name).allSatisfy(lineageNames.contains),
+                    constructsLineage(local: file.text(root), before: root, in: context.range, file: location.file, lineage: lineageNames)
                 else { continue }
             }
             let creator = isCreatorWrite(at: location, receiver: root..<end)
@@ -320,6 +322,35 @@ struct ChangeCollector {
         else { return nil }
         let place = ChangeFlows.place(of: location.token, file: location.file, body: body, index: index)
         return WriterCode(type: writer.name, place: place, token: location.token)
+    }
+
+    /// Whether a local bound without a type may hold a value of the lineage, as far as its
+    /// binding says: not when it is bound to another type's initializer call (`let
+    /// formatter = DateFormatter()`), nor to a static member of a type the project does not
+    /// declare (`var calendar = Calendar.current`: another module's member cannot have a
+    /// project type).
+    private func constructsLineage(local name: String, before end: Int, in range: Range<Int>, file fileIndex: Int, lineage: Set<String>) -> Bool {
+        let file = index.files[fileIndex]
+        if let constructed = localConstruction(of: name, before: end, in: range, file: file) {
+            guard let built = index.resolve(String(constructed), file: fileIndex) else { return false }
+            return lineage.contains(built)
+        }
+        var token = range.lowerBound
+        while token < end {
+            if file.at(token, "let") || file.at(token, "var"), file.spells(token + 1, name), file.kind(token + 2) == .equal {
+                let root = token + 3
+                guard file.kind(root) == .identifier, file.text(root).startsWithUppercase, file.kind(root + 1) == .period,
+                    file.kind(root + 2) == .identifier, endsStatement(root + 3, in: file)
+                else { return true }
+                return index.resolve(file.text(root), file: fileIndex) != nil
+            }
+            token += 1
+        }
+        return true
+    }
+
+    private func endsStatement(_ token: Int, in file: ParsedFile) -> Bool {
+        token >= file.tokens.count || file.tokens[token].isAtStartOfLine || file.at(token, ";") || file.kind(token) == .rightBrace
     }
 
     /// Whether the identifier at `token` names a local bound without a type annotation
