@@ -327,7 +327,9 @@ public struct EnvironmentObjectCreatedInline: Rule {
                         roles.role(of: injection.token) == .content,
                         roles.role(of: injection.expression.lowerBound) == .content
                     else { continue }
-                    if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
+                    if previewOnly == nil {
+                        previewOnly = index.isBuiltOnlyInPreviews(type.name) || RenderingCode.isUsedOnlyInPreviews(type, index: index)
+                    }
                     if previewOnly == true { continue }
                     // The witness: what runs this body again while the subtree is shown, and
                     // what the new object loses.
