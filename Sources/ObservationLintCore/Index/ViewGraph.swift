@@ -1344,6 +1344,8 @@ extension ProjectIndex {
             guard keyPath == ["id"] else { return false }
         } else if path == ["id"] {
             return true
+        } else if path.isEmpty, let element = elementType(of: collection, at: site), isIdentifiedByObjectIdentity(element) {
+            return true
         }
         // `Identifiable` (or `id: \.id`): a per-element `UUID()`.
         guard let field = path.first, let element = elementType(of: collection, at: site) else { return false }
@@ -1356,6 +1358,14 @@ extension ProjectIndex {
             return !memberUpdateCandidates(named: field).contains { isMemberWrite(at: $0) }
         case nil: return false
         }
+    }
+
+    /// A class that is `Identifiable` without an `id` of its own (nor its project
+    /// superclasses): its `id` is `ObjectIdentifier(self)`, so an element passed as it is
+    /// is the same object for as long as its view keeps its identity.
+    private func isIdentifiedByObjectIdentity(_ element: TypeInfo) -> Bool {
+        guard isReferenceType(element) else { return false }
+        return !typeAndAncestors(of: element).contains { $0.property(named: "id") != nil }
     }
 
     private enum UUIDIdentity {
