@@ -135,6 +135,34 @@ public struct EnvironmentObjectCreatedInline: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A wrapper only previews build (through another preview-only view): never shown in the app.
+            """
+            final class Coordinator: ObservableObject {
+                static let shared = Coordinator()
+                @Published var visible: String?
+                func show(_ id: String) { visible = id }
+            }
+            struct Row: View {
+                @EnvironmentObject var coordinator: Coordinator
+                var body: some View { Button(coordinator.visible ?? "none") { coordinator.show("a") } }
+            }
+            struct PreviewHost<Content: View>: View {
+                @State private var ready = false
+                let content: () -> Content
+                var body: some View {
+                    VStack { if ready { content().environmentObject(Coordinator()) } }
+                        .onAppear { ready = true }
+                }
+            }
+            struct RowGallery: View {
+                var body: some View { PreviewHost { Row() } }
+            }
+            #Preview { RowGallery() }
+            @main
+            struct GalleryApp: App {
+                var body: some Scene { WindowGroup { Row().environmentObject(Coordinator.shared) } }
+            }
+            """,
             """
             final class Store: ObservableObject {
                 @Published var items: [String] = []
