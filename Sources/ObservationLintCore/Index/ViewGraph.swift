@@ -1360,12 +1360,20 @@ extension ProjectIndex {
         }
     }
 
-    /// A class that is `Identifiable` without an `id` of its own (nor its project
-    /// superclasses): its `id` is `ObjectIdentifier(self)`, so an element passed as it is
-    /// is the same object for as long as its view keeps its identity.
+    /// A class that is `Identifiable` without an `id` of its own, nor one from its project
+    /// superclasses or from a project protocol (or extension of one) it adopts: its `id` is
+    /// `ObjectIdentifier(self)`, so an element passed as it is is the same object for as
+    /// long as its view keeps its identity.
     private func isIdentifiedByObjectIdentity(_ element: TypeInfo) -> Bool {
         guard isReferenceType(element) else { return false }
-        return !typeAndAncestors(of: element).contains { $0.property(named: "id") != nil }
+        var pending = [element.name]
+        var seen: Set<String> = [element.name]
+        while let name = pending.popLast() {
+            guard let type = types[name] else { continue }
+            if type.property(named: "id") != nil { return false }
+            for inherited in type.inherited where seen.insert(inherited).inserted { pending.append(inherited) }
+        }
+        return true
     }
 
     private enum UUIDIdentity {
