@@ -135,6 +135,34 @@ public struct EnvironmentObjectCreatedInline: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A wrapper only previews build (through another preview-only view): never shown in the app.
+            """
+            final class Coordinator: ObservableObject {
+                static let shared = Coordinator()
+                @Published var visible: String?
+                func show(_ id: String) { visible = id }
+            }
+            struct Row: View {
+                @EnvironmentObject var coordinator: Coordinator
+                var body: some View { Button(coordinator.visible ?? "none") { coordinator.show("a") } }
+            }
+            struct PreviewHost<Content: View>: View {
+                @State private var ready = false
+                let content: () -> Content
+                var body: some View {
+                    VStack { if ready { content().environmentObject(Coordinator()) } }
+                        .onAppear { ready = true }
+                }
+            }
+            struct RowGallery: View {
+                var body: some View { PreviewHost { Row() } }
+            }
+            #Preview { RowGallery() }
+            @main
+            struct GalleryApp: App {
+                var body: some Scene { WindowGroup { Row().environmentObject(Coordinator.shared) } }
+            }
+            """,
             """
             final class Store: ObservableObject {
                 @Published var items: [String] = []
@@ -327,7 +355,9 @@ public struct EnvironmentObjectCreatedInline: Rule {
                         roles.role(of: injection.token) == .content,
                         roles.role(of: injection.expression.lowerBound) == .content
                     else { continue }
-                    if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
+                    if previewOnly == nil {
+                        previewOnly = index.isBuiltOnlyInPreviews(type.name) || RenderingCode.isUsedOnlyInPreviews(type, index: index)
+                    }
                     if previewOnly == true { continue }
                     // The witness: what runs this body again while the subtree is shown, and
                     // what the new object loses.

@@ -88,6 +88,15 @@ public struct EnvironmentObjectNotInjected: Rule {
                 var body: some Scene { WindowGroup { CartView() } }
             }
             """,
+            // An image renderer starts with an empty environment and evaluates the body.
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            struct CartSummary: View {
+                @EnvironmentObject private var ↓store: Store
+                var body: some View { Text("\\(store.items.count)") }
+            }
+            @MainActor func snapshot() -> CGImage? { ImageRenderer(content: CartSummary()).cgImage }
+            """,
             // Read in an action, not while rendering: the lookup still fails there.
             """
             @Observable final class Library { var books: [String] = [] }
@@ -257,6 +266,15 @@ public struct EnvironmentObjectNotInjected: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // An image renderer draws the view once and runs none of its `.onAppear` code.
+            """
+            final class Store: ObservableObject { @Published var items: [String] = []; func track() {} }
+            struct CartSummary: View {
+                @EnvironmentObject private var store: Store
+                var body: some View { Text("Cart").onAppear { store.track() } }
+            }
+            @MainActor func snapshot() -> CGImage? { ImageRenderer(content: CartSummary()).cgImage }
+            """,
             // Never read: the object is looked up only when the property is read.
             """
             final class Store: ObservableObject { @Published var items: [String] = [] }
@@ -784,13 +802,20 @@ public struct EnvironmentObjectNotInjected: Rule {
                 guard let reader = reader(of: property, in: file, scope: type.name, index: index),
                     let model = index.types[reader.type], !isPublic(model),
                     // The object is looked up when the property is read: unread, it never crashes.
-                    let read = firstRead(of: property, in: type, index: index)
+                    let firstRead = firstRead(of: property, in: type, index: index)
                 else { continue }
                 let providers = index.environmentInjections(mayProvide: model.name).filter {
                     $0.mayProvide(model.name, to: reader.kind, index: index)
                 }
                 // The crash claim is exact: a complete path from a root, every step known.
                 guard let path = index.uninjectedPath(to: type.name, providers: providers) else { continue }
+                // An image renderer draws the view once: none of its actions, `.onAppear` or
+                // `.task` runs, so only a read while rendering looks the object up.
+                var read = firstRead
+                if path.first?.context == .oneTime(.imageRenderer) {
+                    guard let rendered = renderingRead(of: property, in: type, index: index) else { continue }
+                    read = rendered
+                }
                 // Shown with the object elsewhere, and read only in branches: which branch
                 // runs where it is shown without it depends on values the walk does not follow.
                 if readsOnlyInBranches(property, in: type, index: index),
@@ -861,6 +886,19 @@ public struct EnvironmentObjectNotInjected: Rule {
         let reads = reads(of: property, in: view, index: index)
         let rendering = ViewCode.renderingBodies(of: view, index: index)
         return reads.first { read in rendering.contains { $0.file == read.file && $0.range.contains(read.token) } } ?? reads.first
+    }
+
+    /// A read of the property in content its rendering code builds while it is evaluated,
+    /// not in a closure that runs later (an action, `.onAppear`, `.task`).
+    private func renderingRead(of property: Property, in view: TypeInfo, index: ProjectIndex) -> (file: Int, token: Int)? {
+        let reads = reads(of: property, in: view, index: index)
+        for body in ViewCode.renderingBodies(of: view, index: index) {
+            var roles = RenderRoles(body: body.range, file: index.files[body.file], index: index)
+            if let read = reads.first(where: { $0.file == body.file && body.range.contains($0.token) && roles.role(of: $0.token) == .content }) {
+                return read
+            }
+        }
+        return nil
     }
 
     /// Whether every read of the property lies in a branch of the view's code: the block

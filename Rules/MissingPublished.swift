@@ -20,7 +20,11 @@ public struct MissingPublished: Rule {
             change or an `objectWillChange.send()` in the same function, in the functions it \
             calls (or in a closure they schedule to run soon: `Task { }`, `DispatchQueue.main.async`, \
             after which the views render again and read the new value), or in every function that \
-            calls it; an `await` ends the flow, and so does a closure that runs later. A cache filled by a getter while a view reads it must not \
+            calls it; an `await` ends the flow, and so does a closure that runs later. A change made \
+            only as a view's whole content goes (in an `.onDisappear` applied to all its `body` \
+            shows, directly or through the functions only it calls) to an object the view \
+            creates in its own `@StateObject` leaves nothing stale: its readers are gone with it. \
+            A cache filled by a getter while a view reads it must not \
             publish; `@AppStorage` publishes the changes made through the property on its own; \
             a class that is also `@Observable` is tracked by Observation, whatever wrapper holds it.
             """,
@@ -145,6 +149,27 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Changed only as the view that owns the object goes: nothing still shows it.
+            """
+            final class PlayerModel: ObservableObject {
+                @Published var duration = 0.0
+                var player: String?
+                func start(_ url: String) { Task { @MainActor in player = url; duration = 1 } }
+                func cleanup() { player = nil }
+            }
+            struct PlayerOverlay: View {
+                @StateObject private var model = PlayerModel()
+                let isShown: Bool
+                var body: some View {
+                    if isShown {
+                        ZStack { Text(model.player ?? "Loading") }
+                            .onAppear { model.start("clip") }
+                            .onDisappear { stop() }
+                    }
+                }
+                private func stop() { model.cleanup() }
+            }
+            """,
             // The object's own subject tells its subscribers in the same flow.
             """
             final class Cache: ObservableObject {
@@ -531,7 +556,12 @@ public struct MissingPublished: Rule {
         guard writes.contains(where: { !$0.isAnnounced }) else { return nil }
         for reader in readers {
             for read in index.renderReads(of: reader) where read.path.first == name && read.origin.reference.observesObjectWillChange && !index.isBuiltOnlyInPreviews(read.view) {
-                if let write = writes.first(where: { !$0.isAnnounced && !index.isRenderedAgain(read.view, by: $0) }) { return (read, write) }
+                // A write made as the reading view's content goes shows nothing stale.
+                if let write = writes.first(where: {
+                    !$0.isAnnounced && !index.isRenderedAgain(read.view, by: $0) && !index.runsOnlyAsOwnerDisappears($0.site)
+                }) {
+                    return (read, write)
+                }
             }
         }
         return nil

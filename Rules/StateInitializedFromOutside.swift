@@ -43,7 +43,8 @@ public struct StateInitializedFromOutside: Rule {
             (SPEC §10.4): `.id(x)` with any `x` that is not a constant (a parent may keep the id \
             in step with the value), a `ForEach` id that changes with the element (`\\.self`, \
             `\\.hashValue`, a per-element `UUID()` on elements that are replaced rather than \
-            edited), an `if`/`switch` branch whose condition fixes the value (`if isEditing`, \
+            edited; the element itself passed, of a class `Identifiable` without an `id` of its \
+            own, whose id is the object), an `if`/`switch` branch whose condition fixes the value (`if isEditing`, \
             `case .edit:`; an `if let item = selection` branch does not: a change from one item \
             to another keeps the view; a branch around the caller, or around every use of a \
             view-building helper such as `var rows: some View`, renews what it builds as well), \
@@ -707,6 +708,26 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View {
                     ForEach(rows) { row in RowLabel(title: row.title) }
                     Button("Reload") { rows = [Row(title: "Fresh")] }
+                }
+            }
+            """,
+            // A class identified by the object itself: each row keeps getting the same object.
+            """
+            final class Conversation: Identifiable { var members: [String] = [] }
+            final class Inbox: ObservableObject {
+                @Published var conversations: [Conversation] = []
+                func sort() { conversations = conversations.sorted { $0.members.count < $1.members.count } }
+            }
+            struct ConversationRow: View {
+                @State var members: [String]
+                init(conversation: Conversation) { _members = State(initialValue: conversation.members) }
+                var body: some View { Text(members.joined()) }
+            }
+            struct InboxList: View {
+                @StateObject private var inbox = Inbox()
+                var body: some View {
+                    ForEach(inbox.conversations) { conversation in ConversationRow(conversation: conversation) }
+                    Button("Sort") { inbox.sort() }
                 }
             }
             """,

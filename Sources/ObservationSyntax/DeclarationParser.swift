@@ -121,6 +121,8 @@ extension TokenStream {
             }
         }
         guard index < end else { return index }
+        // A macro expansion with attributes (`@available(iOS 17, *) #Preview { }`).
+        if index > start, kind(index) == .pound { return parsePoundItem(at: index, end: end, into: &result) }
 
         // Byte comparisons, not a `switch` on a `String`: this runs at every declaration.
         if kind(index) == .keyword {

@@ -191,6 +191,37 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "size", in: "Workspace", source).count, 1)
     }
 
+    func testMemberWritesOfALibraryClassTheProjectObservesAreNotWritesOfTheProperty() {
+        let source = """
+            import UploadKit
+            final class Composer: ObservableObject {
+                var uploader = Uploader()
+                var scrollView: UIScrollView?
+                var drafts: [Uploader] = []
+                var options = UploadOptions()
+                func send() {
+                    uploader.queued = ["a"]
+                    scrollView?.contentOffset = .zero
+                    drafts.append(Uploader())
+                    options.retries = 2
+                }
+            }
+            struct Progress: View {
+                @ObservedObject var uploader: Uploader
+                var body: some View { Text("\\(uploader.queued.count)") }
+            }
+            final class Pager { weak var scrollView: UIScrollView? }
+            """
+        // `@ObservedObject` holds only classes, `weak` only class references: the object
+        // changes, not the property holding it.
+        XCTAssertTrue(writes(of: "uploader", in: "Composer", source).isEmpty)
+        XCTAssertTrue(writes(of: "scrollView", in: "Composer", source).isEmpty)
+        // A collection of them changes through its own methods.
+        XCTAssertEqual(writes(of: "drafts", in: "Composer", source).count, 1)
+        // Nothing shows `UploadOptions` to be a class: it may be a value.
+        XCTAssertEqual(writes(of: "options", in: "Composer", source).count, 1)
+    }
+
     func testAnnouncedThroughEveryCaller() {
         let source = """
             final class Library: ObservableObject {

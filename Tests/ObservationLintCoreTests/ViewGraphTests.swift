@@ -377,6 +377,49 @@ final class ViewGraphTests: XCTestCase {
         ])
     }
 
+    /// A class `Identifiable` without an `id` of its own is identified by the object: the
+    /// element passed as it is renews the view whenever it is another object. A class with
+    /// its own `id` (or one from a protocol it adopts), a value type, or a field of the
+    /// object passed does not.
+    func testObjectIdentityTies() {
+        let views = """
+            final class Thread: Identifiable { var title = "" }
+            final class Record: Identifiable { var id = ""; var title = "" }
+            protocol Stored: Identifiable { var key: String { get } }
+            extension Stored { var id: String { key } }
+            final class Entry: Stored { var key = ""; var title = "" }
+            struct Note: Identifiable { var title = "" }
+            struct Cell: View {
+                @State var text: String
+                init(thread: Thread) { _text = State(initialValue: thread.title) }
+                init(record: Record) { _text = State(initialValue: record.title) }
+                init(note: Note) { _text = State(initialValue: note.title) }
+                init(entry: Entry) { _text = State(initialValue: entry.title) }
+                init(title: String) { _text = State(initialValue: title) }
+                var body: some View { Text(text) }
+            }
+            struct Parent: View {
+                @State private var threads: [Thread] = []
+                @State private var records: [Record] = []
+                @State private var notes: [Note] = []
+                @State private var entries: [Entry] = []
+                var body: some View {
+                    ForEach(threads) { thread in Cell(thread: thread) }
+                    ForEach(records) { record in Cell(record: record) }
+                    ForEach(notes) { note in Cell(note: note) }
+                    ForEach(threads) { thread in Cell(title: thread.title) }
+                    ForEach(entries) { entry in Cell(entry: entry) }
+                }
+            }
+            """
+        let index = index(["Parent.swift": views])
+        let ties = index.viewGraph.constructions(of: "Cell").map { site in
+            site.arguments.first.flatMap { index.renewingTie(for: $0, at: site) }?.description ?? "none"
+        }
+        // `Entry`'s id comes from its protocol's extension: another object may carry it.
+        XCTAssertEqual(ties, ["ForEach id Identifiable", "none", "none", "none", "none"])
+    }
+
     /// A view-building helper whose every use stands in a branch pinning a value: what it
     /// builds is renewed with that value; a helper also used outside such a branch is not.
     func testHelperBranchTies() {

@@ -186,6 +186,8 @@ final class DeclarationParserTests: XCTestCase {
                 ContentView()
             }
             #Preview("Dark") { ContentView().preferredColorScheme(.dark) }
+            @available(iOS 17.0, *)
+            #Preview("Scroll") { ContentView() }
             struct ContentView_Previews: PreviewProvider {
                 static var previews: some View { ContentView() }
             }
@@ -193,7 +195,7 @@ final class DeclarationParserTests: XCTestCase {
         XCTAssertEqual(file.properties.map(\.name), ["appName"])
         XCTAssertEqual(file.functions.map(\.name), ["makeStore"])
         XCTAssertEqual(file.typeAliases.map(\.name), ["Handler"])
-        XCTAssertEqual(file.previews.count, 2)
+        XCTAssertEqual(file.previews.count, 3)
         XCTAssertEqual(file.types.map(\.name), ["ContentView_Previews"])
         XCTAssertEqual(file.types[0].properties[0].modifiers.map(\.name), ["static"])
     }

@@ -423,15 +423,54 @@ extension ProjectIndex {
             for (file, property) in owner.properties where property.isStored {
                 if property.attributes.contains(where: { Self.objectWrappers.contains(String($0.simpleName)) }) {
                     result.insert(property.name)
-                } else if let held = declaredShape(of: property, in: files[file], scope: owner.name)?.heldName,
-                    let heldType = self.type(named: held, from: owner.name), isReferenceType(heldType)
-                {
+                } else if let held = heldTypeName(of: property, in: files[file], scope: owner.name), holdsObjects(named: held, from: owner.name) {
                     result.insert(property.name)
                 }
             }
         }
         return result
     }
+
+    /// Whether a value of the type `name` (as written in `scope`) is a reference: a project
+    /// class, actor or class-only protocol, or a class from outside the project.
+    private func holdsObjects(named name: String, from scope: String) -> Bool {
+        if let type = self.type(named: name, from: scope) { return isReferenceType(type) }
+        return classesOutsideProject().contains(name)
+    }
+
+    /// The named type a stored property holds (directly or in a collection): its declared
+    /// or inferred type (`TypeShape.heldName`), or, when that is not a project type, the
+    /// type its initial value constructs (`var uploader = Uploader()`).
+    private func heldTypeName(of property: Property, in file: ParsedFile, scope: String) -> String? {
+        if let held = declaredShape(of: property, in: file, scope: scope)?.heldName { return held }
+        guard let initializer = property.initializer else { return nil }
+        return file.constructorCall(in: initializer)?.typeName
+    }
+
+    /// Types declared outside the project (in a library or an SDK) that the project's code
+    /// shows to be classes: the type of a property wrapped in `@ObservedObject`,
+    /// `@StateObject` or `@EnvironmentObject` (whose `ObservableObject` requirement only
+    /// classes meet), or of a `weak`/`unowned` property (only class references can be weak).
+    /// A member write through a property of such a type (`uploader.queued = items`) changes
+    /// the object, not the property. By the name as written.
+    func classesOutsideProject() -> Set<String> {
+        classesOutsideProjectNames.value {
+            var result = Set<String>()
+            for owner in types.values {
+                for (file, property) in owner.properties where property.isStored {
+                    guard property.attributes.contains(where: { Self.observableObjectWrappers.contains(String($0.simpleName)) })
+                        || property.modifiers.contains("weak") || property.modifiers.contains("unowned"),
+                        let held = declaredShape(of: property, in: files[file], scope: owner.name)?.directName,
+                        self.type(named: held, from: owner.name) == nil
+                    else { continue }
+                    result.insert(held)
+                }
+            }
+            return result
+        }
+    }
+
+    private static let observableObjectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject"]
 
     private static let objectWrappers: Set<String> = ["ObservedObject", "StateObject", "EnvironmentObject", "Bindable"]
 
@@ -462,7 +501,7 @@ extension ProjectIndex {
         for owner in typeAndAncestors(of: type) {
             for (file, property) in owner.properties where property.isStored {
                 guard let shape = declaredShape(of: property, in: files[file], scope: owner.name), shape.directName == nil,
-                    let held = shape.heldName, let heldType = self.type(named: held, from: owner.name), isReferenceType(heldType)
+                    let held = shape.heldName, holdsObjects(named: held, from: owner.name)
                 else { continue }
                 result.insert(property.name)
             }

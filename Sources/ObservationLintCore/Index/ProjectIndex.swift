@@ -141,6 +141,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// field write a rule follows.
     let objectHoldersByType = Memo<String, Set<String>>()
     let objectCollectionHoldersByType = Memo<String, Set<String>>()
+    /// Names of types outside the project that its code shows to be classes
+    /// (`classesOutsideProject`), found on first use.
+    let classesOutsideProjectNames = OnDemand<Set<String>>()
     /// `.name(` member calls by name (`memberCalls(named:)`), found on first use.
     let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.

@@ -1344,6 +1344,8 @@ extension ProjectIndex {
             guard keyPath == ["id"] else { return false }
         } else if path == ["id"] {
             return true
+        } else if path.isEmpty, let element = elementType(of: collection, at: site), isIdentifiedByObjectIdentity(element) {
+            return true
         }
         // `Identifiable` (or `id: \.id`): a per-element `UUID()`.
         guard let field = path.first, let element = elementType(of: collection, at: site) else { return false }
@@ -1356,6 +1358,22 @@ extension ProjectIndex {
             return !memberUpdateCandidates(named: field).contains { isMemberWrite(at: $0) }
         case nil: return false
         }
+    }
+
+    /// A class that is `Identifiable` without an `id` of its own, nor one from its project
+    /// superclasses or from a project protocol (or extension of one) it adopts: its `id` is
+    /// `ObjectIdentifier(self)`, so an element passed as it is is the same object for as
+    /// long as its view keeps its identity.
+    private func isIdentifiedByObjectIdentity(_ element: TypeInfo) -> Bool {
+        guard isReferenceType(element) else { return false }
+        var pending = [element.name]
+        var seen: Set<String> = [element.name]
+        while let name = pending.popLast() {
+            guard let type = types[name] else { continue }
+            if type.property(named: "id") != nil { return false }
+            for inherited in type.inherited where seen.insert(inherited).inserted { pending.append(inherited) }
+        }
+        return true
     }
 
     private enum UUIDIdentity {
