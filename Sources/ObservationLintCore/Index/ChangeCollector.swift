@@ -457,13 +457,15 @@ extension ProjectIndex {
         classesOutsideProjectNames.value {
             var result = Set<String>()
             for owner in types.values {
-                for (file, property) in owner.properties where property.isStored {
-                    guard property.attributes.contains(where: { Self.observableObjectWrappers.contains(String($0.simpleName)) })
-                        || property.modifiers.contains("weak") || property.modifiers.contains("unowned"),
-                        let held = declaredShape(of: property, in: files[file], scope: owner.name)?.directName,
-                        self.type(named: held, from: owner.name) == nil
-                    else { continue }
-                    result.insert(held)
+                for declaration in owner.declarations {
+                    for property in declaration.decl.properties where property.isStored {
+                        guard property.attributes.contains(where: { Self.observableObjectWrappers.contains(String($0.simpleName)) })
+                            || property.modifiers.contains("weak") || property.modifiers.contains("unowned"),
+                            let held = declaredShape(of: property, in: files[declaration.file], scope: owner.name)?.directName,
+                            self.type(named: held, from: owner.name) == nil
+                        else { continue }
+                        result.insert(held)
+                    }
                 }
             }
             return result
