@@ -20,7 +20,9 @@ public struct EnvironmentObjectCreatedInline: Rule {
             with the witness, cited in notes in the order things happen: the write that runs the \
             body again (and where the body reads that state), the injection of the new object, \
             and what is lost (a write to the model's state after its initializer, or its \
-            initializer's effect). A body nothing runs again, and a model that only holds its \
+            initializer's effect). Content passed to another module's view as a trailing \
+            closure that builds a view (`BackportStack { Feed().environmentObject(Player()) }`) \
+            is built again with the body: the new closure cannot be compared to the old one. A body nothing runs again, and a model that only holds its \
             inputs, mirrors a publisher that replays its value, or has no state, are not \
             reported.
             """,
@@ -133,6 +135,21 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 }
             }
             """,
+            """
+            final class Player: ObservableObject {
+                @Published var playingID: String?
+                func play(_ id: String) { playingID = id }
+            }
+            struct Feed: View {
+                @State private var filter = ""
+                var body: some View {
+                    BackportStack(path: $path) {
+                        TextField("Filter", text: $filter)
+                        Clips(filter: filter).environmentObject(↓Player())
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             // A wrapper only previews build (through another preview-only view): never shown in the app.
@@ -161,6 +178,19 @@ public struct EnvironmentObjectCreatedInline: Rule {
             @main
             struct GalleryApp: App {
                 var body: some Scene { WindowGroup { Row().environmentObject(Coordinator.shared) } }
+            }
+            """,
+            """
+            final class Player: ObservableObject {
+                @Published var playingID: String?
+                func play(_ id: String) { playingID = id }
+            }
+            struct Feed: View {
+                @State private var filter = ""
+                var body: some View {
+                    TextField("Filter", text: $filter)
+                    DeferredButton { present(Clips(filter: filter).environmentObject(Player())) }
+                }
             }
             """,
             """
@@ -348,7 +378,7 @@ public struct EnvironmentObjectCreatedInline: Rule {
             for body in RenderingCode.bodies(in: decl, file: context.fileIndex, of: type) {
                 let inside = injections.filter { body.range.contains($0.token) }
                 guard !inside.isEmpty else { continue }
-                var roles = RenderRoles(body: body.range, file: file, index: index)
+                var roles = RenderRoles(body: body.range, file: file, index: index, viewBuildingClosuresAreContent: true)
                 for injection in inside {
                     guard let typeName = injection.providedType, let model = index.types[typeName],
                         RenderingCode.isModel(model),

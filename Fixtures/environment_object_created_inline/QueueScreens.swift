@@ -66,3 +66,30 @@ struct RateLabel: View {
         Text("\(defaults.rate)×")
     }
 }
+
+/// The queue is injected inside the content of another module's container (`BackportStack`
+/// is no SwiftUI or project type): the body passes it a new closure on every tap, so the
+/// content, and the queue, is built again.
+struct BackportQueueScreen: View {
+    @State private var taps = 0
+
+    var body: some View {
+        BackportStack {
+            Button("Tapped \(taps)") { taps += 1 }
+            DownloadsButton()
+                .environment(DownloadQueue()) // expect: environment_object_created_inline
+        }
+    }
+}
+
+/// The other module's closure starts with a call, not a view: when it runs is not known.
+struct DeferredQueueScreen: View {
+    @State private var taps = 0
+
+    var body: some View {
+        Button("Tapped \(taps)") { taps += 1 }
+        Deferred {
+            present(DownloadsButton().environment(DownloadQueue()))
+        }
+    }
+}

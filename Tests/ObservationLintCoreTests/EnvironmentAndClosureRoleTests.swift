@@ -364,6 +364,31 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
             [.unknown, .unknown, .action, .content])
     }
 
+    /// Asked for what runs again with the body: another module's initializer's trailing
+    /// closure whose first statement builds a view (a project view or a SwiftUI container)
+    /// is content; one that starts with a call, one passed to a method, and one of a
+    /// project type stay what `role(of:)` says.
+    func testViewBuildingClosuresOfAnotherModulesInitializersAreContentWhenAsked() {
+        let code = """
+            struct Row: View { var body: some View { Text("") } }
+            let v = VStack {
+                BackportStack(path: $path) { Row().id(probe()) }
+                BackportStack { VStack { probe() } }
+                Deferred { present(Row(), probe()) }
+                Carousel(photos) { photo in Row().id(probe()) }
+                Text("").backportDestination(for: Int.self) { Row().id(probe()) }
+            }
+            """
+        let index = index(["View.swift": code])
+        let fileIndex = index.files.firstIndex { $0.path == "View.swift" }!
+        let file = index.files[fileIndex]
+        let probes = file.tokens.indices.filter { file.at($0, "probe") }
+        var asked = RenderRoles(body: 0..<file.tokens.count, file: file, index: index, viewBuildingClosuresAreContent: true)
+        XCTAssertEqual(probes.map { asked.role(of: $0) }, [.content, .content, .unknown, .unknown, .unknown])
+        var plain = RenderRoles(body: 0..<file.tokens.count, file: file, index: index)
+        XCTAssertEqual(probes.map { plain.role(of: $0) }, [.unknown, .unknown, .unknown, .unknown, .unknown])
+    }
+
     func testClosuresPassedToProjectViewsFollowTheirParameters() {
         let views = """
             struct Row: View {

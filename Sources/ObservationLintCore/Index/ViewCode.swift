@@ -155,6 +155,30 @@ public enum ViewCode {
         return .unknown
     }
 
+    /// A trailing closure passed to another module's initializer whose first statement
+    /// builds a view (a view of the project, or a SwiftUI container or control): `NBNavigationStack(path:
+    /// $path) { Home() }`. A closure that returns a view is the built view's content. The
+    /// body that builds the container passes a new closure each time it runs, and SwiftUI
+    /// cannot compare closures, so the content is built again each time too (whether the
+    /// container calls the closure in its initializer or in its own body). `role(of:)` keeps
+    /// such closures unknown: when the container reads the content is not known, so a read
+    /// there is no read of the body that builds it; a rule that asks only whether the content
+    /// is built again asks this.
+    public static func isViewBuildingClosure(_ scope: Scope, in file: ParsedFile, index: ProjectIndex) -> Bool {
+        guard case .closure(let callee?, nil) = scope.kind, file.kind(callee - 1) != .period else { return false }
+        let name = file.text(callee)
+        guard name.startsWithUppercase, index.type(named: name) == nil, !contentCallees.contains(name),
+            !actionCallees.contains(name), trailingClosures[name] == nil
+        else { return false }
+        let first = scope.range.lowerBound + 1
+        guard first < scope.range.upperBound, file.kind(first) == .identifier, file.kind(first + 1) == .leftParen || file.kind(first + 1) == .leftBrace
+        else { return false }
+        let view = file.text(first)
+        guard view.startsWithUppercase else { return false }
+        if let type = index.type(named: view) { return type.isView }
+        return contentCallees.contains(view) || trailingClosures[view] != nil
+    }
+
     /// The role of a control's unlabeled trailing closure, from the arguments in its
     /// parentheses.
     private static func role(of trailing: TrailingClosure, arguments: Range<Int>?, in file: ParsedFile) -> ClosureRole {
@@ -384,11 +408,16 @@ public struct RenderRoles {
     private var scopes: BodyScopes?
     /// Per scope: its role combined with its enclosing scopes' (nil: not asked yet).
     private var combined: [ClosureRole?] = []
+    /// Whether a closure of another module's initializer that builds a view counts as
+    /// content (`ViewCode.isViewBuildingClosure`): for a question of what runs again with
+    /// the body, not of what the body reads.
+    private let viewBuildingClosuresAreContent: Bool
 
-    public init(body: Range<Int>, file: ParsedFile, index: ProjectIndex) {
+    public init(body: Range<Int>, file: ParsedFile, index: ProjectIndex, viewBuildingClosuresAreContent: Bool = false) {
         self.body = body
         self.file = file
         self.index = index
+        self.viewBuildingClosuresAreContent = viewBuildingClosuresAreContent
     }
 
     /// `.action` when a closure around `token` runs later; else `.unknown` when one cannot be
@@ -407,6 +436,9 @@ public struct RenderRoles {
         if let known = combined[position] { return known }
         let scope = scopes!.scopes[position]
         var result = ViewCode.role(of: scope, in: file, index: index)
+        if result == .unknown, viewBuildingClosuresAreContent, ViewCode.isViewBuildingClosure(scope, in: file, index: index) {
+            result = .content
+        }
         if result != .action, let parent = scope.parent {
             let outer = combinedRole(parent)
             if outer != .content { result = outer }
