@@ -130,6 +130,8 @@ final class CallerContextsTests: XCTestCase {
                 func check() { HERE = 1 }
                 func later() { Task.detached { await self.check() } }
                 func soon() { DispatchQueue.main.async { self.check() } }
+                func child() { Task.detached { async let done: Void = self.check(); await done } }
+                func wrapped() { Task.detached { let _: Void = await\n self.check() } }
             }
             """
         XCTAssertEqual(contexts(hops).map(\.isolation), [.mainActor])

@@ -116,15 +116,16 @@ extension ProjectIndex {
     }
 
     /// Whether an `await` marks the statement of the call at `location` (`await f()`,
-    /// `let x = try await f()`): looked for from the call back to the start of its line.
+    /// `let x = try await f()`, an `await` ending the line before) or it starts a child task
+    /// (`async let x = f()`): looked for from the call back to the start of its line.
     private func isAwaited(_ location: TokenLocation) -> Bool {
         let file = files[location.file]
         var probe = location.token - 1
         while probe >= 0 {
             let kind = file.kind(probe)
             if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return false }
-            if file.at(probe, "await") { return true }
-            if file.tokens[probe].isAtStartOfLine { return false }
+            if file.at(probe, "await") || file.at(probe, "async") { return true }
+            if file.tokens[probe].isAtStartOfLine { return probe > 0 && file.at(probe - 1, "await") }
             probe -= 1
         }
         return false
