@@ -17,7 +17,9 @@ public struct ObservableMutatedOffMain: Rule {
             after an `await` as before it, unless `NonisolatedNonsendingByDefault` is on for its Xcode \
             target), a global or private dispatch queue, or a method with no \
             actor isolation of its own that such code calls (it runs where its caller runs; project \
-            callers are followed up to three calls back), in the class's own code or another \
+            callers are followed up to three calls back) or a synchronous main-actor method that \
+            such code calls without `await` (a synchronous call runs on the caller's thread), in \
+            the class's own code or another \
             object's through a reference — a property a view reads while rendering is a data race: the \
             view may read a half-written value, updates arrive late or not at all, and Swift 6's \
             strict concurrency checking rejects the code. The notes show each step that puts the \
@@ -129,6 +131,23 @@ public struct ObservableMutatedOffMain: Rule {
             struct LibraryView: View {
                 let library: Library
                 var body: some View { Text("\\(library.books.count)") }
+            }
+            """,
+            """
+            @MainActor @Observable final class Uploads {
+                var error: String?
+            }
+            struct DropZone: View {
+                @State private var uploads = Uploads()
+                var body: some View {
+                    Text(uploads.error ?? "Drop files").onDrop(of: [.fileURL], isTargeted: nil) { providers in
+                        _ = providers.first?.loadObject(ofClass: URL.self) { url, _ in
+                            if let url { reject(url) }
+                        }
+                        return true
+                    }
+                }
+                func reject(_ url: URL) { ↓uploads.error = "\\(url.lastPathComponent) is too large" }
             }
             """,
         ],
@@ -251,6 +270,23 @@ public struct ObservableMutatedOffMain: Rule {
             struct LauncherView: View {
                 let launcher: Launcher
                 var body: some View { Text(launcher.info.name) }
+            }
+            """,
+            """
+            @MainActor @Observable final class Uploads {
+                var error: String?
+            }
+            struct DropZone: View {
+                @State private var uploads = Uploads()
+                var body: some View {
+                    Text(uploads.error ?? "Drop files").onDrop(of: [.fileURL], isTargeted: nil) { providers in
+                        _ = providers.first?.loadObject(ofClass: URL.self) { url, _ in
+                            Task { @MainActor in if let url { reject(url) } }
+                        }
+                        return true
+                    }
+                }
+                func reject(_ url: URL) { uploads.error = "\\(url.lastPathComponent) is too large" }
             }
             """,
         ])

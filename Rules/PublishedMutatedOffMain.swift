@@ -21,7 +21,11 @@ public struct PublishedMutatedOffMain: Rule {
             `NonisolatedNonsendingByDefault` is on for it: `SWIFT_APPROACHABLE_CONCURRENCY` is read per \
             Xcode target, so another target's setting does not count), or a \
             method with no actor isolation of its own that such code calls (it runs where its caller \
-            runs; project callers are followed up to three calls back), a property's `didSet`, \
+            runs; project callers are followed up to three calls back), a synchronous method \
+            isolated to the main actor that such code calls without `await` (a synchronous call \
+            runs on the caller's thread: Swift inserts no hop, and the compiler accepts the call \
+            where it takes the caller for main-actor code, as a closure in a view's body that \
+            `NSItemProvider` calls on its own queue), a property's `didSet`, \
             `willSet` or `set` that such code triggers by setting the property (on `self`, a typed \
             reference, or a `for` loop's variable over a property's elements), a closure passed to a \
             project function that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
@@ -260,6 +264,23 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { Text("\\(counter.saved)") }
             }
             """,
+            """
+            @MainActor final class Uploads: ObservableObject {
+                @Published var error: String?
+            }
+            struct DropZone: View {
+                @StateObject private var uploads = Uploads()
+                var body: some View {
+                    Text(uploads.error ?? "Drop files").onDrop(of: [.fileURL], isTargeted: nil) { providers in
+                        _ = providers.first?.loadObject(ofClass: URL.self) { url, _ in
+                            if let url { reject(url) }
+                        }
+                        return true
+                    }
+                }
+                func reject(_ url: URL) { ↓uploads.error = "\\(url.lastPathComponent) is too large" }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -400,6 +421,24 @@ public struct PublishedMutatedOffMain: Rule {
             struct LauncherView: View {
                 @ObservedObject var launcher: Launcher
                 var body: some View { Text(launcher.info.name) }
+            }
+            """,
+            """
+            @MainActor final class Uploads: ObservableObject {
+                @Published var error: String?
+            }
+            struct DropZone: View {
+                @StateObject private var uploads = Uploads()
+                var body: some View {
+                    Text(uploads.error ?? "Drop files").onDrop(of: [.fileURL], isTargeted: nil) { providers in
+                        _ = providers.first?.loadObject(ofClass: URL.self) { url, _ in
+                            DispatchQueue.main.async { if let url { reject(url) } }
+                        }
+                        Task.detached { await reject(URL(fileURLWithPath: "/")) }
+                        return true
+                    }
+                }
+                func reject(_ url: URL) { uploads.error = "\\(url.lastPathComponent) is too large" }
             }
             """,
             """

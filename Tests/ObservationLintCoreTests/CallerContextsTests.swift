@@ -103,6 +103,44 @@ final class CallerContextsTests: XCTestCase {
         XCTAssertFalse(own[0].steps.contains { $0.kind == .call })
     }
 
+    func testAMainActorMethodCalledWithoutAwaitRunsOnItsCallersThread() {
+        let view = """
+            import SwiftUI
+            struct DropTarget: View {
+                @State private var count = 0
+                var body: some View {
+                    Text("Drop").onDrop(of: [.fileURL], isTargeted: nil) { providers in
+                        for provider in providers {
+                            _ = provider.loadObject(ofClass: URL.self) { url, _ in if let url { check(url) } }
+                        }
+                        return true
+                    }
+                }
+                func check(_ url: URL) { HERE = 1 }
+            }
+            """
+        let chain = contexts(view)
+        XCTAssertEqual(chain.map(\.isolation), [.mainActor, .offMain], "its own isolation, then the call from the completion handler")
+        XCTAssertEqual(chain[1].steps.map(\.kind), [.function, .action, .completionHandler, .call])
+        XCTAssertTrue(chain[1].steps[3].description.hasPrefix("calls `check()` without `await`"))
+        // A call that awaits hops to the main actor; one on the main queue runs there.
+        let hops = """
+            @MainActor final class Drops {
+                var count = 0
+                func check() { HERE = 1 }
+                func later() { Task.detached { await self.check() } }
+                func soon() { DispatchQueue.main.async { self.check() } }
+                func child() { Task.detached { async let done: Void = self.check(); await done } }
+                func wrapped() { Task.detached { let _: Void = await\n self.check() } }
+            }
+            """
+        XCTAssertEqual(contexts(hops).map(\.isolation), [.mainActor])
+        // Code in a closure of the method decides where it runs itself.
+        let inClosure = "@MainActor final class Drops {\n var count = 0\n func check() { DispatchQueue.main.async { self.HERE = 1 } }\n"
+            + " func take(_ p: NSItemProvider) { _ = p.loadObject(ofClass: URL.self) { _, _ in self.check() } }\n}"
+        XCTAssertEqual(contexts(inClosure).map(\.isolation), [.mainActor])
+    }
+
     func testANonsendingFunctionResumesOnItsCallersActor() {
         let source = """
             final class Reader {

@@ -266,6 +266,23 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "api.run(work)")), .unknown)
     }
 
+    func testAClosureWhoseParameterTypeIsMainActorRunsOnTheMainActor() {
+        let source = """
+            @MainActor final class Browser {
+                var switching = false
+                actor Operations { func run(_ body: @MainActor () async -> Void) async { await body() } }
+                private let operations = Operations()
+                func switchProfile() async { await operations.run { self.HERE = true } }
+            }
+            """
+        let run = context(source)
+        XCTAssertEqual(run.isolation, .mainActor)
+        XCTAssertEqual(run.steps.map(\.kind), [.function, .mainActorRun])
+        XCTAssertTrue(run.steps[1].description.hasPrefix("in a closure passed to `run()`, whose parameter type is `@MainActor`"))
+        // Without the attribute the actor calls it on its own executor.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "@MainActor () async", with: "() async")), .offMain)
+    }
+
     func testATaskInAClosureFormedInNonisolatedCodeInheritsNoActor() {
         let source = """
             struct ToolbarItem { var onClick: () -> Void }

@@ -23,7 +23,10 @@ extension ProjectIndex {
 
     private func runContexts(at location: TokenLocation, depth: Int, visiting: Set<BodyKey>) -> [ExecutionContext] {
         let own = executionContext(at: location)
-        guard own.runsWhereCalled else { return own.isolation == .unknown ? [] : [own] }
+        guard own.runsWhereCalled else {
+            if own.isolation == .mainActor, own.steps.count == 1 { return [own] + unawaitedOffMainCalls(at: location, own: own) }
+            return own.isolation == .unknown ? [] : [own]
+        }
         guard depth > 0, let body = isolationFacts.enclosingBody(of: location, index: self) else { return [] }
         let key = BodyKey(file: location.file, body: body.range)
         guard !visiting.contains(key) else { return [] }
@@ -76,6 +79,56 @@ extension ProjectIndex {
                 isolation: outer.isolation, steps: outer.steps + [step] + resumed,
                 isAsynchronous: outer.isAsynchronous || own.isAsynchronous, runsWhereCalled: false)
         }
+    }
+
+    /// The contexts of the code directly in a synchronous main-actor function (`own`, its
+    /// body outside closures) when a project call made without `await` runs off the main
+    /// thread: a synchronous call runs the callee on the caller's thread, and Swift inserts no
+    /// hop for it (the compiler accepts it where it takes the caller for main-actor code, as a
+    /// closure formed in a view's body that another module's API calls on its own queue; in
+    /// the Swift 5 language mode no check stops it at run time). Each call's own context only,
+    /// not followed further back; kept per function.
+    private func unawaitedOffMainCalls(at location: TokenLocation, own: ExecutionContext) -> [ExecutionContext] {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self), case .function(let function) = body.member,
+            function.kind == .function, !body.isAsync(in: files[location.file])
+        else { return [] }
+        let key = BodyKey(file: location.file, body: body.range)
+        let callers = unawaitedOffMainCallsByBody.value(for: key) {
+            // Calls of the name first (cheap), the function's own calls among them only then.
+            let offMain = isolationFacts.calls(named: function.name, index: self).compactMap { call -> CallerContext? in
+                guard !isAwaited(call) else { return nil }
+                let outer = executionContext(at: call)
+                return outer.isolation == .offMain ? CallerContext(call: call, outer: outer) : nil
+            }
+            guard !offMain.isEmpty else { return [] }
+            let own = Set(callSitesByFunction.value(for: key) { callSites(of: function, ownedBy: body.owner) })
+            return offMain.filter { own.contains($0.call) }
+        }
+        return callers.map { caller in
+            let step = ContextStep(
+                kind: .call, site: caller.call, isolation: .offMain,
+                description: "calls `\(function.name)()` without `await`: a synchronous call runs it on the caller's thread, "
+                    + "so it runs off the main thread here although it is isolated to the main actor")
+            return ExecutionContext(
+                isolation: .offMain, steps: caller.outer.steps + [step], isAsynchronous: caller.outer.isAsynchronous,
+                runsWhereCalled: false)
+        }
+    }
+
+    /// Whether an `await` marks the statement of the call at `location` (`await f()`,
+    /// `let x = try await f()`, an `await` ending the line before) or it starts a child task
+    /// (`async let x = f()`): looked for from the call back to the start of its line.
+    private func isAwaited(_ location: TokenLocation) -> Bool {
+        let file = files[location.file]
+        var probe = location.token - 1
+        while probe >= 0 {
+            let kind = file.kind(probe)
+            if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return false }
+            if file.at(probe, "await") || file.at(probe, "async") { return true }
+            if file.tokens[probe].isAtStartOfLine { return probe > 0 && file.at(probe - 1, "await") }
+            probe -= 1
+        }
+        return false
     }
 
     /// A project call of code that runs where it is called, and a context the call runs in.

@@ -303,6 +303,10 @@ struct ClosureClassifier {
             return step(.mainActorRun, at: brace, .mainActor, "in a `@MainActor` closure", outer, domain: .mainActor, async: true)
         }
         if let view = swiftUIRole(of: scope, callee: name, label: label, outer: outer) { return view }
+        if takesMainActorClosure(callee: callee, label: label) {
+            return step(.mainActorRun, at: callee, .mainActor, "in a closure passed to `\(name)()`, whose parameter type is `@MainActor`: it runs on the main actor",
+                outer, domain: .mainActor, async: true)
+        }
         switch forwardedRun(callee: callee, label: label, outer) {
         case .inPlace: return nil
         case .runs(let frame): return frame
@@ -594,6 +598,19 @@ struct ClosureClassifier {
         frame.steps.append(ContextStep(kind: last.kind, site: agreed.call, isolation: isolation,
             description: "`\(name)()` calls it here, \(last.description)"))
         return .runs(frame)
+    }
+
+    /// Whether every project function of the callee's name takes this argument as a closure
+    /// whose type is `@MainActor` (`func run(_ body: @MainActor () async -> Void)`): Swift runs
+    /// such a closure on the main actor wherever the function calls it.
+    private func takesMainActorClosure(callee: Int, label: Int?) -> Bool {
+        let candidates = index.isolationFacts.functionBodies(named: file.text(callee), index: index)
+        let labelText = label.map { file.text($0) }
+        return !candidates.isEmpty && candidates.allSatisfy { _, body in
+            guard case .function(let function) = body.member, let type = Self.closureParameter(of: function, label: labelText)?.type
+            else { return false }
+            return type.text.contains("@MainActor")
+        }
     }
 
     /// The static isolation of a closure passed to a project function or initializer: a

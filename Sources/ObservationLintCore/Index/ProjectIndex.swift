@@ -163,6 +163,9 @@ public final class ProjectIndex: @unchecked Sendable {
     let callSitesByFunction = Memo<BodyKey, [TokenLocation]>()
     /// The contexts of the calls of a body that runs where it is called (`runContexts(at:)`).
     let callerContextsByBody = Memo<BodyKey, [CallerContext]>()
+    /// The calls made without `await` that run off the main thread, of a synchronous
+    /// main-actor function (`runContexts(at:)`).
+    let unawaitedOffMainCallsByBody = Memo<BodyKey, [CallerContext]>()
     /// `presentedViews(of:)` by the presented site.
     let presentedViewsBySite = Memo<TokenLocation, Set<String>>()
     /// `sceneRoots(of:)` by view.
