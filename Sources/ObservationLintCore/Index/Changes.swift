@@ -95,6 +95,22 @@ public struct Forwarding: Sendable {
     public let container: String
     public let property: String
     public let site: TokenLocation
+    /// The child's properties whose publishers the container subscribes to (`child.$text.sink
+    /// { … }` relays changes of `text` only); nil when it relays every change
+    /// (`child.objectWillChange`, a subject or a notification the child sends).
+    public let relayed: Set<String>?
+
+    public init(container: String, property: String, site: TokenLocation, relayed: Set<String>? = nil) {
+        self.container = container
+        self.property = property
+        self.site = site
+        self.relayed = relayed
+    }
+
+    /// Whether it relays the changes of the child's property `name`.
+    public func relays(_ name: String) -> Bool {
+        relayed?.contains(name) ?? true
+    }
 }
 
 /// The changes of one type's stored properties.
