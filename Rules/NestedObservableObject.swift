@@ -551,6 +551,27 @@ public struct NestedObservableObject: Rule {
                 }
             }
             """,
+            // The action changes `selected` on the parent in the same flow: it announces.
+            """
+            final class Tab: ObservableObject { @Published var isSuspended = true }
+            final class Tabs: ObservableObject {
+                @Published var tabs: [Tab] = []
+                @Published var selected: Tab?
+            }
+            struct TabStrip: View {
+                @ObservedObject var model: Tabs
+                var body: some View {
+                    ForEach(model.tabs.indices, id: \\.self) { index in
+                        Button("Tab") {
+                            let tab = model.tabs[index]
+                            model.selected = tab
+                            tab.isSuspended = false
+                        }
+                        .opacity(model.tabs[index].isSuspended ? 0.5 : 1)
+                    }
+                }
+            }
+            """,
         ])
 
     public init() {}
@@ -584,7 +605,7 @@ public struct NestedObservableObject: Rule {
                 for read in renderReads(through: property.name, childState: childState, readers: readers, index: index) {
                     guard let member = childState.member(readBy: read.path), let calling = childState.callsMethod(read, index: index)
                     else { continue }
-                    if let write = childWrite(changing: member, calling: calling, of: child, relayed: relayed, index: index)
+                    if let write = childWrite(changing: member, calling: calling, of: child, in: parent, relayed: relayed, index: index)
                         ?? (relayed.contains(member) ? nil : viewWrite(of: member, through: property.name, in: parent, announcing: parentChanges.announcing, index: index))
                     {
                         witness = (read, write)
@@ -616,7 +637,11 @@ public struct NestedObservableObject: Rule {
     /// `calling`: the read calls the child's method `member` (`manager.isSplit(for: id)`),
     /// which is not a read of a stored property of the same base name.
     /// `relayed`: the child's properties whose changes the parent relays (`child.$text.sink`).
-    private func childWrite(changing member: String, calling: Bool, of child: TypeInfo, relayed: Set<String>, index: ProjectIndex) -> Witness? {
+    /// A view's write next to a change it makes to the parent (`model.selected = tab;
+    /// tab.isOpen = true`) is announced by the parent.
+    private func childWrite(
+        changing member: String, calling: Bool, of child: TypeInfo, in parent: TypeInfo, relayed: Set<String>, index: ProjectIndex
+    ) -> Witness? {
         let changes = index.changes(of: child)
         var names = calling ? [] : [member]
         let lineage = index.typeAndAncestors(of: child)
@@ -631,11 +656,20 @@ public struct NestedObservableObject: Rule {
             }
         }
         for name in names where !relayed.contains(name) {
-            if let write = changes.writes(of: name).first(where: { $0.phase == .afterHandout }) {
+            if let write = changes.writes(of: name).first(where: { $0.phase == .afterHandout && !isAnnounced($0, by: parent, index: index) }) {
                 return (name, write.member, write.site, write.contextDescription(in: index))
             }
         }
         return nil
+    }
+
+    /// Whether the parent announces a write to the child in the flow that makes it: the
+    /// parent's own code (`tab.isOpen = true; tabs.append(tab)`), or a view's that changes
+    /// the parent there too (`model.selected = tab; tab.isOpen = true`).
+    private func isAnnounced(_ write: PropertyWrite, by parent: TypeInfo, index: ProjectIndex) -> Bool {
+        guard let writer = write.writer else { return false }
+        if index.typeAndAncestors(of: parent).contains(where: { $0.name == writer.type }) { return !index.writerFlows(of: write).isEmpty }
+        return index.isAnnouncedOnObject(of: parent, by: write)
     }
 
     /// A view changing the child's member through the parent (`$parent.child.name` handed

@@ -179,6 +179,26 @@ extension ProjectIndex {
         }
     }
 
+    /// Whether a view's code making `write` through a reference also announces on an object
+    /// of `type` in the same flow (`tm.selected = t` next to `t.suspended = false` in an
+    /// action): a write of one of `type`'s announcing properties through a reference the
+    /// view holds, in the same piece of code with no `await` between.
+    public func isAnnouncedOnObject(of type: TypeInfo, by write: PropertyWrite) -> Bool {
+        guard let writer = write.writer else { return false }
+        let announcing = announcingProperties(of: type)
+        let file = files[writer.place.file]
+        return typeAndAncestors(of: type).contains { owner in
+            (viewMutations[owner.name] ?? []).contains { mutation in
+                guard mutation.view == writer.type, mutation.file == writer.place.file, mutation.path.count == 1,
+                    announcing.contains(mutation.path[0]), let token = mutation.tokens.first, writer.place.body.contains(token),
+                    ChangeFlows.place(of: token, file: mutation.file, body: writer.place.body, index: self) == writer.place
+                else { return false }
+                let (low, high) = (min(token, writer.token), max(token, writer.token))
+                return !(low..<high).contains { file.at($0, "await") }
+            }
+        }
+    }
+
     /// For a write in another project type's code, the announcers of each flow there that
     /// makes it, of that type's own state (`model.x = v; isEditing = false` in a view's
     /// action changes the view's `@State`); empty when one announces nothing, or for a write
