@@ -17,15 +17,21 @@ public struct NestedObservableObject: Rule {
             parent's computed properties). `@Published` on the child property only reports when \
             the reference itself is replaced. The rule reports the witness: a change of the \
             child's state that can happen after a view read it, which the parent does not \
-            announce, and the render read through the parent. A parent that republishes the \
-            child's changes in code (`child.objectWillChange.sink { … send() }`, \
-            `child.$value.assign(to: &$copy)`, a subscription to a subject or a notification the \
-            child posts that sends `objectWillChange`; a commented-out subscription is none), a \
+            announce, and the render read through the parent. An action's \
+            `parent.child.value = x` is such a change; a binding `$parent.child.value` is not \
+            when `child` is `@Published`: after setting `value` it writes the object back into \
+            `parent.child`, which announces. A parent that republishes the child's changes in \
+            code (`child.objectWillChange.sink { … send() }`, a subscription to a subject or a \
+            notification the child posts that sends `objectWillChange`; \
+            `child.$value.assign(to: &$copy)` for the changes of `value` only; a commented-out \
+            subscription is none), a \
             view that subscribes to the child itself (`.onReceive(parent.child.$value)`) or \
             observes an object of its type (`@ObservedObject var child: Child`), \
             `weak`/`unowned` back-references, and a parent that announces every change it makes \
             to the child in the same synchronous flow (`child.select(id)` next to \
-            `objectWillChange.send()`, in the same function or in every caller) are fine. \
+            `objectWillChange.send()`, in the same function or in every caller; calling a \
+            child's method that changes nothing, such as `child.activeDevice()`, is no change \
+            to announce) are fine. \
             Members of the child that never change after it reaches a view (`let`s, `var`s only \
             initialization or setup sets) have no change to miss.
             """,
@@ -144,6 +150,78 @@ public struct NestedObservableObject: Rule {
             struct ProfileBadge: View {
                 @ObservedObject var profile: Profile
                 var body: some View { Text("\\(profile.inbox.unread)") }
+            }
+            """,
+            // `devices.active()` only reads: `start()` announces its own change, not the
+            // devices' changes `refresh()` makes.
+            """
+            final class Devices: ObservableObject {
+                @Published var available: [String] = []
+                func refresh() { available = ["Built-in"] }
+                func active() -> String? { available.first }
+            }
+            final class Recorder: ObservableObject {
+                @Published var ↓devices = Devices()
+                @Published var isRecording = false
+                func start() {
+                    guard devices.active() != nil else { return }
+                    isRecording = true
+                }
+            }
+            struct RecordButton: View {
+                @StateObject private var recorder = Recorder()
+                var body: some View {
+                    Button("Record") { recorder.start() }.disabled(recorder.devices.available.isEmpty)
+                }
+            }
+            """,
+            // The subscription relays changes of `text`, not of `mentions`.
+            """
+            final class Draft: ObservableObject {
+                @Published var text = ""
+                @Published var mentions: Set<String> = []
+                func mention(_ name: String) { mentions.insert(name) }
+            }
+            final class Composer: ObservableObject {
+                let ↓draft = Draft()
+                @Published var preview = ""
+                private var subscriptions = Set<AnyCancellable>()
+                init() {
+                    draft.$text.sink { [weak self] in self?.preview = $0 }.store(in: &subscriptions)
+                }
+            }
+            struct MentionsLabel: View {
+                @ObservedObject var composer: Composer
+                var body: some View { Text(composer.draft.mentions.sorted().joined(separator: ", ")) }
+            }
+            """,
+            // An action sets the member on the object the property holds: `@Published` on
+            // `options` does not see it.
+            """
+            final class Options: ObservableObject { @Published var isEnabled = true }
+            final class SettingsModel: ObservableObject {
+                @Published var ↓options = Options()
+            }
+            struct SettingsForm: View {
+                @StateObject private var model = SettingsModel()
+                var body: some View {
+                    Button("Disable") { model.options.isEnabled = false }
+                    Text(model.options.isEnabled ? "On" : "Off")
+                }
+            }
+            """,
+            // The binding writes `options` back, but a plain `var` announces nothing.
+            """
+            final class Options: ObservableObject { @Published var isEnabled = true }
+            final class SettingsModel: ObservableObject {
+                var ↓options = Options()
+            }
+            struct SettingsForm: View {
+                @StateObject private var model = SettingsModel()
+                var body: some View {
+                    Toggle("Enabled", isOn: $model.options.isEnabled)
+                    Text(model.options.isEnabled ? "On" : "Off")
+                }
             }
             """,
         ],
@@ -395,6 +473,105 @@ public struct NestedObservableObject: Rule {
                 var body: some View { Text(relay.connection.label) }
             }
             """,
+            // The binding sets `isEnabled`, then writes the object back into `@Published var
+            // options`, which announces.
+            """
+            final class Options: ObservableObject { @Published var isEnabled = true }
+            final class SettingsModel: ObservableObject {
+                @Published var options = Options()
+            }
+            struct SettingsForm: View {
+                @StateObject private var model = SettingsModel()
+                var body: some View {
+                    Toggle("Enabled", isOn: $model.options.isEnabled)
+                    Text(model.options.isEnabled ? "On" : "Off")
+                }
+            }
+            """,
+            // The subscription relays every change of `text`, the only member the view reads.
+            """
+            final class Draft: ObservableObject {
+                @Published var text = ""
+                @Published var mentions: Set<String> = []
+                func type(_ newText: String) { text = newText }
+                func mention(_ name: String) { mentions.insert(name) }
+            }
+            final class Composer: ObservableObject {
+                let draft = Draft()
+                @Published var preview = ""
+                private var subscriptions = Set<AnyCancellable>()
+                init() {
+                    draft.$text.sink { [weak self] in self?.preview = $0 }.store(in: &subscriptions)
+                }
+            }
+            struct DraftLabel: View {
+                @ObservedObject var composer: Composer
+                var body: some View { Text(composer.draft.text) }
+            }
+            """,
+            // `log()` calls a method that only reads: the parent's one change to the selection
+            // is announced.
+            """
+            final class Selection: ObservableObject {
+                @Published private(set) var selectedID = 0
+                func select(_ id: Int) { selectedID = id }
+                func describe() -> String { "Item \\(selectedID)" }
+            }
+            final class Browser: ObservableObject {
+                let selection = Selection()
+                func open(_ id: Int) {
+                    selection.select(id)
+                    objectWillChange.send()
+                }
+                func log() { print(selection.describe()) }
+            }
+            struct BrowserTitle: View {
+                @ObservedObject var browser: Browser
+                var body: some View { Text("Item \\(browser.selection.selectedID)") }
+            }
+            """,
+            // `isSplit` is a local holding the method's result, not the `@Published isSplit`.
+            """
+            final class SplitManager: ObservableObject {
+                @Published var isSplit = false
+                private var windows: Set<Int> = []
+                func toggle() { isSplit.toggle() }
+                func isSplit(for window: Int) -> Bool { contains(window) }
+                private func contains(_ window: Int) -> Bool { windows.contains(window) }
+            }
+            final class Browser: ObservableObject {
+                let split = SplitManager()
+            }
+            struct SplitBadge: View {
+                @ObservedObject var browser: Browser
+                let window: Int
+                var body: some View {
+                    let isSplit = browser.split.isSplit(for: window)
+                    Text(isSplit ? "Split" : "Single")
+                }
+            }
+            """,
+            // The action changes `selected` on the parent in the same flow: it announces.
+            """
+            final class Tab: ObservableObject { @Published var isSuspended = true }
+            final class Tabs: ObservableObject {
+                @Published var tabs: [Tab] = []
+                @Published var selected: Tab?
+            }
+            struct TabStrip: View {
+                @ObservedObject var model: Tabs
+                var body: some View {
+                    ForEach(model.tabs.indices, id: \\.self) { index in
+                        Button("Tab") {
+                            let tab = model.tabs[index]
+                            model.selected = tab
+                            tab.isSuspended = false
+                        }
+                        .opacity(model.tabs[index].isSuspended ? 0.5 : 1)
+                    }
+                }
+            }
+            """,
         ])
 
     public init() {}
@@ -415,16 +592,27 @@ public struct NestedObservableObject: Rule {
             guard !children.isEmpty else { continue }
             let readers = index.typeAndSubtypes(of: parent).map(\.name)
             let parentChanges = index.changes(of: parent)
-            for (property, child, isCollection) in children
-            where !forwardsChanges(of: property.name, in: parent, index: index)
-                && (isCollection || !announcesItsChanges(of: property.name, in: parent, changes: parentChanges, index: index))
-            {
-                let childState = ChildState(of: child, isCollection: isCollection, index: index)
-                guard let read = renderRead(through: property.name, childState: childState, readers: readers, index: index),
-                    let member = childState.member(readBy: read.path),
-                    let write = childWrite(changing: member, calling: childState.callsMethod(read, index: index), of: child, index: index)
-                        ?? viewWrite(of: member, through: property.name, in: parent, index: index)
+            for (property, child, isCollection) in children {
+                // A subscription to the child's `objectWillChange` relays all its changes; one
+                // to `child.$text` only those of `text`.
+                let forwarding = index.forwarding(of: property.name, in: parent)
+                guard forwarding?.relayed != nil || forwarding == nil,
+                    isCollection || !announcesItsChanges(of: property.name, holding: child, in: parent, changes: parentChanges, index: index)
                 else { continue }
+                let relayed = forwarding?.relayed ?? []
+                let childState = ChildState(of: child, isCollection: isCollection, index: index)
+                var witness: (read: RenderRead, write: Witness)?
+                for read in renderReads(through: property.name, childState: childState, readers: readers, index: index) {
+                    guard let member = childState.member(readBy: read.path), let calling = childState.callsMethod(read, index: index)
+                    else { continue }
+                    if let write = childWrite(changing: member, calling: calling, of: child, in: parent, relayed: relayed, index: index)
+                        ?? (relayed.contains(member) ? nil : viewWrite(of: member, through: property.name, in: parent, announcing: parentChanges.announcing, index: index))
+                    {
+                        witness = (read, write)
+                        break
+                    }
+                }
+                guard let (read, write) = witness else { continue }
                 let origin = read.origin
                 let path = (read.steps.isEmpty ? [origin.reference.name] : []) + read.path
                 context.report(
@@ -448,7 +636,12 @@ public struct NestedObservableObject: Rule {
 
     /// `calling`: the read calls the child's method `member` (`manager.isSplit(for: id)`),
     /// which is not a read of a stored property of the same base name.
-    private func childWrite(changing member: String, calling: Bool, of child: TypeInfo, index: ProjectIndex) -> Witness? {
+    /// `relayed`: the child's properties whose changes the parent relays (`child.$text.sink`).
+    /// A view's write next to a change it makes to the parent (`model.selected = tab;
+    /// tab.isOpen = true`) is announced by the parent.
+    private func childWrite(
+        changing member: String, calling: Bool, of child: TypeInfo, in parent: TypeInfo, relayed: Set<String>, index: ProjectIndex
+    ) -> Witness? {
         let changes = index.changes(of: child)
         var names = calling ? [] : [member]
         let lineage = index.typeAndAncestors(of: child)
@@ -462,33 +655,61 @@ public struct NestedObservableObject: Rule {
                 if !names.contains(name), changes.properties.contains(where: { $0.property.name == name }) { names.append(name) }
             }
         }
-        for name in names {
-            if let write = changes.writes(of: name).first(where: { $0.phase == .afterHandout }) {
+        for name in names where !relayed.contains(name) {
+            if let write = changes.writes(of: name).first(where: { $0.phase == .afterHandout && !isAnnounced($0, by: parent, index: index) }) {
                 return (name, write.member, write.site, write.contextDescription(in: index))
             }
         }
         return nil
     }
 
+    /// Whether the parent announces a write to the child in the flow that makes it: the
+    /// parent's own code (`tab.isOpen = true; tabs.append(tab)`), or a view's that changes
+    /// the parent there too (`model.selected = tab; tab.isOpen = true`).
+    private func isAnnounced(_ write: PropertyWrite, by parent: TypeInfo, index: ProjectIndex) -> Bool {
+        guard let writer = write.writer else { return false }
+        if index.typeAndAncestors(of: parent).contains(where: { $0.name == writer.type }) { return !index.writerFlows(of: write).isEmpty }
+        return index.isAnnouncedOnObject(of: parent, by: write)
+    }
+
     /// A view changing the child's member through the parent (`$parent.child.name` handed
-    /// to a control, `parent.child.name = x` in an action).
-    private func viewWrite(of member: String, through property: String, in parent: TypeInfo, index: ProjectIndex) -> Witness? {
+    /// to a control, `parent.child.name = x` in an action). A binding writes what it
+    /// projects back along its path (`parent.child = child` after setting `name`), so
+    /// through an announcing property (`@Published var child`) its writes are announced.
+    private func viewWrite(
+        of member: String, through property: String, in parent: TypeInfo, announcing: Set<String>, index: ProjectIndex
+    ) -> Witness? {
         for owner in index.typeAndAncestors(of: parent) {
-            for mutation in index.viewMutations[owner.name] ?? [] where mutation.path.count >= 2 && mutation.path[0] == property && mutation.path[1] == member {
+            for mutation in index.viewMutations[owner.name] ?? []
+            where mutation.path.count >= 2 && mutation.path[0] == property && mutation.path[1] == member
+                && !(announcing.contains(property) && isBinding(mutation, in: index.files[mutation.file]))
+            {
                 return (member, "`\(mutation.view.simpleTypeName)`", TokenLocation(file: mutation.file, token: mutation.tokens[1]), "")
             }
         }
         return nil
     }
 
+    /// `$parent.child.name`: a binding to the member, projected from the view's `$parent`.
+    private func isBinding(_ mutation: ViewModelMutation, in file: ParsedFile) -> Bool {
+        let first = mutation.tokens[0]
+        return file.kind(first - 1) == .period && file.kind(first - 2) == .dollarIdentifier
+    }
+
     /// Whether the parent announces the changes it makes to the child: there is one, and
     /// every place of its code that changes the child after initialization (assigns its
     /// members, calls its methods) announces in the same flow (`child.select(id);
     /// objectWillChange.send()`). An awaited call (`await child.load()`) is not covered: the
-    /// child changes while the parent waits.
-    private func announcesItsChanges(of name: String, in parent: TypeInfo, changes: TypeChanges, index: ProjectIndex) -> Bool {
+    /// child changes while the parent waits. A call of a child's method that only reads
+    /// (`child.activeDevice()`, `ProjectIndex.stateChangingFunctions`) changes nothing.
+    private func announcesItsChanges(
+        of name: String, holding child: TypeInfo, in parent: TypeInfo, changes: TypeChanges, index: ProjectIndex
+    ) -> Bool {
         let accesses = index.memberAccesses(of: parent)
-        let sites = ((accesses.mutations[name] ?? []) + (accesses.calls[name] ?? [])).filter { site in
+        let readOnly = readingMethods(of: child, index: index)
+        let sites = ((accesses.mutations[name] ?? []) + (accesses.calls[name] ?? []).filter { site in
+            calledMethod(at: site, in: index.files[site.file]).map { !readOnly.contains($0) } ?? true
+        }).filter { site in
             let file = index.files[site.file]
             var next = site.token + 1
             if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
@@ -496,6 +717,23 @@ public struct NestedObservableObject: Rule {
         }
         return !sites.isEmpty
             && sites.allSatisfy { site in !isAwaited(site, in: index.files[site.file]) && !changes.flows(at: site).isEmpty }
+    }
+
+    /// The child's methods that change nothing when called: declared in its code, none
+    /// changing its state.
+    private func readingMethods(of child: TypeInfo, index: ProjectIndex) -> Set<String> {
+        let lineage = index.typeAndAncestors(of: child) + index.typeAndSubtypes(of: child).dropFirst()
+        let declared = Set(lineage.flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
+        return declared.subtracting(index.stateChangingFunctions(of: child))
+    }
+
+    /// `child.load()`, `child?.load()`: the method called right on the child at a call site
+    /// of `MemberAccesses.calls`; nil when the call is further along (`child.list.reload()`).
+    private func calledMethod(at site: MemberSite, in file: ParsedFile) -> String? {
+        var next = site.token + 1
+        if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+        guard file.kind(next) == .period, file.kind(next + 2) == .leftParen else { return nil }
+        return file.text(next + 1)
     }
 
     /// `await child.load()`, `try await self.child.load()`.
@@ -537,14 +775,17 @@ public struct NestedObservableObject: Rule {
         }
 
         /// Whether `read` calls the child's method at its member (`manager.isSplit(for: id)`)
-        /// rather than reading a stored property of the same base name (`manager.isSplit`).
-        func callsMethod(_ read: RenderRead, index: ProjectIndex) -> Bool {
+        /// rather than reading a stored property of the same base name (`manager.isSplit`);
+        /// nil when the path reaches the member through a local (`let split =
+        /// manager.isSplit(for: id)`, then `split`), whose binding the read does not show.
+        func callsMethod(_ read: RenderRead, index: ProjectIndex) -> Bool? {
             var position = 1
             while isCollection, position < read.path.count - 1, Self.elementAccessors.contains(read.path[position]) { position += 1 }
             guard position < read.path.count, methods.contains(read.path[position]) else { return false }
-            // The read's tokens name the end of its path (its start may come from a local).
+            // The read's tokens name the end of its path; a local bound to its start is the
+            // first token when there are fewer tokens than names.
             let token = read.tokens.count - (read.path.count - position)
-            guard token >= 0 else { return false }
+            guard token > 0 || read.tokens.count == read.path.count else { return nil }
             return index.files[read.file].kind(read.tokens[token] + 1) == .leftParen
         }
 
@@ -573,19 +814,25 @@ public struct NestedObservableObject: Rule {
         through name: String, childState: ChildState, readers: [String], index: ProjectIndex,
         counts: (ViewModelRead) -> Bool = { $0.reference.observesObjectWillChange }
     ) -> RenderRead? {
-        for reader in readers {
+        renderReads(through: name, childState: childState, readers: readers, index: index, counts: counts).first
+    }
+
+    /// Every read `renderRead(through:childState:readers:index:counts:)` accepts, in the
+    /// readers' order.
+    func renderReads(
+        through name: String, childState: ChildState, readers: [String], index: ProjectIndex,
+        counts: (ViewModelRead) -> Bool = { $0.reference.observesObjectWillChange }
+    ) -> [RenderRead] {
+        readers.flatMap { reader -> [RenderRead] in
             let subscribing = Set(
                 (index.viewReads[reader] ?? []).filter { $0.path.count >= 2 && $0.path[0] == name && isPublisherName($0.path[1]) }
                     .map(\.view))
-            if let read = index.renderReads(of: reader).first(where: {
+            return index.renderReads(of: reader).filter {
                 $0.path.count >= 2 && $0.path[0] == name && childState.isRead(by: $0.path) && $0.staysInViewModel
                     && counts($0.origin) && !subscribing.contains($0.view) && !childState.observers.contains($0.view)
                     && !index.isBuiltOnlyInPreviews($0.view)
-            }) {
-                return read
             }
         }
-        return nil
     }
 
     private func isPublisherName(_ name: String) -> Bool {

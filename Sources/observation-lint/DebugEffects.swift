@@ -67,7 +67,8 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
     private static func forwardingLines(of info: TypeInfo, in index: ProjectIndex) -> [String] {
         guard info.isClass, info.isObservableObject else { return [] }
         return index.forwardings(of: info).map { forwarding in
-            "changes relayed by `\(forwarding.container).\(forwarding.property)` at \(location(forwarding.site, in: index))"
+            let changes = forwarding.relayed.map { "changes of " + $0.sorted().map { "`\($0)`" }.joined(separator: ", ") } ?? "changes"
+            return "\(changes) relayed by `\(forwarding.container).\(forwarding.property)` at \(location(forwarding.site, in: index))"
         }
     }
 

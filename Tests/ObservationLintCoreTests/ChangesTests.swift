@@ -400,6 +400,105 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(revived.map { index.files[$0.site.file].source.location(of: index.files[$0.site.file].tokens[$0.site.token].range.lowerBound).line }, 17)
     }
 
+    /// A subscription to the child's `$text` relays the changes of `text` only; one to its
+    /// `objectWillChange`, anywhere in the container, relays every change.
+    func testForwardingThroughPublishedPublisherRelaysThatProperty() {
+        let source = """
+            final class Child: ObservableObject {
+                @Published var text = ""
+                @Published var count = 0
+                @Published var mentions: Set<String> = []
+            }
+            final class Partial: ObservableObject {
+                let child = Child()
+                @Published var preview = ""
+                private var subscriptions = Set<AnyCancellable>()
+                init() {
+                    child.$text.sink { [weak self] in self?.preview = $0 }.store(in: &subscriptions)
+                    Publishers.CombineLatest(self.child.$count, child.$text).sink { _ in }.store(in: &subscriptions)
+                }
+            }
+            final class Full: ObservableObject {
+                let child = Child()
+                private var subscriptions = Set<AnyCancellable>()
+                init() {
+                    child.$text.sink { _ in }.store(in: &subscriptions)
+                    child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &subscriptions)
+                }
+            }
+            """
+        let index = index(source)
+        let partial = index.forwarding(of: "child", in: index.types["Partial"]!)
+        XCTAssertEqual(partial?.relayed, ["text", "count"])
+        XCTAssertEqual(partial?.relays("mentions"), false)
+        let full = index.forwarding(of: "child", in: index.types["Full"]!)
+        XCTAssertNotNil(full)
+        XCTAssertNil(full?.relayed)
+        XCTAssertEqual(full?.relays("mentions"), true)
+    }
+
+    /// A `sink` on the child's own publisher whose closure calls a parent function that
+    /// sends `objectWillChange` relays every change; one on another call's publisher that
+    /// merely mentions the child relays nothing.
+    func testForwardingThroughSubscriptionThatAnnouncesInAFunction() {
+        let source = """
+            final class Store: ObservableObject {
+                let changes = PassthroughSubject<Int, Never>()
+                var items: [Int] = []
+            }
+            final class Inbox: ObservableObject {
+                private let store: Store
+                private var cancellables = Set<AnyCancellable>()
+                init(store: Store) {
+                    self.store = store
+                    store.changes
+                        .sink { [weak self] change in self?.apply(change) }
+                        .store(in: &cancellables)
+                }
+                private func apply(_ change: Int) { republish() }
+                private func republish() { objectWillChange.send() }
+            }
+            final class Uploader: ObservableObject {
+                let store = Store()
+                @Published var error = ""
+                private var cancellables = Set<AnyCancellable>()
+                func upload() {
+                    send(store.items).sink(receiveCompletion: { _ in self.error = "failed" }, receiveValue: { _ in }).store(in: &cancellables)
+                }
+                func send(_ items: [Int]) -> AnyPublisher<Int, Never> { Empty().eraseToAnyPublisher() }
+            }
+            """
+        let index = index(source)
+        let inbox = index.forwarding(of: "store", in: index.types["Inbox"]!)
+        XCTAssertNotNil(inbox)
+        XCTAssertNil(inbox?.relayed)
+        XCTAssertNil(index.forwarding(of: "store", in: index.types["Uploader"]!))
+    }
+
+    /// The methods whose call changes the object: those writing its members (also later, in
+    /// a closure they create) or calling a method of an object it holds, and their callers;
+    /// not those that only read.
+    func testStateChangingFunctions() {
+        let source = """
+            final class Player { func stop() {} }
+            final class Devices: ObservableObject {
+                @Published var available: [String] = []
+                @Published var current: String?
+                private var history: [String] = []
+                private let player = Player()
+                func refresh() { available = ["Built-in"] }
+                func reconnect() { refresh() }
+                func record(_ name: String) { history.append(name) }
+                func later() { DispatchQueue.main.async { self.current = nil } }
+                func halt() { player.stop() }
+                func active() -> String? { current ?? available.first }
+                func isBuiltIn(_ name: String) -> Bool { name.contains("Built-in") && active() != nil }
+            }
+            """
+        let index = index(source)
+        XCTAssertEqual(index.stateChangingFunctions(of: index.types["Devices"]!), ["refresh", "reconnect", "record", "later", "halt"])
+    }
+
     func testRevisionCounterAnnouncesToItsReaders() {
         let source = """
             @Observable final class ImageCache {

@@ -236,6 +236,12 @@ final class ChangeFlows: @unchecked Sendable {
         }
     }
 
+    /// Whether a call of the type's function `name` announces before it returns (itself
+    /// or through the functions it calls).
+    func announces(whenCalling name: String) -> Bool {
+        calleeAnnouncers(name, visiting: []) != nil
+    }
+
     /// Closures that run while the call that takes them runs (and those a project function
     /// takes as non-escaping parameters: `ProjectIndex.runsClosuresWhileCalled`).
     static let inlineCallees: Set<String> = [

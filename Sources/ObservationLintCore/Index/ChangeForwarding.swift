@@ -26,15 +26,32 @@ struct ForwardingFinder {
         return result
     }
 
+    /// A subscription to the child's `objectWillChange` relays every change; one to its
+    /// `@Published` publishers (`child.$text`) only those properties' changes, so the
+    /// result names them when nothing relays more.
     func forwarding(of name: String, in parent: TypeInfo) -> Forwarding? {
+        var partial: Forwarding?
+        var publisherSubscriptions: [TokenLocation] = []
         for declaration in parent.declarations {
             let file = index.files[declaration.file]
             let chains = index.memberChains(inDeclaration: declaration.decl.members, of: file).filter { file.rootName(of: $0) == name }
             // `child.objectWillChange…`, `child.$items…`: the chain starts at the child.
-            if let chain = chains.first(where: { chain in
-                chain.names.contains { isPublisher($0, in: file) } && runs(TokenLocation(file: declaration.file, token: chain.root), in: parent)
-            }) {
-                return Forwarding(container: parent.name, property: name, site: TokenLocation(file: declaration.file, token: chain.root))
+            for chain in chains {
+                let site = TokenLocation(file: declaration.file, token: chain.root)
+                guard let publisher = chain.names.first(where: { isPublisher($0, in: file) }) else {
+                    if isAnnouncingSubscription(after: chain, in: file, of: parent), runs(site, in: parent) {
+                        return Forwarding(container: parent.name, property: name, site: site)
+                    }
+                    continue
+                }
+                guard runs(site, in: parent) else { continue }
+                guard let relayed = publishedProperty(publisher, of: name, in: chain, file: file) else {
+                    return Forwarding(container: parent.name, property: name, site: site)
+                }
+                publisherSubscriptions.append(site)
+                partial = Forwarding(
+                    container: parent.name, property: name, site: partial?.site ?? site,
+                    relayed: (partial?.relayed ?? []).union([relayed]))
             }
             // Most declarations never name `objectWillChange`: their statements need no look.
             guard file.source.range(file.byteRange(declaration.decl.members), contains: Self.objectWillChange) else { continue }
@@ -47,7 +64,17 @@ struct ForwardingFinder {
                 return Forwarding(container: parent.name, property: name, site: TokenLocation(file: declaration.file, token: chain.root))
             }
         }
-        return forwardingThroughSubscription(of: name, in: parent)
+        return forwardingThroughSubscription(of: name, in: parent, except: publisherSubscriptions) ?? partial
+    }
+
+    /// `child.$text`, `self.child.$text`: the child's property whose publisher the chain
+    /// names right after the child; nil for `objectWillChange` or a publisher further along
+    /// (`child.editor.$text`, which this treats as relaying every change).
+    private func publishedProperty(_ publisher: Int, of name: String, in chain: MemberChain, file: ParsedFile) -> String? {
+        guard file.kind(publisher) == .dollarIdentifier,
+            let position = chain.names.firstIndex(of: publisher), position > 0, file.spells(chain.names[position - 1], name)
+        else { return nil }
+        return String(file.text(publisher).dropFirst())
     }
 
     /// Whether code at `site` can run: a subscription in a `private`/`fileprivate` method of
@@ -66,15 +93,54 @@ struct ForwardingFinder {
         return true
     }
 
+    /// `child.changes.sink { [weak self] in self?.apply($0) }`: a subscription to a publisher
+    /// of the child (other than its `$` ones) whose closure announces on the parent:
+    /// `objectWillChange`, a write of an announcing property, or a call of a parent's
+    /// function that announces.
+    private func isAnnouncingSubscription(after chain: MemberChain, in file: ParsedFile, of parent: TypeInfo) -> Bool {
+        // The child's publisher starts the statement (`child.changes…`, `task = child.changes…`),
+        // not an argument of another call (`upload(child.images).sink { … }`).
+        guard file.tokens[chain.root].isAtStartOfLine || file.at(chain.root - 1, "=") else { return false }
+        var token = chain.last
+        var steps = 0
+        while file.kind(token) != nil, steps < 200, !(file.at(token, "sink") && file.kind(token - 1) == .period) {
+            if file.tokens[token].isAtStartOfLine, file.kind(token) != .period { return false }
+            token += 1
+            steps += 1
+        }
+        guard file.at(token, "sink") else { return false }
+        var open = token + 1
+        if file.kind(open) == .leftParen {
+            open = (open + 1..<file.skipGroup(open)).first { file.kind($0) == .leftBrace } ?? open
+        }
+        guard file.kind(open) == .leftBrace else { return false }
+        let flows = index.changeFlows(of: parent)
+        let announcing = index.announcingProperties(of: parent)
+        for member in open + 1..<file.skipGroup(open) - 1 where file.kind(member) == .identifier {
+            let own = file.kind(member - 1) != .period
+                || file.at(member - 2, "self") || file.kind(member - 2) == .postfixQuestionMark && file.at(member - 3, "self")
+            if file.at(member, "objectWillChange") { return true }
+            guard own else { continue }
+            if file.kind(member + 1) == .leftParen, flows.announces(whenCalling: file.text(member)) { return true }
+            if announcing.contains(file.text(member)), file.isAssignmentOperator(member + 1) { return true }
+        }
+        return false
+    }
+
     /// A subscription whose closure sends the parent's `objectWillChange` to a publisher of
     /// the child (`child.didChange.sink { … send() }`) or to a notification the child posts
     /// (`NotificationCenter.default.publisher(for: .libraryChanged).sink { … send() }`,
-    /// where the child calls `post(name: .libraryChanged, …)`).
-    private func forwardingThroughSubscription(of name: String, in parent: TypeInfo) -> Forwarding? {
-        let subscriptions = index.memberAccesses(of: parent).placesSendingObjectWillChange.compactMap { place in
-            place.closure.map { closure in
-                (site: TokenLocation(file: place.file, token: closure.lowerBound),
-                    names: statementNames(before: closure.lowerBound, in: place.body, file: index.files[place.file]))
+    /// where the child calls `post(name: .libraryChanged, …)`). `except`: the subscriptions
+    /// to the child's `$` publishers, which relay their property's changes only.
+    private func forwardingThroughSubscription(of name: String, in parent: TypeInfo, except: [TokenLocation]) -> Forwarding? {
+        let sending = index.memberAccesses(of: parent).placesSendingObjectWillChange.filter { $0.closure != nil }
+            .sorted { ($0.file, $0.closure?.lowerBound ?? 0) < ($1.file, $1.closure?.lowerBound ?? 0) }
+        let subscriptions = sending.compactMap { place in
+            place.closure.flatMap { closure -> (site: TokenLocation, names: Set<String>)? in
+                let file = index.files[place.file]
+                let start = statementStart(before: closure.lowerBound, in: place.body, file: file)
+                guard !except.contains(where: { $0.file == place.file && (start..<closure.lowerBound).contains($0.token) }) else { return nil }
+                return (TokenLocation(file: place.file, token: closure.lowerBound), statementNames(in: start..<closure.lowerBound, file: file))
             }
         }
         .filter { runs($0.site, in: parent) }
@@ -92,12 +158,18 @@ struct ForwardingFinder {
         }
     }
 
-    /// The names written in the statement before a closure (`settings.objectWillChange`,
-    /// `publisher(for: .libraryChanged)`).
-    private func statementNames(before closure: Int, in body: Range<Int>, file: ParsedFile) -> Set<String> {
+    /// Where the statement holding a closure starts: the line before it that does not start
+    /// with a `.` (`settings.objectWillChange` then `.sink { … }`).
+    private func statementStart(before closure: Int, in body: Range<Int>, file: ParsedFile) -> Int {
         var start = closure - 1
         while start > body.lowerBound + 1, !(file.tokens[start].isAtStartOfLine && file.kind(start) != .period) { start -= 1 }
-        return Set((start..<closure).filter { file.kind($0) == .identifier }.map { file.text($0) })
+        return start
+    }
+
+    /// The names written in a statement before a closure (`settings.objectWillChange`,
+    /// `publisher(for: .libraryChanged)`).
+    private func statementNames(in range: Range<Int>, file: ParsedFile) -> Set<String> {
+        Set(range.filter { file.kind($0) == .identifier }.map { file.text($0) })
     }
 
     /// `post(name: .libraryChanged, …)` in the child's code: the notification's last name.

@@ -95,6 +95,22 @@ public struct Forwarding: Sendable {
     public let container: String
     public let property: String
     public let site: TokenLocation
+    /// The child's properties whose publishers the container subscribes to (`child.$text.sink
+    /// { … }` relays changes of `text` only); nil when it relays every change
+    /// (`child.objectWillChange`, a subject or a notification the child sends).
+    public let relayed: Set<String>?
+
+    public init(container: String, property: String, site: TokenLocation, relayed: Set<String>? = nil) {
+        self.container = container
+        self.property = property
+        self.site = site
+        self.relayed = relayed
+    }
+
+    /// Whether it relays the changes of the child's property `name`.
+    public func relays(_ name: String) -> Bool {
+        relayed?.contains(name) ?? true
+    }
 }
 
 /// The changes of one type's stored properties.
@@ -159,6 +175,26 @@ extension ProjectIndex {
         observedAs(type).contains { name in
             (modelHolders[name] ?? []).contains { holder in
                 holder.holder == view && Self.observingWrappers.contains(holder.wrapper ?? "")
+            }
+        }
+    }
+
+    /// Whether a view's code making `write` through a reference also announces on an object
+    /// of `type` in the same flow (`tm.selected = t` next to `t.suspended = false` in an
+    /// action): a write of one of `type`'s announcing properties through a reference the
+    /// view holds, in the same piece of code with no `await` between.
+    public func isAnnouncedOnObject(of type: TypeInfo, by write: PropertyWrite) -> Bool {
+        guard let writer = write.writer else { return false }
+        let announcing = announcingProperties(of: type)
+        let file = files[writer.place.file]
+        return typeAndAncestors(of: type).contains { owner in
+            (viewMutations[owner.name] ?? []).contains { mutation in
+                guard mutation.view == writer.type, mutation.file == writer.place.file, mutation.path.count == 1,
+                    announcing.contains(mutation.path[0]), let token = mutation.tokens.first, writer.place.body.contains(token),
+                    ChangeFlows.place(of: token, file: mutation.file, body: writer.place.body, index: self) == writer.place
+                else { return false }
+                let (low, high) = (min(token, writer.token), max(token, writer.token))
+                return !(low..<high).contains { file.at($0, "await") }
             }
         }
     }

@@ -73,6 +73,38 @@ extension ProjectIndex {
         return changing
     }
 
+    /// The methods of the project class `type` (its own, its ancestors' and subclasses')
+    /// whose call can change the object: their code, or a closure it creates, changes a
+    /// member (assigns it, calls a mutating method on it, passes it `inout`) or calls a
+    /// method of an object a member holds (`player.stop()`), or calls such a method of
+    /// its own. The others only read (`func activeDevice() -> Device? { current }`): a
+    /// caller changes nothing by calling them. Computed once per type.
+    public func stateChangingFunctions(of type: TypeInfo) -> Set<String> {
+        stateChangingFunctionsByType.value(for: type.name) { computeStateChangingFunctions(of: type) }
+    }
+
+    private func computeStateChangingFunctions(of type: TypeInfo) -> Set<String> {
+        let flows = changeFlows(of: type)
+        let holders = objectHolders(of: type)
+        func function(running place: MemberAccesses.Place) -> String? {
+            guard let unit = flows.unit(of: place), case .function(let name) = unit.kind
+            else { return nil }
+            return name
+        }
+        var pending: [String] = []
+        for owner in typeAndAncestors(of: type) + typeAndSubtypes(of: type).dropFirst() {
+            let accesses = memberAccesses(of: owner)
+            let sites = Array(accesses.mutations.values.joined()) + accesses.calls.filter { holders.contains($0.key) }.values.joined()
+            pending += sites.compactMap { function(running: MemberAccesses.Place($0)) }
+        }
+        var changing = Set<String>()
+        while let name = pending.popLast() {
+            guard changing.insert(name).inserted else { continue }
+            pending += (flows.callers[name] ?? []).compactMap { function(running: $0.place) }
+        }
+        return changing
+    }
+
     /// Whether a change through a reference (`isChangedThroughReference`) happens
     /// somewhere other than the initializer of a class holding a `type` (which sets up the
     /// object before any view observes it), outside closures.

@@ -130,6 +130,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let resultReadsByType = Memo<String, [String: [ResultRead]]>()
     /// `changingMembers(of:)` by type name.
     let changingMembersByType = Memo<String, Set<String>>()
+    /// `stateChangingFunctions(of:)` by type name.
+    let stateChangingFunctionsByType = Memo<String, Set<String>>()
     /// `changes(of:)` and `forwardings(of:)` by type name.
     let changesByType = Memo<String, TypeChanges>()
     /// `offMainWrites(inFile:)` for every file.
