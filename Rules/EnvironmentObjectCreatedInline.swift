@@ -24,7 +24,11 @@ public struct EnvironmentObjectCreatedInline: Rule {
             closure that builds a view (`BackportStack { Feed().environmentObject(Player()) }`) \
             is built again with the body: the new closure cannot be compared to the old one. A body nothing runs again, and a model that only holds its \
             inputs, mirrors a publisher that replays its value, or has no state, are not \
-            reported.
+            reported. The state the old object held is lost only to a view that reads it: when \
+            no view the injected subtree can show reads the type from the environment \
+            (`@EnvironmentObject`, `@Environment(T.self)`; through the views it builds, the \
+            helpers and project modifiers it calls — in doubt, a reader is assumed), only a \
+            repeated initializer effect is reported.
             """,
         fix: """
             Create the object once, where it is owned: `@StateObject private var store = Store()` \
@@ -75,6 +79,11 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 var books: [String] = []
                 func add(_ book: String) { books.append(book) }
             }
+            struct Shelf: View {
+                @Environment(Library.self) private var library
+                let query: String
+                var body: some View { Button("Add") { library.add(query) } }
+            }
             struct Root: View {
                 @State private var query = ""
                 var body: some View {
@@ -91,6 +100,11 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 @Published var count = 0
                 init(userID: String) {}
                 func add() { count += 1 }
+            }
+            struct Step: View {
+                @EnvironmentObject var cart: Cart
+                let number: Int
+                var body: some View { Button("Add \\(number)") { cart.add() } }
             }
             struct CheckoutFlow: View {
                 let userID: String
@@ -127,6 +141,11 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 @Published var user: String?
                 func signIn() { user = "me" }
             }
+            struct Home: View {
+                @EnvironmentObject var session: Session
+                let dark: Bool
+                var body: some View { Button(session.user ?? "Sign in") { session.signIn() } }
+            }
             struct Shell: View {
                 @Environment(\\.colorScheme) private var scheme
                 var body: some View { content }
@@ -139,6 +158,11 @@ public struct EnvironmentObjectCreatedInline: Rule {
             final class Player: ObservableObject {
                 @Published var playingID: String?
                 func play(_ id: String) { playingID = id }
+            }
+            struct Clips: View {
+                @EnvironmentObject var player: Player
+                let filter: String
+                var body: some View { Button(player.playingID ?? filter) { player.play(filter) } }
             }
             struct Feed: View {
                 @State private var filter = ""
@@ -299,6 +323,25 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 }
             }
             """,
+            // No view below reads the player: the state it would lose is seen by nobody.
+            """
+            final class Player: ObservableObject {
+                @Published var playingID: String?
+                func play(_ id: String) { playingID = id }
+            }
+            struct Clip: View {
+                @EnvironmentObject var player: Player
+                var body: some View { Button(player.playingID ?? "Play") { player.play("a") } }
+            }
+            struct Inbox: View { var body: some View { Text("Mail") } }
+            struct Messages: View {
+                @State private var unread = 0
+                var body: some View {
+                    Button("\\(unread)") { unread += 1 }
+                    Inbox().environmentObject(Player())
+                }
+            }
+            """,
             """
             final class Formatters: ObservableObject {
                 let currency = NumberFormatter()
@@ -320,44 +363,64 @@ public struct EnvironmentObjectCreatedInline: Rule {
                 RuleCorrection(
                     """
                     final class Cart: ObservableObject { @Published var items: [String] = []; func add() { items.append("") } }
+                    struct CartBadge: View {
+                        @EnvironmentObject var cart: Cart
+                        let night: Bool
+                        var body: some View { Button(night ? "Night" : "Shop") { cart.add() } }
+                    }
                     struct ShopRoot: View {
                         @Environment(\\.colorScheme) private var scheme
                         var body: some View {
-                            Text(scheme == .dark ? "Night" : "Shop").environmentObject(↓Cart())
+                            CartBadge(night: scheme == .dark).environmentObject(↓Cart())
                         }
                     }
                     """,
                     """
                     final class Cart: ObservableObject { @Published var items: [String] = []; func add() { items.append("") } }
+                    struct CartBadge: View {
+                        @EnvironmentObject var cart: Cart
+                        let night: Bool
+                        var body: some View { Button(night ? "Night" : "Shop") { cart.add() } }
+                    }
                     struct ShopRoot: View {
                         @Environment(\\.colorScheme) private var scheme
                         @StateObject private var cart = Cart()
 
                         var body: some View {
-                            Text(scheme == .dark ? "Night" : "Shop").environmentObject(cart)
+                            CartBadge(night: scheme == .dark).environmentObject(cart)
                         }
                     }
                     """),
                 RuleCorrection(
                     """
                     @Observable final class Theme { var accent = "blue"; func reset() { accent = "blue" } }
+                    struct ThemedLabel: View {
+                        @Environment(Theme.self) private var theme
+                        let title: String
+                        var body: some View { Button(title) { theme.reset() } }
+                    }
                     struct ThemedRoot: View {
                         let title: String
                         @Environment(\\.colorScheme) private var scheme
                         var body: some View {
-                            Text(scheme == .dark ? title : "").environment(↓Theme())
+                            ThemedLabel(title: scheme == .dark ? title : "").environment(↓Theme())
                         }
                     }
                     """,
                     """
                     @Observable final class Theme { var accent = "blue"; func reset() { accent = "blue" } }
+                    struct ThemedLabel: View {
+                        @Environment(Theme.self) private var theme
+                        let title: String
+                        var body: some View { Button(title) { theme.reset() } }
+                    }
                     struct ThemedRoot: View {
                         let title: String
                         @Environment(\\.colorScheme) private var scheme
                         @State private var theme = Theme()
 
                         var body: some View {
-                            Text(scheme == .dark ? title : "").environment(theme)
+                            ThemedLabel(title: scheme == .dark ? title : "").environment(theme)
                         }
                     }
                     """),
@@ -393,7 +456,12 @@ public struct EnvironmentObjectCreatedInline: Rule {
                     // what the new object loses.
                     guard let trigger = index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: injection.token)).first
                     else { continue }
-                    let loss = index.loss(ofRebuilding: model, call: injection.constructor, in: context.fileIndex)
+                    var loss = index.loss(ofRebuilding: model, call: injection.constructor, in: context.fileIndex)
+                    // The state the old object held is lost only to a view that reads it:
+                    // with no reader reachable below, only a repeated initializer effect is.
+                    if !loss.changedState.isEmpty, !index.injectedSubtreeMayReachReader(injection, of: typeName) {
+                        loss = ModelLoss(changedState: [], effect: loss.effect)
+                    }
                     guard let summary = Witness.lossSummary(loss, keepsFirst: false) else { continue }
                     let modifier = file.text(injection.token)
                     let wrapper = RenderingCode.ownerWrapper(for: model)

@@ -8,7 +8,7 @@ struct PodcastApp: App {
         WindowGroup {
             LibraryView()
                 .environmentObject(library)
-                .environmentObject(PlayerStore()) // expect: environment_object_created_inline
+                .environmentObject(PlayerStore()) // no view LibraryView shows reads PlayerStore: its lost state is seen by none
         }
         #if os(macOS)
         Settings {

@@ -16,12 +16,19 @@ struct DebugGraph: ParsableCommand, ExitCodeCommand {
     @Option(help: ArgumentHelp("Only this view (its name, or its qualified name).", valueName: "type"))
     var type: String?
 
+    @Option(
+        name: .customLong("readers-of"),
+        help: ArgumentHelp("Instead, the views that read this model from the environment, the views that reach them, and whether each injection of it reaches one.", valueName: "model"))
+    var readersOf: String?
+
     @Option(help: ArgumentHelp("Configuration file (default: nearest .observation-lint.yml upward from the current folder).", valueName: "file"))
     var config: String?
 
     func execute() throws -> Int32 {
         try Debug.listProjects(paths, config: config) { projects, _ in
-            Self.listing(LintEngine.projectIndexes(projects.inputs, layout: projects.layout), type: type)
+            let indexes = LintEngine.projectIndexes(projects.inputs, layout: projects.layout)
+            if let readersOf { return indexes.map { $0.environmentReaderListing(model: readersOf) }.joined() }
+            return Self.listing(indexes, type: type)
         }
     }
 

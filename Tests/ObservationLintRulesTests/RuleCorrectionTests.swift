@@ -83,11 +83,16 @@ final class RuleCorrectionTests: XCTestCase {
     func testEnvironmentObjectCreatedInlineIsNotFixedInsideIf() {
         let code = """
             @Observable final class Preferences { var rate = 1.0; func reset() { rate = 1 } }
+            struct RateLabel: View {
+                @Environment(Preferences.self) private var preferences
+                let title: String
+                var body: some View { Button(title) { preferences.reset() } }
+            }
             struct SettingsScene: View {
                 @Environment(\\.colorScheme) private var scheme
                 var body: some View {
                     #if os(macOS)
-                    Text(scheme == .dark ? "Settings" : "").environment(Preferences())
+                    RateLabel(title: scheme == .dark ? "Settings" : "").environment(Preferences())
                     #endif
                 }
             }

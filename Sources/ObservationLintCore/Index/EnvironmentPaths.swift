@@ -65,7 +65,7 @@ extension ProjectIndex {
     /// (`let content: () -> Content`), a generic parameter (`let content: Content`), a view
     /// (`AnyView`, a project view), or anything marked `@ViewBuilder`. A `ViewModel` is not
     /// content: a name is a view when the project declares it one, else by its `View` suffix.
-    fileprivate func contentProperties(of type: TypeInfo) -> [String] {
+    func contentProperties(of type: TypeInfo) -> [String] {
         var generics = Set<String>()
         for declaration in type.declarations {
             guard let range = declaration.decl.genericParameters else { continue }
@@ -111,7 +111,7 @@ extension ProjectIndex {
     /// its `.`: the postfix chain back to its first primary (`VStack { … }.padding()` in
     /// `VStack { … }.padding().environmentObject(x)`). Empty for an unqualified call
     /// (`environmentObject(x)` on `self`).
-    fileprivate func modifiedContent(of injection: EnvironmentInjection) -> Range<Int> {
+    func modifiedContent(of injection: EnvironmentInjection) -> Range<Int> {
         modifiedContent(beforeModifierAt: injection.token, in: files[injection.file])
     }
 

@@ -30,6 +30,11 @@ public struct ModelLoss: Sendable {
     public let changedState: [StateChange]
     public let effect: InitializerEffect?
     public var isEmpty: Bool { changedState.isEmpty && effect == nil }
+
+    public init(changedState: [StateChange], effect: InitializerEffect?) {
+        self.changedState = changedState
+        self.effect = effect
+    }
 }
 
 extension ProjectIndex {

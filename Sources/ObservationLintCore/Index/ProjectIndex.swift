@@ -184,6 +184,10 @@ public final class ProjectIndex: @unchecked Sendable {
     let environmentWalkFacts = OnDemand<EnvironmentWalkFacts>()
     /// The environment walk's coverage by the providers of an object (nil: none can be placed).
     let environmentCoverages = Memo<[ObjectIdentifier], EnvironmentCoverage?>()
+    /// `environmentReaderReach(of:kind:)`, by model type and injection kind.
+    let environmentReaderReaches = Memo<String, EnvironmentReaderReach>()
+    /// Every project function (members and extensions), by simple name.
+    let projectFunctionsByName = OnDemand<[String: [(file: Int, function: FunctionDecl)]]>()
     /// `reRenderTriggers(of:)` and `ownReRenderTriggers(of:)` by type name, and the render
     /// reads by the view whose code starts them.
     let reRenderTriggersByType = Memo<String, [ReRenderTrigger]>()
