@@ -34,11 +34,19 @@ public struct StateInitializedFromOutside: Rule {
             `.navigationDestination`), the views it covers — every other view of its window (a \
             `Settings` window or another scene stays usable), or for a push the presenter and \
             the views up to the stack — cannot take \
-            the user's input, so their actions, gestures, the methods only those call and the \
-            synchronous part of their `.onAppear`/`.task` witness nothing. Writes from the \
-            presented content itself, after an `await`, in timers, notifications and \
-            subscriptions still count, and so does a push in a `NavigationSplitView` or \
-            `NavigationView`, which show the list beside the detail. It \
+            the user's input, so their actions, gestures, the methods only those call, a \
+            `Task` they start up to its first `await` (an `await` inside that `Task` does not \
+            hold up the action) and the synchronous part of their `.onAppear`/`.task` witness \
+            nothing. Writes from the presented content itself, after an `await`, in timers, \
+            notifications and subscriptions still count, and so does a push in a \
+            `NavigationSplitView` or `NavigationView`, which show the list beside the detail. \
+            Nor can a write run while the view is shown when only handlers of views in another \
+            branch of an `if`/`switch` than the view run it (`if let album { \
+            AlbumDetail(album: album) } else { ProgressView().task { await load() } }`): one \
+            evaluation builds one branch, SwiftUI runs a view's actions and handlers only while \
+            that view is shown and cancels its `.task`/`.refreshable` when it goes, and entering \
+            the view's branch builds it anew with the value written; a handler beside the view \
+            or in its branch, `.onDisappear`, and a `Task`'s code after an `await` still count. It \
             stays silent when the view may be renewed with the value — SwiftUI's identity \
             (SPEC §10.4): `.id(x)` with any `x` that is not a constant (a parent may keep the id \
             in step with the value), a `ForEach` id that changes with the element (`\\.self`, \
@@ -193,6 +201,27 @@ public struct StateInitializedFromOutside: Rule {
                         Text("Pick a word")
                     }
                 }
+            }
+            """,
+            // A refresh in the detail's own branch replaces the album while it is shown.
+            """
+            struct Album { var title: String }
+            struct AlbumDetail: View {
+                @State private var ↓title: String
+                init(album: Album) { _title = State(initialValue: album.title) }
+                var body: some View { Text(title) }
+            }
+            struct AlbumLoader: View {
+                @State private var album: Album?
+                var body: some View {
+                    if let album {
+                        AlbumDetail(album: album).refreshable { await load() }
+                    } else {
+                        ProgressView().task { await load() }
+                    }
+                }
+                func load() async { album = await fetch() }
+                func fetch() async -> Album { Album(title: "") }
             }
             """,
             // The answer changes while the sheet stays up: the card keeps the first one.
@@ -624,6 +653,34 @@ public struct StateInitializedFromOutside: Rule {
             struct ReminderScreen: View {
                 @ObservedObject var reminders: Reminders
                 var body: some View { ReminderEditor(draft: reminders.current) }
+            }
+            """,
+            // Loaded only from the loading and failure branches: the detail is built with the
+            // album loaded, and nothing replaces it while the detail is shown.
+            """
+            struct Album { var title: String }
+            struct AlbumDetail: View {
+                @State private var title: String
+                init(album: Album) { _title = State(initialValue: album.title) }
+                var body: some View { Text(title) }
+            }
+            struct AlbumLoader: View {
+                @State private var album: Album?
+                @State private var failed = false
+                var body: some View {
+                    if failed {
+                        Text("Failed").refreshable { await load() }
+                    } else if let album {
+                        AlbumDetail(album: album)
+                    } else {
+                        ProgressView().task { await load() }
+                    }
+                }
+                func load() async {
+                    guard let loaded = try? await fetch() else { failed = true; return }
+                    album = loaded
+                }
+                func fetch() async throws -> Album { Album(title: "") }
             }
             """,
             // Loaded when the list appears, before it presents an editor for one of them.

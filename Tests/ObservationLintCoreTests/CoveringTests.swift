@@ -273,4 +273,77 @@ final class CoveringTests: XCTestCase {
         XCTAssertNil(index.cover(of: beside))
         XCTAssertTrue(index.canRun(write(to: "name", in: index), whileShowing: beside))
     }
+
+    /// A covered action that starts a `Task` goes on without waiting for it, and the task
+    /// runs as soon as it is started, up to its first `await`.
+    func testTasksStartedInCoveredActions() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var text = ""
+                    @State private var afterTask = 0
+                    @State private var inTask = 0
+                    @State private var afterAwait = 0
+                    var body: some View {
+                        List {
+                            Button("Delete") {
+                                Task { await remove() }
+                                afterTask = 1
+                            }
+                            Button("Pick") { Task { inTask = 1 } }
+                            Button("Load") { Task { await remove(); afterAwait = 1 } }
+                        }
+                        .sheet(isPresented: $isShowing) { Child(text: text) }
+                    }
+                    func remove() async {}
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertFalse(index.canRun(write(to: "afterTask", in: index), whileShowing: site))
+        XCTAssertFalse(index.canRun(write(to: "inTask", in: index), whileShowing: site))
+        XCTAssertTrue(index.canRun(write(to: "afterAwait", in: index), whileShowing: site))
+    }
+
+    /// One evaluation builds one branch: handlers of views in another branch than the
+    /// child's run only while it is not shown (SwiftUI cancels a `.task` as its view goes).
+    func testHandlersOfViewsInOtherBranchesDoNotRunWhileItIsShown() {
+        let index = index(
+            child + """
+                struct Loader: View {
+                    @State private var text: String?
+                    @State private var failed = false
+                    @State private var reloaded: String?
+                    @State private var leaving = ""
+                    @State private var later = ""
+                    var body: some View {
+                        if failed {
+                            Text("Failed").refreshable { await load() }
+                        } else if let text {
+                            Child(text: text)
+                            Child(text: reloaded ?? "")
+                            Child(text: leaving)
+                            Child(text: later)
+                        } else {
+                            ProgressView()
+                                .task { await load() }
+                                .onDisappear { leaving = "gone" }
+                            Button("Retry") { Task { try? await Task.sleep(nanoseconds: 1); later = "done" } }
+                        }
+                        Button("Reload") { Task { await reload() } }
+                    }
+                    func load() async { text = await fetch() }
+                    func reload() async { reloaded = await fetch() }
+                    func fetch() async -> String { "" }
+                }
+                """)
+        let sites = index.viewGraph.constructions(of: "Child")
+        XCTAssertEqual(sites.count, 4)
+        // From the other branches' `.refreshable` and `.task`.
+        XCTAssertFalse(index.canRun(write(to: "text", in: index), whileShowing: sites[0]))
+        // From a button beside the branches, as it goes, after an `await` in a `Task`.
+        XCTAssertTrue(index.canRun(write(to: "reloaded", in: index), whileShowing: sites[1]))
+        XCTAssertTrue(index.canRun(write(to: "leaving", in: index), whileShowing: sites[2]))
+        XCTAssertTrue(index.canRun(write(to: "later", in: index), whileShowing: sites[3]))
+    }
 }

@@ -57,8 +57,12 @@ extension ProjectIndex {
     /// presented content's own views (the child and what it builds), and asynchronous
     /// continuations, timers, notifications and subscriptions, run while it is shown.
     /// A write in the view's own `.onDisappear` runs as it goes, wherever it is built.
+    /// Code of the view that builds `site` that runs only from handlers of views in other
+    /// branches of an `if`/`switch` than the site (`runsOnlyInOtherBranches`) cannot run
+    /// while it is shown either.
     public func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction) -> Bool {
         if runsAsItDisappears(location, site) { return false }
+        if runsOnlyInOtherBranches(location, than: site) { return false }
         guard let cover = cover(of: site), let body = isolationFacts.enclosingBody(of: location, index: self),
             let writer = body.owner, writer.isView
         else { return true }
@@ -99,6 +103,82 @@ extension ProjectIndex {
             if file.at(name, "onDisappear"), (name..<position).contains(location.token) { return true }
         }
         return false
+    }
+
+    // MARK: Other branches
+
+    /// Whether the code at `location`, code of the view whose rendering code builds `site`,
+    /// runs only from handlers attached to views in other branches of an `if`/`else` or
+    /// `switch` than the site (`if let album { AlbumView(album: album) } else {
+    /// LoadingView().task { await load() } }`): one evaluation builds one branch, and SwiftUI
+    /// runs a view's handlers only while that view is shown and cancels its `.task` and
+    /// `.refreshable` when it goes (SPEC §10.4). A write there runs before the site's branch
+    /// is entered, and entering it builds the view anew with the value written.
+    private func runsOnlyInOtherBranches(_ location: TokenLocation, than site: ViewConstruction) -> Bool {
+        guard site.context == .rendering, site.identity.contains(where: { if case .branch = $0 { true } else { false } }),
+            let parent = site.enclosingType.flatMap({ types[$0] }),
+            let body = ViewCode.renderingBodies(of: parent, index: self).first(where: { $0.file == site.file && $0.range.contains(site.token) }),
+            let handlers = viewHandlers(running: location, of: parent, depth: 0), !handlers.isEmpty
+        else { return false }
+        let file = files[site.file]
+        return handlers.allSatisfy { handler in
+            handler.file == site.file && body.range.contains(handler.token)
+                && areInExclusiveBranches(handler.token, site.token, body: body.range, file: file)
+        }
+    }
+
+    /// Handlers SwiftUI runs only while the view they are attached to is shown, and cancels
+    /// (`.task`, `.refreshable`) when it goes: user input to it, and its own events.
+    private static let viewBoundHandlers: Set<String> = [
+        "onAppear", "task", "refreshable", "onChange", "onReceive", "onSubmit", "onTapGesture", "onLongPressGesture",
+        "onDelete", "onMove", "onInsert", "onOpenURL", "onHover", "onKeyPress", "onEnded", "onChanged", "onCommand",
+        "onDrop", "dropDestination",
+    ]
+
+    /// Where in the rendering code of `writer` the handlers that run the code at `location`
+    /// are attached: the closure of a SwiftUI control's action or of a view's handler
+    /// (`viewBoundHandlers`) in its view-building code, reached directly, through an
+    /// unstructured `Task` before its first `await`, or through the writer's methods they
+    /// call. Nil when some way to run it is not tied to a view: rendering itself,
+    /// `.onDisappear` (it runs as its view goes), a `Task`'s continuation after an `await`,
+    /// a callback, timer or subscription, a method used another way.
+    private func viewHandlers(running location: TokenLocation, of writer: TypeInfo, depth: Int) -> [TokenLocation]? {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self), body.owner?.name == writer.name else { return nil }
+        let file = files[location.file]
+        let scopes = scopes(in: body.range, of: file)
+        let enclosing = scopes.enclosing(location.token).filter(\.isClosure)
+        for (position, scope) in enclosing.enumerated() {
+            guard case .closure(let callee, let label) = scope.kind else { continue }
+            let handler = callee.map { file.text($0) } ?? label.map { file.text($0) }
+            if let handler, Self.transparentClosures.contains(handler) { continue }
+            if isUnstructuredTask(scope, in: file) {
+                if suspends(before: location.token, in: scope, scopes: scopes, file: file) { return nil }
+                continue
+            }
+            // A view's handler (`.task { … }`) or a SwiftUI control's action (`Button { … }`),
+            // attached in view-building code: no action closure around it (`.task { api.load
+            // { … } }` runs a callback).
+            guard let callee, let handler, ViewCode.role(of: scope, in: file, index: self) == .action else { return nil }
+            let isAttached = file.kind(callee - 1) == .period
+                ? Self.viewBoundHandlers.contains(handler)
+                : handler.startsWithUppercase && !Self.eventClosures.contains(handler) && type(named: handler, from: writer.name, file: location.file) == nil
+            guard isAttached, !enclosing[(position + 1)...].contains(where: { ViewCode.role(of: $0, in: file, index: self) == .action })
+            else { return nil }
+            return [TokenLocation(file: location.file, token: scope.range.lowerBound)]
+        }
+        // Directly in a method: it runs where its callers do.
+        guard depth < 3, case .function(let function) = body.member, function.kind == .function else { return nil }
+        let references = references(to: function.name, in: writer)
+        guard !references.isEmpty else { return nil }
+        var handlers: [TokenLocation] = []
+        for reference in references {
+            let referenceFile = files[reference.file]
+            guard referenceFile.kind(reference.token + 1) == .leftParen || referenceFile.kind(reference.token + 1) == .leftBrace,
+                let callers = viewHandlers(running: reference, of: writer, depth: depth + 1)
+            else { return nil }
+            handlers += callers
+        }
+        return handlers
     }
 
     // MARK: Navigation stacks
@@ -233,11 +313,14 @@ extension ProjectIndex {
         if file.kind(location.token) == .dollarIdentifier {
             return bindingChangesOnlyOnInput(location, of: writer, outside: content, depth: depth)
         }
-        for scope in scopes(in: body.range, of: file).enclosing(location.token) {
+        let scopes = scopes(in: body.range, of: file)
+        for scope in scopes.enclosing(location.token) {
             guard case .closure(let callee, let label) = scope.kind else { continue }
             let handler = callee.map { file.text($0) } ?? label.map { file.text($0) }
             if let handler, Self.transparentClosures.contains(handler) { continue }
-            if awaits(in: scope.range.lowerBound..<location.token, file: file) { return false }
+            if suspends(before: location.token, in: scope, scopes: scopes, file: file) { return false }
+            // `Task { … }` up to its first `await` runs as soon as the code that starts it.
+            if isUnstructuredTask(scope, in: file) { continue }
             guard let handler else { return false }
             if Self.appearanceHandlers.contains(handler) {
                 return handler == "onAppear" || scope.callArguments.map { file.argument("id", in: $0) == nil } ?? true
@@ -246,7 +329,7 @@ extension ProjectIndex {
         }
         // Directly in a method: it runs when its callers do.
         guard depth < 2, case .function(let function) = body.member, function.kind == .function,
-            !awaits(in: body.range.lowerBound..<location.token, file: file)
+            !suspends(before: location.token, in: nil, scopes: scopes, from: body.range.lowerBound, file: file)
         else { return false }
         let references = references(to: function.name, in: writer)
         return !references.isEmpty && references.allSatisfy { reference in
@@ -322,7 +405,20 @@ extension ProjectIndex {
         return result
     }
 
-    private func awaits(in range: Range<Int>, file: ParsedFile) -> Bool {
-        range.contains { file.at($0, "await") }
+    /// Whether the flow that runs `token` — the closure `flow`, or the body itself (nil,
+    /// from `start`) — suspends before it: an `await` in the flow's own code. One in a
+    /// closure nested in it does not (`Task { await save() }` starts other work and goes on).
+    private func suspends(before token: Int, in flow: Scope?, scopes: BodyScopes, from start: Int? = nil, file: ParsedFile) -> Bool {
+        let start = flow?.range.lowerBound ?? start ?? token
+        return (start..<token).contains { candidate in
+            file.at(candidate, "await") && scopes.innermostClosure(containing: candidate)?.range == flow?.range
+        }
+    }
+
+    /// `Task { … }`, `Task(priority: .high) { … }`: an unstructured task inheriting the
+    /// actor of the code that starts it (not `Task.detached`, not the `.task` modifier).
+    private func isUnstructuredTask(_ scope: Scope, in file: ParsedFile) -> Bool {
+        guard case .closure(let callee?, nil) = scope.kind else { return false }
+        return file.at(callee, "Task") && file.kind(callee - 1) != .period
     }
 }
