@@ -51,6 +51,30 @@ final class RenderPathsTests: XCTestCase {
         XCTAssertFalse(reads.contains("discount"))
     }
 
+    func testAViewBuildingMemberIsRenderingCodeOnlyWhenBodyUsesIt() throws {
+        let index = index("""
+            final class Plan: ObservableObject {
+                var isActive = false
+                var name = ""
+                var note = ""
+            }
+            struct PlanView: View {
+                @ObservedObject var plan: Plan
+                var body: some View { VStack { summary() } }
+                @ViewBuilder func summary() -> some View { Text(plan.name) }
+                var stopButton: some View { Button("Stop") {}.disabled(!plan.isActive) }
+            }
+            extension PlanView {
+                @ViewBuilder func noteRow() -> some View { Text(plan.note) }
+            }
+            """)
+        let reads = index.renderReads(of: "Plan")
+        XCTAssertEqual(try XCTUnwrap(reads.first { $0.path == ["name"] }).description, "`PlanView.summary` → `Plan.name`")
+        // Nothing `body` runs uses `stopButton` or `noteRow()`: SwiftUI never evaluates them.
+        XCTAssertFalse(reads.contains { $0.path == ["isActive"] })
+        XCTAssertFalse(reads.contains { $0.path == ["note"] })
+    }
+
     func testAPathShowsEachStepFromTheView() throws {
         let index = index(shop)
         let items = try XCTUnwrap(index.renderReads(of: "Cart").first { $0.path.first == "items" })
