@@ -594,6 +594,7 @@ final class ChangesTests: XCTestCase {
                 var body: some Scene { WindowGroup { NotesView(store: store) } }
             }
             protocol Refreshing { func refresh() }
+            func refreshAll(_ items: [Refreshing]) { for item in items { item.refresh() } }
             public final class Store: ObservableObject, Refreshing {
                 var notes: [String] = []
                 var draft = ""
@@ -634,7 +635,8 @@ final class ChangesTests: XCTestCase {
         // may be called from outside.
         XCTAssertEqual(changes.writes(of: "draft").map(\.member), ["`publish()`"])
         XCTAssertTrue(index.neverRuns(store.functions.first { $0.function.name == "discard" }!.function, of: store))
-        // The runtime may call an `@objc` method; `refresh` may witness the protocol's requirement.
+        // The runtime may call an `@objc` method; `refresh` may witness the protocol's
+        // requirement, called on the protocol's values.
         XCTAssertEqual(changes.writes(of: "lastSync").count, 1)
         XCTAssertEqual(changes.writes(of: "title").count, 1)
         // `select` is called, but only by a method nothing runs; that method's own write is none.

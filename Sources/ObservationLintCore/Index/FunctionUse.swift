@@ -8,11 +8,15 @@ extension ProjectIndex {
     /// `open`, an `override`, `@objc`/`@IBAction` (or its class is `@objcMembers`), or it may
     /// witness a protocol requirement (`possiblyWitnesses`).
     public func isCallableFromOutside(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
+        isCallableByClientsOrRuntime(function, of: type) || possiblyWitnesses(function.name, in: type)
+    }
+
+    /// `isCallableFromOutside` but for witnessing a requirement.
+    func isCallableByClientsOrRuntime(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
         if let level = accessLevel(of: function, in: type), level >= .public { return true }
         if function.modifiers.contains("override") || function.modifiers.contains("dynamic") { return true }
         if function.attributes.contains(where: { Self.runtimeCalledAttributes.contains(String($0.simpleName)) }) { return true }
-        if type.declarations.contains(where: { $0.decl.attributes.contains(named: "objcMembers") }) { return true }
-        return possiblyWitnesses(function.name, in: type)
+        return type.declarations.contains(where: { $0.decl.attributes.contains(named: "objcMembers") })
     }
 
     /// A member's access level: its own, or that of the extension declaring it
@@ -49,12 +53,15 @@ extension ProjectIndex {
     }
 
     /// Whether nothing runs `function` of `type`: the project is a whole program
-    /// (`isWholeProgram`), nothing outside it can call the function (`isCallableFromOutside`),
-    /// and no code of the project may name it (`mayReference(_:of:)`).
+    /// (`isWholeProgram`), and nothing outside it can call the function
+    /// (`isCallableFromOutside`) and no code of the project may name it
+    /// (`mayReference(_:of:)`), or it runs only through protocol values that never hold an
+    /// instance of the type (`runsOnlyAsUnregisteredWitness`).
     public func neverRuns(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
         guard isWholeProgram, function.kind == .function, !function.modifiers.contains("static"), !function.modifiers.contains("class")
         else { return false }
         return !isCallableFromOutside(function, of: type) && !mayReference(function, of: type)
+            || runsOnlyAsUnregisteredWitness(function, of: type)
     }
 
     /// Whether some code of the project other than a declaration may name the method
@@ -69,7 +76,8 @@ extension ProjectIndex {
     /// `context.refresh(object, mergeChanges: true)` is no call of `refresh()`) is no use of
     /// it; one whose receiver or code has no known project type (a key path, an implicit
     /// member, a protocol extension, a global function) may be.
-    func mayReference(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
+    /// Sites for which `excluded` holds are no use.
+    func mayReference(_ function: FunctionDecl, of type: TypeInfo, outside excluded: (TokenLocation) -> Bool = { _ in false }) -> Bool {
         guard let sites = namedFunctions[function.name] else { return false }
         // When one project type alone declares a member of the name, a project type code
         // names the member through is that type's lineage (or another module's subclass):
@@ -83,10 +91,11 @@ extension ProjectIndex {
             if let arguments = reference.arguments, !isVariadic {
                 guard arguments.count <= function.parameters.count, arguments.allSatisfy({ $0.map(labels.contains) ?? true }) else { return false }
             }
-            guard let receiver = reference.receiver else { return true }
+            guard let receiver = reference.receiver else { return !excluded(site) }
             // The type or an ancestor (the call may dispatch to `type`'s override), or a
             // subclass (it inherits the method).
-            return lineage.contains(receiver) || types[receiver].map { typeAndAncestors(of: $0).contains { $0.name == type.name } } ?? true
+            return (lineage.contains(receiver) || types[receiver].map { typeAndAncestors(of: $0).contains { $0.name == type.name } } ?? true)
+                && !excluded(site)
         }
     }
 
@@ -182,14 +191,19 @@ extension ProjectIndex {
                 if let declared = types[inherited], declared.kind != nil {
                     if declared.kind == .protocol, declared.functions.contains(where: { $0.function.name == name }) { return true }
                     if declared.kind == .protocol, possiblyWitnesses(name, in: declared) { return true }
-                } else if let known = Self.knownRequirements[String(inherited.simpleTypeName)] {
-                    if known.contains(name) { return true }
-                } else {
+                } else if possiblyWitnessesKnownRequirement(name, of: inherited) {
                     return true
                 }
             }
         }
         return false
+    }
+
+    /// Whether a function named `name` may witness a requirement of `inherited`, a
+    /// protocol (or base class) the project does not declare: unless its requirements are
+    /// known to leave the name out.
+    func possiblyWitnessesKnownRequirement(_ name: String, of inherited: String) -> Bool {
+        Self.knownRequirements[String(inherited.simpleTypeName)].map { $0.contains(name) } ?? true
     }
 
     private static let runtimeCalledAttributes: Set<String> = ["objc", "IBAction", "IBSegueAction", "NSManaged", "_dynamicReplacement"]

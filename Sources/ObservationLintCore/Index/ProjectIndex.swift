@@ -158,6 +158,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// project function taking a closure, by name; nil for a name some function of which
     /// takes none.
     let closureTakingFunctions = OnDemand<[String: [[ClosureSlot]]?]>()
+    /// `protocolValues(of:)` by protocol name.
+    let protocolValuesByName = Memo<String, OptionalProtocolValues>()
     /// `isBuiltOnlyInPreviews(_:)` by view name.
     let previewOnlyViews = Memo<String, Bool>()
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
