@@ -57,11 +57,16 @@ final class RenderPathsTests: XCTestCase {
                 var isActive = false
                 var name = ""
                 var note = ""
+                var title = ""
             }
             struct PlanView: View {
                 @ObservedObject var plan: Plan
-                var body: some View { VStack { summary() } }
+                var body: some View {
+                    VStack { summary() }
+                    FlowLayout(spacing: 6) { badge }
+                }
                 @ViewBuilder func summary() -> some View { Text(plan.name) }
+                private var badge: some View { Text(plan.title) }
                 var stopButton: some View { Button("Stop") {}.disabled(!plan.isActive) }
             }
             extension PlanView {
@@ -70,6 +75,8 @@ final class RenderPathsTests: XCTestCase {
             """)
         let reads = index.renderReads(of: "Plan")
         XCTAssertEqual(try XCTUnwrap(reads.first { $0.path == ["name"] }).description, "`PlanView.summary` → `Plan.name`")
+        // A view-building member makes content in a closure of unknown role too.
+        XCTAssertTrue(reads.contains { $0.path == ["title"] })
         // Nothing `body` runs uses `stopButton` or `noteRow()`: SwiftUI never evaluates them.
         XCTAssertFalse(reads.contains { $0.path == ["isActive"] })
         XCTAssertFalse(reads.contains { $0.path == ["note"] })

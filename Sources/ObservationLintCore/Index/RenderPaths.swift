@@ -137,6 +137,9 @@ extension ViewCode {
         // project does not declare (a protocol extension's) starts from all of them.
         let entries = roots.filter { $0.name == "body" }
         var result = entries.isEmpty ? roots : entries
+        // A member that builds views makes content wherever rendering code uses it outside an
+        // action, in a closure of unknown role too (a project `Layout`'s content).
+        let viewBuilders = Set(roots.map(\.name))
         guard !members.isEmpty else { return result }
         let memberNames = NameTable(members.keys)
         var visited = Set(result.map { TokenLocation(file: $0.file, token: $0.range.lowerBound) })
@@ -157,7 +160,7 @@ extension ViewCode {
                     let start = file.kind(token - 1) == .period ? token - 2 : token  // `self.name`
                     guard !hidden.contains(name), !isHandedToAction(from: start, to: token + 1, in: file),
                         !(functionNames.contains(name) && isHandedOver(from: start, to: token + 1, in: file)),
-                        roles.role(of: token) == .content
+                        roles.role(of: token) == .content || viewBuilders.contains(name) && roles.role(of: token) == .unknown
                     else { continue }
                     called.append(name)
                 }
