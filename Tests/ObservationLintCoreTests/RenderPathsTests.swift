@@ -58,13 +58,16 @@ final class RenderPathsTests: XCTestCase {
                 var name = ""
                 var note = ""
                 var title = ""
+                var detail = ""
             }
             struct PlanView: View {
                 @ObservedObject var plan: Plan
                 var body: some View {
                     VStack { summary() }
                     FlowLayout(spacing: 6) { badge }
+                    CellGrid(data: [1], cellBuilder: cell)
                 }
+                func cell(_ item: Int) -> some View { Text(plan.detail) }
                 @ViewBuilder func summary() -> some View { Text(plan.name) }
                 private var badge: some View { Text(plan.title) }
                 var stopButton: some View { Button("Stop") {}.disabled(!plan.isActive) }
@@ -77,6 +80,7 @@ final class RenderPathsTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(reads.first { $0.path == ["name"] }).description, "`PlanView.summary` → `Plan.name`")
         // A view-building member makes content in a closure of unknown role too.
         XCTAssertTrue(reads.contains { $0.path == ["title"] })
+        XCTAssertTrue(reads.contains { $0.path == ["detail"] })
         // Nothing `body` runs uses `stopButton` or `noteRow()`: SwiftUI never evaluates them.
         XCTAssertFalse(reads.contains { $0.path == ["isActive"] })
         XCTAssertFalse(reads.contains { $0.path == ["note"] })

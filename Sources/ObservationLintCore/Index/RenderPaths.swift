@@ -138,7 +138,8 @@ extension ViewCode {
         let entries = roots.filter { $0.name == "body" }
         var result = entries.isEmpty ? roots : entries
         // A member that builds views makes content wherever rendering code uses it outside an
-        // action, in a closure of unknown role too (a project `Layout`'s content).
+        // action: in a closure of unknown role too (a project `Layout`'s content), or handed
+        // to a call that builds content with it (`Section(data: files, contentBuilder: cell)`).
         let viewBuilders = Set(roots.map(\.name))
         guard !members.isEmpty else { return result }
         let memberNames = NameTable(members.keys)
@@ -159,7 +160,7 @@ extension ViewCode {
                     let name = file.text(token)
                     let start = file.kind(token - 1) == .period ? token - 2 : token  // `self.name`
                     guard !hidden.contains(name), !isHandedToAction(from: start, to: token + 1, in: file),
-                        !(functionNames.contains(name) && isHandedOver(from: start, to: token + 1, in: file)),
+                        !(functionNames.contains(name) && !viewBuilders.contains(name) && isHandedOver(from: start, to: token + 1, in: file)),
                         roles.role(of: token) == .content || viewBuilders.contains(name) && roles.role(of: token) == .unknown
                     else { continue }
                     called.append(name)
