@@ -17,7 +17,8 @@ public struct MissingPublished: Rule {
             that can happen after a view read the value (not in `init`, nor in setup that runs \
             before the object is handed out) and that nothing announces in the same synchronous \
             flow, and the render read that goes stale. A change is announced by a `@Published` \
-            change or an `objectWillChange.send()` in the same function, in the functions it \
+            change or an `objectWillChange.send()` in the same function (the closures it passes \
+            to non-escaping parameters run before the call returns), in the functions it \
             calls (or in a closure they schedule to run soon: `Task { }`, `DispatchQueue.main.async`, \
             after which the views render again and read the new value), or in every function that \
             calls it; an `await` ends the flow, and so does a closure that runs later. A change made \
@@ -244,6 +245,23 @@ public struct MissingPublished: Rule {
                 @ObservedObject var library: Library
                 let book: String
                 var body: some View { Text("\\(library.position(of: book)). \\(book)") }
+            }
+            """,
+            // The closure a helper takes as a non-escaping parameter runs before the helper
+            // returns: its `@Published` change is in the same flow.
+            """
+            final class UnitsForm: ObservableObject {
+                @Published var limit = 0
+                var units = 0
+                func bind(_ key: String, initial: (Int) -> Void, didSet: ((Int) -> Void)? = nil) { initial(0) }
+                func subscribe() {
+                    units = 1
+                    bind("limit") { limit = $0 }
+                }
+            }
+            struct UnitsView: View {
+                @ObservedObject var form: UnitsForm
+                var body: some View { Text("\\(form.units) \\(form.limit)") }
             }
             """,
             // The function it calls sends `objectWillChange`.

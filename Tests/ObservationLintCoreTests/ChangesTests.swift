@@ -693,6 +693,7 @@ final class ChangesTests: XCTestCase {
                 var body: some Scene { WindowGroup { NotesView(store: store) } }
             }
             protocol Refreshing { func refresh() }
+            func refreshAll(_ items: [Refreshing]) { for item in items { item.refresh() } }
             public final class Store: ObservableObject, Refreshing {
                 var notes: [String] = []
                 var draft = ""
@@ -733,7 +734,8 @@ final class ChangesTests: XCTestCase {
         // may be called from outside.
         XCTAssertEqual(changes.writes(of: "draft").map(\.member), ["`publish()`"])
         XCTAssertTrue(index.neverRuns(store.functions.first { $0.function.name == "discard" }!.function, of: store))
-        // The runtime may call an `@objc` method; `refresh` may witness the protocol's requirement.
+        // The runtime may call an `@objc` method; `refresh` may witness the protocol's
+        // requirement, called on the protocol's values.
         XCTAssertEqual(changes.writes(of: "lastSync").count, 1)
         XCTAssertEqual(changes.writes(of: "title").count, 1)
         // `select` is called, but only by a method nothing runs; that method's own write is none.
@@ -889,5 +891,39 @@ final class ChangesTests: XCTestCase {
             """
         XCTAssertEqual(announcer(writes(of: "order", in: "Tabs", source).first), "pinned")
         XCTAssertEqual(writes(of: "later", in: "Tabs", source).first?.announcement, .unannounced)
+    }
+
+    func testAClosureBoundToANonEscapingParameterRunsInTheCallersFlow() {
+        // `initial` is non-escaping, `didSet` (optional) escapes: the trailing closure binds to
+        // `initial` (Swift's forward scan), a labelled one to its parameter.
+        let source = """
+            class Base: ObservableObject {
+                func bind(_ key: String, on publisher: Int, initial: (Int) -> Void, didSet: ((Int) -> Void)? = nil) {
+                    initial(0)
+                }
+            }
+            final class Form: Base {
+                @Published var limit = 0
+                @Published var step = 0
+                var units = 0
+                var scale = 0
+                var later = 0
+                func load() {
+                    units = 1
+                    bind("limit", on: 0) { limit = $0 }
+                }
+                func reload() {
+                    scale = 1
+                    bind("step", on: 0, initial: { step = $0 })
+                }
+                func watch() {
+                    bind("later", on: 0, initial: { _ in }, didSet: { later = $0 })
+                    step = 2
+                }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "units", in: "Form", source).first), "limit")
+        XCTAssertEqual(announcer(writes(of: "scale", in: "Form", source).first), "step")
+        XCTAssertEqual(writes(of: "later", in: "Form", source).first?.announcement, .unannounced)
     }
 }

@@ -167,4 +167,39 @@ final class FunctionUseTests: XCTestCase {
         XCTAssertTrue(neverRuns("refresh", of: "FeedModel", in: index))
         XCTAssertFalse(neverRuns("refresh", of: "SharedModel", in: index))
     }
+
+    /// A witness of an internal protocol's requirement runs only on the protocol's values,
+    /// which the project makes only by registering objects with the protocol's metatype.
+    func testAWitnessOfAnUnregisteredTypeNeverRuns() {
+        let source = app + """
+            protocol SettingsObserver { func settingsDidChange(_ value: Int) }
+            protocol Broadcaster {
+                func register<T>(_ type: T.Type, observer: T)
+                func notify<T>(_ type: T.Type, block: @escaping (T) -> Void)
+            }
+            final class Settings {
+                let broadcaster: Broadcaster
+                var value = 0 { didSet { broadcaster.notify(SettingsObserver.self) { $0.settingsDidChange(self.value) } } }
+            }
+            final class HomeModel: ObservableObject {
+                let broadcaster: Broadcaster
+                var units = 0
+                func start() { broadcaster.register(SettingsObserver.self, observer: self) }
+            }
+            extension HomeModel: SettingsObserver { func settingsDidChange(_ value: Int) { units = value } }
+            final class FormModel: ObservableObject {
+                var units = 0
+            }
+            extension FormModel: SettingsObserver { func settingsDidChange(_ value: Int) { units = value } }
+            """
+        let index = index(source)
+        XCTAssertFalse(neverRuns("settingsDidChange", of: "HomeModel", in: index))
+        XCTAssertTrue(neverRuns("settingsDidChange", of: "FormModel", in: index))
+        // A value of the protocol's type made otherwise may hold any conformer.
+        let cast = self.index(source + "\nfunc relay(_ any: Any) { (any as? SettingsObserver)?.settingsDidChange(1) }")
+        XCTAssertFalse(neverRuns("settingsDidChange", of: "FormModel", in: cast))
+        // So may an object whose type is not known.
+        let unknown = self.index(source + "\nfunc add(_ b: Broadcaster, _ o: AnyObject) { b.register(SettingsObserver.self, observer: o) }")
+        XCTAssertFalse(neverRuns("settingsDidChange", of: "FormModel", in: unknown))
+    }
 }

@@ -243,7 +243,7 @@ final class ChangeFlows: @unchecked Sendable {
     }
 
     /// Closures that run while the call that takes them runs (and those a project function
-    /// takes as non-escaping parameters: `ProjectIndex.runsClosuresWhileCalled`).
+    /// takes as non-escaping parameters: `ProjectIndex.runsWhileCalled`).
     static let inlineCallees: Set<String> = [
         "withAnimation", "withTransaction", "withMutation", "forEach", "map", "compactMap", "flatMap", "filter",
         "reduce", "sorted", "sort", "first", "contains", "allSatisfy", "removeAll", "firstIndex", "lastIndex",
@@ -260,7 +260,7 @@ final class ChangeFlows: @unchecked Sendable {
         let file = index.files[fileIndex]
         for scope in index.scopes(in: body, of: file).enclosing(token) {
             guard case .closure(let callee, _) = scope.kind else { continue }
-            if let callee, inlineCallees.contains(file.text(callee)) || index.runsClosuresWhileCalled(file.text(callee)) { continue }
+            if let callee, inlineCallees.contains(file.text(callee)) || index.runsWhileCalled(scope, in: file) { continue }
             // `cache[key] ?? { … }()`: a closure called where it is written runs there.
             if callee == nil, file.kind(scope.range.upperBound) == .leftParen { continue }
             return Place(file: fileIndex, body: body, closure: scope.range)

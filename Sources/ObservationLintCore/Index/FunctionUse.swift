@@ -8,11 +8,15 @@ extension ProjectIndex {
     /// `open`, an `override`, `@objc`/`@IBAction` (or its class is `@objcMembers`), or it may
     /// witness a protocol requirement (`possiblyWitnesses`).
     public func isCallableFromOutside(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
+        isCallableByClientsOrRuntime(function, of: type) || possiblyWitnesses(function.name, in: type)
+    }
+
+    /// `isCallableFromOutside` but for witnessing a requirement.
+    func isCallableByClientsOrRuntime(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
         if let level = accessLevel(of: function, in: type), level >= .public { return true }
         if function.modifiers.contains("override") || function.modifiers.contains("dynamic") { return true }
         if function.attributes.contains(where: { Self.runtimeCalledAttributes.contains(String($0.simpleName)) }) { return true }
-        if type.declarations.contains(where: { $0.decl.attributes.contains(named: "objcMembers") }) { return true }
-        return possiblyWitnesses(function.name, in: type)
+        return type.declarations.contains(where: { $0.decl.attributes.contains(named: "objcMembers") })
     }
 
     /// A member's access level: its own, or that of the extension declaring it
@@ -49,12 +53,15 @@ extension ProjectIndex {
     }
 
     /// Whether nothing runs `function` of `type`: the project is a whole program
-    /// (`isWholeProgram`), nothing outside it can call the function (`isCallableFromOutside`),
-    /// and no code of the project may name it (`mayReference(_:of:)`).
+    /// (`isWholeProgram`), and nothing outside it can call the function
+    /// (`isCallableFromOutside`) and no code of the project may name it
+    /// (`mayReference(_:of:)`), or it runs only through protocol values that never hold an
+    /// instance of the type (`runsOnlyAsUnregisteredWitness`).
     public func neverRuns(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
         guard isWholeProgram, function.kind == .function, !function.modifiers.contains("static"), !function.modifiers.contains("class")
         else { return false }
         return !isCallableFromOutside(function, of: type) && !mayReference(function, of: type)
+            || runsOnlyAsUnregisteredWitness(function, of: type)
     }
 
     /// Whether some code of the project other than a declaration may name the method
@@ -69,7 +76,8 @@ extension ProjectIndex {
     /// `context.refresh(object, mergeChanges: true)` is no call of `refresh()`) is no use of
     /// it; one whose receiver or code has no known project type (a key path, an implicit
     /// member, a protocol extension, a global function) may be.
-    func mayReference(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
+    /// Sites for which `excluded` holds are no use.
+    func mayReference(_ function: FunctionDecl, of type: TypeInfo, outside excluded: (TokenLocation) -> Bool = { _ in false }) -> Bool {
         guard let sites = namedFunctions[function.name] else { return false }
         // When one project type alone declares a member of the name, a project type code
         // names the member through is that type's lineage (or another module's subclass):
@@ -83,10 +91,11 @@ extension ProjectIndex {
             if let arguments = reference.arguments, !isVariadic {
                 guard arguments.count <= function.parameters.count, arguments.allSatisfy({ $0.map(labels.contains) ?? true }) else { return false }
             }
-            guard let receiver = reference.receiver else { return true }
+            guard let receiver = reference.receiver else { return !excluded(site) }
             // The type or an ancestor (the call may dispatch to `type`'s override), or a
             // subclass (it inherits the method).
-            return lineage.contains(receiver) || types[receiver].map { typeAndAncestors(of: $0).contains { $0.name == type.name } } ?? true
+            return (lineage.contains(receiver) || types[receiver].map { typeAndAncestors(of: $0).contains { $0.name == type.name } } ?? true)
+                && !excluded(site)
         }
     }
 
@@ -182,9 +191,7 @@ extension ProjectIndex {
                 if let declared = types[inherited], declared.kind != nil {
                     if declared.kind == .protocol, declared.functions.contains(where: { $0.function.name == name }) { return true }
                     if declared.kind == .protocol, possiblyWitnesses(name, in: declared) { return true }
-                } else if let known = Self.knownRequirements[String(inherited.simpleTypeName)] {
-                    if known.contains(name) { return true }
-                } else {
+                } else if possiblyWitnessesKnownRequirement(name, of: inherited) {
                     return true
                 }
             }
@@ -192,8 +199,12 @@ extension ProjectIndex {
         return false
     }
 
-    private static let arrow = Array("->".utf8)
-    private static let escaping = Array("@escaping".utf8)
+    /// Whether a function named `name` may witness a requirement of `inherited`, a
+    /// protocol (or base class) the project does not declare: unless its requirements are
+    /// known to leave the name out.
+    func possiblyWitnessesKnownRequirement(_ name: String, of inherited: String) -> Bool {
+        Self.knownRequirements[String(inherited.simpleTypeName)].map { $0.contains(name) } ?? true
+    }
 
     private static let runtimeCalledAttributes: Set<String> = ["objc", "IBAction", "IBSegueAction", "NSManaged", "_dynamicReplacement"]
 
@@ -207,37 +218,131 @@ extension ProjectIndex {
         "AnyObject": [], "CaseIterable": [], "RawRepresentable": [], "Combine.ObservableObject": [],
     ]
 
-    /// Whether every project function named `name` takes closures only as non-escaping
-    /// parameters (`func withPinned(_ body: (inout [Tab]) -> Void)`): Swift runs such a
-    /// closure while the call runs (or not at all), in the caller's flow.
-    func runsClosuresWhileCalled(_ name: String) -> Bool {
-        nonEscapingCallees.value {
-            var result: [String: Bool] = [:]
+    /// Whether a closure passed to a project function runs while the call runs: every
+    /// project function of the callee's name that can take it binds it to a non-escaping
+    /// parameter (`func withPinned(_ body: (inout [Tab]) -> Void)`,
+    /// `func subscribe(_ key: Key, initial: (Value) -> Void, didSet: ((Value) -> Void)? = nil)`
+    /// for `subscribe(key) { value = $0 }`). Swift runs such a closure before the call
+    /// returns (or not at all), in the caller's flow; an escaping or optional function
+    /// parameter may keep it for later.
+    func runsWhileCalled(_ closure: Scope, in file: ParsedFile) -> Bool {
+        guard case .closure(let callee?, let labelToken) = closure.kind else { return false }
+        let overloads = closureTakingFunctions.value {
+            var result: [String: [[ClosureSlot]]?] = [:]
             func add(_ function: FunctionDecl) {
                 guard function.kind == .function else { return }
-                // Searched on the UTF-8 bytes: Foundation's `contains` cost about 5,000
-                // instructions a parameter.
-                var takesClosure = false
-                var nonEscaping = true
-                for parameter in function.parameters {
-                    guard let text = parameter.type?.text, text.utf8.holds(Self.arrow) else { continue }
-                    takesClosure = true
-                    // An optional function type is escaping.
-                    if text.utf8.holds(Self.escaping) || text.hasSuffix("?") || text.hasSuffix("!") {
-                        nonEscaping = false
-                        break
-                    }
+                let slots = function.parameters.map(ClosureSlot.init)
+                // A function of the name that takes no closure may take it as a generic value.
+                guard slots.contains(where: \.takesClosure) else {
+                    result[function.name] = .some(nil)
+                    return
                 }
-                if takesClosure && nonEscaping {
-                    if result[function.name] == nil { result[function.name] = true }
-                } else {
-                    result[function.name] = false
-                }
+                if case .some(nil) = result[function.name] { return }
+                result[function.name, default: []]?.append(slots)
             }
             for info in types.values { for (_, function) in info.functions { add(function) } }
             for file in files { for function in file.functions { add(function) } }
             return result
-        }[name] ?? false
+        }
+        guard case .some(let candidates?) = overloads[file.text(callee)] else { return false }
+        let binding: ClosureSlot.Binding
+        if let labelToken {
+            binding = .label(file.text(labelToken))
+        } else if file.kind(closure.range.lowerBound - 1) == .leftParen || file.kind(closure.range.lowerBound - 1) == .comma {
+            binding = .unlabeledArgument
+        } else {
+            let arguments = closure.callArguments.map { file.argumentList($0).map { $0.label.map(file.text) } } ?? []
+            binding = .firstTrailing(after: arguments)
+        }
+        var matched = false
+        for slots in candidates {
+            switch ClosureSlot.bound(binding, in: slots) {
+            case .unmatched: continue
+            case .unknown: return false
+            case .slot(let slot):
+                guard !slot.escapes else { return false }
+                matched = true
+            }
+        }
+        return matched
+    }
+}
+
+/// What a parameter of a project function says about a closure passed to it
+/// (`ProjectIndex.runsWhileCalled(_:in:)`).
+struct ClosureSlot: Sendable {
+    let label: String?
+    /// Its type is a function type (`(T) -> Void`, `(() -> Void)?`).
+    let takesClosure: Bool
+    /// `@escaping`, or an optional function type (which is escaping).
+    let escapes: Bool
+    let hasDefault: Bool
+
+    private static let arrow = Array("->".utf8)
+    private static let escaping = Array("@escaping".utf8)
+
+    init(_ parameter: Parameter) {
+        label = parameter.label
+        hasDefault = parameter.defaultValue != nil
+        // Searched on the UTF-8 bytes: Foundation's `contains` cost about 5,000
+        // instructions a parameter.
+        let text = parameter.type?.text ?? ""
+        takesClosure = text.utf8.holds(Self.arrow)
+        escapes = text.utf8.holds(Self.escaping) || text.hasSuffix("?") || text.hasSuffix("!")
+    }
+
+    /// Where a call passes the closure.
+    enum Binding {
+        /// `initial: { }` in the parentheses, or a later trailing closure `} initial: {`.
+        case label(String)
+        /// `f({ })`, `f(x, { })`.
+        case unlabeledArgument
+        /// `f(a, b: c) { }`, with the labels of the parenthesized arguments.
+        case firstTrailing(after: [String?])
+    }
+
+    enum Bound {
+        /// The function cannot take the call's arguments.
+        case unmatched
+        /// Which parameter takes it is not known.
+        case unknown
+        case slot(ClosureSlot)
+    }
+
+    static func bound(_ binding: Binding, in slots: [ClosureSlot]) -> Bound {
+        switch binding {
+        case .label(let label):
+            return slots.first { $0.label == label }.map { .slot($0) } ?? .unmatched
+        case .unlabeledArgument:
+            // Its position is not looked at: every unlabeled function parameter must agree.
+            let unlabeled = slots.filter { $0.label == nil && $0.takesClosure }
+            return unlabeled.first.map { .slot(unlabeled.first(where: \.escapes) ?? $0) } ?? .unmatched
+        case .firstTrailing(let arguments):
+            // Swift's forward scan: the parenthesized arguments take the parameters in order
+            // (skipping defaulted ones), then the trailing closure takes the next function
+            // parameter, skipping a defaulted one when a later one requires an argument.
+            var next = 0
+            for argument in arguments {
+                while next < slots.count, slots[next].label != argument {
+                    guard slots[next].hasDefault else { return .unmatched }
+                    next += 1
+                }
+                guard next < slots.count else { return .unmatched }
+                next += 1
+            }
+            while next < slots.count {
+                let slot = slots[next]
+                if slot.takesClosure {
+                    let laterRequired = slots[(next + 1)...].contains { $0.takesClosure && !$0.hasDefault }
+                    if !(slot.hasDefault && laterRequired) { return .slot(slot) }
+                } else if !slot.hasDefault {
+                    // A parameter of a type named otherwise (`Handler`) may be a function type.
+                    return .unknown
+                }
+                next += 1
+            }
+            return .unmatched
+        }
     }
 }
 

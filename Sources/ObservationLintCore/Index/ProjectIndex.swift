@@ -156,8 +156,12 @@ public final class ProjectIndex: @unchecked Sendable {
     let functionReferences = Memo<TokenLocation, FunctionReference>()
     /// `isWholeProgram`, found on first use.
     let wholeProgram = OnDemand<Bool>()
-    /// `runsClosuresWhileCalled(_:)`'s table, built on first use.
-    let nonEscapingCallees = OnDemand<[String: Bool]>()
+    /// `runsWhileCalled(_:in:)`'s table, built on first use: the parameters of each
+    /// project function taking a closure, by name; nil for a name some function of which
+    /// takes none.
+    let closureTakingFunctions = OnDemand<[String: [[ClosureSlot]]?]>()
+    /// `protocolValues(of:)` by protocol name.
+    let protocolValuesByName = Memo<String, OptionalProtocolValues>()
     /// `isBuiltOnlyInPreviews(_:)` by view name.
     let previewOnlyViews = Memo<String, Bool>()
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the

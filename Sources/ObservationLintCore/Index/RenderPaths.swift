@@ -1,9 +1,9 @@
 import ObservationSyntax
 
 // Render paths (SPEC §9): the one definition of "rendering code" and of "read by a view".
-// Rendering code is the `body` of a rendering container (view, view modifier, app, scene),
-// its other view-building members, and the members of the container they call outside
-// action closures, transitively. A model member is read by a view when rendering code reads
+// Rendering code is the `body` of a rendering container (view, view modifier, app, scene)
+// and the members of the container it uses outside action closures (its other
+// view-building members among them), transitively. A model member is read by a view when rendering code reads
 // it, directly or through the model's computed properties and methods, transitively.
 
 /// A piece of a rendering container's code that runs while its `body` is evaluated.
@@ -100,8 +100,9 @@ extension ViewCode {
         typeText.hasPrefix("some View") || typeText == "AnyView" || typeText == "some Scene" || typeText == "some SwiftUI.View"
     }
 
-    /// A container's rendering code: its roots, and the computed properties and methods of
-    /// the container (extensions included) that rendering code uses in content, outside
+    /// A container's rendering code: its `body` (or, when it declares none, its roots), and
+    /// the computed properties and methods of the container (extensions included) that
+    /// rendering code uses in content, outside
     /// action closures and closures of unknown role (another module's `.watch(value:) { … }`)
     /// (`header`, `row(for:)`, `ForEach(items, content: row)`), transitively. A method
     /// handed over to run later (`.introspect(…, customize: configure)`, `.onSubmit(save)`)
@@ -114,9 +115,9 @@ extension ViewCode {
     private static func collectRenderingBodies(of container: TypeInfo, index: ProjectIndex) -> [RenderingBody] {
         var members: [String: [RenderingBody]] = [:]
         var functionNames = Set<String>()
-        var result: [RenderingBody] = []
+        var roots: [RenderingBody] = []
         for declaration in container.declarations {
-            result += renderingRoots(in: declaration.decl, file: declaration.file, of: container)
+            roots += renderingRoots(in: declaration.decl, file: declaration.file, of: container)
             for property in declaration.decl.properties where property.isComputed && !isStatic(property.modifiers) {
                 if let body = property.accessors.first(where: { $0.kind == .get })?.body {
                     members[property.name, default: []].append(
@@ -131,6 +132,15 @@ extension ViewCode {
                 }
             }
         }
+        // SwiftUI evaluates `body` (a modifier's `body(content:)`): another view-building
+        // member is rendering code only when `body` uses it. A container whose `body` the
+        // project does not declare (a protocol extension's) starts from all of them.
+        let entries = roots.filter { $0.name == "body" }
+        var result = entries.isEmpty ? roots : entries
+        // A member that builds views makes content wherever rendering code uses it outside an
+        // action: in a closure of unknown role too (a project `Layout`'s content), or handed
+        // to a call that builds content with it (`Section(data: files, contentBuilder: cell)`).
+        let viewBuilders = Set(roots.map(\.name))
         guard !members.isEmpty else { return result }
         let memberNames = NameTable(members.keys)
         var visited = Set(result.map { TokenLocation(file: $0.file, token: $0.range.lowerBound) })
@@ -150,8 +160,8 @@ extension ViewCode {
                     let name = file.text(token)
                     let start = file.kind(token - 1) == .period ? token - 2 : token  // `self.name`
                     guard !hidden.contains(name), !isHandedToAction(from: start, to: token + 1, in: file),
-                        !(functionNames.contains(name) && isHandedOver(from: start, to: token + 1, in: file)),
-                        roles.role(of: token) == .content
+                        !(functionNames.contains(name) && !viewBuilders.contains(name) && isHandedOver(from: start, to: token + 1, in: file)),
+                        roles.role(of: token) == .content || viewBuilders.contains(name) && roles.role(of: token) == .unknown
                     else { continue }
                     called.append(name)
                 }
