@@ -31,7 +31,11 @@ public struct NestedObservableObject: Rule {
             to the child in the same synchronous flow (`child.select(id)` next to \
             `objectWillChange.send()`, in the same function or in every caller; calling a \
             child's method that changes nothing, such as `child.activeDevice()`, is no change \
-            to announce) are fine. \
+            to announce) are fine. Such a parent covers its own calls only: a method that \
+            changes the child later, in a completion handler or `DispatchQueue.main.async { }` \
+            it hands over (`routes.load()`), changes it after the announcement, and a view's \
+            action (`parent.child.value = x`) changes it without the parent. The finding names \
+            every view that reads the child through the parent and misses a change. \
             Members of the child that never change after it reaches a view (`let`s, `var`s only \
             initialization or setup sets) have no change to miss.
             """,
@@ -221,6 +225,51 @@ public struct NestedObservableObject: Rule {
                 var body: some View {
                     Toggle("Enabled", isOn: $model.options.isEnabled)
                     Text(model.options.isEnabled ? "On" : "Off")
+                }
+            }
+            """,
+            // `load()` changes `items` in its completion handler, after the parent's
+            // `objectWillChange.send()` next to the call.
+            """
+            final class Client { func fetch(_ done: @escaping ([String]) -> Void) {} }
+            final class Routes: ObservableObject {
+                @Published var items: [String] = []
+                private let client = Client()
+                func load() { client.fetch { found in DispatchQueue.main.async { self.items = found } } }
+            }
+            final class Session: ObservableObject {
+                @Published var ↓routes = Routes()
+                @Published var isConnected = false
+                func connect() {
+                    isConnected = true
+                    routes.load()
+                }
+            }
+            struct RoutesTab: View {
+                @EnvironmentObject var session: Session
+                var body: some View { Text(session.routes.items.isEmpty ? "No routes" : "Routes") }
+            }
+            """,
+            // The parent announces its own change of the child; the view's action does not.
+            """
+            final class Peers: ObservableObject {
+                @Published var filter = ""
+                @Published var names: [String] = []
+                func reset() { names = [] }
+            }
+            final class Session: ObservableObject {
+                @Published var ↓peers = Peers()
+                @Published var isConnected = false
+                func disconnect() {
+                    isConnected = false
+                    peers.reset()
+                }
+            }
+            struct PeerSearch: View {
+                @EnvironmentObject var session: Session
+                var body: some View {
+                    Text(session.peers.filter)
+                    Button("Clear") { session.peers.filter = "" }
                 }
             }
             """,
@@ -596,23 +645,22 @@ public struct NestedObservableObject: Rule {
                 // A subscription to the child's `objectWillChange` relays all its changes; one
                 // to `child.$text` only those of `text`.
                 let forwarding = index.forwarding(of: property.name, in: parent)
-                guard forwarding?.relayed != nil || forwarding == nil,
-                    isCollection || !announcesItsChanges(of: property.name, holding: child, in: parent, changes: parentChanges, index: index)
-                else { continue }
+                guard forwarding?.relayed != nil || forwarding == nil else { continue }
+                // The parent announcing its own changes of the child leaves those other code
+                // makes through a reference (a view's action).
+                let announcedByParent = !isCollection && announcesItsChanges(of: property.name, holding: child, in: parent, changes: parentChanges, index: index)
+                let announcedCalls = announcedByParent ? [] : methodsCalledWithAnnouncement(on: property.name, holding: child, in: parent, changes: parentChanges, index: index)
                 let relayed = forwarding?.relayed ?? []
                 let childState = ChildState(of: child, isCollection: isCollection, index: index)
-                var witness: (read: RenderRead, write: Witness)?
-                for read in renderReads(through: property.name, childState: childState, readers: readers, index: index) {
-                    guard let member = childState.member(readBy: read.path), let calling = childState.callsMethod(read, index: index)
-                    else { continue }
-                    if let write = childWrite(changing: member, calling: calling, of: child, in: parent, relayed: relayed, index: index)
+                let witnesses = witnessesByView(
+                    through: property.name, childState: childState, readers: readers, index: index
+                ) { read, member, calling in
+                    childWrite(
+                        changing: member, calling: calling, of: child, in: parent, relayed: relayed, onlyOtherCode: announcedByParent,
+                        announcedCalls: announcedCalls, index: index)
                         ?? (relayed.contains(member) ? nil : viewWrite(of: member, through: property.name, in: parent, announcing: parentChanges.announcing, index: index))
-                    {
-                        witness = (read, write)
-                        break
-                    }
                 }
-                guard let (read, write) = witness else { continue }
+                guard let (read, write) = witnesses.first else { continue }
                 let origin = read.origin
                 let path = (read.steps.isEmpty ? [origin.reference.name] : []) + read.path
                 context.report(
@@ -623,7 +671,7 @@ public struct NestedObservableObject: Rule {
                             "`\(child.name.simpleTypeName).\(write.name)` changes in \(write.member), which `\(parent.name.simpleTypeName)` does not announce\(write.context)",
                             at: write.site.token..<write.site.token + 1, in: write.site.file),
                         context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file),
-                    ],
+                    ] + otherViewNotes(witnesses.dropFirst(), first: write, parent: parent, child: child, context: context),
                     help: "observe `\(property.name)` directly in a subview (`@ObservedObject var \(property.name): \(child.name)`), forward its `objectWillChange` to `\(parent.name)`'s, or adopt `@Observable`")
             }
         }
@@ -639,8 +687,11 @@ public struct NestedObservableObject: Rule {
     /// `relayed`: the child's properties whose changes the parent relays (`child.$text.sink`).
     /// A view's write next to a change it makes to the parent (`model.selected = tab;
     /// tab.isOpen = true`) is announced by the parent.
+    /// `onlyOtherCode`: the parent announces its own changes of the child, so only writes
+    /// other types' code makes through a reference (a view's action) are left.
     private func childWrite(
-        changing member: String, calling: Bool, of child: TypeInfo, in parent: TypeInfo, relayed: Set<String>, index: ProjectIndex
+        changing member: String, calling: Bool, of child: TypeInfo, in parent: TypeInfo, relayed: Set<String>,
+        onlyOtherCode: Bool = false, announcedCalls: Set<String> = [], index: ProjectIndex
     ) -> Witness? {
         let changes = index.changes(of: child)
         var names = calling ? [] : [member]
@@ -656,7 +707,16 @@ public struct NestedObservableObject: Rule {
             }
         }
         for name in names where !relayed.contains(name) {
-            if let write = changes.writes(of: name).first(where: { $0.phase == .afterHandout && !isAnnounced($0, by: parent, index: index) }) {
+            let candidates = changes.writes(of: name).filter {
+                $0.phase == .afterHandout && !(onlyOtherCode && !isMadeByOtherCode($0, than: parent, index: index))
+                    && !isAnnounced($0, by: parent, index: index)
+            }
+            // Where the parent announces some of its calls, a write in a method it calls that
+            // way is the weakest witness, and one in code that runs later than the call
+            // making it (a completion handler) the clearest.
+            let uncovered = candidates.filter { !isMadeInCall(of: announcedCalls, $0, child: child, index: index) }
+            let later = announcedCalls.isEmpty ? nil : uncovered.first { $0.place?.closure != nil }
+            if let write = later ?? uncovered.first ?? candidates.first {
                 return (name, write.member, write.site, write.contextDescription(in: index))
             }
         }
@@ -716,7 +776,10 @@ public struct NestedObservableObject: Rule {
             return !site.inInitializer && file.kind(next) == .period
         }
         return !sites.isEmpty
-            && sites.allSatisfy { site in !isAwaited(site, in: index.files[site.file]) && !changes.flows(at: site).isEmpty }
+            && sites.allSatisfy { site in
+                !isAwaited(site, in: index.files[site.file]) && !changes.flows(at: site).isEmpty
+                    && !changesChildLater(at: site, child: child, index: index)
+            }
     }
 
     /// The child's methods that change nothing when called: declared in its code, none
@@ -837,5 +900,112 @@ public struct NestedObservableObject: Rule {
 
     private func isPublisherName(_ name: String) -> Bool {
         name == "objectWillChange" || name.hasPrefix("$")
+    }
+}
+
+// Witnesses per reading view, and changes a child's method makes after it returns.
+extension NestedObservableObject {
+    /// For each view reading the child through the parent, its first render read with a
+    /// witness write (`witness(read, member, calling)`), in the readers' order: each such
+    /// view misses the change.
+    private func witnessesByView(
+        through name: String, childState: ChildState, readers: [String], index: ProjectIndex,
+        witness: (RenderRead, String, Bool) -> Witness?
+    ) -> [(read: RenderRead, write: Witness)] {
+        // The witness depends on the member read (and whether the read calls it).
+        var witnesses: [String: Witness?] = [:]
+        var byView: [String: [(read: RenderRead, write: Witness)]] = [:]
+        var views: [String] = []
+        for read in renderReads(through: name, childState: childState, readers: readers, index: index) {
+            guard let member = childState.member(readBy: read.path), let calling = childState.callsMethod(read, index: index) else { continue }
+            let key = "\(member) \(calling)"
+            let found = witnesses[key] ?? witness(read, member, calling)
+            witnesses[key] = found
+            guard let write = found else { continue }
+            if byView[read.view] == nil { views.append(read.view) }
+            byView[read.view, default: []].append((read, write))
+        }
+        guard let first = views.first.flatMap({ byView[$0]?.first }) else { return [] }
+        // Another view is cited with a read the first witness changes when it has one.
+        return [first] + views.dropFirst().compactMap { view in
+            byView[view].flatMap { pairs in pairs.first { $0.write.site == first.write.site } ?? pairs.first }
+        }
+    }
+
+    /// The other views that miss a change: their render read, and the write when it is not
+    /// one already cited (a few of them).
+    private func otherViewNotes(
+        _ others: ArraySlice<(read: RenderRead, write: Witness)>, first: Witness, parent: TypeInfo, child: TypeInfo,
+        context: RuleContext
+    ) -> [DiagnosticNote] {
+        var cited: Set<TokenLocation> = [first.site]
+        var notes: [DiagnosticNote] = []
+        for (read, write) in others.prefix(Self.otherViewLimit) {
+            let origin = read.origin
+            notes.append(context.note(
+                "`\(read.view.simpleTypeName)` does not update either: read while rendering: \(read.description)",
+                at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file))
+            if cited.insert(write.site).inserted {
+                notes.append(context.note(
+                    "`\(child.name.simpleTypeName).\(write.name)` changes in \(write.member), which `\(parent.name.simpleTypeName)` does not announce\(write.context)",
+                    at: write.site.token..<write.site.token + 1, in: write.site.file))
+            }
+        }
+        return notes
+    }
+
+    private static let otherViewLimit = 8
+
+    /// A write made by code of a type other than the parent's (a view's action through a
+    /// reference), not by the child's own code.
+    private func isMadeByOtherCode(_ write: PropertyWrite, than parent: TypeInfo, index: ProjectIndex) -> Bool {
+        guard let writer = write.writer else { return false }
+        return !index.typeAndAncestors(of: parent).contains { $0.name == writer.type }
+    }
+
+    /// `child.load()` where `load` changes the child after it returns
+    /// (`ProjectIndex.functionsChangingLater(of:)`): an announcement next to the call comes
+    /// before that change. A call handing the child a closure (`child.load { … }`) may be told
+    /// when the change is made, and is left as it was.
+    private func changesChildLater(at site: MemberSite, child: TypeInfo, index: ProjectIndex) -> Bool {
+        let file = index.files[site.file]
+        guard let method = calledMethod(at: site, in: file), index.functionsChangingLater(of: child).contains(method) else { return false }
+        var next = site.token + 1
+        if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+        guard let call = file.call(at: next + 1, limit: site.body.upperBound) else { return false }
+        let passesClosure = !call.trailingClosures.isEmpty
+            || (call.arguments.map { arguments in arguments.contains { file.kind($0) == .leftBrace } } ?? false)
+        return !passesClosure
+    }
+
+    /// The child's methods the parent calls (`child.clear()`) only where its flow announces
+    /// the change before the call returns: their own synchronous writes are poor witnesses,
+    /// so a write elsewhere is cited first.
+    private func methodsCalledWithAnnouncement(
+        on name: String, holding child: TypeInfo, in parent: TypeInfo, changes: TypeChanges, index: ProjectIndex
+    ) -> Set<String> {
+        var covered = Set<String>()
+        var uncovered = Set<String>()
+        for site in index.memberAccesses(of: parent).calls[name] ?? [] where !site.inInitializer {
+            let file = index.files[site.file]
+            guard let method = calledMethod(at: site, in: file) else { continue }
+            if !isAwaited(site, in: file), !changes.flows(at: site).isEmpty, !changesChildLater(at: site, child: child, index: index) {
+                covered.insert(method)
+            } else {
+                uncovered.insert(method)
+            }
+        }
+        return covered.subtracting(uncovered)
+    }
+
+    /// Whether `write` is made by the child's own code, synchronously, in one of `methods`.
+    private func isMadeInCall(of methods: Set<String>, _ write: PropertyWrite, child: TypeInfo, index: ProjectIndex) -> Bool {
+        guard !methods.isEmpty, write.writer == nil, let place = write.place, place.closure == nil else { return false }
+        return index.typeAndAncestors(of: child).contains { owner in
+            owner.declarations.contains { declaration in
+                declaration.file == place.file
+                    && declaration.decl.functions.contains { methods.contains($0.name) && $0.body == place.body }
+            }
+        }
     }
 }

@@ -499,6 +499,27 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(index.stateChangingFunctions(of: index.types["Devices"]!), ["refresh", "reconnect", "record", "later", "halt"])
     }
 
+    /// The methods whose change happens after they return: a write in a closure they hand
+    /// over (a completion handler, `DispatchQueue.main.async`), and their callers; not a
+    /// write in a closure that runs during the call (`forEach`).
+    func testFunctionsChangingLater() {
+        let source = """
+            final class Client { func fetch(_ done: @escaping ([String]) -> Void) {} }
+            final class Routes: ObservableObject {
+                @Published var items: [String] = []
+                @Published var filter = ""
+                private let client = Client()
+                func load() { client.fetch { found in DispatchQueue.main.async { self.items = found } } }
+                func reload() { filter = ""; load() }
+                func later() { DispatchQueue.main.async { self.filter = "" } }
+                func clear() { items = [] }
+                func trim() { [1, 2].forEach { _ in self.items.removeLast() } }
+            }
+            """
+        let index = index(source)
+        XCTAssertEqual(index.functionsChangingLater(of: index.types["Routes"]!), ["load", "reload", "later"])
+    }
+
     func testRevisionCounterAnnouncesToItsReaders() {
         let source = """
             @Observable final class ImageCache {

@@ -132,6 +132,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let changingMembersByType = Memo<String, Set<String>>()
     /// `stateChangingFunctions(of:)` by type name.
     let stateChangingFunctionsByType = Memo<String, Set<String>>()
+    /// `functionsChangingLater(of:)` by type name.
+    let laterChangingFunctionsByType = Memo<String, Set<String>>()
     /// `changes(of:)` and `forwardings(of:)` by type name.
     let changesByType = Memo<String, TypeChanges>()
     /// `offMainWrites(inFile:)` for every file.
