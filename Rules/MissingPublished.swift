@@ -149,6 +149,24 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A change through a property whose package wrapper may publish through the
+            // enclosing instance (`@PublishedObject`) may announce in the same flow.
+            """
+            final class Scheme: ObservableObject { @Published var speed = 1.0 }
+            final class ScrollSettings: ObservableObject {
+                @PublishedObject private var scheme = Scheme()
+                private var cache = 1.0
+                var speed: Double { cache }
+                func setSpeed(_ value: Double) {
+                    scheme.speed = value
+                    cache = value
+                }
+            }
+            struct ScrollView: View {
+                @ObservedObject var settings: ScrollSettings
+                var body: some View { Text("\\(settings.speed)") }
+            }
+            """,
             // Changed only as the view that owns the object goes: nothing still shows it.
             """
             final class PlayerModel: ObservableObject {

@@ -890,4 +890,49 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(announcer(writes(of: "order", in: "Tabs", source).first), "pinned")
         XCTAssertEqual(writes(of: "later", in: "Tabs", source).first?.announcement, .unannounced)
     }
+
+    /// A property wrapper of a package may publish through the enclosing instance
+    /// (`_enclosingInstance`), as one that forwards a held object's `objectWillChange` does:
+    /// the property relays its object's changes, and a change of or through it may announce.
+    /// SwiftUI's and Combine's wrappers, global actors, and a project wrapper that does not
+    /// reach the enclosing instance do neither; one that does is read from its code.
+    func testWrapperPublishingThroughTheEnclosingInstanceMayAnnounceAndRelay() {
+        let source = """
+            final class Scheme: ObservableObject { @Published var name = "" }
+            @propertyWrapper struct Clamped { var wrappedValue: Scheme }
+            @propertyWrapper struct Relay<Value: ObservableObject> {
+                static subscript<T: ObservableObject>(_enclosingInstance instance: T, wrapped: KeyPath<T, Value>, storage: KeyPath<T, Self>) -> Value {
+                    fatalError()
+                }
+                var wrappedValue: Value
+            }
+            final class Settings: ObservableObject {
+                @PublishedObject var scheme = Scheme()
+                @Relay var relayed = Scheme()
+                @Clamped var clamped = Scheme()
+                @MainActor var plain = Scheme()
+                var cache = 0
+                func rename(_ name: String) {
+                    scheme.name = name
+                    cache += 1
+                }
+                func reset() {
+                    clamped.name = ""
+                    cache = 0
+                }
+            }
+            """
+        let index = index(source)
+        let settings = index.types["Settings"]!
+        XCTAssertEqual(index.enclosingInstanceWrapped(of: settings), ["scheme", "relayed"])
+        XCTAssertTrue(index.announcingProperties(of: settings).isSuperset(of: ["scheme", "relayed"]))
+        XCTAssertNotNil(index.forwarding(of: "scheme", in: settings))
+        XCTAssertNotNil(index.forwarding(of: "relayed", in: settings))
+        XCTAssertNil(index.forwarding(of: "clamped", in: settings))
+        XCTAssertNil(index.forwarding(of: "plain", in: settings))
+        XCTAssertEqual(index.forwardings(of: index.types["Scheme"]!).map(\.property).sorted(), ["relayed", "scheme"])
+        let cache = index.changes(of: settings).writes(of: "cache")
+        XCTAssertEqual(announcer(cache.first), "scheme")
+        XCTAssertEqual(cache.last?.announcement, .unannounced)
+    }
 }
