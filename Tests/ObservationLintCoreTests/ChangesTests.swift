@@ -935,4 +935,28 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(announcer(cache.first), "scheme")
         XCTAssertEqual(cache.last?.announcement, .unannounced)
     }
+
+    /// A write of a computed property runs its setter in the writer's flow: what the setter
+    /// announces (a `@Published` write), the write's flow announces.
+    func testComputedPropertysSetterAnnouncesInTheWritersFlow() {
+        let source = """
+            final class Editor: ObservableObject {
+                @Published private var stored = ""
+                private var draftCount = 0
+                var text: String {
+                    get { stored }
+                    set { stored = newValue }
+                }
+                var length: Int { stored.count }
+                func type(_ value: String) {
+                    text = value
+                    draftCount += 1
+                }
+                func count() { draftCount += 1 }
+            }
+            """
+        let writes = writes(of: "draftCount", in: "Editor", source)
+        XCTAssertEqual(announcer(writes.first), "stored")
+        XCTAssertEqual(writes.last?.announcement, .unannounced)
+    }
 }
