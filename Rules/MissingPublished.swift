@@ -150,6 +150,44 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The computed property's setter announces in the same flow as the write.
+            """
+            final class Composer: ObservableObject {
+                @Published private var stored = ""
+                private var edits = 0
+                var text: String {
+                    get { stored }
+                    set { stored = newValue }
+                }
+                var summary: String { "\\(edits) edits" }
+                func type(_ value: String) {
+                    text = value
+                    edits += 1
+                }
+            }
+            struct ComposerView: View {
+                @ObservedObject var composer: Composer
+                var body: some View { Text(composer.summary) }
+            }
+            """,
+            // A change through a property whose package wrapper may publish through the
+            // enclosing instance (`@PublishedObject`) may announce in the same flow.
+            """
+            final class Scheme: ObservableObject { @Published var speed = 1.0 }
+            final class ScrollSettings: ObservableObject {
+                @PublishedObject private var scheme = Scheme()
+                private var cache = 1.0
+                var speed: Double { cache }
+                func setSpeed(_ value: Double) {
+                    scheme.speed = value
+                    cache = value
+                }
+            }
+            struct ScrollView: View {
+                @ObservedObject var settings: ScrollSettings
+                var body: some View { Text("\\(settings.speed)") }
+            }
+            """,
             // Changed only as the view that owns the object goes: nothing still shows it.
             """
             final class PlayerModel: ObservableObject {

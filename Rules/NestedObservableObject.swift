@@ -275,6 +275,22 @@ public struct NestedObservableObject: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A package's property wrapper may relay the child's changes through the
+            // enclosing instance (`_enclosingInstance`): nothing shows that they are lost.
+            """
+            final class Scheme: ObservableObject {
+                @Published var current = "Default"
+                func select(_ name: String) { current = name }
+            }
+            final class PointerSettings: ObservableObject {
+                @PublishedObject var scheme = Scheme()
+                var title: String { scheme.current }
+            }
+            struct PointerView: View {
+                @ObservedObject var settings: PointerSettings
+                var body: some View { Text(settings.title) }
+            }
+            """,
             // The view observes the child itself.
             """
             final class Filters: ObservableObject {

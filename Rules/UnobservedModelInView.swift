@@ -217,6 +217,29 @@ public struct UnobservedModelInView: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The object the view observes relays the device's changes through another.
+            """
+            final class Devices: ObservableObject {
+                static let shared = Devices()
+                @Published var current: String?
+                func select(_ name: String) { current = name }
+            }
+            final class Profile: ObservableObject {
+                private let devices = Devices.shared
+                private var subscriptions = Set<AnyCancellable>()
+                init() {
+                    devices.$current.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &subscriptions)
+                }
+            }
+            final class ButtonSettings: ObservableObject {
+                static let shared = ButtonSettings()
+                @PublishedObject private var profile = Profile()
+            }
+            struct GestureSection: View {
+                @ObservedObject var settings: ButtonSettings = .shared
+                var body: some View { Text(Devices.shared.current ?? "None") }
+            }
+            """,
             """
             final class Thumbnails {
                 static let shared = Thumbnails()
@@ -629,6 +652,8 @@ public struct UnobservedModelInView: Rule {
                 }
                 // A view only previews and tests build never renders in the app: no witness.
                 guard !index.isBuiltOnlyInPreviews(view.name) else { continue }
+                // An object the view observes relays the change: the view renders again.
+                guard !index.relaysChanges(of: changed, of: model, to: observedTypes) else { continue }
                 let holderName = file.text(chain.names[position - 1])
                 let isInstance = position >= 2
                 context.report(

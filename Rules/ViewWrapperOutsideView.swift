@@ -10,7 +10,7 @@ public struct ViewWrapperOutsideView: Rule {
         summary: "A SwiftUI view property wrapper on a property of a class, where it breaks what uses the property.",
         rationale: """
             `@State`, `@StateObject`, `@ObservedObject`, `@EnvironmentObject`, `@Environment`, \
-            `@Binding`, `@FocusState`, `@GestureState` and `@SceneStorage` get their storage from \
+            `@FocusState`, `@GestureState` and `@SceneStorage` get their storage from \
             SwiftUI when it installs them on a view (or another `DynamicProperty` struct it \
             manages). In a class nothing installs them: `@State` keeps returning its initial \
             value and logs "Accessing State's value outside of being installed on a View", \
@@ -21,9 +21,9 @@ public struct ViewWrapperOutsideView: Rule {
             does. `@ObservedObject` stores its object but observes nothing: it is reported where \
             a view reads the object's state through the class (the note shows that render path) \
             and neither the class forwards the object's changes nor the view subscribes to the \
-            object, so the view does not update. (A `@Binding` that a view hands to the class's \
-            initializer, as in a representable's coordinator, reads and writes the view's storage \
-            and is fine; a property nothing reads is left alone; an `@ObservedObject` no view \
+            object, so the view does not update. (A `@Binding` is left alone: its get and set \
+            closures need no installation, so in a class, as in a representable's coordinator, it \
+            reads and writes the storage it was made from; a property nothing reads is left alone; an `@ObservedObject` no view \
             relies on is the opt-in `observed_object_in_class`; one held by an ObservableObject \
             that the reading view observes is `nested_observable_object`'s.)
             """,
@@ -49,9 +49,7 @@ public struct ViewWrapperOutsideView: Rule {
             """
             class EditorController {
                 @FocusState var ↓isFocused: Bool
-                @Binding var ↓text: String
-                init() { _text = .constant("") }
-                func commit() { if isFocused { print(text) } }
+                func commit() { if isFocused { print("commit") } }
             }
             """,
             """
@@ -128,6 +126,20 @@ public struct ViewWrapperOutsideView: Rule {
                     init(text: Binding<String>) { _text = text }
                     func searchBar(_ bar: UISearchBar, textDidChange text: String) { self.text = text }
                 }
+            }
+            """,
+            """
+            final class ScannerCoordinator: NSObject {
+                @Binding var isAvailable: Bool
+                init(isAvailable: Binding<Bool>) { self._isAvailable = isAvailable }
+                func didLoad(_ available: Bool) { isAvailable = available }
+            }
+            """,
+            """
+            final class EditorModel {
+                @Binding var text: String
+                init() { _text = .constant("") }
+                func commit() { print(text) }
             }
             """,
             """
@@ -213,9 +225,9 @@ public struct ViewWrapperOutsideView: Rule {
                     help: "let the view observe `\(harm.child.name)` itself (pass it to a subview's `@ObservedObject var \(property.name)`), forward its `objectWillChange` to an object the view observes, or adopt `@Observable`; then drop the wrapper")
                 continue
             }
-            // A binding handed in by a view (`_text = text` in an initializer, as in a
-            // representable's coordinator) reads and writes the view's storage: it works.
-            if wrapper == "Binding", isHandedIn(property.name, in: type, index: index) { continue }
+            // A binding's get and set closures need no installation: it reads and writes the
+            // storage it was made from wherever it is held.
+            if wrapper == "Binding" { continue }
             // A value nothing reads has no stale value to show.
             guard isRead(property, declaredIn: context.fileIndex, of: type, index: index) else { continue }
             if wrapper == "Environment", let action = environmentAction(attribute, in: context.file) {
@@ -297,20 +309,6 @@ public struct ViewWrapperOutsideView: Rule {
         return index.files.contains { file in file.tokens.indices.contains { reads(at: $0, in: file, membersOnly: true) } }
     }
 
-    /// Whether an initializer of the class assigns `_name` (or `self._name`) from one of its
-    /// parameters.
-    private func isHandedIn(_ name: String, in type: TypeInfo, index: ProjectIndex) -> Bool {
-        for (fileIndex, initializer) in type.functions where initializer.kind == .initializer {
-            guard let body = initializer.body else { continue }
-            let file = index.files[fileIndex]
-            let parameters = Set(initializer.parameters.map(\.name))
-            for assignment in file.assignments(in: body) where file.path(of: assignment.target) == ["_" + name] {
-                if assignment.value.count == 1, parameters.contains(file.text(assignment.value.lowerBound)) { return true }
-            }
-        }
-        return false
-    }
-
     /// Environment values that are actions SwiftUI binds to the view's window, scene or
     /// presentation.
     private static let environmentActions: Set<String> = [
@@ -349,8 +347,6 @@ public struct ViewWrapperOutsideView: Rule {
             return "; keep this state in a view, or make the class observable"
         case "Environment", "EnvironmentObject":
             return "; read it in a view and pass it to the object"
-        case "Binding":
-            return "; pass the value or a closure to the object instead"
         default:
             return "; hold the object in a view, or in a plain stored property"
         }

@@ -41,7 +41,7 @@ final class ReaderController {
     @GestureState var pinchScale = 1.0 // expect: view_wrapper_outside_view
     @SceneStorage("chapter") var chapter = 0 // expect: view_wrapper_outside_view
     @StateObject var session = ReaderSettings() // expect: view_wrapper_outside_view
-    @Binding var isPresented: Bool // expect: view_wrapper_outside_view
+    @Binding var isPresented: Bool
 
     init(settings: ReaderSettings) {
         self.settings = settings

@@ -947,4 +947,73 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(announcer(writes(of: "scale", in: "Form", source).first), "step")
         XCTAssertEqual(writes(of: "later", in: "Form", source).first?.announcement, .unannounced)
     }
+
+    /// A property wrapper of a package may publish through the enclosing instance
+    /// (`_enclosingInstance`), as one that forwards a held object's `objectWillChange` does:
+    /// the property relays its object's changes, and a change of or through it may announce.
+    /// SwiftUI's and Combine's wrappers, global actors, and a project wrapper that does not
+    /// reach the enclosing instance do neither; one that does is read from its code.
+    func testWrapperPublishingThroughTheEnclosingInstanceMayAnnounceAndRelay() {
+        let source = """
+            final class Scheme: ObservableObject { @Published var name = "" }
+            @propertyWrapper struct Clamped { var wrappedValue: Scheme }
+            @propertyWrapper struct Relay<Value: ObservableObject> {
+                static subscript<T: ObservableObject>(_enclosingInstance instance: T, wrapped: KeyPath<T, Value>, storage: KeyPath<T, Self>) -> Value {
+                    fatalError()
+                }
+                var wrappedValue: Value
+            }
+            final class Settings: ObservableObject {
+                @PublishedObject var scheme = Scheme()
+                @Relay var relayed = Scheme()
+                @Clamped var clamped = Scheme()
+                @MainActor var plain = Scheme()
+                var cache = 0
+                func rename(_ name: String) {
+                    scheme.name = name
+                    cache += 1
+                }
+                func reset() {
+                    clamped.name = ""
+                    cache = 0
+                }
+            }
+            """
+        let index = index(source)
+        let settings = index.types["Settings"]!
+        XCTAssertEqual(index.enclosingInstanceWrapped(of: settings), ["scheme", "relayed"])
+        XCTAssertTrue(index.announcingProperties(of: settings).isSuperset(of: ["scheme", "relayed"]))
+        XCTAssertNotNil(index.forwarding(of: "scheme", in: settings))
+        XCTAssertNotNil(index.forwarding(of: "relayed", in: settings))
+        XCTAssertNil(index.forwarding(of: "clamped", in: settings))
+        XCTAssertNil(index.forwarding(of: "plain", in: settings))
+        XCTAssertEqual(index.forwardings(of: index.types["Scheme"]!).map(\.property).sorted(), ["relayed", "scheme"])
+        let cache = index.changes(of: settings).writes(of: "cache")
+        XCTAssertEqual(announcer(cache.first), "scheme")
+        XCTAssertEqual(cache.last?.announcement, .unannounced)
+    }
+
+    /// A write of a computed property runs its setter in the writer's flow: what the setter
+    /// announces (a `@Published` write), the write's flow announces.
+    func testComputedPropertysSetterAnnouncesInTheWritersFlow() {
+        let source = """
+            final class Editor: ObservableObject {
+                @Published private var stored = ""
+                private var draftCount = 0
+                var text: String {
+                    get { stored }
+                    set { stored = newValue }
+                }
+                var length: Int { stored.count }
+                func type(_ value: String) {
+                    text = value
+                    draftCount += 1
+                }
+                func count() { draftCount += 1 }
+            }
+            """
+        let writes = writes(of: "draftCount", in: "Editor", source)
+        XCTAssertEqual(announcer(writes.first), "stored")
+        XCTAssertEqual(writes.last?.announcement, .unannounced)
+    }
 }

@@ -402,12 +402,15 @@ struct ChangeCollector {
 }
 
 extension ProjectIndex {
-    /// The code of `type` cut into synchronous flows (computed once per type).
+    /// The code of `type` cut into synchronous flows (computed once per type). A change
+    /// through a property whose wrapper may relay its object's changes
+    /// (`enclosingInstanceWrapped(of:)`) may announce, like one of the property.
     func changeFlows(of type: TypeInfo) -> ChangeFlows {
         changeFlowsByType.value(for: type.name) {
             ChangeFlows(
                 owners: typeAndAncestors(of: type) + typeAndSubtypes(of: type).dropFirst(), announcing: announcingProperties(of: type),
-                objectHolders: objectHolders(of: type), collectionHolders: objectCollectionHolders(of: type), index: self)
+                objectHolders: objectHolders(of: type).subtracting(enclosingInstanceWrapped(of: type)),
+                collectionHolders: objectCollectionHolders(of: type), index: self)
         }
     }
 

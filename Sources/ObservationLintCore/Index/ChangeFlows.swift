@@ -97,6 +97,10 @@ final class ChangeFlows: @unchecked Sendable {
                 for accessor in property.accessors {
                     guard let body = accessor.body else { continue }
                     add(Unit(file: file, body: body, kind: .accessor(accessor.kind, property: property.name), isPrivate: false))
+                    // A write of a computed property calls its setter.
+                    if accessor.kind == .set, !property.isStored {
+                        functionBodies[Self.setterName(property.name), default: []].append(Place(file: file, body: body, closure: nil))
+                    }
                     // An observer of an announcing property runs as it announces.
                     if accessor.kind == .willSet || accessor.kind == .didSet, announcing.contains(property.name) {
                         announcers[Place(file: file, body: body, closure: nil), default: []]
@@ -143,6 +147,11 @@ final class ChangeFlows: @unchecked Sendable {
         }
         for owner in owners {
             let accesses = index.memberAccesses(of: owner)
+            for (_, property) in owner.properties where !property.isStored && property.accessors.contains(where: { $0.kind == .set }) {
+                for site in accesses.mutations[property.name] ?? [] {
+                    calls[place(of: site), default: []].append((site.token, Self.setterName(property.name)))
+                }
+            }
             for name in announcing {
                 for site in accesses.mutations[name] ?? []
                 where !(objectHolders.contains(name)
@@ -160,6 +169,10 @@ final class ChangeFlows: @unchecked Sendable {
             scheduled[Place(file: place.file, body: place.body, closure: nil), default: []] += found.map { (closure, $0) }
         }
     }
+
+    /// The name a computed property's setter is called by in `functionBodies` and `calls`
+    /// (no function can have it).
+    private static func setterName(_ property: String) -> String { "set " + property }
 
     /// Calls whose closure runs soon after the call, once (`DispatchQueue.main.async { }`,
     /// `Task { }`): an announcement there follows the code before it.

@@ -30,6 +30,7 @@ struct ForwardingFinder {
     /// `@Published` publishers (`child.$text`) only those properties' changes, so the
     /// result names them when nothing relays more.
     func forwarding(of name: String, in parent: TypeInfo) -> Forwarding? {
+        if let wrapped = enclosingInstanceWrapper(of: name, in: parent) { return wrapped }
         var partial: Forwarding?
         var publisherSubscriptions: [TokenLocation] = []
         for declaration in parent.declarations {
@@ -65,6 +66,19 @@ struct ForwardingFinder {
             }
         }
         return forwardingThroughSubscription(of: name, in: parent, except: publisherSubscriptions) ?? partial
+    }
+
+    /// `@PublishedObject var child`: a wrapper that may relay the child's changes through
+    /// the enclosing instance (`enclosingInstanceWrapped(of:)`); the site is its attribute.
+    private func enclosingInstanceWrapper(of name: String, in parent: TypeInfo) -> Forwarding? {
+        guard index.enclosingInstanceWrapped(of: parent).contains(name) else { return nil }
+        for owner in index.typeAndAncestors(of: parent) {
+            guard let (file, property) = owner.properties.first(where: { $0.property.name == name }),
+                let attribute = property.attributes.first(where: { index.mayUseEnclosingInstance($0, scope: owner.name) })
+            else { continue }
+            return Forwarding(container: parent.name, property: name, site: TokenLocation(file: file, token: attribute.atToken))
+        }
+        return nil
     }
 
     /// `child.$text`, `self.child.$text`: the child's property whose publisher the chain
@@ -210,4 +224,61 @@ struct ForwardingFinder {
         }
         return false
     }
+}
+
+extension ProjectIndex {
+    /// The stored instance properties of an `ObservableObject` class (its own and its
+    /// ancestors') whose property wrapper may announce or relay changes through the object
+    /// that holds it: a wrapper's `static subscript(_enclosingInstance:wrapped:storage:)`
+    /// reaches that object and may send its `objectWillChange` (a wrapper that forwards a
+    /// held object's changes, like `@Published` does its own). What such a wrapper announces
+    /// is not known here, so a write of the property, or through it, may announce, and the
+    /// object it holds may have its changes relayed. That is a wrapper of a package (an
+    /// attribute that is neither one of the frameworks' wrappers or attributes nor a project
+    /// type), or a project `@propertyWrapper` whose code names `_enclosingInstance`.
+    public func enclosingInstanceWrapped(of type: TypeInfo) -> Set<String> {
+        guard type.isObservableObject else { return [] }
+        var result = Set<String>()
+        for owner in typeAndAncestors(of: type) {
+            for (_, property) in owner.properties where property.isStored && !property.modifiers.contains("static") {
+                if property.attributes.contains(where: { mayUseEnclosingInstance($0, scope: owner.name) }) {
+                    result.insert(property.name)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether an attribute may be a property wrapper that reaches the enclosing instance:
+    /// not a framework's (SwiftUI, Combine, Observation, SwiftData, Core Data, Interface
+    /// Builder attributes, global actors), and for a project type, one declared
+    /// `@propertyWrapper` whose code names `_enclosingInstance`.
+    func mayUseEnclosingInstance(_ attribute: Attribute, scope: String) -> Bool {
+        let name = attribute.simpleName
+        guard let first = name.first, first.isUppercase, !Self.frameworkAttributes.contains(String(name)) else { return false }
+        guard mayNameType(simpleName: String(name)), let wrapper = type(named: attribute.name, from: scope) else {
+            // A module-qualified attribute of a framework (`SwiftUI.State`) is among the above.
+            return true
+        }
+        return wrapper.declarations.contains { declaration in
+            declaration.decl.attributes.contains(named: "propertyWrapper")
+        } && wrapper.declarations.contains { declaration in
+            let file = files[declaration.file]
+            return file.source.range(file.byteRange(declaration.decl.members), contains: Self.enclosingInstance)
+        }
+    }
+
+    private static let enclosingInstance = Array("_enclosingInstance".utf8)
+
+    /// The capitalized attributes of Apple's frameworks a stored property may carry: property
+    /// wrappers (none of which relays another object's changes), macros and global actors.
+    static let frameworkAttributes: Set<String> = [
+        "Published", "AppStorage", "SceneStorage", "State", "Binding", "Bindable", "StateObject", "ObservedObject",
+        "EnvironmentObject", "Environment", "FocusState", "FocusedValue", "FocusedBinding", "FocusedObject",
+        "AccessibilityFocusState", "GestureState", "Namespace", "ScaledMetric", "Query", "FetchRequest",
+        "SectionedFetchRequest", "UIApplicationDelegateAdaptor", "NSApplicationDelegateAdaptor",
+        "WKApplicationDelegateAdaptor", "WKExtensionDelegateAdaptor", "ObservationIgnored", "ObservationTracked",
+        "Attribute", "Relationship", "Transient", "NSManaged", "NSCopying", "IBOutlet", "IBInspectable",
+        "GKInspectable", "MainActor", "TaskLocal", "Sendable",
+    ]
 }

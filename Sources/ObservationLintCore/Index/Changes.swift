@@ -149,6 +149,21 @@ extension ProjectIndex {
         forwardingsByType.value(for: type.name) { ForwardingFinder(index: self).containers(forwarding: type) }
     }
 
+    /// Whether changes of `field` of an object of `type` reach an object of one of the
+    /// `observers` types (or of a type it may be held as) through containers that relay
+    /// them (`forwardings(of:)`), at any depth: a view observing such an object renders
+    /// again when `field` changes. Past the first container, any relay counts.
+    public func relaysChanges(of field: String, of type: TypeInfo, to observers: Set<String>) -> Bool {
+        var queue = forwardings(of: type).filter { $0.relays(field) }.map(\.container)
+        var seen = Set<String>()
+        while let name = queue.popLast() {
+            guard seen.insert(name).inserted, let container = types[name] else { continue }
+            if observedAs(container).contains(where: observers.contains) { return true }
+            queue += forwardings(of: container).map(\.container)
+        }
+        return false
+    }
+
     /// Where `container`'s code relays the changes of the object its stored property `name`
     /// holds, if it does.
     public func forwarding(of name: String, in container: TypeInfo) -> Forwarding? {
@@ -212,9 +227,10 @@ extension ProjectIndex {
     /// The properties of `type` whose writes announce themselves: `@Published` ones (and
     /// `@AppStorage`, which publishes through the enclosing object) of an ObservableObject,
     /// tracked ones of an `@Observable` class (both for a class that is both), a rendering
-    /// container's SwiftUI state.
+    /// container's SwiftUI state. Those whose wrapper may publish through the enclosing
+    /// object (`enclosingInstanceWrapped(of:)`) count too: they may announce.
     public func announcingProperties(of type: TypeInfo) -> Set<String> {
-        var result = Set<String>()
+        var result = enclosingInstanceWrapped(of: type)
         for owner in typeAndAncestors(of: type) {
             for (_, property) in owner.properties where property.isStored && !property.modifiers.contains("static") {
                 if type.isObservableObject, property.attributes.contains(where: { $0.simpleName == "Published" || $0.simpleName == "AppStorage" }) {
@@ -320,7 +336,8 @@ extension ProjectIndex {
                     && isObservedByViews(type)
             }
             let perModel = parallelMap(models, jobs: jobs) { type -> [OffMainWrite] in
-                let announcing = announcingProperties(of: type)
+                // A wrapper that only may announce gives no witness of an announcement off the main thread.
+                let announcing = announcingProperties(of: type).subtracting(enclosingInstanceWrapped(of: type))
                 let names = Set(type.properties.map(\.property.name).filter(announcing.contains))
                 guard !names.isEmpty, mayWriteOffMain(names, of: type) else { return [] }
                 let changes = changes(of: type)
