@@ -58,14 +58,24 @@ extension ProjectIndex {
     /// modifier's chain is the body's one statement, or the one statement of the body's one
     /// `if`, whose `else` (if any) builds only `EmptyView()`.
     private func isInWholeContentOnDisappear(_ token: Int, body: Range<Int>, file: ParsedFile) -> Bool {
-        guard let modifier = enclosingOnDisappear(of: token, in: body, file: file),
-            let block = enclosingBrace(of: modifier, above: body.lowerBound, file: file),
-            soleStatement(inBlock: block, file: file) != nil
-        else { return false }
+        let scopes = scopes(in: body, of: file)
+        // The `{` of the innermost block strictly around `token` (the body's own brace when none).
+        func enclosingBrace(of token: Int) -> Int {
+            scopes.enclosing(token).first { $0.range.lowerBound != token }?.range.lowerBound ?? body.lowerBound
+        }
+        // The `.onDisappear { … }` (or `.onDisappear(perform: { … })`) whose closure holds `token`.
+        let modifier = scopes.enclosing(token).lazy.compactMap { scope -> Int? in
+            guard case .closure(let callee?, _) = scope.kind, file.at(callee, "onDisappear"), file.kind(callee - 1) == .period
+            else { return nil }
+            return callee
+        }.first
+        guard let modifier else { return false }
+        let block = enclosingBrace(of: modifier)
+        guard soleStatement(inBlock: block, file: file) != nil else { return false }
         if block == body.lowerBound { return true }
         // The block of an `if` that is the body's one statement.
         guard let statement = soleStatement(inBlock: body.lowerBound, file: file), file.at(statement, "if"),
-            enclosingBrace(of: block, above: body.lowerBound, file: file) == body.lowerBound
+            enclosingBrace(of: block) == body.lowerBound
         else { return false }
         let end = Int(file.partner[block])
         guard file.at(end + 1, "else") else { return Int(file.partner[body.lowerBound]) == end + 1 }
@@ -73,42 +83,6 @@ extension ProjectIndex {
         guard file.kind(elseBlock) == .leftBrace, Int(file.partner[body.lowerBound]) == Int(file.partner[elseBlock]) + 1 else { return false }
         let content = (elseBlock + 1)..<Int(file.partner[elseBlock])
         return content.isEmpty || (content.count == 3 && file.at(content.lowerBound, "EmptyView"))
-    }
-
-    /// The `onDisappear` token of the `.onDisappear { … }` (or `.onDisappear(perform: { … })`)
-    /// whose closure holds `token`.
-    private func enclosingOnDisappear(of token: Int, in body: Range<Int>, file: ParsedFile) -> Int? {
-        var probe = token - 1
-        while probe > body.lowerBound {
-            switch file.kind(probe) {
-            case .rightBrace, .rightParen, .rightSquare:
-                probe = Int(file.partner[probe]) - 1
-            case .leftBrace, .leftParen:
-                var name = probe - 1
-                if file.kind(probe) == .leftBrace, file.kind(name) == .colon, file.kind(name - 2) == .leftParen { name -= 3 }
-                if file.at(name, "onDisappear"), file.kind(name - 1) == .period { return name }
-                probe -= 1
-            default:
-                probe -= 1
-            }
-        }
-        return nil
-    }
-
-    /// The `{` of the innermost block around `token`, not before `limit`.
-    private func enclosingBrace(of token: Int, above limit: Int, file: ParsedFile) -> Int? {
-        var probe = token - 1
-        while probe >= limit {
-            switch file.kind(probe) {
-            case .rightBrace, .rightParen, .rightSquare:
-                probe = Int(file.partner[probe]) - 1
-            case .leftBrace:
-                return probe
-            default:
-                probe -= 1
-            }
-        }
-        return nil
     }
 
     /// The first token of the block's statement when it holds exactly one: every later line
