@@ -97,6 +97,9 @@ public enum LintEngine {
         var fileCount = 0
         // A package's public types, as its own index made them (files numbered as `inputs`).
         var publicTypes: [Int: [String: TypeInfo]] = [:]
+        var publicWrites: [Int: [OffMainWrite]] = [:]
+        let usedAsPackage = Set(layout.projects.indices.flatMap { layout.visibleProjects(of: $0).dropFirst() })
+        var said = Set<DiagnosticSite>()
         for level in layout.projectLevels {
             // Several projects at once, one thread each, largest first, when no project has
             // more than a thread's share of the level's files; otherwise one at a time, each
@@ -107,18 +110,29 @@ public enum LintEngine {
             let done = parallelMap(largestFirst, jobs: together ? jobs : 1) { project in
                 let settings = buildSettings(of: layout.projects[project], options: options)
                 let (index, indexed, own) = projectIndex(
-                    project, layout: layout, files: files, publicTypes: publicTypes,
+                    project, layout: layout, files: files, publicTypes: publicTypes, publicWrites: publicWrites,
                     defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsending: settings.nonsending,
                     readsTargetSettings: options.readsProjectBuildSettings, jobs: together ? 1 : jobs)
-                let report = check(
-                    index, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }),
-                    rules: rules, options: options, jobs: together ? 1 : jobs)
-                return (project, index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }, report)
+                // A package's files too: the project's views may observe the package's models
+                // (SPEC §9), so a finding there may need this project for its witness.
+                let reported = indexed.indices.filter { isReported[indexed[$0]] }
+                let report = check(index, reported: Set(reported), rules: rules, options: options, jobs: together ? 1 : jobs)
+                let ownFileCount = reported.filter {
+                    own.contains(indexed[$0]) && (options.reportedPaths?.contains(files[indexed[$0]].path) ?? true)
+                }.count
+                let writes = usedAsPackage.contains(project)
+                    ? index.offMainWritesOfPublicModels.map { $0.renumberingFiles { indexed[$0] } } : []
+                return (project, index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }, writes, report, ownFileCount)
             }
-            for (project, exported, report) in done {
+            for (project, exported, writes, report, ownFileCount) in done {
                 publicTypes[project] = exported
-                diagnostics += report.diagnostics
-                fileCount += report.fileCount
+                publicWrites[project] = writes
+                // A package's file is judged in the package's run and in each user's: what
+                // an earlier run said there is said once.
+                let new = report.diagnostics.filter { !said.contains(DiagnosticSite($0)) }
+                said.formUnion(new.map(DiagnosticSite.init))
+                diagnostics += new
+                fileCount += ownFileCount
             }
         }
         return LintReport(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), fileCount: fileCount)
@@ -156,9 +170,11 @@ public enum LintEngine {
 
     /// The index of one project of `layout` over `files` (numbered as the inputs): its own
     /// files and its local packages', whose public types (`publicTypes`, by project, built
-    /// first) it imports. Also the positions of the indexed files and of its own.
+    /// first) it imports, with the off-main writes of those models the packages found
+    /// (`publicWrites`). Also the positions of the indexed files and of its own.
     private static func projectIndex(
         _ project: Int, layout: ProjectLayout, files: [ParsedFile], publicTypes: [Int: [String: TypeInfo]],
+        publicWrites: [Int: [OffMainWrite]] = [:],
         defaultIsolationIsMainActor: Bool, nonisolatedNonsending: Bool = false, readsTargetSettings: Bool, jobs: Int
     ) -> (index: ProjectIndex, indexed: [Int], own: Set<Int>) {
         let indexed = layout.indexedFiles(of: project)
@@ -166,7 +182,9 @@ public enum LintEngine {
         let position = Dictionary(uniqueKeysWithValues: indexed.enumerated().map { ($1, $0) })
         var imported: [String: TypeInfo] = [:]
         var clashing = Set<String>()
+        var importedWrites: [OffMainWrite] = []
         for package in layout.visibleProjects(of: project).dropFirst() {
+            importedWrites += (publicWrites[package] ?? []).map { $0.renumberingFiles { position[$0]! } }
             for (name, info) in publicTypes[package] ?? [:] where !clashing.contains(name) {
                 // Two packages with one public name: which one a use means is unknown.
                 if imported.removeValue(forKey: name) != nil {
@@ -178,6 +196,7 @@ public enum LintEngine {
         }
         let index = ProjectIndex(
             files: indexed.map { files[$0] }, isPackageFile: indexed.map { !own.contains($0) }, importedTypes: imported,
+            importedOffMainWrites: importedWrites,
             defaultIsolationIsMainActor: defaultIsolationIsMainActor, nonisolatedNonsendingByDefault: nonisolatedNonsending,
             filesCompiledWithoutNonsending: filesWithout(
                 .nonisolatedNonsending, paths: indexed.map { files[$0].path }, root: layout.projects[project].root,
@@ -257,6 +276,20 @@ public enum LintEngine {
         result.removeAll { suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }
         let invalid = suppressions.invalidSuppressionDiagnostics(path: file.path, knownRuleIDs: options.knownRuleIDs)
         return result + invalid.filter { !suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }
+    }
+}
+
+/// Where a diagnostic is and which rule made it: the same in two projects' runs when both
+/// judge a package's file alike.
+private struct DiagnosticSite: Hashable {
+    var file: String
+    var start: SourcePosition
+    var ruleID: String
+
+    init(_ diagnostic: Diagnostic) {
+        file = diagnostic.range.file
+        start = diagnostic.range.start
+        ruleID = diagnostic.ruleID
     }
 }
 

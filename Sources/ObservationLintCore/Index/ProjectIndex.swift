@@ -98,6 +98,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The files every Xcode target that builds them compiles without `MainActor` default
     /// isolation, though another target of the project sets it.
     let filesCompiledWithoutMainActorDefault: Set<Int>
+    /// The off-main writes of the local packages' public models, in the packages' files, as
+    /// each package's own index found them (`offMainWritesOfPublicModels`).
+    let importedOffMainWrites: [OffMainWrite]
     /// Where code runs (`executionContext(at:)`), worked out once per type and body.
     let isolationFacts = IsolationFacts()
     let typeAliases: [String: String]
@@ -246,8 +249,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// notes to point into, and sees their `importedTypes` only — each package's `public`
     /// and `open` types as its own index made them (`publicTypes`), with declarations at
     /// positions in `files`. A project's own type shadows an imported one of the same name.
+    /// `importedOffMainWrites`: the packages' `offMainWritesOfPublicModels`, likewise.
     public init(
         files: [ParsedFile], isPackageFile: [Bool] = [], importedTypes: [String: TypeInfo] = [:],
+        importedOffMainWrites: [OffMainWrite] = [],
         defaultIsolationIsMainActor: Bool = false, nonisolatedNonsendingByDefault: Bool = false,
         filesCompiledWithoutNonsending: Set<Int> = [], filesCompiledWithoutMainActorDefault: Set<Int> = [], jobs: Int = 0
     ) {
@@ -272,6 +277,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
         self.filesCompiledWithoutNonsending = filesCompiledWithoutNonsending
         self.filesCompiledWithoutMainActorDefault = filesCompiledWithoutMainActorDefault
+        self.importedOffMainWrites = importedOffMainWrites
         let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
         self.nestedNameSuffixes = suffixes
         var subtypes: [String: [String]] = [:]
