@@ -293,6 +293,14 @@ struct ProjectManifest {
         for entry in PathUtilities.folderEntries(root) ?? [] {
             if Self.generatorManifests.contains(entry.name) { hasGeneratorManifest = true }
             if entry.name == "Package.swift" { hasPackageManifest = true }
+            if entry.name.hasSuffix(".xcworkspace"),
+                let text = try? String(
+                    contentsOfFile: PathUtilities.join(PathUtilities.join(root, entry.name), "contents.xcworkspacedata"), encoding: .utf8)
+            {
+                // A package folder added to the workspace: its products are what the
+                // workspace's projects link by name.
+                found += Self.workspaceLocations(in: text).map { PathUtilities.absolute($0, relativeTo: root) }
+            }
             guard entry.name.hasSuffix(".xcodeproj") else { continue }
             let pbxproj = PathUtilities.join(PathUtilities.join(root, entry.name), "project.pbxproj")
             guard let text = try? String(contentsOfFile: pbxproj, encoding: .utf8) else {
@@ -312,6 +320,24 @@ struct ProjectManifest {
     }
 
     private static let generatorManifests: Set<String> = ["project.yml", "project.yaml", "project.json", "Project.swift"]
+
+    /// The folders a workspace's `contents.xcworkspacedata` adds at its top level, relative
+    /// to the workspace's folder (`location = "group:Core"`, `"container:Core"`).
+    static func workspaceLocations(in text: String) -> [String] {
+        var locations: [String] = []
+        var rest = Substring(text)
+        while let key = rest.range(of: "location = \"") {
+            rest = rest[key.upperBound...]
+            guard let close = rest.firstIndex(of: "\"") else { break }
+            let value = rest[..<close]
+            for scheme in ["group:", "container:"] where value.hasPrefix(scheme) {
+                let path = String(value.dropFirst(scheme.count))
+                if !path.isEmpty, !path.hasPrefix("/") { locations.append(path) }
+            }
+            rest = rest[close...]
+        }
+        return locations
+    }
 
     /// The `path:` arguments of `.package(path: "…")` and `.package(name: "…", path: "…")`.
     static func packagePaths(inManifest text: String) -> [String] {

@@ -375,9 +375,29 @@ extension ProjectIndex {
     /// classes, whether or not its own views observe them: a project using it as a local
     /// package may (SPEC §9). Facts of the package's code, from its own index (its build
     /// settings, its internal types), with files numbered as in this index.
+    /// Writes in `#if` clauses are left out: whether a clause is compiled depends on the
+    /// platforms and configuration the user builds the package for (`os(…)`, `DEBUG`,
+    /// `canImport(…)` of a target the package adds on some platforms only), which the
+    /// package's index does not know.
     public var offMainWritesOfPublicModels: [OffMainWrite] {
         let models = publicTypes.values.filter(isModelWithVariables)
-        return offMainWrites(of: Array(models)).filter { !domains.isPackage($0.model.write.site.file) }
+        return offMainWrites(of: Array(models)).filter { write in
+            !domains.isPackage(write.model.write.site.file) && !isInConditionalClause(write.model.write.site)
+        }
+    }
+
+    /// Whether the token at `location` is inside an `#if` block.
+    private func isInConditionalClause(_ location: TokenLocation) -> Bool {
+        let file = files[location.file]
+        var depth = 0
+        for token in 0..<location.token {
+            switch file.kind(token) {
+            case .poundIf: depth += 1
+            case .poundEndif: depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return depth > 0
     }
 
     /// An `ObservableObject` or `@Observable` class with a stored `var`.

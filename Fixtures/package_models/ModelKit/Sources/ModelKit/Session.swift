@@ -19,3 +19,16 @@ public final class Session {
 
     func probe() async -> Bool { true }
 }
+
+extension Session {
+    // Compiled where `Cache` cannot be imported: on the platforms the apps build for or not,
+    // which the package does not tell.
+    public func reconnect() async {
+        #if canImport(Cache)
+        await Cache.shared.flush()
+        #else
+        let reachable = await probe()
+        online = reachable
+        #endif
+    }
+}
