@@ -113,9 +113,10 @@ public enum LintEngine {
                     project, layout: layout, files: files, publicTypes: publicTypes, publicWrites: publicWrites,
                     defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsending: settings.nonsending,
                     readsTargetSettings: options.readsProjectBuildSettings, jobs: together ? 1 : jobs)
-                // A package's files too: the project's views may observe the package's models
-                // (SPEC §9), so a finding there may need this project for its witness.
-                let reported = indexed.indices.filter { isReported[indexed[$0]] }
+                // A package's files too where the package exported facts: the project's views
+                // may observe the package's models (SPEC §9), the witness a finding there needs.
+                let packageFiles = index.packageFilesWithImportedFacts
+                let reported = indexed.indices.filter { (own.contains(indexed[$0]) || packageFiles.contains($0)) && isReported[indexed[$0]] }
                 let report = check(index, reported: Set(reported), rules: rules, options: options, jobs: together ? 1 : jobs)
                 let ownFileCount = reported.filter {
                     own.contains(indexed[$0]) && (options.reportedPaths?.contains(files[indexed[$0]].path) ?? true)

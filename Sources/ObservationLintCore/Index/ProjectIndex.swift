@@ -101,6 +101,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The off-main writes of the local packages' public models, in the packages' files, as
     /// each package's own index found them (`offMainWritesOfPublicModels`).
     let importedOffMainWrites: [OffMainWrite]
+    /// The local packages' files that hold facts their packages exported (`importedOffMainWrites`):
+    /// those the project's run judges besides its own, where its views may give the witness.
+    public var packageFilesWithImportedFacts: Set<Int> { Set(importedOffMainWrites.map(\.model.write.site.file)) }
     /// Where code runs (`executionContext(at:)`), worked out once per type and body.
     let isolationFacts = IsolationFacts()
     let typeAliases: [String: String]
