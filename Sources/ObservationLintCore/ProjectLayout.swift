@@ -4,9 +4,11 @@ import Foundation
 /// an `*.xcodeproj` is a project root, and a file belongs to its nearest root upward; the
 /// files with no root at all form one project together. A project's index holds its own
 /// files and those of the local packages it declares (`.package(path:)` in `Package.swift`,
-/// local package references in `project.pbxproj`), followed transitively; it reports on its
-/// own files only. So linting a folder of several projects reports, for each, what linting
-/// that project alone reports.
+/// local package references in `project.pbxproj`, package folders of an `.xcworkspace` in
+/// its root), followed transitively; it reports on its own files, and on a package's files
+/// only where the package exported facts whose witness the project's views give (a public
+/// model they observe), each such finding once. So linting a folder of several projects
+/// reports, for each, what linting that project alone reports, plus those package findings.
 public struct ProjectLayout: Sendable {
     public struct Project: Sendable, Hashable {
         /// The root folder (absolute), or nil for the files that have no root.
