@@ -99,7 +99,9 @@ public enum LintEngine {
         var publicTypes: [Int: [String: TypeInfo]] = [:]
         var publicWrites: [Int: [OffMainWrite]] = [:]
         let usedAsPackage = Set(layout.projects.indices.flatMap { layout.visibleProjects(of: $0).dropFirst() })
-        var said = Set<DiagnosticSite>()
+        // Each project's run: its findings in its own files, and in its packages' files
+        // where its views witness facts the packages exported.
+        var runs: [(project: Int, own: [Diagnostic], inPackages: [Diagnostic])] = []
         for level in layout.projectLevels {
             // Several projects at once, one thread each, largest first, when no project has
             // more than a thread's share of the level's files; otherwise one at a time, each
@@ -113,28 +115,45 @@ public enum LintEngine {
                     project, layout: layout, files: files, publicTypes: publicTypes, publicWrites: publicWrites,
                     defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsending: settings.nonsending,
                     readsTargetSettings: options.readsProjectBuildSettings, jobs: together ? 1 : jobs)
-                // A package's files too where the package exported facts: the project's views
-                // may observe the package's models (SPEC §9), the witness a finding there needs.
-                let packageFiles = index.packageFilesWithImportedFacts
-                let reported = indexed.indices.filter { (own.contains(indexed[$0]) || packageFiles.contains($0)) && isReported[indexed[$0]] }
+                let reported = indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }
                 let report = check(index, reported: Set(reported), rules: rules, options: options, jobs: together ? 1 : jobs)
-                let ownFileCount = reported.filter {
-                    own.contains(indexed[$0]) && (options.reportedPaths?.contains(files[indexed[$0]].path) ?? true)
-                }.count
+                // A package's files too where the package exported facts this project's views
+                // witness (SPEC §9: they observe the package's models): those findings are this
+                // run's, whenever the run reports at all, so the project alone reports them.
+                var inPackages: [Diagnostic] = []
+                if report.fileCount > 0 {
+                    let sites = index.packageSitesWitnessedHere.filter { isReported[indexed[$0.key]] }
+                    inPackages = check(
+                        index, reported: Set(sites.keys), rules: rules, options: options, jobs: together ? 1 : jobs, anyPath: true
+                    ).diagnostics.filter { diagnostic in
+                        sites.contains { file, positions in
+                            index.files[file].path == diagnostic.range.file
+                                && positions.contains { diagnostic.range.start <= $0 && $0 <= diagnostic.range.end }
+                        }
+                    }
+                }
                 let writes = usedAsPackage.contains(project)
                     ? index.offMainWritesOfPublicModels.map { $0.renumberingFiles { indexed[$0] } } : []
-                return (project, index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }, writes, report, ownFileCount)
+                return (project, index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }, writes, report, inPackages)
             }
-            for (project, exported, writes, report, ownFileCount) in done {
+            for (project, exported, writes, report, inPackages) in done {
                 publicTypes[project] = exported
                 publicWrites[project] = writes
-                // A package's file is judged in the package's run and in each user's: what
-                // an earlier run said there is said once.
-                let new = report.diagnostics.filter { !said.contains(DiagnosticSite($0)) }
-                said.formUnion(new.map(DiagnosticSite.init))
-                diagnostics += new
-                fileCount += ownFileCount
+                runs.append((project, report.diagnostics, inPackages))
+                fileCount += report.fileCount
             }
+        }
+        // A package's file is judged by the package's run and by each user's: a finding at
+        // one site is said once, the package's own if it has one, else that of the first
+        // user in the layout's order (whatever order the runs finished in).
+        runs.sort { $0.project < $1.project }
+        var said = Set<DiagnosticSite>()
+        for run in runs {
+            diagnostics += run.own
+            said.formUnion(run.own.map(DiagnosticSite.init))
+        }
+        for run in runs {
+            diagnostics += run.inPackages.filter { said.insert(DiagnosticSite($0)).inserted }
         }
         return LintReport(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), fileCount: fileCount)
     }
@@ -244,13 +263,14 @@ public enum LintEngine {
     }
 
     /// One project: the rules on the files of `reported` (positions in the index's files,
-    /// app code unless tests are included) that `reportedPaths` keeps.
+    /// app code unless tests are included) that `reportedPaths` keeps (all of them when
+    /// `anyPath`).
     private static func check(
-        _ index: ProjectIndex, reported: Set<Int>, rules: [RunnableRule], options: LintOptions, jobs: Int
+        _ index: ProjectIndex, reported: Set<Int>, rules: [RunnableRule], options: LintOptions, jobs: Int, anyPath: Bool = false
     ) -> LintReport {
         let files = index.files
         let checked = files.indices.filter {
-            reported.contains($0) && (options.reportedPaths?.contains(files[$0].path) ?? true)
+            reported.contains($0) && (anyPath || options.reportedPaths?.contains(files[$0].path) ?? true)
         }
         let perFile = parallelMap(checked, jobs: jobs) { fileIndex in
             fileDiagnostics(fileIndex, index: index, rules: rules, options: options)

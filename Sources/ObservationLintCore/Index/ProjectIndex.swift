@@ -101,9 +101,20 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The off-main writes of the local packages' public models, in the packages' files, as
     /// each package's own index found them (`offMainWritesOfPublicModels`).
     let importedOffMainWrites: [OffMainWrite]
-    /// The local packages' files that hold facts their packages exported (`importedOffMainWrites`):
-    /// those the project's run judges besides its own, where its views may give the witness.
-    public var packageFilesWithImportedFacts: Set<Int> { Set(importedOffMainWrites.map(\.model.write.site.file)) }
+    /// Where, in the local packages' files, facts their packages exported
+    /// (`importedOffMainWrites`) get their witness from this project's views (the model is
+    /// observed here, `isObservedByViews`): by file, the positions of those sites. The
+    /// findings there are this project's run's (SPEC §9), as linting it alone reports them.
+    public var packageSitesWitnessedHere: [Int: [SourcePosition]] {
+        var result: [Int: [SourcePosition]] = [:]
+        for write in importedOffMainWrites where types[write.model.type].map({ !isOwn($0) && isObservedByViews($0) }) ?? false {
+            let site = write.model.write.site
+            let file = files[site.file]
+            let location = file.source.location(of: Int(file.tokens[site.token].start))
+            result[site.file, default: []].append(SourcePosition(line: location.line, column: location.column))
+        }
+        return result
+    }
     /// Where code runs (`executionContext(at:)`), worked out once per type and body.
     let isolationFacts = IsolationFacts()
     let typeAliases: [String: String]
