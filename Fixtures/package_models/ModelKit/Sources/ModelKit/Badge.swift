@@ -3,7 +3,7 @@ import SwiftUI
 
 // The package's own model and view: its run reports this, whoever uses the package.
 @Observable
-final class Counter {
+final class Counter { // expect: observable_object_main_actor
     var count = 0
 
     func bump() async {
