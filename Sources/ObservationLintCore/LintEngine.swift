@@ -117,20 +117,16 @@ public enum LintEngine {
                     readsTargetSettings: options.readsProjectBuildSettings, jobs: together ? 1 : jobs)
                 let reported = indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }
                 let report = check(index, reported: Set(reported), rules: rules, options: options, jobs: together ? 1 : jobs)
-                // A package's files too where the package exported facts this project's views
-                // witness (SPEC §9: they observe the package's models): those findings are this
-                // run's, whenever the run reports at all, so the project alone reports them.
+                // A package's files too where this project's views observe the package's
+                // models (SPEC §9), the findings whose witness (a note) is in the project's own
+                // files: those are this run's, whenever it reports at all, so the project
+                // alone reports them.
                 var inPackages: [Diagnostic] = []
                 if report.fileCount > 0 {
-                    let sites = index.packageSitesWitnessedHere.filter { isReported[indexed[$0.key]] }
-                    inPackages = check(
-                        index, reported: Set(sites.keys), rules: rules, options: options, jobs: together ? 1 : jobs, anyPath: true
-                    ).diagnostics.filter { diagnostic in
-                        sites.contains { file, positions in
-                            index.files[file].path == diagnostic.range.file
-                                && positions.contains { diagnostic.range.start <= $0 && $0 <= diagnostic.range.end }
-                        }
-                    }
+                    let ownPaths = Set(own.map { files[$0].path })
+                    let packageFiles = index.packageFilesWitnessedHere.filter { isReported[indexed[$0]] }
+                    inPackages = check(index, reported: packageFiles, rules: rules, options: options, jobs: together ? 1 : jobs, anyPath: true)
+                        .diagnostics.filter { diagnostic in diagnostic.notes.contains { ownPaths.contains($0.range.file) } }
                 }
                 let writes = usedAsPackage.contains(project)
                     ? index.offMainWritesOfPublicModels.map { $0.renumberingFiles { indexed[$0] } } : []

@@ -101,17 +101,19 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The off-main writes of the local packages' public models, in the packages' files, as
     /// each package's own index found them (`offMainWritesOfPublicModels`).
     let importedOffMainWrites: [OffMainWrite]
-    /// Where, in the local packages' files, facts their packages exported
-    /// (`importedOffMainWrites`) get their witness from this project's views (the model is
-    /// observed here, `isObservedByViews`): by file, the positions of those sites. The
-    /// findings there are this project's run's (SPEC §9), as linting it alone reports them.
-    public var packageSitesWitnessedHere: [Int: [SourcePosition]] {
-        var result: [Int: [SourcePosition]] = [:]
-        for write in importedOffMainWrites where types[write.model.type].map({ !isOwn($0) && isObservedByViews($0) }) ?? false {
-            let site = write.model.write.site
-            let file = files[site.file]
-            let location = file.source.location(of: Int(file.tokens[site.token].start))
-            result[site.file, default: []].append(SourcePosition(line: location.line, column: location.column))
+    /// The local packages' files where this project's views may give a finding its witness
+    /// (SPEC §9: they observe the package's models, which the package's own run cannot
+    /// see): those holding the off-main writes their packages exported
+    /// (`importedOffMainWrites`) of models observed here (`isObservedByViews`), and those
+    /// declaring a package's model class observed here.
+    public var packageFilesWitnessedHere: Set<Int> {
+        func isObservedHere(_ type: TypeInfo) -> Bool { !isOwn(type) && isObservedByViews(type) }
+        var result = Set<Int>()
+        for write in importedOffMainWrites where types[write.model.type].map(isObservedHere) ?? false {
+            result.insert(write.model.write.site.file)
+        }
+        for type in types.values where type.isClass && (type.isObservableObject || type.isObservable) && isObservedHere(type) {
+            result.formUnion(type.declarations.map(\.file).filter(domains.isPackage))
         }
         return result
     }
@@ -557,6 +559,17 @@ public final class ProjectIndex: @unchecked Sendable {
     /// it belongs to.
     public func typeDeclarations(in file: Int) -> [(decl: TypeDecl, info: TypeInfo)] {
         fileTypeDeclarations[file]
+    }
+
+    /// In a local package's file, the declarations there of the package's types this
+    /// project imports (`public` and `open` ones), in source order; in the project's own
+    /// files, `typeDeclarations(in:)`. What a rule judges in a package's file when this
+    /// project's views may give the witness (`packageFilesWitnessedHere`).
+    public func typeDeclarationsIncludingImported(in file: Int) -> [(decl: TypeDecl, info: TypeInfo)] {
+        guard domains.isPackage(file) else { return fileTypeDeclarations[file] }
+        return types.values.flatMap { info in
+            info.declarations.filter { $0.file == file }.map { (decl: $0.decl, info: info) }
+        }.sorted { $0.decl.declaration.lowerBound < $1.decl.declaration.lowerBound }
     }
 
     // MARK: - What a property holds
