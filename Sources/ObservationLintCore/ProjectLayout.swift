@@ -5,10 +5,11 @@ import Foundation
 /// files with no root at all form one project together. A project's index holds its own
 /// files and those of the local packages it declares (`.package(path:)` in `Package.swift`,
 /// local package references in `project.pbxproj`, package folders of an `.xcworkspace` in
-/// its root), followed transitively; it reports on its own files, and on a package's files
-/// only where the package exported facts whose witness the project's views give (a public
-/// model they observe), each such finding once. So linting a folder of several projects
-/// reports, for each, what linting that project alone reports, plus those package findings.
+/// its root), followed transitively; its run reports on its own files, and on a package's
+/// files where its views observe the package's models (the findings whose witness, a note,
+/// is in its own files: the package's run alone cannot see those views). So linting a
+/// folder of several projects reports exactly what each project's run reports alone, a
+/// site two runs report said once (the package's own finding, else the first user's).
 public struct ProjectLayout: Sendable {
     public struct Project: Sendable, Hashable {
         /// The root folder (absolute), or nil for the files that have no root.
