@@ -575,7 +575,9 @@ public struct MissingPublished: Rule {
     public func check(_ context: inout RuleContext) {
         let index = context.index
         // Observation tracks the stored properties of a class that is also `@Observable`.
-        for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.isClass && type.isObservableObject && !type.isObservable {
+        // In a local package's file, its public models too: this project's views may read them.
+        for (decl, type) in index.typeDeclarationsIncludingImported(in: context.fileIndex)
+        where type.isClass && type.isObservableObject && !type.isObservable {
             let candidates = decl.properties.filter(isCandidate)
             guard !candidates.isEmpty else { continue }
             let changes = index.changes(of: type)

@@ -97,6 +97,11 @@ public enum LintEngine {
         var fileCount = 0
         // A package's public types, as its own index made them (files numbered as `inputs`).
         var publicTypes: [Int: [String: TypeInfo]] = [:]
+        var publicWrites: [Int: [OffMainWrite]] = [:]
+        let usedAsPackage = Set(layout.projects.indices.flatMap { layout.visibleProjects(of: $0).dropFirst() })
+        // Each project's run: its findings in its own files, and in its packages' files
+        // where its views witness facts the packages exported.
+        var runs: [(project: Int, own: [Diagnostic], inPackages: [Diagnostic])] = []
         for level in layout.projectLevels {
             // Several projects at once, one thread each, largest first, when no project has
             // more than a thread's share of the level's files; otherwise one at a time, each
@@ -107,19 +112,44 @@ public enum LintEngine {
             let done = parallelMap(largestFirst, jobs: together ? jobs : 1) { project in
                 let settings = buildSettings(of: layout.projects[project], options: options)
                 let (index, indexed, own) = projectIndex(
-                    project, layout: layout, files: files, publicTypes: publicTypes,
+                    project, layout: layout, files: files, publicTypes: publicTypes, publicWrites: publicWrites,
                     defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsending: settings.nonsending,
                     readsTargetSettings: options.readsProjectBuildSettings, jobs: together ? 1 : jobs)
-                let report = check(
-                    index, reported: Set(indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }),
-                    rules: rules, options: options, jobs: together ? 1 : jobs)
-                return (project, index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }, report)
+                let reported = indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }
+                let report = check(index, reported: Set(reported), rules: rules, options: options, jobs: together ? 1 : jobs)
+                // A package's files too where this project's views observe the package's
+                // models (SPEC §9), the findings whose witness (a note) is in the project's own
+                // files: those are this run's, whenever it reports at all, so the project
+                // alone reports them.
+                var inPackages: [Diagnostic] = []
+                if report.fileCount > 0 {
+                    let ownPaths = Set(own.map { files[$0].path })
+                    let packageFiles = index.packageFilesWitnessedHere.filter { isReported[indexed[$0]] }
+                    inPackages = check(index, reported: packageFiles, rules: rules, options: options, jobs: together ? 1 : jobs, anyPath: true)
+                        .diagnostics.filter { diagnostic in diagnostic.notes.contains { ownPaths.contains($0.range.file) } }
+                }
+                let writes = usedAsPackage.contains(project)
+                    ? index.offMainWritesOfPublicModels.map { $0.renumberingFiles { indexed[$0] } } : []
+                return (project, index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }, writes, report, inPackages)
             }
-            for (project, exported, report) in done {
+            for (project, exported, writes, report, inPackages) in done {
                 publicTypes[project] = exported
-                diagnostics += report.diagnostics
+                publicWrites[project] = writes
+                runs.append((project, report.diagnostics, inPackages))
                 fileCount += report.fileCount
             }
+        }
+        // A package's file is judged by the package's run and by each user's: a finding at
+        // one site is said once, the package's own if it has one, else that of the first
+        // user in the layout's order (whatever order the runs finished in).
+        runs.sort { $0.project < $1.project }
+        var said = Set<DiagnosticSite>()
+        for run in runs {
+            diagnostics += run.own
+            said.formUnion(run.own.map(DiagnosticSite.init))
+        }
+        for run in runs {
+            diagnostics += run.inPackages.filter { said.insert(DiagnosticSite($0)).inserted }
         }
         return LintReport(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), fileCount: fileCount)
     }
@@ -156,9 +186,11 @@ public enum LintEngine {
 
     /// The index of one project of `layout` over `files` (numbered as the inputs): its own
     /// files and its local packages', whose public types (`publicTypes`, by project, built
-    /// first) it imports. Also the positions of the indexed files and of its own.
+    /// first) it imports, with the off-main writes of those models the packages found
+    /// (`publicWrites`). Also the positions of the indexed files and of its own.
     private static func projectIndex(
         _ project: Int, layout: ProjectLayout, files: [ParsedFile], publicTypes: [Int: [String: TypeInfo]],
+        publicWrites: [Int: [OffMainWrite]] = [:],
         defaultIsolationIsMainActor: Bool, nonisolatedNonsending: Bool = false, readsTargetSettings: Bool, jobs: Int
     ) -> (index: ProjectIndex, indexed: [Int], own: Set<Int>) {
         let indexed = layout.indexedFiles(of: project)
@@ -166,7 +198,9 @@ public enum LintEngine {
         let position = Dictionary(uniqueKeysWithValues: indexed.enumerated().map { ($1, $0) })
         var imported: [String: TypeInfo] = [:]
         var clashing = Set<String>()
+        var importedWrites: [OffMainWrite] = []
         for package in layout.visibleProjects(of: project).dropFirst() {
+            importedWrites += (publicWrites[package] ?? []).map { $0.renumberingFiles { position[$0]! } }
             for (name, info) in publicTypes[package] ?? [:] where !clashing.contains(name) {
                 // Two packages with one public name: which one a use means is unknown.
                 if imported.removeValue(forKey: name) != nil {
@@ -178,6 +212,7 @@ public enum LintEngine {
         }
         let index = ProjectIndex(
             files: indexed.map { files[$0] }, isPackageFile: indexed.map { !own.contains($0) }, importedTypes: imported,
+            importedOffMainWrites: importedWrites,
             defaultIsolationIsMainActor: defaultIsolationIsMainActor, nonisolatedNonsendingByDefault: nonisolatedNonsending,
             filesCompiledWithoutNonsending: filesWithout(
                 .nonisolatedNonsending, paths: indexed.map { files[$0].path }, root: layout.projects[project].root,
@@ -224,13 +259,14 @@ public enum LintEngine {
     }
 
     /// One project: the rules on the files of `reported` (positions in the index's files,
-    /// app code unless tests are included) that `reportedPaths` keeps.
+    /// app code unless tests are included) that `reportedPaths` keeps (all of them when
+    /// `anyPath`).
     private static func check(
-        _ index: ProjectIndex, reported: Set<Int>, rules: [RunnableRule], options: LintOptions, jobs: Int
+        _ index: ProjectIndex, reported: Set<Int>, rules: [RunnableRule], options: LintOptions, jobs: Int, anyPath: Bool = false
     ) -> LintReport {
         let files = index.files
         let checked = files.indices.filter {
-            reported.contains($0) && (options.reportedPaths?.contains(files[$0].path) ?? true)
+            reported.contains($0) && (anyPath || options.reportedPaths?.contains(files[$0].path) ?? true)
         }
         let perFile = parallelMap(checked, jobs: jobs) { fileIndex in
             fileDiagnostics(fileIndex, index: index, rules: rules, options: options)
@@ -257,6 +293,20 @@ public enum LintEngine {
         result.removeAll { suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }
         let invalid = suppressions.invalidSuppressionDiagnostics(path: file.path, knownRuleIDs: options.knownRuleIDs)
         return result + invalid.filter { !suppressions.isSuppressed(ruleID: $0.ruleID, line: $0.range.start.line) }
+    }
+}
+
+/// Where a diagnostic is and which rule made it: the same in two projects' runs when both
+/// judge a package's file alike.
+private struct DiagnosticSite: Hashable {
+    var file: String
+    var start: SourcePosition
+    var ruleID: String
+
+    init(_ diagnostic: Diagnostic) {
+        file = diagnostic.range.file
+        start = diagnostic.range.start
+        ruleID = diagnostic.ruleID
     }
 }
 

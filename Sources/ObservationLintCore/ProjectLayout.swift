@@ -4,9 +4,12 @@ import Foundation
 /// an `*.xcodeproj` is a project root, and a file belongs to its nearest root upward; the
 /// files with no root at all form one project together. A project's index holds its own
 /// files and those of the local packages it declares (`.package(path:)` in `Package.swift`,
-/// local package references in `project.pbxproj`), followed transitively; it reports on its
-/// own files only. So linting a folder of several projects reports, for each, what linting
-/// that project alone reports.
+/// local package references in `project.pbxproj`, package folders of an `.xcworkspace` in
+/// its root), followed transitively; its run reports on its own files, and on a package's
+/// files where its views observe the package's models (the findings whose witness, a note,
+/// is in its own files: the package's run alone cannot see those views). So linting a
+/// folder of several projects reports exactly what each project's run reports alone, a
+/// site two runs report said once (the package's own finding, else the first user's).
 public struct ProjectLayout: Sendable {
     public struct Project: Sendable, Hashable {
         /// The root folder (absolute), or nil for the files that have no root.
@@ -293,6 +296,14 @@ struct ProjectManifest {
         for entry in PathUtilities.folderEntries(root) ?? [] {
             if Self.generatorManifests.contains(entry.name) { hasGeneratorManifest = true }
             if entry.name == "Package.swift" { hasPackageManifest = true }
+            if entry.name.hasSuffix(".xcworkspace"),
+                let text = try? String(
+                    contentsOfFile: PathUtilities.join(PathUtilities.join(root, entry.name), "contents.xcworkspacedata"), encoding: .utf8)
+            {
+                // A package folder added to the workspace: its products are what the
+                // workspace's projects link by name.
+                found += Self.workspaceLocations(in: text).map { PathUtilities.absolute($0, relativeTo: root) }
+            }
             guard entry.name.hasSuffix(".xcodeproj") else { continue }
             let pbxproj = PathUtilities.join(PathUtilities.join(root, entry.name), "project.pbxproj")
             guard let text = try? String(contentsOfFile: pbxproj, encoding: .utf8) else {
@@ -312,6 +323,24 @@ struct ProjectManifest {
     }
 
     private static let generatorManifests: Set<String> = ["project.yml", "project.yaml", "project.json", "Project.swift"]
+
+    /// The folders a workspace's `contents.xcworkspacedata` adds at its top level, relative
+    /// to the workspace's folder (`location = "group:Core"`, `"container:Core"`).
+    static func workspaceLocations(in text: String) -> [String] {
+        var locations: [String] = []
+        var rest = Substring(text)
+        while let key = rest.range(of: "location = \"") {
+            rest = rest[key.upperBound...]
+            guard let close = rest.firstIndex(of: "\"") else { break }
+            let value = rest[..<close]
+            for scheme in ["group:", "container:"] where value.hasPrefix(scheme) {
+                let path = String(value.dropFirst(scheme.count))
+                if !path.isEmpty, !path.hasPrefix("/") { locations.append(path) }
+            }
+            rest = rest[close...]
+        }
+        return locations
+    }
 
     /// The `path:` arguments of `.package(path: "…")` and `.package(name: "…", path: "…")`.
     static func packagePaths(inManifest text: String) -> [String] {

@@ -87,6 +87,28 @@ import Testing
         #expect(ProjectManifest(root: folder.url("App")).packages == [folder.url("Kit"), folder.url("App/Packages/Feature")])
     }
 
+    @Test func packagesAddedToTheWorkspaceAreLocalPackagesOfItsProjects() throws {
+        // The Xcode project links `Core`'s product by name; the workspace holds the package.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("App.xcodeproj/project.pbxproj", "C3 /* Core */ = {isa = XCSwiftPackageProductDependency; productName = Core; };")
+        try folder.write(
+            "App.xcworkspace/contents.xcworkspacedata",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Workspace version = "1.0">
+               <FileRef location = "group:Core"></FileRef>
+               <FileRef location = "container:Shared/Kit"></FileRef>
+               <FileRef location = "group:App.xcodeproj"></FileRef>
+               <FileRef location = "group:Docs"></FileRef>
+            </Workspace>
+            """)
+        try folder.write("Core/Package.swift", "")
+        try folder.write("Shared/Kit/Package.swift", "")
+        try folder.write("Docs/Notes.swift", "")
+        #expect(ProjectManifest(root: folder.url(".")).packages == [folder.url("Core"), folder.url("Shared/Kit")])
+    }
+
     @Test func packagesInXcodeGroupsAreFoundAmongTheRunsProjects() throws {
         // `path = UI` inside a group whose `path = Packages`: the project file nests paths.
         let folder = try TemporaryFolder()

@@ -51,6 +51,41 @@ final class RenderPathsTests: XCTestCase {
         XCTAssertFalse(reads.contains("discount"))
     }
 
+    /// A body reading a tracked property of an `@Observable` instance a type holds in a
+    /// static property registers it with Observation as through a view's own property; an
+    /// `ObservableObject` reached that way subscribes no view.
+    func testAStaticInstanceOfAnObservableModelIsReadWhereRenderingCodeReadsIt() {
+        let index = index("""
+            @Observable final class Client {
+                static let shared = Client()
+                var online = false
+                var token = ""
+                var isAuthorized: Bool { !token.isEmpty }
+            }
+            final class Player: ObservableObject {
+                static let current = Player()
+                @Published var playing = false
+            }
+            enum Services {
+                static var client: Client = Client()
+            }
+            struct StatusView: View {
+                var body: some View {
+                    VStack {
+                        Text(Client.shared.online ? "Online" : "Offline")
+                        Text(Player.current.playing ? "Playing" : "Paused")
+                        Button("Log out") { Client.shared.token = "" }
+                            .disabled(!Services.client.isAuthorized)
+                    }
+                }
+            }
+            """)
+        let reads = index.renderReads(of: "Client").map { $0.path.joined(separator: ".") }
+        XCTAssertEqual(Set(reads), ["online", "isAuthorized", "token.isEmpty"])
+        XCTAssertTrue(index.isObservedByViews(index.types["Client"]!))
+        XCTAssertEqual(index.renderReads(of: "Player").count, 0)
+    }
+
     func testAViewBuildingMemberIsRenderingCodeOnlyWhenBodyUsesIt() throws {
         let index = index("""
             final class Plan: ObservableObject {

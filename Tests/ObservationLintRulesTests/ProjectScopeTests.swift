@@ -4,23 +4,49 @@ import ObservationLintRules
 import XCTest
 
 /// SPEC §9's invariant: linting a folder that holds several projects reports, for each
-/// project, exactly what linting that project alone reports.
+/// project, exactly what linting that project alone reports. A finding belongs to the run
+/// that establishes it: a project's own files, and a local package's files where the
+/// package's model is observed by the project's views (the package alone has no such view).
+/// So the folder reports exactly the union of what each project alone reports, a site two
+/// runs report said once: the package's own finding there, else the first user's in the
+/// layout's order.
 final class ProjectScopeTests: XCTestCase {
     private let folder = packageRoot.appendingPathComponent("Fixtures/multi_project").path
+    private let packageModels = packageRoot.appendingPathComponent("Fixtures/package_models").path
 
     func testEachProjectReportsWhatItReportsAlone() throws {
-        let whole = try lint(folder)
-        XCTAssertEqual(Set(whole.layout.projects.compactMap(\.root).map { URL(fileURLWithPath: $0).lastPathComponent }),
-                       ["CounterApp", "NotesApp", "SharedKit"])
-        var compared = 0
-        for root in whole.layout.projects.compactMap(\.root) {
-            let alone = try lint(root)
-            let inProject = whole.diagnostics.filter { $0.hasPrefix(root + "/") }
-            XCTAssertFalse(alone.diagnostics.isEmpty, "\(root): the fixture project should report something")
-            XCTAssertEqual(inProject, alone.diagnostics, "\(root): the whole folder and the project alone disagree")
-            compared += 1
+        try assertFolderReportsWhatEachProjectReportsAlone(folder, projects: ["CounterApp", "NotesApp", "SharedKit"])
+    }
+
+    func testAPackageModelTwoAppsObserveIsReportedOnceAsEachAppAloneReportsIt() throws {
+        try assertFolderReportsWhatEachProjectReportsAlone(packageModels, projects: ["ModelKit", "PeerApp", "StatusApp"])
+        // Each app alone reports the package's write its views observe, with its own view as the witness.
+        for app in ["PeerApp", "StatusApp"] {
+            let alone = try lint(packageModels + "/" + app)
+            let inPackage = alone.diagnostics.filter { $0.hasPrefix(packageModels + "/ModelKit/Sources/ModelKit/Session.swift:16:") }
+            XCTAssertEqual(inPackage.count, 1, "\(alone.diagnostics)")
+            XCTAssertTrue(inPackage.allSatisfy { $0.contains(packageModels + "/" + app + "/") }, "\(inPackage)")
         }
-        XCTAssertEqual(compared, 3)
+    }
+
+    private func assertFolderReportsWhatEachProjectReportsAlone(_ folder: String, projects: Set<String>) throws {
+        let whole = try lint(folder)
+        let roots = whole.layout.projects.compactMap(\.root)
+        XCTAssertEqual(Set(roots.map { URL(fileURLWithPath: $0).lastPathComponent }), projects)
+        func owner(_ line: String) -> String? { roots.filter { line.hasPrefix($0 + "/") }.max { $0.count < $1.count } }
+        var own: [String] = []
+        var inPackages: [String] = []
+        for root in roots {
+            let alone = try lint(root)
+            XCTAssertFalse(alone.diagnostics.isEmpty, "\(root): the fixture project should report something")
+            own += alone.diagnostics.filter { owner($0) == root }
+            inPackages += alone.diagnostics.filter { owner($0) != root }
+        }
+        // `path:line:column: rule`: where two runs report the same finding.
+        func site(_ line: String) -> Substring { line.prefix { $0 != " " } + line.split(separator: " ")[1] }
+        var said = Set(own.map(site))
+        let union = own + inPackages.filter { said.insert(site($0)).inserted }
+        XCTAssertEqual(whole.diagnostics.sorted(), union.sorted(), "\(folder): the whole folder and the projects alone disagree")
     }
 
     func testAProjectAloneStillSeesItsLocalPackage() throws {
@@ -31,14 +57,16 @@ final class ProjectScopeTests: XCTestCase {
     }
 
     func testNotesPointOnlyIntoTheProjectOrItsPackages() throws {
-        let whole = try lint(folder)
-        for (file, notes) in whole.notes {
-            guard let project = whole.layout.projects.filter({ $0.root.map { file.hasPrefix($0 + "/") } ?? false })
-                .max(by: { $0.root!.count < $1.root!.count })
-            else { return XCTFail("\(file) is in no project") }
-            let allowed = [project.root!] + project.localPackages
-            for note in notes {
-                XCTAssertTrue(allowed.contains { note.hasPrefix($0 + "/") }, "\(file) has a note in \(note)")
+        // Into those of the run that made the finding: a project whose files or packages'
+        // files hold both the diagnostic and every note.
+        for folder in [folder, packageModels] {
+            let whole = try lint(folder)
+            XCTAssertFalse(whole.notes.isEmpty)
+            for (file, notes) in whole.notes {
+                let runs = whole.layout.projects.compactMap { project in project.root.map { [$0] + project.localPackages } }
+                XCTAssertTrue(
+                    runs.contains { allowed in ([file] + notes).allSatisfy { path in allowed.contains { path.hasPrefix($0 + "/") } } },
+                    "\(file) has notes in \(notes)")
             }
         }
     }

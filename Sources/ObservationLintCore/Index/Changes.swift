@@ -232,11 +232,17 @@ extension ProjectIndex {
     public func announcingProperties(of type: TypeInfo) -> Set<String> {
         var result = enclosingInstanceWrapped(of: type)
         for owner in typeAndAncestors(of: type) {
+            // The `@Observable` macro tracks the stored properties of the class it is attached
+            // to: a subclass without it inherits the tracking of its superclass's properties
+            // only, its own are plain.
+            let tracksOwnProperties = owner.declarations.contains { declaration in
+                declaration.decl.kind != .extension && declaration.decl.attributes.contains { observableMacroNames.contains($0.simpleName) }
+            }
             for (_, property) in owner.properties where property.isStored && !property.modifiers.contains("static") {
                 if type.isObservableObject, property.attributes.contains(where: { $0.simpleName == "Published" || $0.simpleName == "AppStorage" }) {
                     result.insert(property.name)
                 }
-                if type.isObservable, !property.isLet, !property.isObservationIgnored,
+                if tracksOwnProperties, !property.isLet, !property.isObservationIgnored,
                     !property.attributes.contains(where: { $0.simpleName.startsWithUppercase && $0.simpleName != "MainActor" })
                 {
                     result.insert(property.name)
@@ -320,6 +326,26 @@ public struct OffMainWrite: Sendable {
     public let model: ModelWrite
     /// The first of the write's contexts (`runContexts(at:)`) that runs off the main thread.
     public let context: ExecutionContext
+
+    /// The same write with its files renumbered (moving it to another index).
+    public func renumberingFiles(_ position: (Int) -> Int) -> OffMainWrite {
+        let write = model.write
+        func moved(_ location: TokenLocation) -> TokenLocation { TokenLocation(file: position(location.file), token: location.token) }
+        func moved(_ place: MemberAccesses.Place) -> MemberAccesses.Place {
+            MemberAccesses.Place(file: position(place.file), body: place.body, closure: place.closure)
+        }
+        let movedWrite = PropertyWrite(
+            site: moved(write.site), member: write.member, phase: write.phase,
+            flows: write.flows.map { $0.map { Announcer(name: $0.name, site: moved($0.site)) } },
+            throughReference: write.throughReference, place: write.place.map(moved), inRenderingCode: write.inRenderingCode,
+            writer: write.writer.map { WriterCode(type: $0.type, place: moved($0.place), token: $0.token) })
+        return OffMainWrite(
+            model: ModelWrite(type: model.type, property: model.property, write: movedWrite),
+            context: ExecutionContext(
+                isolation: context.isolation,
+                steps: context.steps.map { ContextStep(kind: $0.kind, site: moved($0.site), isolation: $0.isolation, description: $0.description) },
+                isAsynchronous: context.isAsynchronous, runsWhereCalled: context.runsWhereCalled))
+    }
 }
 
 extension ProjectIndex {
@@ -328,34 +354,76 @@ extension ProjectIndex {
     /// of models a view observes (`isObservedByViews`) that run off the main thread, in file
     /// and token order; computed for every file at once. A model's change model is built only
     /// when some code that may write one of those properties runs off the main thread.
+    /// The writes of the local packages' models (`importedOffMainWrites`), made in the
+    /// packages' files, count where this project's views observe the model.
     public func offMainWrites(inFile file: Int) -> [OffMainWrite] {
         offMainWritesByFile.value {
-            let models = types.values.filter { type in
-                type.isClass && (type.isObservableObject || type.isObservable) && isOwn(type)
-                    && type.properties.contains { $0.property.isStored && !$0.property.isLet }
-                    && isObservedByViews(type)
-            }
-            let perModel = parallelMap(models, jobs: jobs) { type -> [OffMainWrite] in
-                // A wrapper that only may announce gives no witness of an announcement off the main thread.
-                let announcing = announcingProperties(of: type).subtracting(enclosingInstanceWrapped(of: type))
-                let names = Set(type.properties.map(\.property.name).filter(announcing.contains))
-                guard !names.isEmpty, mayWriteOffMain(names, of: type) else { return [] }
-                let changes = changes(of: type)
-                return type.properties.filter { names.contains($0.property.name) }.flatMap { _, property in
-                    changes.writes(of: property.name).filter { $0.phase == .afterHandout }.compactMap { write in
-                        runContexts(at: write.site).first { $0.isolation == .offMain }.map {
-                            OffMainWrite(model: ModelWrite(type: type.name, property: property, write: write), context: $0)
-                        }
-                    }
-                }
+            let models = types.values.filter { type in isModelWithVariables(type) && isOwn(type) && isObservedByViews(type) }
+            let imported = importedOffMainWrites.filter { write in
+                types[write.model.type].map { !isOwn($0) && isObservedByViews($0) } ?? false
             }
             var result: [Int: [OffMainWrite]] = [:]
-            for write in perModel.joined() { result[write.model.write.site.file, default: []].append(write) }
+            for write in offMainWrites(of: models) + imported { result[write.model.write.site.file, default: []].append(write) }
             for file in result.keys {
                 result[file]!.sort { $0.model.write.site.token < $1.model.write.site.token }
             }
             return result
         }[file] ?? []
+    }
+
+    /// The off-main writes, in the project's own files, of its `public` and `open` model
+    /// classes, whether or not its own views observe them: a project using it as a local
+    /// package may (SPEC §9). Facts of the package's code, from its own index (its build
+    /// settings, its internal types), with files numbered as in this index.
+    /// Writes in `#if` clauses are left out: whether a clause is compiled depends on the
+    /// platforms and configuration the user builds the package for (`os(…)`, `DEBUG`,
+    /// `canImport(…)` of a target the package adds on some platforms only), which the
+    /// package's index does not know.
+    public var offMainWritesOfPublicModels: [OffMainWrite] {
+        let models = publicTypes.values.filter(isModelWithVariables)
+        return offMainWrites(of: Array(models)).filter { write in
+            !domains.isPackage(write.model.write.site.file) && !isInConditionalClause(write.model.write.site)
+        }
+    }
+
+    /// Whether the token at `location` is inside an `#if` block.
+    private func isInConditionalClause(_ location: TokenLocation) -> Bool {
+        let file = files[location.file]
+        var depth = 0
+        for token in 0..<location.token {
+            switch file.kind(token) {
+            case .poundIf: depth += 1
+            case .poundEndif: depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return depth > 0
+    }
+
+    /// An `ObservableObject` or `@Observable` class with a stored `var`.
+    private func isModelWithVariables(_ type: TypeInfo) -> Bool {
+        type.isClass && (type.isObservableObject || type.isObservable)
+            && type.properties.contains { $0.property.isStored && !$0.property.isLet }
+    }
+
+    /// The writes of `models`' announcing properties, after the model may have reached a
+    /// view, that run off the main thread. A model's change model is built only when some
+    /// code that may write one of those properties runs off the main thread.
+    private func offMainWrites(of models: [TypeInfo]) -> [OffMainWrite] {
+        parallelMap(models, jobs: jobs) { type -> [OffMainWrite] in
+            // A wrapper that only may announce gives no witness of an announcement off the main thread.
+            let announcing = announcingProperties(of: type).subtracting(enclosingInstanceWrapped(of: type))
+            let names = Set(type.properties.map(\.property.name).filter(announcing.contains))
+            guard !names.isEmpty, mayWriteOffMain(names, of: type) else { return [] }
+            let changes = changes(of: type)
+            return type.properties.filter { names.contains($0.property.name) }.flatMap { _, property in
+                changes.writes(of: property.name).filter { $0.phase == .afterHandout }.compactMap { write in
+                    runContexts(at: write.site).first { $0.isolation == .offMain }.map {
+                        OffMainWrite(model: ModelWrite(type: type.name, property: property, write: write), context: $0)
+                    }
+                }
+            }
+        }.flatMap { $0 }
     }
 
     /// Whether some code that may write one of `names` of `type` runs off the main thread:

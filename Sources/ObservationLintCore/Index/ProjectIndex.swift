@@ -98,6 +98,25 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The files every Xcode target that builds them compiles without `MainActor` default
     /// isolation, though another target of the project sets it.
     let filesCompiledWithoutMainActorDefault: Set<Int>
+    /// The off-main writes of the local packages' public models, in the packages' files, as
+    /// each package's own index found them (`offMainWritesOfPublicModels`).
+    let importedOffMainWrites: [OffMainWrite]
+    /// The local packages' files where this project's views may give a finding its witness
+    /// (SPEC §9: they observe the package's models, which the package's own run cannot
+    /// see): those holding the off-main writes their packages exported
+    /// (`importedOffMainWrites`) of models observed here (`isObservedByViews`), and those
+    /// declaring a package's model class observed here.
+    public var packageFilesWitnessedHere: Set<Int> {
+        func isObservedHere(_ type: TypeInfo) -> Bool { !isOwn(type) && isObservedByViews(type) }
+        var result = Set<Int>()
+        for write in importedOffMainWrites where types[write.model.type].map(isObservedHere) ?? false {
+            result.insert(write.model.write.site.file)
+        }
+        for type in types.values where type.isClass && (type.isObservableObject || type.isObservable) && isObservedHere(type) {
+            result.formUnion(type.declarations.map(\.file).filter(domains.isPackage))
+        }
+        return result
+    }
     /// Where code runs (`executionContext(at:)`), worked out once per type and body.
     let isolationFacts = IsolationFacts()
     let typeAliases: [String: String]
@@ -246,8 +265,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// notes to point into, and sees their `importedTypes` only — each package's `public`
     /// and `open` types as its own index made them (`publicTypes`), with declarations at
     /// positions in `files`. A project's own type shadows an imported one of the same name.
+    /// `importedOffMainWrites`: the packages' `offMainWritesOfPublicModels`, likewise.
     public init(
         files: [ParsedFile], isPackageFile: [Bool] = [], importedTypes: [String: TypeInfo] = [:],
+        importedOffMainWrites: [OffMainWrite] = [],
         defaultIsolationIsMainActor: Bool = false, nonisolatedNonsendingByDefault: Bool = false,
         filesCompiledWithoutNonsending: Set<Int> = [], filesCompiledWithoutMainActorDefault: Set<Int> = [], jobs: Int = 0
     ) {
@@ -272,6 +293,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
         self.filesCompiledWithoutNonsending = filesCompiledWithoutNonsending
         self.filesCompiledWithoutMainActorDefault = filesCompiledWithoutMainActorDefault
+        self.importedOffMainWrites = importedOffMainWrites
         let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
         self.nestedNameSuffixes = suffixes
         var subtypes: [String: [String]] = [:]
@@ -537,6 +559,17 @@ public final class ProjectIndex: @unchecked Sendable {
     /// it belongs to.
     public func typeDeclarations(in file: Int) -> [(decl: TypeDecl, info: TypeInfo)] {
         fileTypeDeclarations[file]
+    }
+
+    /// In a local package's file, the declarations there of the package's types this
+    /// project imports (`public` and `open` ones), in source order; in the project's own
+    /// files, `typeDeclarations(in:)`. What a rule judges in a package's file when this
+    /// project's views may give the witness (`packageFilesWitnessedHere`).
+    public func typeDeclarationsIncludingImported(in file: Int) -> [(decl: TypeDecl, info: TypeInfo)] {
+        guard domains.isPackage(file) else { return fileTypeDeclarations[file] }
+        return types.values.flatMap { info in
+            info.declarations.filter { $0.file == file }.map { (decl: $0.decl, info: info) }
+        }.sorted { $0.decl.declaration.lowerBound < $1.decl.declaration.lowerBound }
     }
 
     // MARK: - What a property holds

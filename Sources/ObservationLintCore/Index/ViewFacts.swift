@@ -58,12 +58,13 @@ enum ViewFactsCollector {
     /// Views in parallel; each model's reads and mutations in view name order.
     static func collect(_ index: ProjectIndex, jobs: Int) -> Facts {
         let views = index.types.values.filter { ViewCode.isRenderingContainer($0) && index.isOwn($0) }.sorted { $0.name < $1.name }
+        let instances = StaticInstances(index)
         let perView = parallelMap(views, jobs: jobs) { view in
             var facts = Facts()
             let references = modelReferences(of: view, index: index)
-            guard !references.isEmpty else { return facts }
+            guard !references.isEmpty || !instances.byType.isEmpty else { return facts }
             let chains = DeclarationChains(of: view, index: index)
-            collectReads(of: view, references: references, chains: chains, index: index, into: &facts)
+            collectReads(of: view, references: references, instances: instances, chains: chains, index: index, into: &facts)
             collectMutations(of: view, references: references, chains: chains, files: index.files, into: &facts)
             return facts
         }
@@ -102,9 +103,47 @@ enum ViewFactsCollector {
         return index.resolve(target, from: view)
     }
 
+    /// The static stored properties holding an `@Observable` class's instance
+    /// (`static let shared = Session()`): by the qualified name of the type declaring them,
+    /// the property's name and the model's qualified name. A body reading
+    /// `Session.shared.online` registers `online` with Observation as it does through a
+    /// view's own property, whatever the path to the instance. An `ObservableObject` reached
+    /// that way is not observed (no wrapper subscribes the view) and is left out.
+    struct StaticInstances {
+        let byType: [String: [String: ViewModelReference]]
+        /// The simple names of the types in `byType`: a cheap test of a chain's first name.
+        let typeNames: NameTable
+
+        init(_ index: ProjectIndex) {
+            var byType: [String: [String: ViewModelReference]] = [:]
+            for type in index.types.values {
+                for (fileIndex, property) in type.properties where property.isStored && property.modifiers.contains("static") {
+                    guard let shape = index.declaredShape(of: property, in: index.files[fileIndex], scope: type.name),
+                        let name = shape.directName, let model = index.resolve(name, from: type.name),
+                        let info = index.types[model], info.isClass, info.isObservable
+                    else { continue }
+                    let holder = String(type.name.withoutTypeKeyPrefixes.split(separator: ".").last ?? "")
+                    byType[type.name, default: [:]][property.name] = ViewModelReference(
+                        name: holder + "." + property.name, wrapper: nil, modelType: model)
+                }
+            }
+            self.byType = byType
+            typeNames = NameTable(byType.keys.map { String($0.withoutTypeKeyPrefixes.split(separator: ".").last ?? "") })
+        }
+
+        /// `Type.shared` starting `chain` (`Type` resolved from `view`): the reference it reads.
+        func reference(startingAt chain: MemberChain, in file: ParsedFile, from view: String, index: ProjectIndex) -> ViewModelReference? {
+            guard chain.names.count > 2, file.kind(chain.root) == .identifier else { return nil }
+            let token = file.tokens[chain.root]
+            let named = file.source.bytes.withUnsafeBufferPointer { typeNames.position(of: Int(token.start), Int(token.end), in: $0) != nil }
+            guard named, let type = index.resolve(file.text(chain.root), from: view) else { return nil }
+            return byType[type]?[file.text(chain.names[1])]
+        }
+    }
+
     private static func collectReads(
-        of view: TypeInfo, references: [String: ViewModelReference], chains: DeclarationChains, index: ProjectIndex,
-        into facts: inout Facts
+        of view: TypeInfo, references: [String: ViewModelReference], instances: StaticInstances, chains: DeclarationChains,
+        index: ProjectIndex, into facts: inout Facts
     ) {
         let referenceNames = NameTable(references.keys)
         for rendering in ViewCode.renderingBodies(of: view, index: index) {
@@ -115,14 +154,21 @@ enum ViewFactsCollector {
             let parameters = Set(rendering.parameters.map(\.name))
             for chain in chains.chains(in: body, of: fileIndex, file: file) {
                 // Most chains start at no reference: rule them out on the bytes.
-                guard !aliases.isEmpty || mayNameReference(chain, in: file, names: referenceNames) else { continue }
+                let instance = instances.byType.isEmpty ? nil : instances.reference(startingAt: chain, in: file, from: view.name, index: index)
+                guard instance != nil || !aliases.isEmpty || mayNameReference(chain, in: file, names: referenceNames) else { continue }
                 let rootName = referenceName(file.rootName(of: chain))
-                guard references[rootName] != nil || aliases[rootName] != nil, !parameters.contains(rootName) else { continue }
+                guard instance != nil || references[rootName] != nil || aliases[rootName] != nil, !parameters.contains(rootName)
+                else { continue }
                 var names = file.path(of: chain)
                 var tokens = Array(chain.names.suffix(names.count))
                 let reference: ViewModelReference
                 var prefix: [String] = []
-                if let direct = references[rootName] {
+                if let instance {
+                    // `Type.shared.name`: the path starts after the instance.
+                    reference = instance
+                    names.removeFirst()
+                    tokens.removeFirst()
+                } else if let direct = references[rootName] {
                     reference = direct
                 } else if let alias = aliases[rootName] {
                     reference = alias.reference
