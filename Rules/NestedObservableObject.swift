@@ -275,6 +275,31 @@ public struct NestedObservableObject: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The only changes are made to new objects, before the parent holds them (in the
+            // block that built it, or on the object a constructor call just returned).
+            """
+            final class Reading: ObservableObject {
+                @Published var value = 0.0
+                @Published var note = ""
+                func annotated(_ text: String) -> Self { note = text; return self }
+            }
+            final class Meter: ObservableObject {
+                @Published var readings: [Reading] = []
+                private let queue = DispatchQueue(label: "meter")
+                func record(_ value: Double) {
+                    queue.async {
+                        let reading = Reading()
+                        reading.value = value
+                        DispatchQueue.main.async { self.readings.append(reading) }
+                    }
+                }
+                func mark(_ text: String) { readings.append(Reading().annotated(text)) }
+            }
+            struct MeterView: View {
+                @ObservedObject var meter: Meter
+                var body: some View { Text("\\(meter.readings.first?.value ?? 0) \\(meter.readings.first?.note ?? "")") }
+            }
+            """,
             // A package's property wrapper may relay the child's changes through the
             // enclosing instance (`_enclosingInstance`): nothing shows that they are lost.
             """

@@ -217,6 +217,23 @@ public struct UnobservedModelInView: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The shared read is in a method only `.onAppear` calls; `selection?.name` in a
+            // computed property the body reads names the `@State`, not the method.
+            """
+            final class Inbox: ObservableObject {
+                static let shared = Inbox()
+                @Published var folders: [String] = []
+                func reload() { folders = ["Mail"] }
+            }
+            struct FolderPicker: View {
+                @State private var selection: String?
+                private var title: String { selection?.uppercased() ?? "None" }
+                var body: some View {
+                    Text(title).onAppear { selection = selection(for: "Mail") }
+                }
+                private func selection(for name: String) -> String? { Inbox.shared.folders.first { $0 == name } }
+            }
+            """,
             // The object the view observes relays the device's changes through another.
             """
             final class Devices: ObservableObject {

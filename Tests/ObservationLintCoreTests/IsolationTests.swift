@@ -258,6 +258,21 @@ final class IsolationTests: XCTestCase {
             """
         XCTAssertEqual(context(inPlace).steps.map(\.kind), [.function, .detachedTask])
         XCTAssertEqual(isolation(inPlace), .offMain)
+        // An overload without a closure parameter is not the one a trailing closure calls,
+        // and an optional (escaping) closure called in place runs where the caller runs.
+        let overloaded = """
+            protocol Screen {}
+            extension Screen {
+                func configure() { configure(nil) }
+                func configure(_ setup: (() -> Void)?) { setup?() }
+            }
+            final class Feed {
+                var n = 0
+                func load() { Task.detached { configure { self.HERE = 1 } } }
+            }
+            """
+        XCTAssertEqual(context(overloaded).steps.map(\.kind), [.function, .detachedTask])
+        XCTAssertEqual(isolation(overloaded), .offMain)
         // Stored, passed on, or called in different places: not known.
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "handler = work")), .unknown)
         XCTAssertEqual(

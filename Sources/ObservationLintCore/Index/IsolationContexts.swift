@@ -577,10 +577,11 @@ struct ClosureClassifier {
         let labelText = label.map { file.text($0) }
         var agreed: (run: ParameterRun, call: TokenLocation)?
         for (fileIndex, body) in candidates {
-            guard case .function(let function) = body.member,
-                let parameter = Self.closureParameter(of: function, label: labelText),
-                let (run, call) = index.parameterRun(of: parameter, in: body, file: fileIndex)
-            else { return nil }
+            guard case .function(let function) = body.member else { return nil }
+            // An overload without a closure parameter of that label (`configureView()` beside
+            // `configureView(_ configure:)`) cannot be the one the call names.
+            guard let parameter = Self.closureParameter(of: function, label: labelText) else { continue }
+            guard let (run, call) = index.parameterRun(of: parameter, in: body, file: fileIndex) else { return nil }
             switch (agreed?.run, run) {
             case (nil, _): agreed = (run, call)
             case (.inPlace, .inPlace): break
