@@ -34,6 +34,19 @@ public struct UnobservedModelInView: Rule {
             `@Observable` (then `@State`/`let` track what `body` reads).
             """,
         triggeringExamples: [
+            // The control calls the binding's getter while it renders; flipping it changes
+            // `sound`, and nothing renders this view (or the toggle) again.
+            """
+            final class Settings: ObservableObject {
+                @Published var sound = true
+            }
+            struct SoundSection: View {
+                let ↓settings: Settings
+                var body: some View {
+                    Toggle("Sound", isOn: .init(get: { settings.sound }, set: { settings.sound = $0 }))
+                }
+            }
+            """,
             """
             final class Notifier: ObservableObject {
                 @Published var status = 0

@@ -665,6 +665,9 @@ struct ClosureClassifier {
         guard outer.domain == .mainActor, let owner = owned.owner,
             owner.isView || owner.traits.contains(.app) || owner.traits.contains(.scene) || owner.traits.contains(.viewModifier)
         else { return nil }
+        // `.init(get:set:)` where a control takes a binding: `Binding`'s initializer.
+        let isBindingInit = name == "init" && label.map { file.at($0, "get") || file.at($0, "set") } == true
+        let name = isBindingInit ? "Binding" : name
         let isSwiftUI = ViewCode.actionCallees.contains(name) || ViewCode.contentCallees.contains(name)
             || ViewCode.trailingClosures[name] != nil || index.type(named: name)?.isView == true
         guard isSwiftUI, !concurrencyCallees.contains(name) else { return nil }
