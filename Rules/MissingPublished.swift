@@ -25,6 +25,9 @@ public struct MissingPublished: Rule {
             only as a view's whole content goes (in an `.onDisappear` applied to all its `body` \
             shows, directly or through the functions only it calls) to an object the view \
             creates in its own `@StateObject` leaves nothing stale: its readers are gone with it. \
+            Presentation content (`.sheet { }`, `.popover { }`, a navigation destination) is built \
+            when SwiftUI presents it: a read only there misses no change the presenting view makes \
+            as it appears (synchronously in its `.onAppear`). \
             A cache filled by a getter while a view reads it must not \
             publish; `@AppStorage` publishes the changes made through the property on its own; \
             a class that is also `@Observable` is tracked by Observation, whatever wrapper holds it.

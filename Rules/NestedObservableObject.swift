@@ -16,7 +16,10 @@ public struct NestedObservableObject: Rule {
             does not update when `value` changes (while rendering: directly, or through the \
             parent's computed properties). `@Published` on the child property only reports when \
             the reference itself is replaced. The rule reports the witness: a change of the \
-            child's state that can happen after a view read it, which the parent does not \
+            child's state that can happen after a view read it (not one made to a new object \
+            before anything holds it: `let entry = Entry(context: c); entry.rate = r` in the \
+            block that built it, or `Entry(context: c).fill(r)`; a Core Data `NSManagedObject` \
+            announces its own attribute changes, never its children's), which the parent does not \
             announce, and the render read through the parent. An action's \
             `parent.child.value = x` is such a change; a binding `$parent.child.value` is not \
             when `child` is `@Published`: after setting `value` it writes the object back into \

@@ -19,7 +19,9 @@ public struct UnobservedModelInView: Rule {
             `Connections.isActive(host)` reading `shared.hosts`), or through a property wrapper \
             whose `wrappedValue` returns the state of an object it keeps without `@StateObject`/ \
             `@ObservedObject` in a `DynamicProperty`, the view keeps showing old values. Reported by default only with the witness, cited in notes in the \
-            order things happen: the read while `body` is evaluated, and a write to that state \
+            order things happen: the read while `body` is evaluated (a `Binding(get:set:)`'s \
+            getter counts: the control that holds the binding calls it while it renders), and a \
+            write to that state \
             after the object's initializer. State nothing writes once the object is set up \
             cannot go stale and is not reported; nor is a write the called method makes before \
             it returns (a get-or-create cache stores what it then returns), nor an optional \
@@ -542,7 +544,7 @@ public struct UnobservedModelInView: Rule {
                     writeNote(write, context: context),
                 ]
                 if isObservableObject {
-                    let wrapper = createsItself(property, in: view, index: index) ? "@StateObject" : "@ObservedObject"
+                    let wrapper = createsItself(property, in: view, file: context.file, index: index) ? "@StateObject" : "@ObservedObject"
                     var fixes: [Fix] = []
                     if let attribute = stateAttribute, property.initializer != nil,
                         !isReplaced(property.name, in: view, index: index)
@@ -891,8 +893,11 @@ public struct UnobservedModelInView: Rule {
     /// Whether the view creates the object itself: an initial value, or an initializer
     /// assigning a constructor call (`self.m = M()`, `_m = State(initialValue: M())`).
     /// Otherwise it comes from the parent.
-    private func createsItself(_ property: Property, in view: TypeInfo, index: ProjectIndex) -> Bool {
-        if property.initializer != nil { return true }
+    private func createsItself(_ property: Property, in view: TypeInfo, file: ParsedFile, index: ProjectIndex) -> Bool {
+        // `var draft: Draft? = nil` waits for a caller's object.
+        if let initial = property.initializer {
+            return !(initial.count == 1 && file.at(initial.lowerBound, "nil"))
+        }
         return ViewProperty.initializerAssignments(to: property.name, in: view, index: index).contains { entry in
             let file = index.files[entry.file]
             var value = entry.assignment.value

@@ -273,6 +273,21 @@ final class IsolationTests: XCTestCase {
             """
         XCTAssertEqual(context(overloaded).steps.map(\.kind), [.function, .detachedTask])
         XCTAssertEqual(isolation(overloaded), .offMain)
+        // A project function that takes more arguments than the call passes is not the
+        // callee (another module's `panel.begin { }`): unknown, never its threading.
+        let otherModule = """
+            struct Session {
+                static func begin(record: Int, consume: @escaping () async -> Bool) async -> Session {
+                    _ = await consume()
+                    return Session()
+                }
+            }
+            @MainActor final class Exporter {
+                var done = false
+                func export(_ panel: NSSavePanel) { panel.begin { _ in self.HERE = true } }
+            }
+            """
+        XCTAssertEqual(isolation(otherModule), .unknown)
         // Stored, passed on, or called in different places: not known.
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "handler = work")), .unknown)
         XCTAssertEqual(

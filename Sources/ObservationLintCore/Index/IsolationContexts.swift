@@ -307,7 +307,7 @@ struct ClosureClassifier {
             return step(.mainActorRun, at: callee, .mainActor, "in a closure passed to `\(name)()`, whose parameter type is `@MainActor`: it runs on the main actor",
                 outer, domain: .mainActor, async: true)
         }
-        switch forwardedRun(callee: callee, label: label, outer) {
+        switch forwardedRun(scope, callee: callee, label: label, outer) {
         case .inPlace: return nil
         case .runs(let frame): return frame
         case nil: break
@@ -569,18 +569,27 @@ struct ClosureClassifier {
     /// A closure passed to a project function runs where that function calls it: when every
     /// project function of the callee's name takes a closure for this argument and calls it
     /// (and only calls it) in the same isolation, or every one calls it in place.
-    private func forwardedRun(callee: Int, label: Int?, _ outer: BodyContexts.Frame) -> ParameterRun? {
+    private func forwardedRun(_ scope: Scope, callee: Int, label: Int?, _ outer: BodyContexts.Frame) -> ParameterRun? {
         guard followsOtherCode else { return nil }
         let name = file.text(callee)
         let candidates = index.isolationFacts.functionBodies(named: name, index: index)
         guard !candidates.isEmpty else { return nil }
         let labelText = label.map { file.text($0) }
+        // The arguments the call passes: those in its parentheses, and the closure after them.
+        let inParentheses = scope.callArguments.map { file.argumentList($0).count } ?? 0
+        let trailing = scope.callArguments.map { scope.range.lowerBound >= $0.upperBound } ?? true
+        let given = inParentheses + (trailing ? 1 : 0)
         var agreed: (run: ParameterRun, call: TokenLocation)?
         for (fileIndex, body) in candidates {
             guard case .function(let function) = body.member else { return nil }
-            // An overload without a closure parameter of that label (`configureView()` beside
-            // `configureView(_ configure:)`) cannot be the one the call names.
-            guard let parameter = Self.closureParameter(of: function, label: labelText) else { continue }
+            // An overload the call cannot name — no closure parameter of that label, or more or
+            // fewer arguments than it takes (`configureView()` beside `configureView(_ setup:)`,
+            // a static `begin(record:store:)` beside another module's `panel.begin { }`) — is
+            // not the one it calls.
+            let required = function.parameters.filter { $0.defaultValue == nil }.count
+            guard let parameter = Self.closureParameter(of: function, label: labelText),
+                required <= given, given <= function.parameters.count
+            else { continue }
             guard let (run, call) = index.parameterRun(of: parameter, in: body, file: fileIndex) else { return nil }
             switch (agreed?.run, run) {
             case (nil, _): agreed = (run, call)
