@@ -36,6 +36,22 @@ public struct UnobservedModelInView: Rule {
             `@Observable` (then `@State`/`let` track what `body` reads).
             """,
         triggeringExamples: [
+            // The state lives in another module's object; the model announces its changes
+            // with `objectWillChange.send()` as that object reports them.
+            """
+            final class Connection: ObservableObject {
+                private let link: NetworkLink
+                var peers: [String] { link.peers }
+                init(link: NetworkLink) {
+                    self.link = link
+                    Task { for await _ in link.peerUpdates { self.objectWillChange.send() } }
+                }
+            }
+            struct PeersSection: View {
+                let ↓connection: Connection
+                var body: some View { Text("\\(connection.peers.count) peers") }
+            }
+            """,
             // The control calls the binding's getter while it renders; flipping it changes
             // `sound`, and nothing renders this view (or the toggle) again.
             """
@@ -232,6 +248,19 @@ public struct UnobservedModelInView: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // No send runs as the other module's object reports a change.
+            """
+            final class Connection: ObservableObject {
+                private let link: NetworkLink
+                var peers: [String] { link.peers }
+                init(link: NetworkLink) { self.link = link }
+                func refresh() { objectWillChange.send() }
+            }
+            struct PeersSection: View {
+                let connection: Connection
+                var body: some View { Text("\\(connection.peers.count) peers") }
+            }
+            """,
             // The shared read is in a method only `.onAppear` calls; `selection?.name` in a
             // computed property the body reads names the `@State`, not the method.
             """
@@ -791,6 +820,32 @@ public struct UnobservedModelInView: Rule {
         let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
         for read in reads where changing.contains(read.path[0]) {
             if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index) { return (read, write) }
+        }
+        guard model.isObservableObject else { return nil }
+        for read in reads {
+            if let change = announcedOutsideChange(of: read.path[0], in: model, index: index) { return (read, change) }
+        }
+        return nil
+    }
+
+    /// For a computed member that reads an object of another module the model holds
+    /// (`tunnel.activeProfiles`, `let tunnel: Tunnel`), the model's `objectWillChange.send()`
+    /// that runs as that object reports a change: a change the project cannot see, which
+    /// only subscribers of `objectWillChange` hear.
+    private func announcedOutsideChange(
+        of member: String, in model: TypeInfo, index: ProjectIndex
+    ) -> (field: String, location: TokenLocation, context: String)? {
+        for type in index.typeAndAncestors(of: model) {
+            for read in index.memberAccesses(of: type).computedReads where read.property.name == member && read.path.count >= 2 {
+                let holder = read.path[0]
+                guard let (fileIndex, stored) = index.typeAndAncestors(of: model).lazy.compactMap({ $0.property(named: holder) }).first,
+                    stored.isStored,
+                    let held = index.declaredShape(of: stored, in: index.files[fileIndex], scope: model.name)?.directName,
+                    index.type(named: held, from: model.name) == nil,
+                    let send = index.announcements(drivenBy: holder, in: model).first
+                else { continue }
+                return ("\(holder).\(read.path[1])", send, "announced by `objectWillChange.send()` as `\(holder)` reports a change")
+            }
         }
         return nil
     }
