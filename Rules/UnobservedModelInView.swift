@@ -21,7 +21,9 @@ public struct UnobservedModelInView: Rule {
             `@ObservedObject` in a `DynamicProperty`, the view keeps showing old values. Reported by default only with the witness, cited in notes in the \
             order things happen: the read while `body` is evaluated (a `Binding(get:set:)`'s \
             getter counts: the control that holds the binding calls it while it renders), and a \
-            write to that state \
+            write to that state (or, for state read from another module's object the model \
+            holds, the model's `objectWillChange.send()` that runs as that object reports a \
+            change: `for await _ in link.updates { objectWillChange.send() }`) \
             after the object's initializer. State nothing writes once the object is set up \
             cannot go stale and is not reported; nor is a write the called method makes before \
             it returns (a get-or-create cache stores what it then returns), nor an optional \
