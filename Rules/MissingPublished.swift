@@ -25,6 +25,9 @@ public struct MissingPublished: Rule {
             only as a view's whole content goes (in an `.onDisappear` applied to all its `body` \
             shows, directly or through the functions only it calls) to an object the view \
             creates in its own `@StateObject` leaves nothing stale: its readers are gone with it. \
+            Presentation content (`.sheet { }`, `.popover { }`, a navigation destination) is built \
+            when SwiftUI presents it: a read only there misses no change the presenting view makes \
+            as it appears (synchronously in its `.onAppear`). \
             A cache filled by a getter while a view reads it must not \
             publish; `@AppStorage` publishes the changes made through the property on its own; \
             a class that is also `@Observable` is tracked by Observation, whatever wrapper holds it.
@@ -186,6 +189,24 @@ public struct MissingPublished: Rule {
             struct ScrollView: View {
                 @ObservedObject var settings: ScrollSettings
                 var body: some View { Text("\\(settings.speed)") }
+            }
+            """,
+            // Read only in a sheet's content, which SwiftUI builds when it presents the sheet:
+            // after the change the presenting view makes as it appears.
+            """
+            final class Exporter: ObservableObject {
+                @Published var progress = 0.0
+                var file = ""
+            }
+            struct ExportView: View {
+                let name: String
+                @StateObject private var exporter = Exporter()
+                @State private var sharing = false
+                var body: some View {
+                    Button("Share") { sharing = true }
+                        .sheet(isPresented: $sharing) { Text(exporter.file) }
+                        .onAppear { exporter.file = name }
+                }
             }
             """,
             // Changed only as the view that owns the object goes: nothing still shows it.
@@ -614,9 +635,13 @@ public struct MissingPublished: Rule {
         guard writes.contains(where: { !$0.isAnnounced }) else { return nil }
         for reader in readers {
             for read in index.renderReads(of: reader) where read.path.first == name && read.origin.reference.observesObjectWillChange && !index.isBuiltOnlyInPreviews(read.view) {
+                // Presentation content is built when presented: a write made as the presenting
+                // view appears comes before it.
+                let presented = index.isPresentationContent(TokenLocation(file: read.origin.file, token: read.origin.tokens[0]))
                 // A write made as the reading view's content goes shows nothing stale.
                 if let write = writes.first(where: {
                     !$0.isAnnounced && !index.isRenderedAgain(read.view, by: $0) && !index.runsOnlyAsOwnerDisappears($0.site)
+                        && !(presented && index.runsAsViewAppears($0.site, view: read.view))
                 }) {
                     return (read, write)
                 }

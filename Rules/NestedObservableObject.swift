@@ -16,7 +16,10 @@ public struct NestedObservableObject: Rule {
             does not update when `value` changes (while rendering: directly, or through the \
             parent's computed properties). `@Published` on the child property only reports when \
             the reference itself is replaced. The rule reports the witness: a change of the \
-            child's state that can happen after a view read it, which the parent does not \
+            child's state that can happen after a view read it (not one made to a new object \
+            before anything holds it: `let entry = Entry(context: c); entry.rate = r` in the \
+            block that built it, or `Entry(context: c).fill(r)`; a Core Data `NSManagedObject` \
+            announces its own attribute changes, never its children's), which the parent does not \
             announce, and the render read through the parent. An action's \
             `parent.child.value = x` is such a change; a binding `$parent.child.value` is not \
             when `child` is `@Published`: after setting `value` it writes the object back into \
@@ -275,6 +278,31 @@ public struct NestedObservableObject: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The only changes are made to new objects, before the parent holds them (in the
+            // block that built it, or on the object a constructor call just returned).
+            """
+            final class Reading: ObservableObject {
+                @Published var value = 0.0
+                @Published var note = ""
+                func annotated(_ text: String) -> Self { note = text; return self }
+            }
+            final class Meter: ObservableObject {
+                @Published var readings: [Reading] = []
+                private let queue = DispatchQueue(label: "meter")
+                func record(_ value: Double) {
+                    queue.async {
+                        let reading = Reading()
+                        reading.value = value
+                        DispatchQueue.main.async { self.readings.append(reading) }
+                    }
+                }
+                func mark(_ text: String) { readings.append(Reading().annotated(text)) }
+            }
+            struct MeterView: View {
+                @ObservedObject var meter: Meter
+                var body: some View { Text("\\(meter.readings.first?.value ?? 0) \\(meter.readings.first?.note ?? "")") }
+            }
+            """,
             // A package's property wrapper may relay the child's changes through the
             // enclosing instance (`_enclosingInstance`): nothing shows that they are lost.
             """

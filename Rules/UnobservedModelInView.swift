@@ -19,7 +19,11 @@ public struct UnobservedModelInView: Rule {
             `Connections.isActive(host)` reading `shared.hosts`), or through a property wrapper \
             whose `wrappedValue` returns the state of an object it keeps without `@StateObject`/ \
             `@ObservedObject` in a `DynamicProperty`, the view keeps showing old values. Reported by default only with the witness, cited in notes in the \
-            order things happen: the read while `body` is evaluated, and a write to that state \
+            order things happen: the read while `body` is evaluated (a `Binding(get:set:)`'s \
+            getter counts: the control that holds the binding calls it while it renders), and a \
+            write to that state (or, for state read from another module's object the model \
+            holds, the model's `objectWillChange.send()` that runs as that object reports a \
+            change: `for await _ in link.updates { objectWillChange.send() }`) \
             after the object's initializer. State nothing writes once the object is set up \
             cannot go stale and is not reported; nor is a write the called method makes before \
             it returns (a get-or-create cache stores what it then returns), nor an optional \
@@ -34,6 +38,35 @@ public struct UnobservedModelInView: Rule {
             `@Observable` (then `@State`/`let` track what `body` reads).
             """,
         triggeringExamples: [
+            // The state lives in another module's object; the model announces its changes
+            // with `objectWillChange.send()` as that object reports them.
+            """
+            final class Connection: ObservableObject {
+                private let link: NetworkLink
+                var peers: [String] { link.peers }
+                init(link: NetworkLink) {
+                    self.link = link
+                    Task { for await _ in link.peerUpdates { self.objectWillChange.send() } }
+                }
+            }
+            struct PeersSection: View {
+                let ↓connection: Connection
+                var body: some View { Text("\\(connection.peers.count) peers") }
+            }
+            """,
+            // The control calls the binding's getter while it renders; flipping it changes
+            // `sound`, and nothing renders this view (or the toggle) again.
+            """
+            final class Settings: ObservableObject {
+                @Published var sound = true
+            }
+            struct SoundSection: View {
+                let ↓settings: Settings
+                var body: some View {
+                    Toggle("Sound", isOn: .init(get: { settings.sound }, set: { settings.sound = $0 }))
+                }
+            }
+            """,
             """
             final class Notifier: ObservableObject {
                 @Published var status = 0
@@ -217,6 +250,36 @@ public struct UnobservedModelInView: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // No send runs as the other module's object reports a change.
+            """
+            final class Connection: ObservableObject {
+                private let link: NetworkLink
+                var peers: [String] { link.peers }
+                init(link: NetworkLink) { self.link = link }
+                func refresh() { objectWillChange.send() }
+            }
+            struct PeersSection: View {
+                let connection: Connection
+                var body: some View { Text("\\(connection.peers.count) peers") }
+            }
+            """,
+            // The shared read is in a method only `.onAppear` calls; `selection?.name` in a
+            // computed property the body reads names the `@State`, not the method.
+            """
+            final class Inbox: ObservableObject {
+                static let shared = Inbox()
+                @Published var folders: [String] = []
+                func reload() { folders = ["Mail"] }
+            }
+            struct FolderPicker: View {
+                @State private var selection: String?
+                private var title: String { selection?.uppercased() ?? "None" }
+                var body: some View {
+                    Text(title).onAppear { selection = selection(for: "Mail") }
+                }
+                private func selection(for name: String) -> String? { Inbox.shared.folders.first { $0 == name } }
+            }
+            """,
             // The object the view observes relays the device's changes through another.
             """
             final class Devices: ObservableObject {
@@ -512,7 +575,7 @@ public struct UnobservedModelInView: Rule {
                     writeNote(write, context: context),
                 ]
                 if isObservableObject {
-                    let wrapper = createsItself(property, in: view, index: index) ? "@StateObject" : "@ObservedObject"
+                    let wrapper = createsItself(property, in: view, file: context.file, index: index) ? "@StateObject" : "@ObservedObject"
                     var fixes: [Fix] = []
                     if let attribute = stateAttribute, property.initializer != nil,
                         !isReplaced(property.name, in: view, index: index)
@@ -760,6 +823,32 @@ public struct UnobservedModelInView: Rule {
         for read in reads where changing.contains(read.path[0]) {
             if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index) { return (read, write) }
         }
+        guard model.isObservableObject else { return nil }
+        for read in reads {
+            if let change = announcedOutsideChange(of: read.path[0], in: model, index: index) { return (read, change) }
+        }
+        return nil
+    }
+
+    /// For a computed member that reads an object of another module the model holds
+    /// (`tunnel.activeProfiles`, `let tunnel: Tunnel`), the model's `objectWillChange.send()`
+    /// that runs as that object reports a change: a change the project cannot see, which
+    /// only subscribers of `objectWillChange` hear.
+    private func announcedOutsideChange(
+        of member: String, in model: TypeInfo, index: ProjectIndex
+    ) -> (field: String, location: TokenLocation, context: String)? {
+        for type in index.typeAndAncestors(of: model) {
+            for read in index.memberAccesses(of: type).computedReads where read.property.name == member && read.path.count >= 2 {
+                let holder = read.path[0]
+                guard let (fileIndex, stored) = index.typeAndAncestors(of: model).lazy.compactMap({ $0.property(named: holder) }).first,
+                    stored.isStored,
+                    let held = index.declaredShape(of: stored, in: index.files[fileIndex], scope: model.name)?.directName,
+                    index.type(named: held, from: model.name) == nil,
+                    let send = index.announcements(drivenBy: holder, in: model).first
+                else { continue }
+                return ("\(holder).\(read.path[1])", send, "announced by `objectWillChange.send()` as `\(holder)` reports a change")
+            }
+        }
         return nil
     }
 
@@ -861,8 +950,11 @@ public struct UnobservedModelInView: Rule {
     /// Whether the view creates the object itself: an initial value, or an initializer
     /// assigning a constructor call (`self.m = M()`, `_m = State(initialValue: M())`).
     /// Otherwise it comes from the parent.
-    private func createsItself(_ property: Property, in view: TypeInfo, index: ProjectIndex) -> Bool {
-        if property.initializer != nil { return true }
+    private func createsItself(_ property: Property, in view: TypeInfo, file: ParsedFile, index: ProjectIndex) -> Bool {
+        // `var draft: Draft? = nil` waits for a caller's object.
+        if let initial = property.initializer {
+            return !(initial.count == 1 && file.at(initial.lowerBound, "nil"))
+        }
         return ViewProperty.initializerAssignments(to: property.name, in: view, index: index).contains { entry in
             let file = index.files[entry.file]
             var value = entry.assignment.value

@@ -258,6 +258,36 @@ final class IsolationTests: XCTestCase {
             """
         XCTAssertEqual(context(inPlace).steps.map(\.kind), [.function, .detachedTask])
         XCTAssertEqual(isolation(inPlace), .offMain)
+        // An overload without a closure parameter is not the one a trailing closure calls,
+        // and an optional (escaping) closure called in place runs where the caller runs.
+        let overloaded = """
+            protocol Screen {}
+            extension Screen {
+                func configure() { configure(nil) }
+                func configure(_ setup: (() -> Void)?) { setup?() }
+            }
+            final class Feed {
+                var n = 0
+                func load() { Task.detached { configure { self.HERE = 1 } } }
+            }
+            """
+        XCTAssertEqual(context(overloaded).steps.map(\.kind), [.function, .detachedTask])
+        XCTAssertEqual(isolation(overloaded), .offMain)
+        // A project function that takes more arguments than the call passes is not the
+        // callee (another module's `panel.begin { }`): unknown, never its threading.
+        let otherModule = """
+            struct Session {
+                static func begin(record: Int, consume: @escaping () async -> Bool) async -> Session {
+                    _ = await consume()
+                    return Session()
+                }
+            }
+            @MainActor final class Exporter {
+                var done = false
+                func export(_ panel: NSSavePanel) { panel.begin { _ in self.HERE = true } }
+            }
+            """
+        XCTAssertEqual(isolation(otherModule), .unknown)
         // Stored, passed on, or called in different places: not known.
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "handler = work")), .unknown)
         XCTAssertEqual(

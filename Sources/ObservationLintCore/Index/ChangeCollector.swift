@@ -143,6 +143,10 @@ struct ChangeCollector {
         let token = call.token
         guard file.kind(token - 1) == .period else { return .unknown }
         var receiver = token - 2
+        // `Entry(context: c).fill(with: r)`: called on the object just built.
+        if let constructed = constructorCall(endingAt: receiver, in: file) {
+            return constructed == type.name.simpleTypeName ? .creator : .otherType
+        }
         let throughSelf = file.kind(receiver - 1) == .period && file.at(receiver - 2, "self")
         if throughSelf { receiver -= 2 }
         guard file.kind(receiver) == .identifier, throughSelf || file.kind(receiver - 1) != .period else { return .unknown }
@@ -157,6 +161,17 @@ struct ChangeCollector {
             let held = index.declaredShape(of: property, in: file, scope: holder.name)?.directName
         else { return .unknown }
         return index.type(named: held, from: holder.name)?.name == type.name ? .creator : .otherType
+    }
+
+    /// `T(…)` or `T.init(…)` whose `)` is `close`: the type's simple name.
+    private func constructorCall(endingAt close: Int, in file: ParsedFile) -> Substring? {
+        guard file.kind(close) == .rightParen else { return nil }
+        let open = Int(file.partner[close])
+        guard open >= 0, open < close else { return nil }
+        var name = open - 1
+        if file.at(name, "init"), file.kind(name - 1) == .period { name -= 2 }
+        guard file.kind(name) == .identifier, file.text(name).startsWithUppercase, file.kind(name - 1) != .period else { return nil }
+        return Substring(file.text(name))
     }
 
     /// `let name = T(…)`, `var name = T.init(…)` between the body's start and `end`: the
@@ -379,14 +394,18 @@ struct ChangeCollector {
     private func isCreatorWrite(at location: TokenLocation, receiver: Range<Int>) -> Bool {
         let file = index.files[location.file]
         guard receiver.count == 1 || receiver.count == 3 && file.at(receiver.lowerBound, "self"),
-            let (body, isInitializer, holder, _) = enclosingBody(of: location.token, in: location.file),
-            index.scopes(in: body, of: file).innermostClosure(containing: location.token) == nil
+            let (body, isInitializer, holder, _) = enclosingBody(of: location.token, in: location.file)
         else { return false }
         let name = file.text(receiver.upperBound - 1)
-        if receiver.count == 1, localConstruction(of: name, before: receiver.lowerBound, in: body, file: file) == type.name.simpleTypeName {
+        // A local the same run of the same code built (`let entry = Entry(context: c)` in a
+        // `perform { }` block, then `entry.rate = r`): a new object no view has read yet.
+        let closure = index.scopes(in: body, of: file).innermostClosure(containing: location.token)
+        if receiver.count == 1,
+            localConstruction(of: name, before: receiver.lowerBound, in: closure?.range ?? body, file: file) == type.name.simpleTypeName
+        {
             return true
         }
-        guard isInitializer, let holder, let (_, property) = holder.property(named: name),
+        guard closure == nil, isInitializer, let holder, let (_, property) = holder.property(named: name),
             let held = index.declaredShape(of: property, in: file, scope: holder.name)?.directName
         else { return false }
         return index.type(named: held, from: holder.name)?.name == type.name

@@ -234,6 +234,13 @@ final class ChangeFlows: @unchecked Sendable {
         units.append(unit)
     }
 
+    /// Every `objectWillChange.send()` in the type's own code, with the body it stands in.
+    var objectWillChangeSends: [(body: Range<Int>, site: TokenLocation)] {
+        announcers.flatMap { place, found in
+            found.filter { $0.name == "objectWillChange" }.map { (place.body, $0.site) }
+        }.sorted { ($0.site.file, $0.site.token) < ($1.site.file, $1.site.token) }
+    }
+
     /// `await`, `objectWillChange.send()`, `withMutation(keyPath:)`.
     private func scanWord(_ token: Int, unit: Unit, file: ParsedFile) {
         let place = self.place(of: token, file: unit.file, body: unit.body)

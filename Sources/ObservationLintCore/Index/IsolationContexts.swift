@@ -307,7 +307,7 @@ struct ClosureClassifier {
             return step(.mainActorRun, at: callee, .mainActor, "in a closure passed to `\(name)()`, whose parameter type is `@MainActor`: it runs on the main actor",
                 outer, domain: .mainActor, async: true)
         }
-        switch forwardedRun(callee: callee, label: label, outer) {
+        switch forwardedRun(scope, callee: callee, label: label, outer) {
         case .inPlace: return nil
         case .runs(let frame): return frame
         case nil: break
@@ -569,18 +569,28 @@ struct ClosureClassifier {
     /// A closure passed to a project function runs where that function calls it: when every
     /// project function of the callee's name takes a closure for this argument and calls it
     /// (and only calls it) in the same isolation, or every one calls it in place.
-    private func forwardedRun(callee: Int, label: Int?, _ outer: BodyContexts.Frame) -> ParameterRun? {
+    private func forwardedRun(_ scope: Scope, callee: Int, label: Int?, _ outer: BodyContexts.Frame) -> ParameterRun? {
         guard followsOtherCode else { return nil }
         let name = file.text(callee)
         let candidates = index.isolationFacts.functionBodies(named: name, index: index)
         guard !candidates.isEmpty else { return nil }
         let labelText = label.map { file.text($0) }
+        // The arguments the call passes: those in its parentheses, and the closure after them.
+        let inParentheses = scope.callArguments.map { file.argumentList($0).count } ?? 0
+        let trailing = scope.callArguments.map { scope.range.lowerBound >= $0.upperBound } ?? true
+        let given = inParentheses + (trailing ? 1 : 0)
         var agreed: (run: ParameterRun, call: TokenLocation)?
         for (fileIndex, body) in candidates {
-            guard case .function(let function) = body.member,
-                let parameter = Self.closureParameter(of: function, label: labelText),
-                let (run, call) = index.parameterRun(of: parameter, in: body, file: fileIndex)
-            else { return nil }
+            guard case .function(let function) = body.member else { return nil }
+            // An overload the call cannot name — no closure parameter of that label, or more or
+            // fewer arguments than it takes (`configureView()` beside `configureView(_ setup:)`,
+            // a static `begin(record:store:)` beside another module's `panel.begin { }`) — is
+            // not the one it calls.
+            let required = function.parameters.filter { $0.defaultValue == nil }.count
+            guard let parameter = Self.closureParameter(of: function, label: labelText),
+                required <= given, given <= function.parameters.count
+            else { continue }
+            guard let (run, call) = index.parameterRun(of: parameter, in: body, file: fileIndex) else { return nil }
             switch (agreed?.run, run) {
             case (nil, _): agreed = (run, call)
             case (.inPlace, .inPlace): break
@@ -664,6 +674,9 @@ struct ClosureClassifier {
         guard outer.domain == .mainActor, let owner = owned.owner,
             owner.isView || owner.traits.contains(.app) || owner.traits.contains(.scene) || owner.traits.contains(.viewModifier)
         else { return nil }
+        // `.init(get:set:)` where a control takes a binding: `Binding`'s initializer.
+        let isBindingInit = name == "init" && label.map { file.at($0, "get") || file.at($0, "set") } == true
+        let name = isBindingInit ? "Binding" : name
         let isSwiftUI = ViewCode.actionCallees.contains(name) || ViewCode.contentCallees.contains(name)
             || ViewCode.trailingClosures[name] != nil || index.type(named: name)?.isView == true
         guard isSwiftUI, !concurrencyCallees.contains(name) else { return nil }

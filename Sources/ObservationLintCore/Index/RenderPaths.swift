@@ -115,9 +115,14 @@ extension ViewCode {
     private static func collectRenderingBodies(of container: TypeInfo, index: ProjectIndex) -> [RenderingBody] {
         var members: [String: [RenderingBody]] = [:]
         var functionNames = Set<String>()
+        var propertyNames = Set<String>()
+        var functionBodies = Set<TokenLocation>()
         var roots: [RenderingBody] = []
         for declaration in container.declarations {
             roots += renderingRoots(in: declaration.decl, file: declaration.file, of: container)
+            for property in declaration.decl.properties where !isStatic(property.modifiers) {
+                propertyNames.insert(property.name)
+            }
             for property in declaration.decl.properties where property.isComputed && !isStatic(property.modifiers) {
                 if let body = property.accessors.first(where: { $0.kind == .get })?.body {
                     members[property.name, default: []].append(
@@ -127,6 +132,7 @@ extension ViewCode {
             for function in declaration.decl.functions where function.kind == .function && !isStatic(function.modifiers) {
                 if let body = function.body {
                     functionNames.insert(function.name)
+                    functionBodies.insert(TokenLocation(file: declaration.file, token: body.lowerBound))
                     members[function.name, default: []].append(
                         RenderingBody(name: function.name, file: declaration.file, range: body, parameters: function.parameters))
                 }
@@ -151,7 +157,9 @@ extension ViewCode {
             let file = index.files[current.file]
             let hidden = Set(current.parameters.map(\.name))
             var roles = RenderRoles(body: current.range, file: file, index: index)
-            var called: [String] = []
+            // `selection?.matcher` beside `func selection(for:)`: a name not called names
+            // the property, never the method.
+            var called: [(name: String, isCall: Bool)] = []
             file.source.bytes.withUnsafeBufferPointer { bytes in
                 for token in current.range where file.kind(token) == .identifier {
                     guard memberNames.position(of: file.tokens[token], in: bytes) != nil, file.isOwnMemberReference(token),
@@ -163,11 +171,14 @@ extension ViewCode {
                         !(functionNames.contains(name) && !viewBuilders.contains(name) && isHandedOver(from: start, to: token + 1, in: file)),
                         roles.role(of: token) == .content || viewBuilders.contains(name) && roles.role(of: token) == .unknown
                     else { continue }
-                    called.append(name)
+                    called.append((name, file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace))
                 }
             }
-            for name in called {
-                for body in members[name] ?? [] where visited.insert(TokenLocation(file: body.file, token: body.range.lowerBound)).inserted {
+            for (name, isCall) in called {
+                let skipsFunctions = !isCall && propertyNames.contains(name)
+                for body in members[name] ?? [] {
+                    let start = TokenLocation(file: body.file, token: body.range.lowerBound)
+                    guard !(skipsFunctions && functionBodies.contains(start)), visited.insert(start).inserted else { continue }
                     result.append(body)
                 }
             }

@@ -121,6 +121,10 @@ public enum ViewCode {
             return .content
         }
         let calleeName = callee.map { file.text($0) }
+        // `Binding(get:set:)`, `.init(get:set:)`: the control that holds the binding calls
+        // `get` while it renders, so the getter reads what the body that built it renders;
+        // `set` runs when the control changes the value.
+        if let label, file.at(label, "get"), calleeName == "Binding" || calleeName == "init" { return .content }
         // A view of the project: what its parameter says, whatever the name or label. Another
         // project type (a representable, a model): a callback when its parameter says so.
         if let calleeName, calleeName.startsWithUppercase, let type = index.type(named: calleeName) {
