@@ -433,7 +433,7 @@ extension ProjectIndex {
 
     /// The first read of each of `names` (the container's own properties) in its rendering
     /// code, outside action closures (`$name` hands a binding over; it reads nothing).
-    private func viewStateReads(of type: TypeInfo, names: Set<String>) -> [String: TokenLocation] {
+    func viewStateReads(of type: TypeInfo, names: Set<String>) -> [String: TokenLocation] {
         var result: [String: TokenLocation] = [:]
         for body in ViewCode.renderingBodies(of: type, index: self) {
             let file = files[body.file]
@@ -552,7 +552,7 @@ extension ProjectIndex {
     }
 
     /// The `@Published` stored properties of an ObservableObject and its ancestors.
-    private func publishedFields(of model: TypeInfo) -> [String] {
+    func publishedFields(of model: TypeInfo) -> [String] {
         typeAndAncestors(of: model).flatMap { owner in
             owner.properties.filter { $0.property.isStored && $0.property.attributes.contains(named: "Published") }.map(\.property.name)
         }

@@ -1,0 +1,380 @@
+import ObservationSyntax
+
+// State copies (SPEC §10): a view's `@State` given, at one moment, a value read from an
+// observed source — a field of a model the view holds that announces its changes
+// (`@Published` on an observed ObservableObject, a tracked property of an `@Observable`
+// class) — and what copies it again when the source changes.
+
+/// One assignment of a view's `@State` from a model field, in code that runs at a moment:
+/// `.onAppear { title = model.title }`, `.task { apply() }` with `apply()` assigning it.
+public struct StateCopy: Sendable {
+    public let view: String
+    public let state: String
+    /// The assignment's target.
+    public let site: TokenLocation
+    /// The modifier whose closure runs the copying code: `onAppear`, `task`.
+    public let moment: String
+    /// The view's property holding the model (`model`), the model's qualified name and
+    /// the field read (`items` in `model.items.first`), with where it is read.
+    public let reference: String
+    public let model: String
+    public let field: String
+    public let read: TokenLocation
+    /// A handler that copies again when the source changes: `.onChange(of:)` or
+    /// `.task(id:)` of the field, `.onReceive` of its publisher or of the object's
+    /// `objectWillChange`, or an event handler that runs the copying code. Nil when none.
+    public let resync: TokenLocation?
+    /// Other publishers of the model (`statusChanged` in `.onReceive(model.statusChanged)`)
+    /// whose handlers run the copying code: a write in a function that names one may send it.
+    public let eventPublishers: Set<String>
+    /// The model's methods the copying code calls (`await model.load()`): they run before
+    /// the copy.
+    public let calledMethods: Set<String>
+    /// The code that runs at the moment: the modifier's closure, then the view's functions
+    /// it calls.
+    let code: [(file: Int, range: Range<Int>)]
+}
+
+extension ProjectIndex {
+    /// The copies of model fields into `view`'s `@State` made at a moment (`.onAppear`,
+    /// `.task` without `id:`), directly or in a function of the view that code calls, from
+    /// the field or a local bound from it (`if let d = model.items.first { title = d.name }`).
+    /// Computed once per view.
+    public func stateCopies(of view: TypeInfo) -> [StateCopy] {
+        stateCopiesByType.value(for: view.name) { StateCopyCollector(index: self, view: view).collect() }
+    }
+
+    /// The writes of the copied field that can happen after the copy, while the view is
+    /// shown: after the hand-out (SPEC §10.1), not in the model methods the copying code
+    /// calls before copying, not in that code itself, and not in a function that names an
+    /// event publisher whose handler copies again.
+    public func laterWrites(of copy: StateCopy) -> [PropertyWrite] {
+        guard let model = types[copy.model] else { return [] }
+        let called = typeAndAncestors(of: model).flatMap { owner in
+            owner.declarations.flatMap { declaration in
+                declaration.decl.functions.filter { copy.calledMethods.contains($0.name) }.compactMap { function in
+                    function.body.map { (declaration.file, $0) }
+                }
+            }
+        }
+        return changes(of: model).writes(of: copy.field).filter { write in
+            guard write.phase == .afterHandout else { return false }
+            if copy.code.contains(where: { $0.file == write.site.file && $0.range.contains(write.site.token) }) { return false }
+            guard let place = write.place else { return copy.eventPublishers.isEmpty && copy.calledMethods.isEmpty }
+            if called.contains(where: { $0.0 == place.file && $0.1 == place.body }) { return false }
+            if !copy.eventPublishers.isEmpty {
+                let file = files[place.file]
+                if place.body.contains(where: { file.kind($0) == .identifier && copy.eventPublishers.contains(file.text($0)) }) { return false }
+            }
+            return true
+        }
+    }
+
+    /// The first read of the view's own property `name` in its rendering code, outside
+    /// action closures.
+    public func renderRead(of name: String, in view: TypeInfo) -> TokenLocation? {
+        viewStateReads(of: view, names: [name])[name]
+    }
+
+    /// `debug effects`: one line per copy.
+    public func stateCopyLines(of view: TypeInfo) -> [String] {
+        stateCopies(of: view).map { copy in
+            let model = copy.model.withoutTypeKeyPrefixes
+            var line = "`\(copy.state)` copies `\(model).\(copy.field)` in `.\(copy.moment)` — \(place(copy.site))"
+            if let resync = copy.resync {
+                line += "; copied again on its change — \(place(resync))"
+            } else if let write = laterWrites(of: copy).first {
+                line += "; not copied again when it changes — \(place(write.site)), in \(write.member)"
+            } else {
+                line += "; no later write known"
+            }
+            return line
+        }
+    }
+}
+
+private struct StateCopyCollector {
+    let index: ProjectIndex
+    let view: TypeInfo
+
+    private struct Source {
+        let model: TypeInfo
+        let fields: Set<String>
+    }
+
+    /// Handlers that run their closure again on a change: `.onChange(of:)`, `.task(id:)`,
+    /// `.onReceive(_:)`, with the value they follow.
+    private struct Follower {
+        let handler: Int
+        let file: Int
+        let followed: Range<Int>
+        let closure: Range<Int>?
+    }
+
+    func collect() -> [StateCopy] {
+        guard ViewCode.isRenderingContainer(view) else { return [] }
+        let states = Set(view.properties.compactMap { _, property in
+            property.isStored && property.attributes.contains(named: "State") && !property.modifiers.contains("static") ? property.name : nil
+        })
+        guard !states.isEmpty else { return [] }
+        let sources = sources()
+        guard !sources.isEmpty else { return [] }
+        var functions: [String: [(file: Int, range: Range<Int>)]] = [:]
+        for declaration in view.declarations {
+            for function in declaration.decl.functions where function.kind != .initializer {
+                if let body = function.body { functions[function.name, default: []].append((declaration.file, body)) }
+            }
+        }
+        var moments: [(name: String, handler: Int, code: [(file: Int, range: Range<Int>)])] = []
+        var followers: [Follower] = []
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            let calls = file.calls(in: declaration.decl.members) { token in
+                file.kind(token - 1) == .period && (file.at(token, "onAppear") || file.at(token, "task") || file.at(token, "onChange") || file.at(token, "onReceive"))
+            }
+            for call in calls {
+                let closure = call.trailingClosures.first?.body ?? call.arguments.flatMap { file.argument("perform", in: $0) }
+                let id = call.arguments.flatMap { file.argument("id", in: $0) }
+                if file.at(call.name, "onAppear") || file.at(call.name, "task") && id == nil {
+                    guard let closure else { continue }
+                    var code = [(file: declaration.file, range: closure)]
+                    for called in file.calls(in: closure, where: { file.kind($0) == .identifier && file.isOwnMemberReference($0) }) {
+                        code += functions[file.text(called.name)] ?? []
+                    }
+                    moments.append((file.text(call.name), call.name, code))
+                } else if let arguments = call.arguments {
+                    let followed = file.at(call.name, "onChange") ? file.argument("of", in: arguments) : id
+                    followers.append(Follower(handler: call.name, file: declaration.file, followed: followed ?? arguments, closure: closure))
+                }
+            }
+        }
+        var result: [StateCopy] = []
+        for moment in moments {
+            for piece in moment.code {
+                for (assignment, reference, field, read) in copies(in: piece.range, of: piece.file, states: states, sources: sources) {
+                    guard let source = sources[reference] else { continue }
+                    let state = index.files[piece.file].path(of: assignment.target)[0]
+                    let resync = resync(
+                        of: reference, field, among: followers, copyingCode: moment.code, state: state, models: Set(sources.keys))
+                    result.append(
+                        StateCopy(
+                            view: view.name, state: state, site: TokenLocation(file: piece.file, token: assignment.target.root),
+                            moment: moment.name, reference: reference, model: source.model.name, field: field,
+                            read: TokenLocation(file: piece.file, token: read), resync: resync.site,
+                            eventPublishers: resync.events, calledMethods: calledMethods(of: reference, in: moment.code),
+                            code: moment.code))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The view's properties holding a model whose changes it follows, with the fields that
+    /// announce them: the `@Published` fields of an ObservableObject held by an observing
+    /// wrapper, the tracked properties of an `@Observable` class.
+    private func sources() -> [String: Source] {
+        var result: [String: Source] = [:]
+        for (name, reference) in ViewFactsCollector.modelReferences(of: view, index: index) {
+            guard let model = index.types[reference.modelType], model.isClass else { continue }
+            let fields: Set<String>
+            if model.isObservable {
+                fields = Set(index.typeAndAncestors(of: model).flatMap { owner in
+                    owner.properties.filter { $0.property.isStored && !$0.property.isLet && !$0.property.isObservationIgnored }.map(\.property.name)
+                })
+            } else if model.isObservableObject, ProjectIndex.observingWrappers.contains(reference.wrapper ?? "") {
+                fields = Set(index.publishedFields(of: model))
+            } else {
+                continue
+            }
+            if !fields.isEmpty { result[name] = Source(model: model, fields: fields) }
+        }
+        return result
+    }
+
+    /// `reference.field` read in `range`: the reference's token, the field's token.
+    private func sourceReads(in range: Range<Int>, of file: ParsedFile, sources: [String: Source]) -> [(reference: String, field: String, token: Int)] {
+        var result: [(reference: String, field: String, token: Int)] = []
+        for token in range where file.kind(token) == .identifier && file.kind(token + 1) == .period && file.isOwnMemberReference(token) {
+            let name = file.text(token)
+            guard let source = sources[name], file.kind(token + 2) == .identifier else { continue }
+            let field = file.text(token + 2)
+            if source.fields.contains(field) { result.append((name, field, token + 2)) }
+        }
+        return result
+    }
+
+    /// Plain assignments of a state whose value reads a source, directly or through a local
+    /// the same code bound from one (`let`, `if let`, `guard let`), or that stand in a branch
+    /// of an `if` whose condition reads one (`if model.isLoading { status = .checking }
+    /// else { status = .ready }`): either way the state holds what the source was then.
+    private func copies(in range: Range<Int>, of fileIndex: Int, states: Set<String>, sources: [String: Source])
+        -> [(Assignment, String, String, Int)]
+    {
+        let file = index.files[fileIndex]
+        var bound: [String: (reference: String, field: String, token: Int)] = [:]
+        var decided: [(block: Range<Int>, read: (reference: String, field: String, token: Int))] = []
+        func read(in value: Range<Int>) -> (reference: String, field: String, token: Int)? {
+            sourceReads(in: value, of: file, sources: sources).first ?? firstBound(in: value, of: file, bound)
+        }
+        for token in range where file.kind(token) == .keyword {
+            if file.at(token, "let") || file.at(token, "var") {
+                guard file.kind(token + 1) == .identifier, file.kind(token + 2) == .equal else { continue }
+                if let found = read(in: token + 3..<valueEnd(from: token + 3, limit: range.upperBound, in: file)) {
+                    bound[file.text(token + 1)] = found
+                }
+            } else if file.at(token, "if"), !file.at(token - 1, "else") {
+                // An `else if` is decided by the conditions before it as well: the chain is one block.
+                guard let open = blockOpener(from: token + 1, limit: range.upperBound, in: file),
+                    let found = read(in: token + 1..<open)
+                else { continue }
+                var end = file.skipGroup(open)
+                while end < range.upperBound, file.at(end, "else") {
+                    if file.kind(end + 1) == .leftBrace {
+                        end = file.skipGroup(end + 1)
+                    } else if let next = blockOpener(from: end + 1, limit: range.upperBound, in: file) {
+                        end = file.skipGroup(next)
+                    } else {
+                        break
+                    }
+                }
+                decided.append((open..<min(end, range.upperBound), found))
+            }
+        }
+        let locals = file.localNames(in: range)
+        var result: [(Assignment, String, String, Int)] = []
+        for assignment in file.assignments(in: range) where file.at(assignment.operatorToken, "=") {
+            let path = file.path(of: assignment.target)
+            guard path.count == 1, states.contains(path[0]), !locals.contains(path[0]) || file.at(assignment.target.root, "self") else { continue }
+            guard let found = read(in: assignment.value) ?? decided.last(where: { $0.block.contains(assignment.operatorToken) })?.read
+            else { continue }
+            result.append((assignment, found.reference, found.field, found.token))
+        }
+        return result
+    }
+
+    /// The end of a bound value: at depth 0, a `,`, the `{` of a condition's block, `else`,
+    /// or a new line that does not continue the expression.
+    private func valueEnd(from start: Int, limit: Int, in file: ParsedFile) -> Int {
+        var token = start
+        while token < limit {
+            if token > start, file.tokens[token].isAtStartOfLine, !file.continuesExpression(token) { return token }
+            switch file.kind(token) {
+            case .leftParen, .leftSquare: token = file.skipGroup(token)
+            case .comma, .leftBrace, .rightBrace, .rightParen, .rightSquare, .semicolon: return token
+            default:
+                if file.at(token, "else") { return token }
+                token += 1
+            }
+        }
+        return limit
+    }
+
+    /// The `{` that opens the block after a condition starting at `start`.
+    private func blockOpener(from start: Int, limit: Int, in file: ParsedFile) -> Int? {
+        var token = start
+        while token < limit {
+            switch file.kind(token) {
+            case .leftParen, .leftSquare: token = file.skipGroup(token)
+            case .leftBrace: return token
+            case .rightBrace, .rightParen, .rightSquare, .semicolon: return nil
+            default: token += 1
+            }
+        }
+        return nil
+    }
+
+    private func firstBound(
+        in range: Range<Int>, of file: ParsedFile, _ bound: [String: (reference: String, field: String, token: Int)]
+    ) -> (reference: String, field: String, token: Int)? {
+        guard !bound.isEmpty else { return nil }
+        for token in range where file.kind(token) == .identifier && file.kind(token - 1) != .period {
+            if let read = bound[file.text(token)] { return read }
+        }
+        return nil
+    }
+
+    /// The handler that copies again when `reference.field` changes, and the model's other
+    /// publishers (`.onReceive(model.statusChanged)`) whose handlers run the copying code.
+    /// A handler that runs the copying code when a publisher that is not the model's
+    /// delivers (a timer, a notification), or when another model changes, is taken as a
+    /// re-sync: whether it follows the source is not known. One that follows only the view's
+    /// own values (`.onChange(of: scrollPosition)`) does not run on the source's change.
+    private func resync(
+        of reference: String, _ field: String, among followers: [Follower], copyingCode: [(file: Int, range: Range<Int>)], state: String,
+        models: Set<String>
+    ) -> (site: TokenLocation?, events: Set<String>) {
+        let computed = computedReaders(of: reference)
+        var events = Set<String>()
+        for follower in followers {
+            let file = index.files[follower.file]
+            var other: String?
+            var followsSource = false
+            var followsOtherModel = false
+            for token in follower.followed where file.isOwnMemberReference(token) {
+                let text = file.text(token)
+                if computed.contains(text) { followsSource = true }
+                if text != reference, models.contains(text) { followsOtherModel = true }
+                guard text == reference, file.kind(token) == .identifier else { continue }
+                guard file.kind(token + 1) == .period else {
+                    followsSource = true
+                    continue
+                }
+                let member = file.text(token + 2)
+                if member == field || member == "$" + field || member == "objectWillChange" {
+                    followsSource = true
+                } else {
+                    other = member
+                }
+            }
+            if followsSource { return (TokenLocation(file: follower.file, token: follower.handler), []) }
+            guard runsCopy(follower, copyingCode: copyingCode, state: state) else { continue }
+            if let other, file.at(follower.handler, "onReceive") {
+                events.insert(other)
+            } else if file.at(follower.handler, "onReceive") || followsOtherModel {
+                return (TokenLocation(file: follower.file, token: follower.handler), [])
+            }
+        }
+        return (nil, events)
+    }
+
+    /// Whether the handler's closure assigns the state or calls a function of the copying code.
+    private func runsCopy(_ follower: Follower, copyingCode: [(file: Int, range: Range<Int>)], state: String) -> Bool {
+        guard let closure = follower.closure else { return true }
+        let file = index.files[follower.file]
+        if file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [state] }) { return true }
+        let functions = Set(copyingCode.dropFirst().map { [$0.file, $0.range.lowerBound] })
+        return view.declarations.contains { declaration in
+            declaration.decl.functions.contains { function in
+                guard let body = function.body, functions.contains([declaration.file, body.lowerBound]) else { return false }
+                return closure.contains { file.kind($0) == .identifier && file.spells($0, function.name) }
+            }
+        }
+    }
+
+    /// The view's computed properties whose getters name `reference`: following one follows the source.
+    private func computedReaders(of reference: String) -> Set<String> {
+        var result = Set<String>()
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            for property in declaration.decl.properties where property.isComputed {
+                let reads = property.accessors.compactMap(\.body).contains { body in
+                    body.contains { file.kind($0) == .identifier && file.spells($0, reference) }
+                }
+                if reads { result.insert(property.name) }
+            }
+        }
+        return result
+    }
+
+    /// `reference.load()` calls in the copying code.
+    private func calledMethods(of reference: String, in code: [(file: Int, range: Range<Int>)]) -> Set<String> {
+        var result = Set<String>()
+        for piece in code {
+            let file = index.files[piece.file]
+            for token in piece.range where file.kind(token) == .identifier && file.spells(token, reference) && file.isOwnMemberReference(token) {
+                if file.kind(token + 1) == .period, file.kind(token + 3) == .leftParen { result.insert(file.text(token + 2)) }
+            }
+        }
+        return result
+    }
+}
