@@ -281,15 +281,16 @@ public struct StaleStateCopy: Rule {
         }
     }
 
-    /// An editing draft: the view hands `$state` to a control or on, or hands the state back
-    /// (a save closure, a binding, a model's method).
+    /// An editing draft or the view's own value: the view hands `$state` to a control or on,
+    /// writes it in other code than the copy (an action, a reset), or hands it back (a save
+    /// closure, a binding, a model's method).
     private func isDraft(_ name: String, of view: TypeInfo, index: ProjectIndex) -> Bool {
         let binding = "$" + name
         let bound = view.declarations.contains { declaration in
             let file = index.files[declaration.file]
             return declaration.decl.members.contains { file.kind($0) == .dollarIdentifier && file.spells($0, binding) && file.isOwnMemberReference($0) }
         }
-        return bound || StateSeeding.handsBack(name, in: view, index: index)
+        return bound || index.isWrittenBesidesCopies(name, in: view) || StateSeeding.handsBack(name, in: view, index: index)
     }
 
     /// A construction site that gives the view an `.id(…)` naming the field: a change of it

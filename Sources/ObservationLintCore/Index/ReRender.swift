@@ -433,7 +433,7 @@ extension ProjectIndex {
 
     /// The first read of each of `names` (the container's own properties) in its rendering
     /// code, outside action closures (`$name` hands a binding over; it reads nothing).
-    func viewStateReads(of type: TypeInfo, names: Set<String>) -> [String: TokenLocation] {
+    private func viewStateReads(of type: TypeInfo, names: Set<String>) -> [String: TokenLocation] {
         var result: [String: TokenLocation] = [:]
         for body in ViewCode.renderingBodies(of: type, index: self) {
             let file = files[body.file]

@@ -57,23 +57,107 @@ extension ProjectIndex {
                 }
             }
         }
+        let sending = copy.eventPublishers.isEmpty ? nil : codeNaming(copy.eventPublishers, in: model, observing: copy.field)
+        if sending?.observers == true { return [] }
         return changes(of: model).writes(of: copy.field).filter { write in
             guard write.phase == .afterHandout else { return false }
             if copy.code.contains(where: { $0.file == write.site.file && $0.range.contains(write.site.token) }) { return false }
+            if let writer = write.writer, writer.place.closure == nil, isInitializerBody(writer.place) { return false }
             guard let place = write.place else { return copy.eventPublishers.isEmpty && copy.calledMethods.isEmpty }
             if called.contains(where: { $0.0 == place.file && $0.1 == place.body }) { return false }
-            if !copy.eventPublishers.isEmpty {
-                let file = files[place.file]
-                if place.body.contains(where: { file.kind($0) == .identifier && copy.eventPublishers.contains(file.text($0)) }) { return false }
-            }
+            if let sending, sending.bodies.contains([place.file, place.body.lowerBound]) { return false }
             return true
         }
     }
 
-    /// The first read of the view's own property `name` in its rendering code, outside
-    /// action closures.
+    /// Whether the place is an initializer's body (an app's or a coordinator's `init` runs
+    /// before the views it builds exist).
+    private func isInitializerBody(_ place: MemberAccesses.Place) -> Bool {
+        typeDeclarations(in: place.file).contains { declaration, _ in
+            declaration.functions.contains { $0.kind == .initializer && $0.body == place.body }
+        }
+    }
+
+    /// The model's function bodies that name one of `publishers` or call (by name) a function
+    /// that does, transitively; `observers`: whether the field's `didSet`/`willSet` names
+    /// one or calls such a function (then every write may send it).
+    private func codeNaming(_ publishers: Set<String>, in model: TypeInfo, observing field: String)
+        -> (bodies: Set<[Int]>, observers: Bool)
+    {
+        var functions: [(name: String, file: Int, body: Range<Int>)] = []
+        var observers: [(file: Int, body: Range<Int>)] = []
+        for owner in typeAndAncestors(of: model) {
+            for declaration in owner.declarations {
+                for function in declaration.decl.functions { if let body = function.body { functions.append((function.name, declaration.file, body)) } }
+                for property in declaration.decl.properties where property.name == field {
+                    observers += property.accessors.filter { $0.kind == .didSet || $0.kind == .willSet }.compactMap(\.body).map { (declaration.file, $0) }
+                }
+            }
+        }
+        var names = publishers
+        var bodies = Set<[Int]>()
+        func mentions(_ body: Range<Int>, in fileIndex: Int) -> Bool {
+            let file = files[fileIndex]
+            return body.contains { file.kind($0) == .identifier && names.contains(file.text($0)) }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for function in functions where !bodies.contains([function.file, function.body.lowerBound]) && mentions(function.body, in: function.file) {
+                bodies.insert([function.file, function.body.lowerBound])
+                names.insert(function.name)
+                changed = true
+            }
+        }
+        return (bodies, observers.contains { mentions($0.body, in: $0.file) })
+    }
+
+    /// The first read of the view's own property `name` in its rendering code that shows
+    /// it: outside action closures and outside the value `.onChange(of:)` or `.task(id:)`
+    /// follows (that only runs a handler).
     public func renderRead(of name: String, in view: TypeInfo) -> TokenLocation? {
-        viewStateReads(of: view, names: [name])[name]
+        for body in ViewCode.renderingBodies(of: view, index: self) {
+            let file = files[body.file]
+            guard !body.parameters.contains(where: { $0.name == name }), !file.localNames(in: body.range).contains(name) else { continue }
+            var roles = RenderRoles(body: body.range, file: file, index: self)
+            for token in body.range where file.kind(token) == .identifier && file.spells(token, name) {
+                guard file.isOwnMemberReference(token), !file.isArgumentLabel(token), roles.role(of: token) != .action,
+                    !isFollowedValue(token, in: file)
+                else { continue }
+                return TokenLocation(file: body.file, token: token)
+            }
+        }
+        return nil
+    }
+
+    /// Whether the token stands in the arguments of `.onChange(…)` or `.task(…)`.
+    private func isFollowedValue(_ token: Int, in file: ParsedFile) -> Bool {
+        var index = token - 1
+        while index > 0, token - index < 64 {
+            switch file.kind(index) {
+            case .rightParen, .rightSquare, .rightBrace:
+                let open = Int(file.partner[index])
+                guard open >= 0, open < index else { return false }
+                index = open - 1
+            case .leftParen:
+                return file.kind(index - 2) == .period && (file.at(index - 1, "onChange") || file.at(index - 1, "task"))
+            case .leftBrace, .leftSquare:
+                return false
+            default:
+                index -= 1
+            }
+        }
+        return false
+    }
+
+    /// Whether `view` writes its state `name` (outside its initializers) in code other than
+    /// the code that copies into it: an action editing it, a handler resetting it — the
+    /// state is then the view's own value, not only a copy.
+    public func isWrittenBesidesCopies(_ name: String, in view: TypeInfo) -> Bool {
+        let code = stateCopies(of: view).filter { $0.state == name }.flatMap(\.code)
+        return (memberAccesses(of: view).mutations[name] ?? []).contains { site in
+            !site.inInitializer && !code.contains { $0.file == site.file && $0.range.contains(site.token) }
+        }
     }
 
     /// `debug effects`: one line per copy.
@@ -213,8 +297,11 @@ private struct StateCopyCollector {
         let file = index.files[fileIndex]
         var bound: [String: (reference: String, field: String, token: Int)] = [:]
         var decided: [(block: Range<Int>, read: (reference: String, field: String, token: Int))] = []
+        // A value awaited (`await api.verify(model.name)`) is a result fetched for the source,
+        // not a copy of what it holds.
         func read(in value: Range<Int>) -> (reference: String, field: String, token: Int)? {
-            sourceReads(in: value, of: file, sources: sources).first ?? firstBound(in: value, of: file, bound)
+            guard !value.contains(where: { file.at($0, "await") }) else { return nil }
+            return sourceReads(in: value, of: file, sources: sources).first ?? firstBound(in: value, of: file, bound)
         }
         for token in range where file.kind(token) == .keyword {
             if file.at(token, "let") || file.at(token, "var") {
@@ -245,11 +332,18 @@ private struct StateCopyCollector {
         for assignment in file.assignments(in: range) where file.at(assignment.operatorToken, "=") {
             let path = file.path(of: assignment.target)
             guard path.count == 1, states.contains(path[0]), !locals.contains(path[0]) || file.at(assignment.target.root, "self") else { continue }
-            guard let found = read(in: assignment.value) ?? decided.last(where: { $0.block.contains(assignment.operatorToken) })?.read
+            guard let found = read(in: assignment.value)
+                ?? (isConstant(assignment.value, in: file) ? decided.last(where: { $0.block.contains(assignment.operatorToken) })?.read : nil)
             else { continue }
             result.append((assignment, found.reference, found.field, found.token))
         }
         return result
+    }
+
+    /// A value that names nothing but literals and members written after a dot (`.checking`,
+    /// `"Syncing"`, `true`): what a branch assigns for the condition that decides it.
+    private func isConstant(_ value: Range<Int>, in file: ParsedFile) -> Bool {
+        !value.contains { file.kind($0) == .identifier && file.kind($0 - 1) != .period }
     }
 
     /// The end of a bound value: at depth 0, a `,`, the `{` of a condition's block, `else`,
@@ -326,8 +420,8 @@ private struct StateCopyCollector {
                     other = member
                 }
             }
+            guard runsCopy(follower, copyingCode: copyingCode, state: state, orAnyFunction: followsSource) else { continue }
             if followsSource { return (TokenLocation(file: follower.file, token: follower.handler), []) }
-            guard runsCopy(follower, copyingCode: copyingCode, state: state) else { continue }
             if let other, file.at(follower.handler, "onReceive") {
                 events.insert(other)
             } else if file.at(follower.handler, "onReceive") || followsOtherModel {
@@ -337,15 +431,19 @@ private struct StateCopyCollector {
         return (nil, events)
     }
 
-    /// Whether the handler's closure assigns the state or calls a function of the copying code.
-    private func runsCopy(_ follower: Follower, copyingCode: [(file: Int, range: Range<Int>)], state: String) -> Bool {
+    /// Whether the handler's closure assigns the state or calls a function of the copying
+    /// code (`anyFunction`: any function of the view, which may call it in turn).
+    private func runsCopy(
+        _ follower: Follower, copyingCode: [(file: Int, range: Range<Int>)], state: String, orAnyFunction anyFunction: Bool
+    ) -> Bool {
         guard let closure = follower.closure else { return true }
         let file = index.files[follower.file]
         if file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [state] }) { return true }
         let functions = Set(copyingCode.dropFirst().map { [$0.file, $0.range.lowerBound] })
         return view.declarations.contains { declaration in
             declaration.decl.functions.contains { function in
-                guard let body = function.body, functions.contains([declaration.file, body.lowerBound]) else { return false }
+                guard let body = function.body, anyFunction && function.kind != .initializer || functions.contains([declaration.file, body.lowerBound])
+                else { return false }
                 return closure.contains { file.kind($0) == .identifier && file.spells($0, function.name) }
             }
         }
