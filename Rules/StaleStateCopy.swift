@@ -19,17 +19,21 @@ public struct StaleStateCopy: Rule {
             §10), cited as notes in the order things happen: the copy (its right side reads the \
             field, or a local bound from it, or the copy stands in a branch of an `if` whose \
             condition reads it), a write of the field that can happen after the model reached \
-            the view (not in its initializer or setup, not in a method of the model the copying \
-            code itself calls before copying, not in that code), and the render read of the \
-            state. It stays silent when the view copies the field again on its change \
+            the view (not in its initializer or setup, nor in another type's initializer, not in a \
+            method of the model the copying code itself calls before copying, not in that code, \
+            and not in code a modal presentation or a push covers while the view is shown), and \
+            the render read of the state (not the value `.onChange(of:)` follows). It stays silent when the view copies the field again on its change \
             (`.onChange(of:)` or `.task(id:)` of the field or of a computed property reading the \
             model, `.onReceive` of the field's publisher or of `objectWillChange`), when a \
             handler of a publisher that is not the model's (a timer, a notification) or of \
             another model's change runs the copying code (whether it follows the field is not \
             known), when `.onReceive` of another publisher of the model runs it and every write \
             found is in a function that names that publisher (it may send it), when the state is \
-            an editing draft (`$state` handed to a control or on, or the state handed back \
-            through a closure, a binding or a save method), when a construction site gives the \
+            an editing draft or the view's own value (`$state` handed to a control or on, the \
+            state written in other code than the copy — an action, a reset in `.onDisappear` — \
+            or handed back through a closure, a binding or a save method), when the copied \
+            value is awaited (`verified = await api.check(model.name)` is a result fetched for \
+            the field, not a copy of it), when a construction site gives the \
             view an `.id(…)` that names the field, and when no later write is known.
             """,
         fix: """
@@ -256,7 +260,7 @@ public struct StaleStateCopy: Rule {
                 guard let property = decl.properties.first(where: { $0.name == copy.state }),
                     let render = index.renderRead(of: copy.state, in: view),
                     !isDraft(copy.state, of: view, index: index), !isRenewed(view, byChangesOf: copy.field, index: index),
-                    let write = index.laterWrites(of: copy).first
+                    let write = index.laterWrites(of: copy).first(where: { canRun($0, whileShowing: view, index: index) })
                 else { continue }
                 reported.insert(copy.state)
                 let model = copy.model.withoutTypeKeyPrefixes
@@ -264,14 +268,14 @@ public struct StaleStateCopy: Rule {
                 let viewName = view.name.withoutTypeKeyPrefixes
                 // In the order things happen: the copy, the write that changes the source, the stale read.
                 context.report(
-                    "`@State var \(copy.state)` keeps the copy of \(source) taken in `.\(copy.moment)`: `\(model).\(copy.field)` changes later while `\(viewName)` is shown and nothing copies it again, so the view goes on showing the old value",
+                    "`@State var \(copy.state)` keeps what `.\(copy.moment)` took from \(source): `\(model).\(copy.field)` changes later while `\(viewName)` is shown and nothing takes it again, so the view goes on showing the old value",
                     at: property.nameToken..<property.nameToken + 1,
                     notes: [
                         context.note(
-                            "`.\(copy.moment)` copies \(source) into `\(copy.state)` here, once", at: copy.site.token..<copy.site.token + 1,
+                            "`.\(copy.moment)` sets `\(copy.state)` from \(source) here, once", at: copy.site.token..<copy.site.token + 1,
                             in: copy.site.file),
                         context.note(
-                            "then `\(model).\(copy.field)` changes here, in \(write.member)\(write.contextDescription(in: index)); `\(copy.state)` is not copied again",
+                            "then `\(model).\(copy.field)` changes here, in \(write.member)\(write.contextDescription(in: index)); nothing sets `\(copy.state)` from it again",
                             at: write.site.token..<write.site.token + 1, in: write.site.file),
                         context.note(
                             "`\(viewName)` shows the stale `\(copy.state)` here", at: render.token..<render.token + 1, in: render.file),
@@ -291,6 +295,14 @@ public struct StaleStateCopy: Rule {
             return declaration.decl.members.contains { file.kind($0) == .dollarIdentifier && file.spells($0, binding) && file.isOwnMemberReference($0) }
         }
         return bound || index.isWrittenBesidesCopies(name, in: view) || StateSeeding.handsBack(name, in: view, index: index)
+    }
+
+    /// Whether the write can run while the view is shown where a site builds it: not when
+    /// a modal presentation or a push covers the code that makes it (SPEC §10.4). A view with
+    /// no known site is taken as shown wherever the write runs.
+    private func canRun(_ write: PropertyWrite, whileShowing view: TypeInfo, index: ProjectIndex) -> Bool {
+        let sites = index.viewGraph.constructions(of: view.name)
+        return sites.isEmpty || sites.contains { index.canRun(write.site, whileShowing: $0) }
     }
 
     /// A construction site that gives the view an `.id(…)` naming the field: a change of it

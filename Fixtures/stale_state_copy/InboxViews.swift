@@ -1,7 +1,7 @@
 import SwiftUI
 
 struct UnreadBadge {
-    @EnvironmentObject var mailbox: Mailbox
+    @EnvironmentObject var mailbox: Mailbox // expect: unread_observed_object
     @State private var count = 0 // expect: stale_state_copy
 }
 

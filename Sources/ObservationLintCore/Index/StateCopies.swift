@@ -17,6 +17,8 @@ public struct StateCopy: Sendable {
     /// The view's property holding the model (`model`), the model's qualified name and
     /// the field read (`items` in `model.items.first`), with where it is read.
     public let reference: String
+    /// The reference's type as the view spells it (`Post` for `Entity<PostData>`).
+    public let referenceType: String?
     public let model: String
     public let field: String
     public let read: TokenLocation
@@ -59,8 +61,28 @@ extension ProjectIndex {
         }
         let sending = copy.eventPublishers.isEmpty ? nil : codeNaming(copy.eventPublishers, in: model, observing: copy.field)
         if sending?.observers == true { return [] }
+        // `model.player.isMuted` copied: assigning `player.rate` changes another member, and
+        // whether a control handed `$model.player` replaces the value is not known.
+        let readFile = files[copy.read.file]
+        let copiedMember = readFile.kind(copy.read.token + 1) == .period ? readFile.text(copy.read.token + 2) : nil
+        // `Entity<PostData>` held: a write to an `Entity<CommentData>` changes another object.
+        let held = copy.referenceType.flatMap { genericArguments(ofSpelled: $0) }
         return changes(of: model).writes(of: copy.field).filter { write in
             guard write.phase == .afterHandout else { return false }
+            if let held, let written = spelledReceiverType(of: write).flatMap({ genericArguments(ofSpelled: $0) }), written != held {
+                return false
+            }
+            let writeFile = files[write.site.file]
+            let token = write.site.token
+            if let copiedMember {
+                if writeFile.kind(token + 1) == .period, writeFile.kind(token + 2) == .identifier, !writeFile.spells(token + 2, copiedMember),
+                    writeFile.isAssignmentOperator(token + 3)
+                {
+                    return false
+                }
+            }
+            // `$model.field` handed to a view: whether it writes the value is not known.
+            if writeFile.kind(token - 1) == .period, writeFile.kind(token - 2) == .dollarIdentifier { return false }
             if copy.code.contains(where: { $0.file == write.site.file && $0.range.contains(write.site.token) }) { return false }
             if let writer = write.writer, writer.place.closure == nil, isInitializerBody(writer.place) { return false }
             guard let place = write.place else { return copy.eventPublishers.isEmpty && copy.calledMethods.isEmpty }
@@ -121,7 +143,7 @@ extension ProjectIndex {
             guard !body.parameters.contains(where: { $0.name == name }), !file.localNames(in: body.range).contains(name) else { continue }
             var roles = RenderRoles(body: body.range, file: file, index: self)
             for token in body.range where file.kind(token) == .identifier && file.spells(token, name) {
-                guard file.isOwnMemberReference(token), !file.isArgumentLabel(token), roles.role(of: token) != .action,
+                guard file.isOwnMemberReference(token), !file.isArgumentLabel(token), roles.role(of: token) == .content,
                     !isFollowedValue(token, in: file)
                 else { continue }
                 return TokenLocation(file: body.file, token: token)
@@ -154,9 +176,15 @@ extension ProjectIndex {
     /// the code that copies into it: an action editing it, a handler resetting it — the
     /// state is then the view's own value, not only a copy.
     public func isWrittenBesidesCopies(_ name: String, in view: TypeInfo) -> Bool {
-        let code = stateCopies(of: view).filter { $0.state == name }.flatMap(\.code)
+        let copies = stateCopies(of: view).filter { $0.state == name }
+        let code = copies.flatMap(\.code)
+        let references = Set(copies.map(\.reference))
         return (memberAccesses(of: view).mutations[name] ?? []).contains { site in
-            !site.inInitializer && !code.contains { $0.file == site.file && $0.range.contains(site.token) }
+            guard !site.inInitializer, !code.contains(where: { $0.file == site.file && $0.range.contains(site.token) }) else { return false }
+            // `.onReceive(model.synced) { _ in count = model.count }`: a copy again, not an edit.
+            let file = files[site.file]
+            let statement = site.token..<file.expressionEnd(from: site.token, end: site.body.upperBound, stopAtComma: false)
+            return !statement.contains { file.kind($0) == .identifier && references.contains(file.text($0)) && file.isOwnMemberReference($0) }
         }
     }
 
@@ -213,9 +241,7 @@ private struct StateCopyCollector {
         var followers: [Follower] = []
         for declaration in view.declarations {
             let file = index.files[declaration.file]
-            let calls = file.calls(in: declaration.decl.members) { token in
-                file.kind(token - 1) == .period && (file.at(token, "onAppear") || file.at(token, "task") || file.at(token, "onChange") || file.at(token, "onReceive"))
-            }
+            let calls = file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period && file.kind(token) == .identifier }
             for call in calls {
                 let closure = call.trailingClosures.first?.body ?? call.arguments.flatMap { file.argument("perform", in: $0) }
                 let id = call.arguments.flatMap { file.argument("id", in: $0) }
@@ -226,9 +252,14 @@ private struct StateCopyCollector {
                         code += functions[file.text(called.name)] ?? []
                     }
                     moments.append((file.text(call.name), call.name, code))
-                } else if let arguments = call.arguments {
+                } else if file.at(call.name, "onChange") || file.at(call.name, "task") || file.at(call.name, "onReceive") {
+                    guard let arguments = call.arguments else { continue }
                     let followed = file.at(call.name, "onChange") ? file.argument("of", in: arguments) : id
                     followers.append(Follower(handler: call.name, file: declaration.file, followed: followed ?? arguments, closure: closure))
+                } else if let closure = call.trailingClosures.first?.body, isModifier(call.name, in: file) {
+                    // Another modifier's closure (`.watch(value: x) { … }` of a package, a
+                    // gesture): when it runs is not known.
+                    followers.append(Follower(handler: call.name, file: declaration.file, followed: call.name..<call.name, closure: closure))
                 }
             }
         }
@@ -243,7 +274,8 @@ private struct StateCopyCollector {
                     result.append(
                         StateCopy(
                             view: view.name, state: state, site: TokenLocation(file: piece.file, token: assignment.target.root),
-                            moment: moment.name, reference: reference, model: source.model.name, field: field,
+                            moment: moment.name, reference: reference, referenceType: view.property(named: reference)?.property.type?.text,
+                            model: source.model.name, field: field,
                             read: TokenLocation(file: piece.file, token: read), resync: resync.site,
                             eventPublishers: resync.events, calledMethods: calledMethods(of: reference, in: moment.code),
                             code: moment.code))
@@ -251,6 +283,12 @@ private struct StateCopyCollector {
             }
         }
         return result
+    }
+
+    /// A call applied to a view (`Text(x).watch(…)`, a modifier on its own line), not a
+    /// member of a value (`items.first { … }` in a condition, where the brace opens a block).
+    private func isModifier(_ name: Int, in file: ParsedFile) -> Bool {
+        file.tokens[name - 1].isAtStartOfLine || file.kind(name - 2) == .rightParen || file.kind(name - 2) == .rightBrace
     }
 
     /// The view's properties holding a model whose changes it follows, with the fields that
@@ -309,8 +347,9 @@ private struct StateCopyCollector {
                 if let found = read(in: token + 3..<valueEnd(from: token + 3, limit: range.upperBound, in: file)) {
                     bound[file.text(token + 1)] = found
                 }
-            } else if file.at(token, "if"), !file.at(token - 1, "else") {
-                // An `else if` is decided by the conditions before it as well: the chain is one block.
+            } else if file.at(token, "if") {
+                // The block and every `else` after it are decided by the condition (an `else
+                // if` by the conditions before it as well: the innermost decides).
                 guard let open = blockOpener(from: token + 1, limit: range.upperBound, in: file),
                     let found = read(in: token + 1..<open)
                 else { continue }
@@ -424,7 +463,7 @@ private struct StateCopyCollector {
             if followsSource { return (TokenLocation(file: follower.file, token: follower.handler), []) }
             if let other, file.at(follower.handler, "onReceive") {
                 events.insert(other)
-            } else if file.at(follower.handler, "onReceive") || followsOtherModel {
+            } else if file.at(follower.handler, "onReceive") || followsOtherModel || follower.followed.isEmpty {
                 return (TokenLocation(file: follower.file, token: follower.handler), [])
             }
         }
