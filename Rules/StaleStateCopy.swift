@@ -16,25 +16,32 @@ public struct StaleStateCopy: Rule {
             view holds with `@ObservedObject`, `@StateObject` or `@EnvironmentObject`, a tracked \
             property of an `@Observable` class it holds), SwiftUI runs `body` again, but `body` \
             reads the copy, which nothing updates. The rule reports only with the witness (SPEC \
-            §10), cited as notes in the order things happen: the copy (its right side reads the \
-            field, or a local bound from it, or the copy stands in a branch of an `if` whose \
-            condition reads it), a write of the field that can happen after the model reached \
-            the view (not in its initializer or setup, nor in another type's initializer, not in a \
-            method of the model the copying code itself calls before copying, not in that code, \
-            and not in code a modal presentation or a push covers while the view is shown), and \
-            the render read of the state (not the value `.onChange(of:)` follows). It stays silent when the view copies the field again on its change \
-            (`.onChange(of:)` or `.task(id:)` of the field or of a computed property reading the \
-            model, `.onReceive` of the field's publisher or of `objectWillChange`), when a \
-            handler of a publisher that is not the model's (a timer, a notification) or of \
-            another model's change runs the copying code (whether it follows the field is not \
-            known), when `.onReceive` of another publisher of the model runs it and every write \
-            found is in a function that names that publisher (it may send it), when the state is \
-            an editing draft or the view's own value (`$state` handed to a control or on, the \
-            state written in other code than the copy — an action, a reset in `.onDisappear` — \
-            or handed back through a closure, a binding or a save method), when the copied \
-            value is awaited (`verified = await api.check(model.name)` is a result fetched for \
-            the field, not a copy of it), when a construction site gives the \
-            view an `.id(…)` that names the field, and when no later write is known.
+            §10), cited as notes in the order things happen. First the copy: the right side reads \
+            the field, or a local bound from it, or the assignment of a constant stands in a branch \
+            of an `if` whose condition reads it (`if model.isLoading { status = .checking }`); an \
+            awaited value (`verified = await api.check(model.name)`) is a result fetched for the \
+            field, not a copy. Then a write of the field that can happen after the model reached \
+            the view and after the copy: not in its initializer or setup, nor in another type's \
+            initializer (an app's `init` runs before its views exist), not in a method of the model \
+            the copying code calls before copying (`await model.load()`), not in that code, not in \
+            a function of the view that copies again itself, not in code a modal presentation or \
+            a push covers while the view is shown, not an assignment of another member of the \
+            field's value than the one copied (`player.rate = 1` when `player.isMuted` is copied), \
+            not a `$model.field` binding handed to a view (whether it writes is not known), and \
+            not a write to another specialization of a generic model. Last the read of the state \
+            while rendering (not the value `.onChange(of:)` follows, which only runs a handler). \
+            It stays silent when the view copies again on the field's change (`.onChange(of:)` or \
+            `.task(id:)` of the field, or of a computed property reading the model; `.onReceive` \
+            of the field's publisher or of `objectWillChange`), when a handler whose timing is not \
+            known runs the copying code (`.onReceive` of a timer or a notification, `.onChange` \
+            of another model, a fetch request or a computed value, another modifier's closure such \
+            as a package's `.watch(value:)`), when `.onReceive` of another publisher of the model \
+            runs it and every write is in a function that names that publisher or calls one that \
+            does, or in a field whose `didSet` does (it may send it), when the state is an editing \
+            draft or the view's own value (`$state` handed on, the state written in code other \
+            than a copy — an action, a reset in `.onDisappear` — or handed back through a \
+            closure, a binding or a save method), when a construction site gives the view an \
+            `.id(…)` naming the field, and when no later write is known.
             """,
         fix: """
             Read the model's field in `body` (directly or through a computed property) instead \
@@ -231,6 +238,37 @@ public struct StaleStateCopy: Rule {
                         .onAppear { phase = downloads.phase }
                         .onReceive(downloads.progressed) { _ in phase = downloads.phase }
                 }
+            }
+            """,
+            // The view's own write copies again in the same flow.
+            """
+            @Observable final class Speaker { var isMuted = false }
+            struct MuteButton: View {
+                let speaker: Speaker
+                @State private var muted = false
+                var body: some View {
+                    Button(muted ? "Unmute" : "Mute") { toggle() }.onAppear { sync() }
+                }
+                func sync() { muted = speaker.isMuted }
+                func toggle() {
+                    speaker.isMuted.toggle()
+                    sync()
+                }
+            }
+            """,
+            // Copied again when a fetched value changes, which may change with the model.
+            """
+            @Observable final class Thread { var rootID = "" ; func rekey() { rootID = "b" } }
+            struct ThreadReplies: View {
+                let thread: Thread
+                @FetchRequest(sortDescriptors: []) private var events: FetchedResults<Event>
+                @State private var direct: [Event] = []
+                var body: some View {
+                    ForEach(direct) { Text($0.text) }
+                        .task { compute() }
+                        .onChange(of: events.count) { compute() }
+                }
+                func compute() { direct = events.filter { $0.root == thread.rootID } }
             }
             """,
             // The copy is only used by an action, never shown.

@@ -35,6 +35,8 @@ public struct StateCopy: Sendable {
     /// The code that runs at the moment: the modifier's closure, then the view's functions
     /// it calls.
     let code: [(file: Int, range: Range<Int>)]
+    /// The names of those functions.
+    let copyingFunctions: Set<String>
 }
 
 extension ProjectIndex {
@@ -85,11 +87,24 @@ extension ProjectIndex {
             if writeFile.kind(token - 1) == .period, writeFile.kind(token - 2) == .dollarIdentifier { return false }
             if copy.code.contains(where: { $0.file == write.site.file && $0.range.contains(write.site.token) }) { return false }
             if let writer = write.writer, writer.place.closure == nil, isInitializerBody(writer.place) { return false }
+            // `model.player.isMuted.toggle(); syncMuted()`: the view's own flow copies again.
+            if !copy.copyingFunctions.isEmpty, let body = viewFunctionBody(of: copy.view, around: write.site) {
+                let file = files[write.site.file]
+                if body.contains(where: { file.kind($0) == .identifier && copy.copyingFunctions.contains(file.text($0)) }) { return false }
+            }
             guard let place = write.place else { return copy.eventPublishers.isEmpty && copy.calledMethods.isEmpty }
             if called.contains(where: { $0.0 == place.file && $0.1 == place.body }) { return false }
             if let sending, sending.bodies.contains([place.file, place.body.lowerBound]) { return false }
             return true
         }
+    }
+
+    /// The body of the function of `view` that holds `site`, if it is the view's code.
+    private func viewFunctionBody(of view: String, around site: TokenLocation) -> Range<Int>? {
+        for (declaration, info) in typeDeclarations(in: site.file) where info.name == view && declaration.members.contains(site.token) {
+            return declaration.functions.compactMap(\.body).first { $0.contains(site.token) }
+        }
+        return nil
     }
 
     /// Whether the place is an initializer's body (an app's or a coordinator's `init` runs
@@ -237,7 +252,7 @@ private struct StateCopyCollector {
                 if let body = function.body { functions[function.name, default: []].append((declaration.file, body)) }
             }
         }
-        var moments: [(name: String, handler: Int, code: [(file: Int, range: Range<Int>)])] = []
+        var moments: [(name: String, handler: Int, code: [(file: Int, range: Range<Int>)], functions: Set<String>)] = []
         var followers: [Follower] = []
         for declaration in view.declarations {
             let file = index.files[declaration.file]
@@ -248,10 +263,13 @@ private struct StateCopyCollector {
                 if file.at(call.name, "onAppear") || file.at(call.name, "task") && id == nil {
                     guard let closure else { continue }
                     var code = [(file: declaration.file, range: closure)]
+                    var names = Set<String>()
                     for called in file.calls(in: closure, where: { file.kind($0) == .identifier && file.isOwnMemberReference($0) }) {
-                        code += functions[file.text(called.name)] ?? []
+                        guard let bodies = functions[file.text(called.name)] else { continue }
+                        code += bodies
+                        names.insert(file.text(called.name))
                     }
-                    moments.append((file.text(call.name), call.name, code))
+                    moments.append((file.text(call.name), call.name, code, names))
                 } else if file.at(call.name, "onChange") || file.at(call.name, "task") || file.at(call.name, "onReceive") {
                     guard let arguments = call.arguments else { continue }
                     let followed = file.at(call.name, "onChange") ? file.argument("of", in: arguments) : id
@@ -278,7 +296,7 @@ private struct StateCopyCollector {
                             model: source.model.name, field: field,
                             read: TokenLocation(file: piece.file, token: read), resync: resync.site,
                             eventPublishers: resync.events, calledMethods: calledMethods(of: reference, in: moment.code),
-                            code: moment.code))
+                            code: moment.code, copyingFunctions: moment.functions))
                 }
             }
         }
@@ -446,7 +464,8 @@ private struct StateCopyCollector {
             for token in follower.followed where file.isOwnMemberReference(token) {
                 let text = file.text(token)
                 if computed.contains(text) { followsSource = true }
-                if text != reference, models.contains(text) { followsOtherModel = true }
+                // A model, a computed value, a fetch request: it may change with the source.
+                if text != reference, models.contains(text) || !isPlainViewValue(text) { followsOtherModel = true }
                 guard text == reference, file.kind(token) == .identifier else { continue }
                 guard file.kind(token + 1) == .period else {
                     followsSource = true
@@ -486,6 +505,17 @@ private struct StateCopyCollector {
                 return closure.contains { file.kind($0) == .identifier && file.spells($0, function.name) }
             }
         }
+    }
+
+    /// Whether `name` is one of the view's own stored values that only the view or its
+    /// parent changes: `@State`, `@Binding`, `@FocusState`, or a plain `let`/`var` (not a
+    /// computed property, not a `@FetchRequest`, `@Query` or `@Environment` value). Other
+    /// names (locals, types, functions) are taken as plain.
+    private func isPlainViewValue(_ name: String) -> Bool {
+        guard let (_, property) = view.property(named: name) else { return true }
+        guard property.isStored else { return false }
+        let wrappers = property.attributes.map { String($0.simpleName) }
+        return wrappers.allSatisfy { ["State", "Binding", "FocusState"].contains($0) }
     }
 
     /// The view's computed properties whose getters name `reference`: following one follows the source.
