@@ -212,4 +212,32 @@ final class StateCopiesTests: XCTestCase {
         XCTAssertTrue(index.isWrittenBesidesCopies("isVisible", in: view))
         XCTAssertFalse(index.isWrittenBesidesCopies("count", in: view))
     }
+
+    /// `.onChange(of:)` of a computed value or a fetch request may follow the source: a
+    /// re-sync; a write in a view function that copies again right after is no later write.
+    func testFollowedComputedValuesAndViewFlowsThatCopyAgain() {
+        let source = loader + """
+            struct Flows: View {
+                @ObservedObject var loader: Loader
+                @State private var count = 0
+                @State private var first = ""
+                var total: Int { 3 }
+                var body: some View {
+                    Text("\\(count) \\(first)")
+                        .onAppear { countItems(); first = loader.items.first ?? "" }
+                        .onChange(of: total) { first = loader.items.first ?? "" }
+                    Button("Add") { add() }
+                }
+                func countItems() { count = loader.items.count }
+                func add() {
+                    loader.items.append("x")
+                    countItems()
+                }
+            }
+            """
+        let (index, found) = copies("Flows", in: source)
+        XCTAssertEqual(found.map(\.state), ["first", "count"])
+        XCTAssertEqual(found.map { $0.resync != nil }, [true, false])
+        XCTAssertEqual(found.last.map { index.laterWrites(of: $0).map { line($0.site, in: index) } }, [5])
+    }
 }
