@@ -21,7 +21,10 @@ public struct StaleStateCopy: Rule {
             of an `if` whose condition reads it (`if model.isLoading { status = .checking }`); an \
             awaited value (`verified = await api.check(model.name)`) is a result fetched for the \
             field, not a copy. Then a write of the field that can happen after the model reached \
-            the view and after the copy: not in its initializer or setup, nor in another type's \
+            the view and after the copy, on its own time — after an `await`, in a `Task`, a \
+            completion handler, a timer, a notification or a subscription (data arriving; a \
+            synchronous action of the user elsewhere is not placed beside the view), in the app's \
+            code (not a test) — and not in its initializer or setup, nor in another type's \
             initializer (an app's `init` runs before its views exist), not in a method of the model \
             the copying code calls before copying (`await model.load()`), not in that code, not in \
             a function of the view that copies again itself, not in code a modal presentation or \
@@ -91,7 +94,14 @@ public struct StaleStateCopy: Rule {
             final class Loader: ObservableObject {
                 @Published var isLoading = false
                 @Published var items: [String] = []
-                func load() { isLoading = true; Task { @MainActor in items = ["a"]; isLoading = false } }
+                func load() {
+                    isLoading = true
+                    Task { @MainActor in
+                        items = await fetch()
+                        isLoading = false
+                    }
+                }
+                func fetch() async -> [String] { ["a"] }
             }
             struct Summary: View {
                 @ObservedObject var loader: Loader
@@ -111,7 +121,7 @@ public struct StaleStateCopy: Rule {
             final class Downloads: ObservableObject {
                 @Published var phase = 0
                 let progressed = PassthroughSubject<Int, Never>()
-                func restart() { phase = 0 }
+                func restart() { Task { @MainActor in phase = 0 } }
                 func advance() { phase += 1; progressed.send(phase) }
             }
             struct PhaseLabel: View {
@@ -128,7 +138,11 @@ public struct StaleStateCopy: Rule {
             """
             @Observable final class Stats {
                 var days: [Int] = []
-                func compute() async { days = [1, 2, 3] }
+                func compute() async {
+                    let computed = await summarize()
+                    days = computed
+                }
+                func summarize() async -> [Int] { [1, 2, 3] }
             }
             struct StatsChart: View {
                 let stats: Stats
@@ -240,6 +254,21 @@ public struct StaleStateCopy: Rule {
                 }
             }
             """,
+            // Only a synchronous action elsewhere changes the field: not placed beside the view.
+            """
+            final class Accounts: ObservableObject {
+                @Published var current = "me"
+                func switchTo(_ name: String) { current = name }
+            }
+            struct OwnerBadge: View {
+                @EnvironmentObject var accounts: Accounts
+                let author: String
+                @State private var isMine = false
+                var body: some View {
+                    Text(isMine ? "You" : author).onAppear { isMine = accounts.current == author }
+                }
+            }
+            """,
             // The view's own write copies again in the same flow.
             """
             @Observable final class Speaker { var isMuted = false }
@@ -298,7 +327,7 @@ public struct StaleStateCopy: Rule {
                 guard let property = decl.properties.first(where: { $0.name == copy.state }),
                     let render = index.renderRead(of: copy.state, in: view),
                     !isDraft(copy.state, of: view, index: index), !isRenewed(view, byChangesOf: copy.field, index: index),
-                    let write = index.laterWrites(of: copy).first(where: { canRun($0, whileShowing: view, index: index) })
+                    let write = index.laterWrites(of: copy).first(where: { isWitness($0, whileShowing: view, index: index) })
                 else { continue }
                 reported.insert(copy.state)
                 let model = copy.model.withoutTypeKeyPrefixes
@@ -335,10 +364,14 @@ public struct StaleStateCopy: Rule {
         return bound || index.isWrittenBesidesCopies(name, in: view) || StateSeeding.handsBack(name, in: view, index: index)
     }
 
-    /// Whether the write can run while the view is shown where a site builds it: not when
-    /// a modal presentation or a push covers the code that makes it (SPEC §10.4). A view with
-    /// no known site is taken as shown wherever the write runs.
-    private func canRun(_ write: PropertyWrite, whileShowing view: TypeInfo, index: ProjectIndex) -> Bool {
+    /// Whether the write changes the field on its own time while the view is shown: in the
+    /// app's code (not a test), later than the code that starts it (after an `await`, in a
+    /// `Task`, a completion handler, a timer, a notification or a subscription: data
+    /// arriving, not a synchronous action of the user, which the analysis cannot place
+    /// beside the view), and not covered by a modal presentation or a push over the view
+    /// (SPEC §10.4). A view with no known site is taken as shown wherever the write runs.
+    private func isWitness(_ write: PropertyWrite, whileShowing view: TypeInfo, index: ProjectIndex) -> Bool {
+        guard SourceRole(path: index.files[write.site.file].path) == .app, write.context(in: index).isAsynchronous else { return false }
         let sites = index.viewGraph.constructions(of: view.name)
         return sites.isEmpty || sites.contains { index.canRun(write.site, whileShowing: $0) }
     }

@@ -22,7 +22,10 @@ import SwiftUI
     }
 
     func reset() {
-        isSyncing = false
+        Task {
+            try? await Task.sleep(for: .seconds(1))
+            isSyncing = false
+        }
     }
 
     private func fetchFolders() async -> [String] { ["Inbox"] }

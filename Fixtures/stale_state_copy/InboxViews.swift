@@ -25,7 +25,7 @@ struct UnreadTitle: View {
 }
 
 /// The folder list is synced in `.task` before the copy, and each later sync sends `synced`,
-/// whose handler copies again: silent for `folders`; `isSyncing` is reset by `reset()`, which
+/// whose handler copies again: silent for `folders`; `isSyncing` is reset later by `reset()`, which
 /// sends nothing.
 struct FolderHeader: View {
     @ObservedObject var mailbox: Mailbox

@@ -66,7 +66,9 @@ extension ProjectIndex {
         // `model.player.isMuted` copied: assigning `player.rate` changes another member, and
         // whether a control handed `$model.player` replaces the value is not known.
         let readFile = files[copy.read.file]
-        let copiedMember = readFile.kind(copy.read.token + 1) == .period ? readFile.text(copy.read.token + 2) : nil
+        var readDot = copy.read.token + 1
+        if readFile.kind(readDot) == .postfixQuestionMark || readFile.kind(readDot) == .exclamationMark { readDot += 1 }
+        let copiedMember = readFile.kind(readDot) == .period ? readFile.text(readDot + 1) : nil
         // `Entity<PostData>` held: a write to an `Entity<CommentData>` changes another object.
         let held = copy.referenceType.flatMap { genericArguments(ofSpelled: $0) }
         return changes(of: model).writes(of: copy.field).filter { write in
@@ -77,8 +79,11 @@ extension ProjectIndex {
             let writeFile = files[write.site.file]
             let token = write.site.token
             if let copiedMember {
-                if writeFile.kind(token + 1) == .period, writeFile.kind(token + 2) == .identifier, !writeFile.spells(token + 2, copiedMember),
-                    writeFile.isAssignmentOperator(token + 3)
+                // `field.member = …`, `field?.member = …`
+                var dot = token + 1
+                if writeFile.kind(dot) == .postfixQuestionMark || writeFile.kind(dot) == .exclamationMark { dot += 1 }
+                if writeFile.kind(dot) == .period, writeFile.kind(dot + 1) == .identifier, !writeFile.spells(dot + 1, copiedMember),
+                    writeFile.isAssignmentOperator(dot + 2)
                 {
                     return false
                 }
