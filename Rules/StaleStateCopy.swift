@@ -26,7 +26,8 @@ public struct StaleStateCopy: Rule {
             synchronous action of the user elsewhere is not placed beside the view), in the app's \
             code (not a test) — and not in its initializer or setup, nor in another type's \
             initializer (an app's `init` runs before its views exist), not in a method of the model \
-            the copying code calls before copying (`await model.load()`), not in that code, not in \
+            the copying code calls (`await model.load()`, `model.refresh()`) or one such a method \
+            calls (the copy's own moment starts that change), not in that code, not in \
             a function of the view that copies again itself, not in code a modal presentation or \
             a push covers while the view is shown, not an assignment of another member of the \
             field's value than the one copied (`player.rate = 1` when `player.isMuted` is copied), \

@@ -240,4 +240,27 @@ final class StateCopiesTests: XCTestCase {
         XCTAssertEqual(found.map { $0.resync != nil }, [true, false])
         XCTAssertEqual(found.last.map { index.laterWrites(of: $0).map { line($0.site, in: index) } }, [5])
     }
+
+    /// The model methods the copying code calls, and those they call, run as part of the
+    /// copy's moment: their writes are no later change.
+    func testMethodsTheCopyingCodeStarts() {
+        let source = """
+            @Observable final class Thread {
+                var seen: [String] = []
+                func refresh() { Task { await self.markSeen() } }
+                func markSeen() async { let all = await fetch(); seen = all }
+                func fetch() async -> [String] { [] }
+            }
+            struct Replies: View {
+                let thread: Thread
+                @State private var seen: [String] = []
+                var body: some View {
+                    Text("\\(seen.count)").onAppear { seen = thread.seen; thread.refresh() }
+                }
+            }
+            """
+        let (index, found) = copies("Replies", in: source)
+        XCTAssertEqual(found.first?.calledMethods, ["refresh"])
+        XCTAssertEqual(found.first.map { index.laterWrites(of: $0).count }, 0)
+    }
 }

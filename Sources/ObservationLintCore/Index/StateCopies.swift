@@ -54,13 +54,7 @@ extension ProjectIndex {
     /// event publisher whose handler copies again.
     public func laterWrites(of copy: StateCopy) -> [PropertyWrite] {
         guard let model = types[copy.model] else { return [] }
-        let called = typeAndAncestors(of: model).flatMap { owner in
-            owner.declarations.flatMap { declaration in
-                declaration.decl.functions.filter { copy.calledMethods.contains($0.name) }.compactMap { function in
-                    function.body.map { (declaration.file, $0) }
-                }
-            }
-        }
+        let called = methodsRun(from: copy.calledMethods, in: model)
         let sending = copy.eventPublishers.isEmpty ? nil : codeNaming(copy.eventPublishers, in: model, observing: copy.field)
         if sending?.observers == true { return [] }
         // `model.player.isMuted` copied: assigning `player.rate` changes another member, and
@@ -110,6 +104,35 @@ extension ProjectIndex {
             return declaration.functions.compactMap(\.body).first { $0.contains(site.token) }
         }
         return nil
+    }
+
+    /// The bodies of the model's methods named in `names` and of those they call (by name,
+    /// transitively): the work the copying code starts (`post.refresh()` saving what was
+    /// read) changes the field as a consequence of the copy's own moment.
+    private func methodsRun(from names: Set<String>, in model: TypeInfo) -> [(Int, Range<Int>)] {
+        guard !names.isEmpty else { return [] }
+        let functions = typeAndAncestors(of: model).flatMap { owner in
+            owner.declarations.flatMap { declaration in
+                declaration.decl.functions.compactMap { function in function.body.map { (name: function.name, file: declaration.file, body: $0) } }
+            }
+        }
+        var reached = names
+        var result: [(Int, Range<Int>)] = []
+        var done = Set<Int>()
+        var changed = true
+        while changed {
+            changed = false
+            for (index, function) in functions.enumerated() where !done.contains(index) && reached.contains(function.name) {
+                done.insert(index)
+                result.append((function.file, function.body))
+                let file = files[function.file]
+                for token in function.body where file.kind(token) == .identifier && file.kind(token + 1) == .leftParen && file.isOwnMemberReference(token) {
+                    if reached.insert(file.text(token)).inserted { changed = true }
+                }
+                changed = true
+            }
+        }
+        return result
     }
 
     /// Whether the place is an initializer's body (an app's or a coordinator's `init` runs
