@@ -25,6 +25,7 @@ public enum RuleRegistry {
         StateObservableInitSideEffects(),
         ObservationTrackingOnce(),
         EnvironmentObjectCreatedInline(),
+        StaleStateCopy(),
         // style
         PrivateState(),
         // pedantic

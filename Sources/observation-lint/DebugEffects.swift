@@ -39,7 +39,8 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
             for info in index.types.values where type.map({ info.name == $0 || info.name.hasSuffix("." + $0) }) ?? true {
                 guard info.kind != nil, info.kind != .protocol else { continue }
                 let lines = isolationLines(of: info, in: index) + forwardingLines(of: info, in: index)
-                    + writeLines(of: info, in: index) + reRenderLines(of: info, in: index) + lossLines(of: info, in: index)
+                    + writeLines(of: info, in: index) + reRenderLines(of: info, in: index) + stateCopyLines(of: info, in: index)
+                    + lossLines(of: info, in: index)
                 guard lines.count > 1 else { continue }
                 sections.append(Section(title: "\(info.name) (\(kindDescription(of: info)))", lines: lines))
             }
@@ -103,6 +104,12 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
         let triggers = index.reRenderTriggerLines(of: info)
         guard !triggers.isEmpty else { return ["body runs again: on no trigger the analysis knows"] }
         return ["body runs again when:"] + triggers.map { "  " + $0 }
+    }
+
+    /// The `@State` copies of model fields taken at a moment, and what copies them again.
+    private static func stateCopyLines(of info: TypeInfo, in index: ProjectIndex) -> [String] {
+        let copies = index.stateCopyLines(of: info)
+        return copies.isEmpty ? [] : ["state copies:"] + copies.map { "  " + $0 }
     }
 
     /// What building a model again loses (SPEC §10.5): the state written after its

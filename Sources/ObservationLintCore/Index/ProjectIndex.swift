@@ -218,6 +218,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let reRenderTriggersByType = Memo<String, [ReRenderTrigger]>()
     let ownReRenderTriggersByType = Memo<String, [ReRenderTrigger]>()
     let renderReadsByViewTable = OnDemand<[String: [RenderRead]]>()
+    /// `stateCopies(of:)` by view name.
+    let stateCopiesByType = Memo<String, [StateCopy]>()
     /// `loss(ofRebuilding:)`'s state part by type name.
     let changedStateByType = Memo<String, [StateChange]>()
     /// `ViewCode.renderingBodies(of:index:)` by type name.
@@ -665,7 +667,7 @@ struct TypeDomains: Sendable {
 
 extension String {
     /// The text with every type key's visibility prefix removed: what a message shows.
-    var withoutTypeKeyPrefixes: String {
+    public var withoutTypeKeyPrefixes: String {
         guard holdsTypeKeyMark else { return self }
         // `‹f12›.` and `‹v3›.` removed, scalar by scalar (a regular expression cost about
         // eight million instructions a call).

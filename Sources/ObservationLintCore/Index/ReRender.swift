@@ -552,7 +552,7 @@ extension ProjectIndex {
     }
 
     /// The `@Published` stored properties of an ObservableObject and its ancestors.
-    private func publishedFields(of model: TypeInfo) -> [String] {
+    func publishedFields(of model: TypeInfo) -> [String] {
         typeAndAncestors(of: model).flatMap { owner in
             owner.properties.filter { $0.property.isStored && $0.property.attributes.contains(named: "Published") }.map(\.property.name)
         }

@@ -1,0 +1,575 @@
+import ObservationSyntax
+
+// State copies (SPEC §10): a view's `@State` given, at one moment, a value read from an
+// observed source — a field of a model the view holds that announces its changes
+// (`@Published` on an observed ObservableObject, a tracked property of an `@Observable`
+// class) — and what copies it again when the source changes.
+
+/// One assignment of a view's `@State` from a model field, in code that runs at a moment:
+/// `.onAppear { title = model.title }`, `.task { apply() }` with `apply()` assigning it.
+public struct StateCopy: Sendable {
+    public let view: String
+    public let state: String
+    /// The assignment's target.
+    public let site: TokenLocation
+    /// The modifier whose closure runs the copying code: `onAppear`, `task`.
+    public let moment: String
+    /// The view's property holding the model (`model`), the model's qualified name and
+    /// the field read (`items` in `model.items.first`), with where it is read.
+    public let reference: String
+    /// The reference's type as the view spells it (`Post` for `Entity<PostData>`).
+    public let referenceType: String?
+    public let model: String
+    public let field: String
+    public let read: TokenLocation
+    /// A handler that copies again when the source changes: `.onChange(of:)` or
+    /// `.task(id:)` of the field, `.onReceive` of its publisher or of the object's
+    /// `objectWillChange`, or an event handler that runs the copying code. Nil when none.
+    public let resync: TokenLocation?
+    /// Other publishers of the model (`statusChanged` in `.onReceive(model.statusChanged)`)
+    /// whose handlers run the copying code: a write in a function that names one may send it.
+    public let eventPublishers: Set<String>
+    /// The model's methods the copying code calls (`await model.load()`): they run before
+    /// the copy.
+    public let calledMethods: Set<String>
+    /// The code that runs at the moment: the modifier's closure, then the view's functions
+    /// it calls.
+    let code: [(file: Int, range: Range<Int>)]
+    /// The names of those functions.
+    let copyingFunctions: Set<String>
+}
+
+extension ProjectIndex {
+    /// The copies of model fields into `view`'s `@State` made at a moment (`.onAppear`,
+    /// `.task` without `id:`), directly or in a function of the view that code calls, from
+    /// the field or a local bound from it (`if let d = model.items.first { title = d.name }`).
+    /// Computed once per view.
+    public func stateCopies(of view: TypeInfo) -> [StateCopy] {
+        stateCopiesByType.value(for: view.name) { StateCopyCollector(index: self, view: view).collect() }
+    }
+
+    /// The writes of the copied field that can happen after the copy, while the view is
+    /// shown: after the hand-out (SPEC §10.1), not in the model methods the copying code
+    /// calls before copying, not in that code itself, and not in a function that names an
+    /// event publisher whose handler copies again.
+    public func laterWrites(of copy: StateCopy) -> [PropertyWrite] {
+        guard let model = types[copy.model] else { return [] }
+        let called = methodsRun(from: copy.calledMethods, in: model)
+        let sending = copy.eventPublishers.isEmpty ? nil : codeNaming(copy.eventPublishers, in: model, observing: copy.field)
+        if sending?.observers == true { return [] }
+        // `model.player.isMuted` copied: assigning `player.rate` changes another member, and
+        // whether a control handed `$model.player` replaces the value is not known.
+        let readFile = files[copy.read.file]
+        var readDot = copy.read.token + 1
+        if readFile.kind(readDot) == .postfixQuestionMark || readFile.kind(readDot) == .exclamationMark { readDot += 1 }
+        let copiedMember = readFile.kind(readDot) == .period ? readFile.text(readDot + 1) : nil
+        // `Entity<PostData>` held: a write to an `Entity<CommentData>` changes another object.
+        let held = copy.referenceType.flatMap { genericArguments(ofSpelled: $0) }
+        return changes(of: model).writes(of: copy.field).filter { write in
+            guard write.phase == .afterHandout else { return false }
+            if let held, let written = spelledReceiverType(of: write).flatMap({ genericArguments(ofSpelled: $0) }), written != held {
+                return false
+            }
+            let writeFile = files[write.site.file]
+            let token = write.site.token
+            if let copiedMember {
+                // `field.member = …`, `field?.member = …`
+                var dot = token + 1
+                if writeFile.kind(dot) == .postfixQuestionMark || writeFile.kind(dot) == .exclamationMark { dot += 1 }
+                if writeFile.kind(dot) == .period, writeFile.kind(dot + 1) == .identifier, !writeFile.spells(dot + 1, copiedMember),
+                    writeFile.isAssignmentOperator(dot + 2)
+                {
+                    return false
+                }
+            }
+            // `$model.field` handed to a view: whether it writes the value is not known.
+            if writeFile.kind(token - 1) == .period, writeFile.kind(token - 2) == .dollarIdentifier { return false }
+            if copy.code.contains(where: { $0.file == write.site.file && $0.range.contains(write.site.token) }) { return false }
+            if let writer = write.writer, writer.place.closure == nil, isInitializerBody(writer.place) { return false }
+            // `model.player.isMuted.toggle(); syncMuted()`: the view's own flow copies again.
+            if !copy.copyingFunctions.isEmpty, let body = viewFunctionBody(of: copy.view, around: write.site) {
+                let file = files[write.site.file]
+                if body.contains(where: { file.kind($0) == .identifier && copy.copyingFunctions.contains(file.text($0)) }) { return false }
+            }
+            guard let place = write.place else { return copy.eventPublishers.isEmpty && copy.calledMethods.isEmpty }
+            if called.contains(where: { $0.0 == place.file && $0.1 == place.body }) { return false }
+            if let sending, sending.bodies.contains([place.file, place.body.lowerBound]) { return false }
+            return true
+        }
+    }
+
+    /// The body of the function of `view` that holds `site`, if it is the view's code.
+    private func viewFunctionBody(of view: String, around site: TokenLocation) -> Range<Int>? {
+        for (declaration, info) in typeDeclarations(in: site.file) where info.name == view && declaration.members.contains(site.token) {
+            return declaration.functions.compactMap(\.body).first { $0.contains(site.token) }
+        }
+        return nil
+    }
+
+    /// The bodies of the model's methods named in `names` and of those they call (by name,
+    /// transitively): the work the copying code starts (`post.refresh()` saving what was
+    /// read) changes the field as a consequence of the copy's own moment.
+    private func methodsRun(from names: Set<String>, in model: TypeInfo) -> [(Int, Range<Int>)] {
+        guard !names.isEmpty else { return [] }
+        let functions = typeAndAncestors(of: model).flatMap { owner in
+            owner.declarations.flatMap { declaration in
+                declaration.decl.functions.compactMap { function in function.body.map { (name: function.name, file: declaration.file, body: $0) } }
+            }
+        }
+        var reached = names
+        var result: [(Int, Range<Int>)] = []
+        var done = Set<Int>()
+        var changed = true
+        while changed {
+            changed = false
+            for (index, function) in functions.enumerated() where !done.contains(index) && reached.contains(function.name) {
+                done.insert(index)
+                result.append((function.file, function.body))
+                let file = files[function.file]
+                for token in function.body where file.kind(token) == .identifier && file.kind(token + 1) == .leftParen && file.isOwnMemberReference(token) {
+                    if reached.insert(file.text(token)).inserted { changed = true }
+                }
+                changed = true
+            }
+        }
+        return result
+    }
+
+    /// Whether the place is an initializer's body (an app's or a coordinator's `init` runs
+    /// before the views it builds exist).
+    private func isInitializerBody(_ place: MemberAccesses.Place) -> Bool {
+        typeDeclarations(in: place.file).contains { declaration, _ in
+            declaration.functions.contains { $0.kind == .initializer && $0.body == place.body }
+        }
+    }
+
+    /// The model's function bodies that name one of `publishers` or call (by name) a function
+    /// that does, transitively; `observers`: whether the field's `didSet`/`willSet` names
+    /// one or calls such a function (then every write may send it).
+    private func codeNaming(_ publishers: Set<String>, in model: TypeInfo, observing field: String)
+        -> (bodies: Set<[Int]>, observers: Bool)
+    {
+        var functions: [(name: String, file: Int, body: Range<Int>)] = []
+        var observers: [(file: Int, body: Range<Int>)] = []
+        for owner in typeAndAncestors(of: model) {
+            for declaration in owner.declarations {
+                for function in declaration.decl.functions { if let body = function.body { functions.append((function.name, declaration.file, body)) } }
+                for property in declaration.decl.properties where property.name == field {
+                    observers += property.accessors.filter { $0.kind == .didSet || $0.kind == .willSet }.compactMap(\.body).map { (declaration.file, $0) }
+                }
+            }
+        }
+        var names = publishers
+        var bodies = Set<[Int]>()
+        func mentions(_ body: Range<Int>, in fileIndex: Int) -> Bool {
+            let file = files[fileIndex]
+            return body.contains { file.kind($0) == .identifier && names.contains(file.text($0)) }
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for function in functions where !bodies.contains([function.file, function.body.lowerBound]) && mentions(function.body, in: function.file) {
+                bodies.insert([function.file, function.body.lowerBound])
+                names.insert(function.name)
+                changed = true
+            }
+        }
+        return (bodies, observers.contains { mentions($0.body, in: $0.file) })
+    }
+
+    /// The first read of the view's own property `name` in its rendering code that shows
+    /// it: outside action closures and outside the value `.onChange(of:)` or `.task(id:)`
+    /// follows (that only runs a handler).
+    public func renderRead(of name: String, in view: TypeInfo) -> TokenLocation? {
+        for body in ViewCode.renderingBodies(of: view, index: self) {
+            let file = files[body.file]
+            guard !body.parameters.contains(where: { $0.name == name }), !file.localNames(in: body.range).contains(name) else { continue }
+            var roles = RenderRoles(body: body.range, file: file, index: self)
+            for token in body.range where file.kind(token) == .identifier && file.spells(token, name) {
+                guard file.isOwnMemberReference(token), !file.isArgumentLabel(token), roles.role(of: token) == .content,
+                    !isFollowedValue(token, in: file)
+                else { continue }
+                return TokenLocation(file: body.file, token: token)
+            }
+        }
+        return nil
+    }
+
+    /// Whether the token stands in the arguments of `.onChange(…)` or `.task(…)`.
+    private func isFollowedValue(_ token: Int, in file: ParsedFile) -> Bool {
+        var index = token - 1
+        while index > 0, token - index < 64 {
+            switch file.kind(index) {
+            case .rightParen, .rightSquare, .rightBrace:
+                let open = Int(file.partner[index])
+                guard open >= 0, open < index else { return false }
+                index = open - 1
+            case .leftParen:
+                return file.kind(index - 2) == .period && (file.at(index - 1, "onChange") || file.at(index - 1, "task"))
+            case .leftBrace, .leftSquare:
+                return false
+            default:
+                index -= 1
+            }
+        }
+        return false
+    }
+
+    /// Whether `view` writes its state `name` (outside its initializers) in code other than
+    /// the code that copies into it: an action editing it, a handler resetting it — the
+    /// state is then the view's own value, not only a copy.
+    public func isWrittenBesidesCopies(_ name: String, in view: TypeInfo) -> Bool {
+        let copies = stateCopies(of: view).filter { $0.state == name }
+        let code = copies.flatMap(\.code)
+        let references = Set(copies.map(\.reference))
+        return (memberAccesses(of: view).mutations[name] ?? []).contains { site in
+            guard !site.inInitializer, !code.contains(where: { $0.file == site.file && $0.range.contains(site.token) }) else { return false }
+            // `.onReceive(model.synced) { _ in count = model.count }`: a copy again, not an edit.
+            let file = files[site.file]
+            let statement = site.token..<file.expressionEnd(from: site.token, end: site.body.upperBound, stopAtComma: false)
+            return !statement.contains { file.kind($0) == .identifier && references.contains(file.text($0)) && file.isOwnMemberReference($0) }
+        }
+    }
+
+    /// `debug effects`: one line per copy.
+    public func stateCopyLines(of view: TypeInfo) -> [String] {
+        stateCopies(of: view).map { copy in
+            let model = copy.model.withoutTypeKeyPrefixes
+            var line = "`\(copy.state)` copies `\(model).\(copy.field)` in `.\(copy.moment)` — \(place(copy.site))"
+            if let resync = copy.resync {
+                line += "; copied again on its change — \(place(resync))"
+            } else if let write = laterWrites(of: copy).first {
+                line += "; not copied again when it changes — \(place(write.site)), in \(write.member)"
+            } else {
+                line += "; no later write known"
+            }
+            return line
+        }
+    }
+}
+
+private struct StateCopyCollector {
+    let index: ProjectIndex
+    let view: TypeInfo
+
+    private struct Source {
+        let model: TypeInfo
+        let fields: Set<String>
+    }
+
+    /// Handlers that run their closure again on a change: `.onChange(of:)`, `.task(id:)`,
+    /// `.onReceive(_:)`, with the value they follow.
+    private struct Follower {
+        let handler: Int
+        let file: Int
+        let followed: Range<Int>
+        let closure: Range<Int>?
+    }
+
+    func collect() -> [StateCopy] {
+        guard ViewCode.isRenderingContainer(view) else { return [] }
+        let states = Set(view.properties.compactMap { _, property in
+            property.isStored && property.attributes.contains(named: "State") && !property.modifiers.contains("static") ? property.name : nil
+        })
+        guard !states.isEmpty else { return [] }
+        let sources = sources()
+        guard !sources.isEmpty else { return [] }
+        var functions: [String: [(file: Int, range: Range<Int>)]] = [:]
+        for declaration in view.declarations {
+            for function in declaration.decl.functions where function.kind != .initializer {
+                if let body = function.body { functions[function.name, default: []].append((declaration.file, body)) }
+            }
+        }
+        var moments: [(name: String, handler: Int, code: [(file: Int, range: Range<Int>)], functions: Set<String>)] = []
+        var followers: [Follower] = []
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            let calls = file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period && file.kind(token) == .identifier }
+            for call in calls {
+                let closure = call.trailingClosures.first?.body ?? call.arguments.flatMap { file.argument("perform", in: $0) }
+                let id = call.arguments.flatMap { file.argument("id", in: $0) }
+                if file.at(call.name, "onAppear") || file.at(call.name, "task") && id == nil {
+                    guard let closure else { continue }
+                    var code = [(file: declaration.file, range: closure)]
+                    var names = Set<String>()
+                    for called in file.calls(in: closure, where: { file.kind($0) == .identifier && file.isOwnMemberReference($0) }) {
+                        guard let bodies = functions[file.text(called.name)] else { continue }
+                        code += bodies
+                        names.insert(file.text(called.name))
+                    }
+                    moments.append((file.text(call.name), call.name, code, names))
+                } else if file.at(call.name, "onChange") || file.at(call.name, "task") || file.at(call.name, "onReceive") {
+                    guard let arguments = call.arguments else { continue }
+                    let followed = file.at(call.name, "onChange") ? file.argument("of", in: arguments) : id
+                    followers.append(Follower(handler: call.name, file: declaration.file, followed: followed ?? arguments, closure: closure))
+                } else if let closure = call.trailingClosures.first?.body, isModifier(call.name, in: file) {
+                    // Another modifier's closure (`.watch(value: x) { … }` of a package, a
+                    // gesture): when it runs is not known.
+                    followers.append(Follower(handler: call.name, file: declaration.file, followed: call.name..<call.name, closure: closure))
+                }
+            }
+        }
+        var result: [StateCopy] = []
+        for moment in moments {
+            for piece in moment.code {
+                for (assignment, reference, field, read) in copies(in: piece.range, of: piece.file, states: states, sources: sources) {
+                    guard let source = sources[reference] else { continue }
+                    let state = index.files[piece.file].path(of: assignment.target)[0]
+                    let resync = resync(
+                        of: reference, field, among: followers, copyingCode: moment.code, state: state, models: Set(sources.keys))
+                    result.append(
+                        StateCopy(
+                            view: view.name, state: state, site: TokenLocation(file: piece.file, token: assignment.target.root),
+                            moment: moment.name, reference: reference, referenceType: view.property(named: reference)?.property.type?.text,
+                            model: source.model.name, field: field,
+                            read: TokenLocation(file: piece.file, token: read), resync: resync.site,
+                            eventPublishers: resync.events, calledMethods: calledMethods(of: reference, in: moment.code),
+                            code: moment.code, copyingFunctions: moment.functions))
+                }
+            }
+        }
+        return result
+    }
+
+    /// A call applied to a view (`Text(x).watch(…)`, a modifier on its own line), not a
+    /// member of a value (`items.first { … }` in a condition, where the brace opens a block).
+    private func isModifier(_ name: Int, in file: ParsedFile) -> Bool {
+        file.tokens[name - 1].isAtStartOfLine || file.kind(name - 2) == .rightParen || file.kind(name - 2) == .rightBrace
+    }
+
+    /// The view's properties holding a model whose changes it follows, with the fields that
+    /// announce them: the `@Published` fields of an ObservableObject held by an observing
+    /// wrapper, the tracked properties of an `@Observable` class.
+    private func sources() -> [String: Source] {
+        var result: [String: Source] = [:]
+        for (name, reference) in ViewFactsCollector.modelReferences(of: view, index: index) {
+            guard let model = index.types[reference.modelType], model.isClass else { continue }
+            let fields: Set<String>
+            if model.isObservable {
+                fields = Set(index.typeAndAncestors(of: model).flatMap { owner in
+                    owner.properties.filter { $0.property.isStored && !$0.property.isLet && !$0.property.isObservationIgnored }.map(\.property.name)
+                })
+            } else if model.isObservableObject, ProjectIndex.observingWrappers.contains(reference.wrapper ?? "") {
+                fields = Set(index.publishedFields(of: model))
+            } else {
+                continue
+            }
+            if !fields.isEmpty { result[name] = Source(model: model, fields: fields) }
+        }
+        return result
+    }
+
+    /// `reference.field` read in `range`: the reference's token, the field's token.
+    private func sourceReads(in range: Range<Int>, of file: ParsedFile, sources: [String: Source]) -> [(reference: String, field: String, token: Int)] {
+        var result: [(reference: String, field: String, token: Int)] = []
+        for token in range where file.kind(token) == .identifier && file.kind(token + 1) == .period && file.isOwnMemberReference(token) {
+            let name = file.text(token)
+            guard let source = sources[name], file.kind(token + 2) == .identifier else { continue }
+            let field = file.text(token + 2)
+            if source.fields.contains(field) { result.append((name, field, token + 2)) }
+        }
+        return result
+    }
+
+    /// Plain assignments of a state whose value reads a source, directly or through a local
+    /// the same code bound from one (`let`, `if let`, `guard let`), or that stand in a branch
+    /// of an `if` whose condition reads one (`if model.isLoading { status = .checking }
+    /// else { status = .ready }`): either way the state holds what the source was then.
+    private func copies(in range: Range<Int>, of fileIndex: Int, states: Set<String>, sources: [String: Source])
+        -> [(Assignment, String, String, Int)]
+    {
+        let file = index.files[fileIndex]
+        var bound: [String: (reference: String, field: String, token: Int)] = [:]
+        var decided: [(block: Range<Int>, read: (reference: String, field: String, token: Int))] = []
+        // A value awaited (`await api.verify(model.name)`) is a result fetched for the source,
+        // not a copy of what it holds.
+        func read(in value: Range<Int>) -> (reference: String, field: String, token: Int)? {
+            guard !value.contains(where: { file.at($0, "await") }) else { return nil }
+            return sourceReads(in: value, of: file, sources: sources).first ?? firstBound(in: value, of: file, bound)
+        }
+        for token in range where file.kind(token) == .keyword {
+            if file.at(token, "let") || file.at(token, "var") {
+                guard file.kind(token + 1) == .identifier, file.kind(token + 2) == .equal else { continue }
+                if let found = read(in: token + 3..<valueEnd(from: token + 3, limit: range.upperBound, in: file)) {
+                    bound[file.text(token + 1)] = found
+                }
+            } else if file.at(token, "if") {
+                // The block and every `else` after it are decided by the condition (an `else
+                // if` by the conditions before it as well: the innermost decides).
+                guard let open = blockOpener(from: token + 1, limit: range.upperBound, in: file),
+                    let found = read(in: token + 1..<open)
+                else { continue }
+                var end = file.skipGroup(open)
+                while end < range.upperBound, file.at(end, "else") {
+                    if file.kind(end + 1) == .leftBrace {
+                        end = file.skipGroup(end + 1)
+                    } else if let next = blockOpener(from: end + 1, limit: range.upperBound, in: file) {
+                        end = file.skipGroup(next)
+                    } else {
+                        break
+                    }
+                }
+                decided.append((open..<min(end, range.upperBound), found))
+            }
+        }
+        let locals = file.localNames(in: range)
+        var result: [(Assignment, String, String, Int)] = []
+        for assignment in file.assignments(in: range) where file.at(assignment.operatorToken, "=") {
+            let path = file.path(of: assignment.target)
+            guard path.count == 1, states.contains(path[0]), !locals.contains(path[0]) || file.at(assignment.target.root, "self") else { continue }
+            guard let found = read(in: assignment.value)
+                ?? (isConstant(assignment.value, in: file) ? decided.last(where: { $0.block.contains(assignment.operatorToken) })?.read : nil)
+            else { continue }
+            result.append((assignment, found.reference, found.field, found.token))
+        }
+        return result
+    }
+
+    /// A value that names nothing but literals and members written after a dot (`.checking`,
+    /// `"Syncing"`, `true`): what a branch assigns for the condition that decides it.
+    private func isConstant(_ value: Range<Int>, in file: ParsedFile) -> Bool {
+        !value.contains { file.kind($0) == .identifier && file.kind($0 - 1) != .period }
+    }
+
+    /// The end of a bound value: at depth 0, a `,`, the `{` of a condition's block, `else`,
+    /// or a new line that does not continue the expression.
+    private func valueEnd(from start: Int, limit: Int, in file: ParsedFile) -> Int {
+        var token = start
+        while token < limit {
+            if token > start, file.tokens[token].isAtStartOfLine, !file.continuesExpression(token) { return token }
+            switch file.kind(token) {
+            case .leftParen, .leftSquare: token = file.skipGroup(token)
+            case .comma, .leftBrace, .rightBrace, .rightParen, .rightSquare, .semicolon: return token
+            default:
+                if file.at(token, "else") { return token }
+                token += 1
+            }
+        }
+        return limit
+    }
+
+    /// The `{` that opens the block after a condition starting at `start`.
+    private func blockOpener(from start: Int, limit: Int, in file: ParsedFile) -> Int? {
+        var token = start
+        while token < limit {
+            switch file.kind(token) {
+            case .leftParen, .leftSquare: token = file.skipGroup(token)
+            case .leftBrace: return token
+            case .rightBrace, .rightParen, .rightSquare, .semicolon: return nil
+            default: token += 1
+            }
+        }
+        return nil
+    }
+
+    private func firstBound(
+        in range: Range<Int>, of file: ParsedFile, _ bound: [String: (reference: String, field: String, token: Int)]
+    ) -> (reference: String, field: String, token: Int)? {
+        guard !bound.isEmpty else { return nil }
+        for token in range where file.kind(token) == .identifier && file.kind(token - 1) != .period {
+            if let read = bound[file.text(token)] { return read }
+        }
+        return nil
+    }
+
+    /// The handler that copies again when `reference.field` changes, and the model's other
+    /// publishers (`.onReceive(model.statusChanged)`) whose handlers run the copying code.
+    /// A handler that runs the copying code when a publisher that is not the model's
+    /// delivers (a timer, a notification), or when another model changes, is taken as a
+    /// re-sync: whether it follows the source is not known. One that follows only the view's
+    /// own values (`.onChange(of: scrollPosition)`) does not run on the source's change.
+    private func resync(
+        of reference: String, _ field: String, among followers: [Follower], copyingCode: [(file: Int, range: Range<Int>)], state: String,
+        models: Set<String>
+    ) -> (site: TokenLocation?, events: Set<String>) {
+        let computed = computedReaders(of: reference)
+        var events = Set<String>()
+        for follower in followers {
+            let file = index.files[follower.file]
+            var other: String?
+            var followsSource = false
+            var followsOtherModel = false
+            for token in follower.followed where file.isOwnMemberReference(token) {
+                let text = file.text(token)
+                if computed.contains(text) { followsSource = true }
+                // A model, a computed value, a fetch request: it may change with the source.
+                if text != reference, models.contains(text) || !isPlainViewValue(text) { followsOtherModel = true }
+                guard text == reference, file.kind(token) == .identifier else { continue }
+                guard file.kind(token + 1) == .period else {
+                    followsSource = true
+                    continue
+                }
+                let member = file.text(token + 2)
+                if member == field || member == "$" + field || member == "objectWillChange" {
+                    followsSource = true
+                } else {
+                    other = member
+                }
+            }
+            guard runsCopy(follower, copyingCode: copyingCode, state: state, orAnyFunction: followsSource) else { continue }
+            if followsSource { return (TokenLocation(file: follower.file, token: follower.handler), []) }
+            if let other, file.at(follower.handler, "onReceive") {
+                events.insert(other)
+            } else if file.at(follower.handler, "onReceive") || followsOtherModel || follower.followed.isEmpty {
+                return (TokenLocation(file: follower.file, token: follower.handler), [])
+            }
+        }
+        return (nil, events)
+    }
+
+    /// Whether the handler's closure assigns the state or calls a function of the copying
+    /// code (`anyFunction`: any function of the view, which may call it in turn).
+    private func runsCopy(
+        _ follower: Follower, copyingCode: [(file: Int, range: Range<Int>)], state: String, orAnyFunction anyFunction: Bool
+    ) -> Bool {
+        guard let closure = follower.closure else { return true }
+        let file = index.files[follower.file]
+        if file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [state] }) { return true }
+        let functions = Set(copyingCode.dropFirst().map { [$0.file, $0.range.lowerBound] })
+        return view.declarations.contains { declaration in
+            declaration.decl.functions.contains { function in
+                guard let body = function.body, anyFunction && function.kind != .initializer || functions.contains([declaration.file, body.lowerBound])
+                else { return false }
+                return closure.contains { file.kind($0) == .identifier && file.spells($0, function.name) }
+            }
+        }
+    }
+
+    /// Whether `name` is one of the view's own stored values that only the view or its
+    /// parent changes: `@State`, `@Binding`, `@FocusState`, or a plain `let`/`var` (not a
+    /// computed property, not a `@FetchRequest`, `@Query` or `@Environment` value). Other
+    /// names (locals, types, functions) are taken as plain.
+    private func isPlainViewValue(_ name: String) -> Bool {
+        guard let (_, property) = view.property(named: name) else { return true }
+        guard property.isStored else { return false }
+        let wrappers = property.attributes.map { String($0.simpleName) }
+        return wrappers.allSatisfy { ["State", "Binding", "FocusState"].contains($0) }
+    }
+
+    /// The view's computed properties whose getters name `reference`: following one follows the source.
+    private func computedReaders(of reference: String) -> Set<String> {
+        var result = Set<String>()
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            for property in declaration.decl.properties where property.isComputed {
+                let reads = property.accessors.compactMap(\.body).contains { body in
+                    body.contains { file.kind($0) == .identifier && file.spells($0, reference) }
+                }
+                if reads { result.insert(property.name) }
+            }
+        }
+        return result
+    }
+
+    /// `reference.load()` calls in the copying code.
+    private func calledMethods(of reference: String, in code: [(file: Int, range: Range<Int>)]) -> Set<String> {
+        var result = Set<String>()
+        for piece in code {
+            let file = index.files[piece.file]
+            for token in piece.range where file.kind(token) == .identifier && file.spells(token, reference) && file.isOwnMemberReference(token) {
+                if file.kind(token + 1) == .period, file.kind(token + 3) == .leftParen { result.insert(file.text(token + 2)) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,266 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+final class StateCopiesTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: true)
+    }
+
+    private func copies(_ view: String, in source: String) -> (ProjectIndex, [StateCopy]) {
+        let index = index(source)
+        return (index, index.types[view].map(index.stateCopies) ?? [])
+    }
+
+    private func line(_ location: TokenLocation, in index: ProjectIndex) -> Int {
+        let file = index.files[location.file]
+        return file.source.location(of: file.byteRange(location.token..<location.token + 1).lowerBound).line
+    }
+
+    private let loader = """
+        final class Loader: ObservableObject {
+            @Published var isLoading = false
+            @Published var items: [String] = []
+            var cache: [String] = []
+            func load() { isLoading = true; items = ["a"]; isLoading = false }
+        }
+
+        """
+
+    /// A copy through a local bound from the field, a copy decided by a branch on another
+    /// field, and no copy of a field that does not announce its changes.
+    func testCopiesThroughALocalAndABranch() {
+        let source = loader + """
+            struct Summary: View {
+                @ObservedObject var loader: Loader
+                @State private var title = ""
+                @State private var status = ""
+                @State private var cached = 0
+                var body: some View {
+                    Text(title + status).onAppear { refresh() }
+                }
+                func refresh() {
+                    if let first = loader.items.first { title = first }
+                    if loader.isLoading { status = "Loading" } else if title.isEmpty { status = "Empty" } else { status = "" }
+                    cached = loader.cache.count
+                }
+            }
+            """
+        let (index, found) = copies("Summary", in: source)
+        XCTAssertEqual(found.map(\.state), ["title", "status", "status", "status"])
+        XCTAssertEqual(found.map(\.field), ["items", "isLoading", "isLoading", "isLoading"])
+        XCTAssertEqual(found.map { line($0.site, in: index) }, [16, 17, 17, 17])
+        XCTAssertTrue(found.allSatisfy { $0.moment == "onAppear" && $0.resync == nil })
+    }
+
+    /// `.onChange(of:)` of the field and `.onReceive` of a timer re-sync; `.onChange(of:)` of
+    /// the view's own state does not.
+    func testResyncs() {
+        let source = loader + """
+            struct Counts: View {
+                @ObservedObject var loader: Loader
+                @State private var offset = 0
+                @State private var a = 0
+                @State private var b = 0
+                @State private var c = 0
+                let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+                var body: some View {
+                    Text("\\(a) \\(b) \\(c)")
+                        .onAppear { a = loader.items.count; b = loader.items.count; c = loader.items.count }
+                        .onChange(of: loader.items) { a = 0 }
+                        .onReceive(timer) { _ in b = loader.items.count }
+                        .onChange(of: offset) { c = loader.items.count }
+                }
+            }
+            """
+        let (_, found) = copies("Counts", in: source)
+        XCTAssertEqual(found.map(\.state), ["a", "b", "c"])
+        XCTAssertEqual(found.map { $0.resync != nil }, [true, true, false])
+    }
+
+    /// Later writes leave out the initializer, the method the copying code awaits before
+    /// copying, and a function that names the event publisher whose handler copies again.
+    func testLaterWrites() {
+        let source = """
+            import Combine
+            final class Feed: ObservableObject {
+                @Published var posts: [String]
+                let refreshed = PassthroughSubject<Void, Never>()
+                init() { posts = [] }
+                func load() async { posts = ["a"] }
+                func refresh() { posts = ["b"]; refreshed.send() }
+                func clear() { posts = [] }
+            }
+            struct FeedCount: View {
+                @ObservedObject var feed: Feed
+                @State private var count = 0
+                var body: some View {
+                    Text("\\(count)")
+                        .task { await feed.load(); count = feed.posts.count }
+                        .onReceive(feed.refreshed) { count = feed.posts.count }
+                }
+            }
+            """
+        let (index, found) = copies("FeedCount", in: source)
+        XCTAssertEqual(found.count, 1)
+        guard let copy = found.first else { return }
+        XCTAssertEqual(copy.calledMethods, ["load"])
+        XCTAssertEqual(copy.eventPublishers, ["refreshed"])
+        XCTAssertEqual(index.laterWrites(of: copy).map { line($0.site, in: index) }, [8])
+        XCTAssertEqual(index.stateCopyLines(of: index.types["FeedCount"]!).count, 1)
+        XCTAssertTrue(index.stateCopyLines(of: index.types["FeedCount"]!)[0].contains("not copied again when it changes — App.swift:8"))
+    }
+
+    /// An `@Observable` model held in a plain `let`: its tracked properties are sources,
+    /// `@ObservationIgnored` ones are not; a `.task(id:)` is no moment.
+    func testObservableSources() {
+        let source = """
+            @Observable final class Player {
+                var volume = 0.5
+                @ObservationIgnored var peak = 0.0
+            }
+            struct VolumeLabel: View {
+                let player: Player
+                @State private var shown = 0.0
+                @State private var peak = 0.0
+                @State private var other = 0.0
+                var body: some View {
+                    Text("\\(shown) \\(peak) \\(other)")
+                        .onAppear { shown = player.volume; peak = player.peak }
+                        .task(id: shown) { other = player.volume }
+                }
+            }
+            """
+        let (_, found) = copies("VolumeLabel", in: source)
+        XCTAssertEqual(found.map(\.state), ["shown"])
+        XCTAssertEqual(found.first?.model, "Player")
+    }
+
+    /// An awaited result fetched for the field is no copy, nor is a value a branch assigns
+    /// that names more than constants.
+    func testAwaitedResultsAndComputedBranchValuesAreNoCopies() {
+        let source = loader + """
+            struct Details: View {
+                @ObservedObject var loader: Loader
+                @State private var verified = false
+                @State private var message = ""
+                var body: some View {
+                    Text("\\(verified) \\(message)").task {
+                        verified = await check(loader.items)
+                        if loader.isLoading { message = describe(loader) }
+                    }
+                }
+                func check(_ items: [String]) async -> Bool { true }
+                func describe(_ loader: Loader) -> String { "" }
+            }
+            """
+        XCTAssertTrue(copies("Details", in: source).1.isEmpty)
+    }
+
+    /// A write in another type's initializer runs before the view exists; a `didSet` of the
+    /// field that calls a function sending the event publisher sends it on every write.
+    func testWritesBeforeTheViewAndObserversThatSend() {
+        let source = """
+            import Combine
+            final class Store: ObservableObject {
+                @Published var apps: [String] = []
+                @Published var selected = "" { didSet { announce() } }
+                let changed = PassthroughSubject<Void, Never>()
+                func announce() { changed.send() }
+                func pick(_ app: String) { selected = app }
+            }
+            struct Launcher {
+                let store = Store()
+                init() { store.apps = ["a"] }
+            }
+            struct AppsView: View {
+                @EnvironmentObject var store: Store
+                @State private var count = 0
+                @State private var current = ""
+                var body: some View {
+                    Text("\\(count) \\(current)")
+                        .onAppear { count = store.apps.count; current = store.selected }
+                        .onReceive(store.changed) { current = store.selected }
+                }
+            }
+            """
+        let (index, found) = copies("AppsView", in: source)
+        XCTAssertEqual(found.map(\.state), ["count", "current"])
+        XCTAssertEqual(found.map { index.laterWrites(of: $0).count }, [0, 0])
+    }
+
+    /// The value `.onChange(of:)` follows is no render read; a reset in `.onDisappear` is a
+    /// write besides the copy.
+    func testShownReadsAndOtherWrites() {
+        let source = loader + """
+            struct Visibility: View {
+                @ObservedObject var loader: Loader
+                @State private var isVisible = false
+                @State private var count = 0
+                var body: some View {
+                    Text("\\(count)")
+                        .onAppear { isVisible = loader.isLoading; count = loader.items.count }
+                        .onDisappear { isVisible = false }
+                        .onChange(of: isVisible) { print(isVisible) }
+                }
+            }
+            """
+        let index = index(source)
+        let view = index.types["Visibility"]!
+        XCTAssertNil(index.renderRead(of: "isVisible", in: view))
+        XCTAssertNotNil(index.renderRead(of: "count", in: view))
+        XCTAssertTrue(index.isWrittenBesidesCopies("isVisible", in: view))
+        XCTAssertFalse(index.isWrittenBesidesCopies("count", in: view))
+    }
+
+    /// `.onChange(of:)` of a computed value or a fetch request may follow the source: a
+    /// re-sync; a write in a view function that copies again right after is no later write.
+    func testFollowedComputedValuesAndViewFlowsThatCopyAgain() {
+        let source = loader + """
+            struct Flows: View {
+                @ObservedObject var loader: Loader
+                @State private var count = 0
+                @State private var first = ""
+                var total: Int { 3 }
+                var body: some View {
+                    Text("\\(count) \\(first)")
+                        .onAppear { countItems(); first = loader.items.first ?? "" }
+                        .onChange(of: total) { first = loader.items.first ?? "" }
+                    Button("Add") { add() }
+                }
+                func countItems() { count = loader.items.count }
+                func add() {
+                    loader.items.append("x")
+                    countItems()
+                }
+            }
+            """
+        let (index, found) = copies("Flows", in: source)
+        XCTAssertEqual(found.map(\.state), ["first", "count"])
+        XCTAssertEqual(found.map { $0.resync != nil }, [true, false])
+        XCTAssertEqual(found.last.map { index.laterWrites(of: $0).map { line($0.site, in: index) } }, [5])
+    }
+
+    /// The model methods the copying code calls, and those they call, run as part of the
+    /// copy's moment: their writes are no later change.
+    func testMethodsTheCopyingCodeStarts() {
+        let source = """
+            @Observable final class Thread {
+                var seen: [String] = []
+                func refresh() { Task { await self.markSeen() } }
+                func markSeen() async { let all = await fetch(); seen = all }
+                func fetch() async -> [String] { [] }
+            }
+            struct Replies: View {
+                let thread: Thread
+                @State private var seen: [String] = []
+                var body: some View {
+                    Text("\\(seen.count)").onAppear { seen = thread.seen; thread.refresh() }
+                }
+            }
+            """
+        let (index, found) = copies("Replies", in: source)
+        XCTAssertEqual(found.first?.calledMethods, ["refresh"])
+        XCTAssertEqual(found.first.map { index.laterWrites(of: $0).count }, 0)
+    }
+}
