@@ -254,13 +254,7 @@ struct ChangeCollector {
             // `model.editor.theme = x` with `editor` holding an object writes the object.
             if let ofCollection, ChangeFlows.isThroughMember(at: location.token, in: file, ofCollection: ofCollection) { continue }
             let token = location.token
-            var end = token - 1
-            if file.kind(end - 1) == .postfixQuestionMark || file.kind(end - 1) == .exclamationMark { end -= 1 }
-            var root = end - 1
-            while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) || file.kind(root - 2) == .dollarIdentifier {
-                root -= 2
-            }
-            guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")), !neverRuns(location) else { continue }
+            guard let (root, end) = ProjectIndex.writtenReference(at: token, in: file), !neverRuns(location) else { continue }
             let context = index.codeContexts(inFile: location.file).innermost(containing: token)
             // A local bound without a type (`if let b = list.first(where: …) { b.name = x }`)
             // counts when no other project type declares the member, unless the local was
@@ -556,5 +550,22 @@ extension ProjectIndex {
             }
             return result
         }[name] ?? []
+    }
+}
+
+extension ProjectIndex {
+    /// The reference a member write at `token` goes through (`model.name = …`,
+    /// `store.model?.name = …`, `$model.name`): its tokens from the root name to `end`, the
+    /// `.` before the member. Nil when the write has no such reference or it is `self`
+    /// alone (the type's own code).
+    static func writtenReference(at token: Int, in file: ParsedFile) -> (root: Int, end: Int)? {
+        var end = token - 1
+        if file.kind(end - 1) == .postfixQuestionMark || file.kind(end - 1) == .exclamationMark { end -= 1 }
+        var root = end - 1
+        while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) || file.kind(root - 2) == .dollarIdentifier {
+            root -= 2
+        }
+        guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")) else { return nil }
+        return (root, end)
     }
 }
