@@ -518,6 +518,10 @@ extension ProjectIndex {
     func typesDeclaring(member name: String) -> [String] {
         membersDeclaredByName.value {
             var result: [String: [String]] = [:]
+            // At most one entry per declared member: sized once, never rehashed.
+            result.reserveCapacity(types.values.reduce(0) { count, info in
+                info.declarations.reduce(count) { $0 + $1.decl.properties.count + $1.decl.functions.count }
+            })
             for info in types.values {
                 for declaration in info.declarations {
                     for property in declaration.decl.properties { result[property.name, default: []].append(info.name) }
