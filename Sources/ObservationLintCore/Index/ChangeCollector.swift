@@ -540,19 +540,19 @@ extension ProjectIndex {
             let methods = NameTable(
                 types.values.lazy.filter { $0.isObservableObject || $0.isObservable }.flatMap(\.functions)
                     .filter { $0.function.kind == .function }.map(\.function.name))
-            var result: [String: [TokenLocation]] = [:]
+            var byPosition = [[TokenLocation]](repeating: [], count: methods.names.count)
             for fileIndex in ownFiles {
                 let file = files[fileIndex]
                 file.source.bytes.withUnsafeBufferPointer { bytes in
                     for token in file.tokens.indices where file.kind(token) == .period {
                         guard file.kind(token + 1) == .identifier, file.kind(token + 2) == .leftParen,
-                            methods.position(of: file.tokens[token + 1], in: bytes) != nil
+                            let position = methods.position(of: file.tokens[token + 1], in: bytes)
                         else { continue }
-                        result[file.text(token + 1), default: []].append(TokenLocation(file: fileIndex, token: token + 1))
+                        byPosition[position].append(TokenLocation(file: fileIndex, token: token + 1))
                     }
                 }
             }
-            return result
+            return ProjectIndex.byName(byPosition, names: methods)
         }[name] ?? []
     }
 }
@@ -571,5 +571,16 @@ extension ProjectIndex {
         }
         guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")) else { return nil }
         return (root, end)
+    }
+}
+
+extension ProjectIndex {
+    /// The non-empty lists of a name scan (`lists[i]` for `names.names[i]`) by name: the
+    /// names are unique, so each list is stored as it is.
+    static func byName(_ lists: [[TokenLocation]], names: NameTable) -> [String: [TokenLocation]] {
+        var result: [String: [TokenLocation]] = [:]
+        result.reserveCapacity(lists.reduce(0) { $1.isEmpty ? $0 : $0 + 1 })
+        for (position, locations) in lists.enumerated() where !locations.isEmpty { result[names.names[position]] = locations }
+        return result
     }
 }
