@@ -375,11 +375,7 @@ extension IsolationFacts {
                     }
                 }
             }
-            var result: [String: [TokenLocation]] = [:]
-            for (position, locations) in byPosition.enumerated() where !locations.isEmpty {
-                result[properties.names[position], default: []] += locations
-            }
-            return result
+            return ProjectIndex.byName(byPosition, names: properties)
         }[name] ?? []
     }
 
@@ -409,11 +405,7 @@ extension IsolationFacts {
                     }
                 }
             }
-            var result: [String: [TokenLocation]] = [:]
-            for (position, locations) in byPosition.enumerated() where !locations.isEmpty {
-                result[functions.names[position], default: []] += locations
-            }
-            return result
+            return ProjectIndex.byName(byPosition, names: functions)
         }[name] ?? []
     }
 }

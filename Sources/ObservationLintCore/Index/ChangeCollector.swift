@@ -269,13 +269,7 @@ struct ChangeCollector {
             // `model.editor.theme = x` with `editor` holding an object writes the object.
             if let ofCollection, ChangeFlows.isThroughMember(at: location.token, in: file, ofCollection: ofCollection) { continue }
             let token = location.token
-            var end = token - 1
-            if file.kind(end - 1) == .postfixQuestionMark || file.kind(end - 1) == .exclamationMark { end -= 1 }
-            var root = end - 1
-            while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) || file.kind(root - 2) == .dollarIdentifier {
-                root -= 2
-            }
-            guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")), !neverRuns(location) else { continue }
+            guard let (root, end) = ProjectIndex.writtenReference(at: token, in: file), !neverRuns(location) else { continue }
             let context = index.codeContexts(inFile: location.file).innermost(containing: token)
             // A local bound without a type (`if let b = list.first(where: …) { b.name = x }`)
             // counts when no other project type declares the member, unless the local was
@@ -543,6 +537,10 @@ extension ProjectIndex {
     func typesDeclaring(member name: String) -> [String] {
         membersDeclaredByName.value {
             var result: [String: [String]] = [:]
+            // At most one entry per declared member: sized once, never rehashed.
+            result.reserveCapacity(types.values.reduce(0) { count, info in
+                info.declarations.reduce(count) { $0 + $1.decl.properties.count + $1.decl.functions.count }
+            })
             for info in types.values {
                 for declaration in info.declarations {
                     for property in declaration.decl.properties { result[property.name, default: []].append(info.name) }
@@ -561,19 +559,47 @@ extension ProjectIndex {
             let methods = NameTable(
                 types.values.lazy.filter { $0.isObservableObject || $0.isObservable }.flatMap(\.functions)
                     .filter { $0.function.kind == .function }.map(\.function.name))
-            var result: [String: [TokenLocation]] = [:]
+            var byPosition = [[TokenLocation]](repeating: [], count: methods.names.count)
             for fileIndex in ownFiles {
                 let file = files[fileIndex]
                 file.source.bytes.withUnsafeBufferPointer { bytes in
                     for token in file.tokens.indices where file.kind(token) == .period {
                         guard file.kind(token + 1) == .identifier, file.kind(token + 2) == .leftParen,
-                            methods.position(of: file.tokens[token + 1], in: bytes) != nil
+                            let position = methods.position(of: file.tokens[token + 1], in: bytes)
                         else { continue }
-                        result[file.text(token + 1), default: []].append(TokenLocation(file: fileIndex, token: token + 1))
+                        byPosition[position].append(TokenLocation(file: fileIndex, token: token + 1))
                     }
                 }
             }
-            return result
+            return ProjectIndex.byName(byPosition, names: methods)
         }[name] ?? []
+    }
+}
+
+extension ProjectIndex {
+    /// The reference a member write at `token` goes through (`model.name = …`,
+    /// `store.model?.name = …`, `$model.name`): its tokens from the root name to `end`, the
+    /// `.` before the member. Nil when the write has no such reference or it is `self`
+    /// alone (the type's own code).
+    static func writtenReference(at token: Int, in file: ParsedFile) -> (root: Int, end: Int)? {
+        var end = token - 1
+        if file.kind(end - 1) == .postfixQuestionMark || file.kind(end - 1) == .exclamationMark { end -= 1 }
+        var root = end - 1
+        while root - 2 >= 0, file.kind(root - 1) == .period, file.isWord(root - 2) || file.kind(root - 2) == .dollarIdentifier {
+            root -= 2
+        }
+        guard root >= 0, root < end, file.isWord(root), !(root == end - 1 && file.at(root, "self")) else { return nil }
+        return (root, end)
+    }
+}
+
+extension ProjectIndex {
+    /// The non-empty lists of a name scan (`lists[i]` for `names.names[i]`) by name: the
+    /// names are unique, so each list is stored as it is.
+    static func byName(_ lists: [[TokenLocation]], names: NameTable) -> [String: [TokenLocation]] {
+        var result: [String: [TokenLocation]] = [:]
+        result.reserveCapacity(lists.reduce(0) { $1.isEmpty ? $0 : $0 + 1 })
+        for (position, locations) in lists.enumerated() where !locations.isEmpty { result[names.names[position]] = locations }
+        return result
     }
 }

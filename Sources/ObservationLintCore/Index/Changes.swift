@@ -427,18 +427,26 @@ extension ProjectIndex {
     }
 
     /// Whether some code that may write one of `names` of `type` runs off the main thread:
-    /// the code of its class family, `x.name = …` anywhere (whatever `x` is), a view's
-    /// bindings. Every site `changes(of:)` can list is among these, so a model none of whose
-    /// sites runs off the main thread has no off-main write, and its change model is not built.
+    /// the code of its class family, `x.name = …` anywhere (whatever `x` is, but not `self`
+    /// alone), a view's bindings. Every site `changes(of:)` can list is among these, so a
+    /// model none of whose sites runs off the main thread has no off-main write, and its
+    /// change model is not built.
     private func mayWriteOffMain(_ names: Set<String>, of type: TypeInfo) -> Bool {
-        func runsOffMain(_ site: TokenLocation) -> Bool { runContexts(at: site).contains { $0.isolation == .offMain } }
+        // A site is often a candidate for several models: `x.isLoading = …` for each model
+        // declaring `isLoading`, a class's code for its sub- and superclasses.
+        func runsOffMain(_ site: TokenLocation) -> Bool {
+            runsOffMainBySite.value(for: site) { runContexts(at: site).contains { $0.isolation == .offMain } }
+        }
         let lineage = typeAndAncestors(of: type)
         for owner in lineage + typeAndSubtypes(of: type).dropFirst() {
             for (name, sites) in memberAccesses(of: owner).mutations where names.contains(name) {
                 if sites.contains(where: { runsOffMain(TokenLocation(file: $0.file, token: $0.token)) }) { return true }
             }
         }
-        for name in names where memberUpdateCandidates(named: name).contains(where: { isMemberWrite(at: $0) && runsOffMain($0) }) {
+        for name in names
+        where memberUpdateCandidates(named: name).contains(where: {
+            isMemberWrite(at: $0) && Self.writtenReference(at: $0.token, in: files[$0.file]) != nil && runsOffMain($0)
+        }) {
             return true
         }
         return lineage.contains { owner in

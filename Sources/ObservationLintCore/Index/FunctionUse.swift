@@ -160,9 +160,7 @@ extension ProjectIndex {
                     }
                 }
             }
-            var result: [String: [TokenLocation]] = [:]
-            for position in names.names.indices where !sites[position].isEmpty { result[names.names[position]] = sites[position] }
-            return result
+            return Self.byName(sites, names: names)
         }
     }
 

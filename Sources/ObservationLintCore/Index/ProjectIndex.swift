@@ -145,6 +145,9 @@ public final class ProjectIndex: @unchecked Sendable {
     private let allReadNames: Lazy<Set<String>>
     /// `memberAccesses(of:)` by type name: several rules ask for the same models.
     let memberAccessesByType = Memo<String, MemberAccesses>()
+    /// Whether a site runs off the main thread in one of its contexts (`runContexts(at:)`), for
+    /// the off-main writes' candidates, per site.
+    let runsOffMainBySite = Memo<TokenLocation, Bool>()
     /// `resultReads(ofMethod:in:)` by type name, then method name.
     let resultReadsByType = Memo<String, [String: [ResultRead]]>()
     /// `changingMembers(of:)` by type name.
