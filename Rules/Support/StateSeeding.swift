@@ -300,9 +300,14 @@ enum StateSeeding {
                 if keepingCurrent.contains(file.text(call.name)) {
                     var closures = call.trailingClosures.map(\.body)
                     if let arguments = call.arguments { closures.append(arguments) }
-                    for closure in closures where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] }) {
+                    for closure in closures
+                    where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] })
+                        || handsValues(toMethodOf: name, in: closure, file: file)
+                    {
                         return true
                     }
+                } else if let arguments = call.arguments, handsBinding(of: name, withInputs: inputs, in: arguments, file: file) {
+                    return true
                 } else if let arguments = call.arguments, let closure = call.trailingClosures.first?.body,
                     arguments.contains(where: { token in
                         file.kind(token) == .identifier && file.kind(token - 1) != .period && inputs.contains(file.text(token))
@@ -314,6 +319,32 @@ enum StateSeeding {
             }
         }
         return false
+    }
+
+    /// Whether a call gets one of the view's inputs and a binding to the state together
+    /// (`.cachedImage(for: profile, into: $image)`): the callee can write the state from each
+    /// new input, as a modifier would in its own `.onChange(of:)` or `.task(id:)`.
+    private static func handsBinding(
+        of name: String, withInputs inputs: Set<String>, in arguments: Range<Int>, file: ParsedFile
+    ) -> Bool {
+        var input = false, binding = false
+        for token in arguments where file.kind(token - 1) != .period {
+            switch file.kind(token) {
+            case .identifier: input = input || inputs.contains(file.text(token))
+            case .dollarIdentifier: binding = binding || file.text(token) == "$" + name
+            default: break
+            }
+        }
+        return input && binding
+    }
+
+    /// Whether the closure calls a method of the state with arguments (`viewModel.update(query:
+    /// new)`, `draft.apply(new)`): the state takes the new value in, as an assignment would.
+    private static func handsValues(toMethodOf name: String, in closure: Range<Int>, file: ParsedFile) -> Bool {
+        file.calls(in: closure) { token in
+            token >= 2 && file.kind(token - 1) == .period && file.spells(token - 2, name)
+                && (token < 3 || file.kind(token - 3) != .period || (token >= 4 && file.at(token - 4, "self")))
+        }.contains { call in call.arguments.map { $0.count > 2 } ?? false }
     }
 
     /// Whether the closure assigns the state in its own code, not in a closure inside it
