@@ -334,8 +334,24 @@ enum StateSeeding {
     private static func handsBinding(
         of name: String, withInputs inputs: Set<String>, in arguments: Range<Int>, file: ParsedFile
     ) -> Bool {
-        mentions(inputs, in: arguments, file: file)
-            && arguments.contains { file.kind($0) == .dollarIdentifier && file.text($0) == "$" + name }
+        let outsideClosures = tokens(of: arguments, outsideClosuresIn: file)
+        return outsideClosures.contains { file.kind($0) == .identifier && file.kind($0 - 1) != .period && inputs.contains(file.text($0)) }
+            && outsideClosures.contains { file.kind($0) == .dollarIdentifier && file.text($0) == "$" + name }
+    }
+
+    /// The tokens of `range` outside the closures in it (`content: { … }` builds other views).
+    private static func tokens(of range: Range<Int>, outsideClosuresIn file: ParsedFile) -> [Int] {
+        var result: [Int] = []
+        var token = range.lowerBound
+        while token < range.upperBound {
+            if file.kind(token) == .leftBrace {
+                token = file.skipGroup(token)
+                continue
+            }
+            result.append(token)
+            token += 1
+        }
+        return result
     }
 
     /// Whether the tokens name one of the view's inputs (not as a member of something else).
