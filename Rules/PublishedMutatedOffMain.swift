@@ -284,6 +284,24 @@ public struct PublishedMutatedOffMain: Rule {
         ],
         nonTriggeringExamples: [
             """
+            final class Session: ObservableObject {
+                @Published var server: String?
+                func connect(to url: URL) { server = url.absoluteString }
+            }
+            final class Store {
+                let session = Session()
+                init() {
+                    Task { await self.connect(to: 1) }
+                }
+                func connect(to url: URL) { session.connect(to: url) }
+                @MainActor private func connect(to id: Int) async {}
+            }
+            struct ServerView: View {
+                @ObservedObject var session: Session
+                var body: some View { Text(session.server ?? "") }
+            }
+            """,
+            """
             @MainActor final class Library: ObservableObject {
                 @Published var books: [String] = []
                 func onMain(_ work: @escaping () -> Void) { DispatchQueue.main.async { work() } }

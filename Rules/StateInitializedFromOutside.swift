@@ -408,6 +408,53 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A modifier gets the input and a binding to the state: it can load the new image.
+            """
+            struct Avatar: View {
+                let url: URL
+                @State private var image: Image?
+                init(url: URL) {
+                    self.url = url
+                    _image = State(initialValue: ImageCache.shared.image(for: url))
+                }
+                var body: some View {
+                    (image ?? Image(systemName: "person")).cachedImage(for: url, into: $image)
+                }
+            }
+            struct Profile: View {
+                @State private var url = URL(fileURLWithPath: "/a")
+                var body: some View {
+                    Avatar(url: url)
+                    Button("Next") { url = URL(fileURLWithPath: "/b") }
+                }
+            }
+            """,
+            // `.onChange(of: query)` hands each new query to the model the state holds.
+            """
+            @Observable final class Results {
+                var query: String
+                init(query: String) { self.query = query }
+                func update(query: String) { self.query = query }
+            }
+            struct ResultsList: View {
+                let query: String
+                @State private var results: Results
+                init(query: String) {
+                    self.query = query
+                    _results = State(initialValue: Results(query: query))
+                }
+                var body: some View {
+                    Text(results.query).onChange(of: query) { _, new in results.update(query: new) }
+                }
+            }
+            struct Search: View {
+                @State private var query = ""
+                var body: some View {
+                    TextField("Search", text: $query)
+                    ResultsList(query: query)
+                }
+            }
+            """,
             // A package's modifier handed the input, whose closure assigns the state, re-syncs it.
             """
             struct Repo: Identifiable { let id: String; var stars: Int }

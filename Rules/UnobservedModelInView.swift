@@ -68,6 +68,22 @@ public struct UnobservedModelInView: Rule {
             }
             """,
             """
+            final class BuildMode {
+                static let shared = BuildMode()
+                private var resolved: String?
+                var current: String {
+                    if let resolved { return resolved }
+                    let made = ProcessInfo.processInfo.environment["MODE"] ?? "production"
+                    resolved = made
+                    return made
+                }
+                func override(_ mode: String) { resolved = mode }
+            }
+            struct ModeBadge: View {
+                var body: some View { Text(↓BuildMode.shared.current) }
+            }
+            """,
+            """
             final class Notifier: ObservableObject {
                 @Published var status = 0
                 func refresh() { status += 1 }
@@ -278,6 +294,22 @@ public struct UnobservedModelInView: Rule {
                     Text(title).onAppear { selection = selection(for: "Mail") }
                 }
                 private func selection(for name: String) -> String? { Inbox.shared.folders.first { $0 == name } }
+            }
+            """,
+            // The getter fills the value as it is read: every read returns what it wrote.
+            """
+            final class BuildMode {
+                static let shared = BuildMode()
+                private var resolved: String?
+                var current: String {
+                    if let resolved { return resolved }
+                    let made = ProcessInfo.processInfo.environment["MODE"] ?? "production"
+                    resolved = made
+                    return made
+                }
+            }
+            struct ModeBadge: View {
+                var body: some View { Text(BuildMode.shared.current) }
             }
             """,
             // The object the view observes relays the device's changes through another.
@@ -863,8 +895,11 @@ public struct UnobservedModelInView: Rule {
         }
         for type in index.typeAndAncestors(of: model) {
             for read in index.memberAccesses(of: type).computedReads where read.property.name == member && read.path[0] != member {
+                // A value the getter fills as it is read is what every read returns.
                 guard changing.contains(read.path[0]),
-                    let write = laterWrite(of: read.path[0], in: model, index: index, excluding: excluding)
+                    let write = laterWrite(of: read.path[0], in: model, index: index, excluding: {
+                        excluding($0) || index.isMade($0, whileReading: member, of: model)
+                    })
                 else { continue }
                 return (read.path[0], write.location, write.context)
             }

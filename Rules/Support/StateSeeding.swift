@@ -293,6 +293,7 @@ enum StateSeeding {
         let inputs = Set(view.properties.compactMap { _, property -> String? in
             property.isStored && property.attributes.isEmpty && !ViewProperty.isStatic(property) ? property.name : nil
         })
+        let rendering = ViewCode.renderingBodies(of: view, index: index)
         for declaration in view.declarations {
             let file = index.files[declaration.file]
             let calls = file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period }
@@ -303,6 +304,16 @@ enum StateSeeding {
                     for closure in closures where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] }) {
                         return true
                     }
+                    if let arguments = call.arguments, mentions(inputs, in: arguments, file: file),
+                        call.trailingClosures.contains(where: { handsValues(toMethodOf: name, in: $0.body, file: file) })
+                    {
+                        return true
+                    }
+                } else if let arguments = call.arguments, handsBinding(of: name, withInputs: inputs, in: arguments, file: file),
+                    let body = rendering.first(where: { $0.file == declaration.file && $0.range.contains(call.name) }),
+                    index.scopes(in: body.range, of: file).innermostClosure(containing: call.name) == nil
+                {
+                    return true
                 } else if let arguments = call.arguments, let closure = call.trailingClosures.first?.body,
                     arguments.contains(where: { token in
                         file.kind(token) == .identifier && file.kind(token - 1) != .period && inputs.contains(file.text(token))
@@ -314,6 +325,48 @@ enum StateSeeding {
             }
         }
         return false
+    }
+
+    /// Whether a call gets one of the view's inputs and a binding to the state together
+    /// (`.cachedImage(for: profile, into: $image)`): applied while the body renders, the
+    /// modifier gets each new input and can write the state from it, as it would in its own
+    /// `.onChange(of:)` or `.task(id:)`.
+    private static func handsBinding(
+        of name: String, withInputs inputs: Set<String>, in arguments: Range<Int>, file: ParsedFile
+    ) -> Bool {
+        let outsideClosures = tokens(of: arguments, outsideClosuresIn: file)
+        return outsideClosures.contains { file.kind($0) == .identifier && file.kind($0 - 1) != .period && inputs.contains(file.text($0)) }
+            && outsideClosures.contains { file.kind($0) == .dollarIdentifier && file.text($0) == "$" + name }
+    }
+
+    /// The tokens of `range` outside the closures in it (`content: { … }` builds other views).
+    private static func tokens(of range: Range<Int>, outsideClosuresIn file: ParsedFile) -> [Int] {
+        var result: [Int] = []
+        var token = range.lowerBound
+        while token < range.upperBound {
+            if file.kind(token) == .leftBrace {
+                token = file.skipGroup(token)
+                continue
+            }
+            result.append(token)
+            token += 1
+        }
+        return result
+    }
+
+    /// Whether the tokens name one of the view's inputs (not as a member of something else).
+    private static func mentions(_ inputs: Set<String>, in range: Range<Int>, file: ParsedFile) -> Bool {
+        range.contains { file.kind($0) == .identifier && file.kind($0 - 1) != .period && inputs.contains(file.text($0)) }
+    }
+
+    /// Whether the closure calls a method of the state with arguments (`viewModel.update(query:
+    /// new)`, `draft.apply(new)`): run on a change of an input, the state takes the new value
+    /// in, as an assignment would.
+    private static func handsValues(toMethodOf name: String, in closure: Range<Int>, file: ParsedFile) -> Bool {
+        file.calls(in: closure) { token in
+            token >= 2 && file.kind(token - 1) == .period && file.spells(token - 2, name)
+                && (token < 3 || file.kind(token - 3) != .period || (token >= 4 && file.at(token - 4, "self")))
+        }.contains { call in call.arguments.map { $0.count > 2 } ?? false }
     }
 
     /// Whether the closure assigns the state in its own code, not in a closure inside it

@@ -262,4 +262,19 @@ final class CallerContextsTests: XCTestCase {
         let property = screen.property(named: "store")!.property
         XCTAssertEqual(index.declaredShape(of: property, in: index.files[0], scope: "Screen")?.directName, "Store")
     }
+    func testAnAwaitedCallIsTheAsyncOverloadsAndAPlainCallTheSynchronousOnes() {
+        let store = """
+            final class Store {
+                var server = ""
+                func connect(to url: String) { HERE = url }
+                @MainActor private func connect(to id: Int) async {}
+            }
+            """
+        // `await self.connect(…)` calls the `async` overload: the synchronous one has no caller.
+        XCTAssertEqual(contexts(store + "\nfunc load(_ s: Store) async { await s.connect(to: 1) }").count, 0)
+        XCTAssertEqual(contexts(store + "\nfunc load(_ s: Store) async { s.connect(to: \"a\") }").map(\.isolation), [.offMain])
+        // Without an `async` overload, an awaited call of the name still reaches the function.
+        let single = store.replacingOccurrences(of: "@MainActor private func connect(to id: Int) async {}", with: "")
+        XCTAssertEqual(contexts(single + "\nfunc load(_ s: Store) async { await s.connect(to: \"a\") }").map(\.isolation), [.offMain])
+    }
 }

@@ -45,6 +45,29 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(context.steps[0].isolation, .mainActor)
     }
 
+    func testDelegateMethodsAFrameworkCallsOffTheMainThread() {
+        let source = """
+            final class Connectivity: NSObject {
+                var count = 0
+                func refresh() { HERE = 0 }
+            }
+            extension Connectivity: WCSessionDelegate {
+                func session(_ session: WCSession, didReceiveMessage message: [String: Any]) { count += 1 }
+            }
+            """
+        let index = index(source)
+        let file = index.files[0]
+        let writes = file.tokens.indices.filter { file.text($0) == "count" || file.text($0) == "HERE" }
+        let received = index.executionContext(at: TokenLocation(file: 0, token: writes[2]))
+        XCTAssertEqual(received.isolation, .offMain)
+        XCTAssertFalse(received.runsWhereCalled)
+        XCTAssertTrue(received.steps[0].description.contains("WatchConnectivity calls its delegate's methods serially on a background thread"))
+        // Other methods of the type run where they are called; a main-actor class is not judged.
+        XCTAssertTrue(index.executionContext(at: TokenLocation(file: 0, token: writes[1])).runsWhereCalled)
+        XCTAssertEqual(isolation("@MainActor " + source.replacingOccurrences(of: "HERE = 0", with: "count = 0")
+            .replacingOccurrences(of: "count += 1", with: "HERE += 1")), .mainActor)
+    }
+
     func testMainActorIsInheritedFromProjectSuperclassesProtocolsAndTheSDK() {
         let body = "{\n func reload() { Task { HERE() } }\n}"
         XCTAssertEqual(isolation("@MainActor class Base {}\nfinal class Feed: Base " + body), .mainActor)

@@ -288,6 +288,28 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertEqual(index.modelKind(of: "Logger"), .plainClass)
     }
 
+    func testTypesOfOneNameInTwoTargetsWithOtherMembersAreUnknown() {
+        let index = index([
+            "iOS/Workout.swift": """
+                @Observable final class WorkoutModel {
+                    var day = 0
+                    func updateData() { day += 1 }
+                }
+                final class Settings { var theme = "" }
+                """,
+            "Watch/Workout.swift": """
+                @Observable final class WorkoutModel {
+                    var day = 0
+                    var isAuthorized = false
+                }
+                final class Settings { var theme = "" }
+                """,
+        ])
+        XCTAssertEqual(index.modelKind(of: "WorkoutModel"), .unknown)
+        // Copies that declare the same members stay one type.
+        XCTAssertEqual(index.modelKind(of: "Settings"), .plainClass)
+    }
+
     func testVariantsOfOneNameAreTypesOfTheirOwn() {
         let index = index([
             "A.swift": """

@@ -46,6 +46,32 @@ final class ReRenderTests: XCTestCase {
         XCTAssertTrue(alphaThenBeta[1].contains { $0.hasPrefix("`count` changes") }, "\(alphaThenBeta[1])")
     }
 
+    func testAKeyPathAssignmentToTheObjectItselfIsAWriteOfItsField() {
+        let source = """
+            final class Store: ObservableObject {
+                @Published private(set) var state = 0
+                private var bag = Set<AnyCancellable>()
+                init(events: AnyPublisher<Int, Never>) {
+                    events.scan(0, +).weakAssign(to: \\.state, on: self).store(in: &bag)
+                }
+            }
+            final class Other: ObservableObject {
+                @Published var state = 0
+                init(events: AnyPublisher<Int, Never>, sink: Sink) { _ = events.assign(to: \\.state, on: sink) }
+            }
+            struct Screen: View {
+                @EnvironmentObject var store: Store
+                @EnvironmentObject var other: Other
+                var body: some View { Text("\\(store.state) \\(other.state)") }
+            }
+            """
+        let triggers = lines("Screen", in: source)
+        XCTAssertEqual(triggers.filter { $0.hasPrefix("`Store.state` changes") }.count, 1, "\(triggers)")
+        XCTAssertTrue(triggers.first { $0.hasPrefix("`Store.state`") }!.contains("each time the publisher assigned to it delivers a new value"))
+        // Assigned on another object: not a write of this one's field.
+        XCTAssertFalse(triggers.contains { $0.hasPrefix("`Other.state` changes") }, "\(triggers)")
+    }
+
     func testViewStateReadAndWrittenInAnAction() {
         let source = """
             struct Home: View {
@@ -126,7 +152,7 @@ final class ReRenderTests: XCTestCase {
             """
         // The subscription writes `canCheck` whenever the updater changes; `Just` publishes once.
         XCTAssertEqual(lines("Shell", in: source), [
-            "`Updates.canCheck` changes — App.swift:5, each time the publisher assigned to it with `.assign(to:)` delivers a new value; `Shell.body` observes it"
+            "`Updates.canCheck` changes — App.swift:5, each time the publisher assigned to it delivers a new value; `Shell.body` observes it"
         ])
     }
 

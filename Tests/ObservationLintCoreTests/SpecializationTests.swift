@@ -88,4 +88,27 @@ final class SpecializationTests: XCTestCase {
         XCTAssertEqual(bySize.map(\.member), ["`size()`"])
         XCTAssertFalse(writes.contains { index.isMade($0, whileCalling: "clear", of: type) && $0.member != "`clear()`" })
     }
+    func testAWriteTheReadPropertysGetterMakesBeforeItReturns() {
+        let source = """
+            final class BuildMode {
+                private var resolved: String?
+                var current: String {
+                    if let resolved { return resolved }
+                    let made = "production"
+                    remember(made)
+                    return made
+                }
+                var label: String { current.uppercased() }
+                private func remember(_ mode: String) { resolved = mode }
+                func override(_ mode: String) { resolved = mode }
+            }
+            """
+        let index = index(source)
+        let type = index.types["BuildMode"]!
+        let writes = index.changes(of: type).writes(of: "resolved")
+        XCTAssertEqual(writes.count, 2)
+        XCTAssertEqual(writes.filter { index.isMade($0, whileReading: "current", of: type) }.map(\.member), ["`remember()`"])
+        XCTAssertTrue(writes.filter { index.isMade($0, whileReading: "label", of: type) }.isEmpty)
+        XCTAssertTrue(writes.filter { index.isMade($0, whileCalling: "current", of: type) }.isEmpty)
+    }
 }

@@ -35,7 +35,7 @@ extension ProjectIndex {
         let what: String
         switch body.member {
         case .function(let function) where function.kind == .function:
-            sites = callSitesByFunction.value(for: key) { callSites(of: function, ownedBy: body.owner) }
+            sites = callSitesByFunction.value(for: key) { callSites(of: function, inFile: location.file, ownedBy: body.owner) }
             what = "calls `\(function.name)()`, which "
                 + (body.isAsync(in: files[location.file])
                     ? "is a `nonisolated(nonsending)` `async` function: it runs where its caller runs"
@@ -101,7 +101,7 @@ extension ProjectIndex {
                 return outer.isolation == .offMain ? CallerContext(call: call, outer: outer) : nil
             }
             guard !offMain.isEmpty else { return [] }
-            let own = Set(callSitesByFunction.value(for: key) { callSites(of: function, ownedBy: body.owner) })
+            let own = Set(callSitesByFunction.value(for: key) { callSites(of: function, inFile: location.file, ownedBy: body.owner) })
             return offMain.filter { own.contains($0.call) }
         }
         return callers.map { caller in
@@ -141,11 +141,24 @@ extension ProjectIndex {
     /// superclass), `self.name(…)`, `x.name(…)` where `x`'s static type is one of those
     /// types, `Type.name(…)`; for a global function, `name(…)` outside types declaring a
     /// method of that name.
-    func callSites(of function: FunctionDecl, ownedBy owner: TypeInfo?) -> [TokenLocation] {
-        let lineage: Set<String> = owner.map { Set((typeAndAncestors(of: $0) + typeAndSubtypes(of: $0)).map(\.name)) } ?? []
+    /// Where the class family declares an overload of the name that differs in `async`, a
+    /// call marked with `await` is the `async` one's, and a call without it the synchronous
+    /// one's (Swift calls an `async` function only with `await`).
+    func callSites(of function: FunctionDecl, inFile functionFile: Int, ownedBy owner: TypeInfo?) -> [TokenLocation] {
+        let family = owner.map { typeAndAncestors(of: $0) + typeAndSubtypes(of: $0) } ?? []
+        let lineage = Set(family.map(\.name))
+        let isAsync = function.isAsync(in: files[functionFile])
+        let asyncOverloaded = family.contains { type in
+            type.declarations.contains { declaration in
+                declaration.decl.functions.contains {
+                    $0.kind == .function && $0.name == function.name && $0.isAsync(in: files[declaration.file]) != isAsync
+                }
+            }
+        }
         return isolationFacts.calls(named: function.name, index: self).filter { call in
             let file = files[call.file]
             let token = call.token
+            if asyncOverloaded, isAwaited(call) != isAsync { return false }
             // Tests call the app's code on objects of their own: not where the app runs it.
             guard !file.at(token - 1, "func"), SourceRole(path: file.path) == .app else { return false }
             let caller = isolationFacts.enclosingBody(of: call, index: self)

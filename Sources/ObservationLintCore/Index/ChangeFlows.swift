@@ -97,9 +97,12 @@ final class ChangeFlows: @unchecked Sendable {
                 for accessor in property.accessors {
                     guard let body = accessor.body else { continue }
                     add(Unit(file: file, body: body, kind: .accessor(accessor.kind, property: property.name), isPrivate: false))
-                    // A write of a computed property calls its setter.
+                    // A write of a computed property calls its setter; a read, its getter.
                     if accessor.kind == .set, !property.isStored {
                         functionBodies[Self.setterName(property.name), default: []].append(Place(file: file, body: body, closure: nil))
+                    }
+                    if accessor.kind == .get, !property.isStored {
+                        functionBodies[Self.getterName(property.name), default: []].append(Place(file: file, body: body, closure: nil))
                     }
                     // An observer of an announcing property runs as it announces.
                     if accessor.kind == .willSet || accessor.kind == .didSet, announcing.contains(property.name) {
@@ -173,6 +176,9 @@ final class ChangeFlows: @unchecked Sendable {
     /// The name a computed property's setter is called by in `functionBodies` and `calls`
     /// (no function can have it).
     private static func setterName(_ property: String) -> String { "set " + property }
+
+    /// The name a computed property's getter is kept by in `functionBodies`.
+    static func getterName(_ property: String) -> String { "get " + property }
 
     /// Calls whose closure runs soon after the call, once (`DispatchQueue.main.async { }`,
     /// `Task { }`): an announcement there follows the code before it.

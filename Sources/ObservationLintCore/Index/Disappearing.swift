@@ -28,7 +28,7 @@ extension ProjectIndex {
             return owned == owner.name && isInWholeContentOnDisappear(location.token, body: rendering.range, file: files[location.file])
         }
         guard depth > 0, case .function(let function) = body.member, function.kind == .function else { return false }
-        let calls = callSitesByFunction.value(for: BodyKey(file: location.file, body: body.range)) { callSites(of: function, ownedBy: owner) }
+        let calls = callSitesByFunction.value(for: BodyKey(file: location.file, body: body.range)) { callSites(of: function, inFile: location.file, ownedBy: owner) }
         return !calls.isEmpty && calls.allSatisfy { call in
             // A call from the same type's code reaches the same object; another type's
             // reaches it through what that code holds.

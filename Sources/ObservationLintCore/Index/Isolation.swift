@@ -224,6 +224,7 @@ let nonisolatedOutsideTypes: Set<String> = [
     "LocalizedError", "AnyObject", "CaseIterable", "RawRepresentable", "NSCoding", "NSSecureCoding",
     "NSCopying", "URLSessionDelegate", "URLSessionTaskDelegate", "URLSessionDataDelegate",
     "URLSessionDownloadDelegate", "URLSessionWebSocketDelegate", "Cancellable", "Operation",
+    "WCSessionDelegate", "PHPhotoLibraryChangeObserver",
 ]
 
 /// UIKit and AppKit classes the SDKs isolate to the main actor: their subclasses are too.
@@ -393,18 +394,27 @@ struct OwnedBody: Sendable {
             }
             return false
         case .function(let function):
-            var probe = function.nameToken + 1
-            while probe < range.lowerBound {
-                if file.kind(probe) == .leftParen || file.kind(probe) == .leftAngle {
-                    probe = file.skipGroup(probe)
-                    continue
-                }
-                if file.kind(probe) == .arrow || file.at(probe, "where") { return false }
-                if file.at(probe, "async") { return true }
-                probe += 1
-            }
-            return false
+            return function.isAsync(in: file)
         }
+    }
+}
+
+extension FunctionDecl {
+    /// Whether the function is `async`: `async` after its parameters, before `->`, `where`
+    /// or its body.
+    func isAsync(in file: ParsedFile) -> Bool {
+        var probe = nameToken + 1
+        let end = body?.lowerBound ?? declaration.upperBound
+        while probe < end {
+            if file.kind(probe) == .leftParen || file.kind(probe) == .leftAngle {
+                probe = file.skipGroup(probe)
+                continue
+            }
+            if file.kind(probe) == .arrow || file.at(probe, "where") || file.kind(probe) == .leftBrace { return false }
+            if file.at(probe, "async") { return true }
+            probe += 1
+        }
+        return false
     }
 }
 

@@ -178,6 +178,9 @@ final class BodyContexts: @unchecked Sendable {
             let targets = index.nonisolatedNonsendingByDefault && !concurrent
                 ? " (the Xcode targets that build this file leave `NonisolatedNonsendingByDefault` off)" : ""
             description = "\(why): a nonisolated `async` function runs on the global executor, off the main thread\(targets)"
+        case .nonisolated where Self.frameworkCallsOffMain(owned) != nil:
+            runtime = .offMain
+            description = "\(why), and \(Self.frameworkCallsOffMain(owned)!), off the main thread"
         case .nonisolated:
             runtime = .unknown
             description = "\(why): a synchronous function runs on its caller's thread"
@@ -188,7 +191,25 @@ final class BodyContexts: @unchecked Sendable {
         return Frame(
             steps: [ContextStep(kind: .function, site: site, isolation: runtime, description: description)],
             domain: nonsending ? .unknown : domain, runtime: runtime, asyncStart: isAsync ? owned.range.lowerBound : nil,
-            isAsynchronous: false, runsWhereCalled: domain == .nonisolated && (nonsending || !isAsync))
+            isAsynchronous: false, runsWhereCalled: domain == .nonisolated && (nonsending || !isAsync) && runtime != .offMain)
+    }
+
+    /// Delegate protocols whose framework documents that it calls their methods off the main
+    /// thread, with the methods' name prefix and what the documentation says.
+    private static let offMainDelegates: [(protocol: String, prefix: String, says: String)] = [
+        ("WCSessionDelegate", "session", "WatchConnectivity calls its delegate's methods serially on a background thread"),
+        ("PHPhotoLibraryChangeObserver", "photoLibraryDidChange", "Photos calls `photoLibraryDidChange(_:)` on an arbitrary serial queue"),
+    ]
+
+    /// What a framework says of where it calls the synchronous method, when the method
+    /// implements a requirement of a delegate protocol the owner conforms to in that
+    /// declaration or another one of the type, and the framework calls it off the main thread.
+    private static func frameworkCallsOffMain(_ owned: OwnedBody) -> String? {
+        guard case .function(let function) = owned.member, function.kind == .function,
+            !function.modifiers.contains("static"), let owner = owned.owner
+        else { return nil }
+        let conformances = Set(owner.declarations.flatMap { $0.decl.inheritance.map { String($0.text.simpleTypeName) } })
+        return offMainDelegates.first { conformances.contains($0.protocol) && function.name.hasPrefix($0.prefix) }?.says
     }
 }
 

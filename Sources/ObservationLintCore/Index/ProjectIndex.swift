@@ -1025,13 +1025,20 @@ struct TypeTableBuilder {
         one.kind != other.kind || Set(one.inheritance.map(\.text)) != Set(other.inheritance.map(\.text))
     }
 
+    /// Whether two primary declarations declare different members: two types of one name in
+    /// two targets (an iOS and a watchOS view model, a macOS copy of a view), not one.
+    private static func declareDifferentMembers(_ one: TypeDecl, _ other: TypeDecl) -> Bool {
+        Set(one.properties.map(\.name)) != Set(other.properties.map(\.name))
+            || Set(one.functions.map(\.name)) != Set(other.functions.map(\.name))
+    }
+
     /// Two primary declarations of one name (the same type in two `#if` branches, or two
-    /// types of one project) of different kinds or inheritance: which one a use means is
-    /// unknown.
+    /// types of one project, as the targets of one Xcode project may each declare) of
+    /// different kinds, inheritance or members: which one a use means is unknown.
     private static func hasDisagreeingDeclarations(_ info: TypeInfo) -> Bool {
         let primaries = info.declarations.filter { $0.decl.kind != .extension }
         guard let first = primaries.first, primaries.count > 1 else { return false }
-        return primaries.dropFirst().contains { disagree(first.decl, $0.decl) }
+        return primaries.dropFirst().contains { disagree(first.decl, $0.decl) || declareDifferentMembers(first.decl, $0.decl) }
     }
 
 

@@ -383,7 +383,7 @@ extension ProjectIndex {
                     result.append(
                         ReRenderTrigger(
                             reader: type.name, property: property.name, state: state, read: nil, write: subscription,
-                            context: "each time the publisher assigned to it with `.assign(to:)` delivers a new value", passedDown: []))
+                            context: "each time the publisher assigned to it delivers a new value", passedDown: []))
                 }
             }
         }
@@ -512,9 +512,11 @@ extension ProjectIndex {
         return file.kind(open - 2) == .period ? "." + callee : callee
     }
 
-    /// `source.assign(to: &$field)` in the code of `model` (or its ancestors): the
-    /// subscription writes `field` whenever the source publishes, for as long as the object
-    /// lives — except a `Just`, which publishes once, on subscription.
+    /// `source.assign(to: &$field)` in the code of `model` (or its ancestors), or a key-path
+    /// assignment to the object itself (`.assign(to: \.field, on: self)`, and a project's
+    /// own operator of that shape, as `weakAssign(to:on:)`): the subscription writes `field`
+    /// whenever the source publishes, for as long as the object lives — except a `Just`,
+    /// which publishes once, on subscription.
     private func subscriptionAssignments(to field: String, in model: TypeInfo) -> [TokenLocation] {
         var result: [TokenLocation] = []
         for owner in typeAndAncestors(of: model) {
@@ -526,6 +528,15 @@ extension ProjectIndex {
                         !publishesOnce(callee: open - 1, in: file)
                     else { continue }
                     result.append(TokenLocation(file: declaration.file, token: token + 1))
+                }
+                // `to: \.field, on: self`
+                for token in declaration.decl.members where file.kind(token) == .backslash && file.spells(token + 2, field) {
+                    guard file.kind(token + 1) == .period, file.kind(token - 1) == .colon, file.at(token - 2, "to"),
+                        file.kind(token + 3) == .comma, file.at(token + 4, "on"), file.kind(token + 5) == .colon,
+                        file.at(token + 6, "self"), let open = file.argumentListOpener(from: token - 3), file.isWord(open - 1),
+                        !publishesOnce(callee: open - 1, in: file)
+                    else { continue }
+                    result.append(TokenLocation(file: declaration.file, token: token + 2))
                 }
             }
         }

@@ -29,6 +29,14 @@ extension ProjectIndex {
         return changeFlows(of: type).piecesRun(whileCalling: method).contains(place)
     }
 
+    /// Whether `write` is made by reading `type`'s computed property `property` before the
+    /// read returns: in its getter, or in the type's functions the getter calls. A lazily
+    /// filled value (`if let e = _env { return e }; _env = make(); return _env!`) is what
+    /// every read of the property returns, so no reader of it is left stale by that write.
+    public func isMade(_ write: PropertyWrite, whileReading property: String, of type: TypeInfo) -> Bool {
+        isMade(write, whileCalling: ChangeFlows.getterName(property), of: type)
+    }
+
     private func collectResultReads(of type: TypeInfo) -> [String: [ResultRead]] {
         var result: [String: [ResultRead]] = [:]
         for declaration in type.declarations {
