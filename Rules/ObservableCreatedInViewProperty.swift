@@ -130,6 +130,34 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `update(_:)` runs only on the popup's own object, never on the card's.
+            """
+            @Observable final class ActivityInfo {
+                var title: String
+                init(title: String) { self.title = title }
+                func update(_ new: String) { title = new }
+            }
+            struct Card: View {
+                let title: String
+                let info: ActivityInfo
+                init(title: String) {
+                    self.title = title
+                    self.info = ActivityInfo(title: title)
+                }
+                var body: some View { Text(info.title) }
+            }
+            struct Popup: View {
+                @State private var info = ActivityInfo(title: "")
+                var body: some View { Button("Rename") { info.update("New") } }
+            }
+            struct Feed: View {
+                @State private var expanded = false
+                var body: some View {
+                    Card(title: "Run").onTapGesture { expanded.toggle() }
+                    if expanded { Popup() }
+                }
+            }
+            """,
             """
             @Observable final class Session {
                 static let shared = Session()

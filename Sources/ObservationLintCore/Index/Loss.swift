@@ -49,10 +49,66 @@ extension ProjectIndex {
     /// new object is reached only through that property (and by the work its own initializer
     /// starts): when the view's code never refers to the property, nothing writes that
     /// object's state or shows it, so only the initializer's effect counts.
+    /// Nor does a write made only by a method of the model that other code calls on other
+    /// objects of its type: the view's object is reached only through its property.
     public func loss(ofRebuilding type: TypeInfo, call: Call?, in callFile: Int?, heldIn property: String, of view: TypeInfo) -> ModelLoss {
         let loss = loss(ofRebuilding: type, call: call, in: callFile)
-        guard !loss.changedState.isEmpty, !refers(toProperty: property, of: view) else { return loss }
-        return ModelLoss(changedState: [], effect: loss.effect)
+        guard !loss.changedState.isEmpty else { return loss }
+        guard refers(toProperty: property, of: view) else { return ModelLoss(changedState: [], effect: loss.effect) }
+        let reached = loss.changedState.filter { !isMadeOnlyOnOtherObjects($0, heldIn: property, of: view, model: type) }
+        return ModelLoss(changedState: reached, effect: loss.effect)
+    }
+
+    /// Whether the state change is made in a method of the model's class family that only
+    /// other types' code calls, none of it through the view's `property` (`viewModel.update()`
+    /// in the view), while the view hands its object to nothing (no `property` argument).
+    private func isMadeOnlyOnOtherObjects(_ change: StateChange, heldIn property: String, of view: TypeInfo, model: TypeInfo) -> Bool {
+        guard let body = isolationFacts.enclosingBody(of: change.location, index: self), case .function(let function) = body.member,
+            function.kind == .function, let owner = body.owner, owner.isClass,
+            !scopes(in: body.range, of: files[change.location.file]).enclosing(change.location.token).contains(where: \.isClosure)
+        else { return false }
+        let lineage = Set((typeAndAncestors(of: model) + typeAndSubtypes(of: model)).map(\.name))
+        guard lineage.contains(owner.name), !handsOn(property, of: view) else { return false }
+        return isCalledOnlyOnOtherObjects(function, inFile: change.location.file, owner: owner, lineage: lineage, property: property, view: view, depth: 3)
+    }
+
+    /// Whether every project call of the method is another type's, none through the view's
+    /// `property`; a call from the family's own method counts when that method's calls are
+    /// such (followed `depth` methods back).
+    private func isCalledOnlyOnOtherObjects(
+        _ function: FunctionDecl, inFile fileIndex: Int, owner: TypeInfo, lineage: Set<String>, property: String, view: TypeInfo, depth: Int
+    ) -> Bool {
+        let calls = callSites(of: function, inFile: fileIndex, ownedBy: owner)
+        guard depth > 0, !calls.isEmpty else { return false }
+        return calls.allSatisfy { call in
+            guard let caller = isolationFacts.enclosingBody(of: call, index: self), let callerOwner = caller.owner else { return false }
+            let file = files[call.file]
+            if lineage.contains(callerOwner.name) {
+                // `self.method()` or `method()` in the family's own method, outside closures.
+                guard case .function(let outer) = caller.member, outer.kind == .function, file.kind(call.token - 1) != .period
+                    || file.at(call.token - 2, "self"),
+                    !scopes(in: caller.range, of: file).enclosing(call.token).contains(where: \.isClosure)
+                else { return false }
+                return isCalledOnlyOnOtherObjects(
+                    outer, inFile: call.file, owner: callerOwner, lineage: lineage, property: property, view: view, depth: depth - 1)
+            }
+            guard callerOwner.name == view.name else { return true }
+            return !(file.kind(call.token - 1) == .period && file.spells(call.token - 2, property))
+        }
+    }
+
+    /// Whether the view's code passes its property `name` on as an argument or a value
+    /// (`Child(model: viewModel)`, `let m = viewModel`), so other code may call the object.
+    private func handsOn(_ name: String, of view: TypeInfo) -> Bool {
+        view.declarations.contains { declaration in
+            let file = files[declaration.file]
+            return declaration.decl.members.contains { token in
+                file.kind(token) == .identifier && file.spells(token, name) && file.kind(token - 1) != .period
+                    && (file.kind(token - 1) == .colon || file.kind(token - 1) == .equal || file.kind(token - 1) == .leftParen
+                        || file.kind(token - 1) == .comma)
+                    && file.kind(token + 1) != .period && file.kind(token + 1) != .colon
+            }
+        }
     }
 
     /// Whether the code of `view` refers to its own property `name` — `name`, `self.name`,
