@@ -30,5 +30,6 @@ struct WorkoutBadge: View {
 
     var body: some View {
         Text("\(goal.days) days").foregroundStyle(palette.accent == "green" ? .green : .primary)
+            .onTapGesture { goal.raise() }
     }
 }

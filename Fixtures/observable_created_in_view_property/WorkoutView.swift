@@ -14,6 +14,7 @@ struct WorkoutView: View {
             Text("\(monitor.beatsPerMinute) bpm")
             TextField("Plan", text: Bindable(planEditor).name)
             Button("Lap") { session.lap() }
+            Button("Beat") { monitor.record(72) }
         }
     }
 }

@@ -18,6 +18,11 @@ struct ForecastView: View {
             ForEach(alerts.alerts, id: \.self) { Text($0) }
             Text("Radar frame \(radar.frame)")
         }
-        .refreshable { await forecast.refresh() }
+        .refreshable {
+            await forecast.refresh()
+            await capital.refresh()
+            await backup.refresh()
+        }
+        .toolbar { Button("Dismiss") { alerts.dismissAll() } }
     }
 }

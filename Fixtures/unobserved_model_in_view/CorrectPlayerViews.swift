@@ -68,6 +68,7 @@ struct MiniQueue: View {
 
     var body: some View {
         Text("\(queue.songs.count)")
+            .onTapGesture { queue.enqueue(Song(id: UUID(), title: "Intro", artist: "")) }
     }
 }
 

@@ -381,4 +381,41 @@ final class LossTests: XCTestCase {
         XCTAssertEqual(lost(in: "Used"), ["queue"])
         XCTAssertEqual(lost(in: "Projected"), ["queue"])
     }
+    func testStateChangedOnlyOnOtherObjectsOfTheTypeIsNotLost() {
+        let source = """
+            final class Info: ObservableObject {
+                @Published var title = ""
+                func update(_ text: String) { rename(text) }
+                private func rename(_ text: String) { title = text }
+            }
+            struct Card: View {
+                @ObservedObject var info = Info()
+                var body: some View { Text(info.title) }
+            }
+            struct Popup: View {
+                @StateObject private var info = Info()
+                var body: some View { Button("Rename") { info.update("New") } }
+            }
+            struct Editor: View {
+                @ObservedObject var info = Info()
+                var body: some View { Button(info.title) { info.update("New") } }
+            }
+            struct Handing: View {
+                @ObservedObject var info = Info()
+                var body: some View { Popup2(info: info) }
+            }
+            struct Popup2: View {
+                let info: Info
+                var body: some View { Button("Rename") { info.update("New") } }
+            }
+            """
+        let index = index(source)
+        let info = index.types["Info"]!
+        func lost(in view: String) -> [String] {
+            index.loss(ofRebuilding: info, call: nil, in: nil, heldIn: "info", of: index.types[view]!).changedState.map(\.field)
+        }
+        XCTAssertEqual(lost(in: "Card"), [], "only other views' objects are renamed")
+        XCTAssertEqual(lost(in: "Editor"), ["title"], "renamed through the view's own property")
+        XCTAssertEqual(lost(in: "Handing"), ["title"], "handed to a child that may rename it")
+    }
 }

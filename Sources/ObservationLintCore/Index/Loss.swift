@@ -55,21 +55,27 @@ extension ProjectIndex {
         let loss = loss(ofRebuilding: type, call: call, in: callFile)
         guard !loss.changedState.isEmpty else { return loss }
         guard refers(toProperty: property, of: view) else { return ModelLoss(changedState: [], effect: loss.effect) }
-        let reached = loss.changedState.filter { !isMadeOnlyOnOtherObjects($0, heldIn: property, of: view, model: type) }
+        guard !handsOn(property, of: view) else { return loss }
+        let reached = loss.changedState.filter { change in
+            // Every write of the field, not only the first one the change names.
+            guard !change.field.contains(".") else { return true }
+            let writes = Array(modelWrites(of: type, field: change.field))
+            return writes.isEmpty || !writes.allSatisfy { isMadeOnlyOnOtherObjects(at: $0.location, heldIn: property, of: view, model: type) }
+        }
         return ModelLoss(changedState: reached, effect: loss.effect)
     }
 
-    /// Whether the state change is made in a method of the model's class family that only
-    /// other types' code calls, none of it through the view's `property` (`viewModel.update()`
-    /// in the view), while the view hands its object to nothing (no `property` argument).
-    private func isMadeOnlyOnOtherObjects(_ change: StateChange, heldIn property: String, of view: TypeInfo, model: TypeInfo) -> Bool {
-        guard let body = isolationFacts.enclosingBody(of: change.location, index: self), case .function(let function) = body.member,
+    /// Whether the write is made in a method of the model's class family that only other
+    /// types' code calls, none of it through the view's `property` (`viewModel.update()` in
+    /// the view).
+    private func isMadeOnlyOnOtherObjects(at location: TokenLocation, heldIn property: String, of view: TypeInfo, model: TypeInfo) -> Bool {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self), case .function(let function) = body.member,
             function.kind == .function, let owner = body.owner, owner.isClass,
-            !scopes(in: body.range, of: files[change.location.file]).enclosing(change.location.token).contains(where: \.isClosure)
+            !scopes(in: body.range, of: files[location.file]).enclosing(location.token).contains(where: \.isClosure)
         else { return false }
         let lineage = Set((typeAndAncestors(of: model) + typeAndSubtypes(of: model)).map(\.name))
-        guard lineage.contains(owner.name), !handsOn(property, of: view) else { return false }
-        return isCalledOnlyOnOtherObjects(function, inFile: change.location.file, owner: owner, lineage: lineage, property: property, view: view, depth: 3)
+        guard lineage.contains(owner.name) else { return false }
+        return isCalledOnlyOnOtherObjects(function, inFile: location.file, owner: owner, lineage: lineage, property: property, view: view, depth: 3)
     }
 
     /// Whether every project call of the method is another type's, none through the view's
@@ -98,12 +104,14 @@ extension ProjectIndex {
     }
 
     /// Whether the view's code passes its property `name` on as an argument or a value
-    /// (`Child(model: viewModel)`, `let m = viewModel`), so other code may call the object.
+    /// (`Child(model: viewModel)`, `let m = viewModel`, `$viewModel.field`), so other code
+    /// may change the object.
     private func handsOn(_ name: String, of view: TypeInfo) -> Bool {
         view.declarations.contains { declaration in
             let file = files[declaration.file]
             return declaration.decl.members.contains { token in
-                file.kind(token) == .identifier && file.spells(token, name) && file.kind(token - 1) != .period
+                if file.kind(token) == .dollarIdentifier, file.spells(token, "$" + name) { return true }
+                return file.kind(token) == .identifier && file.spells(token, name) && file.kind(token - 1) != .period
                     && (file.kind(token - 1) == .colon || file.kind(token - 1) == .equal || file.kind(token - 1) == .leftParen
                         || file.kind(token - 1) == .comma)
                     && file.kind(token + 1) != .period && file.kind(token + 1) != .colon
