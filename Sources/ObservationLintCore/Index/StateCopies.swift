@@ -272,6 +272,14 @@ private struct StateCopyCollector {
             property.isStored && property.attributes.contains(named: "State") && !property.modifiers.contains("static") ? property.name : nil
         })
         guard !states.isEmpty else { return [] }
+        // Copies are taken in `.onAppear` and `.task`: a view with neither takes none.
+        let hasMoment = view.declarations.contains { declaration in
+            let file = index.files[declaration.file]
+            return declaration.decl.members.contains { token in
+                file.kind(token) == .identifier && file.kind(token - 1) == .period && (file.at(token, "onAppear") || file.at(token, "task"))
+            }
+        }
+        guard hasMoment else { return [] }
         let sources = sources()
         guard !sources.isEmpty else { return [] }
         var functions: [String: [(file: Int, range: Range<Int>)]] = [:]

@@ -116,15 +116,24 @@ enum ViewFactsCollector {
 
         init(_ index: ProjectIndex) {
             var byType: [String: [String: ViewModelReference]] = [:]
-            for type in index.types.values {
-                for (fileIndex, property) in type.properties where property.isStored && property.modifiers.contains("static") {
-                    guard let shape = index.declaredShape(of: property, in: index.files[fileIndex], scope: type.name),
-                        let name = shape.directName, let model = index.resolve(name, from: type.name),
-                        let info = index.types[model], info.isClass, info.isObservable
-                    else { continue }
-                    let holder = String(type.name.withoutTypeKeyPrefixes.split(separator: ".").last ?? "")
-                    byType[type.name, default: [:]][property.name] = ViewModelReference(
-                        name: holder + "." + property.name, wrapper: nil, modelType: model)
+            // A static property can hold an observable class only if its type or its initial
+            // value names one: most static properties are constants, ruled out on their tokens.
+            let observableNames = Set(index.types.values.lazy.filter { $0.isClass && $0.isObservable }.map { $0.name.simpleTypeName })
+            for type in index.types.values where !observableNames.isEmpty {
+                for declaration in type.declarations {
+                    let file = index.files[declaration.file]
+                    for property in declaration.decl.properties where property.isStored && property.modifiers.contains("static") {
+                        let namesObservable = [property.type?.tokens, property.initializer].contains { range in
+                            range?.contains { file.kind($0) == .identifier && observableNames.contains(file.text($0)[...]) } ?? false
+                        }
+                        guard namesObservable, let shape = index.declaredShape(of: property, in: file, scope: type.name),
+                            let name = shape.directName, let model = index.resolve(name, from: type.name),
+                            let info = index.types[model], info.isClass, info.isObservable
+                        else { continue }
+                        let holder = String(type.name.withoutTypeKeyPrefixes.split(separator: ".").last ?? "")
+                        byType[type.name, default: [:]][property.name] = ViewModelReference(
+                            name: holder + "." + property.name, wrapper: nil, modelType: model)
+                    }
                 }
             }
             self.byType = byType
