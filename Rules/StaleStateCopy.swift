@@ -65,6 +65,10 @@ public struct StaleStateCopy: Rule {
                     Text(shown, style: .time).onAppear { shown = clock.now }
                 }
             }
+            struct ClockScreen: View {
+                @State private var clock = Clock()
+                var body: some View { ClockFace(clock: clock).onAppear { clock.start() } }
+            }
             """,
             // A `@Published` list loaded by a button elsewhere, copied in `.task` through a helper.
             """
@@ -114,6 +118,10 @@ public struct StaleStateCopy: Rule {
                     Button("Load") { loader.load() }
                 }
             }
+            struct LoaderScreen: View {
+                @StateObject private var loader = Loader()
+                var body: some View { Summary(loader: loader) }
+            }
             """,
             // `.onReceive` of another publisher of the model: the function that writes the
             // field does not send it.
@@ -133,6 +141,9 @@ public struct StaleStateCopy: Rule {
                         .onAppear { phase = downloads.phase }
                         .onReceive(downloads.progressed) { _ in phase = downloads.phase }
                 }
+            }
+            struct DownloadsScreen: View {
+                var body: some View { PhaseLabel() }
             }
             """,
             // Re-copied on scroll, a value of the view's own: not when the model changes.
@@ -156,6 +167,10 @@ public struct StaleStateCopy: Rule {
                         .task { await stats.compute() }
                 }
                 func recompute() { visible = Array(stats.days.dropFirst(offset)) }
+            }
+            struct StatsScreen: View {
+                @State private var stats = Stats()
+                var body: some View { StatsChart(stats: stats) }
             }
             """,
         ],
@@ -340,7 +355,7 @@ public struct StaleStateCopy: Rule {
                     at: property.nameToken..<property.nameToken + 1,
                     notes: [
                         context.note(
-                            "`.\(copy.moment)` sets `\(copy.state)` from \(source) here, once", at: copy.site.token..<copy.site.token + 1,
+                            "`.\(copy.moment)` sets `\(copy.state)` from \(source) here, as the view appears", at: copy.site.token..<copy.site.token + 1,
                             in: copy.site.file),
                         context.note(
                             "then `\(model).\(copy.field)` changes here, in \(write.member)\(write.contextDescription(in: index)); nothing sets `\(copy.state)` from it again",
@@ -370,11 +385,11 @@ public struct StaleStateCopy: Rule {
     /// `Task`, a completion handler, a timer, a notification or a subscription: data
     /// arriving, not a synchronous action of the user, which the analysis cannot place
     /// beside the view), and not covered by a modal presentation or a push over the view
-    /// (SPEC §10.4). A view with no known site is taken as shown wherever the write runs.
+    /// (SPEC §10.4). A view the project builds nowhere known is never shown: no witness.
     private func isWitness(_ write: PropertyWrite, whileShowing view: TypeInfo, index: ProjectIndex) -> Bool {
         guard SourceRole(path: index.files[write.site.file].path) == .app, write.context(in: index).isAsynchronous else { return false }
         let sites = index.viewGraph.constructions(of: view.name)
-        return sites.isEmpty || sites.contains { index.canRun(write.site, whileShowing: $0) }
+        return sites.contains { index.canRun(write.site, whileShowing: $0) }
     }
 
     /// A construction site that gives the view an `.id(…)` naming the field: a change of it

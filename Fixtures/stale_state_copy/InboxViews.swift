@@ -71,3 +71,19 @@ struct OutboxSummary: View {
         }
     }
 }
+
+/// The screen that shows them: each is on screen while the mailbox and the outbox change.
+struct InboxScreen: View {
+    @StateObject private var mailbox = Mailbox()
+    @State private var outbox = Outbox()
+
+    var body: some View {
+        VStack {
+            UnreadBadge()
+            UnreadTitle()
+            FolderHeader(mailbox: mailbox)
+            OutboxSummary(outbox: outbox)
+        }
+        .environmentObject(mailbox)
+    }
+}

@@ -293,7 +293,7 @@ enum StateSeeding {
         let inputs = Set(view.properties.compactMap { _, property -> String? in
             property.isStored && property.attributes.isEmpty && !ViewProperty.isStatic(property) ? property.name : nil
         })
-        let rendering = ViewCode.renderingBodies(of: view, index: index)
+        lazy var rendering = ViewCode.renderingBodies(of: view, index: index)
         for declaration in view.declarations {
             let file = index.files[declaration.file]
             let calls = file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period }
@@ -315,9 +315,7 @@ enum StateSeeding {
                 {
                     return true
                 } else if let arguments = call.arguments, let closure = call.trailingClosures.first?.body,
-                    arguments.contains(where: { token in
-                        file.kind(token) == .identifier && file.kind(token - 1) != .period && inputs.contains(file.text(token))
-                    }),
+                    mentions(inputs, in: arguments, file: file),
                     assignsDirectly(name, in: closure, file: file, index: index)
                 {
                     return true
@@ -335,8 +333,8 @@ enum StateSeeding {
         of name: String, withInputs inputs: Set<String>, in arguments: Range<Int>, file: ParsedFile
     ) -> Bool {
         let outsideClosures = tokens(of: arguments, outsideClosuresIn: file)
-        return outsideClosures.contains { file.kind($0) == .identifier && file.kind($0 - 1) != .period && inputs.contains(file.text($0)) }
-            && outsideClosures.contains { file.kind($0) == .dollarIdentifier && file.text($0) == "$" + name }
+        return mentions(inputs, in: outsideClosures, file: file)
+            && outsideClosures.contains { file.kind($0) == .dollarIdentifier && file.spells($0, "$" + name) }
     }
 
     /// The tokens of `range` outside the closures in it (`content: { … }` builds other views).
@@ -355,8 +353,8 @@ enum StateSeeding {
     }
 
     /// Whether the tokens name one of the view's inputs (not as a member of something else).
-    private static func mentions(_ inputs: Set<String>, in range: Range<Int>, file: ParsedFile) -> Bool {
-        range.contains { file.kind($0) == .identifier && file.kind($0 - 1) != .period && inputs.contains(file.text($0)) }
+    private static func mentions<Tokens: Sequence<Int>>(_ inputs: Set<String>, in tokens: Tokens, file: ParsedFile) -> Bool {
+        tokens.contains { file.kind($0) == .identifier && file.kind($0 - 1) != .period && inputs.contains(file.text($0)) }
     }
 
     /// Whether the closure calls a method of the state with arguments (`viewModel.update(query:

@@ -123,7 +123,8 @@ public enum LintEngine {
                 // alone reports them.
                 var inPackages: [Diagnostic] = []
                 if report.fileCount > 0 {
-                    let ownPaths = Set(own.map { files[$0].path })
+                    // The project's files the run reports on (the one file of an editor's stdin run).
+                    let ownPaths = Set(own.map { files[$0].path }.filter { options.reportedPaths?.contains($0) ?? true })
                     let packageFiles = index.packageFilesWitnessedHere.filter { isReported[indexed[$0]] }
                     inPackages = check(index, reported: packageFiles, rules: rules, options: options, jobs: together ? 1 : jobs, anyPath: true)
                         .diagnostics.filter { diagnostic in diagnostic.notes.contains { ownPaths.contains($0.range.file) } }

@@ -417,5 +417,11 @@ final class LossTests: XCTestCase {
         XCTAssertEqual(lost(in: "Card"), [], "only other views' objects are renamed")
         XCTAssertEqual(lost(in: "Editor"), ["title"], "renamed through the view's own property")
         XCTAssertEqual(lost(in: "Handing"), ["title"], "handed to a child that may rename it")
+        // An object that hands itself out (`Registry.current = self`) may be renamed by anyone.
+        let registering = self.index(source.replacingOccurrences(
+            of: "@Published var title = \"\"", with: "@Published var title = \"\"\n    init() { Registry.current = self }"))
+        XCTAssertEqual(
+            registering.loss(ofRebuilding: registering.types["Info"]!, call: nil, in: nil, heldIn: "info", of: registering.types["Card"]!)
+                .changedState.map(\.field), ["title"])
     }
 }

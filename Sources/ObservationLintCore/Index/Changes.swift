@@ -388,16 +388,7 @@ extension ProjectIndex {
 
     /// Whether the token at `location` is inside an `#if` block.
     private func isInConditionalClause(_ location: TokenLocation) -> Bool {
-        let file = files[location.file]
-        var depth = 0
-        for token in 0..<location.token {
-            switch file.kind(token) {
-            case .poundIf: depth += 1
-            case .poundEndif: depth = max(0, depth - 1)
-            default: break
-            }
-        }
-        return depth > 0
+        !files[location.file].conditionalClauses(around: location.token).isEmpty
     }
 
     /// An `ObservableObject` or `@Observable` class with a stored `var`.

@@ -159,6 +159,7 @@ final class BodyContexts: @unchecked Sendable {
         }
         let nonsending = domain == .nonisolated && isAsync
             && (nonsendingModifier || (index.nonisolatedNonsending(inFile: fileIndex) && !concurrent))
+        let frameworkCall = domain == .nonisolated && !isAsync ? Self.frameworkCallsOffMain(owned) : nil
         let runtime: Isolation
         let description: String
         switch domain {
@@ -178,9 +179,9 @@ final class BodyContexts: @unchecked Sendable {
             let targets = index.nonisolatedNonsendingByDefault && !concurrent
                 ? " (the Xcode targets that build this file leave `NonisolatedNonsendingByDefault` off)" : ""
             description = "\(why): a nonisolated `async` function runs on the global executor, off the main thread\(targets)"
-        case .nonisolated where Self.frameworkCallsOffMain(owned) != nil:
+        case .nonisolated where frameworkCall != nil:
             runtime = .offMain
-            description = "\(why), and \(Self.frameworkCallsOffMain(owned)!), off the main thread"
+            description = "\(why), and \(frameworkCall!), off the main thread"
         case .nonisolated:
             runtime = .unknown
             description = "\(why): a synchronous function runs on its caller's thread"
@@ -195,10 +196,11 @@ final class BodyContexts: @unchecked Sendable {
     }
 
     /// Delegate protocols whose framework documents that it calls their methods off the main
-    /// thread, with the methods' name prefix and what the documentation says.
-    private static let offMainDelegates: [(protocol: String, prefix: String, says: String)] = [
-        ("WCSessionDelegate", "session", "WatchConnectivity calls its delegate's methods serially on a background thread"),
-        ("PHPhotoLibraryChangeObserver", "photoLibraryDidChange", "Photos calls `photoLibraryDidChange(_:)` on an arbitrary serial queue"),
+    /// thread, with the type of the first parameter every requirement takes and what the
+    /// documentation says.
+    private static let offMainDelegates: [(protocol: String, firstParameter: String, says: String)] = [
+        ("WCSessionDelegate", "WCSession", "WatchConnectivity calls its delegate's methods serially on a background thread"),
+        ("PHPhotoLibraryChangeObserver", "PHChange", "Photos calls `photoLibraryDidChange(_:)` on an arbitrary serial queue"),
     ]
 
     /// What a framework says of where it calls the synchronous method, when the method
@@ -208,8 +210,13 @@ final class BodyContexts: @unchecked Sendable {
         guard case .function(let function) = owned.member, function.kind == .function,
             !function.modifiers.contains("static"), let owner = owned.owner
         else { return nil }
-        let conformances = Set(owner.declarations.flatMap { $0.decl.inheritance.map { String($0.text.simpleTypeName) } })
-        return offMainDelegates.first { conformances.contains($0.protocol) && function.name.hasPrefix($0.prefix) }?.says
+        // The requirement's shape first (`session(_ session: WCSession, …)`): most methods
+        // implement no delegate requirement.
+        guard let first = function.parameters.first?.type?.text else { return nil }
+        return offMainDelegates.first { delegate in
+            first == delegate.firstParameter
+                && owner.declarations.contains { $0.decl.inheritance.contains { $0.text.simpleTypeName == delegate.protocol } }
+        }?.says
     }
 }
 

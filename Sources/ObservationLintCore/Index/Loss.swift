@@ -74,17 +74,19 @@ extension ProjectIndex {
             !scopes(in: body.range, of: files[location.file]).enclosing(location.token).contains(where: \.isClosure)
         else { return false }
         let lineage = Set((typeAndAncestors(of: model) + typeAndSubtypes(of: model)).map(\.name))
-        guard lineage.contains(owner.name) else { return false }
-        return isCalledOnlyOnOtherObjects(function, inFile: location.file, owner: owner, lineage: lineage, property: property, view: view, depth: 3)
+        guard lineage.contains(owner.name), !handsOutItself(lineage) else { return false }
+        return isCalledOnlyOnOtherObjects(
+            function, body: BodyKey(file: location.file, body: body.range), owner: owner, lineage: lineage, property: property, view: view,
+            depth: 3)
     }
 
     /// Whether every project call of the method is another type's, none through the view's
     /// `property`; a call from the family's own method counts when that method's calls are
     /// such (followed `depth` methods back).
     private func isCalledOnlyOnOtherObjects(
-        _ function: FunctionDecl, inFile fileIndex: Int, owner: TypeInfo, lineage: Set<String>, property: String, view: TypeInfo, depth: Int
+        _ function: FunctionDecl, body: BodyKey, owner: TypeInfo, lineage: Set<String>, property: String, view: TypeInfo, depth: Int
     ) -> Bool {
-        let calls = callSites(of: function, inFile: fileIndex, ownedBy: owner)
+        let calls = callSitesByFunction.value(for: body) { callSites(of: function, inFile: body.file, ownedBy: owner) }
         guard depth > 0, !calls.isEmpty else { return false }
         return calls.allSatisfy { call in
             guard let caller = isolationFacts.enclosingBody(of: call, index: self), let callerOwner = caller.owner else { return false }
@@ -96,10 +98,26 @@ extension ProjectIndex {
                     !scopes(in: caller.range, of: file).enclosing(call.token).contains(where: \.isClosure)
                 else { return false }
                 return isCalledOnlyOnOtherObjects(
-                    outer, inFile: call.file, owner: callerOwner, lineage: lineage, property: property, view: view, depth: depth - 1)
+                    outer, body: BodyKey(file: call.file, body: caller.range), owner: callerOwner, lineage: lineage, property: property,
+                    view: view, depth: depth - 1)
             }
             guard callerOwner.name == view.name else { return true }
             return !(file.kind(call.token - 1) == .period && file.spells(call.token - 2, property))
+        }
+    }
+
+    /// Whether the class family's code hands `self` out as a value (`Registry.add(self)`,
+    /// `Session.current = self`): other code may then call any of its objects.
+    private func handsOutItself(_ lineage: Set<String>) -> Bool {
+        lineage.contains { name in
+            types[name]?.declarations.contains { declaration in
+                let file = files[declaration.file]
+                return declaration.decl.members.contains { token in
+                    file.at(token, "self") && file.kind(token + 1) != .period && file.kind(token + 1) != .postfixQuestionMark
+                        && (file.kind(token - 1) == .colon || file.kind(token - 1) == .equal || file.kind(token - 1) == .leftParen
+                            || file.kind(token - 1) == .comma)
+                }
+            } ?? false
         }
     }
 

@@ -129,7 +129,6 @@ extension ProjectIndex {
                 for token in function.body where file.kind(token) == .identifier && file.kind(token + 1) == .leftParen && file.isOwnMemberReference(token) {
                     if reached.insert(file.text(token)).inserted { changed = true }
                 }
-                changed = true
             }
         }
         return result
@@ -205,7 +204,9 @@ extension ProjectIndex {
                 guard open >= 0, open < index else { return false }
                 index = open - 1
             case .leftParen:
-                return file.kind(index - 2) == .period && (file.at(index - 1, "onChange") || file.at(index - 1, "task"))
+                // `.onChange(of: Set(selection))`: the value may be built inside the arguments.
+                if file.kind(index - 2) == .period && (file.at(index - 1, "onChange") || file.at(index - 1, "task")) { return true }
+                index -= 1
             case .leftBrace, .leftSquare:
                 return false
             default:
@@ -288,7 +289,7 @@ private struct StateCopyCollector {
                 if let body = function.body { functions[function.name, default: []].append((declaration.file, body)) }
             }
         }
-        var moments: [(name: String, handler: Int, code: [(file: Int, range: Range<Int>)], functions: Set<String>)] = []
+        var moments: [(name: String, code: [(file: Int, range: Range<Int>)], functions: Set<String>)] = []
         var followers: [Follower] = []
         for declaration in view.declarations {
             let file = index.files[declaration.file]
@@ -305,7 +306,7 @@ private struct StateCopyCollector {
                         code += bodies
                         names.insert(file.text(called.name))
                     }
-                    moments.append((file.text(call.name), call.name, code, names))
+                    moments.append((file.text(call.name), code, names))
                 } else if file.at(call.name, "onChange") || file.at(call.name, "task") || file.at(call.name, "onReceive") {
                     guard let arguments = call.arguments else { continue }
                     let followed = file.at(call.name, "onChange") ? file.argument("of", in: arguments) : id
@@ -354,9 +355,7 @@ private struct StateCopyCollector {
             guard let model = index.types[reference.modelType], model.isClass else { continue }
             let fields: Set<String>
             if model.isObservable {
-                fields = Set(index.typeAndAncestors(of: model).flatMap { owner in
-                    owner.properties.filter { $0.property.isStored && !$0.property.isLet && !$0.property.isObservationIgnored }.map(\.property.name)
-                })
+                fields = index.announcingProperties(of: model)
             } else if model.isObservableObject, ProjectIndex.observingWrappers.contains(reference.wrapper ?? "") {
                 fields = Set(index.publishedFields(of: model))
             } else {

@@ -56,7 +56,8 @@ public enum ViewCode {
         "onLongTouchGesture", "backgroundTask", "onKeyboardShortcut", "accessibilityAction",
         "accessibilityAdjustableAction", "accessibilityScrollAction", "onScrollPhaseChange",
         "onScrollVisibilityChange", "onScrollTargetVisibilityChange", "PasteButton",
-        // `Binding(get:set:)`: both run when a control reads or writes the binding.
+        // `Binding(set:)` runs when a control writes the binding (its `get:` runs while the
+        // control renders: `role(of:in:index:)`).
         "Binding",
     ]
 

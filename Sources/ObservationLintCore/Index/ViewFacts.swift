@@ -65,7 +65,8 @@ enum ViewFactsCollector {
             guard !references.isEmpty || !instances.byType.isEmpty else { return facts }
             let chains = DeclarationChains(of: view, index: index)
             collectReads(of: view, references: references, instances: instances, chains: chains, index: index, into: &facts)
-            collectMutations(of: view, references: references, chains: chains, files: index.files, into: &facts)
+            // Static instances only feed reads.
+            if !references.isEmpty { collectMutations(of: view, references: references, chains: chains, files: index.files, into: &facts) }
             return facts
         }
         var facts = Facts()
