@@ -6,6 +6,7 @@ public enum RuleRegistry {
     public static let all: [any Rule] = [
         // correctness
         ViewWrapperOutsideView(),
+        LocalViewWrapper(),
         PublishedMutatedOffMain(),
         ObservableMutatedOffMain(),
         PropertyWrapperInObservable(),

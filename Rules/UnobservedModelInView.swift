@@ -13,7 +13,8 @@ public struct UnobservedModelInView: Rule {
             neither `@Observable` nor an `ObservableObject` announces nothing, so changes inside \
             it never update the view, whatever wrapper holds it. An `ObservableObject` announces \
             changes through `objectWillChange`, but only `@StateObject`, `@ObservedObject` and \
-            `@EnvironmentObject` subscribe to it: held in `@State` or a plain `let`/`var`, or read \
+            `@EnvironmentObject` subscribe to it: held in `@State` (also when `body` only hands \
+            `$model` on to `@Binding`s of views that read it) or a plain `let`/`var`, or read \
             through a shared instance (`Inbox.shared.unread` in a tab label, or a method whose \
             result reads its state: `Catalog.shared.items(in: c)`, a static \
             `Connections.isActive(host)` reading `shared.hosts`), or through a property wrapper \
@@ -38,6 +39,21 @@ public struct UnobservedModelInView: Rule {
             `@Observable` (then `@State`/`let` track what `body` reads).
             """,
         triggeringExamples: [
+            // Handed on as a binding: no view on the way subscribes to `objectWillChange`.
+            """
+            final class Draft: ObservableObject {
+                @Published var recipient = ""
+                func pick(_ name: String) { recipient = name }
+            }
+            struct Compose: View {
+                @State private var ↓draft = Draft()
+                var body: some View { RecipientField(draft: $draft) }
+            }
+            struct RecipientField: View {
+                @Binding var draft: Draft
+                var body: some View { Button(draft.recipient) { draft.pick("Ann") } }
+            }
+            """,
             // The state lives in another module's object; the model announces its changes
             // with `objectWillChange.send()` as that object reports them.
             """
@@ -266,6 +282,21 @@ public struct UnobservedModelInView: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The child that reads it observes it.
+            """
+            final class Draft: ObservableObject {
+                @Published var recipient = ""
+                func pick(_ name: String) { recipient = name }
+            }
+            struct Compose: View {
+                @State private var draft = Draft()
+                var body: some View { RecipientField(draft: draft) }
+            }
+            struct RecipientField: View {
+                @ObservedObject var draft: Draft
+                var body: some View { Button(draft.recipient) { draft.pick("Ann") } }
+            }
+            """,
             // No send runs as the other module's object reports a change.
             """
             final class Connection: ObservableObject {
@@ -597,26 +628,52 @@ public struct UnobservedModelInView: Rule {
                 else { continue }
                 let isObservableObject = model.isObservableObject
                 guard isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index),
-                    let (read, write) = stateRead(of: property.name, model: model, view: view, index: index),
                     !index.staysNil(property, of: view), !index.isBuiltOnlyInPreviews(view.name)
                 else { continue }
                 let holder = stateAttribute != nil ? "`@State var \(property.name)`" : "`\(property.name)`"
-                let readText = "`\(([property.name] + read.path).joined(separator: "."))`"
-                let notes = [
-                    context.note("`body` reads \(readText) here", at: read.lastToken..<read.lastToken + 1, in: read.file),
-                    writeNote(write, context: context),
-                ]
+                let readsClause: String
+                var readText = ""
+                var passedAdvice = ""
+                var notes: [DiagnosticNote] = []
+                if let (read, write) = stateRead(of: property.name, model: model, view: view, index: index) {
+                    readText = "`\(([property.name] + read.path).joined(separator: "."))`"
+                    readsClause = "`body` reads \(readText)"
+                    notes = [
+                        context.note("`body` reads \(readText) here", at: read.lastToken..<read.lastToken + 1, in: read.file),
+                        writeNote(write, context: context),
+                    ]
+                } else if stateAttribute != nil, isObservableObject,
+                    let passed = passedRead(of: property.name, from: view, model: model, index: index, depth: 0)
+                {
+                    // `@State var model` handed on as `$model` to `@Binding`s of views that
+                    // read it: none of them subscribes.
+                    let last = passed.handOffs[passed.handOffs.count - 1]
+                    readsClause = "`\(last.child.withoutTypeKeyPrefixes).body` reads `\(([last.property] + passed.read.path).joined(separator: "."))`"
+                    passedAdvice = ", and `@ObservedObject` instead of `@Binding` in the views it is passed to"
+                    for handOff in passed.handOffs {
+                        notes.append(context.note(
+                            "a binding to it is passed here to `\(handOff.child.withoutTypeKeyPrefixes)`, which holds it in `@Binding var \(handOff.property)` and does not subscribe either",
+                            at: handOff.site.token..<handOff.site.token + 1, in: handOff.site.file))
+                    }
+                    notes.append(context.note(
+                        "`\(last.child.withoutTypeKeyPrefixes).body` reads `\(([last.property] + passed.read.path).joined(separator: "."))` here",
+                        at: passed.read.lastToken..<passed.read.lastToken + 1, in: passed.read.file))
+                    notes.append(writeNote(passed.write, context: context))
+                } else {
+                    continue
+                }
                 if isObservableObject {
                     let wrapper = createsItself(property, in: view, file: context.file, index: index) ? "@StateObject" : "@ObservedObject"
                     var fixes: [Fix] = []
-                    if let attribute = stateAttribute, property.initializer != nil,
+                    // Handed on as `$name`, the children's `@Binding`s must change with it.
+                    if let attribute = stateAttribute, property.initializer != nil, passedAdvice.isEmpty,
                         !isReplaced(property.name, in: view, index: index)
                     {
                         fixes.append(
                             Fix(title: "Use `@StateObject`", edits: [context.edit(replacing: attribute.tokens, with: "@StateObject")]))
                     }
                     context.report(
-                        "\(holder) holds the ObservableObject `\(model.name)` without subscribing to its `objectWillChange`: `body` reads \(readText) but does not update when it changes; use `\(wrapper)`\(wrapper == "@ObservedObject" ? " (or `@EnvironmentObject` if it comes from the environment)" : "")",
+                        "\(holder) holds the ObservableObject `\(model.name)` without subscribing to its `objectWillChange`: \(readsClause) but does not update when it changes; use `\(wrapper)`\(wrapper == "@ObservedObject" ? " (or `@EnvironmentObject` if it comes from the environment)" : "")\(passedAdvice)",
                         at: property.nameToken..<property.nameToken + 1,
                         notes: notes,
                         help: "`@StateObject` when the view creates the object, `@ObservedObject` when it is passed in, `@EnvironmentObject` when it is injected",
@@ -762,6 +819,65 @@ public struct UnobservedModelInView: Rule {
                             : "observe the instance `\(field)(…)` reads with `@ObservedObject`")
             }
         }
+    }
+
+    /// One step of an object handed from a view to a child view that does not observe it.
+    struct HandOff {
+        let site: ViewConstruction
+        let child: String
+        /// The child's `@Binding` property.
+        let property: String
+    }
+
+    /// For an object the view holds in `@State var name` without reading it, a view it is
+    /// handed to as `$name` (a `@Binding`; through such views in turn, up to three steps)
+    /// whose rendering reads state of it that changes later: no view on the path subscribes
+    /// to `objectWillChange`. (A plain property on the path is this rule's own finding in
+    /// that view; a wrapper that observes ends the path.)
+    private func passedRead(
+        of name: String, from view: TypeInfo, model: TypeInfo, index: ProjectIndex, depth: Int
+    ) -> (handOffs: [HandOff], read: ViewModelRead, write: (field: String, location: TokenLocation, context: String))? {
+        guard depth < 3 else { return nil }
+        for fileIndex in Set(view.declarations.map(\.file)).sorted() {
+            for site in index.viewGraph.constructions(inFile: fileIndex) where site.enclosingType == view.name && site.context != .preview {
+                for argument in site.arguments {
+                    guard case .binding(let reference, let path) = argument.origin, reference.name == name, path.isEmpty else { continue }
+                    guard let child = index.types[site.view], child.name != view.name,
+                        let (childFile, property) = filledProperty(labeled: argument.label, in: child, index: index),
+                        index.declaredShape(of: property, in: index.files[childFile], scope: child.name)?.directName
+                            .flatMap({ index.type(named: $0, from: child.name) })?.name == model.name
+                    else { continue }
+                    guard ViewProperty.swiftUIWrapper("Binding", on: property, index: index) != nil else { continue }
+                    let handOff = HandOff(site: site, child: child.name, property: property.name)
+                    if let (read, write) = stateRead(of: property.name, model: model, view: child, index: index) {
+                        return ([handOff], read, write)
+                    }
+                    if let deeper = passedRead(of: property.name, from: child, model: model, index: index, depth: depth + 1) {
+                        return ([handOff] + deeper.handOffs, deeper.read, deeper.write)
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The stored property of `view` that the argument labeled `label` fills: the property
+    /// of that name with the memberwise initializer; with an explicit one, the property it
+    /// assigns that parameter to as it is (`self._model = model`).
+    private func filledProperty(labeled label: String?, in view: TypeInfo, index: ProjectIndex) -> (Int, Property)? {
+        guard let label else { return nil }
+        if ViewProperty.hasMemberwiseInit(view) {
+            return view.property(named: label).flatMap { $0.1.isStored ? $0 : nil }
+        }
+        for (fileIndex, property) in view.properties where property.isStored {
+            let found = ViewProperty.initializerAssignments(to: property.name, in: view, index: index).contains { entry in
+                let file = index.files[entry.file]
+                return entry.assignment.value.count == 1
+                    && entry.initializer.parameters.contains { $0.label == label && $0.name == file.text(entry.assignment.value.lowerBound) }
+            }
+            if found { return (fileIndex, property) }
+        }
+        return nil
     }
 
     private func writeNote(
