@@ -7,19 +7,23 @@ public struct LocalViewWrapper: Rule {
         name: "View state wrapper on a local variable",
         category: .ownership,
         group: .correctness,
-        summary: "`@State`, `@FocusState`, `@GestureState` or `@SceneStorage` on a local variable, which SwiftUI never installs: its writes are dropped.",
+        summary: "`@State`, `@FocusState`, `@GestureState`, `@SceneStorage`, `@Environment` or `@EnvironmentObject` on a local variable, which SwiftUI never installs.",
         rationale: """
             Swift accepts property wrappers on local variables (since Swift 5.4), and a view \
             builder closure may declare them, so `@State var status = …` inside `body`, a \
             `VStack { }` or a helper function compiles. But SwiftUI gives `@State`, \
-            `@FocusState`, `@GestureState` and `@SceneStorage` their storage only when it \
-            installs them as stored properties of a view (or of a `DynamicProperty` it \
-            manages). A local one is never installed: each evaluation of the code makes a new \
-            one, a write to it (in a `.task`, a button's action, through `$name` handed to a \
-            control) is dropped with the run-time warning "Accessing State's value outside of \
-            being installed on a View", and every read returns the initial value. Reported by \
-            default with the witness, cited in notes: a read of the variable and a write to it \
-            (an assignment, a mutating call, or `$name` given to code that writes through it). \
+            `@FocusState`, `@GestureState` and `@SceneStorage` their storage, and \
+            `@Environment`/`@EnvironmentObject` their values, only when it installs them as \
+            stored properties of a view (or of a `DynamicProperty` it manages). A local one is \
+            never installed: each evaluation of the code makes a new one, a write to it (in a \
+            `.task`, a button's action, through `$name` handed to a control) is dropped with the \
+            run-time warning "Accessing State's value outside of being installed on a View", \
+            and every read returns the initial value; a local `@Environment` reads the default \
+            value (an `openURL` or `dismiss` bound to nothing), a local `@EnvironmentObject` \
+            stops the app when read. Reported by default with the witness, cited in notes: a \
+            read of the variable and a write to it (an assignment, a mutating call, or `$name` \
+            given to a control, which reads and writes through it); for the environment \
+            wrappers, a read. \
             `@Previewable` variables in `#Preview` are installed by the macro, and preview code \
             never runs in the app: neither is reported.
             """,
@@ -82,8 +86,25 @@ public struct LocalViewWrapper: Rule {
                 }
             }
             """,
+            """
+            struct CloseButton: View {
+                var body: some View {
+                    @Environment(\\.dismiss) var ↓dismiss
+                    Button("Close") { dismiss() }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Never read.
+            """
+            struct CloseButton: View {
+                var body: some View {
+                    @Environment(\\.dismiss) var dismiss
+                    Text("Close")
+                }
+            }
+            """,
             """
             struct SyncBadge: View {
                 @State private var status = "offline"
@@ -158,12 +179,16 @@ public struct LocalViewWrapper: Rule {
     public init() {}
 
     /// Wrappers whose storage SwiftUI provides only when it installs them on a view.
-    static let installedWrappers: Set<Substring> = ["State", "FocusState", "GestureState", "SceneStorage"]
+    static let installedWrappers: Set<Substring> = [
+        "State", "FocusState", "GestureState", "SceneStorage", "Environment", "EnvironmentObject",
+    ]
+    /// Wrappers that read what SwiftUI puts into the view's environment.
+    static let environmentWrappers: Set<Substring> = ["Environment", "EnvironmentObject"]
 
     public func check(_ context: inout RuleContext) {
         let file = context.file
         // Cheap test first: most files declare no wrapper of these at all.
-        guard file.source.contains("State") || file.source.contains("SceneStorage") else { return }
+        guard file.source.contains("State") || file.source.contains("SceneStorage") || file.source.contains("Environment") else { return }
         var bodies: [Range<Int>] = file.functions.compactMap(\.body)
         for (decl, info) in context.index.typeDeclarations(in: context.fileIndex) where !isPreviewCode(info, index: context.index) {
             bodies += decl.functions.compactMap(\.body)
@@ -194,17 +219,34 @@ public struct LocalViewWrapper: Rule {
             else { continue }
             let name = next + 1
             let uses = LocalUses(of: name, in: block, file: file)
-            guard let read = uses.reads.first, let write = uses.writes.first else { continue }
             let text = file.text(name)
             let wrapperName = String(wrapper.simpleName)
-            let writeMessage = file.kind(write) == .dollarIdentifier
-                ? "`$\(text)` hands out a binding here: what is written through it is dropped"
-                : "`\(text)` is written here: SwiftUI drops the write"
-            let notes = [(read, "`\(text)` is read here: it keeps its initial value"), (write, writeMessage)]
-                .sorted { $0.0 < $1.0 }
-                .map { context.note($0.1, at: $0.0..<$0.0 + 1) }
+            let notes: [DiagnosticNote]
+            var consequence = "its writes are dropped (\"Accessing State's value outside of being installed on a View\") and reads return the initial value"
+            if Self.environmentWrappers.contains(wrapper.simpleName) {
+                // Nothing to write: the read itself goes wrong.
+                guard let read = uses.reads.first else { continue }
+                consequence = wrapper.simpleName == "Environment"
+                    ? "it reads the default value, not the view's environment (\"Accessing Environment's value outside of being installed on a View\")"
+                    : "no object is ever injected into it and reading it stops the app (\"No ObservableObject of type … found\")"
+                notes = [context.note("`\(text)` is read here", at: read..<read + 1)]
+            } else if let read = uses.reads.first, let write = uses.writes.first {
+                let writeMessage = file.kind(write) == .dollarIdentifier
+                    ? "`$\(text)` hands out a binding here: what is written through it is dropped"
+                    : "`\(text)` is written here: SwiftUI drops the write"
+                notes = [(read, "`\(text)` is read here: it keeps its initial value"), (write, writeMessage)]
+                    .sorted { $0.0 < $1.0 }
+                    .map { context.note($0.1, at: $0.0..<$0.0 + 1) }
+            } else if let binding = uses.writes.first(where: { file.kind($0) == .dollarIdentifier }) {
+                // The control both reads and writes through the binding.
+                notes = [context.note(
+                    "`$\(text)` hands out a binding here: what it reads stays the initial value, what is written through it is dropped",
+                    at: binding..<binding + 1)]
+            } else {
+                continue
+            }
             context.report(
-                "`@\(wrapperName) var \(text)` is a local variable, which SwiftUI never installs on a view: its writes are dropped (\"Accessing State's value outside of being installed on a View\") and reads return the initial value; declare it as a stored `@\(wrapperName) private var` property of the view",
+                "`@\(wrapperName) var \(text)` is a local variable, which SwiftUI never installs on a view: \(consequence); declare it as a stored `@\(wrapperName) private var` property of the view",
                 at: name..<name + 1,
                 notes: notes,
                 help: "move `@\(wrapperName) var \(text)` to the view's stored properties, or into a child view that owns it")

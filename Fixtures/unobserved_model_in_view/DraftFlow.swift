@@ -1,8 +1,8 @@
 import SwiftUI
 
+@MainActor
 final class LetterDraft: ObservableObject {
     @Published var recipient = ""
-    @Published var font = "Serif"
 
     func pickRecipient(_ name: String) { recipient = name }
 }
