@@ -294,7 +294,6 @@ public struct LocalViewWrapper: Rule {
             {
                 return true
             }
-            if file.at(probe, "actor") { return true }
             switch file.kind(probe) {
             case .leftBrace, .rightBrace, .semicolon, .equal, .leftParen, .comma: return false
             case .rightParen, .rightSquare, .rightAngle:
