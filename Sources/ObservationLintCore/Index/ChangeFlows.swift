@@ -390,9 +390,7 @@ final class ChangeFlows: @unchecked Sendable {
     /// through a binding (`$model.property`), or when nothing writes it.
     private func observerRunFlows(of property: String, visiting: Set<String>) -> [[Announcer]]? {
         let key = Self.observerName(property)
-        guard !visiting.contains(key),
-            !lineageNames.contains(where: { owner in (index.viewMutations[owner] ?? []).contains { $0.path.first == property } })
-        else { return nil }
+        guard !visiting.contains(key) else { return nil }
         let own = observedWrites[property] ?? []
         guard var result = externalFlows.value(for: key, { ExternalFlows(flows: externalWriteFlows(of: property)) }).flows,
             !own.isEmpty || !result.isEmpty
@@ -479,8 +477,17 @@ final class ChangeFlows: @unchecked Sendable {
     /// For each write of the type's property from other code through a reference
     /// (`model.items = []`), what the same flow there announces on that object; nil when
     /// one announces nothing.
+    /// A control a view hands a binding to (`$model.property`) writes it in no flow of the
+    /// project's: nil.
     private func externalWriteFlows(of property: String) -> [[Announcer]]? {
-        externalFlows(at: index.memberUpdateCandidates(named: property).filter { index.isMemberWrite(at: $0) }, member: property)
+        let writes = index.memberUpdateCandidates(named: property).filter { index.isMemberWrite(at: $0) }
+        let written = Set(writes)
+        for owner in lineageNames {
+            for mutation in index.viewMutations[owner] ?? [] where mutation.path.first == property {
+                if !written.contains(TokenLocation(file: mutation.file, token: mutation.tokens[0])) { return nil }
+            }
+        }
+        return externalFlows(at: writes, member: property)
     }
 
     /// For each use of the member `name` at `sites` on an object of the type (the member's
