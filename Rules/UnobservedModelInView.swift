@@ -266,6 +266,23 @@ public struct UnobservedModelInView: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The parent observes the object and rebuilds the slide with a closure, which
+            // SwiftUI never finds equal: the slide's body runs on every change.
+            """
+            final class Progress: ObservableObject {
+                @Published var percent = 0
+                func load() { percent = 1 }
+            }
+            struct Slide: View {
+                let progress: Progress
+                let onOpen: () -> Void
+                var body: some View { Text("\\(progress.percent)%") }
+            }
+            struct Outline: View {
+                @StateObject private var progress = Progress()
+                var body: some View { Slide(progress: progress, onOpen: { progress.load() }) }
+            }
+            """,
             // No send runs as the other module's object reports a change.
             """
             final class Connection: ObservableObject {

@@ -46,6 +46,32 @@ final class ReRenderTests: XCTestCase {
         XCTAssertTrue(alphaThenBeta[1].contains { $0.hasPrefix("`count` changes") }, "\(alphaThenBeta[1])")
     }
 
+    func testAViewAParentObservingTheObjectRebuildsWithAClosureRunsOnEveryChange() {
+        let source = """
+            final class Progress: ObservableObject {
+                @Published var percent = 0
+                func load() { percent = 1 }
+            }
+            struct Slide: View {
+                let progress: Progress
+                var onOpen: () -> Void = {}
+                var body: some View { Text("\\(progress.percent)") }
+            }
+            struct Screen: View {
+                @StateObject private var progress = Progress()
+                var body: some View { Slide(progress: progress, onOpen: {}) }
+            }
+            """
+        let observed = index(source)
+        XCTAssertTrue(observed.isRenderedAgainOnEveryChange(of: observed.types["Progress"]!, view: observed.types["Slide"]!))
+        // Without the closure SwiftUI finds the inputs equal (the same object) and skips the body.
+        let equal = index(source.replacingOccurrences(of: ", onOpen: {}", with: ""))
+        XCTAssertFalse(equal.isRenderedAgainOnEveryChange(of: equal.types["Progress"]!, view: equal.types["Slide"]!))
+        // A parent that does not observe the object does not run again when it changes.
+        let plain = index(source.replacingOccurrences(of: "@StateObject private var", with: "private let"))
+        XCTAssertFalse(plain.isRenderedAgainOnEveryChange(of: plain.types["Progress"]!, view: plain.types["Slide"]!))
+    }
+
     func testAKeyPathAssignmentToTheObjectItselfIsAWriteOfItsField() {
         let source = """
             final class Store: ObservableObject {
