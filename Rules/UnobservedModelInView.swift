@@ -870,7 +870,7 @@ public struct UnobservedModelInView: Rule {
         guard !reads.isEmpty else { return nil }
         // A parent that observes the object and rebuilds the view with an input SwiftUI
         // never finds equal (a closure) runs its body again on every announced change.
-        if model.isObservableObject, index.isRenderedAgainOnEveryChange(of: model, view: view) { return nil }
+        if model.isObservableObject, index.isRenderedAgainOnEveryChange(ofObjectIn: name, of: view) { return nil }
         let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
         for read in reads where changing.contains(read.path[0]) {
             if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index) { return (read, write) }

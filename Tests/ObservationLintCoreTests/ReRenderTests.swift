@@ -63,13 +63,16 @@ final class ReRenderTests: XCTestCase {
             }
             """
         let observed = index(source)
-        XCTAssertTrue(observed.isRenderedAgainOnEveryChange(of: observed.types["Progress"]!, view: observed.types["Slide"]!))
+        XCTAssertTrue(observed.isRenderedAgainOnEveryChange(ofObjectIn: "progress", of: observed.types["Slide"]!))
         // Without the closure SwiftUI finds the inputs equal (the same object) and skips the body.
         let equal = index(source.replacingOccurrences(of: ", onOpen: {}", with: ""))
-        XCTAssertFalse(equal.isRenderedAgainOnEveryChange(of: equal.types["Progress"]!, view: equal.types["Slide"]!))
+        XCTAssertFalse(equal.isRenderedAgainOnEveryChange(ofObjectIn: "progress", of: equal.types["Slide"]!))
         // A parent that does not observe the object does not run again when it changes.
         let plain = index(source.replacingOccurrences(of: "@StateObject private var", with: "private let"))
-        XCTAssertFalse(plain.isRenderedAgainOnEveryChange(of: plain.types["Progress"]!, view: plain.types["Slide"]!))
+        XCTAssertFalse(plain.isRenderedAgainOnEveryChange(ofObjectIn: "progress", of: plain.types["Slide"]!))
+        // A parent observing another object of the type does not run again when this one changes.
+        let other = index(source.replacingOccurrences(of: "Slide(progress: progress,", with: "Slide(progress: Progress(),"))
+        XCTAssertFalse(other.isRenderedAgainOnEveryChange(ofObjectIn: "progress", of: other.types["Slide"]!))
     }
 
     func testAKeyPathAssignmentToTheObjectItselfIsAWriteOfItsField() {

@@ -421,9 +421,13 @@ final class ChangeFlows: @unchecked Sendable {
         }
         if !found.isEmpty { return found }
         // A call of a function that announces, later in the piece or in a closure it
-        // schedules (`Task { await self.reload() }`).
-        let later = (calls[place] ?? []).filter { $0.token > token }.map(\.name)
-            + (scheduledCalls[Place(file: place.file, body: place.body, closure: nil)] ?? []).filter { inPlace($0.closure) }.map(\.name)
+        // schedules (`Task { await self.reload() }`), not in another branch of an
+        // `if`/`switch` than the write.
+        let file = index.files[place.file]
+        let reached = { (call: Int) in !self.index.areInExclusiveBranches(call, token, body: place.body, file: file) }
+        let later = (calls[place] ?? []).filter { $0.token > token && reached($0.token) }.map(\.name)
+            + (scheduledCalls[Place(file: place.file, body: place.body, closure: nil)] ?? [])
+            .filter { inPlace($0.closure) && reached($0.closure.lowerBound) }.map(\.name)
         for name in later {
             if let announced = eventualAnnouncers(name) { return announced }
         }
@@ -432,19 +436,37 @@ final class ChangeFlows: @unchecked Sendable {
 
     /// What a call of the type's function `name` announces before it ends, at any time:
     /// itself (past its `await`s too), in a closure it schedules, or through the functions
-    /// it calls. Nil when none.
+    /// it calls; not in a loop's body, which may run no time. Nil when none.
     private func eventualAnnouncers(_ name: String) -> [Announcer]? {
         var pending = [name]
         var seen: Set<String> = []
         while let next = pending.popLast() {
             guard seen.insert(next).inserted else { continue }
             for place in functionBodies[next] ?? [] {
-                let own = (announcers[place] ?? []) + (scheduled[place] ?? []).map(\.announcer)
+                let file = index.files[place.file]
+                let outsideLoops = { (token: Int) in !self.isInLoop(token, in: place.body, file: file) }
+                let own = (announcers[place] ?? []).filter { outsideLoops($0.site.token) }
+                    + (scheduled[place] ?? []).filter { outsideLoops($0.closure.lowerBound) }.map(\.announcer)
                 if !own.isEmpty { return own }
-                pending += (calls[place] ?? []).map(\.name) + (scheduledCalls[place] ?? []).map(\.name)
+                pending += (calls[place] ?? []).filter { outsideLoops($0.token) }.map(\.name)
+                    + (scheduledCalls[place] ?? []).filter { outsideLoops($0.closure.lowerBound) }.map(\.name)
             }
         }
         return nil
+    }
+
+    /// Whether `token` lies in the body of a `for`, `while` or `repeat` loop of `body`.
+    private func isInLoop(_ token: Int, in body: Range<Int>, file: ParsedFile) -> Bool {
+        index.scopes(in: body, of: file).enclosing(token).contains { scope in
+            guard case .block = scope.kind else { return false }
+            var probe = scope.range.lowerBound - 1
+            if file.at(probe, "repeat") { return true }
+            // The statement's first token, on the line of its brace or a line it continues.
+            while probe > body.lowerBound, !file.tokens[probe].isAtStartOfLine || file.kind(probe) == .period {
+                probe -= 1
+            }
+            return file.at(probe, "for") || file.at(probe, "while")
+        }
     }
 
     private func isInDefer(_ token: Int, in place: Place) -> Bool {
@@ -532,6 +554,7 @@ final class ChangeFlows: @unchecked Sendable {
             let sameFlow = candidatePlace == place && !(low..<high).contains(where: { file.at($0, "await") })
             if file.kind(member + 1) == .leftParen, functionBodies[file.text(member)] != nil {
                 let later = candidate > token && (candidatePlace == place || isScheduled(candidatePlace, after: token, in: place))
+                    && !index.areInExclusiveBranches(candidate, token, body: body, file: file)
                 if sameFlow, let announced = calleeAnnouncers(file.text(member), visiting: []) {
                     found += announced
                 } else if later, let announced = eventualAnnouncers(file.text(member)) {

@@ -189,18 +189,21 @@ extension ProjectIndex {
         return nil
     }
 
-    /// Whether every change `model`'s `objectWillChange` announces runs `view`'s body
-    /// again: each site that builds the view is in the rendering code of a container that
-    /// observes an object of the model's type (`@StateObject`, `@ObservedObject`,
-    /// `@EnvironmentObject`) and passes the view an input SwiftUI never finds equal (a
-    /// closure, a new object). Previews are not the app; false for a view no such site builds.
-    public func isRenderedAgainOnEveryChange(of model: TypeInfo, view: TypeInfo) -> Bool {
+    /// Whether every change the object the view's property `property` holds announces
+    /// through `objectWillChange` runs `view`'s body again: each site that builds the view
+    /// is in the rendering code of a container that passes it (as `property:`) the object
+    /// its own `@StateObject`, `@ObservedObject` or `@EnvironmentObject` holds, and an input
+    /// SwiftUI never finds equal (a closure, a new object). Previews are not the app; false
+    /// for a view no such site builds.
+    public func isRenderedAgainOnEveryChange(ofObjectIn property: String, of view: TypeInfo) -> Bool {
         let sites = viewGraph.constructions(of: view.name).filter { $0.context != .preview }
         return !sites.isEmpty && sites.allSatisfy { site in
             guard isReRenderedSite(site), let parent = site.enclosingType, parent != view.name,
-                let info = types[parent], ViewCode.isRenderingContainer(info)
+                let info = types[parent], ViewCode.isRenderingContainer(info),
+                case .property(let reference, let path)? = site.argument(labeled: property)?.origin, path.isEmpty,
+                let wrapper = reference.wrapper, Self.observingWrappers.contains(wrapper)
             else { return false }
-            return observes(parent, model) && alwaysUnequalInput(at: site) != nil
+            return alwaysUnequalInput(at: site) != nil
         }
     }
 
