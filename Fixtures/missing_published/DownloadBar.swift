@@ -32,6 +32,7 @@ struct DownloadBarView: View {
 
     var body: some View {
         VStack {
+            Text(bar.isOn ? "Downloading" : "Paused")
             Text("\(bar.finished) of \(bar.remaining + bar.finished)")
             Text(bar.note)
             Button("Clear") { bar.apply([]) }
