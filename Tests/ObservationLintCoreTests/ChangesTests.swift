@@ -88,6 +88,31 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "total", in: "Bar", bound).first?.announcement, .unannounced)
     }
 
+    func testABindingAViewOnlyReadsIsNoWrite() {
+        let source = """
+            final class Backup: ObservableObject {
+                var nextTime = ""
+            }
+            struct Summary: View {
+                @Binding var time: String
+                var body: some View { Text(time) }
+            }
+            struct Screen: View {
+                @ObservedObject var backup: Backup
+                var body: some View { Summary(time: $backup.nextTime) }
+            }
+            """
+        XCTAssertTrue(writes(of: "nextTime", in: "Backup", source).isEmpty)
+        // A view that writes through it, or hands it to a control, changes it.
+        let writing = source.replacingOccurrences(of: "Text(time)", with: "Button(\"Now\") { time = \"now\" }")
+        XCTAssertEqual(writes(of: "nextTime", in: "Backup", writing).count, 1)
+        let handing = source.replacingOccurrences(of: "Text(time)", with: "TextField(\"Time\", text: $time)")
+        XCTAssertEqual(writes(of: "nextTime", in: "Backup", handing).count, 1)
+        // A system control may write it.
+        let control = source.replacingOccurrences(of: "Summary(time: $backup.nextTime)", with: "TextField(\"Time\", text: $backup.nextTime)")
+        XCTAssertEqual(writes(of: "nextTime", in: "Backup", control).count, 1)
+    }
+
     func testALaterOrScheduledCallThatAnnouncesAnnouncesTheWrite() {
         let source = """
             final class Pages: ObservableObject {
