@@ -153,6 +153,40 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The observer runs as `apply` writes `items`, which then announces `isOn`.
+            """
+            final class DownloadBar: ObservableObject {
+                @Published private(set) var isOn = false
+                var items: [Int] = [] { didSet { count = items.count } }
+                var count = 0
+                func apply(_ new: [Int]) {
+                    items = new
+                    isOn = !new.isEmpty
+                }
+            }
+            struct DownloadBarView: View {
+                @ObservedObject var bar: DownloadBar
+                var body: some View { Text("\\(bar.count)") }
+            }
+            """,
+            // The refresh schedules `load()`, which announces `items` when it is done.
+            """
+            final class Pages: ObservableObject {
+                @Published var items: [Int] = []
+                var page = 1
+                func load() async { items = await fetch(page) }
+            }
+            struct PagesView: View {
+                @ObservedObject var pages: Pages
+                var body: some View {
+                    List(pages.items, id: \\.self) { Text("\\($0) of \\(pages.page)") }
+                        .refreshable {
+                            pages.page = 1
+                            Task { await pages.load() }
+                        }
+                }
+            }
+            """,
             // The computed property's setter announces in the same flow as the write.
             """
             final class Composer: ObservableObject {

@@ -297,6 +297,23 @@ public struct UnobservedModelInView: Rule {
                 var body: some View { Button(draft.recipient) { draft.pick("Ann") } }
             }
             """,
+            // The parent observes the object and rebuilds the slide with a closure, which
+            // SwiftUI never finds equal: the slide's body runs on every change.
+            """
+            final class Progress: ObservableObject {
+                @Published var percent = 0
+                func load() { percent = 1 }
+            }
+            struct Slide: View {
+                let progress: Progress
+                let onOpen: () -> Void
+                var body: some View { Text("\\(progress.percent)%") }
+            }
+            struct Outline: View {
+                @StateObject private var progress = Progress()
+                var body: some View { Slide(progress: progress, onOpen: { progress.load() }) }
+            }
+            """,
             // No send runs as the other module's object reports a change.
             """
             final class Connection: ObservableObject {
@@ -967,6 +984,9 @@ public struct UnobservedModelInView: Rule {
                 && !isInReceivedPublisher(read, index: index)
         }
         guard !reads.isEmpty else { return nil }
+        // A parent that observes the object and rebuilds the view with an input SwiftUI
+        // never finds equal (a closure) runs its body again on every announced change.
+        if model.isObservableObject, index.isRenderedAgainOnEveryChange(ofObjectIn: name, of: view) { return nil }
         let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
         for read in reads where changing.contains(read.path[0]) {
             if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index) { return (read, write) }

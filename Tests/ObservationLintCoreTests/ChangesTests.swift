@@ -48,6 +48,113 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(announcer(writes(of: "isLoading", in: "Feed", source).first), "isLoading")
     }
 
+    func testAnObserversWritesAreAnnouncedByTheFlowsThatWriteItsProperty() {
+        let source = """
+            final class Bar: ObservableObject {
+                @Published private(set) var isOn = false
+                var items: [Int] = [] {
+                    didSet { count = items.count }
+                }
+                var count = 0
+                var marks: [Int] = [] {
+                    didSet { total = marks.count }
+                }
+                var total = 0
+                init() { marks = [] }
+                func apply(_ new: [Int]) {
+                    items = new
+                    isOn = !new.isEmpty
+                }
+                func mark(_ new: [Int]) { marks = new }
+            }
+            """
+        // `didSet` of `items` runs as `apply` writes it, and `apply` announces `isOn`.
+        XCTAssertEqual(announcer(writes(of: "count", in: "Bar", source).first), "isOn")
+        // `mark` announces nothing (the initializer's write runs no observer).
+        XCTAssertEqual(writes(of: "total", in: "Bar", source).first?.announcement, .unannounced)
+        // Another object's write of the property runs the observer in that flow.
+        let external = source.replacingOccurrences(of: "func mark(_ new: [Int]) { marks = new }", with: "") + """
+
+            struct Toggle: View {
+                @ObservedObject var bar: Bar
+                var body: some View {
+                    Button("Go") { bar.marks = [1]; bar.objectWillChange.send() }
+                }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "total", in: "Bar", external).first), "objectWillChange")
+        // A control writing it through a binding announces nothing.
+        let bound = external.replacingOccurrences(of: "Button(\"Go\")", with: "MarksEditor(marks: $bar.marks)\n Button(\"Go\")")
+        XCTAssertEqual(writes(of: "total", in: "Bar", bound).first?.announcement, .unannounced)
+    }
+
+    func testABindingAViewOnlyReadsIsNoWrite() {
+        let source = """
+            final class Backup: ObservableObject {
+                var nextTime = ""
+            }
+            struct Summary: View {
+                @Binding var time: String
+                var body: some View { Text(time) }
+            }
+            struct Screen: View {
+                @ObservedObject var backup: Backup
+                var body: some View { Summary(time: $backup.nextTime) }
+            }
+            """
+        XCTAssertTrue(writes(of: "nextTime", in: "Backup", source).isEmpty)
+        // A view that writes through it, or hands it to a control, changes it.
+        let writing = source.replacingOccurrences(of: "Text(time)", with: "Button(\"Now\") { time = \"now\" }")
+        XCTAssertEqual(writes(of: "nextTime", in: "Backup", writing).count, 1)
+        let handing = source.replacingOccurrences(of: "Text(time)", with: "TextField(\"Time\", text: $time)")
+        XCTAssertEqual(writes(of: "nextTime", in: "Backup", handing).count, 1)
+        // A system control may write it.
+        let control = source.replacingOccurrences(of: "Summary(time: $backup.nextTime)", with: "TextField(\"Time\", text: $backup.nextTime)")
+        XCTAssertEqual(writes(of: "nextTime", in: "Backup", control).count, 1)
+    }
+
+    func testALaterOrScheduledCallThatAnnouncesAnnouncesTheWrite() {
+        let source = """
+            final class Pages: ObservableObject {
+                @Published var items: [Int] = []
+                var page = 1
+                func load() async {
+                    page += 1
+                    items = await fetch()
+                    page += 1
+                }
+                func fetch() async -> [Int] { [] }
+                func reset() {
+                    page = 1
+                    Task { await self.load() }
+                }
+                func drop() {
+                    page = 0
+                }
+            }
+            struct PagesView: View {
+                @ObservedObject var pages: Pages
+                var body: some View {
+                    List(pages.items, id: \\.self) { Text("\\($0)") }
+                        .refreshable {
+                            pages.page = 1
+                            Task { await pages.load() }
+                        }
+                        .onAppear { pages.page = 2 }
+                }
+            }
+            """
+        let page = writes(of: "page", in: "Pages", source)
+        XCTAssertEqual(page.map(\.member), ["`load()`", "`load()`", "`reset()`", "`drop()`", "a closure in `PagesView.body`", "a closure in `PagesView.body`"])
+        // `items = await fetch()` announces after its `await`: the write after it is in its flow.
+        XCTAssertEqual(announcer(page[1]), "items")
+        // A task scheduled after the write calls `load()`, which announces `items`.
+        XCTAssertEqual(announcer(page[2]), "items")
+        XCTAssertEqual(page[3].announcement, .unannounced)
+        XCTAssertEqual(announcer(page[4]), "items")
+        XCTAssertEqual(page[5].announcement, .unannounced)
+    }
+
     func testAPrivateExtensionsMethodOnlyTheInitializerCallsIsSetup() {
         let source = """
             final class Settings: ObservableObject {

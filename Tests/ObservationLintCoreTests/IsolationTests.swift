@@ -121,6 +121,33 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(self.context(inner).steps.map(\.kind), [.function])
     }
 
+    func testTheAwaitCitedIsOnTheWritesPathNotInAnotherBranch() {
+        /// The line of the `await` the context says the code at `HERE` resumes after.
+        func awaitLine(_ body: String) -> Int? {
+            let source = "final class Store {\n var phase = 0\n func check() async {\n\(body)\n }\n}"
+            let index = index(source)
+            let file = index.files[0]
+            let token = file.tokens.indices.first { file.text($0) == "HERE" }!
+            guard let step = index.executionContext(at: TokenLocation(file: 0, token: token)).steps.first(where: { $0.kind == .afterAwait })
+            else { return nil }
+            return file.source.location(of: file.tokens[step.site.token].range.lowerBound).line
+        }
+        // Line 4 is the body's first line.
+        let ifElse = "let ok = await first()\nif ok {\nawait second()\n} else {\nHERE = 1\n}"
+        XCTAssertEqual(awaitLine(ifElse), 4)
+        let elseIf = "let ok = await first()\nif ok {\nawait second()\n} else if await third() {\nHERE = 1\n}"
+        XCTAssertEqual(awaitLine(elseIf), 7)
+        let elseIfCondition = "let ok = await first()\nif ok {\nawait second()\n} else if HERE > 0 {\n}"
+        XCTAssertEqual(awaitLine(elseIfCondition), 4)
+        // A `guard`'s `else` leaves the scope: the code after it never follows its `await`.
+        let guardElse = "let ok = await first()\nguard ok else {\nawait second()\nreturn\n}\nHERE = 1"
+        XCTAssertEqual(awaitLine(guardElse), 4)
+        // The same branch, or an `if` without `else` the code follows, is on its path.
+        XCTAssertEqual(awaitLine("let ok = await first()\nif ok {\nawait second()\nHERE = 1\n}"), 6)
+        XCTAssertEqual(awaitLine("let ok = await first()\nif ok {\nawait second()\n}\nHERE = 1"), 6)
+        XCTAssertNil(awaitLine("if Bool.random() {\nawait second()\n} else {\nHERE = 1\n}"))
+    }
+
     func testDispatchAndOperationQueues() {
         func write(in call: String, members: String = "") -> Isolation {
             isolation("final class Feed {\n\(members)\n func reload() {\n \(call) { self.HERE = 1 }\n }\n}")

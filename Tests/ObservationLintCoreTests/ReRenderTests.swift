@@ -46,6 +46,35 @@ final class ReRenderTests: XCTestCase {
         XCTAssertTrue(alphaThenBeta[1].contains { $0.hasPrefix("`count` changes") }, "\(alphaThenBeta[1])")
     }
 
+    func testAViewAParentObservingTheObjectRebuildsWithAClosureRunsOnEveryChange() {
+        let source = """
+            final class Progress: ObservableObject {
+                @Published var percent = 0
+                func load() { percent = 1 }
+            }
+            struct Slide: View {
+                let progress: Progress
+                var onOpen: () -> Void = {}
+                var body: some View { Text("\\(progress.percent)") }
+            }
+            struct Screen: View {
+                @StateObject private var progress = Progress()
+                var body: some View { Slide(progress: progress, onOpen: {}) }
+            }
+            """
+        let observed = index(source)
+        XCTAssertTrue(observed.isRenderedAgainOnEveryChange(ofObjectIn: "progress", of: observed.types["Slide"]!))
+        // Without the closure SwiftUI finds the inputs equal (the same object) and skips the body.
+        let equal = index(source.replacingOccurrences(of: ", onOpen: {}", with: ""))
+        XCTAssertFalse(equal.isRenderedAgainOnEveryChange(ofObjectIn: "progress", of: equal.types["Slide"]!))
+        // A parent that does not observe the object does not run again when it changes.
+        let plain = index(source.replacingOccurrences(of: "@StateObject private var", with: "private let"))
+        XCTAssertFalse(plain.isRenderedAgainOnEveryChange(ofObjectIn: "progress", of: plain.types["Slide"]!))
+        // A parent observing another object of the type does not run again when this one changes.
+        let other = index(source.replacingOccurrences(of: "Slide(progress: progress,", with: "Slide(progress: Progress(),"))
+        XCTAssertFalse(other.isRenderedAgainOnEveryChange(ofObjectIn: "progress", of: other.types["Slide"]!))
+    }
+
     func testAKeyPathAssignmentToTheObjectItselfIsAWriteOfItsField() {
         let source = """
             final class Store: ObservableObject {

@@ -303,7 +303,7 @@ struct ChangeCollector {
                 // `model.editor.theme = x` with `editor` holding an object writes the object.
                 if ofCollection == false, mutation.path.count > 1 { continue }
                 let location = TokenLocation(file: mutation.file, token: mutation.tokens[0])
-                guard !found.contains(location), !neverRuns(location) else { continue }
+                guard !found.contains(location), !neverRuns(location), !index.isBindingOnlyRead(at: location) else { continue }
                 result.append(
                     PropertyWrite(
                         site: location, member: "`\(mutation.view.simpleTypeName)`", phase: .afterHandout,

@@ -43,6 +43,11 @@ final class ChangeFlows: @unchecked Sendable {
     private var awaits: [Place: [Int]] = [:]
     /// Announcers in closures a body schedules (`schedulingCallees`), by the body.
     private var scheduled: [Place: [(closure: Range<Int>, announcer: Announcer)]] = [:]
+    /// Calls of the type's functions in closures a body schedules, by the body.
+    private var scheduledCalls: [Place: [(closure: Range<Int>, name: String)]] = [:]
+    /// The own code's writes of each property with a `willSet` or `didSet` (outside
+    /// initializers, where observers do not run): each runs the observer.
+    private var observedWrites: [String: [(place: Place, token: Int)]] = [:]
     private var functionBodies: [String: [Place]] = [:]
     private let announcing: Set<String>
     private let lineageNames: Set<String>
@@ -66,6 +71,7 @@ final class ChangeFlows: @unchecked Sendable {
         self.announcing = announcing
         self.lineageNames = Set(owners.map(\.name))
         var functionNames = Set<String>()
+        var observedNames = Set<String>()
         for owner in owners {
             for declaration in owner.declarations {
                 let file = declaration.file
@@ -97,6 +103,7 @@ final class ChangeFlows: @unchecked Sendable {
                 for accessor in property.accessors {
                     guard let body = accessor.body else { continue }
                     add(Unit(file: file, body: body, kind: .accessor(accessor.kind, property: property.name), isPrivate: false))
+                    if accessor.kind == .willSet || accessor.kind == .didSet { observedNames.insert(property.name) }
                     // A write of a computed property calls its setter; a read, its getter.
                     if accessor.kind == .set, !property.isStored {
                         functionBodies[Self.setterName(property.name), default: []].append(Place(file: file, body: body, closure: nil))
@@ -155,6 +162,13 @@ final class ChangeFlows: @unchecked Sendable {
                     calls[place(of: site), default: []].append((site.token, Self.setterName(property.name)))
                 }
             }
+            for name in observedNames {
+                for site in accesses.mutations[name] ?? [] {
+                    let place = place(of: site)
+                    if place.closure == nil, unit(of: place)?.kind == .initializer { continue }
+                    observedWrites[name, default: []].append((place, site.token))
+                }
+            }
             for name in announcing {
                 for site in accesses.mutations[name] ?? []
                 where !(objectHolders.contains(name)
@@ -164,13 +178,22 @@ final class ChangeFlows: @unchecked Sendable {
                 }
             }
         }
-        for (place, found) in announcers {
-            guard let closure = place.closure else { continue }
-            let file = index.files[place.file]
-            let scope = index.scopes(in: place.body, of: file).enclosing(closure.lowerBound + 1).first { $0.range == closure }
-            guard case .closure(let callee?, _)? = scope?.kind, Self.schedulingCallees.contains(file.text(callee)) else { continue }
-            scheduled[Place(file: place.file, body: place.body, closure: nil), default: []] += found.map { (closure, $0) }
+        for (place, found) in announcers where isScheduled(place) {
+            scheduled[Place(file: place.file, body: place.body, closure: nil), default: []] += found.map { (place.closure!, $0) }
         }
+        for (place, found) in calls where isScheduled(place) {
+            scheduledCalls[Place(file: place.file, body: place.body, closure: nil), default: []] += found.map { (place.closure!, $0.name) }
+        }
+    }
+
+    /// Whether the piece is a closure the code around it schedules to run soon, once
+    /// (`schedulingCallees`: `Task { }`, `DispatchQueue.main.async { }`).
+    private func isScheduled(_ place: Place) -> Bool {
+        guard let closure = place.closure else { return false }
+        let file = index.files[place.file]
+        let scope = index.scopes(in: place.body, of: file).enclosing(closure.lowerBound + 1).first { $0.range == closure }
+        guard case .closure(let callee?, _)? = scope?.kind else { return false }
+        return Self.schedulingCallees.contains(file.text(callee))
     }
 
     /// The name a computed property's setter is called by in `functionBodies` and `calls`
@@ -336,14 +359,19 @@ final class ChangeFlows: @unchecked Sendable {
     /// nothing. The piece itself, the functions it calls in the same segment, and, for a
     /// function without `await`, every piece that calls it.
     func flows(at token: Int, in place: Place, visiting: Set<String> = []) -> [[Announcer]]? {
-        let own = (announcers[place] ?? []).filter { sameSegment($0.site.token, token, in: place) }
+        // An announcing write takes effect where the write does (`items = await load()`
+        // announces after its `await`, in the segment of the code after it).
+        let own = (announcers[place] ?? []).filter { sameSegment(effectiveToken(ofWriteAt: $0.site.token, in: place), token, in: place) }
         if !own.isEmpty { return [own] }
         if let later = laterAnnouncers(after: token, in: place) { return [later] }
         for call in calls[place] ?? [] where sameSegment(call.token, token, in: place) {
             if let found = calleeAnnouncers(call.name, visiting: visiting) { return [found] }
         }
-        guard place.closure == nil, let unit = unit(of: place), case .function(let name) = unit.kind,
-            !visiting.contains(name), !hasAwait(place), !handedOver.contains(name)
+        guard place.closure == nil, let unit = unit(of: place) else { return nil }
+        if case .accessor(let kind, let property) = unit.kind, kind == .willSet || kind == .didSet {
+            return observerRunFlows(of: property, visiting: visiting)
+        }
+        guard case .function(let name) = unit.kind, !visiting.contains(name), !hasAwait(place), !handedOver.contains(name)
         else { return nil }
         let outside = (callers[name] ?? []).filter { $0.place.body != place.body || $0.place.file != place.file }
         guard var result = externalFlows.value(for: name, { ExternalFlows(flows: externalCallerFlows(of: name)) }).flows,
@@ -356,6 +384,29 @@ final class ChangeFlows: @unchecked Sendable {
         return result
     }
 
+    /// The flows that run a `willSet` or `didSet` of `property`: those of every write of
+    /// it (the type's own, outside initializers, and other code's through a reference to an
+    /// object of the type); nil when one announces nothing, when a control writes it
+    /// through a binding (`$model.property`), or when nothing writes it.
+    private func observerRunFlows(of property: String, visiting: Set<String>) -> [[Announcer]]? {
+        let key = Self.observerName(property)
+        guard !visiting.contains(key) else { return nil }
+        let own = observedWrites[property] ?? []
+        guard var result = externalFlows.value(for: key, { ExternalFlows(flows: externalWriteFlows(of: property)) }).flows,
+            !own.isEmpty || !result.isEmpty
+        else { return nil }
+        for write in own {
+            let token = effectiveToken(ofWriteAt: write.token, in: write.place)
+            guard let found = flows(at: token, in: write.place, visiting: visiting.union([key])) else { return nil }
+            result += found
+        }
+        return result
+    }
+
+    /// The name a property's observers are kept by in `visiting` and `externalFlows` (no
+    /// function can have it).
+    private static func observerName(_ property: String) -> String { "didSet " + property }
+
     /// What the piece announces after `token` at another time: later in the piece, past an
     /// `await`, or in a closure it schedules after it (`self.data = data` in a completion
     /// handler, then `DispatchQueue.main.async { self.objectWillChange.send() }`). The views
@@ -364,11 +415,58 @@ final class ChangeFlows: @unchecked Sendable {
         // A write in a `defer` block runs after everything the piece does.
         if isInDefer(token, in: place) { return nil }
         var found = (announcers[place] ?? []).filter { $0.site.token > token }
-        for entry in scheduled[Place(file: place.file, body: place.body, closure: nil)] ?? []
-        where entry.closure.lowerBound > token && (place.closure.map { $0.contains(entry.closure.lowerBound) } ?? true) {
+        let inPlace = { (closure: Range<Int>) in closure.lowerBound > token && (place.closure.map { $0.contains(closure.lowerBound) } ?? true) }
+        for entry in scheduled[Place(file: place.file, body: place.body, closure: nil)] ?? [] where inPlace(entry.closure) {
             found.append(entry.announcer)
         }
-        return found.isEmpty ? nil : found
+        if !found.isEmpty { return found }
+        // A call of a function that announces, later in the piece or in a closure it
+        // schedules (`Task { await self.reload() }`), not in another branch of an
+        // `if`/`switch` than the write.
+        let file = index.files[place.file]
+        let reached = { (call: Int) in !self.index.areInExclusiveBranches(call, token, body: place.body, file: file) }
+        let later = (calls[place] ?? []).filter { $0.token > token && reached($0.token) }.map(\.name)
+            + (scheduledCalls[Place(file: place.file, body: place.body, closure: nil)] ?? [])
+            .filter { inPlace($0.closure) && reached($0.closure.lowerBound) }.map(\.name)
+        for name in later {
+            if let announced = eventualAnnouncers(name) { return announced }
+        }
+        return nil
+    }
+
+    /// What a call of the type's function `name` announces before it ends, at any time:
+    /// itself (past its `await`s too), in a closure it schedules, or through the functions
+    /// it calls; not in a loop's body, which may run no time. Nil when none.
+    private func eventualAnnouncers(_ name: String) -> [Announcer]? {
+        var pending = [name]
+        var seen: Set<String> = []
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            for place in functionBodies[next] ?? [] {
+                let file = index.files[place.file]
+                let outsideLoops = { (token: Int) in !self.isInLoop(token, in: place.body, file: file) }
+                let own = (announcers[place] ?? []).filter { outsideLoops($0.site.token) }
+                    + (scheduled[place] ?? []).filter { outsideLoops($0.closure.lowerBound) }.map(\.announcer)
+                if !own.isEmpty { return own }
+                pending += (calls[place] ?? []).filter { outsideLoops($0.token) }.map(\.name)
+                    + (scheduledCalls[place] ?? []).filter { outsideLoops($0.closure.lowerBound) }.map(\.name)
+            }
+        }
+        return nil
+    }
+
+    /// Whether `token` lies in the body of a `for`, `while` or `repeat` loop of `body`.
+    private func isInLoop(_ token: Int, in body: Range<Int>, file: ParsedFile) -> Bool {
+        index.scopes(in: body, of: file).enclosing(token).contains { scope in
+            guard case .block = scope.kind else { return false }
+            var probe = scope.range.lowerBound - 1
+            if file.at(probe, "repeat") { return true }
+            // The statement's first token, on the line of its brace or a line it continues.
+            while probe > body.lowerBound, !file.tokens[probe].isAtStartOfLine || file.kind(probe) == .period {
+                probe -= 1
+            }
+            return file.at(probe, "for") || file.at(probe, "while")
+        }
     }
 
     private func isInDefer(_ token: Int, in place: Place) -> Bool {
@@ -395,10 +493,32 @@ final class ChangeFlows: @unchecked Sendable {
     /// are theirs: when another project type declares a function of the same name, only
     /// calls on a receiver whose type is known to be the type count.
     private func externalCallerFlows(of name: String) -> [[Announcer]]? {
+        externalFlows(at: index.memberCalls(named: name), member: name)
+    }
+
+    /// For each write of the type's property from other code through a reference
+    /// (`model.items = []`), what the same flow there announces on that object; nil when
+    /// one announces nothing.
+    /// A control a view hands a binding to (`$model.property`) writes it in no flow of the
+    /// project's: nil.
+    private func externalWriteFlows(of property: String) -> [[Announcer]]? {
+        let writes = index.memberUpdateCandidates(named: property).filter { index.isMemberWrite(at: $0) }
+        let written = Set(writes)
+        for owner in lineageNames {
+            for mutation in index.viewMutations[owner] ?? [] where mutation.path.first == property {
+                if !written.contains(TokenLocation(file: mutation.file, token: mutation.tokens[0])) { return nil }
+            }
+        }
+        return externalFlows(at: writes, member: property)
+    }
+
+    /// For each use of the member `name` at `sites` on an object of the type (the member's
+    /// token after `receiver.`), what the same flow there announces on that object.
+    private func externalFlows(at sites: [TokenLocation], member name: String) -> [[Announcer]]? {
         var result: [[Announcer]] = []
-        // When only the type declares the function, every call of it is on the type.
+        // When only the type declares the member, every use of it is on the type.
         let onlyOurs = index.typesDeclaring(member: name).allSatisfy(lineageNames.contains)
-        for call in index.memberCalls(named: name) {
+        for call in sites {
             let file = index.files[call.file]
             let receiver = call.token - 2
             guard file.kind(receiver) == .identifier, !file.at(receiver, "self"),
@@ -416,8 +536,12 @@ final class ChangeFlows: @unchecked Sendable {
         return result
     }
 
-    /// `object.objectWillChange.send()` or a change of an announcing property through
-    /// `object` in the same flow as `token` (same piece of code, no `await` between).
+    /// `object.objectWillChange.send()`, a change of an announcing property through
+    /// `object` or a call of a function of the type that announces before its first `await`
+    /// (`object.reload()`), in the same flow as `token` (same piece of code, no `await`
+    /// between); or a call of a function that announces at some time, after `token` in the
+    /// piece or in a closure it schedules there (`Task { await object.reload() }`): the
+    /// views render again then and read the value written.
     func announcers(on object: String, around token: Int, in body: Range<Int>, file fileIndex: Int) -> [Announcer]? {
         let file = index.files[fileIndex]
         let place = self.place(of: token, file: fileIndex, body: body)
@@ -425,6 +549,19 @@ final class ChangeFlows: @unchecked Sendable {
         for candidate in body where file.kind(candidate) == .identifier && file.spells(candidate, object) && file.kind(candidate + 1) == .period {
             guard candidate != token - 2, file.kind(candidate + 2) == .identifier else { continue }
             let member = candidate + 2
+            let candidatePlace = self.place(of: candidate, file: fileIndex, body: body)
+            let (low, high) = (min(candidate, token), max(candidate, token))
+            let sameFlow = candidatePlace == place && !(low..<high).contains(where: { file.at($0, "await") })
+            if file.kind(member + 1) == .leftParen, functionBodies[file.text(member)] != nil {
+                let later = candidate > token && (candidatePlace == place || isScheduled(candidatePlace, after: token, in: place))
+                    && !index.areInExclusiveBranches(candidate, token, body: body, file: file)
+                if sameFlow, let announced = calleeAnnouncers(file.text(member), visiting: []) {
+                    found += announced
+                } else if later, let announced = eventualAnnouncers(file.text(member)) {
+                    found += announced
+                }
+                continue
+            }
             let name: String
             if file.at(member, "objectWillChange"), file.kind(member + 1) == .period, file.at(member + 2, "send") {
                 name = "objectWillChange"
@@ -433,13 +570,21 @@ final class ChangeFlows: @unchecked Sendable {
             } else {
                 continue
             }
-            let (low, high) = (min(candidate, token), max(candidate, token))
-            guard !(low..<high).contains(where: { file.at($0, "await") }),
-                self.place(of: candidate, file: fileIndex, body: body) == place
-            else { continue }
+            guard sameFlow else { continue }
             found.append(Announcer(name: name, site: TokenLocation(file: fileIndex, token: member)))
         }
         return found.isEmpty ? nil : found
+    }
+
+    /// Whether `candidate` is a closure that `place` schedules after `token`
+    /// (`Task { … }` on a later line of the same action).
+    private func isScheduled(_ candidate: Place, after token: Int, in place: Place) -> Bool {
+        guard let closure = candidate.closure, closure.lowerBound > token, isScheduled(candidate) else { return false }
+        let file = index.files[candidate.file]
+        guard let scope = index.scopes(in: candidate.body, of: file).enclosing(closure.lowerBound + 1).first(where: { $0.range == closure }),
+            case .closure(let callee?, _) = scope.kind
+        else { return false }
+        return self.place(of: callee, file: candidate.file, body: candidate.body) == place
     }
 
     /// What a function announces before its first `await`, itself, in a closure it

@@ -102,6 +102,15 @@ final class BodyContexts: @unchecked Sendable {
                 probe = scopes.scopes[scope].range.upperBound
                 continue
             }
+            // A branch the code at `token` does not run after: an `if` whose `else` holds
+            // it, or a `guard`'s `else`, which leaves the scope.
+            if file.kind(probe) == .leftBrace {
+                let close = Int(file.partner[probe])
+                if close > probe, close < token, Self.isBranch(openingAt: probe, closingAt: close, excluding: token, in: file) {
+                    probe = close + 1
+                    continue
+                }
+            }
             if file.at(probe, "await") { found = probe }
             probe += 1
         }
@@ -115,6 +124,31 @@ final class BodyContexts: @unchecked Sendable {
             probe += 1
         }
         return nil
+    }
+
+    /// Whether the block `open...close`, which ends before `token`, never runs before it:
+    /// a `guard`'s `else` block (it leaves the scope), or a branch of an `if`/`else if`
+    /// chain whose later branch (or condition) holds `token`.
+    static func isBranch(openingAt open: Int, closingAt close: Int, excluding token: Int, in file: ParsedFile) -> Bool {
+        if file.at(open - 1, "else"), file.kind(open - 2) != .rightBrace { return true }
+        var end = close
+        while file.at(end + 1, "else") {
+            var next = end + 2
+            if file.at(next, "if") {
+                // The `else if` condition runs only when the branch before did not.
+                while let kind = file.kind(next), kind != .leftBrace {
+                    if kind == .leftParen || kind == .leftSquare { next = max(next, Int(file.partner[next])) }
+                    next += 1
+                }
+                if token < next { return true }
+            }
+            guard file.kind(next) == .leftBrace else { return false }
+            let branchEnd = Int(file.partner[next])
+            guard branchEnd > next else { return false }
+            if token > next, token < branchEnd { return true }
+            end = branchEnd
+        }
+        return false
     }
 
     /// The context of the body itself: its member's isolation, then sync or async.

@@ -160,22 +160,51 @@ extension ProjectIndex {
     /// An input the site passes that differs each time the parent's body runs for this
     /// trigger: a closure, a newly built object, or the changed state itself.
     private func unequalInput(at site: ViewConstruction, for trigger: ReRenderTrigger, parent: TypeInfo) -> String? {
-        func label(_ argument: ConstructionArgument) -> String { argument.label.map { " (`\($0):`)" } ?? "" }
+        if let input = alwaysUnequalInput(at: site) { return input }
         for argument in site.arguments {
-            switch argument.origin {
-            case .closure:
-                return "a closure\(label(argument))"
-            case .constructor(let name):
-                if let info = types[name], info.isValueType { continue }
-                if knownValueTypes.contains(name) { continue }
-                return "a new `\(name.withoutTypeKeyPrefixes)`\(label(argument))"
-            default:
-                if trigger.reader == parent.name, trigger.passedDown.isEmpty, mentions(argument.origin, property: trigger.property) {
-                    return "\(trigger.state)\(label(argument))"
-                }
+            if trigger.reader == parent.name, trigger.passedDown.isEmpty, mentions(argument.origin, property: trigger.property) {
+                return "\(trigger.state)\(Self.label(argument))"
             }
         }
         return nil
+    }
+
+    private static func label(_ argument: ConstructionArgument) -> String { argument.label.map { " (`\($0):`)" } ?? "" }
+
+    /// An input the site passes that SwiftUI never finds equal to the last one: a closure,
+    /// a newly built object.
+    private func alwaysUnequalInput(at site: ViewConstruction) -> String? {
+        for argument in site.arguments {
+            switch argument.origin {
+            case .closure:
+                return "a closure\(Self.label(argument))"
+            case .constructor(let name):
+                if let info = types[name], info.isValueType { continue }
+                if knownValueTypes.contains(name) { continue }
+                return "a new `\(name.withoutTypeKeyPrefixes)`\(Self.label(argument))"
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// Whether every change the object the view's property `property` holds announces
+    /// through `objectWillChange` runs `view`'s body again: each site that builds the view
+    /// is in the rendering code of a container that passes it (as `property:`) the object
+    /// its own `@StateObject`, `@ObservedObject` or `@EnvironmentObject` holds, and an input
+    /// SwiftUI never finds equal (a closure, a new object). Previews are not the app; false
+    /// for a view no such site builds.
+    public func isRenderedAgainOnEveryChange(ofObjectIn property: String, of view: TypeInfo) -> Bool {
+        let sites = viewGraph.constructions(of: view.name).filter { $0.context != .preview }
+        return !sites.isEmpty && sites.allSatisfy { site in
+            guard isReRenderedSite(site), let parent = site.enclosingType, parent != view.name,
+                let info = types[parent], ViewCode.isRenderingContainer(info),
+                case .property(let reference, let path)? = site.argument(labeled: property)?.origin, path.isEmpty,
+                let wrapper = reference.wrapper, Self.observingWrappers.contains(wrapper)
+            else { return false }
+            return alwaysUnequalInput(at: site) != nil
+        }
     }
 
     private func mentions(_ origin: ArgumentOrigin, property name: String) -> Bool {
