@@ -70,13 +70,19 @@ extension ProjectIndex {
         let sites = declaration.map { viewGraph.constructions(of: view.name, declaredAt: $0) } ?? viewGraph.constructions(of: view.name)
         return sites.compactMap { site in
             guard isReRenderedSite(site), let parent = site.enclosingType.flatMap({ types[$0] }),
-                ViewCode.isRenderingContainer(parent),
-                // A write the presentation covers cannot re-render the parent while the view is shown.
-                let trigger = reRenderTriggers(of: parent, whileShowing: TokenLocation(file: site.file, token: site.token)).first(where: {
-                    $0.write.map { canRun($0, whileShowing: site) } ?? true
-                })
+                ViewCode.isRenderingContainer(parent), let trigger = firstReRenderTrigger(of: parent, whileShowingViewBuiltAt: site)
             else { return nil }
             return ReCreation(site: site, trigger: trigger)
+        }
+    }
+
+    /// The first trigger of `type`'s body (the body that builds `site`) that can fire while
+    /// the view built at `site` is shown: one of `reRenderTriggers(of:whileShowing:)` at the
+    /// site whose write can run then — a write the presentation showing the view covers
+    /// cannot (`canRun(_:whileShowing:)`).
+    public func firstReRenderTrigger(of type: TypeInfo, whileShowingViewBuiltAt site: ViewConstruction) -> ReRenderTrigger? {
+        reRenderTriggers(of: type, whileShowing: TokenLocation(file: site.file, token: site.token)).first {
+            $0.write.map { canRun($0, whileShowing: site) } ?? true
         }
     }
 
