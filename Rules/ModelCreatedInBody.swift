@@ -80,12 +80,17 @@ public struct ModelCreatedInBody: Rule {
                 let model: DetailModel
                 var body: some View { Text(model.notes) }
             }
+            // The push covers `Home`, but the `.task` loop runs on: each tick builds a new model.
             struct Home: View {
-                @State private var query = ""
+                @State private var seconds = 0
                 var body: some View {
                     NavigationStack {
-                        TextField("Search", text: $query)
-                        Text(query)
+                        Text("\\(seconds)").task {
+                            while !Task.isCancelled {
+                                try? await Task.sleep(for: .seconds(1))
+                                seconds += 1
+                            }
+                        }
                         NavigationLink("Open") {
                             DetailView(model: ↓DetailModel())
                         }
@@ -131,6 +136,33 @@ public struct ModelCreatedInBody: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The push covers `Lobby`: its tap cannot run `Lobby.body` again while `GameView` is shown.
+            """
+            @Observable final class Game {
+                var pieces = 0
+                func use() { pieces += 1 }
+            }
+            struct GameView: View {
+                let game: Game
+                var body: some View { Button("\\(game.pieces)") { game.use() } }
+            }
+            struct Lobby: View {
+                @State private var showsGame = false
+                @State private var showsGuide = false
+                var body: some View {
+                    NavigationStack {
+                        VStack {
+                            Text("Guide").onTapGesture { showsGuide = true }
+                            if showsGuide { Text("How to play") }
+                            Button("Play") { showsGame = true }
+                        }
+                        .navigationDestination(isPresented: $showsGame) {
+                            GameView(game: Game())
+                        }
+                    }
+                }
+            }
+            """,
             """
             @Observable final class RawEventModel {
                 let text: String
@@ -367,7 +399,7 @@ public struct ModelCreatedInBody: Rule {
                             ofRebuilding: model, call: file.call(at: constructor, limit: body.range.upperBound), in: context.fileIndex,
                             heldIn: storage.property.name, of: child)
                         guard let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst),
-                            let trigger = index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: call.name)).first
+                            let trigger = reRenderTrigger(of: type, building: child, at: call.name, context: context)
                         else { continue }
                         let modelName = model.name
                         let parent = "`\(type.name).\(body.name)`"
@@ -388,6 +420,16 @@ public struct ModelCreatedInBody: Rule {
                 }
             }
         }
+    }
+
+    /// What runs `type`'s body again while the child it builds at `token` is shown: a
+    /// write the presentation showing the child covers is none.
+    private func reRenderTrigger(of type: TypeInfo, building child: TypeInfo, at token: Int, context: RuleContext) -> ReRenderTrigger? {
+        let index = context.index
+        if let site = index.viewGraph.constructions(of: child.name).first(where: { $0.file == context.fileIndex && $0.token == token }) {
+            return index.firstReRenderTrigger(of: type, whileShowingViewBuiltAt: site)
+        }
+        return index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: token)).first
     }
 
     /// The project view called by name at `token`: `Row(…)`. Most such names are the SDK's

@@ -130,6 +130,29 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `signedIn = true` makes `Launch.body` build the other branch: `LoginView` goes
+            // away with its model, it is not built again with a new one.
+            """
+            @Observable final class LoginModel {
+                var nonce = ""
+                func send() { nonce = "n" }
+            }
+            struct LoginView: View {
+                let model = LoginModel()
+                let onSignIn: () -> Void
+                var body: some View { Button(model.nonce) { model.send(); onSignIn() } }
+            }
+            struct Launch: View {
+                @State private var signedIn = false
+                var body: some View {
+                    if signedIn {
+                        Text("Home")
+                    } else {
+                        LoginView(onSignIn: { signedIn = true })
+                    }
+                }
+            }
+            """,
             // `update(_:)` runs only on the popup's own object, never on the card's.
             """
             @Observable final class ActivityInfo {

@@ -152,6 +152,40 @@ public struct StateObservableInitSideEffects: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `Profile.name`'s setter writes `info`, but no code sets `name`: nothing re-runs `Screen.body`.
+            """
+            @main struct ShopApp: App {
+                var body: some Scene { WindowGroup { Screen() } }
+            }
+            struct Info { var name = "" }
+            @Observable final class Profile {
+                private var info = Info()
+                var name: String {
+                    get { info.name }
+                    set { info.name = newValue }
+                }
+            }
+            @Observable final class TransferFeed {
+                var latest = ""
+                private var cancellables = Set<AnyCancellable>()
+                init() {
+                    NotificationCenter.default.publisher(for: .transferAnnounced)
+                        .sink { note in self.latest = note.name.rawValue }
+                        .store(in: &cancellables)
+                }
+            }
+            struct TransfersView: View {
+                @State private var feed = TransferFeed()
+                var body: some View { Text(feed.latest) }
+            }
+            struct Screen: View {
+                @State private var profile = Profile()
+                var body: some View {
+                    Text(profile.name)
+                    TransfersView()
+                }
+            }
+            """,
             """
             @Observable final class SearchModel {
                 var results: [String] = []

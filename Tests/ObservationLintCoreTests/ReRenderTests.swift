@@ -239,6 +239,88 @@ final class ReRenderTests: XCTestCase {
         XCTAssertEqual(index.reRenderTriggers(of: index.types["Tabs"]!).map(\.state), ["`badge`"])
     }
 
+    /// A write whose value makes the body build another branch than the child's removes the
+    /// child rather than building it again: no trigger of the child. A write of the same
+    /// case, or of a value not known, may build it again.
+    func testAWriteThatSelectsAnotherCaseRemovesTheChild() {
+        let source = """
+            enum Phase { case splash, login, signup(String), home }
+            @Observable final class Session {
+                var phase: Phase = .splash
+                func retry() { self.phase = .login }
+                func restart() { phase = .splash }
+            }
+            struct Root: View {
+                @Environment(Session.self) private var session
+                var body: some View {
+                    switch session.phase {
+                    case .login: Child(onTap: {})
+                    case .signup: Other(onTap: {})
+                    default: Text("")
+                    }
+                }
+            }
+            struct Child: View {
+                let onTap: () -> Void
+                var body: some View { Text("child") }
+            }
+            struct Other: View {
+                let onTap: () -> Void
+                var body: some View { Text("other") }
+            }
+            """
+        let index = index(source)
+        func writers(_ view: String) -> [String] {
+            index.reRenderTriggers(of: index.types[view]!).map(\.context).sorted()
+        }
+        // `.splash` leaves `Child`; `.login` builds it again.
+        XCTAssertEqual(writers("Child"), ["in `retry()`"])
+        XCTAssertEqual(writers("Other"), [])
+    }
+
+    func testAWriteThatFalsifiesTheConditionRemovesTheChild() {
+        let source = """
+            struct Root: View {
+                @State private var showsChild = false
+                @State private var count = 0
+                var body: some View {
+                    if showsChild {
+                        Child(onTap: {})
+                        Button("Hide") { showsChild = false }
+                    } else {
+                        Other(onTap: {})
+                        Button("Show") { showsChild = true }
+                    }
+                    if count > 0 { Child(onTap: {}) }
+                    Button("More") { count += 1 }
+                    Button("Swap") { showsChild.toggle() }
+                }
+            }
+            struct Child: View {
+                let onTap: () -> Void
+                var body: some View { Text("child") }
+            }
+            struct Other: View {
+                let onTap: () -> Void
+                var body: some View { Text("other") }
+            }
+            """
+        let index = index(source)
+        let root = index.types["Root"]!
+        let file = index.files[0]
+        let sites = file.tokens.indices.filter { file.spells($0, "Child") || file.spells($0, "Other") }
+        func states(at token: Int) -> [String] {
+            index.reRenderTriggers(of: root, whileShowing: TokenLocation(file: 0, token: token)).map { "\($0.state) \(file.text($0.write!.token + 1))" }
+        }
+        // `showsChild = false` and `toggle()` leave the first `Child` (`showsChild = true`
+        // runs in the other branch); `count` may change while it is shown.
+        XCTAssertEqual(states(at: sites[0]), ["`count` +="])
+        // `showsChild = true` and `toggle()` leave `Other`.
+        XCTAssertEqual(states(at: sites[1]), ["`count` +="])
+        // `count += 1` is no literal: it may keep the second `Child`.
+        XCTAssertEqual(states(at: sites[2]).first, "`count` +=")
+    }
+
     func testBindingWrittenByItsOwnerAndInputsPassedDown() {
         let source = """
             final class RowModel { var title = "" }

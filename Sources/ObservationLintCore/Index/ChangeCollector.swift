@@ -314,14 +314,15 @@ struct ChangeCollector {
         return result
     }
 
-    /// Whether the code at `location` is in a method nothing runs (`ProjectIndex.neverRuns`).
+    /// Whether the code at `location` is in a method nothing runs (`ProjectIndex.neverRuns`)
+    /// or in a setter nothing calls (`ProjectIndex.setterNeverRuns`).
     private func neverRuns(_ location: TokenLocation) -> Bool {
         for (decl, info) in index.typeDeclarations(in: location.file) where decl.members.contains(location.token) {
             if let function = decl.functions.first(where: { $0.body?.contains(location.token) == true }) {
                 return index.neverRuns(function, of: info)
             }
         }
-        return false
+        return index.isInSetterThatNeverRuns(location)
     }
 
     /// For a write in another project type's code, that code.

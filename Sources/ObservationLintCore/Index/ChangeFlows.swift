@@ -25,6 +25,8 @@ final class ChangeFlows: @unchecked Sendable {
         var isCallableFromOutside = false
         /// The method and its type, for `neverRuns(_:)`.
         var method: (function: FunctionDecl, owner: TypeInfo)?
+        /// For a computed property's setter, the property and its type, for `neverRuns(_:)`.
+        var setter: (property: Property, owner: TypeInfo)?
     }
 
     /// Unowned: the index keeps its flows (a strong reference would keep every index alive).
@@ -102,7 +104,9 @@ final class ChangeFlows: @unchecked Sendable {
             for (file, property) in owner.properties where !property.modifiers.contains("static") {
                 for accessor in property.accessors {
                     guard let body = accessor.body else { continue }
-                    add(Unit(file: file, body: body, kind: .accessor(accessor.kind, property: property.name), isPrivate: false))
+                    var unit = Unit(file: file, body: body, kind: .accessor(accessor.kind, property: property.name), isPrivate: false)
+                    if accessor.kind == .set, !property.isStored { unit.setter = (property, owner) }
+                    add(unit)
                     if accessor.kind == .willSet || accessor.kind == .didSet { observedNames.insert(property.name) }
                     // A write of a computed property calls its setter; a read, its getter.
                     if accessor.kind == .set, !property.isStored {
@@ -328,10 +332,13 @@ final class ChangeFlows: @unchecked Sendable {
     /// Whether nothing runs the code of `place` (`ProjectIndex.neverRuns`): its writes are no
     /// changes. Asked for the pieces that write, once each.
     func neverRuns(_ place: Place) -> Bool {
-        guard let position = unitByBody[Place(file: place.file, body: place.body, closure: nil)],
-            let method = units[position].method
-        else { return false }
-        return neverRunsByUnit.value(for: position) { index.neverRuns(method.function, of: method.owner) }
+        guard let position = unitByBody[Place(file: place.file, body: place.body, closure: nil)] else { return false }
+        let unit = units[position]
+        if let method = unit.method {
+            return neverRunsByUnit.value(for: position) { index.neverRuns(method.function, of: method.owner) }
+        }
+        if let setter = unit.setter { return index.setterNeverRuns(setter.property, of: setter.owner) }
+        return false
     }
 
     /// Where a write takes effect: after the `await` of its own statement

@@ -348,7 +348,7 @@ extension ProjectIndex {
     /// RemoteData #else let data: Data #endif`), or in same-named types of several targets
     /// (an app's macOS and iOS `App`) — holds one type only when every declaration agrees:
     /// which one the code is compiled with is not known.
-    private func memberType(_ name: String, of type: String, depth: Int) -> String? {
+    func memberType(_ name: String, of type: String, depth: Int) -> String? {
         guard let info = types[type] else { return nil }
         for owner in typeAndAncestors(of: info) {
             let variants = owner.declarations.flatMap { declaration in
@@ -379,6 +379,22 @@ extension ProjectIndex {
         guard let initializer = property.initializer, depth < 3 else { return nil }
         let context = CodeContext(range: initializer, type: owner, parameters: [], isPreview: false)
         return staticType(of: initializer, in: fileIndex, context: context, depth: depth + 1)
+    }
+
+    /// The project type of the value a plain name refers to at `use` (a token of `context`):
+    /// a local, a parameter, or a member of the code's type, as for an expression's root
+    /// (`staticType(of:in:context:)`); nil when not known.
+    func typeOfName(_ name: String, at use: Int, in fileIndex: Int, context: CodeContext) -> String? {
+        switch localType(of: name, before: use, in: context, file: fileIndex, depth: 0) {
+        case .known(let type): return type
+        case .unknown: return nil
+        case nil: break
+        }
+        if let parameter = context.parameters.first(where: { $0.name == name }) {
+            guard let type = parameter.type, let held = TypeShape(type.text).directName else { return nil }
+            return resolve(held, from: context.type)
+        }
+        return context.type.flatMap { memberType(name, of: $0, depth: 0) }
     }
 
     private enum LocalType {

@@ -39,7 +39,7 @@ extension ProjectIndex {
     /// The access level of a project type (`internal` unless its declaration says
     /// otherwise), no higher than that of the project types enclosing it; nil for a type
     /// the project only extends.
-    private func typeAccessLevel(of type: TypeInfo) -> AccessLevel? {
+    func typeAccessLevel(of type: TypeInfo) -> AccessLevel? {
         guard type.kind != nil, let primary = type.declarations.first(where: { $0.decl.kind != .extension }) else { return nil }
         let level = primary.decl.modifiers.accessLevel ?? .internal
         var enclosing = type.name
@@ -204,11 +204,11 @@ extension ProjectIndex {
         Self.knownRequirements[String(inherited.simpleTypeName)].map { $0.contains(name) } ?? true
     }
 
-    private static let runtimeCalledAttributes: Set<String> = ["objc", "IBAction", "IBSegueAction", "NSManaged", "_dynamicReplacement"]
+    static let runtimeCalledAttributes: Set<String> = ["objc", "IBAction", "IBSegueAction", "NSManaged", "_dynamicReplacement"]
 
     /// The method requirements of protocols (and a base class) the SDK declares whose other
     /// members are no methods: a function of another name witnesses none of them.
-    private static let knownRequirements: [String: Set<String>] = [
+    static let knownRequirements: [String: Set<String>] = [
         "ObservableObject": [], "Observable": [], "Identifiable": [], "Sendable": [], "Equatable": ["=="],
         "Hashable": ["hash", "=="], "Comparable": ["<", "<=", ">", ">="], "Codable": ["encode"], "Encodable": ["encode"],
         "Decodable": [], "CustomStringConvertible": [], "CustomDebugStringConvertible": [], "Error": [],

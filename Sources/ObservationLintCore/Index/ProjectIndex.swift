@@ -180,6 +180,10 @@ public final class ProjectIndex: @unchecked Sendable {
     let functionReferences = Memo<TokenLocation, FunctionReference>()
     /// `isWholeProgram`, found on first use.
     let wholeProgram = OnDemand<Bool>()
+    /// `setterNeverRuns(_:of:)` by type and property.
+    let setterNeverRunsByProperty = Memo<SetterKey, Bool>()
+    /// `bindingOrKeyPathUses`, found on first use.
+    let bindingOrKeyPathUsesTable = OnDemand<[String: [BindingOrKeyPathUse]]>()
     /// `runsWhileCalled(_:in:)`'s table, built on first use: the parameters of each
     /// project function taking a closure, by name; nil for a name some function of which
     /// takes none.

@@ -70,13 +70,19 @@ extension ProjectIndex {
         let sites = declaration.map { viewGraph.constructions(of: view.name, declaredAt: $0) } ?? viewGraph.constructions(of: view.name)
         return sites.compactMap { site in
             guard isReRenderedSite(site), let parent = site.enclosingType.flatMap({ types[$0] }),
-                ViewCode.isRenderingContainer(parent),
-                // A write the presentation covers cannot re-render the parent while the view is shown.
-                let trigger = reRenderTriggers(of: parent, whileShowing: TokenLocation(file: site.file, token: site.token)).first(where: {
-                    $0.write.map { canRun($0, whileShowing: site) } ?? true
-                })
+                ViewCode.isRenderingContainer(parent), let trigger = firstReRenderTrigger(of: parent, whileShowingViewBuiltAt: site)
             else { return nil }
             return ReCreation(site: site, trigger: trigger)
+        }
+    }
+
+    /// The first trigger of `type`'s body (the body that builds `site`) that can fire while
+    /// the view built at `site` is shown: one of `reRenderTriggers(of:whileShowing:)` at the
+    /// site whose write can run then — a write the presentation showing the view covers
+    /// cannot (`canRun(_:whileShowing:)`).
+    public func firstReRenderTrigger(of type: TypeInfo, whileShowingViewBuiltAt site: ViewConstruction) -> ReRenderTrigger? {
+        reRenderTriggers(of: type, whileShowing: TokenLocation(file: site.file, token: site.token)).first {
+            $0.write.map { canRun($0, whileShowing: site) } ?? true
         }
     }
 
@@ -224,6 +230,9 @@ extension ProjectIndex {
         let bodies = ViewCode.renderingBodies(of: type, index: self)
         guard let body = bodies.first(where: { $0.file == location.file && $0.range.contains(location.token) }) else { return true }
         let file = files[location.file]
+        if let write = trigger.write, writeLeavesBranch(write, of: trigger.property, holding: location.token, body: body.range, file: file) {
+            return false
+        }
         for other in [trigger.read, trigger.write].compactMap({ $0 }) {
             if other.file == location.file, body.range.contains(other.token) {
                 if areInExclusiveBranches(other.token, location.token, body: body.range, file: file) { return false }
@@ -236,6 +245,92 @@ extension ProjectIndex {
             if !uses.isEmpty, uses.allSatisfy({ areInExclusiveBranches($0, location.token, body: body.range, file: file) }) { return false }
         }
         return true
+    }
+
+    // MARK: - Writes that leave a branch
+
+    /// Whether `write`, a write of the state the body reads through its property `property`
+    /// (`flag`, or `model` for `model.phase`), makes the body build another branch than the
+    /// one holding `token` (a site in `body`): the branch is selected by an `if` or `switch`
+    /// on that state, and the value written (`false`, `.login`, `nil`, `toggle()`) selects
+    /// another one. The view at the site is then removed, not built again with the same
+    /// identity, so what it held goes with it whatever the site builds.
+    func writeLeavesBranch(_ write: TokenLocation, of property: String, holding token: Int, body: Range<Int>, file: ParsedFile) -> Bool {
+        guard let value = WrittenLiteral(at: write.token, in: files[write.file]) else { return false }
+        let field = files[write.file].text(write.token)
+        let scopes = self.scopes(in: body, of: file)
+        for position in scopeIndices(containing: token, in: scopes).reversed() {
+            let scope = scopes.scopes[position]
+            guard case .block = scope.kind else { continue }
+            let range = scope.range
+            if let subject = switchSubject(of: range, file: file) {
+                guard BranchCondition.reads(subject, field: field, through: property, in: file),
+                    let label = caseLabel(before: token, in: position, scopes: scopes, file: file)
+                else { continue }
+                if value.leavesCase(at: label, ofSwitch: range, file: file) { return true }
+            } else if let (condition, isThen) = ifCondition(of: range, file: file) {
+                let truths = BranchCondition.clauses(of: condition, in: file).map {
+                    BranchCondition.truth(of: $0, after: value, field: field, through: property, in: file)
+                }
+                if isThen {
+                    // Every clause holds while the branch is shown: one the write makes false leaves it.
+                    if truths.contains(.fails) || truths.contains(.flips) { return true }
+                } else if truths.count == 1, truths[0] == .holds || truths[0] == .flips {
+                    // The clause fails while the `else` branch is shown.
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
+    /// `switch subject {`: the subject's tokens, for the block's braces.
+    private func switchSubject(of block: Range<Int>, file: ParsedFile) -> Range<Int>? {
+        guard isSwitchBlock(block, file: file) else { return nil }
+        var token = block.lowerBound - 1
+        while token > 0, !file.at(token, "switch") {
+            if file.kind(token) == .rightParen || file.kind(token) == .rightSquare {
+                let open = Int(file.partner[token])
+                guard open >= 0, open < token else { return nil }
+                token = open
+            }
+            token -= 1
+        }
+        return token + 1..<block.lowerBound
+    }
+
+    /// The condition of the `if` whose branch the block is, and whether it is the `if`'s
+    /// own block (true) or its `else` block (false).
+    private func ifCondition(of block: Range<Int>, file: ParsedFile) -> (Range<Int>, Bool)? {
+        var open = block.lowerBound
+        var isThen = true
+        if file.at(open - 1, "else") {
+            guard file.kind(open - 2) == .rightBrace else { return nil }
+            let previous = Int(file.partner[open - 2])
+            guard previous >= 0, previous < open - 2 else { return nil }
+            open = previous
+            isThen = false
+        }
+        var token = open - 1
+        var steps = 0
+        while token > 0, steps < 64 {
+            if file.at(token, "if") { return (token + 1..<open, isThen) }
+            switch file.kind(token) {
+            case .leftBrace, .rightBrace, .semicolon: return nil
+            case .rightParen, .rightSquare:
+                let opener = Int(file.partner[token])
+                token = opener >= 0 && opener < token ? opener - 1 : token - 1
+            default:
+                if file.at(token, "for") || file.at(token, "while") || file.at(token, "guard") || file.at(token, "switch")
+                    || file.at(token, "catch") || file.at(token, "do")
+                {
+                    return nil
+                }
+                token -= 1
+            }
+            steps += 1
+        }
+        return nil
     }
 
     /// Whether two tokens of one body sit in different branches of one `if`/`else` chain or
@@ -490,6 +585,7 @@ extension ProjectIndex {
         for site in memberAccesses(of: type).mutations[name] ?? [] where !site.inInitializer {
             if holdsObject, files[site.file].kind(site.token + 1) == .period { continue }
             let location = TokenLocation(file: site.file, token: site.token)
+            if isInSetterThatNeverRuns(location) { continue }
             result.append((location, writeContext(at: location)))
         }
         for declaration in type.declarations {
