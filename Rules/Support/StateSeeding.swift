@@ -40,6 +40,11 @@ enum StateSeeding {
             declaration.decl.functions.filter { $0.kind == .initializer }.map { (declaration.file, $0) }
         }
         var result: [SeededState] = []
+        // The view's modifier calls, found once for all its states.
+        lazy var modifierCalls = view.declarations.map { declaration in
+            let file = index.files[declaration.file]
+            return (file: declaration.file, calls: file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period })
+        }
         for property in decl.properties
         where property.attributes.contains(named: "State") && property.isStored && !isSeedName(property.name) {
             // A store handed down is the parent's, scoped: the first one is the one to keep.
@@ -57,7 +62,7 @@ enum StateSeeding {
                     }
                 }
             }
-            guard let source, !resyncs(property.name, in: view, index: index) else { continue }
+            guard let source, !resyncs(property.name, in: view, modifiers: modifierCalls, index: index) else { continue }
             result.append(
                 SeededState(
                     property: property, source: source,
@@ -217,7 +222,7 @@ enum StateSeeding {
         guard body.contains(where: { token in file.kind(token) == .identifier && names.contains { file.spells(token, $0) } }) else { return [] }
         func mentionsState(_ range: Range<Int>) -> Bool {
             range.contains { token in
-                file.kind(token) == .identifier && names.contains(file.text(token)) && file.isOwnMemberReference(token)
+                file.kind(token) == .identifier && names.contains { file.spells(token, $0) } && file.isOwnMemberReference(token)
                     && !(file.kind(token + 1) == .period && wholeOnly())
             }
         }
@@ -229,10 +234,12 @@ enum StateSeeding {
             result.append(assignment.operatorToken)
         }
         // `.onChange(of: draft) { _, new in onCommit(new) }`: what the closure passes on is the state.
-        let followers = file.calls(in: body) { file.at($0, "onChange") && file.kind($0 - 1) == .period }.filter { call in
-            call.arguments.flatMap { file.argument("of", in: $0) }.map(mentionsState) == true
+        let calls = file.calls(in: body, where: { file.kind($0) == .identifier })
+        let followers = calls.filter { call in
+            file.at(call.name, "onChange") && file.kind(call.name - 1) == .period
+                && call.arguments.flatMap { file.argument("of", in: $0) }.map(mentionsState) == true
         }
-        for call in file.calls(in: body, where: { file.kind($0) == .identifier }) {
+        for call in calls {
             let isFollowing = followers.contains { $0.trailingClosures.contains { $0.body.contains(call.name) } }
             guard let arguments = call.arguments, isFollowing || mentionsState(arguments) else { continue }
             // `onSave(draft)`, `self.onSave(draft)`: a closure the view holds; `store.save(draft)`.
@@ -289,16 +296,17 @@ enum StateSeeding {
     /// shown = new }`, as a package may define `.onChange`) or when an event handler brings
     /// a newer value (`keepingCurrent`). A `Button` action alone is not that: it edits the
     /// stale copy.
-    private static func resyncs(_ name: String, in view: TypeInfo, index: ProjectIndex) -> Bool {
+    /// `modifiers`: the calls `.name(…)` of each of the view's declarations (by file).
+    private static func resyncs(_ name: String, in view: TypeInfo, modifiers: [(file: Int, calls: [Call])], index: ProjectIndex) -> Bool {
         let inputs = Set(view.properties.compactMap { _, property -> String? in
             property.isStored && property.attributes.isEmpty && !ViewProperty.isStatic(property) ? property.name : nil
         })
         lazy var rendering = ViewCode.renderingBodies(of: view, index: index)
-        for declaration in view.declarations {
-            let file = index.files[declaration.file]
-            let calls = file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period }
+        let binding = "$" + name
+        for (fileIndex, calls) in modifiers {
+            let file = index.files[fileIndex]
             for call in calls {
-                if keepingCurrent.contains(file.text(call.name)) {
+                if keepingCurrent.contains(where: { file.spells(call.name, $0) }) {
                     var closures = call.trailingClosures.map(\.body)
                     if let arguments = call.arguments { closures.append(arguments) }
                     for closure in closures where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] }) {
@@ -309,8 +317,8 @@ enum StateSeeding {
                     {
                         return true
                     }
-                } else if let arguments = call.arguments, handsBinding(of: name, withInputs: inputs, in: arguments, file: file),
-                    let body = rendering.first(where: { $0.file == declaration.file && $0.range.contains(call.name) }),
+                } else if let arguments = call.arguments, handsBinding(binding, withInputs: inputs, in: arguments, file: file),
+                    let body = rendering.first(where: { $0.file == fileIndex && $0.range.contains(call.name) }),
                     index.scopes(in: body.range, of: file).innermostClosure(containing: call.name) == nil
                 {
                     return true
@@ -329,12 +337,14 @@ enum StateSeeding {
     /// (`.cachedImage(for: profile, into: $image)`): applied while the body renders, the
     /// modifier gets each new input and can write the state from it, as it would in its own
     /// `.onChange(of:)` or `.task(id:)`.
+    /// (`binding` is `$name`; the binding is looked for first, by its bytes: most calls hand none.)
     private static func handsBinding(
-        of name: String, withInputs inputs: Set<String>, in arguments: Range<Int>, file: ParsedFile
+        _ binding: String, withInputs inputs: Set<String>, in arguments: Range<Int>, file: ParsedFile
     ) -> Bool {
+        func isBinding(_ token: Int) -> Bool { file.kind(token) == .dollarIdentifier && file.spells(token, binding) }
+        guard arguments.contains(where: isBinding) else { return false }
         let outsideClosures = tokens(of: arguments, outsideClosuresIn: file)
-        return mentions(inputs, in: outsideClosures, file: file)
-            && outsideClosures.contains { file.kind($0) == .dollarIdentifier && file.spells($0, "$" + name) }
+        return outsideClosures.contains(where: isBinding) && mentions(inputs, in: outsideClosures, file: file)
     }
 
     /// The tokens of `range` outside the closures in it (`content: { … }` builds other views).

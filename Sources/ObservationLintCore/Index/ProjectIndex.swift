@@ -239,6 +239,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// `ParsedFile.memberChains(in:)` of a type declaration's members, by file and range:
     /// asked once per property a model holds.
     private let memberChainsByDeclaration = Memo<BodyLocation, [MemberChain]>()
+    /// `ViewCode.role(of:in:index:)` by file and closure.
+    private let closureRolesByScope = Memo<ScopeLocation, ClosureRole>()
     /// The names of `@Published` properties, and those of them some code reads: the names
     /// `isRead(memberNamed:)` answers from the index (the pass that finds them skips other
     /// names).
@@ -1082,7 +1084,22 @@ private struct BodyLocation: Hashable, Sendable {
     let body: Range<Int>
 }
 
+/// A closure of a file: what `ViewCode.role(of:in:index:)` reads of its scope (not the
+/// index of its parent, which depends on the body whose scopes were asked for).
+private struct ScopeLocation: Hashable, Sendable {
+    let file: ObjectIdentifier
+    let kind: Scope.Kind
+    let range: Range<Int>
+    let callArguments: Range<Int>?
+}
+
 extension ProjectIndex {
+    /// The role of the closure `scope` of `file`, worked out by `compute` once.
+    func closureRole(of scope: Scope, in file: ParsedFile, _ compute: () -> ClosureRole) -> ClosureRole {
+        let key = ScopeLocation(file: ObjectIdentifier(file), kind: scope.kind, range: scope.range, callArguments: scope.callArguments)
+        return closureRolesByScope.value(for: key, compute)
+    }
+
     /// The scopes of `body` in `file` (one of the index's files), found once.
     public func scopes(in body: Range<Int>, of file: ParsedFile) -> BodyScopes {
         scopesByBody.value(for: BodyLocation(file: ObjectIdentifier(file), body: body)) { file.scopes(in: body) }

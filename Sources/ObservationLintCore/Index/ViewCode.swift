@@ -112,7 +112,14 @@ public enum ViewCode {
     /// role of the parameter it is passed to: view content (`@ViewBuilder`, returning a
     /// view) or a callback (returning `Void`). SwiftUI's initializers and modifiers follow
     /// the tables above; a closure of another module's initializer is unknown, never content.
+    /// Worked out once per closure (`ProjectIndex.closureRole(of:in:_:)`): the view facts,
+    /// rendering code, execution contexts and presentations ask about the same closures.
     public static func role(of scope: Scope, in file: ParsedFile, index: ProjectIndex) -> ClosureRole {
+        guard scope.isClosure else { return .content }
+        return index.closureRole(of: scope, in: file) { uncachedRole(of: scope, in: file, index: index) }
+    }
+
+    private static func uncachedRole(of scope: Scope, in file: ParsedFile, index: ProjectIndex) -> ClosureRole {
         guard case .closure(let callee, let label) = scope.kind else { return .content }
         // `{ … }()`: called where it stands, so it runs with what encloses it.
         if callee == nil, label == nil, file.kind(scope.range.upperBound) == .leftParen,
