@@ -281,8 +281,6 @@ private struct StateCopyCollector {
             }
         }
         guard hasMoment else { return [] }
-        let sources = sources()
-        guard !sources.isEmpty else { return [] }
         var functions: [String: [(file: Int, range: Range<Int>)]] = [:]
         for declaration in view.declarations {
             for function in declaration.decl.functions where function.kind != .initializer {
@@ -318,6 +316,21 @@ private struct StateCopyCollector {
                 }
             }
         }
+        // A copy is an assignment of a state in that code: a view whose moments assign none
+        // takes no copy, and what its properties hold is not looked up.
+        let assignsState = moments.contains { moment in
+            moment.code.contains { piece in
+                let file = index.files[piece.file]
+                return file.assignments(in: piece.range).contains { assignment in
+                    guard file.at(assignment.operatorToken, "=") else { return false }
+                    let path = file.path(of: assignment.target)
+                    return path.count == 1 && states.contains(path[0])
+                }
+            }
+        }
+        guard assignsState else { return [] }
+        let sources = sources()
+        guard !sources.isEmpty else { return [] }
         var result: [StateCopy] = []
         for moment in moments {
             for piece in moment.code {
