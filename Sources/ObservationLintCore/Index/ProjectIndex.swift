@@ -103,6 +103,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let packageOffMainWrites: [ExportedOffMainWrites]
     /// `importedOffMainWrites`, once.
     let importedOffMainWritesOnce = OnDemand<[OffMainWrite]>()
+    /// `publicTypes`, once.
+    let publicTypesOnce = OnDemand<[String: TypeInfo]>()
     /// `offMainWrites(of:)` by model name.
     let offMainWritesByModel = Memo<String, [OffMainWrite]>()
     /// The local packages' files where this project's views may give a finding its witness
@@ -548,13 +550,16 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// The `public` and `open` types the project declares (not those it imports): what the
     /// projects that use it as a local package see of it.
+    /// Computed once.
     public var publicTypes: [String: TypeInfo] {
-        types.filter { _, info in
-            guard let primary = info.declarations.first(where: { $0.decl.kind != .extension }),
-                !domains.isPackage(primary.file)
-            else { return false }
-            let access = primary.decl.modifiers.accessLevel
-            return access == .public || access == .open
+        publicTypesOnce.value {
+            types.filter { _, info in
+                guard let primary = info.declarations.first(where: { $0.decl.kind != .extension }),
+                    !domains.isPackage(primary.file)
+                else { return false }
+                let access = primary.decl.modifiers.accessLevel
+                return access == .public || access == .open
+            }
         }
     }
 
