@@ -336,10 +336,10 @@ public struct StaleStateCopy: Rule {
 
     public func check(_ context: inout RuleContext) {
         let index = context.index
-        for (decl, view) in index.typeDeclarations(in: context.fileIndex) {
-            let declared = Set(decl.properties.map(\.name))
+        // Only a declaration with a `@State` property reports: its copies.
+        for (decl, view) in index.typeDeclarations(in: context.fileIndex) where decl.properties.contains(where: { $0.attributes.contains(named: "State") }) {
             var reported = Set<String>()
-            for copy in index.stateCopies(of: view) where copy.resync == nil && declared.contains(copy.state) && !reported.contains(copy.state) {
+            for copy in index.stateCopies(of: view) where copy.resync == nil && !reported.contains(copy.state) {
                 guard let property = decl.properties.first(where: { $0.name == copy.state }),
                     let render = index.renderRead(of: copy.state, in: view),
                     !isDraft(copy.state, of: view, index: index), !isRenewed(view, byChangesOf: copy.field, index: index),

@@ -97,12 +97,19 @@ public enum LintEngine {
         var fileCount = 0
         // A package's public types, as its own index made them (files numbered as `inputs`).
         var publicTypes: [Int: [String: TypeInfo]] = [:]
-        var publicWrites: [Int: [OffMainWrite]] = [:]
+        // A package's off-main writes, asked for per model by the projects using it: each
+        // holds the package's index until the last level using the package is done.
+        var publicWrites: [Int: ExportedOffMainWrites] = [:]
         let usedAsPackage = Set(layout.projects.indices.flatMap { layout.visibleProjects(of: $0).dropFirst() })
         // Each project's run: its findings in its own files, and in its packages' files
         // where its views witness facts the packages exported.
         var runs: [(project: Int, own: [Diagnostic], inPackages: [Diagnostic])] = []
-        for level in layout.projectLevels {
+        let levels = layout.projectLevels
+        var lastUse: [Int: Int] = [:]
+        for (position, level) in levels.enumerated() {
+            for project in level { for package in layout.visibleProjects(of: project).dropFirst() { lastUse[package] = position } }
+        }
+        for (position, level) in levels.enumerated() {
             // Several projects at once, one thread each, largest first, when no project has
             // more than a thread's share of the level's files; otherwise one at a time, each
             // on every thread.
@@ -129,8 +136,7 @@ public enum LintEngine {
                     inPackages = check(index, reported: packageFiles, rules: rules, options: options, jobs: together ? 1 : jobs, anyPath: true)
                         .diagnostics.filter { diagnostic in diagnostic.notes.contains { ownPaths.contains($0.range.file) } }
                 }
-                let writes = usedAsPackage.contains(project)
-                    ? index.offMainWritesOfPublicModels.map { $0.renumberingFiles { indexed[$0] } } : []
+                let writes = usedAsPackage.contains(project) ? index.exportedOffMainWrites.renumberingFiles { indexed[$0] } : nil
                 return (project, index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }, writes, report, inPackages)
             }
             for (project, exported, writes, report, inPackages) in done {
@@ -139,6 +145,7 @@ public enum LintEngine {
                 runs.append((project, report.diagnostics, inPackages))
                 fileCount += report.fileCount
             }
+            publicWrites = publicWrites.filter { package, _ in lastUse[package].map { $0 > position } ?? false }
         }
         // A package's file is judged by the package's run and by each user's: a finding at
         // one site is said once, the package's own if it has one, else that of the first
@@ -191,7 +198,7 @@ public enum LintEngine {
     /// (`publicWrites`). Also the positions of the indexed files and of its own.
     private static func projectIndex(
         _ project: Int, layout: ProjectLayout, files: [ParsedFile], publicTypes: [Int: [String: TypeInfo]],
-        publicWrites: [Int: [OffMainWrite]] = [:],
+        publicWrites: [Int: ExportedOffMainWrites] = [:],
         defaultIsolationIsMainActor: Bool, nonisolatedNonsending: Bool = false, readsTargetSettings: Bool, jobs: Int
     ) -> (index: ProjectIndex, indexed: [Int], own: Set<Int>) {
         let indexed = layout.indexedFiles(of: project)
@@ -199,9 +206,9 @@ public enum LintEngine {
         let position = Dictionary(uniqueKeysWithValues: indexed.enumerated().map { ($1, $0) })
         var imported: [String: TypeInfo] = [:]
         var clashing = Set<String>()
-        var importedWrites: [OffMainWrite] = []
+        var importedWrites: [ExportedOffMainWrites] = []
         for package in layout.visibleProjects(of: project).dropFirst() {
-            importedWrites += (publicWrites[package] ?? []).map { $0.renumberingFiles { position[$0]! } }
+            if let writes = publicWrites[package] { importedWrites.append(writes.renumberingFiles { position[$0]! }) }
             for (name, info) in publicTypes[package] ?? [:] where !clashing.contains(name) {
                 // Two packages with one public name: which one a use means is unknown.
                 if imported.removeValue(forKey: name) != nil {
@@ -213,7 +220,7 @@ public enum LintEngine {
         }
         let index = ProjectIndex(
             files: indexed.map { files[$0] }, isPackageFile: indexed.map { !own.contains($0) }, importedTypes: imported,
-            importedOffMainWrites: importedWrites,
+            packageOffMainWrites: importedWrites,
             defaultIsolationIsMainActor: defaultIsolationIsMainActor, nonisolatedNonsendingByDefault: nonisolatedNonsending,
             filesCompiledWithoutNonsending: filesWithout(
                 .nonisolatedNonsending, paths: indexed.map { files[$0].path }, root: layout.projects[project].root,

@@ -348,6 +348,27 @@ public struct OffMainWrite: Sendable {
     }
 }
 
+/// What a local package exports of its models' off-main writes to the projects using it
+/// (SPEC §9): its `public` and `open` model classes, and each one's writes as the package's
+/// own index finds them, computed when a project asks for the model.
+public struct ExportedOffMainWrites: Sendable {
+    /// The models, in the package's order.
+    public let models: [String]
+    /// A model's writes.
+    public let writes: @Sendable (String) -> [OffMainWrite]
+
+    public init(models: [String], writes: @escaping @Sendable (String) -> [OffMainWrite]) {
+        self.models = models
+        self.writes = writes
+    }
+
+    /// The same writes with their files renumbered (moving them to another index).
+    public func renumberingFiles(_ position: @escaping @Sendable (Int) -> Int) -> ExportedOffMainWrites {
+        let writes = writes
+        return ExportedOffMainWrites(models: models) { model in writes(model).map { $0.renumberingFiles(position) } }
+    }
+}
+
 extension ProjectIndex {
     /// The writes made in `file` (its own code's, or other code's through a reference), after
     /// the model may have reached a view, of the announcing properties (`@Published`, tracked)
@@ -359,11 +380,8 @@ extension ProjectIndex {
     public func offMainWrites(inFile file: Int) -> [OffMainWrite] {
         offMainWritesByFile.value {
             let models = types.values.filter { type in isModelWithVariables(type) && isOwn(type) && isObservedByViews(type) }
-            let imported = importedOffMainWrites.filter { write in
-                types[write.model.type].map { !isOwn($0) && isObservedByViews($0) } ?? false
-            }
             var result: [Int: [OffMainWrite]] = [:]
-            for write in offMainWrites(of: models) + imported { result[write.model.write.site.file, default: []].append(write) }
+            for write in offMainWrites(of: models) + importedOffMainWrites { result[write.model.write.site.file, default: []].append(write) }
             for file in result.keys {
                 result[file]!.sort { $0.model.write.site.token < $1.model.write.site.token }
             }
@@ -379,10 +397,24 @@ extension ProjectIndex {
     /// platforms and configuration the user builds the package for (`os(…)`, `DEBUG`,
     /// `canImport(…)` of a target the package adds on some platforms only), which the
     /// package's index does not know.
-    public var offMainWritesOfPublicModels: [OffMainWrite] {
-        let models = publicTypes.values.filter(isModelWithVariables)
-        return offMainWrites(of: Array(models)).filter { write in
-            !domains.isPackage(write.model.write.site.file) && !isInConditionalClause(write.model.write.site)
+    /// Computed per model, only for the models a project using the package observes.
+    public var exportedOffMainWrites: ExportedOffMainWrites {
+        ExportedOffMainWrites(models: publicTypes.values.filter(isModelWithVariables).map(\.name)) { [self] model in
+            guard let type = types[model] else { return [] }
+            return offMainWrites(of: [type]).filter { write in
+                !domains.isPackage(write.model.write.site.file) && !isInConditionalClause(write.model.write.site)
+            }
+        }
+    }
+
+    /// The local packages' exported off-main writes (`packageOffMainWrites`) of the models
+    /// this project's views observe (`isObservedByViews`), in the packages' files, in the
+    /// packages' order and each package's order of its models. Computed once.
+    var importedOffMainWrites: [OffMainWrite] {
+        importedOffMainWritesOnce.value {
+            packageOffMainWrites.flatMap { package in
+                package.models.filter { model in types[model].map { !isOwn($0) && isObservedByViews($0) } ?? false }.flatMap(package.writes)
+            }
         }
     }
 
@@ -400,21 +432,26 @@ extension ProjectIndex {
     /// The writes of `models`' announcing properties, after the model may have reached a
     /// view, that run off the main thread. A model's change model is built only when some
     /// code that may write one of those properties runs off the main thread.
+    /// Computed once per model (a package's own views may observe a model it exports).
     private func offMainWrites(of models: [TypeInfo]) -> [OffMainWrite] {
         parallelMap(models, jobs: jobs) { type -> [OffMainWrite] in
-            // A wrapper that only may announce gives no witness of an announcement off the main thread.
-            let announcing = announcingProperties(of: type).subtracting(enclosingInstanceWrapped(of: type))
-            let names = Set(type.properties.map(\.property.name).filter(announcing.contains))
-            guard !names.isEmpty, mayWriteOffMain(names, of: type) else { return [] }
-            let changes = changes(of: type)
-            return type.properties.filter { names.contains($0.property.name) }.flatMap { _, property in
-                changes.writes(of: property.name).filter { $0.phase == .afterHandout }.compactMap { write in
-                    runContexts(at: write.site).first { $0.isolation == .offMain }.map {
-                        OffMainWrite(model: ModelWrite(type: type.name, property: property, write: write), context: $0)
-                    }
+            offMainWritesByModel.value(for: type.name) { offMainWrites(ofModel: type) }
+        }.flatMap { $0 }
+    }
+
+    private func offMainWrites(ofModel type: TypeInfo) -> [OffMainWrite] {
+        // A wrapper that only may announce gives no witness of an announcement off the main thread.
+        let announcing = announcingProperties(of: type).subtracting(enclosingInstanceWrapped(of: type))
+        let names = Set(type.properties.map(\.property.name).filter(announcing.contains))
+        guard !names.isEmpty, mayWriteOffMain(names, of: type) else { return [] }
+        let changes = changes(of: type)
+        return type.properties.filter { names.contains($0.property.name) }.flatMap { _, property in
+            changes.writes(of: property.name).filter { $0.phase == .afterHandout }.compactMap { write in
+                runContexts(at: write.site).first { $0.isolation == .offMain }.map {
+                    OffMainWrite(model: ModelWrite(type: type.name, property: property, write: write), context: $0)
                 }
             }
-        }.flatMap { $0 }
+        }
     }
 
     /// Whether some code that may write one of `names` of `type` runs off the main thread:

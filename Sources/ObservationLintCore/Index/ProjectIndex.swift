@@ -99,8 +99,14 @@ public final class ProjectIndex: @unchecked Sendable {
     /// isolation, though another target of the project sets it.
     let filesCompiledWithoutMainActorDefault: Set<Int>
     /// The off-main writes of the local packages' public models, in the packages' files, as
-    /// each package's own index found them (`offMainWritesOfPublicModels`).
-    let importedOffMainWrites: [OffMainWrite]
+    /// each package's own index finds them (`exportedOffMainWrites`), asked for per model.
+    let packageOffMainWrites: [ExportedOffMainWrites]
+    /// `importedOffMainWrites`, once.
+    let importedOffMainWritesOnce = OnDemand<[OffMainWrite]>()
+    /// `publicTypes`, once.
+    let publicTypesOnce = OnDemand<[String: TypeInfo]>()
+    /// `offMainWrites(of:)` by model name.
+    let offMainWritesByModel = Memo<String, [OffMainWrite]>()
     /// The local packages' files where this project's views may give a finding its witness
     /// (SPEC §9: they observe the package's models, which the package's own run cannot
     /// see): those holding the off-main writes their packages exported
@@ -109,7 +115,7 @@ public final class ProjectIndex: @unchecked Sendable {
     public var packageFilesWitnessedHere: Set<Int> {
         func isObservedHere(_ type: TypeInfo) -> Bool { !isOwn(type) && isObservedByViews(type) }
         var result = Set<Int>()
-        for write in importedOffMainWrites where types[write.model.type].map(isObservedHere) ?? false {
+        for write in importedOffMainWrites {
             result.insert(write.model.write.site.file)
         }
         for type in types.values where type.isClass && (type.isObservableObject || type.isObservable) && isObservedHere(type) {
@@ -276,10 +282,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// notes to point into, and sees their `importedTypes` only — each package's `public`
     /// and `open` types as its own index made them (`publicTypes`), with declarations at
     /// positions in `files`. A project's own type shadows an imported one of the same name.
-    /// `importedOffMainWrites`: the packages' `offMainWritesOfPublicModels`, likewise.
+    /// `packageOffMainWrites`: the packages' `exportedOffMainWrites`, likewise.
     public init(
         files: [ParsedFile], isPackageFile: [Bool] = [], importedTypes: [String: TypeInfo] = [:],
-        importedOffMainWrites: [OffMainWrite] = [],
+        packageOffMainWrites: [ExportedOffMainWrites] = [],
         defaultIsolationIsMainActor: Bool = false, nonisolatedNonsendingByDefault: Bool = false,
         filesCompiledWithoutNonsending: Set<Int> = [], filesCompiledWithoutMainActorDefault: Set<Int> = [], jobs: Int = 0
     ) {
@@ -304,7 +310,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
         self.filesCompiledWithoutNonsending = filesCompiledWithoutNonsending
         self.filesCompiledWithoutMainActorDefault = filesCompiledWithoutMainActorDefault
-        self.importedOffMainWrites = importedOffMainWrites
+        self.packageOffMainWrites = packageOffMainWrites
         let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
         self.nestedNameSuffixes = suffixes
         var subtypes: [String: [String]] = [:]
@@ -550,13 +556,16 @@ public final class ProjectIndex: @unchecked Sendable {
 
     /// The `public` and `open` types the project declares (not those it imports): what the
     /// projects that use it as a local package see of it.
+    /// Computed once.
     public var publicTypes: [String: TypeInfo] {
-        types.filter { _, info in
-            guard let primary = info.declarations.first(where: { $0.decl.kind != .extension }),
-                !domains.isPackage(primary.file)
-            else { return false }
-            let access = primary.decl.modifiers.accessLevel
-            return access == .public || access == .open
+        publicTypesOnce.value {
+            types.filter { _, info in
+                guard let primary = info.declarations.first(where: { $0.decl.kind != .extension }),
+                    !domains.isPackage(primary.file)
+                else { return false }
+                let access = primary.decl.modifiers.accessLevel
+                return access == .public || access == .open
+            }
         }
     }
 

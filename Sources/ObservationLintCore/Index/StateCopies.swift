@@ -281,8 +281,6 @@ private struct StateCopyCollector {
             }
         }
         guard hasMoment else { return [] }
-        let sources = sources()
-        guard !sources.isEmpty else { return [] }
         var functions: [String: [(file: Int, range: Range<Int>)]] = [:]
         for declaration in view.declarations {
             for function in declaration.decl.functions where function.kind != .initializer {
@@ -290,42 +288,60 @@ private struct StateCopyCollector {
             }
         }
         var moments: [(name: String, code: [(file: Int, range: Range<Int>)], functions: Set<String>)] = []
-        var followers: [Follower] = []
         for declaration in view.declarations {
             let file = index.files[declaration.file]
-            let calls = file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period && file.kind(token) == .identifier }
-            for call in calls {
-                let closure = call.trailingClosures.first?.body ?? call.arguments.flatMap { file.argument("perform", in: $0) }
-                let id = call.arguments.flatMap { file.argument("id", in: $0) }
-                if file.at(call.name, "onAppear") || file.at(call.name, "task") && id == nil {
-                    guard let closure else { continue }
-                    var code = [(file: declaration.file, range: closure)]
-                    var names = Set<String>()
-                    for called in file.calls(in: closure, where: { file.kind($0) == .identifier && file.isOwnMemberReference($0) }) {
-                        guard let bodies = functions[file.text(called.name)] else { continue }
-                        code += bodies
-                        names.insert(file.text(called.name))
-                    }
-                    moments.append((file.text(call.name), code, names))
-                } else if file.at(call.name, "onChange") || file.at(call.name, "task") || file.at(call.name, "onReceive") {
-                    guard let arguments = call.arguments else { continue }
-                    let followed = file.at(call.name, "onChange") ? file.argument("of", in: arguments) : id
-                    followers.append(Follower(handler: call.name, file: declaration.file, followed: followed ?? arguments, closure: closure))
-                } else if let closure = call.trailingClosures.first?.body, isModifier(call.name, in: file) {
-                    // Another modifier's closure (`.watch(value: x) { … }` of a package, a
-                    // gesture): when it runs is not known.
-                    followers.append(Follower(handler: call.name, file: declaration.file, followed: call.name..<call.name, closure: closure))
+            let calls = file.calls(in: declaration.decl.members) { token in
+                file.kind(token - 1) == .period && (file.at(token, "onAppear") || file.at(token, "task"))
+            }
+            for call in calls where file.at(call.name, "onAppear") || call.arguments.flatMap({ file.argument("id", in: $0) }) == nil {
+                guard let closure = call.trailingClosures.first?.body ?? call.arguments.flatMap({ file.argument("perform", in: $0) }) else { continue }
+                var code = [(file: declaration.file, range: closure)]
+                var names = Set<String>()
+                for called in file.calls(in: closure, where: { file.kind($0) == .identifier && file.isOwnMemberReference($0) }) {
+                    guard let bodies = functions[file.text(called.name)] else { continue }
+                    code += bodies
+                    names.insert(file.text(called.name))
+                }
+                moments.append((file.text(call.name), code, names))
+            }
+        }
+        // A copy is an assignment of a state in that code: a view whose moments assign none
+        // takes no copy, and what its properties hold is not looked up.
+        let assignsState = moments.contains { moment in
+            moment.code.contains { piece in
+                let file = index.files[piece.file]
+                return file.assignments(in: piece.range).contains { assignment in
+                    guard file.at(assignment.operatorToken, "=") else { return false }
+                    let path = file.path(of: assignment.target)
+                    return path.count == 1 && states.contains(path[0])
                 }
             }
         }
+        guard assignsState else { return [] }
+        // The view's properties whose members the code reads (`model` in `model.title`):
+        // only what those hold is looked up.
+        var readProperties = Set<String>()
+        for moment in moments {
+            for piece in moment.code {
+                let file = index.files[piece.file]
+                for token in piece.range where file.kind(token) == .identifier && file.kind(token + 1) == .period && file.isOwnMemberReference(token) {
+                    readProperties.insert(file.text(token))
+                }
+            }
+        }
+        let sources = sources(among: readProperties)
+        guard !sources.isEmpty else { return [] }
+        // The handlers, and every model the view holds, only for a view that copies.
+        var others: (followers: [Follower], models: Set<String>)?
         var result: [StateCopy] = []
         for moment in moments {
             for piece in moment.code {
                 for (assignment, reference, field, read) in copies(in: piece.range, of: piece.file, states: states, sources: sources) {
                     guard let source = sources[reference] else { continue }
                     let state = index.files[piece.file].path(of: assignment.target)[0]
+                    if others == nil { others = (followers(), Set(self.sources(among: nil).keys)) }
                     let resync = resync(
-                        of: reference, field, among: followers, copyingCode: moment.code, state: state, models: Set(sources.keys))
+                        of: reference, field, among: others!.followers, copyingCode: moment.code, state: state, models: others!.models)
                     result.append(
                         StateCopy(
                             view: view.name, state: state, site: TokenLocation(file: piece.file, token: assignment.target.root),
@@ -340,6 +356,31 @@ private struct StateCopyCollector {
         return result
     }
 
+    /// The handlers of the view's code that run a closure again: `.onChange(of:)`, `.task(id:)`,
+    /// `.onReceive(_:)`, and other modifiers' closures.
+    private func followers() -> [Follower] {
+        var followers: [Follower] = []
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            let calls = file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period && file.kind(token) == .identifier }
+            for call in calls {
+                if file.at(call.name, "onChange") || file.at(call.name, "task") || file.at(call.name, "onReceive") {
+                    let id = call.arguments.flatMap { file.argument("id", in: $0) }
+                    // `.task` without `id:` is a moment.
+                    guard let arguments = call.arguments, !file.at(call.name, "task") || id != nil else { continue }
+                    let closure = call.trailingClosures.first?.body ?? file.argument("perform", in: arguments)
+                    let followed = file.at(call.name, "onChange") ? file.argument("of", in: arguments) : id
+                    followers.append(Follower(handler: call.name, file: declaration.file, followed: followed ?? arguments, closure: closure))
+                } else if !file.at(call.name, "onAppear"), let closure = call.trailingClosures.first?.body, isModifier(call.name, in: file) {
+                    // Another modifier's closure (`.watch(value: x) { … }` of a package, a
+                    // gesture): when it runs is not known.
+                    followers.append(Follower(handler: call.name, file: declaration.file, followed: call.name..<call.name, closure: closure))
+                }
+            }
+        }
+        return followers
+    }
+
     /// A call applied to a view (`Text(x).watch(…)`, a modifier on its own line), not a
     /// member of a value (`items.first { … }` in a condition, where the brace opens a block).
     private func isModifier(_ name: Int, in file: ParsedFile) -> Bool {
@@ -349,9 +390,10 @@ private struct StateCopyCollector {
     /// The view's properties holding a model whose changes it follows, with the fields that
     /// announce them: the `@Published` fields of an ObservableObject held by an observing
     /// wrapper, the tracked properties of an `@Observable` class.
-    private func sources() -> [String: Source] {
+    /// Only the properties named in `names`, when given.
+    private func sources(among names: Set<String>?) -> [String: Source] {
         var result: [String: Source] = [:]
-        for (name, reference) in ViewFactsCollector.modelReferences(of: view, index: index) {
+        for (name, reference) in ViewFactsCollector.modelReferences(of: view, index: index, among: names) {
             guard let model = index.types[reference.modelType], model.isClass else { continue }
             let fields: Set<String>
             if model.isObservable {

@@ -78,9 +78,10 @@ enum ViewFactsCollector {
     }
 
     /// The view's properties that hold project classes, with their wrappers.
-    static func modelReferences(of view: TypeInfo, index: ProjectIndex) -> [String: ViewModelReference] {
+    /// Only the properties named in `names`, when given.
+    static func modelReferences(of view: TypeInfo, index: ProjectIndex, among names: Set<String>? = nil) -> [String: ViewModelReference] {
         var references: [String: ViewModelReference] = [:]
-        for (fileIndex, property) in view.properties where property.isStored {
+        for (fileIndex, property) in view.properties where property.isStored && names.map({ $0.contains(property.name) }) ?? true {
             let file = index.files[fileIndex]
             guard let shape = index.declaredShape(of: property, in: file, scope: view.name),
                 let name = shape.directName,
