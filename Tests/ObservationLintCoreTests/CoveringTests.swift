@@ -305,6 +305,45 @@ final class CoveringTests: XCTestCase {
         XCTAssertTrue(index.canRun(write(to: "afterAwait", in: index), whileShowing: site))
     }
 
+    /// A model's method runs where its callers do: a write in it is covered when every call
+    /// of it is (a covered view's `Button`), not when a call runs from the presented content,
+    /// after an `await`, or when the method is handed on uncalled.
+    func testModelMethodsCalledOnlyFromCoveredViews() {
+        let index = index(
+            child + """
+                @main struct Demo: App { var body: some Scene { WindowGroup { Host() } } }
+                @Observable final class Store {
+                    var picked = ""
+                    var fromContent = ""
+                    var handedOn = ""
+                    var later = ""
+                    func pick(_ value: String) { picked = value }
+                    func edit() { fromContent = "x" }
+                    func hand() { handedOn = "x" }
+                    func load() async { await Task.yield(); later = "x" }
+                }
+                struct Host: View {
+                    @State private var store = Store()
+                    @State private var isShowing = false
+                    var body: some View {
+                        Button("Pick") { store.pick("a") }
+                        Button("Load") { Task { await store.load() } }
+                        Text("").onTapGesture(perform: store.hand)
+                        Button("Edit") { store.edit() }
+                            .sheet(isPresented: $isShowing) {
+                                Child(text: store.picked)
+                                Button("Again") { store.edit() }
+                            }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertFalse(index.canRun(write(to: "picked", in: index), whileShowing: site))
+        for running in ["fromContent", "handedOn", "later"] {
+            XCTAssertTrue(index.canRun(write(to: running, in: index), whileShowing: site), running)
+        }
+    }
+
     /// One evaluation builds one branch: handlers of views in another branch than the
     /// child's run only while it is not shown (SwiftUI cancels a `.task` as its view goes).
     func testHandlersOfViewsInOtherBranchesDoNotRunWhileItIsShown() {

@@ -60,12 +60,20 @@ extension ProjectIndex {
     /// Code of the view that builds `site` that runs only from handlers of views in other
     /// branches of an `if`/`switch` than the site (`runsOnlyInOtherBranches`) cannot run
     /// while it is shown either.
+    /// A method of another type (a model's `select(_:)`) runs where its callers do: code
+    /// directly in it, before any `await`, cannot run while the view is shown when no call
+    /// of the method in the project can (`runsOnlyThroughCovered`).
     public func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction) -> Bool {
+        canRun(location, whileShowing: site, depth: 0)
+    }
+
+    private func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction, depth: Int) -> Bool {
         if runsAsItDisappears(location, site) { return false }
         if runsOnlyInOtherBranches(location, than: site) { return false }
         guard let cover = cover(of: site), let body = isolationFacts.enclosingBody(of: location, index: self),
-            let writer = body.owner, writer.isView
+            let writer = body.owner
         else { return true }
+        guard writer.isView else { return !runsOnlyThroughCovered(location, in: body, of: writer, whileShowing: site, depth: depth) }
         if presentedViews(of: site).contains(writer.name) { return true }
         switch cover {
         case .push(let covered): if !covered.contains(writer.name) { return true }
@@ -82,6 +90,31 @@ extension ProjectIndex {
         // (`NavigationLink(destination: Child(onSave: save))`).
         let content = (file: site.file, range: presentedContent(of: site)?.range ?? site.tokens)
         return !runsOnlyOnInput(location, in: body, of: writer, outside: content, depth: 0)
+    }
+
+    /// Whether the code at `location`, directly in a method of `owner` (no closure around it,
+    /// no `await` before it), runs only through calls that cannot run while the view built at
+    /// `site` is shown: the project is a whole program, nothing outside it can call the
+    /// method, and every use of it the project may make (`mayReference`) is such a call
+    /// (`model.select(item)` in a covered view's `Button`). A method handed on uncalled
+    /// (`action: model.select`) may run anywhere.
+    private func runsOnlyThroughCovered(
+        _ location: TokenLocation, in body: OwnedBody, of owner: TypeInfo, whileShowing site: ViewConstruction, depth: Int
+    ) -> Bool {
+        guard depth < 2, isWholeProgram, case .function(let function) = body.member, function.kind == .function,
+            !isCallableFromOutside(function, of: owner)
+        else { return false }
+        let file = files[location.file]
+        let scopes = scopes(in: body.range, of: file)
+        guard scopes.innermostClosure(containing: location.token) == nil,
+            !suspends(before: location.token, in: nil, scopes: scopes, from: body.range.lowerBound, file: file),
+            namedFunctions[function.name]?.isEmpty == false
+        else { return false }
+        return !mayReference(function, of: owner) { reference in
+            files[reference.file].kind(reference.token + 1) == .leftParen
+                && isolationFacts.enclosingBody(of: reference, index: self)?.range != body.range
+                && !canRun(reference, whileShowing: site, depth: depth + 1)
+        }
     }
 
     /// Whether the code at `location` is in an `.onDisappear` applied to the view built at
