@@ -406,8 +406,94 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View { Draft(text: compose.text) }
             }
             """,
+            // The parent replaces the object whose method it passed: the child keeps the old one's.
+            """
+            @Observable final class Session {
+                var user = ""
+                func signOut() { user = "" }
+            }
+            struct LogoutButton: View {
+                @State var ↓onLogout: () -> Void
+                var body: some View { Button("Log out") { onLogout() } }
+            }
+            struct Account: View {
+                @State private var session = Session()
+                var body: some View {
+                    LogoutButton(onLogout: session.signOut)
+                    Button("Switch") { session = Session() }
+                }
+            }
+            """,
+            // Copying the draft into another state of its own hands nothing back.
+            """
+            struct Note: Identifiable { let id: Int; var title: String }
+            struct Recent { var title = "" }
+            struct NoteEditor: View {
+                @State private var ↓title: String
+                @State private var recent = Recent()
+                init(note: Note) { _title = State(initialValue: note.title) }
+                var body: some View { TextField("Title", text: $title).onSubmit { recent.title = title } }
+            }
+            struct NoteList: View {
+                @State private var notes: [Note] = []
+                var body: some View {
+                    ForEach(notes) { note in NoteEditor(note: note) }
+                    Button("Reload") { Task { notes = await fetch() } }
+                }
+                func fetch() async -> [Note] { [] }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The editor writes its draft back into the object it was given: a reload brings
+            // back what it saved.
+            """
+            final class Note: Identifiable { let id = UUID(); var title = "" }
+            struct NoteEditor: View {
+                let note: Note
+                let onEdited: () -> Void
+                @State private var title: String
+                init(note: Note, onEdited: @escaping () -> Void) {
+                    self.note = note
+                    self.onEdited = onEdited
+                    _title = State(initialValue: note.title)
+                }
+                var body: some View { TextField("Title", text: $title).onSubmit { save() } }
+                private func save() {
+                    note.title = title
+                    onEdited()
+                }
+            }
+            struct NoteList: View {
+                @State private var notes: [Note] = []
+                var body: some View {
+                    ForEach(notes) { note in NoteEditor(note: note, onEdited: { Task { await load() } }) }
+                }
+                func load() async { notes = await fetch() }
+                func fetch() async -> [Note] { [] }
+            }
+            """,
+            // A method of an object never replaced behaves the same whatever its fields do.
+            """
+            @Observable final class Session {
+                var user = ""
+                func signOut() { user = "" }
+                func load() { Task { @MainActor in self.user = "Ann" } }
+            }
+            struct Actions { let signOut: () -> Void }
+            struct LogoutButton: View {
+                @State var onLogout: () -> Void
+                @State var actions: Actions
+                var body: some View { Button("Log out") { onLogout(); actions.signOut() } }
+            }
+            struct Account: View {
+                @State private var session = Session()
+                var body: some View {
+                    LogoutButton(onLogout: session.signOut, actions: Actions(signOut: session.signOut))
+                    Button("Load") { session.load() }
+                }
+            }
+            """,
             // A modifier gets the input and a binding to the state: it can load the new image.
             """
             struct Avatar: View {

@@ -93,15 +93,45 @@ enum CallSites {
             return sharedObjectChange(argument, at: site, holdsReference: holdsReference, index: index)
         case .constructor(let type):
             // `Child(model: Model(count: count))`: a new value built from a changing input.
-            for input in argument.constructorArguments {
-                guard let change = change(of: input, at: site, holdsReference: false, index: index, depth: depth) else { continue }
+            let file = index.files[site.file]
+            let values = file.constructorCall(in: argument.value)?.call.arguments.map { file.argumentList($0).map(\.value).filter { !$0.isEmpty } }
+            for (position, input) in argument.constructorArguments.enumerated() {
+                let value = values.flatMap { position < $0.count ? $0[position] : nil }
+                let found = value.flatMap { boundMethodChange(input, value: $0, at: site, index: index, depth: depth) }
+                    ?? change(of: input, at: site, holdsReference: false, index: index, depth: depth)
+                guard let change = found else { continue }
                 let built = type == ".init" ? "a value built with `.init(…)`" : "a `\(type)` built"
                 return Change(reason: "\(built) from \(change.reason)", write: change.write)
             }
             return nil
         default:
+            if let bound = boundMethodChange(argument.origin, value: argument.value, at: site, index: index, depth: depth) {
+                return bound
+            }
             return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth)
         }
+    }
+
+    /// `onLogout: session.signOut`: a method handed on uncalled is bound to the object the
+    /// caller's property holds; it behaves the same until the property is replaced, whatever
+    /// the object's fields do. `.some(nil)` (the method of an object never replaced): no
+    /// change; nil when `value` is not such a reference.
+    private static func boundMethodChange(
+        _ origin: ArgumentOrigin, value: Range<Int>, at site: ViewConstruction, index: ProjectIndex, depth: Int
+    ) -> Change?? {
+        let file = index.files[site.file]
+        guard case .property(let property, let path) = origin, path.count == 1,
+            let chain = file.memberChain(at: value.lowerBound, limit: value.upperBound), chain.end == value.upperBound,
+            let model = heldModel(property.name, of: site, index: index)
+        else { return nil }
+        let lineage = index.typeAndAncestors(of: model)
+        guard !lineage.contains(where: { $0.property(named: path[0]) != nil }),
+            lineage.contains(where: { $0.functions.contains { $0.function.name == path[0] } })
+        else { return nil }
+        guard let replaced = change(of: .property(property, path: []), at: site, holdsReference: true, index: index, depth: depth) else {
+            return .some(nil)
+        }
+        return Change(reason: "`\(property.name).\(path[0])`, a method bound to \(replaced.reason)", write: replaced.write)
     }
 
     /// Why a value from `origin` at `site` can change while the view built there is shown,

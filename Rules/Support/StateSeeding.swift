@@ -223,10 +223,15 @@ enum StateSeeding {
         }
         var result: [Int] = []
         for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") {
-            guard let target = view.property(named: file.path(of: assignment.target)[0])?.property,
-                !names.contains(target.name), target.attributes.contains(named: "Binding"), mentionsState(assignment.value)
+            var path = file.path(of: assignment.target)
+            if path.first == "self", path.count > 1 { path.removeFirst() }
+            guard let target = view.property(named: path[0])?.property, !names.contains(target.name), mentionsState(assignment.value)
             else { continue }
-            result.append(assignment.operatorToken)
+            // `item = draft` to a `@Binding`; `note.title = title` into a field of the object
+            // (or binding) the view was given, not of one of its own states: written back.
+            let isGiven = target.attributes.contains(named: "Binding")
+                || (path.count > 1 && !target.attributes.contains(named: "State") && file.isOwnMemberReference(assignment.target.root))
+            if isGiven { result.append(assignment.operatorToken) }
         }
         // `.onChange(of: draft) { _, new in onCommit(new) }`: what the closure passes on is the state.
         let followers = file.calls(in: body) { file.at($0, "onChange") && file.kind($0 - 1) == .period }.filter { call in
