@@ -443,8 +443,46 @@ public struct StateInitializedFromOutside: Rule {
                 func fetch() async -> [Note] { [] }
             }
             """,
+            // Setting the member passed changes it: the view keeps the first one.
+            """
+            struct Context { var pin = ""; var uri: String? }
+            @Observable final class Flow {
+                private(set) var context = Context()
+                func open(_ uri: String) { context.uri = uri }
+            }
+            struct Issue: View {
+                @State var ↓uri: String
+                var body: some View { Text(uri) }
+            }
+            struct FlowView: View {
+                @State private var flow = Flow()
+                var body: some View {
+                    Issue(uri: flow.context.uri ?? "")
+                    Button("Open") { flow.open("a") }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Setting another stored member of the field leaves the member passed as it is.
+            """
+            struct Context { var pin = ""; var uri: String? }
+            @Observable final class Flow {
+                private(set) var context = Context()
+                func setPin(_ pin: String) { context.pin = pin }
+            }
+            struct Issue: View {
+                @State var uri: String
+                var body: some View { Text(uri) }
+            }
+            struct FlowView: View {
+                @State private var flow = Flow()
+                var body: some View {
+                    Issue(uri: flow.context.uri ?? "")
+                    Button("PIN") { flow.setPin("1") }
+                }
+            }
+            """,
             // The editor writes its draft back into the object it was given: a reload brings
             // back what it saved.
             """

@@ -166,7 +166,7 @@ enum CallSites {
             if let wrapper = property.wrapper {
                 // `@State var model = Model()` passing `model.title`: a field of the model it holds.
                 if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
-                    guard let write = fieldWrite(field, of: model, filter: filter.forField(path.count == 1), index: index)
+                    guard let write = fieldWrite(field, of: model, filter: filter.forField(path[...], of: model, index: index), index: index)
                         ?? relayedFieldWrite(path, of: model, filter: filter, index: index)
                     else { return nil }
                     return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
@@ -179,7 +179,7 @@ enum CallSites {
             }
             // A stored or computed property holding a model: a field of it.
             if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
-                guard let write = fieldWrite(field, of: model, filter: filter.forField(path.count == 1), index: index)
+                guard let write = fieldWrite(field, of: model, filter: filter.forField(path[...], of: model, index: index), index: index)
                     ?? relayedFieldWrite(path, of: model, filter: filter, index: index)
                 else { return nil }
                 return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
@@ -301,11 +301,33 @@ enum CallSites {
             shownUnder.allSatisfy { index.canRun(TokenLocation(file: file, token: token), whileShowing: $0) }
         }
 
-        /// For a field of a model: a reference field is replaced by any write to it.
-        func forField(_ isDirect: Bool) -> WriteFilter {
-            WriteFilter(
+        /// The stored member of the field that the value reads (`uri` of `context.uri`): a
+        /// write to another member of the field (`context.pin = …`) leaves it as it is.
+        var member: String?
+
+        /// For the field `path[0]` of `model`, the value reading `path`: a reference field is
+        /// replaced by any write to it; a member read of a stored member is changed only by
+        /// writes of the whole field or of that member.
+        func forField(_ path: ArraySlice<String>, of model: TypeInfo, index: ProjectIndex) -> WriteFilter {
+            let isDirect = path.count == 1
+            var filter = WriteFilter(
                 replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter,
                 presentation: presentation, content: content, shownUnder: shownUnder, heldArguments: heldArguments)
+            if path.count > 1, let fieldType = CallSites.fieldType(path[path.startIndex], of: model, index: index),
+                let (_, member) = fieldType.property(named: path[path.startIndex + 1]), member.isStored
+            {
+                filter.member = member.name
+            }
+            return filter
+        }
+
+        /// Whether the write at `token` (the field's name) goes to another member of the
+        /// field than `member` (`context.pin = …`, `context.pin.append(…)`).
+        func isToOtherMember(_ token: Int, in file: ParsedFile) -> Bool {
+            guard let member else { return false }
+            var next = token + 1
+            if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+            return file.kind(next) == .period && file.isWord(next + 1) && !file.spells(next + 1, member)
         }
 
         /// Whether a write through a reference writes to another specialization of the
@@ -323,6 +345,7 @@ enum CallSites {
 
         /// Whether the write at `token` (the member's name) is one of these.
         func accepts(_ token: Int, in file: ParsedFile) -> Bool {
+            if isToOtherMember(token, in: file) { return false }
             var next = token + 1
             if replacedOnly { return file.at(next, "=") }
             guard elementsOnly else { return true }
@@ -509,7 +532,9 @@ enum CallSites {
         // `$model.field.member` of a field holding an object changes the object, not the field.
         let holdsObject = index.objectHolders(of: owner).contains(field) && !index.objectCollectionHolders(of: owner).contains(field)
         for mutation in index.typeAndAncestors(of: owner).flatMap({ index.viewMutations[$0.name] ?? [] })
-        where mutation.path.first == field && !(holdsObject && mutation.path.count > 1) {
+        where mutation.path.first == field && !(holdsObject && mutation.path.count > 1)
+            && !(mutation.path.count > 1 && filter.member.map { mutation.path[1] != $0 } ?? false)
+        {
             guard let token = mutation.tokens.first, filter.counts(token, inFile: mutation.file),
                 filter.canRun(token, inFile: mutation.file, index: index),
                 !filter.isToOtherSpecialization(at: TokenLocation(file: mutation.file, token: token), throughReference: true, index: index)
@@ -600,7 +625,7 @@ enum CallSites {
                 forwarding.property == path[0] && lineage.contains { $0.name == forwarding.container }
             })
         else { return nil }
-        return fieldWrite(path[1], of: nested, filter: filter.forField(path.count == 2), index: index)
+        return fieldWrite(path[1], of: nested, filter: filter.forField(path.dropFirst(), of: nested, index: index), index: index)
     }
 
     /// The project class the caller's property `name` holds (an observable model, a plain
@@ -612,6 +637,16 @@ enum CallSites {
             let (_, property) = caller.property(named: name), let written = property.type?.text
         else { return nil }
         return index.genericArguments(ofSpelled: written)
+    }
+
+    /// The project type the stored or computed field `name` of `model` holds, by its
+    /// annotation or initial value.
+    fileprivate static func fieldType(_ name: String, of model: TypeInfo, index: ProjectIndex) -> TypeInfo? {
+        guard let owner = index.typeAndAncestors(of: model).first(where: { $0.property(named: name) != nil }),
+            let (fileIndex, property) = owner.property(named: name),
+            let held = index.declaredShape(of: property, in: index.files[fileIndex], scope: owner.name)?.directName
+        else { return nil }
+        return index.type(named: held, from: owner.name, file: fileIndex)
     }
 
     private static func heldModel(_ name: String, of site: ViewConstruction, index: ProjectIndex) -> TypeInfo? {

@@ -344,6 +344,34 @@ final class CoveringTests: XCTestCase {
         }
     }
 
+    /// A model's method called only from handlers in another branch than the child's.
+    func testModelMethodsCalledOnlyFromOtherBranches() {
+        let index = index(
+            child + """
+                @main struct Demo: App { var body: some Scene { WindowGroup { Screen() } } }
+                @Observable final class Model {
+                    var text: String?
+                    var other = ""
+                    func fill(_ value: String) { text = value }
+                    func reset() { other = "" }
+                }
+                struct Screen: View {
+                    @State private var model = Model()
+                    var body: some View {
+                        if let text = model.text {
+                            Child(text: text)
+                        } else {
+                            Button("Load") { model.fill("a") }
+                        }
+                        Button("Reset") { model.reset() }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertFalse(index.canRun(write(to: "text", in: index), whileShowing: site))
+        XCTAssertTrue(index.canRun(write(to: "other", in: index), whileShowing: site))
+    }
+
     /// One evaluation builds one branch: handlers of views in another branch than the
     /// child's run only while it is not shown (SwiftUI cancels a `.task` as its view goes).
     func testHandlersOfViewsInOtherBranchesDoNotRunWhileItIsShown() {

@@ -62,7 +62,8 @@ extension ProjectIndex {
     /// while it is shown either.
     /// A method of another type (a model's `select(_:)`) runs where its callers do: code
     /// directly in it, before any `await`, cannot run while the view is shown when no call
-    /// of the method in the project can (`runsOnlyThroughCovered`).
+    /// of the method in the project can (`runsOnlyThroughCovered`; asked when a presentation
+    /// covers views or the site is in a branch).
     public func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction) -> Bool {
         canRun(location, whileShowing: site, depth: 0)
     }
@@ -70,10 +71,12 @@ extension ProjectIndex {
     private func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction, depth: Int) -> Bool {
         if runsAsItDisappears(location, site) { return false }
         if runsOnlyInOtherBranches(location, than: site) { return false }
-        guard let cover = cover(of: site), let body = isolationFacts.enclosingBody(of: location, index: self),
-            let writer = body.owner
+        let cover = cover(of: site)
+        guard cover != nil || site.identity.contains(where: { if case .branch = $0 { true } else { false } }),
+            let body = isolationFacts.enclosingBody(of: location, index: self), let writer = body.owner
         else { return true }
         guard writer.isView else { return !runsOnlyThroughCovered(location, in: body, of: writer, whileShowing: site, depth: depth) }
+        guard let cover else { return true }
         if presentedViews(of: site).contains(writer.name) { return true }
         switch cover {
         case .push(let covered): if !covered.contains(writer.name) { return true }
@@ -94,7 +97,7 @@ extension ProjectIndex {
 
     /// Whether the code at `location`, directly in a method of `owner` (no closure around it,
     /// no `await` before it), runs only through calls that cannot run while the view built at
-    /// `site` is shown: the project is a whole program, nothing outside it can call the
+    /// `site` is shown (covered, or in another branch than the site): the project is a whole program, nothing outside it can call the
     /// method, and every use of it the project may make (`mayReference`) is such a call
     /// (`model.select(item)` in a covered view's `Button`). A method handed on uncalled
     /// (`action: model.select`) may run anywhere.
