@@ -462,8 +462,58 @@ public struct StateInitializedFromOutside: Rule {
                 }
             }
             """,
+            // Copied again only when the field gains focus: a rename while it is not focused
+            // stays unseen.
+            """
+            struct Entry: Identifiable { let id: Int; var title: String }
+            final class Journal: ObservableObject {
+                @Published var entries: [Entry] = []
+                func rename() { Task { @MainActor in self.entries[0].title = "Renamed" } }
+            }
+            struct EntryRow: View {
+                let entry: Entry
+                @State private var ↓text: String
+                @FocusState private var isFocused: Bool
+                init(entry: Entry) {
+                    self.entry = entry
+                    _text = State(initialValue: entry.title)
+                }
+                var body: some View {
+                    TextField("Title", text: $text)
+                        .focused($isFocused)
+                        .onChange(of: isFocused) { _, focused in if focused { text = entry.title } }
+                }
+            }
+            struct JournalList: View {
+                @StateObject private var journal = Journal()
+                var body: some View {
+                    ForEach(journal.entries) { entry in EntryRow(entry: entry) }
+                    Button("Rename") { journal.rename() }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // A search filters the rows it shows: it changes no row's title.
+            """
+            struct Note: Identifiable { let id: Int; var title: String }
+            @Observable final class Browser {
+                var notes: [Note] = []
+                var searchText = ""
+            }
+            struct NoteRow: View {
+                @State var title: String
+                var body: some View { TextField("Title", text: $title) }
+            }
+            struct NoteBrowser: View {
+                @State private var browser = Browser()
+                private var visible: [Note] { browser.notes.filter { browser.searchText.isEmpty || $0.title.contains(browser.searchText) } }
+                var body: some View {
+                    ForEach(visible) { note in NoteRow(title: note.title) }
+                    TextField("Search", text: $browser.searchText)
+                }
+            }
+            """,
             // Setting another stored member of the field leaves the member passed as it is.
             """
             struct Context { var pin = ""; var uri: String? }

@@ -184,7 +184,7 @@ enum CallSites {
                 else { return nil }
                 return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
             }
-            if property.isComputed { return computedChange(of: property, at: site, index: index, depth: depth) }
+            if property.isComputed { return computedChange(of: property, at: site, elementsOnly: elementsOnly, index: index, depth: depth) }
             return inheritedChange(
                 of: property, path: path, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
                 depth: depth, shownUnder: shownUnder)
@@ -401,9 +401,12 @@ enum CallSites {
     /// A computed property of a view caller changes when its getter reads the caller's
     /// state or a field of its model (`visibleNotes` filtering `@State notes`) that a write
     /// changes.
-    private static func computedChange(of property: PropertyReference, at site: ViewConstruction, index: ProjectIndex, depth: Int)
-        -> Change?
-    {
+    /// `elementsOnly`: the value is a field of an element of the computed collection, which
+    /// only a collection of project values the getter reads brings; a filter it applies
+    /// (`selectedList`, `searchText`) selects elements and changes none of them.
+    private static func computedChange(
+        of property: PropertyReference, at site: ViewConstruction, elementsOnly: Bool, index: ProjectIndex, depth: Int
+    ) -> Change? {
         guard let callerName = site.enclosingType, let caller = index.types[callerName], caller.isView else { return nil }
         for declaration in caller.declarations {
             let file = index.files[declaration.file]
@@ -422,8 +425,15 @@ enum CallSites {
                     let write: ValueWrite?
                     if let model = heldModel(read.name, of: site, index: index) {
                         guard file.kind(token + 1) == .period, file.kind(token + 2) == .identifier else { continue }
-                        write = fieldWrite(file.text(token + 2), of: model, filter: WriteFilter(), index: index)
+                        let field = file.text(token + 2)
+                        if elementsOnly, let (fieldFile, owner, stored) = fieldDeclaration(field, of: model, index: index),
+                            !holdsElements(stored, in: index.files[fieldFile], scope: owner, index: index)
+                        {
+                            continue
+                        }
+                        write = fieldWrite(field, of: model, filter: WriteFilter(), index: index)
                     } else if valueWrappers.contains(String(wrapper.simpleName)) {
+                        if elementsOnly, !holdsElements(read, in: file, scope: callerName, index: index) { continue }
                         let reference = PropertyReference(name: read.name, wrapper: String(wrapper.simpleName), isLet: read.isLet, isComputed: false)
                         write = stateWrite(reference, of: caller, filter: WriteFilter(), index: index, depth: depth)
                     } else {
@@ -647,6 +657,36 @@ enum CallSites {
             let held = index.declaredShape(of: property, in: index.files[fileIndex], scope: owner.name)?.directName
         else { return nil }
         return index.type(named: held, from: owner.name, file: fileIndex)
+    }
+
+    /// The declaration of the field `name` of `model`: its file, its owner's name, the property.
+    private static func fieldDeclaration(_ name: String, of model: TypeInfo, index: ProjectIndex) -> (Int, String, Property)? {
+        guard let owner = index.typeAndAncestors(of: model).first(where: { $0.property(named: name) != nil }),
+            let (fileIndex, property) = owner.property(named: name)
+        else { return nil }
+        return (fileIndex, owner.name, property)
+    }
+
+    /// Whether `property` holds a collection of project values (`[Note]`, `Set<Tag>?`,
+    /// `[ID: Note]`, an array literal); a plain value (`var searchText = ""`, `var selection:
+    /// Tag?`) does not.
+    private static func holdsElements(_ property: Property, in file: ParsedFile, scope: String, index: ProjectIndex) -> Bool {
+        guard let shape = index.declaredShape(of: property, in: file, scope: scope) else {
+            return property.initializer.map { file.kind($0.lowerBound) == .leftSquare } ?? true
+        }
+        return holdsElements(shape, index: index)
+    }
+
+    private static func holdsElements(_ shape: TypeShape, index: ProjectIndex) -> Bool {
+        switch shape {
+        case .optional(let wrapped): return holdsElements(wrapped, index: index)
+        case .array(let element), .set(let element), .dictionary(_, let element):
+            return element.heldName.map { index.type(named: $0) != nil } ?? true
+        case .named(let name, let arguments):
+            return ["Array", "Set", "Dictionary", "OrderedSet", "OrderedDictionary", "IdentifiedArray", "IdentifiedArrayOf"].contains(name)
+                && (arguments.last?.heldName.map { index.type(named: $0) != nil } ?? true)
+        case .other: return true
+        }
     }
 
     private static func heldModel(_ name: String, of site: ViewConstruction, index: ProjectIndex) -> TypeInfo? {

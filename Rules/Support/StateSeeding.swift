@@ -303,7 +303,7 @@ enum StateSeeding {
             let file = index.files[declaration.file]
             let calls = file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period }
             for call in calls {
-                if keepingCurrent.contains(file.text(call.name)) {
+                if keepingCurrent.contains(file.text(call.name)), !watchesOnlyOwnState(call, of: view, file: file) {
                     var closures = call.trailingClosures.map(\.body)
                     if let arguments = call.arguments { closures.append(arguments) }
                     for closure in closures where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] }) {
@@ -328,6 +328,26 @@ enum StateSeeding {
             }
         }
         return false
+    }
+
+    /// Wrappers of state only the view itself changes.
+    private static let ownStateWrappers: Set<String> = ["State", "FocusState", "GestureState"]
+
+    /// `.onChange(of: isFocused) { … }`: a value only the view itself changes (its own
+    /// `@State`, `@FocusState`, `@GestureState`) brings no new input; copying the input
+    /// there keeps the state current only when the view changes that value.
+    private static func watchesOnlyOwnState(_ call: Call, of view: TypeInfo, file: ParsedFile) -> Bool {
+        guard file.at(call.name, "onChange"), let arguments = call.arguments,
+            let watched = file.argument("of", in: arguments)
+        else { return false }
+        var names = 0
+        for token in watched where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
+            guard let property = view.property(named: file.text(token))?.property,
+                property.attributes.contains(where: { ownStateWrappers.contains(String($0.simpleName)) })
+            else { return false }
+            names += 1
+        }
+        return names > 0
     }
 
     /// Whether a call gets one of the view's inputs and a binding to the state together
