@@ -492,8 +492,42 @@ public struct StateInitializedFromOutside: Rule {
                 }
             }
             """,
+            // Built from several inputs: the size class the system changes on rotation is one.
+            """
+            @Observable final class DayModel {
+                let title: String
+                let isCompact: Bool
+                init(title: String, isCompact: Bool) {
+                    self.title = title
+                    self.isCompact = isCompact
+                }
+            }
+            struct DayContent: View {
+                @State private var ↓model: DayModel
+                init(title: String, sizeClass: UserInterfaceSizeClass?) {
+                    _model = State(wrappedValue: DayModel(title: title, isCompact: sizeClass == .compact))
+                }
+                var body: some View { Text(model.isCompact ? model.title : "") }
+            }
+            struct DayPager: View {
+                @Environment(\\.horizontalSizeClass) private var sizeClass
+                var body: some View { DayContent(title: "Today", sizeClass: sizeClass) }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // An environment value only the app's own code sets, and none does.
+            """
+            struct RowHeightLabel: View {
+                @State private var height: CGFloat
+                init(height: CGFloat) { _height = State(initialValue: height) }
+                var body: some View { Text("\\(height)") }
+            }
+            struct RowHost: View {
+                @Environment(\\.defaultMinListRowHeight) private var rowHeight
+                var body: some View { RowHeightLabel(height: rowHeight) }
+            }
+            """,
             // A search filters the rows it shows: it changes no row's title.
             """
             struct Note: Identifiable { let id: Int; var title: String }
@@ -1223,7 +1257,7 @@ public struct StateInitializedFromOutside: Rule {
                     at: state.property.nameToken..<state.property.nameToken + 1,
                     notes: [
                         context.note(
-                            "\(caller) passes `\(state.label ?? "_"):` here, seeding `\(name)` when `\(viewName)` first appears",
+                            "\(caller) passes `\(seed.argument.label ?? "_"):` here, seeding `\(name)` when `\(viewName)` first appears",
                             at: seed.argument.value, in: seed.site.file),
                         context.note(
                             "then \(seed.write.description): `\(viewName)`'s `@State \(name)` keeps the first value",

@@ -175,6 +175,9 @@ enum CallSites {
                     guard let write = stateWrite(property, of: callerType, filter: filter, index: index, depth: depth) else { return nil }
                     return Change(reason: "\(describe(property, path)), \(caller)'s own state", write: write)
                 }
+                if wrapper == "Environment", let (key, write) = systemEnvironmentChange(property.name, of: callerType, index: index) {
+                    return Change(reason: "`\(([property.name] + path).joined(separator: "."))` (`@Environment(\\.\(key))`)", write: write)
+                }
                 return nil
             }
             // A stored or computed property holding a model: a field of it.
@@ -219,6 +222,41 @@ enum CallSites {
         case .constructor, .literal, .staticMember, .binding, .closureParameter, .parameter, .closure, .unknown:
             return nil
         }
+    }
+
+    /// Environment values the system changes while a view is shown, without any code of the
+    /// app: the size classes (rotation, Split View, Stage Manager), the color scheme and its
+    /// contrast (appearance), the text size, the scene's phase, accessibility settings.
+    private static let systemEnvironmentKeys: [String: String] = [
+        "horizontalSizeClass": "the window's width class changes (rotation, Split View, Stage Manager)",
+        "verticalSizeClass": "the window's height class changes (rotation)",
+        "colorScheme": "the appearance switches between light and dark",
+        "colorSchemeContrast": "the user changes the contrast setting",
+        "dynamicTypeSize": "the user changes the text size",
+        "sizeCategory": "the user changes the text size",
+        "scenePhase": "the scene becomes active, inactive or goes to the background",
+        "legibilityWeight": "the user turns bold text on or off",
+        "accessibilityReduceMotion": "the user changes Reduce Motion",
+        "accessibilityReduceTransparency": "the user changes Reduce Transparency",
+        "accessibilityDifferentiateWithoutColor": "the user changes Differentiate Without Color",
+        "isLuminanceReduced": "the display dims to Always-On",
+        "controlActiveState": "the window becomes key or loses focus",
+    ]
+
+    /// `@Environment(\.horizontalSizeClass) var sizeClass`: a value SwiftUI changes while
+    /// the view is shown (`systemEnvironmentKeys`); the key, and the declaration cited with
+    /// when it changes.
+    private static func systemEnvironmentChange(_ name: String, of caller: TypeInfo, index: ProjectIndex) -> (String, ValueWrite)? {
+        guard let (fileIndex, property) = caller.property(named: name),
+            let arguments = property.attributes.first(named: "Environment")?.arguments
+        else { return nil }
+        let file = index.files[fileIndex]
+        let tokens = arguments.filter { file.kind($0) != .leftParen && file.kind($0) != .rightParen }
+        guard tokens.count == 3, file.kind(tokens[0]) == .backslash, file.kind(tokens[1]) == .period,
+            let when = systemEnvironmentKeys[file.text(tokens[2])]
+        else { return nil }
+        let key = file.text(tokens[2])
+        return (key, ValueWrite(file: fileIndex, token: property.nameToken, what: "`\(name)` changes when \(when)", context: "(SwiftUI sets it)"))
     }
 
     /// `Settings.shared.fontSize`: a field of an object a type keeps in a static property,

@@ -16,6 +16,12 @@ struct SeededState {
     let source: Source
     /// The name of the view's declaration that holds it (one `#if` variant of the view).
     let declaration: TokenLocation?
+    /// Further parameters the value is built from (`Model(spread: spread, sizeClass:
+    /// sizeClass)`), after the source's.
+    var otherParameters: [Parameter] = []
+
+    /// The labels of every argument the value is built from.
+    var labels: [String?] { [label] + otherParameters.map(\.label) }
 
     /// The argument label callers pass the value with (nil: unlabeled).
     var label: String? {
@@ -45,14 +51,16 @@ enum StateSeeding {
             // A store handed down is the parent's, scoped: the first one is the one to keep.
             if ViewProperty.holdsComposableArchitectureStore(property, in: file, scope: view.name, index: index) { continue }
             var source: SeededState.Source?
+            var otherParameters: [Parameter] = []
             if property.initializer == nil, ViewProperty.hasMemberwiseInit(view),
                 includingOptionals || !(property.type.map { TypeShape($0.text).isOptional } ?? false)
             {
                 source = .memberwise
             } else {
                 for (fileIndex, initializer) in explicitInits {
-                    if let (parameter, tokens) = assignmentFromParameter(to: property.name, in: initializer, file: index.files[fileIndex]) {
-                        source = .parameter(parameter, assignment: tokens, file: fileIndex)
+                    if let (parameters, tokens) = assignmentFromParameters(to: property.name, in: initializer, file: index.files[fileIndex]) {
+                        source = .parameter(parameters[0], assignment: tokens, file: fileIndex)
+                        otherParameters = Array(parameters.dropFirst())
                         break
                     }
                 }
@@ -61,7 +69,8 @@ enum StateSeeding {
             result.append(
                 SeededState(
                     property: property, source: source,
-                    declaration: index.fileIndex(of: file).map { TokenLocation(file: $0, token: decl.nameToken) }))
+                    declaration: index.fileIndex(of: file).map { TokenLocation(file: $0, token: decl.nameToken) },
+                    otherParameters: otherParameters))
         }
         return result
     }
@@ -75,9 +84,15 @@ enum StateSeeding {
         // The view's own code first: it is cheaper than walking the call sites.
         let name = state.property.name
         guard isUsed(name, in: view, index: index), !handsBack(name, in: view, index: index) else { return nil }
-        return CallSites.changingValue(
-            passedAs: state.label, to: view.name, declaredAt: state.declaration,
-            holdsReference: holdsReference(state, of: view, in: file, index: index), index: index)
+        let holdsReference = holdsReference(state, of: view, in: file, index: index)
+        for label in state.labels {
+            if let seed = CallSites.changingValue(
+                passedAs: label, to: view.name, declaredAt: state.declaration, holdsReference: holdsReference, index: index)
+            {
+                return seed
+            }
+        }
+        return nil
     }
 
     /// Whether the view uses its state anywhere but in its initializers (`name`,
@@ -261,23 +276,27 @@ enum StateSeeding {
         name.hasPrefix("initial") || name.hasPrefix("default")
     }
 
-    /// The assignment in `initializer` that stores a value built from one of its parameters
-    /// into the state `name` (through `self.name`, `name`, or `_name`).
-    private static func assignmentFromParameter(
+    /// The assignment in `initializer` that stores a value built from its parameters into
+    /// the state `name` (through `self.name`, `name`, or `_name`): the parameters, in the
+    /// order the value names them.
+    private static func assignmentFromParameters(
         to name: String, in initializer: FunctionDecl, file: ParsedFile
-    ) -> (parameter: Parameter, tokens: Range<Int>)? {
+    ) -> (parameters: [Parameter], tokens: Range<Int>)? {
         guard let body = initializer.body else { return nil }
         let parameters = initializer.parameters.filter { !isSeedName($0.name) }
         guard !parameters.isEmpty else { return nil }
         for assignment in file.assignments(in: body) {
             let path = file.path(of: assignment.target)
             guard path == [name] || path == ["_" + name] else { continue }
+            var found: [Parameter] = []
             for token in assignment.value {
                 guard file.kind(token) == .identifier, file.kind(token - 1) != .period, file.kind(token + 1) != .colon,
-                    let parameter = parameters.first(where: { $0.name == file.text(token) })
+                    let parameter = parameters.first(where: { $0.name == file.text(token) }),
+                    !found.contains(where: { $0.name == parameter.name })
                 else { continue }
-                return (parameter, assignment.target.root..<assignment.value.upperBound)
+                found.append(parameter)
             }
+            if !found.isEmpty { return (found, assignment.target.root..<assignment.value.upperBound) }
         }
         return nil
     }
