@@ -514,6 +514,28 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View { DayContent(title: "Today", sizeClass: sizeClass) }
             }
             """,
+            // The state holds an object built from the value passed: a new address keeps the
+            // old loader.
+            """
+            struct Profile: Identifiable { let id: Int; var imageURL: String }
+            @Observable final class ImageLoader {
+                var image: String?
+                init(url: String) {}
+            }
+            struct RemoteImage: View {
+                @State private var ↓loader: ImageLoader
+                init(url: String) { _loader = State(initialValue: ImageLoader(url: url)) }
+                var body: some View { Text(loader.image ?? "") }
+            }
+            struct People: View {
+                @State private var profiles: [Profile] = []
+                var body: some View {
+                    ForEach(profiles) { profile in RemoteImage(url: profile.imageURL) }
+                    Button("Reload") { Task { profiles = await fetch() } }
+                }
+                func fetch() async -> [Profile] { [] }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             // An environment value only the app's own code sets, and none does.

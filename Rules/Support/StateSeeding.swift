@@ -118,9 +118,30 @@ enum StateSeeding {
 
     /// Whether the state's value holds an object (a project class): the view keeps a
     /// reference, which only changes when a caller passes another object.
+    /// A state built from the parameters (`loader = ImageLoader(url: url)`) holds an object
+    /// of its own: a new value passed is what changes it, not a new object.
     static func holdsReference(_ state: SeededState, of view: TypeInfo, in file: ParsedFile, index: ProjectIndex) -> Bool {
+        if case .parameter(let parameter, let assignment, let fileIndex) = state.source,
+            !storesItself(parameter, in: assignment, file: index.files[fileIndex])
+        {
+            return false
+        }
         guard let shape = index.declaredShape(of: state.property, in: file, scope: view.name) else { return false }
         return index.modelKind(of: shape, from: view.name, file: index.fileIndex(of: file)).isClass
+    }
+
+    /// Whether the assignment (`_x = State(initialValue: x)`, `self.x = x`) stores the
+    /// parameter itself, not a value built from it.
+    private static func storesItself(_ parameter: Parameter, in assignment: Range<Int>, file: ParsedFile) -> Bool {
+        guard let equal = assignment.first(where: { file.at($0, "=") }) else { return false }
+        var value = equal + 1..<assignment.upperBound
+        // `State(initialValue: x)`, `State(wrappedValue: x)`: what it wraps.
+        if file.at(value.lowerBound, "State"), file.kind(value.lowerBound + 1) == .leftParen, file.kind(value.lowerBound + 3) == .colon,
+            file.kind(value.upperBound - 1) == .rightParen
+        {
+            value = value.lowerBound + 4..<value.upperBound - 1
+        }
+        return value.count == 1 && file.spells(value.lowerBound, parameter.name)
     }
 
     /// Whether the view hands the state back as an edited draft, in an action (a `Button`
