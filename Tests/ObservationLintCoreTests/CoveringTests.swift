@@ -372,6 +372,48 @@ final class CoveringTests: XCTestCase {
         XCTAssertTrue(index.canRun(write(to: "other", in: index), whileShowing: site))
     }
 
+    /// A closure handed to a project view in another branch runs only while that view is
+    /// shown when the view calls it only from its own actions (here through a button view
+    /// of its own); not when it calls it after an `await`.
+    func testClosuresHandedToProjectViewsInOtherBranches() {
+        let index = index(
+            child + """
+                struct PrimaryButton: View {
+                    let title: String
+                    let action: () -> Void
+                    init(_ title: String, action: @escaping () -> Void) { self.title = title; self.action = action }
+                    var body: some View { Button(title) { action() } }
+                }
+                struct PinEntry: View {
+                    let onSubmit: (String) -> Void
+                    init(onSubmit: @escaping (String) -> Void) { self.onSubmit = onSubmit }
+                    var body: some View { PrimaryButton("Next") { onSubmit("1") } }
+                }
+                struct Loader: View {
+                    let onLoad: (String) -> Void
+                    var body: some View { Button("Load") { Task { await Task.yield(); onLoad("x") } } }
+                }
+                struct Flow: View {
+                    @State private var isDone = false
+                    @State private var pin = ""
+                    @State private var loaded = ""
+                    var body: some View {
+                        if isDone {
+                            Child(text: pin)
+                            Child(text: loaded)
+                        } else {
+                            PinEntry { value in pin = value }
+                            Loader { value in loaded = value }
+                        }
+                    }
+                }
+                """)
+        let sites = index.viewGraph.constructions(of: "Child")
+        XCTAssertEqual(sites.count, 2)
+        XCTAssertFalse(index.canRun(write(to: "pin", in: index), whileShowing: sites[0]))
+        XCTAssertTrue(index.canRun(write(to: "loaded", in: index), whileShowing: sites[1]))
+    }
+
     /// One evaluation builds one branch: handlers of views in another branch than the
     /// child's run only while it is not shown (SwiftUI cancels a `.task` as its view goes).
     func testHandlersOfViewsInOtherBranchesDoNotRunWhileItIsShown() {

@@ -195,9 +195,11 @@ extension ProjectIndex {
             // attached in view-building code: no action closure around it (`.task { api.load
             // { … } }` runs a callback).
             guard let callee, let handler, ViewCode.role(of: scope, in: file, index: self) == .action else { return nil }
+            let projectType = type(named: handler, from: writer.name, file: location.file)
             let isAttached = file.kind(callee - 1) == .period
                 ? Self.viewBoundHandlers.contains(handler)
-                : handler.startsWithUppercase && !Self.eventClosures.contains(handler) && type(named: handler, from: writer.name, file: location.file) == nil
+                : handler.startsWithUppercase && !Self.eventClosures.contains(handler)
+                    && projectType.map { $0.isView && callsClosuresOnlyOnInput($0, depth: depth) } ?? true
             guard isAttached, !enclosing[(position + 1)...].contains(where: { ViewCode.role(of: $0, in: file, index: self) == .action })
             else { return nil }
             return [TokenLocation(file: location.file, token: scope.range.lowerBound)]
@@ -215,6 +217,36 @@ extension ProjectIndex {
             handlers += callers
         }
         return handlers
+    }
+
+    /// Whether the project view calls the closures it is given (its stored properties of a
+    /// function type) only from its own handlers and actions (`viewHandlers`), each call
+    /// directly: a closure handed to it then runs only while it is shown. One handed on
+    /// (`Child(onDone: onDone)`), stored elsewhere or called from a callback may run later.
+    private func callsClosuresOnlyOnInput(_ view: TypeInfo, depth: Int) -> Bool {
+        guard depth < 5 else { return false }
+        let closures = Set(view.properties.compactMap { _, property in
+            property.isStored && property.type?.text.contains("->") == true ? property.name : nil
+        })
+        guard !closures.isEmpty else { return false }
+        for declaration in view.declarations {
+            let file = files[declaration.file]
+            let declared = Set(declaration.decl.properties.map(\.nameToken))
+            // Its initializers store what they are given.
+            let initializers = declaration.decl.functions.filter { $0.kind == .initializer }.compactMap { initializer in
+                initializer.body.map { initializer.nameToken..<$0.upperBound }
+            }
+            for token in declaration.decl.members where file.kind(token) == .identifier && closures.contains(file.text(token)) {
+                guard file.isOwnMemberReference(token), !declared.contains(token), !file.isArgumentLabel(token),
+                    !initializers.contains(where: { $0.contains(token) })
+                else { continue }
+                let next = file.kind(token + 1) == .postfixQuestionMark ? token + 2 : token + 1
+                guard file.kind(next) == .leftParen,
+                    viewHandlers(running: TokenLocation(file: declaration.file, token: token), of: view, depth: depth + 1) != nil
+                else { return false }
+            }
+        }
+        return true
     }
 
     // MARK: Navigation stacks
