@@ -15,14 +15,23 @@ public struct StateInitializedFromOutside: Rule {
             site that passes the value, then a write that changes it in code that runs while the \
             view is shown — an action, a task, a callback, a subscription, a binding handed to a \
             control; not an initializer, not setup before the value is handed out — after which \
-            the view goes on showing (or, when only its actions use it, using) its first value. What can change: the caller's own \
-            `@State`/`@Binding`/`@AppStorage` (another view writing the same key counts), a \
+            the view goes on showing (or, when only its actions use it, using) its first value. \
+            A state built from several parameters (`Model(spread: spread, sizeClass: sizeClass)`) \
+            is asked about each. What can change: the caller's own \
+            `@State`/`@Binding`/`@AppStorage` (another view writing the same key counts), an \
+            environment value the system sets while the view is shown (`\\.horizontalSizeClass`, \
+            `\\.colorScheme`, `\\.dynamicTypeSize`, `\\.scenePhase`; its declaration is cited), a \
             field of its model or of an object the model holds and relays (`app.search.results` \
             where `app` forwards `search.objectWillChange`), a method's result or computed property that reads such a field, \
             an element of a collection whose elements are replaced or edited, and a reference \
             the caller *replaces* (`counterModel = CounterViewModel(value: 5)`: a `@State var \
-            model: CounterViewModel` seeded with the old object keeps it). What cannot: a `let` \
-            of a model, a `var` written only in its initializer or setup, a constant, a write \
+            model: CounterViewModel` seeded with the old object keeps it; a state holding an object \
+            built from the value, `ImageLoader(url: url)`, changes with the value). What cannot: a `let` \
+            of a model, a `var` written only in its initializer or setup, a constant, a method \
+            handed on uncalled (`onLogout: session.signOut`: bound to an object never replaced), \
+            a write to another stored member of the field passed (`context.pin = …` for \
+            `context.uri`), a filter a computed collection applies (`searchText`: it selects \
+            elements, it changes none), a write \
             that runs only once presented content is gone (SwiftUI builds a sheet's, popover's \
             or destination's content anew each time it presents it): in the presentation's \
             `onDismiss:` or the view's own `.onDisappear`, or in a flow that also sets its `isPresented` state to `false`, its \
@@ -34,14 +43,18 @@ public struct StateInitializedFromOutside: Rule {
             `.navigationDestination`), the views it covers — every other view of its window (a \
             `Settings` window or another scene stays usable), or for a push the presenter and \
             the views up to the stack — cannot take \
-            the user's input, so their actions, gestures, the methods only those call, a \
+            the user's input, so their actions, gestures, the methods only those call (a \
+            model's method too, `store.select(item)` in a covered list's row, when every call of \
+            it in the project is such code), a \
             `Task` they start up to its first `await` (an `await` inside that `Task` does not \
             hold up the action) and the synchronous part of their `.onAppear`/`.task` witness \
             nothing. Writes from the presented content itself, after an `await`, in timers, \
             notifications and subscriptions still count, and so does a push in a \
             `NavigationSplitView` or `NavigationView`, which show the list beside the detail. \
             Nor can a write run while the view is shown when only handlers of views in another \
-            branch of an `if`/`switch` than the view run it (`if let album { \
+            branch of an `if`/`switch` than the view run it (or a closure handed to a project \
+            view there that calls it only from its own actions: `PinEntry { pin in \
+            model.setPin(pin) }`) (`if let album { \
             AlbumDetail(album: album) } else { ProgressView().task { await load() } }`): one \
             evaluation builds one branch, SwiftUI runs a view's actions and handlers only while \
             that view is shown and cancels its `.task`/`.refreshable` when it goes, and entering \
@@ -57,9 +70,10 @@ public struct StateInitializedFromOutside: Rule {
             to another keeps the view; a branch around the caller, or around every use of a \
             view-building helper such as `var rows: some View`, renews what it builds as well), \
             `.sheet(item:) { item in … }` passing the item — when the view re-syncs the state \
-            (`.onChange(of:)`, `.task(id:)`, a package's modifier handed the input whose closure \
+            (`.onChange(of:)` of anything but its own `@State`/`@FocusState`, `.task(id:)`, a package's modifier handed the input whose closure \
             assigns the state, an event handler such as `.onReceive`), hands it \
-            back as an edited draft (a save closure, a `@Binding`, a method of a model or of a \
+            back as an edited draft (a save closure, a `@Binding`, a field of the object it was \
+            given, `note.title = title`, a method of a model or of a \
             project type such as `Store.shared.save(draft)`; a view that edits none of its states \
             hands back only the whole value, and passing a field on, `onOpen(item.id)`, is no draft), is a \
             WidgetKit snapshot, never uses the state, or has no known caller. The definition \

@@ -67,13 +67,21 @@ enum CallSites {
     /// is the same object).
     /// `declaredAt`: the declaration of the view asked about (its `#if` variant): only sites
     /// that can build it count.
+    /// `ownCallbacks`: the labels of closures the view calls only where it also assigns its
+    /// state itself (`StateSeeding.mirroringCallbacks`): a write in one a site passes is the
+    /// view's own change, reported back.
     static func changingValue(
-        passedAs label: String?, to view: String, declaredAt declaration: TokenLocation?, holdsReference: Bool, index: ProjectIndex
+        passedAs label: String?, to view: String, declaredAt declaration: TokenLocation?, holdsReference: Bool,
+        ownCallbacks: Set<String> = [], index: ProjectIndex
     ) -> ChangingValue? {
         let sites = declaration.map { index.viewGraph.constructions(of: view, declaredAt: $0) } ?? index.viewGraph.constructions(of: view)
         for site in sites {
             guard let argument = site.argument(labeled: label) else { continue }
-            if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0) {
+            let excluded = site.arguments.compactMap { argument -> CodeRange? in
+                guard let label = argument.label, ownCallbacks.contains(label), argument.origin == .closure else { return nil }
+                return CodeRange(file: site.file, tokens: argument.value)
+            }
+            if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0, excluded: excluded) {
                 return ChangingValue(site: site, argument: argument, reason: change.reason, write: change.write)
             }
         }
@@ -84,7 +92,8 @@ enum CallSites {
     /// that changes it, or nil: the site is not rendering code, the view is renewed by the
     /// value (SPEC §10.4), or no write is known.
     static func change(
-        of argument: ConstructionArgument, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int
+        of argument: ConstructionArgument, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int,
+        excluded: [CodeRange] = []
     ) -> Change? {
         guard site.context == .rendering || site.context == .presentation, index.renewingTie(for: argument, at: site) == nil
         else { return nil }
@@ -97,18 +106,18 @@ enum CallSites {
             let values = file.constructorCall(in: argument.value)?.call.arguments.map { file.argumentList($0).map(\.value).filter { !$0.isEmpty } }
             for (position, input) in argument.constructorArguments.enumerated() {
                 let value = values.flatMap { position < $0.count ? $0[position] : nil }
-                let found = value.flatMap { boundMethodChange(input, value: $0, at: site, index: index, depth: depth) }
-                    ?? change(of: input, at: site, holdsReference: false, index: index, depth: depth)
+                let found = value.flatMap { boundMethodChange(input, value: $0, at: site, index: index, depth: depth, excluded: excluded) }
+                    ?? change(of: input, at: site, holdsReference: false, index: index, depth: depth, excluded: excluded)
                 guard let change = found else { continue }
                 let built = type == ".init" ? "a value built with `.init(…)`" : "a `\(type)` built"
                 return Change(reason: "\(built) from \(change.reason)", write: change.write)
             }
             return nil
         default:
-            if let bound = boundMethodChange(argument.origin, value: argument.value, at: site, index: index, depth: depth) {
+            if let bound = boundMethodChange(argument.origin, value: argument.value, at: site, index: index, depth: depth, excluded: excluded) {
                 return bound
             }
-            return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth)
+            return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth, excluded: excluded)
         }
     }
 
@@ -117,7 +126,8 @@ enum CallSites {
     /// the object's fields do. `.some(nil)` (the method of an object never replaced): no
     /// change; nil when `value` is not such a reference.
     private static func boundMethodChange(
-        _ origin: ArgumentOrigin, value: Range<Int>, at site: ViewConstruction, index: ProjectIndex, depth: Int
+        _ origin: ArgumentOrigin, value: Range<Int>, at site: ViewConstruction, index: ProjectIndex, depth: Int,
+        excluded: [CodeRange]
     ) -> Change?? {
         let file = index.files[site.file]
         guard case .property(let property, let path) = origin, path.count == 1,
@@ -128,7 +138,8 @@ enum CallSites {
         guard !lineage.contains(where: { $0.property(named: path[0]) != nil }),
             lineage.contains(where: { $0.functions.contains { $0.function.name == path[0] } })
         else { return nil }
-        guard let replaced = change(of: .property(property, path: []), at: site, holdsReference: true, index: index, depth: depth) else {
+        guard let replaced = change(of: .property(property, path: []), at: site, holdsReference: true, index: index, depth: depth, excluded: excluded)
+        else {
             return .some(nil)
         }
         return Change(reason: "`\(property.name).\(path[0])`, a method bound to \(replaced.reason)", write: replaced.write)
@@ -137,18 +148,22 @@ enum CallSites {
     /// Why a value from `origin` at `site` can change while the view built there is shown,
     /// with the write, or nil.
     static func change(
-        of origin: ArgumentOrigin, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int
+        of origin: ArgumentOrigin, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int,
+        excluded: [CodeRange] = []
     ) -> Change? {
-        change(of: origin, at: site, holdsReference: holdsReference, elementsOnly: false, index: index, depth: depth, shownUnder: [])
+        change(
+            of: origin, at: site, holdsReference: holdsReference, elementsOnly: false, index: index, depth: depth, shownUnder: [],
+            excluded: excluded)
     }
 
     /// `elementsOnly`: the value is an element's field, changed only by writes that replace
     /// or edit elements (not `append`, `remove`, `sort`, which keep each element as it is).
     /// `shownUnder`: the sites between the view asked about and `site` (a presentation
     /// among them covers its presenters while the view is shown).
+    /// `excluded`: code whose writes witness nothing (the seeded view's own callbacks).
     private static func change(
         of origin: ArgumentOrigin, at site: ViewConstruction, holdsReference: Bool, elementsOnly: Bool, index: ProjectIndex,
-        depth: Int, shownUnder: [ViewConstruction]
+        depth: Int, shownUnder: [ViewConstruction], excluded: [CodeRange]
     ) -> Change? {
         let caller = caller(of: site)
         let shownUnder = shownUnder + [site]
@@ -163,6 +178,7 @@ enum CallSites {
                 presentation: PresentationEnd(site, index: index), shownUnder: shownUnder)
             filter.limitToContent(of: site, index: index)
             filter.heldArguments = heldArguments(property.name, of: site, index: index)
+            filter.excluded = excluded
             if let wrapper = property.wrapper {
                 // `@State var model = Model()` passing `model.title`: a field of the model it holds.
                 if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
@@ -190,21 +206,21 @@ enum CallSites {
             if property.isComputed { return computedChange(of: property, at: site, elementsOnly: elementsOnly, index: index, depth: depth) }
             return inheritedChange(
                 of: property, path: path, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
-                depth: depth, shownUnder: shownUnder)
+                depth: depth, shownUnder: shownUnder, excluded: excluded)
         case .element(let name, let path, let collection):
             // An object of an identified collection stays the same object; a value element
             // changes its fields under the same id when an element is replaced or edited.
             guard !holdsReference, let collection,
                 let source = change(
                     of: collection, at: site, holdsReference: false, elementsOnly: true, index: index, depth: depth,
-                    shownUnder: Array(shownUnder.dropLast()))
+                    shownUnder: Array(shownUnder.dropLast()), excluded: excluded)
             else { return nil }
             return Change(reason: "`\(([name] + path).joined(separator: "."))`, an element of \(source.reason)", write: source.write)
         case .derived(let parts):
             for part in parts {
                 if let change = change(
                     of: part, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index, depth: depth,
-                    shownUnder: Array(shownUnder.dropLast()))
+                    shownUnder: Array(shownUnder.dropLast()), excluded: excluded)
                 {
                     return change
                 }
@@ -218,7 +234,7 @@ enum CallSites {
             }
             return change(
                 of: value.origin.appending(path), at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
-                depth: depth + 1, shownUnder: Array(shownUnder.dropLast()))
+                depth: depth + 1, shownUnder: Array(shownUnder.dropLast()), excluded: excluded)
         case .constructor, .literal, .staticMember, .binding, .closureParameter, .parameter, .closure, .unknown:
             return nil
         }
@@ -290,6 +306,12 @@ enum CallSites {
         return index.types[constructed.name]
     }
 
+    /// Tokens of one file.
+    struct CodeRange {
+        let file: Int
+        let tokens: Range<Int>
+    }
+
     /// Which writes change the value passed.
     struct WriteFilter {
         /// Only an assignment of the whole value (`model = Model()`): a reference passed as it is.
@@ -317,6 +339,10 @@ enum CallSites {
         /// changes another object (`ProjectIndex.genericArguments(ofSpelled:)`).
         var heldArguments: [TypeShape]?
 
+        /// Code whose writes are no witness: closures handed to the seeded view that it calls
+        /// only where it assigns its state itself.
+        var excluded: [CodeRange] = []
+
         /// For a view presented for an item, from a value the item does not carry, when the
         /// analysis cannot tell which writes change the item: only writes in the presented
         /// content count.
@@ -331,7 +357,8 @@ enum CallSites {
 
         /// Whether a write at `token` of `file` is in the code that counts.
         func counts(_ token: Int, inFile file: Int) -> Bool {
-            content.map { $0.file == file && $0.tokens.contains(token) } ?? true
+            !excluded.contains { $0.file == file && $0.tokens.contains(token) }
+                && content.map { $0.file == file && $0.tokens.contains(token) } ?? true
         }
 
         /// Whether a write at `token` of `file` can run while the seeded view is shown.
@@ -351,6 +378,7 @@ enum CallSites {
             var filter = WriteFilter(
                 replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter,
                 presentation: presentation, content: content, shownUnder: shownUnder, heldArguments: heldArguments)
+            filter.excluded = excluded
             if path.count > 1, let fieldType = CallSites.fieldType(path[path.startIndex], of: model, index: index),
                 let (_, member) = fieldType.property(named: path[path.startIndex + 1]), member.isStored
             {
@@ -403,7 +431,7 @@ enum CallSites {
     /// stores a parameter as it is).
     private static func inheritedChange(
         of property: PropertyReference, path: [String], at site: ViewConstruction, holdsReference: Bool, elementsOnly: Bool,
-        index: ProjectIndex, depth: Int, shownUnder: [ViewConstruction]
+        index: ProjectIndex, depth: Int, shownUnder: [ViewConstruction], excluded: [CodeRange]
     ) -> Change? {
         guard depth < 3, let callerName = site.enclosingType, let caller = index.types[callerName], caller.isView,
             let (_, stored) = caller.property(named: property.name), stored.isStored, stored.initializer == nil,
@@ -413,7 +441,7 @@ enum CallSites {
             guard outer.context == .rendering || outer.context == .presentation, index.renewingTie(for: argument, at: outer) == nil,
                 let change = change(
                     of: argument.origin, at: outer, holdsReference: holdsReference && path.isEmpty, elementsOnly: elementsOnly,
-                    index: index, depth: depth + 1, shownUnder: shownUnder)
+                    index: index, depth: depth + 1, shownUnder: shownUnder, excluded: excluded)
             else { continue }
             let written = ([property.name] + path).joined(separator: ".")
             return Change(reason: "`\(written)`, which `\(callerName)` gets from \(change.reason)", write: change.write)

@@ -85,14 +85,52 @@ enum StateSeeding {
         let name = state.property.name
         guard isUsed(name, in: view, index: index), !handsBack(name, in: view, index: index) else { return nil }
         let holdsReference = holdsReference(state, of: view, in: file, index: index)
+        let ownCallbacks = mirroringCallbacks(of: name, in: view, index: index)
         for label in state.labels {
             if let seed = CallSites.changingValue(
-                passedAs: label, to: view.name, declaredAt: state.declaration, holdsReference: holdsReference, index: index)
+                passedAs: label, to: view.name, declaredAt: state.declaration, holdsReference: holdsReference,
+                ownCallbacks: ownCallbacks, index: index)
             {
                 return seed
             }
         }
         return nil
+    }
+
+    /// The view's closures (stored properties of a function type) that it calls only in a
+    /// flow that also assigns the state `name` itself (`position = new; onMoved(piece)` in
+    /// one gesture handler): what its caller writes in one reports the change the view has
+    /// just made to its own copy.
+    static func mirroringCallbacks(of name: String, in view: TypeInfo, index: ProjectIndex) -> Set<String> {
+        let closures = Set(view.properties.compactMap { _, property in
+            property.isStored && property.attributes.isEmpty && property.type?.text.contains("->") == true ? property.name : nil
+        })
+        guard !closures.isEmpty else { return [] }
+        var mirrored = Set<String>()
+        var other = Set<String>()
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            let bodies = declaration.decl.properties.flatMap { $0.accessors.compactMap(\.body) }
+                + declaration.decl.functions.filter { $0.kind != .initializer }.compactMap(\.body)
+            for body in bodies {
+                let scopes = index.scopes(in: body, of: file)
+                for token in body where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
+                    let text = file.text(token)
+                    guard closures.contains(text) else { continue }
+                    let next = file.kind(token + 1) == .postfixQuestionMark ? token + 2 : token + 1
+                    guard file.kind(next) == .leftParen else {
+                        other.insert(text)
+                        continue
+                    }
+                    let flow = scopes.innermostClosure(containing: token)?.range
+                    let assigns = file.assignments(in: flow ?? body).contains { assignment in
+                        file.path(of: assignment.target) == [name] && scopes.innermostClosure(containing: assignment.target.root)?.range == flow
+                    }
+                    if assigns { mirrored.insert(text) } else { other.insert(text) }
+                }
+            }
+        }
+        return mirrored.subtracting(other)
     }
 
     /// Whether the view uses its state anywhere but in its initializers (`name`,
