@@ -552,6 +552,26 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Re-synced through a method of its own that the `.onChange` closure calls.
+            """
+            struct TimeAgo: View {
+                let date: Date
+                @State private var text: String
+                init(date: Date) {
+                    self.date = date
+                    _text = State(initialValue: date.description)
+                }
+                var body: some View { Text(text).onChange(of: date) { _, _ in refresh() } }
+                private func refresh() { text = date.description }
+            }
+            struct Feed: View {
+                @State private var date = Date()
+                var body: some View {
+                    TimeAgo(date: date)
+                    Button("Now") { date = Date() }
+                }
+            }
+            """,
             // An environment value only the app's own code sets, and none does.
             """
             struct RowHeightLabel: View {

@@ -384,7 +384,10 @@ enum StateSeeding {
                 if keepingCurrent.contains(file.text(call.name)), !watchesOnlyOwnState(call, of: view, file: file) {
                     var closures = call.trailingClosures.map(\.body)
                     if let arguments = call.arguments { closures.append(arguments) }
-                    for closure in closures where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] }) {
+                    for closure in closures
+                    where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] })
+                        || callsAssigningMethod(name, in: closure, of: declaration.decl, file: file)
+                    {
                         return true
                     }
                     if let arguments = call.arguments, mentions(inputs, in: arguments, file: file),
@@ -426,6 +429,17 @@ enum StateSeeding {
             names += 1
         }
         return names > 0
+    }
+
+    /// Whether the closure calls a method of the view's own (`updateText()`) whose body
+    /// assigns the state (`text = date.formatted()`).
+    private static func callsAssigningMethod(_ name: String, in closure: Range<Int>, of decl: TypeDecl, file: ParsedFile) -> Bool {
+        decl.functions.contains { function in
+            guard function.kind == .function, let body = function.body,
+                closure.contains(where: { file.kind($0) == .identifier && file.spells($0, function.name) && file.isOwnMemberReference($0) && file.kind($0 + 1) == .leftParen })
+            else { return false }
+            return file.assignments(in: body).contains { file.path(of: $0.target) == [name] }
+        }
     }
 
     /// Whether a call gets one of the view's inputs and a binding to the state together
