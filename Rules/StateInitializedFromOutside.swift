@@ -70,7 +70,7 @@ public struct StateInitializedFromOutside: Rule {
             to another keeps the view; a branch around the caller, or around every use of a \
             view-building helper such as `var rows: some View`, renews what it builds as well), \
             `.sheet(item:) { item in … }` passing the item — when the view re-syncs the state \
-            (`.onChange(of:)` of anything but its own `@State`/`@FocusState`, `.task(id:)`, a package's modifier handed the input whose closure \
+            (`.onChange(of:)` (also through a method of its own it calls), `.task(id:)`, a package's modifier handed the input whose closure \
             assigns the state, an event handler such as `.onReceive`), hands it \
             back as an edited draft (a save closure, a `@Binding`, a field of the object it was \
             given, `note.title = title`, a method of a model or of a \
@@ -473,36 +473,6 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View {
                     Issue(uri: flow.context.uri ?? "")
                     Button("Open") { flow.open("a") }
-                }
-            }
-            """,
-            // Copied again only when the field gains focus: a rename while it is not focused
-            // stays unseen.
-            """
-            struct Entry: Identifiable { let id: Int; var title: String }
-            final class Journal: ObservableObject {
-                @Published var entries: [Entry] = []
-                func rename() { Task { @MainActor in self.entries[0].title = "Renamed" } }
-            }
-            struct EntryRow: View {
-                let entry: Entry
-                @State private var ↓text: String
-                @FocusState private var isFocused: Bool
-                init(entry: Entry) {
-                    self.entry = entry
-                    _text = State(initialValue: entry.title)
-                }
-                var body: some View {
-                    TextField("Title", text: $text)
-                        .focused($isFocused)
-                        .onChange(of: isFocused) { _, focused in if focused { text = entry.title } }
-                }
-            }
-            struct JournalList: View {
-                @StateObject private var journal = Journal()
-                var body: some View {
-                    ForEach(journal.entries) { entry in EntryRow(entry: entry) }
-                    Button("Rename") { journal.rename() }
                 }
             }
             """,

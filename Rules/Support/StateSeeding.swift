@@ -381,7 +381,7 @@ enum StateSeeding {
             let file = index.files[declaration.file]
             let calls = file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period }
             for call in calls {
-                if keepingCurrent.contains(file.text(call.name)), !watchesOnlyOwnState(call, of: view, file: file) {
+                if keepingCurrent.contains(file.text(call.name)) {
                     var closures = call.trailingClosures.map(\.body)
                     if let arguments = call.arguments { closures.append(arguments) }
                     for closure in closures
@@ -409,26 +409,6 @@ enum StateSeeding {
             }
         }
         return false
-    }
-
-    /// Wrappers of state only the view itself changes.
-    private static let ownStateWrappers: Set<String> = ["State", "FocusState", "GestureState"]
-
-    /// `.onChange(of: isFocused) { … }`: a value only the view itself changes (its own
-    /// `@State`, `@FocusState`, `@GestureState`) brings no new input; copying the input
-    /// there keeps the state current only when the view changes that value.
-    private static func watchesOnlyOwnState(_ call: Call, of view: TypeInfo, file: ParsedFile) -> Bool {
-        guard file.at(call.name, "onChange"), let arguments = call.arguments,
-            let watched = file.argument("of", in: arguments)
-        else { return false }
-        var names = 0
-        for token in watched where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
-            guard let property = view.property(named: file.text(token))?.property,
-                property.attributes.contains(where: { ownStateWrappers.contains(String($0.simpleName)) })
-            else { return false }
-            names += 1
-        }
-        return names > 0
     }
 
     /// Whether the closure calls a method of the view's own (`updateText()`) whose body
