@@ -522,6 +522,27 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Built from an object of an identified collection: rebuilding the list passes the
+            // same object again.
+            """
+            final class Spread: Identifiable { let id = UUID(); var title = "" }
+            @Observable final class SpreadModel {
+                let spread: Spread
+                init(spread: Spread) { self.spread = spread }
+            }
+            struct SpreadPage: View {
+                @State private var model: SpreadModel
+                init(spread: Spread) { _model = State(wrappedValue: SpreadModel(spread: spread)) }
+                var body: some View { Text(model.spread.title) }
+            }
+            struct Pager: View {
+                @State private var spreads: [Spread] = []
+                var body: some View {
+                    ForEach(spreads) { spread in SpreadPage(spread: spread) }
+                    Button("Sort") { spreads = spreads.reversed() }
+                }
+            }
+            """,
             // Re-synced through a method of its own that the `.onChange` closure calls.
             """
             struct TimeAgo: View {

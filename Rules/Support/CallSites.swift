@@ -210,7 +210,7 @@ enum CallSites {
         case .element(let name, let path, let collection):
             // An object of an identified collection stays the same object; a value element
             // changes its fields under the same id when an element is replaced or edited.
-            guard !holdsReference, let collection,
+            guard !holdsReference, let collection, !(path.isEmpty && holdsObjects(collection, at: site, index: index)),
                 let source = change(
                     of: collection, at: site, holdsReference: false, elementsOnly: true, index: index, depth: depth,
                     shownUnder: Array(shownUnder.dropLast()), excluded: excluded)
@@ -713,6 +713,17 @@ enum CallSites {
             let (_, property) = caller.property(named: name), let written = property.type?.text
         else { return nil }
         return index.genericArguments(ofSpelled: written)
+    }
+
+    /// Whether the caller's property the collection origin names holds objects of a project
+    /// class (`let spreads: [Spread]`): an element passed as it is is the same object after
+    /// the collection is rebuilt.
+    private static func holdsObjects(_ collection: ArgumentOrigin, at site: ViewConstruction, index: ProjectIndex) -> Bool {
+        guard case .property(let property, let path) = collection, path.isEmpty, let callerName = site.enclosingType,
+            let caller = index.types[callerName], let (fileIndex, stored) = caller.property(named: property.name),
+            let held = index.declaredShape(of: stored, in: index.files[fileIndex], scope: callerName)?.heldName
+        else { return false }
+        return index.type(named: held, from: callerName, file: fileIndex)?.isClass ?? false
     }
 
     /// The project type the stored or computed field `name` of `model` holds, by its
