@@ -15,14 +15,23 @@ public struct StateInitializedFromOutside: Rule {
             site that passes the value, then a write that changes it in code that runs while the \
             view is shown — an action, a task, a callback, a subscription, a binding handed to a \
             control; not an initializer, not setup before the value is handed out — after which \
-            the view goes on showing (or, when only its actions use it, using) its first value. What can change: the caller's own \
-            `@State`/`@Binding`/`@AppStorage` (another view writing the same key counts), a \
+            the view goes on showing (or, when only its actions use it, using) its first value. \
+            A state built from several parameters (`Model(spread: spread, sizeClass: sizeClass)`) \
+            is asked about each. What can change: the caller's own \
+            `@State`/`@Binding`/`@AppStorage` (another view writing the same key counts), an \
+            environment value the system sets while the view is shown (`\\.horizontalSizeClass`, \
+            `\\.colorScheme`, `\\.dynamicTypeSize`, `\\.scenePhase`; its declaration is cited), a \
             field of its model or of an object the model holds and relays (`app.search.results` \
             where `app` forwards `search.objectWillChange`), a method's result or computed property that reads such a field, \
             an element of a collection whose elements are replaced or edited, and a reference \
             the caller *replaces* (`counterModel = CounterViewModel(value: 5)`: a `@State var \
-            model: CounterViewModel` seeded with the old object keeps it). What cannot: a `let` \
-            of a model, a `var` written only in its initializer or setup, a constant, a write \
+            model: CounterViewModel` seeded with the old object keeps it; a state holding an object \
+            built from the value, `ImageLoader(url: url)`, changes with the value). What cannot: a `let` \
+            of a model, a `var` written only in its initializer or setup, a constant, a method \
+            handed on uncalled (`onLogout: session.signOut`: bound to an object never replaced), \
+            a write to another stored member of the field passed (`context.pin = …` for \
+            `context.uri`), a filter a computed collection applies (`searchText`: it selects \
+            elements, it changes none), a write \
             that runs only once presented content is gone (SwiftUI builds a sheet's, popover's \
             or destination's content anew each time it presents it): in the presentation's \
             `onDismiss:` or the view's own `.onDisappear`, or in a flow that also sets its `isPresented` state to `false`, its \
@@ -34,14 +43,18 @@ public struct StateInitializedFromOutside: Rule {
             `.navigationDestination`), the views it covers — every other view of its window (a \
             `Settings` window or another scene stays usable), or for a push the presenter and \
             the views up to the stack — cannot take \
-            the user's input, so their actions, gestures, the methods only those call, a \
+            the user's input, so their actions, gestures, the methods only those call (a \
+            model's method too, `store.select(item)` in a covered list's row, when every call of \
+            it in the project is such code), a \
             `Task` they start up to its first `await` (an `await` inside that `Task` does not \
             hold up the action) and the synchronous part of their `.onAppear`/`.task` witness \
             nothing. Writes from the presented content itself, after an `await`, in timers, \
             notifications and subscriptions still count, and so does a push in a \
             `NavigationSplitView` or `NavigationView`, which show the list beside the detail. \
             Nor can a write run while the view is shown when only handlers of views in another \
-            branch of an `if`/`switch` than the view run it (`if let album { \
+            branch of an `if`/`switch` than the view run it (or a closure handed to a project \
+            view there that calls it only from its own actions: `PinEntry { pin in \
+            model.setPin(pin) }`) (`if let album { \
             AlbumDetail(album: album) } else { ProgressView().task { await load() } }`): one \
             evaluation builds one branch, SwiftUI runs a view's actions and handlers only while \
             that view is shown and cancels its `.task`/`.refreshable` when it goes, and entering \
@@ -57,9 +70,10 @@ public struct StateInitializedFromOutside: Rule {
             to another keeps the view; a branch around the caller, or around every use of a \
             view-building helper such as `var rows: some View`, renews what it builds as well), \
             `.sheet(item:) { item in … }` passing the item — when the view re-syncs the state \
-            (`.onChange(of:)`, `.task(id:)`, a package's modifier handed the input whose closure \
+            (`.onChange(of:)` (also through a method of its own it calls), `.task(id:)`, a package's modifier handed the input whose closure \
             assigns the state, an event handler such as `.onReceive`), hands it \
-            back as an edited draft (a save closure, a `@Binding`, a method of a model or of a \
+            back as an edited draft (a save closure, a `@Binding`, a field of the object it was \
+            given, `note.title = title`, a method of a model or of a \
             project type such as `Store.shared.save(draft)`; a view that edits none of its states \
             hands back only the whole value, and passing a field on, `onOpen(item.id)`, is no draft), is a \
             WidgetKit snapshot, never uses the state, or has no known caller. The definition \
@@ -406,8 +420,249 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View { Draft(text: compose.text) }
             }
             """,
+            // The parent replaces the object whose method it passed: the child keeps the old one's.
+            """
+            @Observable final class Session {
+                var user = ""
+                func signOut() { user = "" }
+            }
+            struct LogoutButton: View {
+                @State var ↓onLogout: () -> Void
+                var body: some View { Button("Log out") { onLogout() } }
+            }
+            struct Account: View {
+                @State private var session = Session()
+                var body: some View {
+                    LogoutButton(onLogout: session.signOut)
+                    Button("Switch") { session = Session() }
+                }
+            }
+            """,
+            // Copying the draft into another state of its own hands nothing back.
+            """
+            struct Note: Identifiable { let id: Int; var title: String }
+            struct Recent { var title = "" }
+            struct NoteEditor: View {
+                @State private var ↓title: String
+                @State private var recent = Recent()
+                init(note: Note) { _title = State(initialValue: note.title) }
+                var body: some View { TextField("Title", text: $title).onSubmit { recent.title = title } }
+            }
+            struct NoteList: View {
+                @State private var notes: [Note] = []
+                var body: some View {
+                    ForEach(notes) { note in NoteEditor(note: note) }
+                    Button("Reload") { Task { notes = await fetch() } }
+                }
+                func fetch() async -> [Note] { [] }
+            }
+            """,
+            // Setting the member passed changes it: the view keeps the first one.
+            """
+            struct Context { var pin = ""; var uri: String? }
+            @Observable final class Flow {
+                private(set) var context = Context()
+                func open(_ uri: String) { context.uri = uri }
+            }
+            struct Issue: View {
+                @State var ↓uri: String
+                var body: some View { Text(uri) }
+            }
+            struct FlowView: View {
+                @State private var flow = Flow()
+                var body: some View {
+                    Issue(uri: flow.context.uri ?? "")
+                    Button("Open") { flow.open("a") }
+                }
+            }
+            """,
+            // Built from several inputs: the size class the system changes on rotation is one.
+            """
+            @Observable final class DayModel {
+                let title: String
+                let isCompact: Bool
+                init(title: String, isCompact: Bool) {
+                    self.title = title
+                    self.isCompact = isCompact
+                }
+            }
+            struct DayContent: View {
+                @State private var ↓model: DayModel
+                init(title: String, sizeClass: UserInterfaceSizeClass?) {
+                    _model = State(wrappedValue: DayModel(title: title, isCompact: sizeClass == .compact))
+                }
+                var body: some View { Text(model.isCompact ? model.title : "") }
+            }
+            struct DayPager: View {
+                @Environment(\\.horizontalSizeClass) private var sizeClass
+                var body: some View { DayContent(title: "Today", sizeClass: sizeClass) }
+            }
+            """,
+            // The state holds an object built from the value passed: a new address keeps the
+            // old loader.
+            """
+            struct Profile: Identifiable { let id: Int; var imageURL: String }
+            @Observable final class ImageLoader {
+                var image: String?
+                init(url: String) {}
+            }
+            struct RemoteImage: View {
+                @State private var ↓loader: ImageLoader
+                init(url: String) { _loader = State(initialValue: ImageLoader(url: url)) }
+                var body: some View { Text(loader.image ?? "") }
+            }
+            struct People: View {
+                @State private var profiles: [Profile] = []
+                var body: some View {
+                    ForEach(profiles) { profile in RemoteImage(url: profile.imageURL) }
+                    Button("Reload") { Task { profiles = await fetch() } }
+                }
+                func fetch() async -> [Profile] { [] }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Built from an object of an identified collection: rebuilding the list passes the
+            // same object again.
+            """
+            final class Spread: Identifiable { let id = UUID(); var title = "" }
+            @Observable final class SpreadModel {
+                let spread: Spread
+                init(spread: Spread) { self.spread = spread }
+            }
+            struct SpreadPage: View {
+                @State private var model: SpreadModel
+                init(spread: Spread) { _model = State(wrappedValue: SpreadModel(spread: spread)) }
+                var body: some View { Text(model.spread.title) }
+            }
+            struct Pager: View {
+                @State private var spreads: [Spread] = []
+                var body: some View {
+                    ForEach(spreads) { spread in SpreadPage(spread: spread) }
+                    Button("Sort") { spreads = spreads.reversed() }
+                }
+            }
+            """,
+            // Re-synced through a method of its own that the `.onChange` closure calls.
+            """
+            struct TimeAgo: View {
+                let date: Date
+                @State private var text: String
+                init(date: Date) {
+                    self.date = date
+                    _text = State(initialValue: date.description)
+                }
+                var body: some View { Text(text).onChange(of: date) { _, _ in refresh() } }
+                private func refresh() { text = date.description }
+            }
+            struct Feed: View {
+                @State private var date = Date()
+                var body: some View {
+                    TimeAgo(date: date)
+                    Button("Now") { date = Date() }
+                }
+            }
+            """,
+            // An environment value only the app's own code sets, and none does.
+            """
+            struct RowHeightLabel: View {
+                @State private var height: CGFloat
+                init(height: CGFloat) { _height = State(initialValue: height) }
+                var body: some View { Text("\\(height)") }
+            }
+            struct RowHost: View {
+                @Environment(\\.defaultMinListRowHeight) private var rowHeight
+                var body: some View { RowHeightLabel(height: rowHeight) }
+            }
+            """,
+            // A search filters the rows it shows: it changes no row's title.
+            """
+            struct Note: Identifiable { let id: Int; var title: String }
+            @Observable final class Browser {
+                var notes: [Note] = []
+                var searchText = ""
+            }
+            struct NoteRow: View {
+                @State var title: String
+                var body: some View { TextField("Title", text: $title) }
+            }
+            struct NoteBrowser: View {
+                @State private var browser = Browser()
+                private var visible: [Note] { browser.notes.filter { browser.searchText.isEmpty || $0.title.contains(browser.searchText) } }
+                var body: some View {
+                    ForEach(visible) { note in NoteRow(title: note.title) }
+                    TextField("Search", text: $browser.searchText)
+                }
+            }
+            """,
+            // Setting another stored member of the field leaves the member passed as it is.
+            """
+            struct Context { var pin = ""; var uri: String? }
+            @Observable final class Flow {
+                private(set) var context = Context()
+                func setPin(_ pin: String) { context.pin = pin }
+            }
+            struct Issue: View {
+                @State var uri: String
+                var body: some View { Text(uri) }
+            }
+            struct FlowView: View {
+                @State private var flow = Flow()
+                var body: some View {
+                    Issue(uri: flow.context.uri ?? "")
+                    Button("PIN") { flow.setPin("1") }
+                }
+            }
+            """,
+            // The editor writes its draft back into the object it was given: a reload brings
+            // back what it saved.
+            """
+            final class Note: Identifiable { let id = UUID(); var title = "" }
+            struct NoteEditor: View {
+                let note: Note
+                let onEdited: () -> Void
+                @State private var title: String
+                init(note: Note, onEdited: @escaping () -> Void) {
+                    self.note = note
+                    self.onEdited = onEdited
+                    _title = State(initialValue: note.title)
+                }
+                var body: some View { TextField("Title", text: $title).onSubmit { save() } }
+                private func save() {
+                    note.title = title
+                    onEdited()
+                }
+            }
+            struct NoteList: View {
+                @State private var notes: [Note] = []
+                var body: some View {
+                    ForEach(notes) { note in NoteEditor(note: note, onEdited: { Task { await load() } }) }
+                }
+                func load() async { notes = await fetch() }
+                func fetch() async -> [Note] { [] }
+            }
+            """,
+            // A method of an object never replaced behaves the same whatever its fields do.
+            """
+            @Observable final class Session {
+                var user = ""
+                func signOut() { user = "" }
+                func load() { Task { @MainActor in self.user = "Ann" } }
+            }
+            struct Actions { let signOut: () -> Void }
+            struct LogoutButton: View {
+                @State var onLogout: () -> Void
+                @State var actions: Actions
+                var body: some View { Button("Log out") { onLogout(); actions.signOut() } }
+            }
+            struct Account: View {
+                @State private var session = Session()
+                var body: some View {
+                    LogoutButton(onLogout: session.signOut, actions: Actions(signOut: session.signOut))
+                    Button("Load") { session.load() }
+                }
+            }
+            """,
             // A modifier gets the input and a binding to the state: it can load the new image.
             """
             struct Avatar: View {
@@ -1049,7 +1304,7 @@ public struct StateInitializedFromOutside: Rule {
                     at: state.property.nameToken..<state.property.nameToken + 1,
                     notes: [
                         context.note(
-                            "\(caller) passes `\(state.label ?? "_"):` here, seeding `\(name)` when `\(viewName)` first appears",
+                            "\(caller) passes `\(seed.argument.label ?? "_"):` here, seeding `\(name)` when `\(viewName)` first appears",
                             at: seed.argument.value, in: seed.site.file),
                         context.note(
                             "then \(seed.write.description): `\(viewName)`'s `@State \(name)` keeps the first value",

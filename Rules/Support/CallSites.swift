@@ -67,13 +67,21 @@ enum CallSites {
     /// is the same object).
     /// `declaredAt`: the declaration of the view asked about (its `#if` variant): only sites
     /// that can build it count.
+    /// `ownCallbacks`: the labels of closures the view calls only where it also assigns its
+    /// state itself (`StateSeeding.mirroringCallbacks`): a write in one a site passes is the
+    /// view's own change, reported back.
     static func changingValue(
-        passedAs label: String?, to view: String, declaredAt declaration: TokenLocation?, holdsReference: Bool, index: ProjectIndex
+        passedAs label: String?, to view: String, declaredAt declaration: TokenLocation?, holdsReference: Bool,
+        ownCallbacks: Set<String> = [], index: ProjectIndex
     ) -> ChangingValue? {
         let sites = declaration.map { index.viewGraph.constructions(of: view, declaredAt: $0) } ?? index.viewGraph.constructions(of: view)
         for site in sites {
             guard let argument = site.argument(labeled: label) else { continue }
-            if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0) {
+            let excluded = site.arguments.compactMap { argument -> CodeRange? in
+                guard let label = argument.label, ownCallbacks.contains(label), argument.origin == .closure else { return nil }
+                return CodeRange(file: site.file, tokens: argument.value)
+            }
+            if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0, excluded: excluded) {
                 return ChangingValue(site: site, argument: argument, reason: change.reason, write: change.write)
             }
         }
@@ -84,7 +92,8 @@ enum CallSites {
     /// that changes it, or nil: the site is not rendering code, the view is renewed by the
     /// value (SPEC §10.4), or no write is known.
     static func change(
-        of argument: ConstructionArgument, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int
+        of argument: ConstructionArgument, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int,
+        excluded: [CodeRange] = []
     ) -> Change? {
         guard site.context == .rendering || site.context == .presentation, index.renewingTie(for: argument, at: site) == nil
         else { return nil }
@@ -93,32 +102,68 @@ enum CallSites {
             return sharedObjectChange(argument, at: site, holdsReference: holdsReference, index: index)
         case .constructor(let type):
             // `Child(model: Model(count: count))`: a new value built from a changing input.
-            for input in argument.constructorArguments {
-                guard let change = change(of: input, at: site, holdsReference: false, index: index, depth: depth) else { continue }
+            let file = index.files[site.file]
+            let values = file.constructorCall(in: argument.value)?.call.arguments.map { file.argumentList($0).map(\.value).filter { !$0.isEmpty } }
+            for (position, input) in argument.constructorArguments.enumerated() {
+                let value = values.flatMap { position < $0.count ? $0[position] : nil }
+                let found = value.flatMap { boundMethodChange(input, value: $0, at: site, index: index, depth: depth, excluded: excluded) }
+                    ?? change(of: input, at: site, holdsReference: false, index: index, depth: depth, excluded: excluded)
+                guard let change = found else { continue }
                 let built = type == ".init" ? "a value built with `.init(…)`" : "a `\(type)` built"
                 return Change(reason: "\(built) from \(change.reason)", write: change.write)
             }
             return nil
         default:
-            return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth)
+            if let bound = boundMethodChange(argument.origin, value: argument.value, at: site, index: index, depth: depth, excluded: excluded) {
+                return bound
+            }
+            return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth, excluded: excluded)
         }
+    }
+
+    /// `onLogout: session.signOut`: a method handed on uncalled is bound to the object the
+    /// caller's property holds; it behaves the same until the property is replaced, whatever
+    /// the object's fields do. `.some(nil)` (the method of an object never replaced): no
+    /// change; nil when `value` is not such a reference.
+    private static func boundMethodChange(
+        _ origin: ArgumentOrigin, value: Range<Int>, at site: ViewConstruction, index: ProjectIndex, depth: Int,
+        excluded: [CodeRange]
+    ) -> Change?? {
+        let file = index.files[site.file]
+        guard case .property(let property, let path) = origin, path.count == 1,
+            let chain = file.memberChain(at: value.lowerBound, limit: value.upperBound), chain.end == value.upperBound,
+            let model = heldModel(property.name, of: site, index: index)
+        else { return nil }
+        let lineage = index.typeAndAncestors(of: model)
+        guard !lineage.contains(where: { $0.property(named: path[0]) != nil }),
+            lineage.contains(where: { $0.functions.contains { $0.function.name == path[0] } })
+        else { return nil }
+        guard let replaced = change(of: .property(property, path: []), at: site, holdsReference: true, index: index, depth: depth, excluded: excluded)
+        else {
+            return .some(nil)
+        }
+        return Change(reason: "`\(property.name).\(path[0])`, a method bound to \(replaced.reason)", write: replaced.write)
     }
 
     /// Why a value from `origin` at `site` can change while the view built there is shown,
     /// with the write, or nil.
     static func change(
-        of origin: ArgumentOrigin, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int
+        of origin: ArgumentOrigin, at site: ViewConstruction, holdsReference: Bool, index: ProjectIndex, depth: Int,
+        excluded: [CodeRange] = []
     ) -> Change? {
-        change(of: origin, at: site, holdsReference: holdsReference, elementsOnly: false, index: index, depth: depth, shownUnder: [])
+        change(
+            of: origin, at: site, holdsReference: holdsReference, elementsOnly: false, index: index, depth: depth, shownUnder: [],
+            excluded: excluded)
     }
 
     /// `elementsOnly`: the value is an element's field, changed only by writes that replace
     /// or edit elements (not `append`, `remove`, `sort`, which keep each element as it is).
     /// `shownUnder`: the sites between the view asked about and `site` (a presentation
     /// among them covers its presenters while the view is shown).
+    /// `excluded`: code whose writes witness nothing (the seeded view's own callbacks).
     private static func change(
         of origin: ArgumentOrigin, at site: ViewConstruction, holdsReference: Bool, elementsOnly: Bool, index: ProjectIndex,
-        depth: Int, shownUnder: [ViewConstruction]
+        depth: Int, shownUnder: [ViewConstruction], excluded: [CodeRange]
     ) -> Change? {
         let caller = caller(of: site)
         let shownUnder = shownUnder + [site]
@@ -133,10 +178,11 @@ enum CallSites {
                 presentation: PresentationEnd(site, index: index), shownUnder: shownUnder)
             filter.limitToContent(of: site, index: index)
             filter.heldArguments = heldArguments(property.name, of: site, index: index)
+            filter.excluded = excluded
             if let wrapper = property.wrapper {
                 // `@State var model = Model()` passing `model.title`: a field of the model it holds.
                 if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
-                    guard let write = fieldWrite(field, of: model, filter: filter.forField(path.count == 1), index: index)
+                    guard let write = fieldWrite(field, of: model, filter: filter.forField(path[...], of: model, index: index), index: index)
                         ?? relayedFieldWrite(path, of: model, filter: filter, index: index)
                     else { return nil }
                     return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
@@ -145,33 +191,36 @@ enum CallSites {
                     guard let write = stateWrite(property, of: callerType, filter: filter, index: index, depth: depth) else { return nil }
                     return Change(reason: "\(describe(property, path)), \(caller)'s own state", write: write)
                 }
+                if wrapper == "Environment", let (key, write) = systemEnvironmentChange(property.name, of: callerType, index: index) {
+                    return Change(reason: "`\(([property.name] + path).joined(separator: "."))` (`@Environment(\\.\(key))`)", write: write)
+                }
                 return nil
             }
             // A stored or computed property holding a model: a field of it.
             if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
-                guard let write = fieldWrite(field, of: model, filter: filter.forField(path.count == 1), index: index)
+                guard let write = fieldWrite(field, of: model, filter: filter.forField(path[...], of: model, index: index), index: index)
                     ?? relayedFieldWrite(path, of: model, filter: filter, index: index)
                 else { return nil }
                 return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
             }
-            if property.isComputed { return computedChange(of: property, at: site, index: index, depth: depth) }
+            if property.isComputed { return computedChange(of: property, at: site, elementsOnly: elementsOnly, index: index, depth: depth) }
             return inheritedChange(
                 of: property, path: path, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
-                depth: depth, shownUnder: shownUnder)
+                depth: depth, shownUnder: shownUnder, excluded: excluded)
         case .element(let name, let path, let collection):
             // An object of an identified collection stays the same object; a value element
             // changes its fields under the same id when an element is replaced or edited.
-            guard !holdsReference, let collection,
+            guard !holdsReference, let collection, !(path.isEmpty && holdsObjects(collection, at: site, index: index)),
                 let source = change(
                     of: collection, at: site, holdsReference: false, elementsOnly: true, index: index, depth: depth,
-                    shownUnder: Array(shownUnder.dropLast()))
+                    shownUnder: Array(shownUnder.dropLast()), excluded: excluded)
             else { return nil }
             return Change(reason: "`\(([name] + path).joined(separator: "."))`, an element of \(source.reason)", write: source.write)
         case .derived(let parts):
             for part in parts {
                 if let change = change(
                     of: part, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index, depth: depth,
-                    shownUnder: Array(shownUnder.dropLast()))
+                    shownUnder: Array(shownUnder.dropLast()), excluded: excluded)
                 {
                     return change
                 }
@@ -185,10 +234,45 @@ enum CallSites {
             }
             return change(
                 of: value.origin.appending(path), at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
-                depth: depth + 1, shownUnder: Array(shownUnder.dropLast()))
+                depth: depth + 1, shownUnder: Array(shownUnder.dropLast()), excluded: excluded)
         case .constructor, .literal, .staticMember, .binding, .closureParameter, .parameter, .closure, .unknown:
             return nil
         }
+    }
+
+    /// Environment values the system changes while a view is shown, without any code of the
+    /// app: the size classes (rotation, Split View, Stage Manager), the color scheme and its
+    /// contrast (appearance), the text size, the scene's phase, accessibility settings.
+    private static let systemEnvironmentKeys: [String: String] = [
+        "horizontalSizeClass": "the window's width class changes (rotation, Split View, Stage Manager)",
+        "verticalSizeClass": "the window's height class changes (rotation)",
+        "colorScheme": "the appearance switches between light and dark",
+        "colorSchemeContrast": "the user changes the contrast setting",
+        "dynamicTypeSize": "the user changes the text size",
+        "sizeCategory": "the user changes the text size",
+        "scenePhase": "the scene becomes active, inactive or goes to the background",
+        "legibilityWeight": "the user turns bold text on or off",
+        "accessibilityReduceMotion": "the user changes Reduce Motion",
+        "accessibilityReduceTransparency": "the user changes Reduce Transparency",
+        "accessibilityDifferentiateWithoutColor": "the user changes Differentiate Without Color",
+        "isLuminanceReduced": "the display dims to Always-On",
+        "controlActiveState": "the window becomes key or loses focus",
+    ]
+
+    /// `@Environment(\.horizontalSizeClass) var sizeClass`: a value SwiftUI changes while
+    /// the view is shown (`systemEnvironmentKeys`); the key, and the declaration cited with
+    /// when it changes.
+    private static func systemEnvironmentChange(_ name: String, of caller: TypeInfo, index: ProjectIndex) -> (String, ValueWrite)? {
+        guard let (fileIndex, property) = caller.property(named: name),
+            let arguments = property.attributes.first(named: "Environment")?.arguments
+        else { return nil }
+        let file = index.files[fileIndex]
+        let tokens = arguments.filter { file.kind($0) != .leftParen && file.kind($0) != .rightParen }
+        guard tokens.count == 3, file.kind(tokens[0]) == .backslash, file.kind(tokens[1]) == .period,
+            let when = systemEnvironmentKeys[file.text(tokens[2])]
+        else { return nil }
+        let key = file.text(tokens[2])
+        return (key, ValueWrite(file: fileIndex, token: property.nameToken, what: "`\(name)` changes when \(when)", context: "(SwiftUI sets it)"))
     }
 
     /// `Settings.shared.fontSize`: a field of an object a type keeps in a static property,
@@ -222,6 +306,12 @@ enum CallSites {
         return index.types[constructed.name]
     }
 
+    /// Tokens of one file.
+    struct CodeRange {
+        let file: Int
+        let tokens: Range<Int>
+    }
+
     /// Which writes change the value passed.
     struct WriteFilter {
         /// Only an assignment of the whole value (`model = Model()`): a reference passed as it is.
@@ -249,6 +339,10 @@ enum CallSites {
         /// changes another object (`ProjectIndex.genericArguments(ofSpelled:)`).
         var heldArguments: [TypeShape]?
 
+        /// Code whose writes are no witness: closures handed to the seeded view that it calls
+        /// only where it assigns its state itself.
+        var excluded: [CodeRange] = []
+
         /// For a view presented for an item, from a value the item does not carry, when the
         /// analysis cannot tell which writes change the item: only writes in the presented
         /// content count.
@@ -263,7 +357,8 @@ enum CallSites {
 
         /// Whether a write at `token` of `file` is in the code that counts.
         func counts(_ token: Int, inFile file: Int) -> Bool {
-            content.map { $0.file == file && $0.tokens.contains(token) } ?? true
+            !excluded.contains { $0.file == file && $0.tokens.contains(token) }
+                && content.map { $0.file == file && $0.tokens.contains(token) } ?? true
         }
 
         /// Whether a write at `token` of `file` can run while the seeded view is shown.
@@ -271,11 +366,34 @@ enum CallSites {
             shownUnder.allSatisfy { index.canRun(TokenLocation(file: file, token: token), whileShowing: $0) }
         }
 
-        /// For a field of a model: a reference field is replaced by any write to it.
-        func forField(_ isDirect: Bool) -> WriteFilter {
-            WriteFilter(
+        /// The stored member of the field that the value reads (`uri` of `context.uri`): a
+        /// write to another member of the field (`context.pin = …`) leaves it as it is.
+        var member: String?
+
+        /// For the field `path[0]` of `model`, the value reading `path`: a reference field is
+        /// replaced by any write to it; a member read of a stored member is changed only by
+        /// writes of the whole field or of that member.
+        func forField(_ path: ArraySlice<String>, of model: TypeInfo, index: ProjectIndex) -> WriteFilter {
+            let isDirect = path.count == 1
+            var filter = WriteFilter(
                 replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter,
                 presentation: presentation, content: content, shownUnder: shownUnder, heldArguments: heldArguments)
+            filter.excluded = excluded
+            if path.count > 1, let fieldType = CallSites.fieldType(path[path.startIndex], of: model, index: index),
+                let (_, member) = fieldType.property(named: path[path.startIndex + 1]), member.isStored
+            {
+                filter.member = member.name
+            }
+            return filter
+        }
+
+        /// Whether the write at `token` (the field's name) goes to another member of the
+        /// field than `member` (`context.pin = …`, `context.pin.append(…)`).
+        func isToOtherMember(_ token: Int, in file: ParsedFile) -> Bool {
+            guard let member else { return false }
+            var next = token + 1
+            if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+            return file.kind(next) == .period && file.isWord(next + 1) && !file.spells(next + 1, member)
         }
 
         /// Whether a write through a reference writes to another specialization of the
@@ -293,6 +411,7 @@ enum CallSites {
 
         /// Whether the write at `token` (the member's name) is one of these.
         func accepts(_ token: Int, in file: ParsedFile) -> Bool {
+            if isToOtherMember(token, in: file) { return false }
             var next = token + 1
             if replacedOnly { return file.at(next, "=") }
             guard elementsOnly else { return true }
@@ -312,7 +431,7 @@ enum CallSites {
     /// stores a parameter as it is).
     private static func inheritedChange(
         of property: PropertyReference, path: [String], at site: ViewConstruction, holdsReference: Bool, elementsOnly: Bool,
-        index: ProjectIndex, depth: Int, shownUnder: [ViewConstruction]
+        index: ProjectIndex, depth: Int, shownUnder: [ViewConstruction], excluded: [CodeRange]
     ) -> Change? {
         guard depth < 3, let callerName = site.enclosingType, let caller = index.types[callerName], caller.isView,
             let (_, stored) = caller.property(named: property.name), stored.isStored, stored.initializer == nil,
@@ -322,7 +441,7 @@ enum CallSites {
             guard outer.context == .rendering || outer.context == .presentation, index.renewingTie(for: argument, at: outer) == nil,
                 let change = change(
                     of: argument.origin, at: outer, holdsReference: holdsReference && path.isEmpty, elementsOnly: elementsOnly,
-                    index: index, depth: depth + 1, shownUnder: shownUnder)
+                    index: index, depth: depth + 1, shownUnder: shownUnder, excluded: excluded)
             else { continue }
             let written = ([property.name] + path).joined(separator: ".")
             return Change(reason: "`\(written)`, which `\(callerName)` gets from \(change.reason)", write: change.write)
@@ -348,9 +467,12 @@ enum CallSites {
     /// A computed property of a view caller changes when its getter reads the caller's
     /// state or a field of its model (`visibleNotes` filtering `@State notes`) that a write
     /// changes.
-    private static func computedChange(of property: PropertyReference, at site: ViewConstruction, index: ProjectIndex, depth: Int)
-        -> Change?
-    {
+    /// `elementsOnly`: the value is a field of an element of the computed collection, which
+    /// only a collection of project values the getter reads brings; a filter it applies
+    /// (`selectedList`, `searchText`) selects elements and changes none of them.
+    private static func computedChange(
+        of property: PropertyReference, at site: ViewConstruction, elementsOnly: Bool, index: ProjectIndex, depth: Int
+    ) -> Change? {
         guard let callerName = site.enclosingType, let caller = index.types[callerName], caller.isView else { return nil }
         for declaration in caller.declarations {
             let file = index.files[declaration.file]
@@ -369,8 +491,15 @@ enum CallSites {
                     let write: ValueWrite?
                     if let model = heldModel(read.name, of: site, index: index) {
                         guard file.kind(token + 1) == .period, file.kind(token + 2) == .identifier else { continue }
-                        write = fieldWrite(file.text(token + 2), of: model, filter: WriteFilter(), index: index)
+                        let field = file.text(token + 2)
+                        if elementsOnly, let (fieldFile, owner, stored) = fieldDeclaration(field, of: model, index: index),
+                            !holdsElements(stored, in: index.files[fieldFile], scope: owner, index: index)
+                        {
+                            continue
+                        }
+                        write = fieldWrite(field, of: model, filter: WriteFilter(), index: index)
                     } else if valueWrappers.contains(String(wrapper.simpleName)) {
+                        if elementsOnly, !holdsElements(read, in: file, scope: callerName, index: index) { continue }
                         let reference = PropertyReference(name: read.name, wrapper: String(wrapper.simpleName), isLet: read.isLet, isComputed: false)
                         write = stateWrite(reference, of: caller, filter: WriteFilter(), index: index, depth: depth)
                     } else {
@@ -479,7 +608,9 @@ enum CallSites {
         // `$model.field.member` of a field holding an object changes the object, not the field.
         let holdsObject = index.objectHolders(of: owner).contains(field) && !index.objectCollectionHolders(of: owner).contains(field)
         for mutation in index.typeAndAncestors(of: owner).flatMap({ index.viewMutations[$0.name] ?? [] })
-        where mutation.path.first == field && !(holdsObject && mutation.path.count > 1) {
+        where mutation.path.first == field && !(holdsObject && mutation.path.count > 1)
+            && !(mutation.path.count > 1 && filter.member.map { mutation.path[1] != $0 } ?? false)
+        {
             guard let token = mutation.tokens.first, filter.counts(token, inFile: mutation.file),
                 filter.canRun(token, inFile: mutation.file, index: index),
                 !filter.isToOtherSpecialization(at: TokenLocation(file: mutation.file, token: token), throughReference: true, index: index)
@@ -570,7 +701,7 @@ enum CallSites {
                 forwarding.property == path[0] && lineage.contains { $0.name == forwarding.container }
             })
         else { return nil }
-        return fieldWrite(path[1], of: nested, filter: filter.forField(path.count == 2), index: index)
+        return fieldWrite(path[1], of: nested, filter: filter.forField(path.dropFirst(), of: nested, index: index), index: index)
     }
 
     /// The project class the caller's property `name` holds (an observable model, a plain
@@ -582,6 +713,57 @@ enum CallSites {
             let (_, property) = caller.property(named: name), let written = property.type?.text
         else { return nil }
         return index.genericArguments(ofSpelled: written)
+    }
+
+    /// Whether the caller's property the collection origin names holds objects of a project
+    /// class (`let spreads: [Spread]`): an element passed as it is is the same object after
+    /// the collection is rebuilt.
+    private static func holdsObjects(_ collection: ArgumentOrigin, at site: ViewConstruction, index: ProjectIndex) -> Bool {
+        guard case .property(let property, let path) = collection, path.isEmpty, let callerName = site.enclosingType,
+            let caller = index.types[callerName], let (fileIndex, stored) = caller.property(named: property.name),
+            let held = index.declaredShape(of: stored, in: index.files[fileIndex], scope: callerName)?.heldName
+        else { return false }
+        return index.type(named: held, from: callerName, file: fileIndex)?.isClass ?? false
+    }
+
+    /// The project type the stored or computed field `name` of `model` holds, by its
+    /// annotation or initial value.
+    fileprivate static func fieldType(_ name: String, of model: TypeInfo, index: ProjectIndex) -> TypeInfo? {
+        guard let owner = index.typeAndAncestors(of: model).first(where: { $0.property(named: name) != nil }),
+            let (fileIndex, property) = owner.property(named: name),
+            let held = index.declaredShape(of: property, in: index.files[fileIndex], scope: owner.name)?.directName
+        else { return nil }
+        return index.type(named: held, from: owner.name, file: fileIndex)
+    }
+
+    /// The declaration of the field `name` of `model`: its file, its owner's name, the property.
+    private static func fieldDeclaration(_ name: String, of model: TypeInfo, index: ProjectIndex) -> (Int, String, Property)? {
+        guard let owner = index.typeAndAncestors(of: model).first(where: { $0.property(named: name) != nil }),
+            let (fileIndex, property) = owner.property(named: name)
+        else { return nil }
+        return (fileIndex, owner.name, property)
+    }
+
+    /// Whether `property` holds a collection of project values (`[Note]`, `Set<Tag>?`,
+    /// `[ID: Note]`, an array literal); a plain value (`var searchText = ""`, `var selection:
+    /// Tag?`) does not.
+    private static func holdsElements(_ property: Property, in file: ParsedFile, scope: String, index: ProjectIndex) -> Bool {
+        guard let shape = index.declaredShape(of: property, in: file, scope: scope) else {
+            return property.initializer.map { file.kind($0.lowerBound) == .leftSquare } ?? true
+        }
+        return holdsElements(shape, index: index)
+    }
+
+    private static func holdsElements(_ shape: TypeShape, index: ProjectIndex) -> Bool {
+        switch shape {
+        case .optional(let wrapped): return holdsElements(wrapped, index: index)
+        case .array(let element), .set(let element), .dictionary(_, let element):
+            return element.heldName.map { index.type(named: $0) != nil } ?? true
+        case .named(let name, let arguments):
+            return ["Array", "Set", "Dictionary", "OrderedSet", "OrderedDictionary", "IdentifiedArray", "IdentifiedArrayOf"].contains(name)
+                && (arguments.last?.heldName.map { index.type(named: $0) != nil } ?? true)
+        case .other: return true
+        }
     }
 
     private static func heldModel(_ name: String, of site: ViewConstruction, index: ProjectIndex) -> TypeInfo? {

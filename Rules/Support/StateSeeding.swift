@@ -16,6 +16,12 @@ struct SeededState {
     let source: Source
     /// The name of the view's declaration that holds it (one `#if` variant of the view).
     let declaration: TokenLocation?
+    /// Further parameters the value is built from (`Model(spread: spread, sizeClass:
+    /// sizeClass)`), after the source's.
+    var otherParameters: [Parameter] = []
+
+    /// The labels of every argument the value is built from.
+    var labels: [String?] { [label] + otherParameters.map(\.label) }
 
     /// The argument label callers pass the value with (nil: unlabeled).
     var label: String? {
@@ -50,14 +56,16 @@ enum StateSeeding {
             // A store handed down is the parent's, scoped: the first one is the one to keep.
             if ViewProperty.holdsComposableArchitectureStore(property, in: file, scope: view.name, index: index) { continue }
             var source: SeededState.Source?
+            var otherParameters: [Parameter] = []
             if property.initializer == nil, ViewProperty.hasMemberwiseInit(view),
                 includingOptionals || !(property.type.map { TypeShape($0.text).isOptional } ?? false)
             {
                 source = .memberwise
             } else {
                 for (fileIndex, initializer) in explicitInits {
-                    if let (parameter, tokens) = assignmentFromParameter(to: property.name, in: initializer, file: index.files[fileIndex]) {
-                        source = .parameter(parameter, assignment: tokens, file: fileIndex)
+                    if let (parameters, tokens) = assignmentFromParameters(to: property.name, in: initializer, file: index.files[fileIndex]) {
+                        source = .parameter(parameters[0], assignment: tokens, file: fileIndex)
+                        otherParameters = Array(parameters.dropFirst())
                         break
                     }
                 }
@@ -66,7 +74,8 @@ enum StateSeeding {
             result.append(
                 SeededState(
                     property: property, source: source,
-                    declaration: index.fileIndex(of: file).map { TokenLocation(file: $0, token: decl.nameToken) }))
+                    declaration: index.fileIndex(of: file).map { TokenLocation(file: $0, token: decl.nameToken) },
+                    otherParameters: otherParameters))
         }
         return result
     }
@@ -80,9 +89,53 @@ enum StateSeeding {
         // The view's own code first: it is cheaper than walking the call sites.
         let name = state.property.name
         guard isUsed(name, in: view, index: index), !handsBack(name, in: view, index: index) else { return nil }
-        return CallSites.changingValue(
-            passedAs: state.label, to: view.name, declaredAt: state.declaration,
-            holdsReference: holdsReference(state, of: view, in: file, index: index), index: index)
+        let holdsReference = holdsReference(state, of: view, in: file, index: index)
+        let ownCallbacks = mirroringCallbacks(of: name, in: view, index: index)
+        for label in state.labels {
+            if let seed = CallSites.changingValue(
+                passedAs: label, to: view.name, declaredAt: state.declaration, holdsReference: holdsReference,
+                ownCallbacks: ownCallbacks, index: index)
+            {
+                return seed
+            }
+        }
+        return nil
+    }
+
+    /// The view's closures (stored properties of a function type) that it calls only in a
+    /// flow that also assigns the state `name` itself (`position = new; onMoved(piece)` in
+    /// one gesture handler): what its caller writes in one reports the change the view has
+    /// just made to its own copy.
+    static func mirroringCallbacks(of name: String, in view: TypeInfo, index: ProjectIndex) -> Set<String> {
+        let closures = Set(view.properties.compactMap { _, property in
+            property.isStored && property.attributes.isEmpty && property.type?.text.contains("->") == true ? property.name : nil
+        })
+        guard !closures.isEmpty else { return [] }
+        var mirrored = Set<String>()
+        var other = Set<String>()
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            let bodies = declaration.decl.properties.flatMap { $0.accessors.compactMap(\.body) }
+                + declaration.decl.functions.filter { $0.kind != .initializer }.compactMap(\.body)
+            for body in bodies {
+                let scopes = index.scopes(in: body, of: file)
+                for token in body where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
+                    let text = file.text(token)
+                    guard closures.contains(text) else { continue }
+                    let next = file.kind(token + 1) == .postfixQuestionMark ? token + 2 : token + 1
+                    guard file.kind(next) == .leftParen else {
+                        other.insert(text)
+                        continue
+                    }
+                    let flow = scopes.innermostClosure(containing: token)?.range
+                    let assigns = file.assignments(in: flow ?? body).contains { assignment in
+                        file.path(of: assignment.target) == [name] && scopes.innermostClosure(containing: assignment.target.root)?.range == flow
+                    }
+                    if assigns { mirrored.insert(text) } else { other.insert(text) }
+                }
+            }
+        }
+        return mirrored.subtracting(other)
     }
 
     /// Whether the view uses its state anywhere but in its initializers (`name`,
@@ -108,9 +161,30 @@ enum StateSeeding {
 
     /// Whether the state's value holds an object (a project class): the view keeps a
     /// reference, which only changes when a caller passes another object.
+    /// A state built from the parameters (`loader = ImageLoader(url: url)`) holds an object
+    /// of its own: a new value passed is what changes it, not a new object.
     static func holdsReference(_ state: SeededState, of view: TypeInfo, in file: ParsedFile, index: ProjectIndex) -> Bool {
+        if case .parameter(let parameter, let assignment, let fileIndex) = state.source,
+            !storesItself(parameter, in: assignment, file: index.files[fileIndex])
+        {
+            return false
+        }
         guard let shape = index.declaredShape(of: state.property, in: file, scope: view.name) else { return false }
         return index.modelKind(of: shape, from: view.name, file: index.fileIndex(of: file)).isClass
+    }
+
+    /// Whether the assignment (`_x = State(initialValue: x)`, `self.x = x`) stores the
+    /// parameter itself, not a value built from it.
+    private static func storesItself(_ parameter: Parameter, in assignment: Range<Int>, file: ParsedFile) -> Bool {
+        guard let equal = assignment.first(where: { file.at($0, "=") }) else { return false }
+        var value = equal + 1..<assignment.upperBound
+        // `State(initialValue: x)`, `State(wrappedValue: x)`: what it wraps.
+        if file.at(value.lowerBound, "State"), file.kind(value.lowerBound + 1) == .leftParen, file.kind(value.lowerBound + 3) == .colon,
+            file.kind(value.upperBound - 1) == .rightParen
+        {
+            value = value.lowerBound + 4..<value.upperBound - 1
+        }
+        return value.count == 1 && file.spells(value.lowerBound, parameter.name)
     }
 
     /// Whether the view hands the state back as an edited draft, in an action (a `Button`
@@ -228,10 +302,15 @@ enum StateSeeding {
         }
         var result: [Int] = []
         for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") {
-            guard let target = view.property(named: file.path(of: assignment.target)[0])?.property,
-                !names.contains(target.name), target.attributes.contains(named: "Binding"), mentionsState(assignment.value)
+            var path = file.path(of: assignment.target)
+            if path.first == "self", path.count > 1 { path.removeFirst() }
+            guard let target = view.property(named: path[0])?.property, !names.contains(target.name), mentionsState(assignment.value)
             else { continue }
-            result.append(assignment.operatorToken)
+            // `item = draft` to a `@Binding`; `note.title = title` into a field of the object
+            // (or binding) the view was given, not of one of its own states: written back.
+            let isGiven = target.attributes.contains(named: "Binding")
+                || (path.count > 1 && !target.attributes.contains(named: "State") && file.isOwnMemberReference(assignment.target.root))
+            if isGiven { result.append(assignment.operatorToken) }
         }
         // `.onChange(of: draft) { _, new in onCommit(new) }`: what the closure passes on is the state.
         let calls = file.calls(in: body, where: { file.kind($0) == .identifier })
@@ -263,23 +342,27 @@ enum StateSeeding {
         name.hasPrefix("initial") || name.hasPrefix("default")
     }
 
-    /// The assignment in `initializer` that stores a value built from one of its parameters
-    /// into the state `name` (through `self.name`, `name`, or `_name`).
-    private static func assignmentFromParameter(
+    /// The assignment in `initializer` that stores a value built from its parameters into
+    /// the state `name` (through `self.name`, `name`, or `_name`): the parameters, in the
+    /// order the value names them.
+    private static func assignmentFromParameters(
         to name: String, in initializer: FunctionDecl, file: ParsedFile
-    ) -> (parameter: Parameter, tokens: Range<Int>)? {
+    ) -> (parameters: [Parameter], tokens: Range<Int>)? {
         guard let body = initializer.body else { return nil }
         let parameters = initializer.parameters.filter { !isSeedName($0.name) }
         guard !parameters.isEmpty else { return nil }
         for assignment in file.assignments(in: body) {
             let path = file.path(of: assignment.target)
             guard path == [name] || path == ["_" + name] else { continue }
+            var found: [Parameter] = []
             for token in assignment.value {
                 guard file.kind(token) == .identifier, file.kind(token - 1) != .period, file.kind(token + 1) != .colon,
-                    let parameter = parameters.first(where: { $0.name == file.text(token) })
+                    let parameter = parameters.first(where: { $0.name == file.text(token) }),
+                    !found.contains(where: { $0.name == parameter.name })
                 else { continue }
-                return (parameter, assignment.target.root..<assignment.value.upperBound)
+                found.append(parameter)
             }
+            if !found.isEmpty { return (found, assignment.target.root..<assignment.value.upperBound) }
         }
         return nil
     }
@@ -309,7 +392,10 @@ enum StateSeeding {
                 if keepingCurrent.contains(where: { file.spells(call.name, $0) }) {
                     var closures = call.trailingClosures.map(\.body)
                     if let arguments = call.arguments { closures.append(arguments) }
-                    for closure in closures where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] }) {
+                    for closure in closures
+                    where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] })
+                        || callsAssigningMethod(name, in: closure, of: declaration.decl, file: file)
+                    {
                         return true
                     }
                     if let arguments = call.arguments, mentions(inputs, in: arguments, file: file),
@@ -331,6 +417,17 @@ enum StateSeeding {
             }
         }
         return false
+    }
+
+    /// Whether the closure calls a method of the view's own (`updateText()`) whose body
+    /// assigns the state (`text = date.formatted()`).
+    private static func callsAssigningMethod(_ name: String, in closure: Range<Int>, of decl: TypeDecl, file: ParsedFile) -> Bool {
+        decl.functions.contains { function in
+            guard function.kind == .function, let body = function.body,
+                closure.contains(where: { file.kind($0) == .identifier && file.spells($0, function.name) && file.isOwnMemberReference($0) && file.kind($0 + 1) == .leftParen })
+            else { return false }
+            return file.assignments(in: body).contains { file.path(of: $0.target) == [name] }
+        }
     }
 
     /// Whether a call gets one of the view's inputs and a binding to the state together

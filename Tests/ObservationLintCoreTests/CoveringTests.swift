@@ -305,6 +305,115 @@ final class CoveringTests: XCTestCase {
         XCTAssertTrue(index.canRun(write(to: "afterAwait", in: index), whileShowing: site))
     }
 
+    /// A model's method runs where its callers do: a write in it is covered when every call
+    /// of it is (a covered view's `Button`), not when a call runs from the presented content,
+    /// after an `await`, or when the method is handed on uncalled.
+    func testModelMethodsCalledOnlyFromCoveredViews() {
+        let index = index(
+            child + """
+                @main struct Demo: App { var body: some Scene { WindowGroup { Host() } } }
+                @Observable final class Store {
+                    var picked = ""
+                    var fromContent = ""
+                    var handedOn = ""
+                    var later = ""
+                    func pick(_ value: String) { picked = value }
+                    func edit() { fromContent = "x" }
+                    func hand() { handedOn = "x" }
+                    func load() async { await Task.yield(); later = "x" }
+                }
+                struct Host: View {
+                    @State private var store = Store()
+                    @State private var isShowing = false
+                    var body: some View {
+                        Button("Pick") { store.pick("a") }
+                        Button("Load") { Task { await store.load() } }
+                        Text("").onTapGesture(perform: store.hand)
+                        Button("Edit") { store.edit() }
+                            .sheet(isPresented: $isShowing) {
+                                Child(text: store.picked)
+                                Button("Again") { store.edit() }
+                            }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertFalse(index.canRun(write(to: "picked", in: index), whileShowing: site))
+        for running in ["fromContent", "handedOn", "later"] {
+            XCTAssertTrue(index.canRun(write(to: running, in: index), whileShowing: site), running)
+        }
+    }
+
+    /// A model's method called only from handlers in another branch than the child's.
+    func testModelMethodsCalledOnlyFromOtherBranches() {
+        let index = index(
+            child + """
+                @main struct Demo: App { var body: some Scene { WindowGroup { Screen() } } }
+                @Observable final class Model {
+                    var text: String?
+                    var other = ""
+                    func fill(_ value: String) { text = value }
+                    func reset() { other = "" }
+                }
+                struct Screen: View {
+                    @State private var model = Model()
+                    var body: some View {
+                        if let text = model.text {
+                            Child(text: text)
+                        } else {
+                            Button("Load") { model.fill("a") }
+                        }
+                        Button("Reset") { model.reset() }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertFalse(index.canRun(write(to: "text", in: index), whileShowing: site))
+        XCTAssertTrue(index.canRun(write(to: "other", in: index), whileShowing: site))
+    }
+
+    /// A closure handed to a project view in another branch runs only while that view is
+    /// shown when the view calls it only from its own actions (here through a button view
+    /// of its own); not when it calls it after an `await`.
+    func testClosuresHandedToProjectViewsInOtherBranches() {
+        let index = index(
+            child + """
+                struct PrimaryButton: View {
+                    let title: String
+                    let action: () -> Void
+                    init(_ title: String, action: @escaping () -> Void) { self.title = title; self.action = action }
+                    var body: some View { Button(title) { action() } }
+                }
+                struct PinEntry: View {
+                    let onSubmit: (String) -> Void
+                    init(onSubmit: @escaping (String) -> Void) { self.onSubmit = onSubmit }
+                    var body: some View { PrimaryButton("Next") { onSubmit("1") } }
+                }
+                struct Loader: View {
+                    let onLoad: (String) -> Void
+                    var body: some View { Button("Load") { Task { await Task.yield(); onLoad("x") } } }
+                }
+                struct Flow: View {
+                    @State private var isDone = false
+                    @State private var pin = ""
+                    @State private var loaded = ""
+                    var body: some View {
+                        if isDone {
+                            Child(text: pin)
+                            Child(text: loaded)
+                        } else {
+                            PinEntry { value in pin = value }
+                            Loader { value in loaded = value }
+                        }
+                    }
+                }
+                """)
+        let sites = index.viewGraph.constructions(of: "Child")
+        XCTAssertEqual(sites.count, 2)
+        XCTAssertFalse(index.canRun(write(to: "pin", in: index), whileShowing: sites[0]))
+        XCTAssertTrue(index.canRun(write(to: "loaded", in: index), whileShowing: sites[1]))
+    }
+
     /// One evaluation builds one branch: handlers of views in another branch than the
     /// child's run only while it is not shown (SwiftUI cancels a `.task` as its view goes).
     func testHandlersOfViewsInOtherBranchesDoNotRunWhileItIsShown() {

@@ -60,12 +60,23 @@ extension ProjectIndex {
     /// Code of the view that builds `site` that runs only from handlers of views in other
     /// branches of an `if`/`switch` than the site (`runsOnlyInOtherBranches`) cannot run
     /// while it is shown either.
+    /// A method of another type (a model's `select(_:)`) runs where its callers do: code
+    /// directly in it, before any `await`, cannot run while the view is shown when no call
+    /// of the method in the project can (`runsOnlyThroughCovered`; asked when a presentation
+    /// covers views or the site is in a branch).
     public func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction) -> Bool {
+        canRun(location, whileShowing: site, depth: 0)
+    }
+
+    private func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction, depth: Int) -> Bool {
         if runsAsItDisappears(location, site) { return false }
         if runsOnlyInOtherBranches(location, than: site) { return false }
-        guard let cover = cover(of: site), let body = isolationFacts.enclosingBody(of: location, index: self),
-            let writer = body.owner, writer.isView
+        let cover = cover(of: site)
+        guard cover != nil || site.identity.contains(where: { if case .branch = $0 { true } else { false } }),
+            let body = isolationFacts.enclosingBody(of: location, index: self), let writer = body.owner
         else { return true }
+        guard writer.isView else { return !runsOnlyThroughCovered(location, in: body, of: writer, whileShowing: site, depth: depth) }
+        guard let cover else { return true }
         if presentedViews(of: site).contains(writer.name) { return true }
         switch cover {
         case .push(let covered): if !covered.contains(writer.name) { return true }
@@ -82,6 +93,31 @@ extension ProjectIndex {
         // (`NavigationLink(destination: Child(onSave: save))`).
         let content = (file: site.file, range: presentedContent(of: site)?.range ?? site.tokens)
         return !runsOnlyOnInput(location, in: body, of: writer, outside: content, depth: 0)
+    }
+
+    /// Whether the code at `location`, directly in a method of `owner` (no closure around it,
+    /// no `await` before it), runs only through calls that cannot run while the view built at
+    /// `site` is shown (covered, or in another branch than the site): the project is a whole program, nothing outside it can call the
+    /// method, and every use of it the project may make (`mayReference`) is such a call
+    /// (`model.select(item)` in a covered view's `Button`). A method handed on uncalled
+    /// (`action: model.select`) may run anywhere.
+    private func runsOnlyThroughCovered(
+        _ location: TokenLocation, in body: OwnedBody, of owner: TypeInfo, whileShowing site: ViewConstruction, depth: Int
+    ) -> Bool {
+        guard depth < 2, isWholeProgram, case .function(let function) = body.member, function.kind == .function,
+            !isCallableFromOutside(function, of: owner)
+        else { return false }
+        let file = files[location.file]
+        let scopes = scopes(in: body.range, of: file)
+        guard scopes.innermostClosure(containing: location.token) == nil,
+            !suspends(before: location.token, in: nil, scopes: scopes, from: body.range.lowerBound, file: file),
+            namedFunctions[function.name]?.isEmpty == false
+        else { return false }
+        return !mayReference(function, of: owner) { reference in
+            files[reference.file].kind(reference.token + 1) == .leftParen
+                && isolationFacts.enclosingBody(of: reference, index: self)?.range != body.range
+                && !canRun(reference, whileShowing: site, depth: depth + 1)
+        }
     }
 
     /// Whether the code at `location` is in an `.onDisappear` applied to the view built at
@@ -159,9 +195,11 @@ extension ProjectIndex {
             // attached in view-building code: no action closure around it (`.task { api.load
             // { … } }` runs a callback).
             guard let callee, let handler, ViewCode.role(of: scope, in: file, index: self) == .action else { return nil }
+            let projectType = type(named: handler, from: writer.name, file: location.file)
             let isAttached = file.kind(callee - 1) == .period
                 ? Self.viewBoundHandlers.contains(handler)
-                : handler.startsWithUppercase && !Self.eventClosures.contains(handler) && type(named: handler, from: writer.name, file: location.file) == nil
+                : handler.startsWithUppercase && !Self.eventClosures.contains(handler)
+                    && projectType.map { $0.isView && callsClosuresOnlyOnInput($0, depth: depth) } ?? true
             guard isAttached, !enclosing[(position + 1)...].contains(where: { ViewCode.role(of: $0, in: file, index: self) == .action })
             else { return nil }
             return [TokenLocation(file: location.file, token: scope.range.lowerBound)]
@@ -179,6 +217,36 @@ extension ProjectIndex {
             handlers += callers
         }
         return handlers
+    }
+
+    /// Whether the project view calls the closures it is given (its stored properties of a
+    /// function type) only from its own handlers and actions (`viewHandlers`), each call
+    /// directly: a closure handed to it then runs only while it is shown. One handed on
+    /// (`Child(onDone: onDone)`), stored elsewhere or called from a callback may run later.
+    private func callsClosuresOnlyOnInput(_ view: TypeInfo, depth: Int) -> Bool {
+        guard depth < 5 else { return false }
+        let closures = Set(view.properties.compactMap { _, property in
+            property.isStored && property.type?.text.contains("->") == true ? property.name : nil
+        })
+        guard !closures.isEmpty else { return false }
+        for declaration in view.declarations {
+            let file = files[declaration.file]
+            let declared = Set(declaration.decl.properties.map(\.nameToken))
+            // Its initializers store what they are given.
+            let initializers = declaration.decl.functions.filter { $0.kind == .initializer }.compactMap { initializer in
+                initializer.body.map { initializer.nameToken..<$0.upperBound }
+            }
+            for token in declaration.decl.members where file.kind(token) == .identifier && closures.contains(file.text(token)) {
+                guard file.isOwnMemberReference(token), !declared.contains(token), !file.isArgumentLabel(token),
+                    !initializers.contains(where: { $0.contains(token) })
+                else { continue }
+                let next = file.kind(token + 1) == .postfixQuestionMark ? token + 2 : token + 1
+                guard file.kind(next) == .leftParen,
+                    viewHandlers(running: TokenLocation(file: declaration.file, token: token), of: view, depth: depth + 1) != nil
+                else { return false }
+            }
+        }
+        return true
     }
 
     // MARK: Navigation stacks
