@@ -49,7 +49,7 @@ enum StateSeeding {
         // The view's modifier calls, found once for all its states.
         lazy var modifierCalls = view.declarations.map { declaration in
             let file = index.files[declaration.file]
-            return (file: declaration.file, calls: file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period })
+            return (file: declaration.file, decl: declaration.decl, calls: file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period })
         }
         for property in decl.properties
         where property.attributes.contains(named: "State") && property.isStored && !isSeedName(property.name) {
@@ -380,13 +380,13 @@ enum StateSeeding {
     /// a newer value (`keepingCurrent`). A `Button` action alone is not that: it edits the
     /// stale copy.
     /// `modifiers`: the calls `.name(…)` of each of the view's declarations (by file).
-    private static func resyncs(_ name: String, in view: TypeInfo, modifiers: [(file: Int, calls: [Call])], index: ProjectIndex) -> Bool {
+    private static func resyncs(_ name: String, in view: TypeInfo, modifiers: [(file: Int, decl: TypeDecl, calls: [Call])], index: ProjectIndex) -> Bool {
         let inputs = Set(view.properties.compactMap { _, property -> String? in
             property.isStored && property.attributes.isEmpty && !ViewProperty.isStatic(property) ? property.name : nil
         })
         lazy var rendering = ViewCode.renderingBodies(of: view, index: index)
         let binding = "$" + name
-        for (fileIndex, calls) in modifiers {
+        for (fileIndex, decl, calls) in modifiers {
             let file = index.files[fileIndex]
             for call in calls {
                 if keepingCurrent.contains(where: { file.spells(call.name, $0) }) {
@@ -394,7 +394,7 @@ enum StateSeeding {
                     if let arguments = call.arguments { closures.append(arguments) }
                     for closure in closures
                     where file.assignments(in: closure).contains(where: { file.path(of: $0.target) == [name] })
-                        || callsAssigningMethod(name, in: closure, of: declaration.decl, file: file)
+                        || callsAssigningMethod(name, in: closure, of: decl, file: file)
                     {
                         return true
                     }
