@@ -111,13 +111,22 @@ extension TokenStream {
     /// member of something before it.
     public func memberChain(at index: Int, limit: Int) -> MemberChain? {
         guard startsMemberChain(at: index, limit: limit) else { return nil }
-        var names: [Int] = []
-        names.reserveCapacity(4)
-        names.append(index)
+        // The names are counted first, so that they are stored in one allocation of their size.
+        var count = 1
         var next = index + 1
         while let name = chainName(after: next, limit: limit) {
-            names.append(name)
+            count += 1
             next = name + 1
+        }
+        let names = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer[0] = index
+            var next = index + 1
+            for position in 1..<count {
+                let name = chainName(after: next, limit: limit)!
+                buffer[position] = name
+                next = name + 1
+            }
+            initialized = count
         }
         return MemberChain(names: names, end: next)
     }
@@ -405,7 +414,8 @@ extension TokenStream {
                 let opener = Int(partner[index])
                 if let position = stack.lastIndex(where: { $0.token == opener }) {
                     stack.removeSubrange(position...)
-                    pendingBlocks.removeAll { $0.depth > stack.count }
+                    // Pending depths never decrease along the list: the ones too deep are a suffix.
+                    while let last = pendingBlocks.last, last.depth > stack.count { pendingBlocks.removeLast() }
                 }
             case .leftBrace:
                 let close = Int(partner[index])
