@@ -111,22 +111,13 @@ extension TokenStream {
     /// member of something before it.
     public func memberChain(at index: Int, limit: Int) -> MemberChain? {
         guard startsMemberChain(at: index, limit: limit) else { return nil }
-        // The names are counted first, so that they are stored in one allocation of their size.
-        var count = 1
+        var names: [Int] = []
+        names.reserveCapacity(4)
+        names.append(index)
         var next = index + 1
         while let name = chainName(after: next, limit: limit) {
-            count += 1
+            names.append(name)
             next = name + 1
-        }
-        let names = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer[0] = index
-            var next = index + 1
-            for position in 1..<count {
-                let name = chainName(after: next, limit: limit)!
-                buffer[position] = name
-                next = name + 1
-            }
-            initialized = count
         }
         return MemberChain(names: names, end: next)
     }
