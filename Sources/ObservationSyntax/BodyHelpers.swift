@@ -405,7 +405,8 @@ extension TokenStream {
                 let opener = Int(partner[index])
                 if let position = stack.lastIndex(where: { $0.token == opener }) {
                     stack.removeSubrange(position...)
-                    pendingBlocks.removeAll { $0.depth > stack.count }
+                    // Pending depths never decrease along the list: the ones too deep are a suffix.
+                    while let last = pendingBlocks.last, last.depth > stack.count { pendingBlocks.removeLast() }
                 }
             case .leftBrace:
                 let close = Int(partner[index])

@@ -27,7 +27,7 @@ private let declarationKeywords = WordSet([
 /// statement, and every loop advances, so it is linear in the number of tokens.
 extension TokenStream {
     func parseDeclarationSkeleton() -> DeclarationSkeleton {
-        parseDeclarations(in: 0..<tokens.count, enclosing: [], depth: 0)
+        parseDeclarations(in: 0..<tokens.count, enclosing: "", depth: 0)
     }
 
     // MARK: - Declaration starts
@@ -75,7 +75,7 @@ extension TokenStream {
 
     // MARK: - Member lists and top level
 
-    private func parseDeclarations(in range: Range<Int>, enclosing: [String], depth: Int) -> DeclarationSkeleton {
+    private func parseDeclarations(in range: Range<Int>, enclosing: String, depth: Int) -> DeclarationSkeleton {
         var result = DeclarationSkeleton()
         var index = range.lowerBound
         let end = range.upperBound
@@ -89,7 +89,7 @@ extension TokenStream {
 
     /// Parses the item at `index` and returns the index after it.
     private func parseOne(
-        at start: Int, end: Int, enclosing: [String], depth: Int, into result: inout DeclarationSkeleton
+        at start: Int, end: Int, enclosing: String, depth: Int, into result: inout DeclarationSkeleton
     ) -> Int {
         switch tokens[start].kind {
         case .semicolon, .poundElse, .poundEndif:
@@ -127,10 +127,9 @@ extension TokenStream {
         // Byte comparisons, not a `switch` on a `String`: this runs at every declaration.
         if kind(index) == .keyword {
             if at(index, "var") || at(index, "let") {
-                let properties = parseProperty(
-                    at: index, start: start, end: end, attributes: attributes, modifiers: modifiers)
-                result.properties.append(contentsOf: properties)
-                return properties.first?.declaration.upperBound ?? index + 1
+                return parseProperty(
+                    at: index, start: start, end: end, attributes: attributes, modifiers: modifiers,
+                    into: &result.properties)
             }
             if at(index, "func") || at(index, "init") || at(index, "deinit") || at(index, "subscript") {
                 let function = parseFunction(
@@ -158,7 +157,7 @@ extension TokenStream {
 
     private func parseTypeItem(
         at index: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier],
-        enclosing: [String], depth: Int, into result: inout DeclarationSkeleton
+        enclosing: String, depth: Int, into result: inout DeclarationSkeleton
     ) -> Int {
         guard
             let type = parseType(
@@ -208,23 +207,37 @@ extension TokenStream {
 
     // MARK: - Properties
 
+    /// One bound name of a `var`/`let` declaration, before the declaration's extent is known.
+    private struct Binding {
+        var name: Int
+        var type: TypeRef?
+        var initializer: Range<Int>?
+        var accessors: [Accessor]
+    }
+
+    /// Parses a `var`/`let` declaration into `properties`, one per bound name; returns the
+    /// index after it. (The first binding is kept apart from the rest: most declarations
+    /// bind one name, and then no array is built.)
     private func parseProperty(
-        at keywordIndex: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier]
-    ) -> [Property] {
-        var bindings: [(name: Int, type: TypeRef?, initializer: Range<Int>?, accessors: [Accessor])] = []
+        at keywordIndex: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier],
+        into properties: inout [Property]
+    ) -> Int {
+        var first: Binding?
+        var more: [Binding] = []
         var index = keywordIndex + 1
         let isLet = at(keywordIndex, "let")
         while index < end {
             // The pattern: a name, `_`, or a tuple of names.
-            var names: [Int] = []
+            var name = -1
+            var tupleNames: [Int] = []
             if kind(index) == .leftParen {
                 let close = skipGroup(index)
                 for inner in index + 1..<min(close, end) where isWord(inner) && kind(inner + 1) != .colon {
-                    if !at(inner, "_") { names.append(inner) }
+                    if !at(inner, "_") { tupleNames.append(inner) }
                 }
                 index = close
             } else if isWord(index) || kind(index) == .dollarIdentifier {
-                names.append(index)
+                name = index
                 index += 1
             } else {
                 break
@@ -247,20 +260,32 @@ extension TokenStream {
                 accessors = parseAccessors(block)
                 index = block.upperBound
             }
-            for name in names {
-                bindings.append((name, names.count == 1 ? type : nil, initializer, accessors))
+            if name >= 0 {
+                let binding = Binding(name: name, type: type, initializer: initializer, accessors: accessors)
+                if first == nil { first = binding } else { more.append(binding) }
+            } else {
+                for name in tupleNames {
+                    let binding = Binding(
+                        name: name, type: tupleNames.count == 1 ? type : nil, initializer: initializer,
+                        accessors: accessors)
+                    if first == nil { first = binding } else { more.append(binding) }
+                }
             }
             guard index < end, kind(index) == .comma else { break }
             index += 1
         }
         // Every binding of one declaration spans the whole declaration.
         let declaration = start..<max(index, keywordIndex + 1)
-        return bindings.map { binding in
-            Property(
-                name: text(binding.name), nameToken: binding.name, attributes: attributes, modifiers: modifiers,
-                isLet: isLet, type: binding.type, initializer: binding.initializer, accessors: binding.accessors,
-                declaration: declaration)
+        func add(_ binding: Binding) {
+            properties.append(
+                Property(
+                    name: text(binding.name), nameToken: binding.name, attributes: attributes,
+                    modifiers: modifiers, isLet: isLet, type: binding.type, initializer: binding.initializer,
+                    accessors: binding.accessors, declaration: declaration))
         }
+        if let first { add(first) }
+        for binding in more { add(binding) }
+        return first == nil ? keywordIndex + 1 : declaration.upperBound
     }
 
     /// `{ get { } set { } }`, `{ willSet { } didSet { } }`, `{ get set }` (protocols), or a
@@ -300,30 +325,26 @@ extension TokenStream {
     private func parseFunction(
         at keywordIndex: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier]
     ) -> FunctionDecl {
-        let keyword = text(keywordIndex)
         var kind: FunctionDecl.Kind = .function
-        var name = keyword
         var nameToken = keywordIndex
         var index = keywordIndex + 1
-        switch keyword {
-        case "init":
+        if at(keywordIndex, "init") {
             kind = .initializer
             if index < end, self.kind(index) == .postfixQuestionMark || self.kind(index) == .exclamationMark {
                 index += 1
             }
-        case "deinit":
+        } else if at(keywordIndex, "deinit") {
             kind = .deinitializer
-        case "subscript":
+        } else if at(keywordIndex, "subscript") {
             kind = .subscript
-        default:
-            if index < end, !tokens[index].isAtStartOfLine,
-                let nameKind = self.kind(index), nameKind != .leftParen, nameKind != .leftAngle
-            {
-                name = text(index)
-                nameToken = index
-                index += 1
-            }
+        } else if index < end, !tokens[index].isAtStartOfLine,
+            let nameKind = self.kind(index), nameKind != .leftParen, nameKind != .leftAngle
+        {
+            nameToken = index
+            index += 1
         }
+        // The name, or for `init`, `deinit`, `subscript` (and a `func` without one) the keyword.
+        let name = text(nameToken)
         var genericParameters: Range<Int>?
         if index < end, self.kind(index) == .leftAngle {
             genericParameters = groupRange(index, limit: end)
@@ -405,9 +426,9 @@ extension TokenStream {
 
     private func parseType(
         at keywordIndex: Int, start: Int, end: Int, attributes: [Attribute], modifiers: [Modifier],
-        enclosing: [String], depth: Int
+        enclosing: String, depth: Int
     ) -> TypeDecl? {
-        guard let kind = TypeDeclKind(rawValue: text(keywordIndex)) else { return nil }
+        guard let kind = typeDeclKind(keywordIndex) else { return nil }
         var index = keywordIndex + 1
         guard index < end, isWord(index) else { return nil }
         let nameToken = index
@@ -440,13 +461,13 @@ extension TokenStream {
         }
         guard index < end, self.kind(index) == .leftBrace else { return nil }
         let members = groupRange(index, limit: end)
-        let qualifiedName = kind == .extension ? name : (enclosing + [name]).joined(separator: ".")
+        let qualifiedName = kind == .extension ? name : enclosing.isEmpty ? name : enclosing + "." + name
         // Bound the nesting so that pathological input cannot exhaust the stack.
         let inner =
             depth < 64
             ? parseDeclarations(
                 in: members.lowerBound + 1..<max(members.upperBound - 1, members.lowerBound + 1),
-                enclosing: qualifiedName.utf8.split(separator: UInt8(ascii: ".")).map { String(decoding: $0, as: UTF8.self) },
+                enclosing: Self.dotPath(qualifiedName),
                 depth: depth + 1)
             : DeclarationSkeleton()
         return TypeDecl(
@@ -455,6 +476,33 @@ extension TokenStream {
             inheritance: inheritance, properties: inner.properties, functions: inner.functions,
             nestedTypes: inner.types, typeAliases: inner.typeAliases, members: members,
             declaration: start..<members.upperBound)
+    }
+
+    /// A qualified name as the enclosing names of its members: its non-empty dot-separated
+    /// components, joined with dots ("" for none). Names have no empty component but for
+    /// the odd raw identifier (`` `a..b` ``), so this is nearly always the name itself.
+    private static func dotPath(_ qualifiedName: String) -> String {
+        let hasEmptyComponent = qualifiedName.utf8.withContiguousStorageIfAvailable { bytes in
+            let dot = UInt8(ascii: ".")
+            guard let first = bytes.first, let last = bytes.last else { return false }
+            if first == dot || last == dot { return true }
+            for index in 1..<bytes.count where bytes[index] == dot && bytes[index - 1] == dot { return true }
+            return false
+        }
+        if hasEmptyComponent == false { return qualifiedName }
+        return qualifiedName.utf8.split(separator: UInt8(ascii: ".")).map { String(decoding: $0, as: UTF8.self) }
+            .joined(separator: ".")
+    }
+
+    /// The kind a type's keyword names (compared as bytes: every type declaration asks).
+    private func typeDeclKind(_ index: Int) -> TypeDeclKind? {
+        if at(index, "struct") { return .struct }
+        if at(index, "class") { return .class }
+        if at(index, "extension") { return .extension }
+        if at(index, "enum") { return .enum }
+        if at(index, "protocol") { return .protocol }
+        if at(index, "actor") { return .actor }
+        return nil
     }
 
     // MARK: - Extents of types, expressions and statements
@@ -514,26 +562,36 @@ extension TokenStream {
     }
 
     private func typeRef(_ range: Range<Int>) -> TypeRef {
-        // Built as UTF-8 bytes, made a `String` once (every declaration has types).
-        var text: [UInt8] = []
-        // The source span is room enough but for the rare space between touching tokens.
-        if let first = range.first, let last = range.last {
-            text.reserveCapacity(Int(tokens[last].end) - Int(tokens[first].start) + 1)
-        }
-        for index in range {
-            // Keep a space after attributes and words that precede words (`some View`,
-            // `@MainActor () -> Void`); drop all other whitespace.
-            if let last = text.last, isWord(index), endsWithWordCharacter(text, lastByte: last) {
-                text.append(UInt8(ascii: " "))
+        guard let first = range.first, let last = range.last else { return TypeRef(tokens: range, text: "") }
+        // Built as UTF-8 bytes in a temporary buffer, made a `String` once (every declaration
+        // has types): room for every token's bytes and a space between each two.
+        let capacity = Int(tokens[last].end) - Int(tokens[first].start) + range.count
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var length = 0
+            source.bytes.withUnsafeBufferPointer { bytes in
+                for index in range {
+                    // Keep a space after attributes and words that precede words (`some View`,
+                    // `@MainActor () -> Void`); drop all other whitespace.
+                    if length > 0, isWord(index),
+                        endsWithWordCharacter(UnsafeBufferPointer(rebasing: buffer[..<length]), lastByte: buffer[length - 1])
+                    {
+                        buffer[length] = UInt8(ascii: " ")
+                        length += 1
+                    }
+                    let token = tokens[index]
+                    for offset in Int(token.start)..<Int(token.end) {
+                        buffer[length] = bytes[offset]
+                        length += 1
+                    }
+                }
             }
-            let token = tokens[index]
-            text.append(contentsOf: source.bytes[Int(token.start)..<Int(token.end)])
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
         }
-        return TypeRef(tokens: range, text: String(decoding: text, as: UTF8.self))
+        return TypeRef(tokens: range, text: text)
     }
 
     /// Whether the text ends with a letter, a digit or `_` (ASCII from the last byte).
-    private func endsWithWordCharacter(_ text: [UInt8], lastByte: UInt8) -> Bool {
+    private func endsWithWordCharacter(_ text: UnsafeBufferPointer<UInt8>, lastByte: UInt8) -> Bool {
         switch lastByte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "_"):

@@ -57,13 +57,16 @@ public struct SourceText: Sendable {
         let length = Int(token.end - token.start)
         guard length == string.utf8CodeUnitCount else { return false }
         let start = Int(token.start)
-        return string.withUTF8Buffer { expected in
-            var index = 0
-            while index < length {
-                if bytes[start + index] != expected[index] { return false }
-                index += 1
+        return bytes.withUnsafeBufferPointer { actual in
+            guard start + length <= actual.count else { return false }
+            return string.withUTF8Buffer { expected in
+                var index = 0
+                while index < length {
+                    if actual[start &+ index] != expected[index] { return false }
+                    index &+= 1
+                }
+                return true
             }
-            return true
         }
     }
 

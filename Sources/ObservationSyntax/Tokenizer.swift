@@ -506,6 +506,15 @@ struct Lexer {
             }
         case UInt8(ascii: "#"):
             lexPound()
+        case UInt8(ascii: "."):
+            // A `.` before a name, a digit, a bracket or a space (most of them) is a period, as
+            // the operator scan would find: only operator characters continue it.
+            let next = at(start + 1)
+            if next < 0x80 && classes[Int(next)] & ByteClass.operatorCharacter == 0 {
+                single(.period)
+            } else {
+                lexOperator(preferRegex: preferRegex)
+            }
         case UInt8(ascii: "!"), UInt8(ascii: "?"):
             if isLeftBound(start) {
                 if previousKeyword == .tryKeyword && previousKind == .keyword {
