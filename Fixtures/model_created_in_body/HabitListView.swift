@@ -30,6 +30,7 @@ struct HabitListView: View {
                 }
             }
             .navigationTitle("Habits")
+            .task { await store.syncForever() }
             .toolbar {
                 Button("Add") {
                     store.add(.blank)

