@@ -137,6 +137,14 @@ HUNT_KINDS = {
         "`@Environment`, `@Binding`, `@FocusState`, ...) on a property of a class. SwiftUI installs them "
         "only in views: in a class they never update, and reading them logs \"Accessing State's value "
         "outside of being installed on a View\".",
+    "local_view_wrapper":
+        "`@State`, `@FocusState`, `@GestureState`, `@SceneStorage`, `@Environment` or `@EnvironmentObject` "
+        "on a local variable (in `body`, a view-builder closure, a function). SwiftUI never installs it: "
+        "its writes are dropped, its reads give the initial or default value.",
+    "stale_state_copy":
+        "A view copies an observed model's field into its own `@State` once (in `.onAppear`, `.task`) and "
+        "shows the copy; the model changes the field later while the view is shown and nothing copies it "
+        "again, so the view shows the old value.",
     "missing_published":
         "An `ObservableObject` has a stored `var` without `@Published` that changes after the object was "
         "built, and a view shows it (directly, or through a computed property of the class). Nothing "
