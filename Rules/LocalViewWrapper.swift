@@ -220,9 +220,12 @@ public struct LocalViewWrapper: Rule {
             let name = next + 1
             let uses = LocalUses(of: name, in: block, file: file)
             let text = file.text(name)
-            let wrapperName = String(wrapper.simpleName)
             let notes: [DiagnosticNote]
-            var consequence = "its writes are dropped (\"Accessing State's value outside of being installed on a View\") and reads return the initial value"
+            // The attribute as written (`@Environment(\.dismiss)`), so the advice compiles.
+            let attribute = file.text(wrapper.tokens)
+            var consequence = wrapper.simpleName == "State"
+                ? "its writes are dropped (\"Accessing State's value outside of being installed on a View\") and reads return the initial value"
+                : "its writes are dropped and reads return the initial value"
             if Self.environmentWrappers.contains(wrapper.simpleName) {
                 // Nothing to write: the read itself goes wrong.
                 guard let read = uses.reads.first else { continue }
@@ -246,10 +249,10 @@ public struct LocalViewWrapper: Rule {
                 continue
             }
             context.report(
-                "`@\(wrapperName) var \(text)` is a local variable, which SwiftUI never installs on a view: \(consequence); declare it as a stored `@\(wrapperName) private var` property of the view",
+                "`\(attribute) var \(text)` is a local variable, which SwiftUI never installs on a view: \(consequence)",
                 at: name..<name + 1,
                 notes: notes,
-                help: "move `@\(wrapperName) var \(text)` to the view's stored properties, or into a child view that owns it")
+                help: "declare `\(attribute) private var \(text)` as a stored property of the view, or move it into a child view that owns it")
         }
     }
 
