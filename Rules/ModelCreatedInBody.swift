@@ -15,7 +15,8 @@ public struct ModelCreatedInBody: Rule {
             or a plain reference gets the new object and loses what the old one held (loaded \
             data, selection, text being edited); a child holding it in `@StateObject`/`@State` \
             keeps the first, but every extra build runs the initializer again (a request, a \
-            task, a timer). Reported by default only with the witness, cited in notes in the \
+            task, a timer) — as does a child that only passes the model on, as it is, through \
+            plain properties to a descendant holding it that way. Reported by default only with the witness, cited in notes in the \
             order things happen: the write that runs the body again (and where the body reads \
             that state), the body building the new model, and what is lost — state the model's \
             code writes after its initializer, or its initializer's effect. A body nothing runs \
@@ -134,8 +135,59 @@ public struct ModelCreatedInBody: Rule {
                 }
             }
             """,
+            // `PlayerStack` only passes the model on to `PlayerScene`, which keeps the first one:
+            // each extra build starts another timer.
+            """
+            final class PlayerModel: ObservableObject {
+                @Published var position = 0
+                private var timer: Timer?
+                init() { timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in } }
+                func seek() { position += 1 }
+            }
+            struct PlayerScene: View {
+                @StateObject private var model: PlayerModel
+                init(model: PlayerModel) { _model = StateObject(wrappedValue: model) }
+                var body: some View { Button("\\(model.position)") { model.seek() } }
+            }
+            struct PlayerStack: View {
+                private let model: PlayerModel
+                init(model: PlayerModel) { self.model = model }
+                var body: some View { NavigationStack { PlayerScene(model: model) } }
+            }
+            struct Library: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    PlayerStack(model: ↓PlayerModel())
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // `AlertStack` only passes the model on to `AlertScene`, whose `@State` keeps the
+            // first one and its `price`; the later ones are dropped unused.
+            """
+            @Observable final class AlertModel {
+                var price = 0
+                func raise() { price += 1 }
+            }
+            struct AlertScene: View {
+                @State private var model: AlertModel
+                init(model: AlertModel) { _model = State(initialValue: model) }
+                var body: some View { Button("\\(model.price)") { model.raise() } }
+            }
+            struct AlertStack: View {
+                let model: AlertModel
+                var body: some View { NavigationStack { AlertScene(model: model) } }
+            }
+            struct Prices: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    AlertStack(model: AlertModel())
+                }
+            }
+            """,
             // The push covers `Lobby`: its tap cannot run `Lobby.body` again while `GameView` is shown.
             """
             @Observable final class Game {
