@@ -500,4 +500,29 @@ final class LossTests: XCTestCase {
         XCTAssertEqual(chain?.first?.receiving.file, 1)
         XCTAssertEqual(chain?.first?.receiving.wrapper, "State")
     }
+
+    func testInitializerEffectOnlyInACaseTheArgumentDoesNotSelect() {
+        let source = """
+            final class Form: ObservableObject {
+                enum Mode { case create, edit(String) }
+                @Published var image: Data?
+                init(mode: Mode) {
+                    switch mode {
+                    case .create:
+                        image = nil
+                    case .edit(let name):
+                        image = Files.loadImage(named: name)
+                    }
+                }
+            }
+            let probe = Form(mode: .create)
+            """
+        XCTAssertNil(effect(constructing: "Form", in: source), "`.create` does not run the `.edit` case")
+        XCTAssertEqual(
+            effect(constructing: "Form", in: source.replacingOccurrences(of: "Form(mode: .create)", with: "Form(mode: .edit(\"a\"))")),
+            "calls `loadImage`, which loads data")
+        XCTAssertEqual(
+            effect(constructing: "Form", in: source.replacingOccurrences(of: "Form(mode: .create)", with: "Form(mode: mode)")),
+            "calls `loadImage`, which loads data", "an argument that is not a literal may select either case")
+    }
 }
