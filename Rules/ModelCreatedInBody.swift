@@ -15,7 +15,8 @@ public struct ModelCreatedInBody: Rule {
             or a plain reference gets the new object and loses what the old one held (loaded \
             data, selection, text being edited); a child holding it in `@StateObject`/`@State` \
             keeps the first, but every extra build runs the initializer again (a request, a \
-            task, a timer). Reported by default only with the witness, cited in notes in the \
+            task, a timer) — as does a child that only passes the model on, as it is, through \
+            plain properties to a descendant holding it that way. Reported by default only with the witness, cited in notes in the \
             order things happen: the write that runs the body again (and where the body reads \
             that state), the body building the new model, and what is lost — state the model's \
             code writes after its initializer, or its initializer's effect. A body nothing runs \
@@ -134,8 +135,59 @@ public struct ModelCreatedInBody: Rule {
                 }
             }
             """,
+            // `PlayerStack` only passes the model on to `PlayerScene`, which keeps the first one:
+            // each extra build starts another timer.
+            """
+            final class PlayerModel: ObservableObject {
+                @Published var position = 0
+                private var timer: Timer?
+                init() { timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in } }
+                func seek() { position += 1 }
+            }
+            struct PlayerScene: View {
+                @StateObject private var model: PlayerModel
+                init(model: PlayerModel) { _model = StateObject(wrappedValue: model) }
+                var body: some View { Button("\\(model.position)") { model.seek() } }
+            }
+            struct PlayerStack: View {
+                private let model: PlayerModel
+                init(model: PlayerModel) { self.model = model }
+                var body: some View { NavigationStack { PlayerScene(model: model) } }
+            }
+            struct Library: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    PlayerStack(model: ↓PlayerModel())
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // `AlertStack` only passes the model on to `AlertScene`, whose `@State` keeps the
+            // first one and its `price`; the later ones are dropped unused.
+            """
+            @Observable final class AlertModel {
+                var price = 0
+                func raise() { price += 1 }
+            }
+            struct AlertScene: View {
+                @State private var model: AlertModel
+                init(model: AlertModel) { _model = State(initialValue: model) }
+                var body: some View { Button("\\(model.price)") { model.raise() } }
+            }
+            struct AlertStack: View {
+                let model: AlertModel
+                var body: some View { NavigationStack { AlertScene(model: model) } }
+            }
+            struct Prices: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    AlertStack(model: AlertModel())
+                }
+            }
+            """,
             // The push covers `Lobby`: its tap cannot run `Lobby.body` again while `GameView` is shown.
             """
             @Observable final class Game {
@@ -403,8 +455,9 @@ public struct ModelCreatedInBody: Rule {
                         else { continue }
                         let modelName = model.name
                         let parent = "`\(type.name).\(body.name)`"
+                        let passedOn = storage.handOns.map { ", which passes it on to `\($0.receiver)`" }.joined()
                         let message = storage.keepsFirst
-                            ? "`\(modelName)` is created while \(parent) is evaluated and handed to `\(childName)`, which keeps the first one in \(storage.description): each time the body runs again another `\(modelName)` is built and \(summary)"
+                            ? "`\(modelName)` is created while \(parent) is evaluated and handed to `\(childName)`\(passedOn), which keeps the first one in \(storage.description): each time the body runs again another `\(modelName)` is built and \(summary)"
                             : "`\(modelName)` is created while \(parent) is evaluated and handed to `\(childName)`, which keeps it as \(storage.description): each time the body runs again, `\(childName)` gets a new `\(modelName)` and \(summary)"
                         context.report(
                             message,
@@ -412,6 +465,7 @@ public struct ModelCreatedInBody: Rule {
                             notes: Witness.triggerNotes(trigger, context: context)
                                 + [context.note("\(parent) runs again and builds a new `\(modelName)` here", at: created.token..<created.token + 1)]
                                 + [context.note("`\(childName)` stores it here", at: storage.token..<storage.token + 1, in: storage.file)]
+                                + handOnNotes(storage.handOns, from: childName, context: context)
                                 + Witness.lossNotes(loss, model: modelName, keepsFirst: storage.keepsFirst, context: context),
                             help: storage.keepsFirst
                                 ? "pass a closure the child calls once (`@autoclosure`, `StateObject(wrappedValue: make())`), or keep `\(modelName)`'s initializer to assignments and start the work in `.task`"
@@ -419,6 +473,20 @@ public struct ModelCreatedInBody: Rule {
                     }
                 }
             }
+        }
+    }
+
+    /// Where a plain property passes the model on, and where the descendant keeps it.
+    private func handOnNotes(_ handOns: [ModelHandOn], from child: String, context: RuleContext) -> [DiagnosticNote] {
+        var passer = child
+        return handOns.flatMap { handOn in
+            defer { passer = handOn.receiver }
+            let receiving = handOn.receiving
+            let kept = receiving.keepsFirst ? "keeps the first one here" : "stores it here"
+            return [
+                context.note("`\(passer)` passes it on to `\(handOn.receiver)` here", at: handOn.location.token..<handOn.location.token + 1, in: handOn.location.file),
+                context.note("`\(handOn.receiver)` \(kept)", at: receiving.property.nameToken..<receiving.property.nameToken + 1, in: receiving.file),
+            ]
         }
     }
 
@@ -486,90 +554,31 @@ public struct ModelCreatedInBody: Rule {
 
     /// Where the child keeps the model: `@ObservedObject`, `@Bindable` or a plain property
     /// (a new object replaces the old one), or `@StateObject`/`@State` (the first object is
-    /// kept, the later ones only built). Nil (silent) for `@autoclosure` parameters (built
-    /// once) and anything unclear.
+    /// kept, the later ones only built) — also in a descendant a plain property is only passed
+    /// on to. Nil (silent) for `@autoclosure` parameters (built once) and anything unclear.
     private func receivingStorage(of child: TypeInfo, label: String?, position: Int, index: ProjectIndex) -> Storage? {
-        let initializers = child.functions.filter { $0.function.kind == .initializer }
-        if initializers.isEmpty {
-            guard let label, let primary = child.declarations.first, primary.decl.kind != .extension,
-                let property = primary.decl.properties.first(where: { $0.name == label && $0.isStored })
-            else { return nil }
-            return storage(for: property, in: primary.file)
+        guard let receiving = index.receivingProperty(of: child, label: label, position: position) else { return nil }
+        let property = receiving.property
+        var storage = Storage(
+            description: receiving.wrapper.map { "`@\($0) var \(property.name)`" } ?? "a plain `\(property.isLet ? "let" : "var") \(property.name)`",
+            property: property, file: receiving.file, keepsFirst: receiving.keepsFirst)
+        if receiving.wrapper == nil, let chain = index.keeperChain(ofHandedOn: property.name, of: child), let keeper = chain.last {
+            storage.handOns = chain
+            storage.keepsFirst = true
+            storage.description = "`@\(keeper.receiving.wrapper!) var \(keeper.receiving.property.name)`"
         }
-        var result: Storage?
-        for (fileIndex, initializer) in initializers {
-            let file = index.files[fileIndex]
-            let candidates: [Parameter]
-            if let label {
-                candidates = initializer.parameters.filter { $0.label == label }
-            } else {
-                candidates = initializer.parameters.enumerated().filter { $0.offset == position && $0.element.label == nil }.map(\.element)
-            }
-            guard let parameter = candidates.first else { continue }
-            if parameter.isAutoclosure { return nil }
-            guard let body = initializer.body, let stored = storedProperty(for: parameter, in: body, of: child, file: file)
-            else { return nil }
-            guard let storage = storage(for: stored.property, in: stored.file, through: stored.value, file: file) else { return nil }
-            result = result ?? storage
-        }
-        return result
-    }
-
-    /// The property an initializer stores a parameter in: `self.model = model`,
-    /// `_model = ObservedObject(wrappedValue: model)`.
-    private func storedProperty(
-        for parameter: Parameter, in body: Range<Int>, of child: TypeInfo, file: ParsedFile
-    ) -> (property: Property, file: Int, value: Range<Int>)? {
-        for assignment in file.assignments(in: body) where file.kind(assignment.operatorToken) == .equal {
-            let path = file.path(of: assignment.target)
-            guard path.count == 1 else { continue }
-            let usesParameter = assignment.value.contains { token in
-                file.kind(token) == .identifier && file.text(token) == parameter.name && file.kind(token - 1) != .period
-                    && file.kind(token + 1) != .colon
-            }
-            guard usesParameter else { continue }
-            let name = path[0].hasPrefix("_") ? String(path[0].dropFirst()) : path[0]
-            guard let (fileIndex, property) = child.property(named: name) else { return nil }
-            return (property, fileIndex, assignment.value)
-        }
-        return nil
+        return storage
     }
 
     struct Storage {
-        let description: String
+        var description: String
         let property: Property
         let file: Int
-        /// `@StateObject`/`@State`: the child keeps the first object; later ones are dropped.
+        /// `@StateObject`/`@State`: the child, or the descendant it passes the model on to,
+        /// keeps the first object; later ones are dropped.
         var keepsFirst = false
+        /// How a plain property passes it on to the descendant that keeps it.
+        var handOns: [ModelHandOn] = []
         var token: Int { property.nameToken }
-    }
-
-    private func storage(for property: Property, in fileIndex: Int, through value: Range<Int>? = nil, file: ParsedFile? = nil) -> Storage? {
-        let wrapper = RenderingCode.wrapper(of: property)
-        switch wrapper {
-        case nil:
-            // `self.model = model`, or `_model` assigned something that is not a wrapper.
-            if let value, let file, isWrapperConstruction(value, file: file) { return nil }
-            return Storage(description: "a plain `\(property.isLet ? "let" : "var") \(property.name)`", property: property, file: fileIndex)
-        case "ObservedObject", "Bindable":
-            if let value, let file, isWrapperConstruction(value, file: file),
-                !(file.at(value.lowerBound, "ObservedObject") || file.at(value.lowerBound, "Bindable"))
-            {
-                return nil
-            }
-            return Storage(description: "`@\(wrapper!) var \(property.name)`", property: property, file: fileIndex)
-        case "StateObject", "State":
-            return Storage(description: "`@\(wrapper!) var \(property.name)`", property: property, file: fileIndex, keepsFirst: true)
-        default:
-            return nil
-        }
-    }
-
-    /// `StateObject(wrappedValue: …)`, `.init(…)`, `State(initialValue: …)`.
-    private func isWrapperConstruction(_ value: Range<Int>, file: ParsedFile) -> Bool {
-        guard let first = value.first else { return false }
-        if file.kind(first) == .period { return true }
-        let text = file.text(first)
-        return ["StateObject", "State", "ObservedObject", "Bindable", "SwiftUI"].contains(text)
     }
 }

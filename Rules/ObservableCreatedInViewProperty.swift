@@ -130,6 +130,30 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `PlayerHost` only passes its model on to `PlayerPanel`, whose `@State` keeps the
+            // first one (and its `isPlaying`); the ones later builds of `PlayerHost` make are dropped.
+            """
+            @Observable final class Player {
+                var isPlaying = false
+                func play() { isPlaying = true }
+            }
+            struct PlayerPanel: View {
+                @State private var player: Player
+                init(player: Player) { _player = State(initialValue: player) }
+                var body: some View { Button(player.isPlaying ? "Pause" : "Play") { player.play() } }
+            }
+            struct PlayerHost: View {
+                let player = Player()
+                var body: some View { PlayerPanel(player: player) }
+            }
+            struct Studio: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    PlayerHost()
+                }
+            }
+            """,
             // `signedIn = true` makes `Launch.body` build the other branch: `LoginView` goes
             // away with its model, it is not built again with a new one.
             """

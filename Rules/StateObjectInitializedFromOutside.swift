@@ -153,6 +153,77 @@ public struct StateObjectInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `Notes` calls `init(text:)`, whose object only stores the text: the timer is
+            // started only by the object `init()` builds.
+            """
+            final class Draft: ObservableObject {
+                @Published var text = ""
+                private var timer: Timer?
+                init() { timer = Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { _ in } }
+                init(text: String) { self.text = text }
+            }
+            struct DraftView: View {
+                @StateObject private var draft: Draft
+                init() {
+                    let draft = Draft()
+                    _draft = StateObject(wrappedValue: draft)
+                }
+                init(text: String) {
+                    let draft = Draft(text: text)
+                    _draft = StateObject(wrappedValue: draft)
+                }
+                var body: some View { Text(draft.text) }
+            }
+            struct Notes: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    DraftView(text: "a")
+                }
+            }
+            """,
+            // `Home` calls the create initializer: the object it builds loads nothing (only the
+            // `.edit` case does); `Detail` calls the other one, whose argument never changes.
+            """
+            final class FormModel: ObservableObject {
+                enum Mode { case create, edit(String) }
+                @Published var image: Data?
+                init(mode: Mode) {
+                    switch mode {
+                    case .create:
+                        image = nil
+                    case .edit(let name):
+                        image = Files.loadImage(named: name)
+                    }
+                }
+            }
+            struct FormView: View {
+                @StateObject private var model: FormModel
+                init() {
+                    let model = FormModel(mode: .create)
+                    _model = StateObject(wrappedValue: model)
+                }
+                init(name: String) {
+                    let model = FormModel(mode: .edit(name))
+                    _model = StateObject(wrappedValue: model)
+                }
+                var body: some View { Text("\\(model.image?.count ?? 0)") }
+            }
+            struct Home: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    FormView()
+                }
+            }
+            struct Detail: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    FormView(name: "a")
+                }
+            }
+            """,
             // Nothing renders the caller again while the detail is shown: built once.
             """
             final class DetailViewModel: ObservableObject {
@@ -436,7 +507,8 @@ public struct StateObjectInitializedFromOutside: Rule {
                         finding = callerFinding(
                             passing: parameter.label, to: view, property: property, evaluatedOnce: false, context: context)
                     case .local(let name, let tokens):
-                        finding = localFinding(name, built: tokens, in: file, property: property, of: view, context: context)
+                        finding = localFinding(
+                            name, built: tokens, in: file, by: initializer, property: property, of: view, context: context)
                     }
                     if let finding {
                         context.report(finding.message, at: at, notes: finding.notes + [handOver], help: help(for: property.name))
@@ -532,12 +604,12 @@ public struct StateObjectInitializedFromOutside: Rule {
     }
 
     /// `let model = Model(…)` in the initializer, handed to `StateObject`: built at every
-    /// initialization. A finding when a caller initializes the view while rendering and
-    /// the rebuild has a harm: the initializer's inputs change at that site, or building
-    /// the object starts work.
+    /// initialization. A finding when a caller initializes the view with that initializer
+    /// while rendering and the rebuild has a harm: the initializer's inputs change at that
+    /// site, or building the object starts work.
     private func localFinding(
-        _ name: String, built tokens: Range<Int>?, in file: ParsedFile, property: Property, of view: TypeInfo,
-        context: RuleContext
+        _ name: String, built tokens: Range<Int>?, in file: ParsedFile, by initializer: FunctionDecl, property: Property,
+        of view: TypeInfo, context: RuleContext
     ) -> (message: String, notes: [DiagnosticNote])? {
         let index = context.index
         let constructed = tokens.flatMap { index.constructedType(in: $0, file: file, scope: view.name) }
@@ -545,6 +617,8 @@ public struct StateObjectInitializedFromOutside: Rule {
             index.types[constructed.name].flatMap { SideEffects(index: index).effect(ofConstructing: $0, with: constructed.call, in: file) }
         }
         for site in index.viewGraph.constructions(of: view.name) where site.context == .rendering || site.context == .presentation {
+            guard index.initializers(of: view, selectedBy: site.call, in: site.file).contains(where: { $0.function === initializer })
+            else { continue }
             let changing = site.arguments.lazy.compactMap {
                 CallSites.change(of: $0, at: site, holdsReference: false, index: index, depth: 0)
             }.first

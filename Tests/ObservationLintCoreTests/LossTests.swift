@@ -424,4 +424,105 @@ final class LossTests: XCTestCase {
             registering.loss(ofRebuilding: registering.types["Info"]!, call: nil, in: nil, heldIn: "info", of: registering.types["Card"]!)
                 .changedState.map(\.field), ["title"])
     }
+
+    func testModelPassedOnToADescendantKeepingItLosesNoState() {
+        let source = """
+            @Observable final class Alert {
+                var price = 0
+                func raise() { price += 1 }
+            }
+            struct AlertScene: View {
+                @State private var model: Alert
+                init(model: Alert) { _model = State(initialValue: model) }
+                var body: some View { Button("\\(model.price)") { model.raise() } }
+            }
+            struct AlertStack: View {
+                private let model: Alert
+                init(model: Alert) { self.model = model }
+                var body: some View { NavigationStack { AlertScene(model: model) } }
+            }
+            struct Outer: View {
+                let model: Alert
+                var body: some View { AlertStack(model: self.model) }
+            }
+            struct Reading: View {
+                let model: Alert
+                var body: some View { AlertScene(model: model); Text("\\(model.price)") }
+            }
+            struct Observing: View {
+                let model: Alert
+                var body: some View { Editor(model: model) }
+            }
+            struct Editor: View {
+                @Bindable var model: Alert
+                var body: some View { Button("\\(model.price)") { model.raise() } }
+            }
+            """
+        let index = index(source)
+        let alert = index.types["Alert"]!
+        func lost(in view: String) -> [String] {
+            index.loss(ofRebuilding: alert, call: nil, in: nil, heldIn: "model", of: index.types[view]!).changedState.map(\.field)
+        }
+        XCTAssertEqual(index.keeperChain(ofHandedOn: "model", of: index.types["AlertStack"]!)?.map(\.receiver), ["AlertScene"])
+        XCTAssertEqual(index.keeperChain(ofHandedOn: "model", of: index.types["Outer"]!)?.map(\.receiver), ["AlertStack", "AlertScene"])
+        XCTAssertEqual(lost(in: "AlertStack"), [], "`AlertScene` keeps the first object")
+        XCTAssertEqual(lost(in: "Outer"), [], "passed on twice, kept by `AlertScene`")
+        XCTAssertEqual(lost(in: "Reading"), ["price"], "the view also shows the new object")
+        XCTAssertEqual(lost(in: "Observing"), ["price"], "`Editor` takes each new object")
+    }
+
+    func testLocalPackageExportsWhereItsPublicViewPassesAModelOn() {
+        let kit = ParsedFile(
+            path: "Kit.swift",
+            bytes: Array("""
+                @Observable public final class Alert {
+                    var price = 0
+                    func raise() { price += 1 }
+                }
+                struct AlertScene: View {
+                    @State private var model: Alert
+                    init(model: Alert) { _model = State(initialValue: model) }
+                    var body: some View { Button("\\(model.price)") { model.raise() } }
+                }
+                public struct AlertStack: View {
+                    private let model: Alert
+                    public init(model: Alert) { self.model = model }
+                    public var body: some View { AlertScene(model: model) }
+                }
+                """.utf8))
+        let app = ParsedFile(path: "App.swift", bytes: Array("struct Home: View { var body: some View { AlertStack(model: Alert()) } }".utf8))
+        let package = ProjectIndex(files: [kit])
+        let index = ProjectIndex(
+            files: [app, kit], isPackageFile: [false, true],
+            importedTypes: package.publicTypes.mapValues { $0.renumberingFiles { $0 + 1 } })
+        let chain = index.keeperChain(ofHandedOn: "model", of: index.types["AlertStack"]!)
+        XCTAssertEqual(chain?.map(\.receiver), ["AlertScene"])
+        XCTAssertEqual(chain?.first?.receiving.file, 1)
+        XCTAssertEqual(chain?.first?.receiving.wrapper, "State")
+    }
+
+    func testInitializerEffectOnlyInACaseTheArgumentDoesNotSelect() {
+        let source = """
+            final class Form: ObservableObject {
+                enum Mode { case create, edit(String) }
+                @Published var image: Data?
+                init(mode: Mode) {
+                    switch mode {
+                    case .create:
+                        image = nil
+                    case .edit(let name):
+                        image = Files.loadImage(named: name)
+                    }
+                }
+            }
+            let probe = Form(mode: .create)
+            """
+        XCTAssertNil(effect(constructing: "Form", in: source), "`.create` does not run the `.edit` case")
+        XCTAssertEqual(
+            effect(constructing: "Form", in: source.replacingOccurrences(of: "Form(mode: .create)", with: "Form(mode: .edit(\"a\"))")),
+            "calls `loadImage`, which loads data")
+        XCTAssertEqual(
+            effect(constructing: "Form", in: source.replacingOccurrences(of: "Form(mode: .create)", with: "Form(mode: mode)")),
+            "calls `loadImage`, which loads data", "an argument that is not a literal may select either case")
+    }
 }

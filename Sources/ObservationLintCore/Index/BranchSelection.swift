@@ -71,7 +71,7 @@ enum WrittenLiteral: Equatable {
     /// The `case` and `default` labels directly in a `switch` block, each with its
     /// patterns' case names; nil patterns when one is not a plain case (`let x`, `_`, a
     /// `where` clause, `.some(…)`, which matches any value written).
-    private static func caseLabels(in block: Range<Int>, file: ParsedFile) -> [(token: Int, patterns: [String]?)] {
+    static func caseLabels(in block: Range<Int>, file: ParsedFile) -> [(token: Int, patterns: [String]?)] {
         var result: [(token: Int, patterns: [String]?)] = []
         var token = block.lowerBound + 1
         while token < block.upperBound - 1 {

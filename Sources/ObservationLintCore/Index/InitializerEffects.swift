@@ -8,6 +8,12 @@ extension ProjectIndex {
     public func initializerEffect(ofConstructing model: TypeInfo, call: Call, in callFile: Int) -> InitializerEffect? {
         InitializerEffects(index: self).effect(ofConstructing: model, with: call, in: files[callFile])
     }
+
+    /// The initializers `type` declares that a call with these argument labels may select
+    /// (several when the labels fit more than one).
+    public func initializers(of type: TypeInfo, selectedBy call: Call, in callFile: Int) -> [(file: Int, function: FunctionDecl)] {
+        InitializerEffects(index: self).initializers(of: type, selectedBy: call, in: files[callFile])
+    }
 }
 
 /// Finds the work an initializer does beyond reading memory: `Task`s that do such work
@@ -20,7 +26,8 @@ extension ProjectIndex {
 struct InitializerEffects {
     let index: ProjectIndex
 
-    /// The side effect of `Model(…)`: of the initializer the call's labels select, or with
+    /// The side effect of `Model(…)`: of the initializer the call's labels select (outside
+    /// the `switch` cases on a parameter its literal argument does not select), or with
     /// none declared (the implicit one), of the property initial values only.
     func effect(ofConstructing model: TypeInfo, with call: Call, in callFile: ParsedFile) -> InitializerEffect? {
         var visited = Set<String>()
@@ -43,7 +50,8 @@ struct InitializerEffects {
             guard !candidates.isEmpty else { return nil }
             var found: InitializerEffect?
             for (fileIndex, initializer) in candidates {
-                guard let effect = effect(inFunction: initializer, file: fileIndex, of: declaring, depth: depth, visited: &visited)
+                let skipped = casesNotTaken(in: initializer, file: index.files[fileIndex], call: call, callFile: callFile)
+                guard let effect = effect(inFunction: initializer, file: fileIndex, of: declaring, depth: depth, visited: &visited, skipping: skipped)
                     ?? propertyEffect(lineage)
                 else { return nil }
                 found = found ?? effect
@@ -56,6 +64,11 @@ struct InitializerEffects {
     }
 
     // MARK: - Calls and initializers
+
+    func initializers(of type: TypeInfo, selectedBy call: Call, in file: ParsedFile) -> [(file: Int, function: FunctionDecl)] {
+        let labels = argumentLabels(of: call, in: file)
+        return type.functions.filter { $0.function.kind == .initializer && matches(labels, $0.function.parameters) }
+    }
 
     /// The labels of a call's arguments (nil for unlabelled), trailing closures unlabelled.
     private func argumentLabels(of call: Call, in file: ParsedFile) -> [String?] {
@@ -91,19 +104,48 @@ struct InitializerEffects {
     /// calls of the type's own methods.
     private func effect(
         inFunction function: FunctionDecl, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>,
-        inTask: Bool = false
+        inTask: Bool = false, skipping skipped: [Range<Int>] = []
     ) -> InitializerEffect? {
         guard let body = function.body, depth < 6,
             visited.insert("\(fileIndex):\(function.nameToken)").inserted
         else { return nil }
-        return effect(inBody: body, file: fileIndex, of: type, depth: depth, visited: &visited, inTask: inTask)
+        return effect(inBody: body, file: fileIndex, of: type, depth: depth, visited: &visited, inTask: inTask, skipping: skipped)
+    }
+
+    /// The cases of a `switch` on an initializer's parameter (`switch mode { … }`) that the
+    /// call's argument for it, a literal (`mode: .create`, `isEditing: false`), does not
+    /// select: their statements do not run for this call.
+    private func casesNotTaken(in initializer: FunctionDecl, file: ParsedFile, call: Call, callFile: ParsedFile) -> [Range<Int>] {
+        guard let body = initializer.body, let arguments = call.arguments else { return [] }
+        var literals: [String: WrittenLiteral] = [:]
+        for argument in callFile.argumentList(arguments) {
+            guard let label = argument.label, let parameter = initializer.parameters.first(where: { $0.label == callFile.text(label) }),
+                let (literal, end) = WrittenLiteral.literal(at: argument.value.lowerBound, in: callFile), end == argument.value.upperBound
+            else { continue }
+            literals[parameter.name] = literal
+        }
+        guard !literals.isEmpty else { return [] }
+        var skipped: [Range<Int>] = []
+        for token in body where file.at(token, "switch") && file.kind(token + 2) == .leftBrace {
+            guard file.kind(token + 1) == .identifier, let literal = literals[file.text(token + 1)] else { continue }
+            let close = Int(file.partner[token + 2])
+            guard close > token + 2 else { continue }
+            let block = token + 2..<close + 1
+            let labels = WrittenLiteral.caseLabels(in: block, file: file).map(\.token)
+            for (offset, label) in labels.enumerated() where literal.leavesCase(at: label, ofSwitch: block, file: file) {
+                skipped.append(label..<(offset + 1 < labels.count ? labels[offset + 1] : close))
+            }
+        }
+        return skipped
     }
 
     /// The first side effect in a body (a function's, or a `Task`'s closure), following
     /// calls of the type's own methods. In a `Task`, a loop or a sleep keeps it working
     /// after the initializer returned.
+    /// `skipped`: ranges of the body that do not run (cases the call does not select).
     private func effect(
-        inBody body: Range<Int>, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>, inTask: Bool
+        inBody body: Range<Int>, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>, inTask: Bool,
+        skipping skipped: [Range<Int>] = []
     ) -> InitializerEffect? {
         let file = index.files[fileIndex]
         let scopes = file.scopes(in: body)
@@ -111,6 +153,10 @@ struct InitializerEffects {
         var token = body.lowerBound + 1
         while token < body.upperBound - 1 {
             defer { token += 1 }
+            if let notRun = skipped.first(where: { $0.contains(token) }) {
+                token = notRun.upperBound - 1
+                continue
+            }
             guard runsNow(token, scopes: scopes, file: file) else { continue }
             if let closure = taskClosure(at: token, file: file) {
                 if let effect = taskEffect(closure, at: token, file: fileIndex, of: type, depth: depth, visited: &visited) { return effect }

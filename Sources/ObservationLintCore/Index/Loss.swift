@@ -51,10 +51,14 @@ extension ProjectIndex {
     /// object's state or shows it, so only the initializer's effect counts.
     /// Nor does a write made only by a method of the model that other code calls on other
     /// objects of its type: the view's object is reached only through its property.
+    /// Nor when the view only passes the object on, as it is, to a descendant that keeps it
+    /// in `@State`/`@StateObject` (`keeperChain`): that one keeps the first object.
     public func loss(ofRebuilding type: TypeInfo, call: Call?, in callFile: Int?, heldIn property: String, of view: TypeInfo) -> ModelLoss {
         let loss = loss(ofRebuilding: type, call: call, in: callFile)
         guard !loss.changedState.isEmpty else { return loss }
-        guard refers(toProperty: property, of: view) else { return ModelLoss(changedState: [], effect: loss.effect) }
+        guard refers(toProperty: property, of: view), keeperChain(ofHandedOn: property, of: view) == nil else {
+            return ModelLoss(changedState: [], effect: loss.effect)
+        }
         guard !handsOn(property, of: view) else { return loss }
         let reached = loss.changedState.filter { change in
             // Every write of the field, not only the first one the change names.

@@ -36,6 +36,11 @@ public struct TypeInfo: Sendable {
     /// where possible.
     public internal(set) var inherited: [String]
     public internal(set) var traits: ObservationTraits
+    /// For a `public` view a local package exports: its plain stored properties its
+    /// package's index found only passed on to a descendant keeping them in
+    /// `@State`/`@StateObject`, with that chain (`keeperChain`); the package's internal
+    /// views are not visible to the projects that import it.
+    public internal(set) var keeperChainsOfHandedOn: [String: [ModelHandOn]] = [:]
 
     public var isClass: Bool { kind == .class }
     public var isValueType: Bool { kind == .struct || kind == .enum }
@@ -56,6 +61,7 @@ public struct TypeInfo: Sendable {
     public func renumberingFiles(_ position: (Int) -> Int) -> TypeInfo {
         var moved = self
         moved.declarations = declarations.map { TypeDeclaration(file: position($0.file), decl: $0.decl) }
+        moved.keeperChainsOfHandedOn = keeperChainsOfHandedOn.mapValues { chain in chain.map { $0.renumberingFiles(position) } }
         return moved
     }
 
@@ -565,7 +571,7 @@ public final class ProjectIndex: @unchecked Sendable {
                 else { return false }
                 let access = primary.decl.modifiers.accessLevel
                 return access == .public || access == .open
-            }
+            }.mapValues(withKeeperChains)
         }
     }
 

@@ -1,0 +1,206 @@
+import ObservationSyntax
+
+// Where an object passed to a view's initializer ends up: the stored property the argument
+// lands in, and, for a plain property the view only passes on as it is, the descendant that
+// keeps it in `@State`/`@StateObject` (SwiftUI keeps the first object there and drops the
+// later ones unused, so a rebuilt object loses nothing but its initializer's work).
+
+/// The stored property of a view an initializer argument lands in.
+public struct ReceivingProperty: Sendable {
+    public let property: Property
+    public let file: Int
+    /// The property's wrapper (`ObservedObject`, `Bindable`, `StateObject`, `State`); nil
+    /// for a plain property.
+    public let wrapper: String?
+    /// `@StateObject`/`@State`: the view keeps the first object; later ones are dropped.
+    public var keepsFirst: Bool { wrapper == "StateObject" || wrapper == "State" }
+}
+
+/// A view passing the object it holds, as it is, to a project view's initializer.
+public struct ModelHandOn: Sendable {
+    /// The argument (`model` in `Scene(model: model)`).
+    public let location: TokenLocation
+    /// The view it is passed to, and where that view keeps it.
+    public let receiver: String
+    public let receiving: ReceivingProperty
+
+    /// The same hand-on with its files renumbered (moving it to another index).
+    func renumberingFiles(_ position: (Int) -> Int) -> ModelHandOn {
+        let moved = ReceivingProperty(property: receiving.property, file: position(receiving.file), wrapper: receiving.wrapper)
+        return ModelHandOn(location: TokenLocation(file: position(location.file), token: location.token), receiver: receiver, receiving: moved)
+    }
+}
+
+extension ProjectIndex {
+    /// Where the project view `child` keeps the argument labelled `label` (or, unlabelled, at
+    /// `position`): the stored property of that name with the memberwise initializer; with
+    /// declared initializers, the one each taking it assigns from the parameter
+    /// (`self.model = model`, `_model = StateObject(wrappedValue: model)`). Nil for an
+    /// `@autoclosure` parameter (built once), a wrapper the value is converted to that the
+    /// property does not declare, and anything unclear.
+    public func receivingProperty(of child: TypeInfo, label: String?, position: Int) -> ReceivingProperty? {
+        let initializers = child.functions.filter { $0.function.kind == .initializer }
+        if initializers.isEmpty {
+            guard let label, let primary = child.declarations.first, primary.decl.kind != .extension,
+                let property = primary.decl.properties.first(where: { $0.name == label && $0.isStored })
+            else { return nil }
+            return receivingProperty(property, in: primary.file)
+        }
+        var result: ReceivingProperty?
+        for (fileIndex, initializer) in initializers {
+            let file = files[fileIndex]
+            let candidates: [Parameter]
+            if let label {
+                candidates = initializer.parameters.filter { $0.label == label }
+            } else {
+                candidates = initializer.parameters.enumerated().filter { $0.offset == position && $0.element.label == nil }.map(\.element)
+            }
+            guard let parameter = candidates.first else { continue }
+            if parameter.isAutoclosure { return nil }
+            guard let body = initializer.body, let stored = storedProperty(for: parameter, in: body, of: child, file: file),
+                let receiving = receivingProperty(stored.property, in: stored.file, through: stored.value, file: file)
+            else { return nil }
+            result = result ?? receiving
+        }
+        return result
+    }
+
+    /// The descendants an object `view` holds in its plain stored property `property` is
+    /// passed to, ending in the one that keeps it in `@State`/`@StateObject`: when every
+    /// reference of the view's code to the property passes it, as it is, to a project
+    /// view's initializer argument that lands in such storage — directly, or in another
+    /// view's plain property that view passes on the same way (`depth` views down). The
+    /// descendant keeps the first object; the ones later built views pass are dropped
+    /// unused. Nil when the view uses the object otherwise (reads it, binds it, passes it
+    /// anywhere else).
+    public func keeperChain(ofHandedOn property: String, of view: TypeInfo, depth: Int = 3) -> [ModelHandOn]? {
+        guard depth > 0 else { return nil }
+        // A local package's view: its own index saw the views it passes to.
+        guard !isImported(view) else { return view.keeperChainsOfHandedOn[property] }
+        var chain: [ModelHandOn]?
+        for declaration in view.declarations {
+            let file = files[declaration.file]
+            let declared = Set(declaration.decl.properties.lazy.filter { $0.name == property }.map(\.nameToken))
+            // An initializer's parameter of that name shadows the property in its body.
+            let shadowed = declaration.decl.functions.filter { function in
+                function.kind == .initializer && function.parameters.contains { $0.name == property }
+            }.compactMap(\.body)
+            for token in declaration.decl.members {
+                guard let kind = file.kind(token), kind == .identifier || kind == .dollarIdentifier else { continue }
+                let text = file.text(token)
+                if kind == .dollarIdentifier || text == "_" + property {
+                    guard text == "$" + property || text == "_" + property else { continue }
+                    // `_model = …` sets it; anything else uses the wrapper.
+                    if file.kind(token + 1) == .equal { continue }
+                    return nil
+                }
+                guard text == property, !declared.contains(token), file.isOwnMemberReference(token), !file.isArgumentLabel(token),
+                    file.kind(token + 1) != .equal, !shadowed.contains(where: { $0.contains(token) })
+                else { continue }
+                guard let handOn = handOn(at: token, in: file, fileIndex: declaration.file, from: view.name) else { return nil }
+                let rest: [ModelHandOn]
+                if handOn.receiving.keepsFirst {
+                    rest = []
+                } else if handOn.receiving.wrapper == nil, let receiver = types[handOn.receiver],
+                    let further = keeperChain(ofHandedOn: handOn.receiving.property.name, of: receiver, depth: depth - 1)
+                {
+                    rest = further
+                } else {
+                    return nil
+                }
+                chain = chain ?? [handOn] + rest
+            }
+        }
+        return chain
+    }
+
+    /// The view exported with the chains of its plain stored properties that have one.
+    func withKeeperChains(_ view: TypeInfo) -> TypeInfo {
+        guard view.isView else { return view }
+        var exported = view
+        for (_, property) in view.properties where property.isStored && property.attributes.isEmpty
+            && !property.modifiers.contains("static")
+        {
+            if let chain = keeperChain(ofHandedOn: property.name, of: view) { exported.keeperChainsOfHandedOn[property.name] = chain }
+        }
+        return exported
+    }
+
+    /// Whether all of the type's declarations are in a local package's files.
+    private func isImported(_ type: TypeInfo) -> Bool {
+        !type.declarations.isEmpty && !isOwn(type)
+    }
+
+    /// `Child(label: name)` or `Child(label: self.name)`, the reference at `token` being the
+    /// whole argument of a project view's initializer: where that view keeps it.
+    private func handOn(at token: Int, in file: ParsedFile, fileIndex: Int, from scope: String) -> ModelHandOn? {
+        let start = file.kind(token - 1) == .period ? token - 2 : token
+        guard file.kind(token + 1) == .comma || file.kind(token + 1) == .rightParen else { return nil }
+        let separator = file.kind(start - 1) == .colon ? start - 3 : start - 1
+        guard let open = file.argumentListOpener(from: separator), file.kind(open - 1) == .identifier,
+            file.text(open - 1).first?.isUppercase == true,
+            let receiver = type(named: file.text(open - 1), from: scope), receiver.isView
+        else { return nil }
+        let close = Int(file.partner[open])
+        guard close > open else { return nil }
+        let arguments = file.argumentList(open..<close + 1)
+        guard let position = arguments.firstIndex(where: { $0.value == start..<token + 1 }),
+            let receiving = receivingProperty(of: receiver, label: arguments[position].label.map { file.text($0) }, position: position)
+        else { return nil }
+        return ModelHandOn(location: TokenLocation(file: fileIndex, token: token), receiver: receiver.name, receiving: receiving)
+    }
+
+    /// The property an initializer stores a parameter in: `self.model = model`,
+    /// `_model = ObservedObject(wrappedValue: model)`.
+    private func storedProperty(
+        for parameter: Parameter, in body: Range<Int>, of child: TypeInfo, file: ParsedFile
+    ) -> (property: Property, file: Int, value: Range<Int>)? {
+        for assignment in file.assignments(in: body) where file.kind(assignment.operatorToken) == .equal {
+            let path = file.path(of: assignment.target)
+            guard path.count == 1 else { continue }
+            let usesParameter = assignment.value.contains { token in
+                file.kind(token) == .identifier && file.text(token) == parameter.name && file.kind(token - 1) != .period
+                    && file.kind(token + 1) != .colon
+            }
+            guard usesParameter else { continue }
+            let name = path[0].hasPrefix("_") ? String(path[0].dropFirst()) : path[0]
+            guard let (fileIndex, property) = child.property(named: name) else { return nil }
+            return (property, fileIndex, assignment.value)
+        }
+        return nil
+    }
+
+    /// How `property` keeps what `value` (the assigned expression, when an initializer
+    /// assigns it) gives it; nil for other wrappers, and for a wrapper built around the
+    /// value that the property does not declare.
+    private func receivingProperty(
+        _ property: Property, in fileIndex: Int, through value: Range<Int>? = nil, file: ParsedFile? = nil
+    ) -> ReceivingProperty? {
+        let wrapper = property.attributes.first { $0.simpleName.first?.isUppercase == true && $0.simpleName != "MainActor" }
+            .map { String($0.simpleName) }
+        switch wrapper {
+        case nil:
+            // `self.model = model`, or `_model` assigned something that is not a wrapper.
+            if let value, let file, isWrapperConstruction(value, file: file) { return nil }
+        case "ObservedObject", "Bindable":
+            if let value, let file, isWrapperConstruction(value, file: file),
+                !(file.at(value.lowerBound, "ObservedObject") || file.at(value.lowerBound, "Bindable"))
+            {
+                return nil
+            }
+        case "StateObject", "State":
+            break
+        default:
+            return nil
+        }
+        return ReceivingProperty(property: property, file: fileIndex, wrapper: wrapper)
+    }
+
+    /// `StateObject(wrappedValue: …)`, `.init(…)`, `State(initialValue: …)`.
+    private func isWrapperConstruction(_ value: Range<Int>, file: ParsedFile) -> Bool {
+        guard let first = value.first else { return false }
+        if file.kind(first) == .period { return true }
+        let text = file.text(first)
+        return ["StateObject", "State", "ObservedObject", "Bindable", "SwiftUI"].contains(text)
+    }
+}
