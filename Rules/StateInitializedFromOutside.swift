@@ -520,8 +520,52 @@ public struct StateInitializedFromOutside: Rule {
                 func fetch() async -> [Profile] { [] }
             }
             """,
+            // A new connection replaces the one the shown host was seeded with.
+            """
+            final class Connection {}
+            @Observable final class AppModel {
+                var connection: Connection? = Connection()
+                func reconnect() { connection = Connection() }
+            }
+            struct PlayerHost: View {
+                @State private var ↓connection: Connection
+                init(connection: Connection) { _connection = State(initialValue: connection) }
+                var body: some View { Text("\\(ObjectIdentifier(connection).hashValue)") }
+            }
+            struct Shell: View {
+                @Environment(AppModel.self) private var model
+                var body: some View {
+                    if let connection = model.connection {
+                        host(connection: connection)
+                    }
+                }
+                private func host(connection: Connection) -> some View { PlayerHost(connection: connection) }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Signing out fails the `if let` around the host: it is removed, not given a new input.
+            """
+            final class Connection {}
+            @Observable final class AppModel {
+                var connection: Connection? = Connection()
+                func signOut() { connection = nil }
+            }
+            struct PlayerHost: View {
+                @State private var connection: Connection
+                init(connection: Connection) { _connection = State(initialValue: connection) }
+                var body: some View { Text("\\(ObjectIdentifier(connection).hashValue)") }
+            }
+            struct Shell: View {
+                @Environment(AppModel.self) private var model
+                var body: some View {
+                    if let connection = model.connection {
+                        host(connection: connection)
+                    }
+                }
+                private func host(connection: Connection) -> some View { PlayerHost(connection: connection) }
+            }
+            """,
             // Built from an object of an identified collection: rebuilding the list passes the
             // same object again.
             """
