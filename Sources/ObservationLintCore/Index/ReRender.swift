@@ -309,7 +309,10 @@ extension ProjectIndex {
     private func writeLeavesBranch(
         _ write: TokenLocation, of property: String, holding location: TokenLocation, bodies: [RenderingBody], depth: Int
     ) -> Bool {
-        guard let body = bodies.first(where: { $0.file == location.file && $0.range.contains(location.token) }) else { return false }
+        // Only a value a branch condition can be matched against selects a branch.
+        guard WrittenLiteral(at: write.token, in: files[write.file]) != nil,
+            let body = bodies.first(where: { $0.file == location.file && $0.range.contains(location.token) })
+        else { return false }
         let file = files[location.file]
         if writeLeavesBranch(write, of: property, holding: location.token, body: body.range, file: file) { return true }
         guard depth < 4, body.name != "body" else { return false }
