@@ -307,6 +307,29 @@ public struct EnvironmentObjectNotInjected: Rule {
                 var body: some View { Text("\\(store.items.count)") }
             }
             """,
+            // The view looks the object up only on iOS, where the scene injects it.
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            @main
+            struct ShopApp: App {
+                @StateObject private var store = Store()
+                var body: some Scene {
+                    #if os(iOS)
+                    WindowGroup { CartView().environmentObject(store) }
+                    #else
+                    WindowGroup { CartView() }
+                    #endif
+                }
+            }
+            struct CartView: View {
+                #if os(iOS)
+                @EnvironmentObject private var store: Store
+                var body: some View { Text("\\(store.items.count)") }
+                #else
+                var body: some View { Text("Cart") }
+                #endif
+            }
+            """,
             // Injected in a hosting configuration's content and on the scene itself.
             """
             import UIKit
@@ -808,7 +831,9 @@ public struct EnvironmentObjectNotInjected: Rule {
                     $0.mayProvide(model.name, to: reader.kind, index: index)
                 }
                 // The crash claim is exact: a complete path from a root, every step known.
-                guard let path = index.uninjectedPath(to: type.name, providers: providers) else { continue }
+                guard let path = index.uninjectedPath(
+                    to: type.name, providers: providers, readerAt: TokenLocation(file: context.fileIndex, token: property.nameToken))
+                else { continue }
                 // An image renderer draws the view once: none of its actions, `.onAppear` or
                 // `.task` runs, so only a read while rendering looks the object up.
                 var read = firstRead

@@ -520,8 +520,104 @@ public struct StateInitializedFromOutside: Rule {
                 func fetch() async -> [Profile] { [] }
             }
             """,
+            // A new connection replaces the one the shown host was seeded with.
+            """
+            final class Connection {}
+            @Observable final class AppModel {
+                var connection: Connection? = Connection()
+                func reconnect() { connection = Connection() }
+            }
+            struct PlayerHost: View {
+                @State private var ↓connection: Connection
+                init(connection: Connection) { _connection = State(initialValue: connection) }
+                var body: some View { Text("\\(ObjectIdentifier(connection).hashValue)") }
+            }
+            struct Shell: View {
+                @Environment(AppModel.self) private var model
+                var body: some View {
+                    if let connection = model.connection {
+                        host(connection: connection)
+                    }
+                }
+                private func host(connection: Connection) -> some View { PlayerHost(connection: connection) }
+            }
+            """,
+            // Selecting another kind keeps the page and its grid, which keeps the first title.
+            """
+            enum Kind: String { case movies, shows }
+            @Observable final class Browser {
+                var selectedKind: Kind?
+                func showShows() { selectedKind = .shows }
+            }
+            struct Grid: View {
+                @State private var ↓title: String
+                init(title: String) { _title = State(initialValue: title) }
+                var body: some View { Text(title) }
+            }
+            struct KindPage: View {
+                let kind: Kind
+                var body: some View { Grid(title: kind.rawValue) }
+            }
+            struct BrowserView: View {
+                @State private var browser = Browser()
+                var body: some View {
+                    if let kind = browser.selectedKind {
+                        KindPage(kind: kind)
+                    }
+                    Button("Switch") { browser.showShows() }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Clearing the selection fails the parent's `if let`: page and grid are removed.
+            """
+            enum Kind: String { case movies, shows }
+            @Observable final class Browser {
+                var selectedKind: Kind?
+                func clear() { selectedKind = nil }
+            }
+            struct Grid: View {
+                @State private var title: String
+                init(title: String) { _title = State(initialValue: title) }
+                var body: some View { Text(title) }
+            }
+            struct KindPage: View {
+                let kind: Kind
+                var body: some View { Grid(title: kind.rawValue) }
+            }
+            struct BrowserView: View {
+                @State private var browser = Browser()
+                var body: some View {
+                    if let kind = browser.selectedKind {
+                        KindPage(kind: kind)
+                    }
+                    Button("Switch") { browser.clear() }
+                }
+            }
+            """,
+            // Signing out fails the `if let` around the host: it is removed, not given a new input.
+            """
+            final class Connection {}
+            @Observable final class AppModel {
+                var connection: Connection? = Connection()
+                func signOut() { connection = nil }
+            }
+            struct PlayerHost: View {
+                @State private var connection: Connection
+                init(connection: Connection) { _connection = State(initialValue: connection) }
+                var body: some View { Text("\\(ObjectIdentifier(connection).hashValue)") }
+            }
+            struct Shell: View {
+                @Environment(AppModel.self) private var model
+                var body: some View {
+                    if let connection = model.connection {
+                        host(connection: connection)
+                    }
+                }
+                private func host(connection: Connection) -> some View { PlayerHost(connection: connection) }
+            }
+            """,
             // Built from an object of an identified collection: rebuilding the list passes the
             // same object again.
             """

@@ -179,6 +179,7 @@ enum CallSites {
             filter.limitToContent(of: site, index: index)
             filter.heldArguments = heldArguments(property.name, of: site, index: index)
             filter.excluded = excluded
+            filter.branchHolder = (site, property.name)
             if let wrapper = property.wrapper {
                 // `@State var model = Model()` passing `model.title`: a field of the model it holds.
                 if let field = path.first, let model = heldModel(property.name, of: site, index: index) {
@@ -338,6 +339,12 @@ enum CallSites {
         /// other arguments (`comment.data = …` with `var comment: Entity<CommentData>`)
         /// changes another object (`ProjectIndex.genericArguments(ofSpelled:)`).
         var heldArguments: [TypeShape]?
+        /// The site in the caller's rendering code that shows the seeded view (or a view
+        /// around it) and the caller's property the value is read through: a write that makes
+        /// the caller build another branch than the one holding the site (`client = nil` under
+        /// `if let client = model.client`) removes the view rather than changing its input
+        /// (`ProjectIndex.writeRemovesView(builtAt:_:of:)`), so it is no witness.
+        var branchHolder: (site: ViewConstruction, property: String)?
 
         /// Code whose writes are no witness: closures handed to the seeded view that it calls
         /// only where it assigns its state itself.
@@ -361,9 +368,12 @@ enum CallSites {
                 && content.map { $0.file == file && $0.tokens.contains(token) } ?? true
         }
 
-        /// Whether a write at `token` of `file` can run while the seeded view is shown.
+        /// Whether a write at `token` of `file` can run while the seeded view is shown, and
+        /// leaves it shown.
         func canRun(_ token: Int, inFile file: Int, index: ProjectIndex) -> Bool {
-            shownUnder.allSatisfy { index.canRun(TokenLocation(file: file, token: token), whileShowing: $0) }
+            let write = TokenLocation(file: file, token: token)
+            if let (site, property) = branchHolder, index.writeRemovesView(builtAt: site, write, of: property) { return false }
+            return shownUnder.allSatisfy { index.canRun(write, whileShowing: $0) }
         }
 
         /// The stored member of the field that the value reads (`uri` of `context.uri`): a
@@ -379,6 +389,7 @@ enum CallSites {
                 replacedOnly: replacedOnly && isDirect, elementsOnly: elementsOnly && isDirect, presenter: presenter,
                 presentation: presentation, content: content, shownUnder: shownUnder, heldArguments: heldArguments)
             filter.excluded = excluded
+            filter.branchHolder = branchHolder
             if path.count > 1, let fieldType = CallSites.fieldType(path[path.startIndex], of: model, index: index),
                 let (_, member) = fieldType.property(named: path[path.startIndex + 1]), member.isStored
             {

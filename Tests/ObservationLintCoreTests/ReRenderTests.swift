@@ -399,5 +399,94 @@ final class ReRenderTests: XCTestCase {
         XCTAssertEqual(index.reRenderTriggers(of: index.types["Child"]!).map(\.state), [])
         XCTAssertEqual(index.reRenderTriggers(of: index.types["Screen"]!).map(\.state), ["`count`"])
     }
-}
 
+    /// A read compiled only for iOS runs the body again only on iOS: it neither re-creates nor
+    /// re-renders a child built only under `#if os(tvOS)`, while one built for every platform is.
+    func testATriggerCompiledForOnePlatformDoesNotReachAViewOfAnother() {
+        let source = """
+            struct Shell: View {
+                #if os(iOS)
+                @Environment(\\.horizontalSizeClass) private var sizeClass
+                #endif
+                var body: some View {
+                    #if os(iOS)
+                    phoneShell
+                    #elseif os(tvOS)
+                    TVShell(onTap: {})
+                    #endif
+                    Shared(onTap: {})
+                }
+                #if os(iOS)
+                private var phoneShell: some View { Text(sizeClass == .compact ? "compact" : "regular") }
+                #endif
+            }
+            struct TVShell: View {
+                let onTap: () -> Void
+                var body: some View { Text("tv") }
+            }
+            struct Shared: View {
+                let onTap: () -> Void
+                var body: some View { Text("shared") }
+            }
+            """
+        let index = index(source)
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Shell"]!).map(\.property), ["sizeClass"])
+        XCTAssertTrue(index.reCreations(of: index.types["TVShell"]!).isEmpty)
+        XCTAssertTrue(index.reRenderTriggers(of: index.types["TVShell"]!).isEmpty)
+        XCTAssertEqual(index.reCreations(of: index.types["Shared"]!).map { $0.trigger.property }, ["sizeClass"])
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Shared"]!).map(\.property), ["sizeClass"])
+    }
+
+    /// `flag = true` in a closure a helper returns stores without reading: it is no read
+    /// that runs the body again.
+    func testAnAssignmentIsNoRead() {
+        let source = """
+            struct Screen: View {
+                @State private var showsAccount = false
+                var body: some View {
+                    Child(onTap: openAccount())
+                        .sheet(isPresented: $showsAccount) { Text("Account") }
+                }
+                private func openAccount() -> () -> Void { { showsAccount = true } }
+            }
+            struct Child: View {
+                let onTap: () -> Void
+                var body: some View { Button("Open", action: onTap) }
+            }
+            """
+        let index = index(source)
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Screen"]!).map(\.state), [])
+    }
+
+    /// `user = nil` fails `if let name = session.user?.name` around the use of the helper
+    /// that builds the child: the child is removed, not re-created.
+    func testAWriteThatFailsTheBranchAroundAHelperRemovesTheChild() {
+        let source = """
+            @Observable final class Session {
+                var user: User?
+                var theme = 0
+                func signOut() { user = nil }
+                func bump() { theme += 1 }
+            }
+            struct User { var name: String }
+            struct Shell: View {
+                @Environment(Session.self) private var session
+                var body: some View {
+                    if let name = session.user?.name {
+                        shell(name: name)
+                    }
+                    Text("\\(session.theme)")
+                }
+                private func shell(name: String) -> some View { Child(onTap: {}) }
+            }
+            struct Child: View {
+                let onTap: () -> Void
+                var body: some View { Text("child") }
+            }
+            """
+        let index = index(source)
+        XCTAssertEqual(Set(index.reRenderTriggers(of: index.types["Shell"]!).map(\.state)), ["`Session.user`", "`Session.theme`"])
+        XCTAssertEqual(index.reRenderTriggers(of: index.types["Child"]!).map(\.state), ["`Session.theme`"])
+        XCTAssertEqual(index.reCreations(of: index.types["Child"]!).map(\.trigger.state), ["`Session.theme`"])
+    }
+}

@@ -176,6 +176,13 @@ enum BranchCondition {
         of clause: Range<Int>, after value: WrittenLiteral, field: String, through property: String, in file: ParsedFile
     ) -> ClauseTruth {
         func reads(_ range: Range<Int>) -> Bool { Self.reads(range, field: field, through: property, in: file) }
+        /// `state?.member…`: a member chain that starts with an optional chain on the state.
+        func readsOptionalChain(_ range: Range<Int>) -> Bool {
+            guard let question = range.first(where: { file.kind($0) == .postfixQuestionMark }), file.kind(question + 1) == .period,
+                reads(range.lowerBound..<question), let chain = file.memberChain(at: range.lowerBound, limit: range.upperBound)
+            else { return false }
+            return chain.end == range.upperBound
+        }
         func matches(_ literal: WrittenLiteral, negated: Bool) -> ClauseTruth {
             if value == .toggle { return literal == .bool(true) || literal == .bool(false) ? .flips : .unknown }
             return (value == literal) != negated ? .holds : .fails
@@ -184,6 +191,8 @@ enum BranchCondition {
         if file.at(start, "let") || file.at(start, "var") {
             // `if let state` or `let x = state`: holds for any value but `nil`.
             let bound = file.kind(start + 2) == .equal ? start + 3..<clause.upperBound : start + 1..<clause.upperBound
+            // `let user = state?.user`: an optional chain through `nil` is `nil`.
+            if value == .enumCase("none"), readsOptionalChain(bound) { return .fails }
             guard reads(bound), value != .toggle else { return .unknown }
             return value == .enumCase("none") ? .fails : .holds
         }

@@ -17,7 +17,10 @@ extension ProjectIndex {
     /// whose container's placement of it is unknown), or when a provider is applied where
     /// the analysis cannot place it (`self.environmentObject(…)` in a `View` extension, on
     /// content passed in through a parameter), or is a delegate adaptor.
-    public func uninjectedPath(to view: String, providers: [EnvironmentInjection]) -> [ViewConstruction]? {
+    /// `readerAt`: where the property that looks the object up is declared: only paths
+    /// compiled for a platform it exists on count (a reader under `#if os(iOS)` needs the
+    /// object on iOS paths only).
+    public func uninjectedPath(to view: String, providers: [EnvironmentInjection], readerAt reader: TokenLocation? = nil) -> [ViewConstruction]? {
         // Views reading the same object share its providers, so they share what they cover.
         let coverage = environmentCoverages.value(for: providers.map(ObjectIdentifier.init)) {
             EnvironmentCoverage(index: self, providers: providers)
@@ -27,7 +30,7 @@ extension ProjectIndex {
         var search = PathSearch(
             index: self, isCovered: { site in coverage.covers(site) }, platforms: facts.platforms(of:),
             isRootInSwiftUI: facts.isBuiltForRepresentable(_:))
-        return search.path(to: view, platforms: .all, depth: 0)
+        return search.path(to: view, platforms: reader.map(platforms(at:)) ?? .all, depth: 0)
     }
 
     /// Whether one of `providers` applies where some construction site of `view` shows it:

@@ -56,7 +56,7 @@ extension ProjectIndex {
 
     /// The triggers of `type`'s body that can fire while the code at `location` (a site in
     /// that body) is shown: not a read or a write in another branch of an `if`/`switch`
-    /// than the site.
+    /// than the site, nor one compiled only for other platforms (`#if os(…)`) than it.
     public func reRenderTriggers(of type: TypeInfo, whileShowing location: TokenLocation) -> [ReRenderTrigger] {
         reRenderTriggers(of: type).filter { isShown($0, in: type, with: location) }
     }
@@ -226,11 +226,12 @@ extension ProjectIndex {
     /// Whether the trigger can run `type`'s body while the code at `location` is shown: its
     /// read and its write (when in the same body) are not in another branch than the site.
     private func isShown(_ trigger: ReRenderTrigger, in type: TypeInfo, with location: TokenLocation) -> Bool {
+        guard !platforms(of: trigger).isDisjoint(with: platforms(at: location)) else { return false }
         guard trigger.reader == type.name, trigger.passedDown.isEmpty else { return true }
         let bodies = ViewCode.renderingBodies(of: type, index: self)
         guard let body = bodies.first(where: { $0.file == location.file && $0.range.contains(location.token) }) else { return true }
         let file = files[location.file]
-        if let write = trigger.write, writeLeavesBranch(write, of: trigger.property, holding: location.token, body: body.range, file: file) {
+        if let write = trigger.write, writeLeavesBranch(write, of: trigger.property, holding: location, bodies: bodies, depth: 0) {
             return false
         }
         for other in [trigger.read, trigger.write].compactMap({ $0 }) {
@@ -245,6 +246,14 @@ extension ProjectIndex {
             if !uses.isEmpty, uses.allSatisfy({ areInExclusiveBranches($0, location.token, body: body.range, file: file) }) { return false }
         }
         return true
+    }
+
+    /// The platforms that compile every step of the trigger (SPEC §9: variants): its read,
+    /// its write and each site passing it down. A read under `#if os(iOS)` runs no body
+    /// again on tvOS, so it re-creates no view that exists only there.
+    func platforms(of trigger: ReRenderTrigger) -> Platforms {
+        let steps = [trigger.read, trigger.write].compactMap { $0 } + trigger.passedDown.map { TokenLocation(file: $0.site.file, token: $0.site.token) }
+        return steps.reduce(Platforms.all) { $0.intersection(platforms(at: $1)) }
     }
 
     // MARK: - Writes that leave a branch
@@ -282,6 +291,39 @@ extension ProjectIndex {
             }
         }
         return false
+    }
+
+    /// Whether `write`, a write of the state that the container building `site` reads
+    /// through its property `property` (`flag`, or `session` for `session.kind = nil`),
+    /// removes the view built there rather than giving it a new input: the container's
+    /// rendering code builds it in a branch the written value leaves (`writeLeavesBranch`),
+    /// in the member holding the site or, for a site in a view-building helper
+    /// (`shell(client:)` called in `if let client = model.client { … }`), at every place its
+    /// other rendering code uses that helper.
+    public func writeRemovesView(builtAt site: ViewConstruction, _ write: TokenLocation, of property: String) -> Bool {
+        guard let container = site.enclosingType.flatMap({ types[$0] }), ViewCode.isRenderingContainer(container) else { return false }
+        let bodies = ViewCode.renderingBodies(of: container, index: self)
+        return writeLeavesBranch(write, of: property, holding: TokenLocation(file: site.file, token: site.token), bodies: bodies, depth: 0)
+    }
+
+    private func writeLeavesBranch(
+        _ write: TokenLocation, of property: String, holding location: TokenLocation, bodies: [RenderingBody], depth: Int
+    ) -> Bool {
+        // Only a value a branch condition can be matched against selects a branch.
+        guard WrittenLiteral(at: write.token, in: files[write.file]) != nil,
+            let body = bodies.first(where: { $0.file == location.file && $0.range.contains(location.token) })
+        else { return false }
+        let file = files[location.file]
+        if writeLeavesBranch(write, of: property, holding: location.token, body: body.range, file: file) { return true }
+        guard depth < 4, body.name != "body" else { return false }
+        var uses: [TokenLocation] = []
+        for other in bodies where other.range != body.range || other.file != body.file {
+            let otherFile = files[other.file]
+            for token in other.range where otherFile.kind(token) == .identifier && otherFile.spells(token, body.name) && otherFile.isOwnMemberReference(token) {
+                uses.append(TokenLocation(file: other.file, token: token))
+            }
+        }
+        return !uses.isEmpty && uses.allSatisfy { writeLeavesBranch(write, of: property, holding: $0, bodies: bodies, depth: depth + 1) }
     }
 
     /// `switch subject {`: the subject's tokens, for the block's braces.
@@ -565,8 +607,9 @@ extension ProjectIndex {
             var roles = RenderRoles(body: body.range, file: file, index: self)
             for token in body.range where file.kind(token) == .identifier {
                 let name = file.text(token)
+                // `name = value` stores without reading (`+=` reads).
                 guard names.contains(name), result[name] == nil, !hidden.contains(name), file.isOwnMemberReference(token),
-                    !file.isArgumentLabel(token), roles.role(of: token) != .action
+                    !file.isArgumentLabel(token), file.kind(token + 1) != .equal, roles.role(of: token) != .action
                 else { continue }
                 result[name] = TokenLocation(file: body.file, token: token)
             }
