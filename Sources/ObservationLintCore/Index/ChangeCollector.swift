@@ -35,7 +35,7 @@ struct ChangeCollector {
                 {
                     let place = flows.place(of: site)
                     // Code nothing runs changes nothing.
-                    if flows.neverRuns(place) { continue }
+                    if index.neverRunsInApp(file: site.file) || flows.neverRuns(place) { continue }
                     let location = TokenLocation(file: site.file, token: site.token)
                     let announced: [[Announcer]]
                     if announcing.contains(name) {
@@ -314,9 +314,11 @@ struct ChangeCollector {
         return result
     }
 
-    /// Whether the code at `location` is in a method nothing runs (`ProjectIndex.neverRuns`)
-    /// or in a setter nothing calls (`ProjectIndex.setterNeverRuns`).
+    /// Whether the code at `location` is in test code (`ProjectIndex.neverRunsInApp`), a
+    /// method nothing runs (`ProjectIndex.neverRuns`) or a setter nothing calls
+    /// (`ProjectIndex.setterNeverRuns`).
     private func neverRuns(_ location: TokenLocation) -> Bool {
+        if index.neverRunsInApp(file: location.file) { return true }
         for (decl, info) in index.typeDeclarations(in: location.file) where decl.members.contains(location.token) {
             if let function = decl.functions.first(where: { $0.body?.contains(location.token) == true }) {
                 return index.neverRuns(function, of: info)

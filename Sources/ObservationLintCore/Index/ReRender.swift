@@ -137,7 +137,7 @@ extension ProjectIndex {
             current = type.enclosingTypeName
         }
         guard let declaration = types[name]?.declarations.first else { return false }
-        return !SourceRole(path: files[declaration.file].path).isReportedByDefault
+        return neverRunsInApp(file: declaration.file)
     }
 
     // MARK: - Passed down
