@@ -163,35 +163,9 @@ final class FunctionUseTests: XCTestCase {
                     var body: some View { Text("") }
                 }
                 """)
-        // Nothing outside the app's module can reach an internal class's members, and in a
-        // whole program no module outside the project imports a public one's.
+        // Nothing outside the app's module can reach an internal class's members.
         XCTAssertTrue(neverRuns("refresh", of: "FeedModel", in: index))
-        XCTAssertTrue(neverRuns("refresh", of: "SharedModel", in: index))
-        XCTAssertFalse(index.isCallableFromOutside(index.types["SharedModel"]!.functions[0].function, of: index.types["SharedModel"]!))
-    }
-
-    /// A package's public method, in a whole program, is called only by the project's own
-    /// modules; in a library (no entry point) its clients may call it.
-    func testAPublicMethodRunsOnlyWhenTheProjectCallsIt() {
-        let library = """
-            public final class MessageStore: ObservableObject {
-                @Published public private(set) var pinned: Set<Int> = []
-                public func reset() { pinned.removeAll() }
-                public func pin(_ id: Int) { pinned.insert(id) }
-            }
-            """
-        let call = """
-            struct FeedView: View {
-                @ObservedObject var store: MessageStore
-                var body: some View { Button("Pin") { store.pin(1) } }
-            }
-            """
-        let program = index(app + library + "\n" + call)
-        XCTAssertTrue(neverRuns("reset", of: "MessageStore", in: program))
-        XCTAssertFalse(neverRuns("pin", of: "MessageStore", in: program))
-        let package = index(library + "\n" + call)
-        XCTAssertFalse(package.isWholeProgram)
-        XCTAssertFalse(neverRuns("reset", of: "MessageStore", in: package))
+        XCTAssertFalse(neverRuns("refresh", of: "SharedModel", in: index))
     }
 
     /// A witness of an internal protocol's requirement runs only on the protocol's values,

@@ -29,11 +29,13 @@ final class TestCodeTests: XCTestCase {
             ("App/Models/User.swift", model),
             ("App/API/UpdateUserTests.swift", "import XCTest\n@testable import App\nfinal class UpdateUserTests: XCTestCase {\n    func testRename() { let user = User(); user.firstName = \"B\" }\n}"),
             ("App/API/RenameTests.swift", "import Testing\n@Test func rename() { let user = User(); user.firstName = \"C\" }"),
-            ("AppTests/UserTests.swift", "func check() { let user = User(); user.firstName = \"D\" }"),
+            ("AppTests/UserTests.swift", "func check() { let user = User(); user.firstName = \"D\" }\nfinal class Probe { var hits = 0\n func hit() { hits += 1 } }"),
             ("App/API/Updater.swift", "func update(_ user: User) { user.firstName = \"E\" }"),
         ])
         XCTAssertEqual((0..<5).map { index.neverRunsInApp(file: $0) }, [false, true, true, true, false])
         // The tests' writes are no changes; the app's own are.
         XCTAssertEqual(writeFiles(index), ["App/Models/User.swift", "App/API/Updater.swift"])
+        // A type the tests declare is changed by the tests.
+        XCTAssertEqual(index.changes(of: index.types["Probe"]!).writes(of: "hits").count, 1)
     }
 }

@@ -5,17 +5,15 @@ import ObservationSyntax
 
 extension ProjectIndex {
     /// Whether code outside the project may call `function` of `type`: it is `public` or
-    /// `open` in a project that is no whole program (`isWholeProgram`: in one, every module
-    /// that may import the declaring one is the project's own, and its calls are seen), an
-    /// `override`, `@objc`/`@IBAction` (or its class is `@objcMembers`), or it may witness a
-    /// protocol requirement (`possiblyWitnesses`).
+    /// `open`, an `override`, `@objc`/`@IBAction` (or its class is `@objcMembers`), or it may
+    /// witness a protocol requirement (`possiblyWitnesses`).
     public func isCallableFromOutside(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
         isCallableByClientsOrRuntime(function, of: type) || possiblyWitnesses(function.name, in: type)
     }
 
     /// `isCallableFromOutside` but for witnessing a requirement.
     func isCallableByClientsOrRuntime(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
-        if !isWholeProgram, let level = accessLevel(of: function, in: type), level >= .public { return true }
+        if let level = accessLevel(of: function, in: type), level >= .public { return true }
         if function.modifiers.contains("override") || function.modifiers.contains("dynamic") { return true }
         if function.attributes.contains(where: { Self.runtimeCalledAttributes.contains(String($0.simpleName)) }) { return true }
         return type.declarations.contains(where: { $0.decl.attributes.contains(named: "objcMembers") })
