@@ -18,3 +18,9 @@ struct PodcastApp: App {
         #endif
     }
 }
+
+/// Screens the app shows through navigation this scenario leaves out: named here, each may
+/// be shown (a view no code names never renders).
+let navigationScreens: [any View.Type] = [
+    QueueScreen.self, BackportQueueScreen.self, UpdateShell.self, EpisodeListSection.self, QueueShelf.self, QueueSwitcher.self, RateScreen.self, DeferredQueueScreen.self,
+]

@@ -516,8 +516,60 @@ final class ViewGraphTests: XCTestCase {
         // Tests build `Screen`; `Screen` and a preview build `Badge`.
         XCTAssertTrue(index.isBuiltOnlyInPreviews("Screen"))
         XCTAssertTrue(index.isBuiltOnlyInPreviews("Badge"))
-        // No site found: what builds it is unknown.
-        XCTAssertFalse(index.isBuiltOnlyInPreviews("Orphan"))
+        // Nothing names it: nothing builds it.
+        XCTAssertTrue(index.isBuiltOnlyInPreviews("Orphan"))
+    }
+
+    /// A view no code but its own declarations names never renders; one named elsewhere,
+    /// even where the graph sees no construction, may.
+    func testViewsNothingNamesAreNeverShown() {
+        let index = index([
+            "App/Views.swift": """
+                @main struct ShowApp: App { var body: some Scene { WindowGroup { Home() } } }
+                struct Home: View {
+                    @State private var count = 0
+                    var body: some View {
+                        // Legacy(count: count)
+                        Button("\\(count)") { count += 1 }
+                    }
+                }
+                @available(*, deprecated, message: "unused")
+                struct Legacy: View {
+                    let count: Int
+                    @State private var shown = false
+                    var body: some View {
+                        Button("\\(shown)") { shown.toggle() }
+                        Detail(count: count)
+                    }
+                    static func make() -> Legacy { Legacy(count: 0) }
+                }
+                extension Legacy { var title: String { "\\(Self.self)" } }
+                struct Detail: View {
+                    let count: Int
+                    var body: some View { Text("\\(count)") }
+                }
+                struct Hosted: View { var body: some View { Text("") } }
+                final class HostController: UIHostingController<Hosted> {}
+                typealias Aliased = Screen
+                struct Screen: View { var body: some View { Text("") } }
+                """
+        ])
+        // Only its own declaration, its extension and a comment name `Legacy`; only `Legacy`
+        // builds `Detail`.
+        XCTAssertTrue(index.isNamedOnlyInOwnDeclarations("Legacy"))
+        XCTAssertTrue(index.isBuiltOnlyInPreviews("Legacy"))
+        XCTAssertTrue(index.isBuiltOnlyInPreviews("Detail"))
+        // Its body never runs, so its state's writes never run it again.
+        XCTAssertTrue(index.reRenderTriggers(of: index.types["Legacy"]!).isEmpty)
+        XCTAssertFalse(index.reRenderTriggers(of: index.types["Home"]!).isEmpty)
+        // Named by a hosting controller's generic argument, by a type alias, by the app.
+        XCTAssertFalse(index.isBuiltOnlyInPreviews("Hosted"))
+        XCTAssertFalse(index.isNamedOnlyInOwnDeclarations("Screen"))
+        XCTAssertFalse(index.isBuiltOnlyInPreviews("Screen"))
+        XCTAssertFalse(index.isBuiltOnlyInPreviews("Home"))
+        // A library's clients may build any of its views.
+        let library = self.index(["Views.swift": "struct Badge: View { var body: some View { Text(\"1\") } }"])
+        XCTAssertFalse(library.isBuiltOnlyInPreviews("Badge"))
     }
 
     func testViewTheAppBuildsIsNotPreviewOnly() {

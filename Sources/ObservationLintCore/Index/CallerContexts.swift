@@ -160,7 +160,7 @@ extension ProjectIndex {
             let token = call.token
             if asyncOverloaded, isAwaited(call) != isAsync { return false }
             // Tests call the app's code on objects of their own: not where the app runs it.
-            guard !file.at(token - 1, "func"), SourceRole(path: file.path) == .app else { return false }
+            guard !file.at(token - 1, "func"), !neverRunsInApp(file: call.file) else { return false }
             let caller = isolationFacts.enclosingBody(of: call, index: self)
             if file.kind(token - 1) != .period {
                 // A bare call: a global function's unless the caller's type has a method of
@@ -219,7 +219,7 @@ extension ProjectIndex {
         return isolationFacts.writes(named: name, index: self).filter { write in
             let file = files[write.file]
             let token = write.token
-            guard SourceRole(path: file.path) == .app else { return false }
+            guard !neverRunsInApp(file: write.file) else { return false }
             let writer = isolationFacts.enclosingBody(of: write, index: self)
             if case .function(let function) = writer?.member, function.kind == .initializer { return false }
             if case .accessor(let property, _) = writer?.member, property.name == name { return false }

@@ -35,7 +35,7 @@ struct ChangeCollector {
                 {
                     let place = flows.place(of: site)
                     // Code nothing runs changes nothing.
-                    if flows.neverRuns(place) { continue }
+                    if isTestWrite(site.file) || flows.neverRuns(place) { continue }
                     let location = TokenLocation(file: site.file, token: site.token)
                     let announced: [[Announcer]]
                     if announcing.contains(name) {
@@ -314,15 +314,23 @@ struct ChangeCollector {
         return result
     }
 
-    /// Whether the code at `location` is in a method nothing runs (`ProjectIndex.neverRuns`)
-    /// or in a setter nothing calls (`ProjectIndex.setterNeverRuns`).
+    /// Whether the code at `location` is a test's (`isTestWrite`), in a method nothing runs
+    /// (`ProjectIndex.neverRuns`) or in a setter nothing calls (`ProjectIndex.setterNeverRuns`).
     private func neverRuns(_ location: TokenLocation) -> Bool {
+        if isTestWrite(location.file) { return true }
         for (decl, info) in index.typeDeclarations(in: location.file) where decl.members.contains(location.token) {
             if let function = decl.functions.first(where: { $0.body?.contains(location.token) == true }) {
                 return index.neverRuns(function, of: info)
             }
         }
         return index.isInSetterThatNeverRuns(location)
+    }
+
+    /// Whether a write in `file` is test code's (`ProjectIndex.neverRunsInApp`) to a type the
+    /// app declares: tests change their own objects, never what the app shows. A type test
+    /// code declares itself (a view a test builds) is changed by its test code.
+    private func isTestWrite(_ file: Int) -> Bool {
+        index.neverRunsInApp(file: file) && !type.declarations.allSatisfy { index.neverRunsInApp(file: $0.file) }
     }
 
     /// For a write in another project type's code, that code.

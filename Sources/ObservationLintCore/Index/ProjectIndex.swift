@@ -192,6 +192,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let functionReferences = Memo<TokenLocation, FunctionReference>()
     /// `isWholeProgram`, found on first use.
     let wholeProgram = OnDemand<Bool>()
+    /// `neverRunsInApp(file:)` by file position, found on first use.
+    let filesOutsideApp = OnDemand<[Bool]>()
     /// `setterNeverRuns(_:of:)` by type and property.
     let setterNeverRunsByProperty = Memo<SetterKey, Bool>()
     /// `bindingOrKeyPathUses`, found on first use.

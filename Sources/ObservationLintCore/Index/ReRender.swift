@@ -49,9 +49,10 @@ public struct ReCreation: Sendable {
 extension ProjectIndex {
     /// What runs the body of the rendering container `type` again: writes to the state it
     /// reads, and triggers of its parents' bodies that pass it inputs that are not provably
-    /// equal (closures, newly built objects, the changed value). Computed once per type.
+    /// equal (closures, newly built objects, the changed value). None for a view the app
+    /// never shows (`isBuiltOnlyInPreviews`). Computed once per type.
     public func reRenderTriggers(of type: TypeInfo) -> [ReRenderTrigger] {
-        reRenderTriggersByType.value(for: type.name) { triggers(of: type, visiting: []) }
+        reRenderTriggersByType.value(for: type.name) { isBuiltOnlyInPreviews(type.name) ? [] : triggers(of: type, visiting: []) }
     }
 
     /// The triggers of `type`'s body that can fire while the code at `location` (a site in
@@ -137,7 +138,7 @@ extension ProjectIndex {
             current = type.enclosingTypeName
         }
         guard let declaration = types[name]?.declarations.first else { return false }
-        return !SourceRole(path: files[declaration.file].path).isReportedByDefault
+        return neverRunsInApp(file: declaration.file)
     }
 
     // MARK: - Passed down
@@ -151,7 +152,7 @@ extension ProjectIndex {
         guard visiting.count < 8 else { return result }
         for site in viewGraph.constructions(of: type.name) where isReRenderedSite(site) {
             guard let parentName = site.enclosingType, parentName != type.name, !visiting.contains(parentName),
-                let parent = types[parentName], ViewCode.isRenderingContainer(parent)
+                let parent = types[parentName], ViewCode.isRenderingContainer(parent), !isBuiltOnlyInPreviews(parentName)
             else { continue }
             let location = TokenLocation(file: site.file, token: site.token)
             for trigger in triggers(of: parent, visiting: visiting.union([type.name])) where isShown(trigger, in: parent, with: location) {

@@ -1184,7 +1184,7 @@ private struct FileCollector {
 
     private func findMembers() -> [CodeMember] {
         var found: [CodeMember] = []
-        let isTestCode = !SourceRole(path: file.path).isReportedByDefault
+        let isTestCode = index.neverRunsInApp(file: fileIndex)
         for function in file.functions {
             guard let body = function.body else { continue }
             found.append(
