@@ -32,18 +32,21 @@ extension ProjectIndex {
         guard !visiting.contains(key) else { return [] }
         // A function runs at its calls; a property observer or setter at the property's writes.
         let sites: [TokenLocation]
-        let what: String
+        // What the call does, for its step's note: said only when a caller's context is known.
+        let describeCall: () -> String
         switch body.member {
         case .function(let function) where function.kind == .function:
             sites = callSitesByFunction.value(for: key) { callSites(of: function, inFile: location.file, ownedBy: body.owner) }
-            what = "calls `\(function.name)()`, which "
-                + (body.isAsync(in: files[location.file])
-                    ? "is a `nonisolated(nonsending)` `async` function: it runs where its caller runs"
-                    : "is synchronous with no actor isolation of its own")
+            describeCall = { [files] in
+                "calls `\(function.name)()`, which "
+                    + (body.isAsync(in: files[location.file])
+                        ? "is a `nonisolated(nonsending)` `async` function: it runs where its caller runs"
+                        : "is synchronous with no actor isolation of its own")
+            }
         case .accessor(let property, let kind) where kind == .didSet || kind == .willSet || kind == .set:
             guard let owner = body.owner else { return [] }
             sites = callSitesByFunction.value(for: key) { writeSites(of: property.name, ownedBy: owner) }
-            what = "sets `\(property.name)`, whose `\(kind.rawValue)` runs synchronously where the property is set"
+            describeCall = { "sets `\(property.name)`, whose `\(kind.rawValue)` runs synchronously where the property is set" }
         default:
             return []
         }
@@ -60,6 +63,8 @@ extension ProjectIndex {
             return result
         }
         let callers = depth == Self.callerDepth && visiting.isEmpty ? callerContextsByBody.value(for: key, callerContexts) : callerContexts()
+        guard !callers.isEmpty else { return [] }
+        let what = describeCall()
         // The steps after the function's own (an `await` in a `nonisolated(nonsending)` one).
         let inner = own.steps.dropFirst()
         return callers.map { caller in
@@ -95,8 +100,11 @@ extension ProjectIndex {
         let key = BodyKey(file: location.file, body: body.range)
         let callers = unawaitedOffMainCallsByBody.value(for: key) {
             // Calls of the name first (cheap), the function's own calls among them only then.
+            // A declaration or a test's call is none of them (`callSites(of:inFile:ownedBy:)`):
+            // its context is not worked out.
             let offMain = isolationFacts.calls(named: function.name, index: self).compactMap { call -> CallerContext? in
-                guard !isAwaited(call) else { return nil }
+                let file = files[call.file]
+                guard !isAwaited(call), !file.at(call.token - 1, "func"), SourceRole(path: file.path) == .app else { return nil }
                 let outer = executionContext(at: call)
                 return outer.isolation == .offMain ? CallerContext(call: call, outer: outer) : nil
             }

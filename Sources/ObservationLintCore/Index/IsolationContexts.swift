@@ -43,6 +43,7 @@ final class BodyContexts: @unchecked Sendable {
         classifier = ClosureClassifier(owned: owned, file: file, fileIndex: fileIndex, index: index, followsOtherCode: followsOtherCode)
         frames = Array(repeating: nil, count: scopes.scopes.count)
         var starts: [Int: [Int]] = [:]
+        starts.reserveCapacity(scopes.scopes.count)
         for (position, scope) in scopes.scopes.enumerated() { starts[scope.range.lowerBound, default: []].append(position) }
         scopesByStart = starts
     }
