@@ -21,11 +21,11 @@ public enum Tokenizer {
             if lexer.tokenCount > 0 && lexer.lastEnd < buffer.count {
                 lexer.tokenStorage[lexer.tokenCount - 1].flags.insert(.trailingSpace)
             }
-            let tokens = PostPass.apply(
+            let (tokens, far) = PostPass.apply(
                 to: UnsafeMutableBufferPointer(start: lexer.tokenStorage, count: lexer.tokenCount),
                 base: buffer.baseAddress!, count: buffer.count, full: lexer.needsPostPass,
                 angleCandidates: lexer.angleCandidates)
-            return TokenizedSource(tokens: tokens, comments: lexer.comments)
+            return TokenizedSource(tokens: tokens, comments: lexer.comments, farPartners: far)
         }
     }
 
