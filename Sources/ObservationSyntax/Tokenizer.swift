@@ -281,7 +281,14 @@ struct Lexer {
                         if position >= count { break }
                     }
                 }
-                lexNormal()
+                // Half the tokens are words starting with an ASCII letter or `_`: lexed
+                // without going through `lexNormal`'s dispatch (and its stack frame).
+                if classes[Int(base[position])] & ByteClass.identifierStart != 0 {
+                    preferRegexOverBinaryOperator = false
+                    lexIdentifier()
+                } else {
+                    lexNormal()
+                }
                 continue
             }
             switch mode.tag {
@@ -685,6 +692,7 @@ struct Lexer {
 
     // MARK: Identifiers
 
+    @inline(__always)
     mutating func lexIdentifier() {
         let start = position
         var index = start
