@@ -207,11 +207,15 @@ extension TokenKind {
 /// What the tokenizer produces for one file: the significant tokens, in order, and the
 /// comments apart from them (suppression comments and `// expect:` read these).
 public struct TokenizedSource: Sendable {
+    /// Paired: each bracket carries the distance to its partner (`BracketPairing`).
     public var tokens: [Token]
     public var comments: [Token]
+    /// The pairs too far apart for a distance, by token index (both ends).
+    public var farPartners: [Int32: Int32]
 
-    public init(tokens: [Token], comments: [Token]) {
+    public init(tokens: [Token], comments: [Token], farPartners: [Int32: Int32] = [:]) {
         self.tokens = tokens
         self.comments = comments
+        self.farPartners = farPartners
     }
 }

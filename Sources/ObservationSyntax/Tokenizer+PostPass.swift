@@ -22,12 +22,16 @@
 
 enum PostPass {
     /// With `full` (the lexer saw a `<`, a keyword, a float or a `\`), makes the
-    /// reclassifications above. Returns the final tokens.
+    /// reclassifications above. Returns the final tokens, their brackets paired
+    /// (`BracketPairing`), and the pairs too far apart for a distance.
     static func apply(
         to buffer: UnsafeMutableBufferPointer<Token>, base: UnsafePointer<UInt8>, count: Int, full: Bool,
         angleCandidates: [Int32]
-    ) -> [Token] {
-        guard full else { return Array(buffer) }
+    ) -> (tokens: [Token], farPartners: [Int32: Int32]) {
+        guard full else {
+            let far = BracketPairing.pair(buffer)
+            return (Array(buffer), far)
+        }
         var angleSplits: [(index: Int, offset: Int)] = []
         var replacements: [(index: Int, pieces: [Token])] = []
         var generics = GenericScanner(tokens: UnsafeBufferPointer(buffer), base: base, count: count)
@@ -54,12 +58,24 @@ enum PostPass {
                 start: Int(token.end) - 1, end: Int(token.end))
             replacements.append((index, [name, angle]))
         }
-        remapKeywords(buffer, base: base, byteCount: count, replacements: &replacements)
+        // The brackets' kinds are final here (split angles are replacements): the keyword
+        // pass pairs them as it walks the tokens.
+        var pairing = BracketPairing(capacity: buffer.count)
+        defer { pairing.deallocate() }
+        remapKeywords(buffer, base: base, byteCount: count, replacements: &replacements, pairing: &pairing)
         for (index, pieces) in splitAngles(buffer, angleSplits, base: base, count: count) {
             replacements.append((index, pieces))
         }
-        if replacements.isEmpty { return Array(buffer) }
-        return replace(buffer, replacements)
+        if replacements.isEmpty { return (Array(buffer), pairing.far) }
+        // Replacements move the tokens after them: pair the final tokens afresh.
+        var tokens = replace(buffer, replacements)
+        let far = tokens.withUnsafeMutableBufferPointer { tokens in
+            for index in tokens.indices where tokens[index].kind.isBracket {
+                tokens[index].partnerDistance = 0
+            }
+            return BracketPairing.pair(tokens)
+        }
+        return (tokens, far)
     }
 
     /// The tokens with some replaced by pieces (each index at most once).
@@ -109,7 +125,7 @@ enum PostPass {
 
     static func remapKeywords(
         _ tokens: UnsafeMutableBufferPointer<Token>, base: UnsafePointer<UInt8>, byteCount: Int,
-        replacements: inout [(index: Int, pieces: [Token])]
+        replacements: inout [(index: Int, pieces: [Token])], pairing: inout BracketPairing
     ) {
         let count = tokens.count
         // The open brackets' contexts (at most one per token).
@@ -125,8 +141,9 @@ enum PostPass {
         // The kinds this pass looks at; the others (most tokens) are skipped at once.
         var interesting: UInt64 = 0
         for kind: TokenKind in [
-            .leftParen, .leftSquare, .leftBrace, .rightParen, .rightSquare, .rightBrace, .keyword, .prefixAmpersand,
-            .exclamationMark, .binaryOperator, .prefixOperator, .postfixOperator, .floatLiteral,
+            .leftParen, .leftSquare, .leftBrace, .rightParen, .rightSquare, .rightBrace, .leftAngle, .rightAngle,
+            .keyword, .prefixAmpersand, .exclamationMark, .binaryOperator, .prefixOperator, .postfixOperator,
+            .floatLiteral,
         ] {
             interesting |= 1 << UInt64(kind.rawValue)
         }
@@ -146,6 +163,7 @@ enum PostPass {
                 } else {
                     push(.labels)
                 }
+                pairing.visit(index, .leftParen, in: tokens)
             case .prefixAmpersand, .exclamationMark:
                 // `static func &(a: A, b: A)`: an operator's name.
                 if index > 0 && tokens[index - 1].kind == .keyword && text(tokens[index - 1], base, is: "func") {
@@ -164,13 +182,18 @@ enum PostPass {
                 }
             case .leftSquare:
                 push(isSubscript(tokens, index, base) ? .labels : .other)
+                pairing.visit(index, .leftSquare, in: tokens)
             case .leftBrace:
                 push(.other)
+                pairing.visit(index, .leftBrace, in: tokens)
             case .rightParen, .rightSquare, .rightBrace:
                 if depth > 0 {
                     depth -= 1
                     top = depth > 0 ? stackStorage[depth - 1] : .other
                 }
+                pairing.visit(index, token.kind, in: tokens)
+            case .leftAngle, .rightAngle:
+                pairing.visit(index, token.kind, in: tokens)
             case .keyword:
                 if index > 0 && tokens[index - 1].kind == .period {
                     if !(text(token, base, is: "init") || text(token, base, is: "self") || text(token, base, is: "Self")) {

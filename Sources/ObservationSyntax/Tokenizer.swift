@@ -21,11 +21,11 @@ public enum Tokenizer {
             if lexer.tokenCount > 0 && lexer.lastEnd < buffer.count {
                 lexer.tokenStorage[lexer.tokenCount - 1].flags.insert(.trailingSpace)
             }
-            let tokens = PostPass.apply(
+            let (tokens, far) = PostPass.apply(
                 to: UnsafeMutableBufferPointer(start: lexer.tokenStorage, count: lexer.tokenCount),
                 base: buffer.baseAddress!, count: buffer.count, full: lexer.needsPostPass,
                 angleCandidates: lexer.angleCandidates)
-            return TokenizedSource(tokens: tokens, comments: lexer.comments)
+            return TokenizedSource(tokens: tokens, comments: lexer.comments, farPartners: far)
         }
     }
 
@@ -281,7 +281,14 @@ struct Lexer {
                         if position >= count { break }
                     }
                 }
-                lexNormal()
+                // Half the tokens are words starting with an ASCII letter or `_`: lexed
+                // without going through `lexNormal`'s dispatch (and its stack frame).
+                if classes[Int(base[position])] & ByteClass.identifierStart != 0 {
+                    preferRegexOverBinaryOperator = false
+                    lexIdentifier()
+                } else {
+                    lexNormal()
+                }
                 continue
             }
             switch mode.tag {
@@ -685,6 +692,7 @@ struct Lexer {
 
     // MARK: Identifiers
 
+    @inline(__always)
     mutating func lexIdentifier() {
         let start = position
         var index = start
