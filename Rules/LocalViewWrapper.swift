@@ -190,7 +190,7 @@ public struct LocalViewWrapper: Rule {
         // Cheap test first: most files declare no wrapper of these at all.
         guard file.source.contains("State") || file.source.contains("SceneStorage") || file.source.contains("Environment") else { return }
         var bodies: [Range<Int>] = file.functions.compactMap(\.body)
-        for (decl, info) in context.index.typeDeclarations(in: context.fileIndex) where !isPreviewCode(info, index: context.index) {
+        for (decl, info) in context.index.typeDeclarations(in: context.fileIndex) where !RenderingCode.isPreviewCode(info, index: context.index) {
             bodies += decl.functions.compactMap(\.body)
             for property in decl.properties { bodies += property.accessors.compactMap(\.body) }
         }
@@ -253,16 +253,6 @@ public struct LocalViewWrapper: Rule {
                 at: name..<name + 1,
                 notes: notes,
                 help: "declare `\(attribute) private var \(text)` as a stored property of the view, or move it into a child view that owns it")
-        }
-    }
-
-    /// Whether the type is a `PreviewProvider` or nested in one: preview code.
-    private func isPreviewCode(_ info: TypeInfo, index: ProjectIndex) -> Bool {
-        var name = Substring(info.name)
-        while true {
-            if index.types[String(name)]?.traits.contains(.previewProvider) == true { return true }
-            guard let dot = name.lastIndex(of: ".") else { return false }
-            name = name[..<dot]
         }
     }
 

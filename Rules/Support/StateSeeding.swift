@@ -177,13 +177,9 @@ enum StateSeeding {
     /// parameter itself, not a value built from it.
     private static func storesItself(_ parameter: Parameter, in assignment: Range<Int>, file: ParsedFile) -> Bool {
         guard let equal = assignment.first(where: { file.at($0, "=") }) else { return false }
-        var value = equal + 1..<assignment.upperBound
-        // `State(initialValue: x)`, `State(wrappedValue: x)`: what it wraps.
-        if file.at(value.lowerBound, "State"), file.kind(value.lowerBound + 1) == .leftParen, file.kind(value.lowerBound + 3) == .colon,
-            file.kind(value.upperBound - 1) == .rightParen
-        {
-            value = value.lowerBound + 4..<value.upperBound - 1
-        }
+        let assigned = equal + 1..<assignment.upperBound
+        // `State(initialValue: x)`, `.init(wrappedValue: x)`: what it wraps.
+        let value = file.wrapperInitialValue(in: assigned, wrappers: ["State"]) ?? assigned
         return value.count == 1 && file.spells(value.lowerBound, parameter.name)
     }
 

@@ -332,16 +332,15 @@ private struct StateCopyCollector {
         let sources = sources(among: readProperties)
         guard !sources.isEmpty else { return [] }
         // The handlers, and every model the view holds, only for a view that copies.
-        var others: (followers: [Follower], models: Set<String>)?
+        lazy var others = (followers: followers(), models: Set(self.sources(among: nil).keys))
         var result: [StateCopy] = []
         for moment in moments {
             for piece in moment.code {
                 for (assignment, reference, field, read) in copies(in: piece.range, of: piece.file, states: states, sources: sources) {
                     guard let source = sources[reference] else { continue }
                     let state = index.files[piece.file].path(of: assignment.target)[0]
-                    if others == nil { others = (followers(), Set(self.sources(among: nil).keys)) }
                     let resync = resync(
-                        of: reference, field, among: others!.followers, copyingCode: moment.code, state: state, models: others!.models)
+                        of: reference, field, among: others.followers, copyingCode: moment.code, state: state, models: others.models)
                     result.append(
                         StateCopy(
                             view: view.name, state: state, site: TokenLocation(file: piece.file, token: assignment.target.root),
