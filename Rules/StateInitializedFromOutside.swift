@@ -30,7 +30,8 @@ public struct StateInitializedFromOutside: Rule {
             of a model, a `var` written only in its initializer or setup, a constant, a method \
             handed on uncalled (`onLogout: session.signOut`: bound to an object never replaced), \
             a write to another stored member of the field passed (`context.pin = …` for \
-            `context.uri`), a filter a computed collection applies (`searchText`: it selects \
+            `context.uri`), a write through a `Binding` a model holds (`isPresented.wrappedValue \
+            = false`: the setter is `nonmutating`, the binding stays the same), a filter a computed collection applies (`searchText`: it selects \
             elements, it changes none), a write \
             that runs only once presented content is gone (SwiftUI builds a sheet's, popover's \
             or destination's content anew each time it presents it): in the presentation's \
@@ -568,8 +569,58 @@ public struct StateInitializedFromOutside: Rule {
                 }
             }
             """,
+            // Assigning another binding replaces the one the chat's model was built with.
+            """
+            @Observable final class ChatModel {
+                var isPresented: Binding<Bool>
+                init(isPresented: Binding<Bool>) { self.isPresented = isPresented }
+            }
+            @Observable final class SupportModel {
+                var isPresented: Binding<Bool>
+                init(isPresented: Binding<Bool>) { self.isPresented = isPresented }
+                var chat: ChatModel { ChatModel(isPresented: isPresented) }
+                func close() { isPresented.wrappedValue = false }
+                func move(to other: Binding<Bool>) { isPresented = other }
+            }
+            struct ChatScene: View {
+                @State var ↓model: ChatModel
+                var body: some View { Button("Done") { model.isPresented.wrappedValue = false } }
+            }
+            struct SupportScene: View {
+                @State var model: SupportModel
+                var body: some View {
+                    ChatScene(model: model.chat)
+                    Button("Move") { model.move(to: .constant(true)) }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Closing writes through the binding the model holds (`wrappedValue`'s setter is
+            // `nonmutating`): the binding, and the model built from it, stay the same.
+            """
+            @Observable final class ChatModel {
+                var isPresented: Binding<Bool>
+                init(isPresented: Binding<Bool>) { self.isPresented = isPresented }
+            }
+            @Observable final class SupportModel {
+                var isPresented: Binding<Bool>
+                init(isPresented: Binding<Bool>) { self.isPresented = isPresented }
+                var chat: ChatModel { ChatModel(isPresented: isPresented) }
+                func close() { isPresented.wrappedValue = false }
+            }
+            struct ChatScene: View {
+                @State var model: ChatModel
+                var body: some View { Button("Done") { model.isPresented.wrappedValue = false } }
+            }
+            struct SupportScene: View {
+                @State var model: SupportModel
+                var body: some View {
+                    ChatScene(model: model.chat)
+                    Button("Close") { model.close() }
+                }
+            }
+            """,
             // Clearing the selection fails the parent's `if let`: page and grid are removed.
             """
             enum Kind: String { case movies, shows }

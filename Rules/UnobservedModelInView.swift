@@ -30,7 +30,15 @@ public struct UnobservedModelInView: Rule {
             it returns (a get-or-create cache stores what it then returns), nor an optional \
             property that starts as nil and that no site building the view passes (in an app \
             whose views' builders are all known): the view never holds an object; nor a view \
-            only previews and tests build, which never renders in the app.
+            only previews and tests build, which never renders in the app. Nor is a write whose \
+            synchronous flow (the same function or closure, no `await` between) also writes \
+            state the view observes and reads while rendering — its own `@State`/`@Binding` \
+            (`selection = a; router.opened = a` in its action), or the `@Binding` of a view it \
+            binds to one (`parent.day = date` in a representable's coordinator), or, in the \
+            model's code, the field every caller binds the view's `@Binding` to \
+            (`Agenda(day: $router.selectedDay)`): SwiftUI runs \
+            its body again once the flow returns, and the body reads the new value. A write in \
+            a `Task` the action starts is another flow.
             """,
         fix: """
             For an `ObservableObject`: `@StateObject private var model = Model()` when the view \
@@ -280,8 +288,93 @@ public struct UnobservedModelInView: Rule {
                 var body: some Scene { WindowGroup { VStack { SignedInBadge(); LogInButton() } } }
             }
             """,
+            // The state write runs in the action; the model's write later, in a `Task`.
+            """
+            final class Router: ObservableObject { @Published var opened = "" }
+            struct Menu: View {
+                @State private var selection = ""
+                let ↓router: Router
+                var body: some View {
+                    Text(selection)
+                    Text(router.opened)
+                    Button("Open") {
+                        selection = "a"
+                        Task { @MainActor in router.opened = "a" }
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The action also writes the view's own state: the body runs again and reads the
+            // new value.
+            """
+            final class Router: ObservableObject { @Published var opened = "" }
+            struct Menu: View {
+                @State private var selection = ""
+                let router: Router
+                var body: some View {
+                    Text(selection)
+                    Text(router.opened)
+                    Button("Open") {
+                        selection = "a"
+                        router.opened = "a"
+                    }
+                }
+            }
+            """,
+            // The router's method also writes the field the agenda's `@Binding` is bound to.
+            """
+            final class Router: ObservableObject {
+                @Published var selectedDay = 0
+                @Published var openedDay: Int?
+                func open(_ day: Int) {
+                    selectedDay = day
+                    openedDay = day
+                }
+            }
+            struct Agenda: View {
+                @Binding var day: Int
+                let router: Router
+                var body: some View {
+                    Text("\\(day)")
+                    Text("\\(router.openedDay ?? 0)")
+                }
+            }
+            struct Screen: View {
+                @EnvironmentObject var router: Router
+                var body: some View { Agenda(day: $router.selectedDay, router: router) }
+            }
+            """,
+            // The coordinator first writes the picker's `@Binding`, bound to the agenda's own
+            // `@Binding`, which its body reads.
+            """
+            final class Router: ObservableObject { @Published var openedDay: Date? }
+            struct DayPicker: UIViewRepresentable {
+                @Binding var day: Date?
+                let router: Router
+                func makeUIView(context: Context) -> UIDatePicker { UIDatePicker() }
+                func updateUIView(_ view: UIDatePicker, context: Context) {}
+                func makeCoordinator() -> Coordinator { Coordinator(self) }
+                final class Coordinator: NSObject {
+                    var parent: DayPicker
+                    init(_ parent: DayPicker) { self.parent = parent }
+                    func picked(_ date: Date) {
+                        parent.day = date
+                        parent.router.openedDay = date
+                    }
+                }
+            }
+            struct Agenda: View {
+                @Binding var day: Date?
+                let router: Router
+                var body: some View {
+                    Text(day?.description ?? "")
+                    DayPicker(day: $day, router: router)
+                    Text(router.openedDay?.description ?? "")
+                }
+            }
+            """,
             // The child that reads it observes it.
             """
             final class Draft: ObservableObject {
@@ -988,8 +1081,13 @@ public struct UnobservedModelInView: Rule {
         // never finds equal (a closure) runs its body again on every announced change.
         if model.isObservableObject, index.isRenderedAgainOnEveryChange(ofObjectIn: name, of: view) { return nil }
         let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
+        // A flow that also writes state the view reads runs its body again, which then reads
+        // the new value.
+        let rendersView = { (write: PropertyWrite) in index.viewStateWrite(inFlowOf: write.site, renderedBy: view) != nil }
         for read in reads where changing.contains(read.path[0]) {
-            if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index) { return (read, write) }
+            if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index, excluding: rendersView) {
+                return (read, write)
+            }
         }
         guard model.isObservableObject else { return nil }
         for read in reads {

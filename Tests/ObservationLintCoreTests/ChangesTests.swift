@@ -298,6 +298,32 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "size", in: "Workspace", source).count, 1)
     }
 
+    func testWritesThroughAHeldBindingAreNotWritesOfTheProperty() {
+        let source = """
+            @Observable final class SupportModel {
+                var isPresented: Binding<Bool>
+                var draft: Binding<String>
+                var title = ""
+                init(isPresented: Binding<Bool>, draft: Binding<String>) {
+                    self.isPresented = isPresented
+                    self.draft = draft
+                }
+                func close() { isPresented.wrappedValue = false }
+                func rebind(_ other: Binding<Bool>) { isPresented = other }
+            }
+            struct Footer: View {
+                let model: SupportModel
+                var body: some View { Button("Clear") { model.draft.wrappedValue = "" } }
+            }
+            """
+        // `wrappedValue`'s setter is `nonmutating`: it writes the state the binding reaches.
+        // Only assigning another binding changes the property.
+        let later = { (name: String) in self.writes(of: name, in: "SupportModel", source).filter { $0.phase == .afterHandout }.map(\.member) }
+        XCTAssertEqual(later("isPresented"), ["`rebind()`"])
+        XCTAssertEqual(later("draft"), [])
+        XCTAssertEqual(index(source).bindingHolders(of: index(source).types["SupportModel"]!), ["isPresented", "draft"])
+    }
+
     func testMemberWritesOfALibraryClassTheProjectObservesAreNotWritesOfTheProperty() {
         let source = """
             import UploadKit

@@ -18,6 +18,9 @@ struct ChangeCollector {
         // A property holding an object is not written by `child.value = 1`: the object is.
         let references = index.objectHolders(of: type)
         let collections = index.objectCollectionHolders(of: type)
+        // Nor is a property holding a `Binding` written by `isPresented.wrappedValue = false`:
+        // the setter is `nonmutating`, it writes the state the binding reaches.
+        let bindings = index.bindingHolders(of: type)
         let flows = index.changeFlows(of: type)
         let setup = setupFunctions(flows)
         let rendered = renderedCode(lineage: lineage)
@@ -30,7 +33,7 @@ struct ChangeCollector {
         for owner in owners {
             for (name, sites) in index.memberAccesses(of: owner).mutations where names.contains(name) {
                 for site in sites
-                where !(references.contains(name)
+                where !((references.contains(name) || bindings.contains(name))
                     && ChangeFlows.isThroughMember(site, in: index.files[site.file], ofCollection: collections.contains(name)))
                 {
                     let place = flows.place(of: site)
@@ -57,7 +60,7 @@ struct ChangeCollector {
             let own = Set((writes[name] ?? []).map(\.site))
             for write in writesThroughReferences(
                 to: name, lineage: lineage, announcing: announcing, observers: observed[name], flows: flows,
-                holdsObject: references.contains(name) ? collections.contains(name) : nil)
+                holdsObject: references.contains(name) ? collections.contains(name) : bindings.contains(name) ? false : nil)
             where !own.contains(write.site) {
                 writes[name, default: []].append(write)
             }
@@ -440,6 +443,23 @@ extension ProjectIndex {
     /// class (`T`, `T?`, or a collection of them), or what an object wrapper holds.
     public func objectHolders(of type: TypeInfo) -> Set<String> {
         objectHoldersByType.value(for: type.name) { collectObjectHolders(of: type) }
+    }
+
+    /// The stored properties of `type` (and its ancestors) declared as a SwiftUI `Binding`
+    /// (`var isPresented: Binding<Bool>`): a value whose `wrappedValue` setter is
+    /// `nonmutating`, so a write through it (`isPresented.wrappedValue = false`) changes the
+    /// state the binding reaches, not the property; only assigning another binding does.
+    public func bindingHolders(of type: TypeInfo) -> Set<String> {
+        var result = Set<String>()
+        for owner in typeAndAncestors(of: type) {
+            for (file, property) in owner.properties where property.isStored {
+                guard case .named(let name, _) = declaredShape(of: property, in: files[file], scope: owner.name),
+                    name == "Binding" || name == "SwiftUI.Binding"
+                else { continue }
+                result.insert(property.name)
+            }
+        }
+        return result
     }
 
     private func collectObjectHolders(of type: TypeInfo) -> Set<String> {

@@ -598,6 +598,12 @@ extension ProjectIndex {
         }
     }
 
+    /// The first read of the view's property `name` in its rendering code, outside action
+    /// closures: where its body reads it, so a change of it runs the body again.
+    public func readWhileRendering(_ name: String, of type: TypeInfo) -> TokenLocation? {
+        viewStateReads(of: type, names: [name])[name]
+    }
+
     /// The first read of each of `names` (the container's own properties) in its rendering
     /// code, outside action closures (`$name` hands a binding over; it reads nothing).
     private func viewStateReads(of type: TypeInfo, names: Set<String>) -> [String: TokenLocation] {

@@ -1,0 +1,93 @@
+import ObservationSyntax
+
+// A write a view does not observe still reaches its `body` when the same synchronous flow
+// also writes state the view observes (SPEC §10.1: announced in the same flow): SwiftUI
+// runs the body again once the flow returns to the run loop, and the body then reads every
+// value the flow wrote.
+
+extension ProjectIndex {
+    /// A write, in the same synchronous flow as the code at `location` (the statements of the
+    /// function or closure holding it, outside closures nested in it, with no `await`
+    /// between the two), to value state that `view` holds and reads while rendering: its own
+    /// `@State`/`@Binding` (`selection = day` in its action), or the `@Binding` of a project
+    /// view that `view` binds to such a state (`parent.selection = day` in a representable's
+    /// coordinator, for `CalendarGrid(selection: $selection)` in `view`), or, in a model's own
+    /// code, the field that every site building `view` binds one of its `@Binding`s to
+    /// (`selectedDay = day` in `Router`, for `Agenda(day: $router.selectedDay)`). Nil when
+    /// there is none: the view is not rendered again by that flow.
+    public func viewStateWrite(inFlowOf location: TokenLocation, renderedBy view: TypeInfo) -> TokenLocation? {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self) else { return nil }
+        let file = files[location.file]
+        let scopes = scopes(in: body.range, of: file)
+        let closure = scopes.innermostClosure(containing: location.token)?.range
+        let flow = closure ?? body.range
+        for token in flow where file.kind(token) == .identifier && file.isAssignmentOperator(token + 1) {
+            guard scopes.innermostClosure(containing: token)?.range == closure,
+                !(min(token, location.token)..<max(token, location.token)).contains(where: { file.at($0, "await") }),
+                let state = viewState(writtenAt: token, in: location.file, owner: body.owner, view: view),
+                readWhileRendering(state, of: view) != nil
+            else { continue }
+            return TokenLocation(file: location.file, token: token)
+        }
+        return nil
+    }
+
+    /// The property of `view` holding value state (`@State`, `@Binding`) that the assignment
+    /// at `token` writes: one of its own, in its own code, or, through a reference to a
+    /// project view (`parent.selection`), a `@Binding` of that view that `view` binds to one.
+    private func viewState(writtenAt token: Int, in fileIndex: Int, owner: TypeInfo?, view: TypeInfo) -> String? {
+        let file = files[fileIndex]
+        let name = file.text(token)
+        let isOwn = file.isOwnMemberReference(token) || file.kind(token - 1) == .period && file.at(token - 2, "self")
+        if isOwn {
+            guard let owner else { return nil }
+            if owner.name == view.name { return holdsValueState(name, in: view, wrappers: ["State", "Binding"]) ? name : nil }
+            return bindingBound(toField: name, of: owner, in: view)
+        }
+        guard file.kind(token - 1) == .period, let (root, end) = ProjectIndex.writtenReference(at: token, in: file),
+            let written = staticType(of: root..<end, in: fileIndex, context: codeContexts(inFile: fileIndex).innermost(containing: token)),
+            let child = types[written], holdsValueState(name, in: child, wrappers: ["Binding"])
+        else { return nil }
+        // `Child(name: $state)` in the view's rendering code (a representable too, which the
+        // view graph does not hold).
+        let childName = String(child.name.simpleTypeName)
+        for body in ViewCode.renderingBodies(of: view, index: self) {
+            let bodyFile = files[body.file]
+            for site in body.range where bodyFile.kind(site) == .identifier && bodyFile.spells(site, childName) {
+                guard bodyFile.kind(site + 1) == .leftParen,
+                    let bound = bodyFile.argumentList(site + 1..<bodyFile.skipGroup(site + 1)).first(where: { argument in
+                        argument.label.map { bodyFile.spells($0, name) } ?? false
+                    })?.value,
+                    bound.count == 1, bodyFile.kind(bound.lowerBound) == .dollarIdentifier
+                else { continue }
+                let source = String(bodyFile.text(bound.lowerBound).dropFirst())
+                if holdsValueState(source, in: view, wrappers: ["State", "Binding"]) { return source }
+            }
+        }
+        return nil
+    }
+
+    /// The `@Binding` of `view` that every site building it binds to the field `field` of a
+    /// `model` object (`Calendar(selection: $router.selectedDay)`): a write of that field in
+    /// the model's own code changes what the view reads through it.
+    private func bindingBound(toField field: String, of model: TypeInfo, in view: TypeInfo) -> String? {
+        let sites = viewGraph.constructions(of: view.name)
+        guard !sites.isEmpty else { return nil }
+        for (_, property) in view.properties where property.attributes.contains(where: { $0.simpleName == "Binding" }) {
+            let bindsField = sites.allSatisfy { site in
+                guard case .binding(let source, let path)? = site.argument(labeled: property.name)?.origin, path == [field],
+                    let caller = site.enclosingType.flatMap({ types[$0] }), let (fileIndex, held) = caller.property(named: source.name),
+                    let shape = declaredShape(of: held, in: files[fileIndex], scope: caller.name)?.directName
+                else { return false }
+                return type(named: shape, from: caller.name, file: fileIndex)?.name == model.name
+            }
+            if bindsField { return property.name }
+        }
+        return nil
+    }
+
+    private func holdsValueState(_ name: String, in view: TypeInfo, wrappers: Set<String>) -> Bool {
+        guard let (_, property) = view.property(named: name) else { return false }
+        return property.attributes.contains { wrappers.contains(String($0.simpleName)) }
+    }
+}

@@ -1,0 +1,139 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+final class FlowRenderingTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: false)
+    }
+
+    /// For each write of `field` of `model`: where it is made, and the view-state write in
+    /// its flow that renders `view` again ("-" when none).
+    private func renderingWrites(of field: String, in model: String, view: String, _ source: String) -> [String] {
+        let index = index(source)
+        guard let info = index.types[model], let reader = index.types[view] else {
+            XCTFail("no type \(model) or \(view)")
+            return []
+        }
+        let file = index.files[0]
+        return index.changes(of: info).writes(of: field).map { write in
+            let state = index.viewStateWrite(inFlowOf: write.site, renderedBy: reader)
+            return "\(write.member): " + (state.map { file.text($0.token) } ?? "-")
+        }
+    }
+
+    func testAFlowWritingTheViewsOwnStateRendersItAgain() {
+        let source = """
+            final class Router: ObservableObject { @Published var opened = "" }
+            struct Menu: View {
+                @State private var selection = ""
+                @State private var count = 0
+                let router: Router
+                var body: some View {
+                    Text(selection)
+                    Text(router.opened)
+                    Button("Open") {
+                        selection = "a"
+                        router.opened = "a"
+                    }
+                    Button("Later") {
+                        selection = "b"
+                        Task { @MainActor in router.opened = "b" }
+                    }
+                    Button("Count") {
+                        count += 1
+                        router.opened = "c"
+                    }
+                }
+            }
+            """
+        // The `Task` is another flow; `count` is state the body does not read.
+        XCTAssertEqual(
+            renderingWrites(of: "opened", in: "Router", view: "Menu", source),
+            ["a closure in `Menu.body`: selection", "a closure in `Menu.body`: -", "a closure in `Menu.body`: -"])
+    }
+
+    func testACoordinatorWritingABindingTheViewBindsToItsOwnState() {
+        let source = """
+            final class Router: ObservableObject { @Published var openedDay: Date? }
+            struct DayPicker: UIViewRepresentable {
+                @Binding var day: Date?
+                let router: Router
+                func makeUIView(context: Context) -> UIDatePicker { UIDatePicker() }
+                func updateUIView(_ view: UIDatePicker, context: Context) {}
+                func makeCoordinator() -> Coordinator { Coordinator(self) }
+                final class Coordinator: NSObject {
+                    var parent: DayPicker
+                    init(_ parent: DayPicker) { self.parent = parent }
+                    func picked(_ date: Date) {
+                        parent.day = date
+                        parent.router.openedDay = date
+                    }
+                    func cleared() async {
+                        parent.day = nil
+                        await Task.yield()
+                        parent.router.openedDay = nil
+                    }
+                }
+            }
+            struct Agenda: View {
+                @Binding var day: Date?
+                let router: Router
+                var body: some View {
+                    Text(day?.description ?? "")
+                    DayPicker(day: $day, router: router)
+                    Text(router.openedDay?.description ?? "")
+                }
+            }
+            struct Overview: View {
+                let router: Router
+                @State private var day: Date?
+                var body: some View {
+                    DayPicker(day: .constant(nil), router: router)
+                    Text(router.openedDay?.description ?? "")
+                }
+            }
+            """
+        // An `await` between the two ends the flow.
+        XCTAssertEqual(
+            renderingWrites(of: "openedDay", in: "Router", view: "Agenda", source),
+            ["`Coordinator.picked()`: day", "`Coordinator.cleared()`: -"])
+        // `Overview` binds the picker to no state of its own.
+        XCTAssertEqual(
+            renderingWrites(of: "openedDay", in: "Router", view: "Overview", source),
+            ["`Coordinator.picked()`: -", "`Coordinator.cleared()`: -"])
+    }
+    func testAModelMethodWritingTheFieldEveryCallerBindsTheView() {
+        let source = """
+            final class Router: ObservableObject {
+                @Published var selectedDay = 0
+                @Published var openedDay: Int?
+                @Published var other = 0
+                func open(_ day: Int) {
+                    selectedDay = day
+                    openedDay = day
+                }
+                func peek(_ day: Int) {
+                    other = day
+                    openedDay = day
+                }
+            }
+            struct Agenda: View {
+                @Binding var day: Int
+                let router: Router
+                var body: some View {
+                    Text("\\(day)")
+                    Text("\\(router.openedDay ?? 0)")
+                }
+            }
+            struct Screen: View {
+                @EnvironmentObject var router: Router
+                var body: some View { Agenda(day: $router.selectedDay, router: router) }
+            }
+            """
+        // `Screen` binds `day` to `selectedDay`; nothing binds the view to `other`.
+        XCTAssertEqual(
+            renderingWrites(of: "openedDay", in: "Router", view: "Agenda", source),
+            ["`open()`: selectedDay", "`peek()`: -"])
+    }
+}
