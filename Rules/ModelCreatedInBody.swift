@@ -7,11 +7,14 @@ public struct ModelCreatedInBody: Rule {
         name: "Model created in body",
         category: .ownership,
         group: .suspicious,
-        summary: "A view's `body` creates an observable model and hands it to a child view.",
+        summary: "A view's `body` creates an observable model (or calls a factory that builds one) and hands it to a child view.",
         rationale: """
             SwiftUI evaluates `body` again whenever state it reads changes. A model constructed \
             there (`Row(model: RowModel(item))`, `NavigationLink { Detail(vm: DetailVM()) }`) is \
-            built again on each evaluation. A child holding it as `@ObservedObject`, `@Bindable` \
+            built again on each evaluation, as is one returned by a project function every return \
+            path of which builds it anew (`factory.makeDetailModel()`, followed through the \
+            functions it returns from, and every conforming type's for a protocol; a function \
+            that may return a kept object, a cache or a singleton, is not one). A child holding it as `@ObservedObject`, `@Bindable` \
             or a plain reference gets the new object and loses what the old one held (loaded \
             data, selection, text being edited); a child holding it in `@StateObject`/`@State` \
             keeps the first, but every extra build runs the initializer again (a request, a \
@@ -162,8 +165,94 @@ public struct ModelCreatedInBody: Rule {
                 }
             }
             """,
+            // A factory whose every return path builds a new model is a constructor too.
+            """
+            final class ProfileModel: ObservableObject {
+                @Published var name = ""
+                private var timer: Timer?
+                init() { timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in } }
+            }
+            protocol ScreenMaking {
+                func makeProfileModel() -> ProfileModel
+            }
+            final class ScreenFactory: ScreenMaking {
+                func makeProfileModel() -> ProfileModel {
+                    let model = ProfileModel()
+                    model.name = "Me"
+                    return model
+                }
+            }
+            struct ProfileView: View {
+                @StateObject var model: ProfileModel
+                var body: some View { Text(model.name) }
+            }
+            struct Home: View {
+                let factory: ScreenMaking
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    ProfileView(model: ↓factory.makeProfileModel())
+                }
+            }
+            """,
+            // Each `switch` case binds its own `model`.
+            """
+            final class StepModel: ObservableObject {
+                @Published var page = 0
+                func next() { page += 1 }
+            }
+            struct StepView: View {
+                let model: StepModel
+                var body: some View { Button("\\(model.page)") { model.next() } }
+            }
+            enum Route { case intro, outro }
+            struct Flow: View {
+                let route: Route
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    switch route {
+                    case .intro:
+                        let model = ↓StepModel()
+                        StepView(model: model)
+                    case .outro:
+                        let model = ↓StepModel()
+                        StepView(model: model)
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The factory returns the object it keeps after the first call.
+            """
+            final class ProfileModel: ObservableObject {
+                @Published var name = ""
+                private var timer: Timer?
+                init() { timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in } }
+            }
+            final class ScreenFactory {
+                private var profile: ProfileModel?
+                func makeProfileModel() -> ProfileModel {
+                    if let profile { return profile }
+                    let model = ProfileModel()
+                    profile = model
+                    return model
+                }
+            }
+            struct ProfileView: View {
+                @StateObject var model: ProfileModel
+                var body: some View { Text(model.name) }
+            }
+            struct Home: View {
+                let factory: ScreenFactory
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    ProfileView(model: factory.makeProfileModel())
+                }
+            }
+            """,
             // `AlertStack` only passes the model on to `AlertScene`, whose `@State` keeps the
             // first one and its `price`; the later ones are dropped unused.
             """
@@ -410,12 +499,7 @@ public struct ModelCreatedInBody: Rule {
             var previewOnly: Bool?  // a wrapper view written for previews
             for body in RenderingCode.bodies(in: decl, file: context.fileIndex, of: type) {
                 var roles = RenderRoles(body: body.range, file: file, index: index)
-                // Found when an argument is a lone name (few are).
-                var locals: [String: (type: String, token: Int)]?
-                func constructedLocal(named name: String) -> (type: String, token: Int)? {
-                    if locals == nil { locals = constructedLocals(in: body.range, scope: type.name, index: index, file: file) }
-                    return locals![name]
-                }
+                let code = Code(body: body, scope: type.name, fileIndex: context.fileIndex)
                 for token in body.range {
                     guard let child = childView(calledAt: token, from: type.name, index: index, file: file),
                         let call = file.call(at: token, limit: body.range.upperBound), let arguments = call.arguments
@@ -423,7 +507,7 @@ public struct ModelCreatedInBody: Rule {
                     let childName = file.text(call.name)
                     for (position, argument) in file.argumentList(arguments).enumerated() {
                         let label = argument.label.map { file.text($0) }
-                        var created = createdModel(in: argument.value, local: constructedLocal, scope: type.name, index: index, file: file)
+                        var created = createdModel(in: argument.value, code: code, index: index, file: file)
                         let isImplicitInit = created == nil && isImplicitInitCall(argument.value, file: file)
                         guard created != nil || isImplicitInit,
                             roles.role(of: argument.value.lowerBound) == .content,
@@ -435,7 +519,7 @@ public struct ModelCreatedInBody: Rule {
                             guard let shape = index.declaredShape(of: storage.property, in: storageFile, scope: child.name),
                                 case .named(let name, _) = shape, let resolved = index.resolve(name, from: child.name)
                             else { continue }
-                            created = (resolved, argument.value.lowerBound)
+                            created = CreatedModel(type: resolved, token: argument.value.lowerBound)
                         }
                         guard let created, let model = index.types[created.type], RenderingCode.isModel(model),
                             roles.role(of: created.token) == .content
@@ -446,11 +530,18 @@ public struct ModelCreatedInBody: Rule {
                         // initializer, or an initializer effect; with `@StateObject`, only the
                         // effect), and what runs this body again while the child is shown
                         // (asked second: the parent's triggers cost more to find).
-                        let constructor = file.kind(created.token) == .period ? created.token + 1 : created.token
-                        let loss = index.loss(
-                            ofRebuilding: model, call: file.call(at: constructor, limit: body.range.upperBound), in: context.fileIndex,
-                            heldIn: storage.property.name, of: child)
-                        guard let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst),
+                        var constructions = created.factory?.constructions.map { (file: $0.file, call: Optional($0.call)) } ?? []
+                        if constructions.isEmpty {
+                            let constructor = file.kind(created.token) == .period ? created.token + 1 : created.token
+                            constructions = [(context.fileIndex, file.call(at: constructor, limit: body.range.upperBound))]
+                        }
+                        // A factory's return paths may build the model with different
+                        // initializers: the first whose rebuild loses something is the witness.
+                        let witnessed = constructions.lazy.map { construction in
+                            (construction, index.loss(
+                                ofRebuilding: model, call: construction.call, in: construction.file, heldIn: storage.property.name, of: child))
+                        }.first { Witness.lossSummary($0.1, keepsFirst: storage.keepsFirst) != nil }
+                        guard let (construction, loss) = witnessed, let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst),
                             let trigger = reRenderTrigger(of: type, building: child, at: call.name, context: context)
                         else { continue }
                         let modelName = model.name
@@ -463,7 +554,7 @@ public struct ModelCreatedInBody: Rule {
                             message,
                             at: created.token..<created.token + 1,
                             notes: Witness.triggerNotes(trigger, context: context)
-                                + [context.note("\(parent) runs again and builds a new `\(modelName)` here", at: created.token..<created.token + 1)]
+                                + builtNotes(created, construction: construction, parent: parent, model: modelName, context: context)
                                 + [context.note("`\(childName)` stores it here", at: storage.token..<storage.token + 1, in: storage.file)]
                                 + handOnNotes(storage.handOns, from: childName, context: context)
                                 + Witness.lossNotes(loss, model: modelName, keepsFirst: storage.keepsFirst, context: context),
@@ -517,39 +608,101 @@ public struct ModelCreatedInBody: Rule {
         return call.end == value.upperBound
     }
 
-    /// A model constructed by the argument: a constructor call (`RowModel(item)`), or a local
-    /// of the body bound to one (`let model = RowModel(item)` … `Row(model: model)`).
-    private func createdModel(
-        in value: Range<Int>, local: (String) -> (type: String, token: Int)?, scope: String, index: ProjectIndex, file: ParsedFile
-    ) -> (type: String, token: Int)? {
-        if let constructed = index.constructedType(in: value, file: file, scope: scope) {
-            return (constructed.name, value.lowerBound)
+    /// The body the arguments are read in: where a lone name finds its local.
+    struct Code {
+        let body: RenderingBody
+        let scope: String
+        let fileIndex: Int
+    }
+
+    /// A model the argument builds: its type, where the body builds it, and for a call of a
+    /// factory, the constructions it returns.
+    struct CreatedModel {
+        let type: String
+        let token: Int
+        var factory: FreshModel?
+    }
+
+    /// A model constructed by the argument: a constructor call (`RowModel(item)`), a call
+    /// that returns a newly built one (`factory.makeRowModel(item)`), or a local of the body
+    /// bound to either (`let model = RowModel(item)` … `Row(model: model)`).
+    private func createdModel(in value: Range<Int>, code: Code, index: ProjectIndex, file: ParsedFile) -> CreatedModel? {
+        if let constructed = index.constructedType(in: value, file: file, scope: code.scope) {
+            return CreatedModel(type: constructed.name, token: value.lowerBound)
         }
-        if value.count == 1, file.kind(value.lowerBound) == .identifier, let local = local(file.text(value.lowerBound)) {
-            return local
+        if let fresh = index.freshModel(
+            returnedBy: value, in: code.fileIndex, code: code.body.range, scope: code.scope, parameters: code.body.parameters)
+        {
+            return CreatedModel(type: fresh.type, token: value.lowerBound, factory: fresh)
+        }
+        if value.count == 1, file.kind(value.lowerBound) == .identifier,
+            let initialValue = localInitialValue(of: value.lowerBound, in: code.body.range, file: file), initialValue.count > 1
+        {
+            return createdModel(in: initialValue, code: code, index: index, file: file)
         }
         return nil
     }
 
-    /// Locals of the body declared once with a constructor: `let model = RowModel(item)`.
-    private func constructedLocals(
-        in body: Range<Int>, scope: String, index: ProjectIndex, file: ParsedFile
-    ) -> [String: (type: String, token: Int)] {
-        var result: [String: (type: String, token: Int)] = [:]
-        var declaredTwice = Set<String>()
-        for token in body where file.at(token, "let") || file.at(token, "var") {
-            let name = token + 1
-            guard file.kind(name) == .identifier else { continue }
-            let text = file.text(name)
-            if result[text] != nil { declaredTwice.insert(text) }
-            guard file.kind(name + 1) == .equal else { continue }
-            let end = file.expressionEnd(from: name + 2, end: body.upperBound, stopAtComma: true)
-            if let constructed = index.constructedType(in: name + 2..<end, file: file, scope: scope) {
-                result[text] = (constructed.name, name + 2)
+    /// The initial value of the local the name at `use` refers to: the nearest declaration
+    /// before it (`let model = …`) in a block that is still open at the use (not another
+    /// `switch` case's, not a closed `if` block's). Nil when the name is declared without a
+    /// value, or assigned after its declaration.
+    private func localInitialValue(of use: Int, in body: Range<Int>, file: ParsedFile) -> Range<Int>? {
+        let name = file.text(use)
+        var depth = 0
+        var token = use - 1
+        while token > body.lowerBound {
+            switch file.kind(token) {
+            case .rightBrace: depth += 1
+            case .leftBrace: depth = max(0, depth - 1)
+            default: break
             }
+            if depth == 0, file.at(token, "case") || file.at(token, "default"), file.kind(token - 1) != .period {
+                // Past the start of the use's `switch` case: an earlier case's locals are not visible.
+                var caseDepth = 0
+                var back = token - 1
+                while back > body.lowerBound, !(caseDepth == 0 && file.kind(back) == .leftBrace) {
+                    if file.kind(back) == .rightBrace { caseDepth += 1 } else if file.kind(back) == .leftBrace { caseDepth -= 1 }
+                    back -= 1
+                }
+                token = back
+                continue
+            }
+            if depth == 0, file.kind(token) == .identifier, file.spells(token, name),
+                file.at(token - 1, "let") || file.at(token - 1, "var")
+            {
+                guard file.kind(token + 1) == .equal else { return nil }
+                let end = file.expressionEnd(from: token + 2, end: use, stopAtComma: true)
+                guard !isAssigned(use: use, declaration: token, file: file) else { return nil }
+                return token + 2..<end
+            }
+            token -= 1
         }
-        for name in declaredTwice { result[name] = nil }
-        return result
+        return nil
+    }
+
+    /// Whether the local declared at `declaration` is assigned before `use`.
+    private func isAssigned(use: Int, declaration: Int, file: ParsedFile) -> Bool {
+        let name = file.text(declaration)
+        return (declaration + 1..<use).contains { token in
+            file.kind(token) == .identifier && file.spells(token, name) && file.kind(token - 1) != .period
+                && file.isAssignmentOperator(token + 1)
+        }
+    }
+
+    /// Where the body builds the model: the constructor, or the factory call with the
+    /// constructions it returns.
+    private func builtNotes(
+        _ created: CreatedModel, construction: (file: Int, call: Call?), parent: String, model: String, context: RuleContext
+    ) -> [DiagnosticNote] {
+        let place = created.token..<created.token + 1
+        guard created.factory != nil, let call = construction.call else {
+            return [context.note("\(parent) runs again and builds a new `\(model)` here", at: place)]
+        }
+        return [
+            context.note("\(parent) runs again and calls this factory here", at: place),
+            context.note("which builds a new `\(model)` here on every call", at: call.name..<call.name + 1, in: construction.file),
+        ]
     }
 
     /// Where the child keeps the model: `@ObservedObject`, `@Bindable` or a plain property

@@ -204,6 +204,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let closureTakingFunctions = OnDemand<[String: [[ClosureSlot]]?]>()
     /// `protocolValues(of:)` by protocol name.
     let protocolValuesByName = Memo<String, OptionalProtocolValues>()
+    /// `freshModel(returnedBy:in:owner:)` by the function's body.
+    let freshModelsByFunction = Memo<TokenLocation, OptionalFreshModel>()
     /// `isBuiltOnlyInPreviews(_:)` by view name.
     let previewOnlyViews = Memo<String, Bool>()
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the
