@@ -149,4 +149,34 @@ final class FreshModelsTests: XCTestCase {
         XCTAssertNil(probe("unknown.make()"))
         XCTAssertNil(probe("Maker.shared.missing()"))
     }
+
+    func testSwinjectRegistrationsInTheDefaultScope() {
+        let assembly = """
+            import Swinject
+            final class Assembly {
+                func assemble(container: Container) {
+                    container.register(Model.self) { @MainActor r in
+                        Model(id: 1)
+                    }
+                    container.register(Draft.self) { _ in Draft() }.inObjectScope(.container)
+                }
+            }
+            """
+        func probe(_ expression: String, imports: String = "import Swinject") -> String? {
+            let screen = """
+                \(imports)
+                struct Screen: View {
+                    var body: some View {
+                        let probe = \(expression)
+                        Text("")
+                    }
+                }
+                """
+            return freshModelOfProbe(in: [models, assembly, screen])
+        }
+        XCTAssertEqual(probe("Container.shared.resolve(Model.self)!"), "Model")
+        // Kept by its object scope; a code that does not import Swinject.
+        XCTAssertNil(probe("Container.shared.resolve(Draft.self)!"))
+        XCTAssertNil(probe("Container.shared.resolve(Model.self)!", imports: "import Foundation"))
+    }
 }

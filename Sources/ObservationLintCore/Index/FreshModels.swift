@@ -65,15 +65,21 @@ extension ProjectIndex {
         // answer does not depend on where the walk entered it.
         guard !visiting.contains(key) else { return nil }
         return freshModelsByFunction.value(for: key) {
-            OptionalFreshModel(model: collectFreshModel(returnedBy: function, body: body, in: fileIndex, owner: owner, visiting: visiting.union([key])))
+            OptionalFreshModel(
+                model: collectFreshModel(
+                    returnedBy: body, in: fileIndex, owner: owner, parameters: function.parameters, returnType: function.returnType,
+                    visiting: visiting.union([key])))
         }.model
     }
 
+    /// The model every path of a body (a function's, or a closure's from its first
+    /// statement) returns by builds anew.
     private func collectFreshModel(
-        returnedBy function: FunctionDecl, body: Range<Int>, in fileIndex: Int, owner: String, visiting: Set<TokenLocation>
+        returnedBy body: Range<Int>, statements: Int? = nil, in fileIndex: Int, owner: String?, parameters: [Parameter],
+        returnType: TypeRef?, visiting: Set<TokenLocation>
     ) -> FreshModel? {
         let file = files[fileIndex]
-        let inner = body.lowerBound + 1..<body.upperBound - 1
+        let inner = (statements ?? body.lowerBound + 1)..<body.upperBound - 1
         guard !inner.isEmpty else { return nil }
         let scopes = scopes(in: body, of: file)
         var returned: [Range<Int>] = []
@@ -92,10 +98,10 @@ extension ProjectIndex {
             let value: FreshModel?
             if expression.count == 1, file.kind(expression.lowerBound) == .identifier {
                 value = freshLocal(
-                    named: expression.lowerBound, returnedIn: body, function: function, in: fileIndex, owner: owner, visiting: visiting)
+                    named: expression.lowerBound, returnedIn: body, in: fileIndex, owner: owner, parameters: parameters, visiting: visiting)
             } else {
                 value = freshValue(
-                    of: expression, in: fileIndex, code: body, scope: owner, parameters: function.parameters, contextualType: function.returnType,
+                    of: expression, in: fileIndex, code: body, scope: owner, parameters: parameters, contextualType: returnType,
                     visiting: visiting)
             }
             guard let value, result == nil || result!.type == value.type else { return nil }
@@ -122,7 +128,7 @@ extension ProjectIndex {
     /// that the function uses otherwise only through its members (`model.title = title`,
     /// `model.load()`), so that no one else keeps it (`cache = model`, `register(model)`).
     private func freshLocal(
-        named use: Int, returnedIn body: Range<Int>, function: FunctionDecl, in fileIndex: Int, owner: String,
+        named use: Int, returnedIn body: Range<Int>, in fileIndex: Int, owner: String?, parameters: [Parameter],
         visiting: Set<TokenLocation>
     ) -> FreshModel? {
         let file = files[fileIndex]
@@ -140,7 +146,7 @@ extension ProjectIndex {
         }
         guard let initialValue else { return nil }
         return freshValue(
-            of: initialValue, in: fileIndex, code: body, scope: owner, parameters: function.parameters, contextualType: nil, visiting: visiting)
+            of: initialValue, in: fileIndex, code: body, scope: owner, parameters: parameters, contextualType: nil, visiting: visiting)
     }
 
     private func freshModel(
@@ -154,6 +160,9 @@ extension ProjectIndex {
             let call = file.call(at: chain.last, limit: expression.upperBound), call.end == expression.upperBound,
             call.arguments != nil
         else { return nil }
+        if file.at(chain.last, "resolve"), let registered = registeredType(resolvedBy: call, in: fileIndex, scope: scope) {
+            return freshModel(registeredAs: registered, visiting: visiting)
+        }
         let implementations = calledFunctions(chain: chain, call: call, in: fileIndex, code: code, scope: scope, parameters: parameters)
         guard !implementations.isEmpty else { return nil }
         var result: FreshModel?
@@ -250,4 +259,96 @@ extension ProjectIndex {
         }
         return parameters[next...].allSatisfy { $0.defaultValue != nil }
     }
+
+    // MARK: - Swinject registrations
+
+    /// `container.resolve(Model.self)` (or with `name:`/`argument:`) in a file that imports
+    /// Swinject: the project type the call asks for.
+    private func registeredType(resolvedBy call: Call, in fileIndex: Int, scope: String?) -> String? {
+        let file = files[fileIndex]
+        guard file.imports.contains(where: { $0.module == "Swinject" }), let arguments = call.arguments,
+            let first = file.argumentList(arguments).first, first.label == nil
+        else { return nil }
+        return metatypeName(first.value, in: fileIndex, scope: scope)
+    }
+
+    /// `Model.self`: the project type it names.
+    private func metatypeName(_ value: Range<Int>, in fileIndex: Int, scope: String?) -> String? {
+        let file = files[fileIndex]
+        guard value.count >= 3, file.at(value.upperBound - 1, "self"), file.kind(value.upperBound - 2) == .period else { return nil }
+        return resolve(file.text(value.lowerBound..<value.upperBound - 2), from: scope, file: fileIndex)
+    }
+
+    /// What resolving `type` returns when every Swinject registration of it
+    /// (`container.register(Model.self) { r in Model(…) }`, in files that import Swinject)
+    /// keeps the default object scope (`.graph`: each `resolve` outside a resolution runs
+    /// the factory again) and its factory closure builds a new model on every path. Nil when
+    /// one is scoped otherwise (`.inObjectScope(.container)` keeps the first object), when
+    /// none is found, or when a factory returns something else.
+    private func freshModel(registeredAs type: String, visiting: Set<TokenLocation>) -> FreshModel? {
+        guard let registrations = swinjectRegistrations.value({ collectSwinjectRegistrations() })[type], !registrations.isEmpty else {
+            return nil
+        }
+        var result: FreshModel?
+        for registration in registrations {
+            guard !registration.isScoped, !visiting.contains(registration.location) else { return nil }
+            let key = registration.location
+            let fresh = freshModelsByFunction.value(for: key) {
+                OptionalFreshModel(
+                    model: collectFreshModel(
+                        returnedBy: registration.closure, statements: registration.statements, in: key.file, owner: registration.scope,
+                        parameters: [], returnType: nil, visiting: visiting.union([key])))
+            }.model
+            guard let fresh, fresh.type == type else { return nil }
+            result = FreshModel(type: type, joining: result, fresh)
+        }
+        return result
+    }
+
+    /// Every `register(T.self) { … }` with a trailing factory closure in the files that
+    /// import Swinject, by the registered project type.
+    private func collectSwinjectRegistrations() -> [String: [SwinjectRegistration]] {
+        var result: [String: [SwinjectRegistration]] = [:]
+        for (fileIndex, file) in files.enumerated() where file.imports.contains(where: { $0.module == "Swinject" }) {
+            var contexts: CodeContexts?
+            for token in file.tokens.indices where file.at(token, "register") && file.kind(token - 1) == .period {
+                guard let call = file.call(at: token, limit: file.tokens.count), let arguments = call.arguments,
+                    let first = file.argumentList(arguments).first, first.label == nil,
+                    let closure = call.trailingClosures.first?.body
+                else { continue }
+                if contexts == nil { contexts = codeContexts(inFile: fileIndex) }
+                let scope = contexts?.innermost(containing: token)?.type
+                guard let type = metatypeName(first.value, in: fileIndex, scope: scope) else { continue }
+                // The factory's statements follow its parameters' `in`, on the line of its `{`.
+                var statements = closure.lowerBound + 1
+                var token = closure.lowerBound + 1
+                while token < closure.upperBound - 1, !file.tokens[token].isAtStartOfLine, file.kind(token) != .leftBrace {
+                    if file.at(token, "in") {
+                        statements = token + 1
+                        break
+                    }
+                    token += 1
+                }
+                let isScoped = file.kind(call.end) == .period && file.at(call.end + 1, "inObjectScope")
+                result[type, default: []].append(
+                    SwinjectRegistration(
+                        location: TokenLocation(file: fileIndex, token: closure.lowerBound), closure: closure, statements: statements,
+                        scope: scope, isScoped: isScoped))
+            }
+        }
+        return result
+    }
+}
+
+/// A Swinject factory registration: `container.register(Model.self) { r in Model(…) }`.
+struct SwinjectRegistration: Sendable {
+    /// The factory closure's opening brace.
+    let location: TokenLocation
+    let closure: Range<Int>
+    /// The first token of its statements.
+    let statements: Int
+    /// The type whose code registers it.
+    let scope: String?
+    /// Followed by `.inObjectScope(…)`: not a new object on every `resolve`.
+    let isScoped: Bool
 }
