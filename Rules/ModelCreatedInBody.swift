@@ -195,33 +195,6 @@ public struct ModelCreatedInBody: Rule {
                 }
             }
             """,
-            // Each `switch` case binds its own `model`.
-            """
-            final class StepModel: ObservableObject {
-                @Published var page = 0
-                func next() { page += 1 }
-            }
-            struct StepView: View {
-                let model: StepModel
-                var body: some View { Button("\\(model.page)") { model.next() } }
-            }
-            enum Route { case intro, outro }
-            struct Flow: View {
-                let route: Route
-                @State private var count = 0
-                var body: some View {
-                    Button("\\(count)") { count += 1 }
-                    switch route {
-                    case .intro:
-                        let model = ↓StepModel()
-                        StepView(model: model)
-                    case .outro:
-                        let model = ↓StepModel()
-                        StepView(model: model)
-                    }
-                }
-            }
-            """,
         ],
         nonTriggeringExamples: [
             // The factory returns the object it keeps after the first call.
@@ -500,6 +473,8 @@ public struct ModelCreatedInBody: Rule {
             for body in RenderingCode.bodies(in: decl, file: context.fileIndex, of: type) {
                 var roles = RenderRoles(body: body.range, file: file, index: index)
                 let code = Code(body: body, scope: type.name, fileIndex: context.fileIndex)
+                // A local handed to several children (in `if` branches) is one finding.
+                var reported = Set<Int>()
                 for token in body.range {
                     guard let child = childView(calledAt: token, from: type.name, index: index, file: file),
                         let call = file.call(at: token, limit: body.range.upperBound), let arguments = call.arguments
@@ -544,6 +519,7 @@ public struct ModelCreatedInBody: Rule {
                         guard let (construction, loss) = witnessed, let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst),
                             let trigger = reRenderTrigger(of: type, building: child, at: call.name, context: context)
                         else { continue }
+                        guard reported.insert(created.token).inserted else { continue }
                         let modelName = model.name
                         let parent = "`\(type.name).\(body.name)`"
                         let passedOn = storage.handOns.map { ", which passes it on to `\($0.receiver)`" }.joined()
@@ -608,11 +584,42 @@ public struct ModelCreatedInBody: Rule {
         return call.end == value.upperBound
     }
 
-    /// The body the arguments are read in: where a lone name finds its local.
-    struct Code {
+    /// The body the arguments are read in, and its local declarations (`let model =
+    /// RowModel(item)`), found when an argument is a lone name (few are).
+    final class Code {
         let body: RenderingBody
         let scope: String
         let fileIndex: Int
+        /// Each local's declarations in order, with their initial values.
+        private var locals: [String: [Range<Int>?]]?
+
+        init(body: RenderingBody, scope: String, fileIndex: Int) {
+            self.body = body
+            self.scope = scope
+            self.fileIndex = fileIndex
+        }
+
+        /// The model the body's local `name` is declared with, when its last declaration is
+        /// the first that builds one (which of several a use sees is not looked into).
+        func createdLocal(named name: String, in file: ParsedFile, created: (Range<Int>) -> CreatedModel?) -> CreatedModel? {
+            if locals == nil {
+                var found: [String: [Range<Int>?]] = [:]
+                for token in body.range where file.at(token, "let") || file.at(token, "var") {
+                    let name = token + 1
+                    guard file.kind(name) == .identifier else { continue }
+                    let value = file.kind(name + 1) == .equal
+                        ? name + 2..<file.expressionEnd(from: name + 2, end: body.range.upperBound, stopAtComma: true) : nil
+                    found[file.text(name), default: []].append(value)
+                }
+                locals = found
+            }
+            guard let declarations = locals![name] else { return nil }
+            for (position, value) in declarations.enumerated() {
+                guard let value, let model = created(value) else { continue }
+                return position == declarations.count - 1 ? model : nil
+            }
+            return nil
+        }
     }
 
     /// A model the argument builds: its type, where the body builds it, and for a call of a
@@ -626,7 +633,7 @@ public struct ModelCreatedInBody: Rule {
     /// A model constructed by the argument: a constructor call (`RowModel(item)`), a call
     /// that returns a newly built one (`factory.makeRowModel(item)`), or a local of the body
     /// bound to either (`let model = RowModel(item)` … `Row(model: model)`).
-    private func createdModel(in value: Range<Int>, code: Code, index: ProjectIndex, file: ParsedFile) -> CreatedModel? {
+    private func createdModel(in value: Range<Int>, code: Code, index: ProjectIndex, file: ParsedFile, isLocal: Bool = false) -> CreatedModel? {
         if let constructed = index.constructedType(in: value, file: file, scope: code.scope) {
             return CreatedModel(type: constructed.name, token: value.lowerBound)
         }
@@ -635,58 +642,9 @@ public struct ModelCreatedInBody: Rule {
         {
             return CreatedModel(type: fresh.type, token: value.lowerBound, factory: fresh)
         }
-        if value.count == 1, file.kind(value.lowerBound) == .identifier,
-            let initialValue = localInitialValue(of: value.lowerBound, in: code.body.range, file: file), initialValue.count > 1
-        {
-            return createdModel(in: initialValue, code: code, index: index, file: file)
-        }
-        return nil
-    }
-
-    /// The initial value of the local the name at `use` refers to: the nearest declaration
-    /// before it (`let model = …`) in a block that is still open at the use (not another
-    /// `switch` case's, not a closed `if` block's). Nil when the name is declared without a
-    /// value, or assigned after its declaration.
-    private func localInitialValue(of use: Int, in body: Range<Int>, file: ParsedFile) -> Range<Int>? {
-        let name = file.text(use)
-        var depth = 0
-        var token = use - 1
-        while token > body.lowerBound {
-            switch file.kind(token) {
-            case .rightBrace: depth += 1
-            case .leftBrace: depth = max(0, depth - 1)
-            default: break
-            }
-            if depth == 0, file.at(token, "case") || file.at(token, "default"), file.kind(token - 1) != .period {
-                // Past the start of the use's `switch` case: an earlier case's locals are not visible.
-                var caseDepth = 0
-                var back = token - 1
-                while back > body.lowerBound, !(caseDepth == 0 && file.kind(back) == .leftBrace) {
-                    if file.kind(back) == .rightBrace { caseDepth += 1 } else if file.kind(back) == .leftBrace { caseDepth -= 1 }
-                    back -= 1
-                }
-                token = back
-                continue
-            }
-            if depth == 0, file.kind(token) == .identifier, file.spells(token, name),
-                file.at(token - 1, "let") || file.at(token - 1, "var")
-            {
-                guard file.kind(token + 1) == .equal else { return nil }
-                let end = file.expressionEnd(from: token + 2, end: use, stopAtComma: true)
-                guard !isAssigned(use: use, declaration: token, file: file) else { return nil }
-                return token + 2..<end
-            }
-            token -= 1
-        }
-        return nil
-    }
-
-    /// Whether the local declared at `declaration` is assigned before `use`.
-    private func isAssigned(use: Int, declaration: Int, file: ParsedFile) -> Bool {
-        let name = file.text(declaration)
-        return (declaration + 1..<use).contains { token in
-            file.kind(token) == .identifier && file.spells(token, name) && file.kind(token - 1) != .period
-                && file.isAssignmentOperator(token + 1)
+        guard !isLocal, value.count == 1, file.kind(value.lowerBound) == .identifier else { return nil }
+        return code.createdLocal(named: file.text(value.lowerBound), in: file) {
+            createdModel(in: $0, code: code, index: index, file: file, isLocal: true)
         }
     }
 
