@@ -7,11 +7,14 @@ public struct ModelCreatedInBody: Rule {
         name: "Model created in body",
         category: .ownership,
         group: .suspicious,
-        summary: "A view's `body` creates an observable model and hands it to a child view.",
+        summary: "A view's `body` creates an observable model (or calls a factory that builds one) and hands it to a child view.",
         rationale: """
             SwiftUI evaluates `body` again whenever state it reads changes. A model constructed \
             there (`Row(model: RowModel(item))`, `NavigationLink { Detail(vm: DetailVM()) }`) is \
-            built again on each evaluation. A child holding it as `@ObservedObject`, `@Bindable` \
+            built again on each evaluation, as is one returned by a project function every return \
+            path of which builds it anew (`factory.makeDetailModel()`, followed through the \
+            functions it returns from, and every conforming type's for a protocol; a function \
+            that may return a kept object, a cache or a singleton, is not one). A child holding it as `@ObservedObject`, `@Bindable` \
             or a plain reference gets the new object and loses what the old one held (loaded \
             data, selection, text being edited); a child holding it in `@StateObject`/`@State` \
             keeps the first, but every extra build runs the initializer again (a request, a \
@@ -162,8 +165,67 @@ public struct ModelCreatedInBody: Rule {
                 }
             }
             """,
+            // A factory whose every return path builds a new model is a constructor too.
+            """
+            final class ProfileModel: ObservableObject {
+                @Published var name = ""
+                private var timer: Timer?
+                init() { timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in } }
+            }
+            protocol ScreenMaking {
+                func makeProfileModel() -> ProfileModel
+            }
+            final class ScreenFactory: ScreenMaking {
+                func makeProfileModel() -> ProfileModel {
+                    let model = ProfileModel()
+                    model.name = "Me"
+                    return model
+                }
+            }
+            struct ProfileView: View {
+                @StateObject var model: ProfileModel
+                var body: some View { Text(model.name) }
+            }
+            struct Home: View {
+                let factory: ScreenMaking
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    ProfileView(model: ↓factory.makeProfileModel())
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The factory returns the object it keeps after the first call.
+            """
+            final class ProfileModel: ObservableObject {
+                @Published var name = ""
+                private var timer: Timer?
+                init() { timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in } }
+            }
+            final class ScreenFactory {
+                private var profile: ProfileModel?
+                func makeProfileModel() -> ProfileModel {
+                    if let profile { return profile }
+                    let model = ProfileModel()
+                    profile = model
+                    return model
+                }
+            }
+            struct ProfileView: View {
+                @StateObject var model: ProfileModel
+                var body: some View { Text(model.name) }
+            }
+            struct Home: View {
+                let factory: ScreenFactory
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    ProfileView(model: factory.makeProfileModel())
+                }
+            }
+            """,
             // `AlertStack` only passes the model on to `AlertScene`, whose `@State` keeps the
             // first one and its `price`; the later ones are dropped unused.
             """
@@ -410,12 +472,9 @@ public struct ModelCreatedInBody: Rule {
             var previewOnly: Bool?  // a wrapper view written for previews
             for body in RenderingCode.bodies(in: decl, file: context.fileIndex, of: type) {
                 var roles = RenderRoles(body: body.range, file: file, index: index)
-                // Found when an argument is a lone name (few are).
-                var locals: [String: (type: String, token: Int)]?
-                func constructedLocal(named name: String) -> (type: String, token: Int)? {
-                    if locals == nil { locals = constructedLocals(in: body.range, scope: type.name, index: index, file: file) }
-                    return locals![name]
-                }
+                let code = Code(body: body, scope: type.name, fileIndex: context.fileIndex)
+                // A local handed to several children (in `if` branches) is one finding.
+                var reported = Set<Int>()
                 for token in body.range {
                     guard let child = childView(calledAt: token, from: type.name, index: index, file: file),
                         let call = file.call(at: token, limit: body.range.upperBound), let arguments = call.arguments
@@ -423,7 +482,7 @@ public struct ModelCreatedInBody: Rule {
                     let childName = file.text(call.name)
                     for (position, argument) in file.argumentList(arguments).enumerated() {
                         let label = argument.label.map { file.text($0) }
-                        var created = createdModel(in: argument.value, local: constructedLocal, scope: type.name, index: index, file: file)
+                        var created = createdModel(in: argument.value, code: code, index: index, file: file)
                         let isImplicitInit = created == nil && isImplicitInitCall(argument.value, file: file)
                         guard created != nil || isImplicitInit,
                             roles.role(of: argument.value.lowerBound) == .content,
@@ -435,7 +494,7 @@ public struct ModelCreatedInBody: Rule {
                             guard let shape = index.declaredShape(of: storage.property, in: storageFile, scope: child.name),
                                 case .named(let name, _) = shape, let resolved = index.resolve(name, from: child.name)
                             else { continue }
-                            created = (resolved, argument.value.lowerBound)
+                            created = CreatedModel(type: resolved, token: argument.value.lowerBound)
                         }
                         guard let created, let model = index.types[created.type], RenderingCode.isModel(model),
                             roles.role(of: created.token) == .content
@@ -446,13 +505,21 @@ public struct ModelCreatedInBody: Rule {
                         // initializer, or an initializer effect; with `@StateObject`, only the
                         // effect), and what runs this body again while the child is shown
                         // (asked second: the parent's triggers cost more to find).
-                        let constructor = file.kind(created.token) == .period ? created.token + 1 : created.token
-                        let loss = index.loss(
-                            ofRebuilding: model, call: file.call(at: constructor, limit: body.range.upperBound), in: context.fileIndex,
-                            heldIn: storage.property.name, of: child)
-                        guard let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst),
+                        var constructions = created.factory?.constructions.map { (file: $0.file, call: Optional($0.call)) } ?? []
+                        if constructions.isEmpty {
+                            let constructor = file.kind(created.token) == .period ? created.token + 1 : created.token
+                            constructions = [(context.fileIndex, file.call(at: constructor, limit: body.range.upperBound))]
+                        }
+                        // A factory's return paths may build the model with different
+                        // initializers: the first whose rebuild loses something is the witness.
+                        let witnessed = constructions.lazy.map { construction in
+                            (construction, index.loss(
+                                ofRebuilding: model, call: construction.call, in: construction.file, heldIn: storage.property.name, of: child))
+                        }.first { Witness.lossSummary($0.1, keepsFirst: storage.keepsFirst) != nil }
+                        guard let (construction, loss) = witnessed, let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst),
                             let trigger = reRenderTrigger(of: type, building: child, at: call.name, context: context)
                         else { continue }
+                        guard reported.insert(created.token).inserted else { continue }
                         let modelName = model.name
                         let parent = "`\(type.name).\(body.name)`"
                         let passedOn = storage.handOns.map { ", which passes it on to `\($0.receiver)`" }.joined()
@@ -463,7 +530,7 @@ public struct ModelCreatedInBody: Rule {
                             message,
                             at: created.token..<created.token + 1,
                             notes: Witness.triggerNotes(trigger, context: context)
-                                + [context.note("\(parent) runs again and builds a new `\(modelName)` here", at: created.token..<created.token + 1)]
+                                + builtNotes(created, construction: construction, parent: parent, model: modelName, context: context)
                                 + [context.note("`\(childName)` stores it here", at: storage.token..<storage.token + 1, in: storage.file)]
                                 + handOnNotes(storage.handOns, from: childName, context: context)
                                 + Witness.lossNotes(loss, model: modelName, keepsFirst: storage.keepsFirst, context: context),
@@ -517,39 +584,83 @@ public struct ModelCreatedInBody: Rule {
         return call.end == value.upperBound
     }
 
-    /// A model constructed by the argument: a constructor call (`RowModel(item)`), or a local
-    /// of the body bound to one (`let model = RowModel(item)` … `Row(model: model)`).
-    private func createdModel(
-        in value: Range<Int>, local: (String) -> (type: String, token: Int)?, scope: String, index: ProjectIndex, file: ParsedFile
-    ) -> (type: String, token: Int)? {
-        if let constructed = index.constructedType(in: value, file: file, scope: scope) {
-            return (constructed.name, value.lowerBound)
+    /// The body the arguments are read in, and its local declarations (`let model =
+    /// RowModel(item)`), found when an argument is a lone name (few are).
+    final class Code {
+        let body: RenderingBody
+        let scope: String
+        let fileIndex: Int
+        /// Each local's declarations in order, with their initial values.
+        private var locals: [String: [Range<Int>?]]?
+
+        init(body: RenderingBody, scope: String, fileIndex: Int) {
+            self.body = body
+            self.scope = scope
+            self.fileIndex = fileIndex
         }
-        if value.count == 1, file.kind(value.lowerBound) == .identifier, let local = local(file.text(value.lowerBound)) {
-            return local
+
+        /// The model the body's local `name` is declared with, when its last declaration is
+        /// the first that builds one (which of several a use sees is not looked into).
+        func createdLocal(named name: String, in file: ParsedFile, created: (Range<Int>) -> CreatedModel?) -> CreatedModel? {
+            if locals == nil {
+                var found: [String: [Range<Int>?]] = [:]
+                for token in body.range where file.at(token, "let") || file.at(token, "var") {
+                    let name = token + 1
+                    guard file.kind(name) == .identifier else { continue }
+                    let value = file.kind(name + 1) == .equal
+                        ? name + 2..<file.expressionEnd(from: name + 2, end: body.range.upperBound, stopAtComma: true) : nil
+                    found[file.text(name), default: []].append(value)
+                }
+                locals = found
+            }
+            guard let declarations = locals![name] else { return nil }
+            for (position, value) in declarations.enumerated() {
+                guard let value, let model = created(value) else { continue }
+                return position == declarations.count - 1 ? model : nil
+            }
+            return nil
         }
-        return nil
     }
 
-    /// Locals of the body declared once with a constructor: `let model = RowModel(item)`.
-    private func constructedLocals(
-        in body: Range<Int>, scope: String, index: ProjectIndex, file: ParsedFile
-    ) -> [String: (type: String, token: Int)] {
-        var result: [String: (type: String, token: Int)] = [:]
-        var declaredTwice = Set<String>()
-        for token in body where file.at(token, "let") || file.at(token, "var") {
-            let name = token + 1
-            guard file.kind(name) == .identifier else { continue }
-            let text = file.text(name)
-            if result[text] != nil { declaredTwice.insert(text) }
-            guard file.kind(name + 1) == .equal else { continue }
-            let end = file.expressionEnd(from: name + 2, end: body.upperBound, stopAtComma: true)
-            if let constructed = index.constructedType(in: name + 2..<end, file: file, scope: scope) {
-                result[text] = (constructed.name, name + 2)
-            }
+    /// A model the argument builds: its type, where the body builds it, and for a call of a
+    /// factory, the constructions it returns.
+    struct CreatedModel {
+        let type: String
+        let token: Int
+        var factory: FreshModel?
+    }
+
+    /// A model constructed by the argument: a constructor call (`RowModel(item)`), a call
+    /// that returns a newly built one (`factory.makeRowModel(item)`), or a local of the body
+    /// bound to either (`let model = RowModel(item)` … `Row(model: model)`).
+    private func createdModel(in value: Range<Int>, code: Code, index: ProjectIndex, file: ParsedFile, isLocal: Bool = false) -> CreatedModel? {
+        if let constructed = index.constructedType(in: value, file: file, scope: code.scope) {
+            return CreatedModel(type: constructed.name, token: value.lowerBound)
         }
-        for name in declaredTwice { result[name] = nil }
-        return result
+        if let fresh = index.freshModel(
+            returnedBy: value, in: code.fileIndex, code: code.body.range, scope: code.scope, parameters: code.body.parameters)
+        {
+            return CreatedModel(type: fresh.type, token: value.lowerBound, factory: fresh)
+        }
+        guard !isLocal, value.count == 1, file.kind(value.lowerBound) == .identifier else { return nil }
+        return code.createdLocal(named: file.text(value.lowerBound), in: file) {
+            createdModel(in: $0, code: code, index: index, file: file, isLocal: true)
+        }
+    }
+
+    /// Where the body builds the model: the constructor, or the factory call with the
+    /// constructions it returns.
+    private func builtNotes(
+        _ created: CreatedModel, construction: (file: Int, call: Call?), parent: String, model: String, context: RuleContext
+    ) -> [DiagnosticNote] {
+        let place = created.token..<created.token + 1
+        guard created.factory != nil, let call = construction.call else {
+            return [context.note("\(parent) runs again and builds a new `\(model)` here", at: place)]
+        }
+        return [
+            context.note("\(parent) runs again and calls this factory here", at: place),
+            context.note("which builds a new `\(model)` here on every call", at: call.name..<call.name + 1, in: construction.file),
+        ]
     }
 
     /// Where the child keeps the model: `@ObservedObject`, `@Bindable` or a plain property

@@ -40,7 +40,7 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
                 guard info.kind != nil, info.kind != .protocol else { continue }
                 let lines = isolationLines(of: info, in: index) + forwardingLines(of: info, in: index)
                     + writeLines(of: info, in: index) + reRenderLines(of: info, in: index) + stateCopyLines(of: info, in: index)
-                    + lossLines(of: info, in: index)
+                    + lossLines(of: info, in: index) + freshModelLines(of: info, in: index)
                 guard lines.count > 1 else { continue }
                 sections.append(Section(title: "\(info.name) (\(kindDescription(of: info)))", lines: lines))
             }
@@ -120,6 +120,17 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
         guard !changed.isEmpty else { return ["a rebuilt object loses: no state written after its initializer"] }
         return ["a rebuilt object loses:"]
             + changed.map { "  `\($0.field)`, written \($0.context) at \(location($0.location, in: index))" }
+    }
+
+    /// The methods that return a newly built model on every call (a factory a body may call):
+    /// `makeModel(): a new `Model`, built at Factory.swift:12`.
+    private static func freshModelLines(of info: TypeInfo, in index: ProjectIndex) -> [String] {
+        let lines = info.functions.compactMap { declared -> String? in
+            guard let fresh = index.freshModel(returnedBy: declared.function, in: declared.file, owner: info.name) else { return nil }
+            let sites = fresh.constructions.map { location(TokenLocation(file: $0.file, token: $0.call.name), in: index) }
+            return "`\(declared.function.name)()`: a new `\(fresh.type)`, built at \(sites.joined(separator: ", "))"
+        }
+        return lines.isEmpty ? [] : ["returns a newly built model on every call:"] + lines.map { "  " + $0 }
     }
 
     private static func location(_ site: TokenLocation, in index: ProjectIndex) -> String {

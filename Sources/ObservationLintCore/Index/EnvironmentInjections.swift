@@ -474,7 +474,7 @@ extension ProjectIndex {
     /// order: one pass over the tokens' bytes, building a `String` only for a token whose
     /// bytes differ from the name's but have other than ASCII characters (`String`s compare
     /// by canonical equivalence).
-    private func identifiers(named name: String, in range: Range<Int>, of file: ParsedFile) -> [Int] {
+    func identifiers(named name: String, in range: Range<Int>, of file: ParsedFile) -> [Int] {
         let nameBytes = Array(name.utf8)
         let nameIsASCII = nameBytes.allSatisfy { $0 < 0x80 }
         // Each identifier that matches, or may match (`undecided`: to compare as `String`s).

@@ -204,6 +204,10 @@ public final class ProjectIndex: @unchecked Sendable {
     let closureTakingFunctions = OnDemand<[String: [[ClosureSlot]]?]>()
     /// `protocolValues(of:)` by protocol name.
     let protocolValuesByName = Memo<String, OptionalProtocolValues>()
+    /// `freshModel(returnedBy:in:owner:)` by the function's body.
+    let freshModelsByFunction = Memo<TokenLocation, OptionalFreshModel>()
+    /// The Swinject factory registrations by registered type, found on first use.
+    let swinjectRegistrations = OnDemand<[String: [SwinjectRegistration]]>()
     /// `isBuiltOnlyInPreviews(_:)` by view name.
     let previewOnlyViews = Memo<String, Bool>()
     /// `callSites(of:ownedBy:)` by the function's body: `runContexts(at:)` asks for the

@@ -1,0 +1,182 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+final class FreshModelsTests: XCTestCase {
+    private func index(_ sources: [String]) -> ProjectIndex {
+        ProjectIndex(
+            files: sources.enumerated().map { ParsedFile(path: "File\($0.offset).swift", bytes: Array($0.element.utf8)) },
+            defaultIsolationIsMainActor: false)
+    }
+
+    /// The model each method of `type` returns newly built ("-" for none), by method name.
+    private func freshModels(of type: String, in sources: [String]) -> [String: String] {
+        let index = index(sources)
+        guard let info = index.types[type] else { return [:] }
+        var result: [String: String] = [:]
+        for (file, function) in info.functions where function.kind == .function {
+            result[function.name] = index.freshModel(returnedBy: function, in: file, owner: type)?.type ?? "-"
+        }
+        return result
+    }
+
+    /// The model the call on the `let probe = …` line of `View.body` returns newly built.
+    private func freshModelOfProbe(in sources: [String]) -> String? {
+        let index = index(sources)
+        for (position, file) in index.files.enumerated() {
+            guard let probe = file.tokens.indices.first(where: { file.spells($0, "probe") && file.at($0 - 1, "let") }) else { continue }
+            let end = file.expressionEnd(from: probe + 2, end: file.tokens.count, stopAtComma: true)
+            let view = index.types["Screen"]!
+            let body = view.properties.first { $0.property.name == "body" }!.property.accessors[0].body!
+            return index.freshModel(returnedBy: probe + 2..<end, in: position, code: body, scope: "Screen", parameters: [])?.type
+        }
+        return nil
+    }
+
+    private let models = """
+        final class Model: ObservableObject {
+            @Published var count = 0
+            init(id: Int = 0) {}
+        }
+        @Observable final class Draft { var text = "" }
+        final class Service {}
+        """
+
+    func testEveryReturnPathBuildsTheModel() {
+        let factory = """
+            final class Factory {
+                private var cached: Model?
+                private var stored = Model()
+                func direct() -> Model { Model() }
+                func returned(id: Int) -> Model { return Model(id: id) }
+                func configured() -> Model {
+                    let model = Model(id: 1)
+                    model.count = 2
+                    return model
+                }
+                func either(_ flag: Bool) -> Model {
+                    if flag { return Model(id: 1) }
+                    return direct()
+                }
+                func observable() -> Draft { Draft() }
+                func delegating() -> Model { self.configured() }
+                func cache() -> Model {
+                    if let cached { return cached }
+                    let model = Model()
+                    cached = model
+                    return model
+                }
+                func kept() -> Model { stored }
+                func registered() -> Model {
+                    let model = Model()
+                    register(model)
+                    return model
+                }
+                func register(_ model: Model) {}
+                func service() -> Service { Service() }
+                func closureReturn() -> Model {
+                    let make = { () -> Model in return Model() }
+                    return stored
+                }
+                func ping() -> Model { pong() }
+                func pong() -> Model { ping() }
+            }
+            """
+        let fresh = freshModels(of: "Factory", in: [models, factory])
+        XCTAssertEqual(fresh["direct"], "Model")
+        XCTAssertEqual(fresh["returned"], "Model")
+        XCTAssertEqual(fresh["configured"], "Model")
+        XCTAssertEqual(fresh["either"], "Model")
+        XCTAssertEqual(fresh["observable"], "Draft")
+        XCTAssertEqual(fresh["delegating"], "Model")
+        // A cache, a stored object, a model handed to someone else, a plain class, a return
+        // inside a closure, and a cycle: not fresh.
+        XCTAssertEqual(fresh["cache"], "-")
+        XCTAssertEqual(fresh["kept"], "-")
+        XCTAssertEqual(fresh["registered"], "-")
+        XCTAssertEqual(fresh["service"], "-")
+        XCTAssertEqual(fresh["closureReturn"], "-")
+        XCTAssertEqual(fresh["ping"], "-")
+        XCTAssertEqual(fresh["pong"], "-")
+    }
+
+    func testCallsThroughReceiversAndProtocols() {
+        let factories = """
+            protocol Making {
+                func make() -> Model
+            }
+            final class Maker: Making {
+                static let shared = Maker()
+                func make() -> Model { Model() }
+                static func build() -> Model { Model() }
+            }
+            final class Container {
+                static let shared = Container()
+                private lazy var maker: Making = Maker()
+                func makeModel() -> Model { maker.make() }
+            }
+            protocol Caching {
+                func make() -> Model
+            }
+            final class FreshCache: Caching { func make() -> Model { Model() } }
+            final class KeptCache: Caching {
+                let model = Model()
+                func make() -> Model { model }
+            }
+            """
+        func probe(_ expression: String, members: String = "") -> String? {
+            let screen = """
+                struct Screen: View {
+                    let making: Making
+                    let caching: Caching
+                    \(members)
+                    var body: some View {
+                        let probe = \(expression)
+                        Text("")
+                    }
+                }
+                """
+            return freshModelOfProbe(in: [models, factories, screen])
+        }
+        XCTAssertEqual(probe("Maker.shared.make()"), "Model")
+        XCTAssertEqual(probe("Maker.build()"), "Model")
+        XCTAssertEqual(probe("Container.shared.makeModel()"), "Model")
+        XCTAssertEqual(probe("making.make()"), "Model")
+        XCTAssertEqual(probe("Container.shared.makeModel()!"), "Model")
+        // One conformer returns a kept object.
+        XCTAssertNil(probe("caching.make()"))
+        // Not a project function, or not known.
+        XCTAssertNil(probe("unknown.make()"))
+        XCTAssertNil(probe("Maker.shared.missing()"))
+    }
+
+    func testSwinjectRegistrationsInTheDefaultScope() {
+        let assembly = """
+            import Swinject
+            final class Assembly {
+                func assemble(container: Container) {
+                    container.register(Model.self) { @MainActor r in
+                        Model(id: 1)
+                    }
+                    container.register(Draft.self) { _ in Draft() }.inObjectScope(.container)
+                }
+            }
+            """
+        func probe(_ expression: String, imports: String = "import Swinject") -> String? {
+            let screen = """
+                \(imports)
+                struct Screen: View {
+                    var body: some View {
+                        let probe = \(expression)
+                        Text("")
+                    }
+                }
+                """
+            return freshModelOfProbe(in: [models, assembly, screen])
+        }
+        XCTAssertEqual(probe("Container.shared.resolve(Model.self)!"), "Model")
+        // Kept by its object scope; a code that does not import Swinject.
+        XCTAssertNil(probe("Container.shared.resolve(Draft.self)!"))
+        XCTAssertNil(probe("Container.shared.resolve(Model.self)!", imports: "import Foundation"))
+    }
+}
