@@ -404,30 +404,7 @@ extension IsolationFacts {
     /// declare (the only ones asked): an identifier followed by `(` or a trailing closure's
     /// `{` (declarations `func name(` included; callers filter them).
     func calls(named name: String, index: ProjectIndex) -> [TokenLocation] {
-        callSites.value {
-            // The functions `OwnedBody.all(inFile:index:)` finds, in every file.
-            var declared: [String] = []
-            for fileIndex in index.files.indices {
-                declared += index.files[fileIndex].functions.map(\.name)
-                for (decl, _) in index.typeDeclarations(in: fileIndex) { declared += decl.functions.map(\.name) }
-            }
-            let functions = NameTable(declared)
-            var byPosition = [[TokenLocation]](repeating: [], count: functions.names.count)
-            for fileIndex in index.ownFiles {
-                let file = index.files[fileIndex]
-                file.source.bytes.withUnsafeBufferPointer { bytes in
-                    for token in file.tokens.indices where file.kind(token) == .identifier {
-                        let next = file.kind(token + 1)
-                        guard next == .leftParen || next == .leftBrace,
-                            !file.tokens[token + 1].flags.contains(.leadingSpace) || next == .leftBrace,
-                            let position = functions.position(of: file.tokens[token], in: bytes)
-                        else { continue }
-                        byPosition[position].append(TokenLocation(file: fileIndex, token: token))
-                    }
-                }
-            }
-            return ProjectIndex.byName(byPosition, names: functions)
-        }[name] ?? []
+        index.callTables.value { CallTables.collect(index: index) }.calls[name] ?? []
     }
 }
 

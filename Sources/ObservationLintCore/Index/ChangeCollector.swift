@@ -38,7 +38,7 @@ struct ChangeCollector {
                 {
                     let place = flows.place(of: site)
                     // Code nothing runs changes nothing.
-                    if isTestWrite(site.file) || flows.neverRuns(place) { continue }
+                    if index.isTestWrite(inFile: site.file, of: type) || flows.neverRuns(place) { continue }
                     let location = TokenLocation(file: site.file, token: site.token)
                     let announced: [[Announcer]]
                     if announcing.contains(name) {
@@ -277,7 +277,7 @@ struct ChangeCollector {
             // A local bound without a type (`if let b = list.first(where: …) { b.name = x }`)
             // counts when no other project type declares the member, unless the local was
             // built by another type's initializer (`let f = DateFormatter(); f.locale = …`).
-            if let receiver = index.staticType(of: root..<end, in: location.file, context: context) {
+            if let receiver = index.referenceType(ofWriteAt: location) {
                 guard lineageNames.contains(receiver) else { continue }
             } else {
                 guard root == end - 1, let context, isUntypedLocal(root, in: context.range, file: file),
@@ -317,23 +317,16 @@ struct ChangeCollector {
         return result
     }
 
-    /// Whether the code at `location` is a test's (`isTestWrite`), in a method nothing runs
+    /// Whether the code at `location` is a test's (`ProjectIndex.isTestWrite(inFile:of:)`), in a method nothing runs
     /// (`ProjectIndex.neverRuns`) or in a setter nothing calls (`ProjectIndex.setterNeverRuns`).
     private func neverRuns(_ location: TokenLocation) -> Bool {
-        if isTestWrite(location.file) { return true }
+        if index.isTestWrite(inFile: location.file, of: type) { return true }
         for (decl, info) in index.typeDeclarations(in: location.file) where decl.members.contains(location.token) {
             if let function = decl.functions.first(where: { $0.body?.contains(location.token) == true }) {
                 return index.neverRuns(function, of: info)
             }
         }
         return index.isInSetterThatNeverRuns(location)
-    }
-
-    /// Whether a write in `file` is test code's (`ProjectIndex.neverRunsInApp`) to a type the
-    /// app declares: tests change their own objects, never what the app shows. A type test
-    /// code declares itself (a view a test builds) is changed by its test code.
-    private func isTestWrite(_ file: Int) -> Bool {
-        index.neverRunsInApp(file: file) && !type.declarations.allSatisfy { index.neverRunsInApp(file: $0.file) }
     }
 
     /// For a write in another project type's code, that code.
@@ -584,24 +577,7 @@ extension ProjectIndex {
     /// is a method of a project model (`ObservableObject` or `@Observable`), by name: where
     /// code outside a model may call its methods. Collected for every such name on first use.
     func memberCalls(named name: String) -> [TokenLocation] {
-        memberCallsByName.value {
-            let methods = NameTable(
-                types.values.lazy.filter { $0.isObservableObject || $0.isObservable }.flatMap(\.functions)
-                    .filter { $0.function.kind == .function }.map(\.function.name))
-            var byPosition = [[TokenLocation]](repeating: [], count: methods.names.count)
-            for fileIndex in ownFiles {
-                let file = files[fileIndex]
-                file.source.bytes.withUnsafeBufferPointer { bytes in
-                    for token in file.tokens.indices where file.kind(token) == .period {
-                        guard file.kind(token + 1) == .identifier, file.kind(token + 2) == .leftParen,
-                            let position = methods.position(of: file.tokens[token + 1], in: bytes)
-                        else { continue }
-                        byPosition[position].append(TokenLocation(file: fileIndex, token: token + 1))
-                    }
-                }
-            }
-            return ProjectIndex.byName(byPosition, names: methods)
-        }[name] ?? []
+        callTables.value { CallTables.collect(index: self) }.memberCalls[name] ?? []
     }
 }
 

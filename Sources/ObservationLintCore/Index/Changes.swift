@@ -459,21 +459,46 @@ extension ProjectIndex {
     /// alone), a view's bindings. Every site `changes(of:)` can list is among these, so a
     /// model none of whose sites runs off the main thread has no off-main write, and its
     /// change model is not built.
+    /// Sites the change model leaves out are skipped before their contexts are worked out
+    /// (the costly part): a test's writes (`isTestWrite(inFile:of:)`), writes directly in an
+    /// initializer, and writes through a reference whose static type is another type's
+    /// (`referenceType(ofWriteAt:)`).
     private func mayWriteOffMain(_ names: Set<String>, of type: TypeInfo) -> Bool {
         // A site is often a candidate for several models: `x.isLoading = …` for each model
         // declaring `isLoading`, a class's code for its sub- and superclasses.
         func runsOffMain(_ site: TokenLocation) -> Bool {
-            runsOffMainBySite.value(for: site) { runContexts(at: site).contains { $0.isolation == .offMain } }
+            !isTestWrite(inFile: site.file, of: type)
+                && runsOffMainBySite.value(for: site) { runContexts(at: site).contains { $0.isolation == .offMain } }
         }
         let lineage = typeAndAncestors(of: type)
         for owner in lineage + typeAndSubtypes(of: type).dropFirst() {
+            // A write directly in an initializer initializes (`WritePhase.initializer`).
+            let initializers = Set(owner.functions.compactMap { file, function in
+                function.kind == .initializer ? function.body.map { BodyKey(file: file, body: $0) } : nil
+            })
             for (name, sites) in memberAccesses(of: owner).mutations where names.contains(name) {
-                if sites.contains(where: { runsOffMain(TokenLocation(file: $0.file, token: $0.token)) }) { return true }
+                if sites.contains(where: { site in
+                    !(site.closure == nil && initializers.contains(BodyKey(file: site.file, body: site.body)))
+                        && runsOffMain(TokenLocation(file: site.file, token: site.token))
+                }) {
+                    return true
+                }
             }
         }
+        let lineageNames = Set(lineage.map(\.name))
         for name in names
-        where memberUpdateCandidates(named: name).contains(where: {
-            isMemberWrite(at: $0) && Self.writtenReference(at: $0.token, in: files[$0.file]) != nil && runsOffMain($0)
+        where memberUpdateCandidates(named: name).contains(where: { site in
+            guard isMemberWrite(at: site), let (root, end) = Self.writtenReference(at: site.token, in: files[site.file]) else { return false }
+            // The change model's test for a write through a reference of the lineage
+            // (`ChangeCollector`), but for the local's binding: a superset of its writes.
+            if let receiver = referenceType(ofWriteAt: site) {
+                guard lineageNames.contains(receiver) else { return false }
+            } else {
+                guard root == end - 1, codeContexts(inFile: site.file).innermost(containing: site.token) != nil,
+                    typesDeclaring(member: name).allSatisfy(lineageNames.contains)
+                else { return false }
+            }
+            return runsOffMain(site)
         }) {
             return true
         }
@@ -482,5 +507,24 @@ extension ProjectIndex {
                 mutation.path.first.map(names.contains) == true && runsOffMain(TokenLocation(file: mutation.file, token: mutation.tokens[0]))
             }
         }
+    }
+
+    /// The static type (`staticType(of:in:context:)`) of the reference a member write at
+    /// `location` goes through (`writtenReference(at:in:)`: `model.name = …`), nil when it is
+    /// not known or the write has no such reference. Per site: a write is a candidate for
+    /// every model declaring its member.
+    func referenceType(ofWriteAt location: TokenLocation) -> String? {
+        referenceTypeBySite.value(for: location) {
+            guard let (root, end) = Self.writtenReference(at: location.token, in: files[location.file]) else { return nil }
+            let context = codeContexts(inFile: location.file).innermost(containing: location.token)
+            return staticType(of: root..<end, in: location.file, context: context)
+        }
+    }
+
+    /// Whether a write in `file` is test code's (`neverRunsInApp`) to a type the app
+    /// declares: tests change their own objects, never what the app shows. A type test code
+    /// declares itself (a view a test builds) is changed by its test code.
+    func isTestWrite(inFile file: Int, of type: TypeInfo) -> Bool {
+        neverRunsInApp(file: file) && !type.declarations.allSatisfy { neverRunsInApp(file: $0.file) }
     }
 }

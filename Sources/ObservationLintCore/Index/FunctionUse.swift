@@ -229,14 +229,13 @@ extension ProjectIndex {
             var result: [String: [[ClosureSlot]]?] = [:]
             func add(_ function: FunctionDecl) {
                 guard function.kind == .function else { return }
-                let slots = function.parameters.map(ClosureSlot.init)
                 // A function of the name that takes no closure may take it as a generic value.
-                guard slots.contains(where: \.takesClosure) else {
+                guard function.parameters.contains(where: ClosureSlot.takesClosure) else {
                     result[function.name] = .some(nil)
                     return
                 }
                 if case .some(nil) = result[function.name] { return }
-                result[function.name, default: []]?.append(slots)
+                result[function.name, default: []]?.append(function.parameters.map(ClosureSlot.init))
             }
             for info in types.values { for (_, function) in info.functions { add(function) } }
             for file in files { for function in file.functions { add(function) } }
@@ -285,8 +284,13 @@ struct ClosureSlot: Sendable {
         // Searched on the UTF-8 bytes: Foundation's `contains` cost about 5,000
         // instructions a parameter.
         let text = parameter.type?.text ?? ""
-        takesClosure = text.utf8.holds(Self.arrow)
+        takesClosure = Self.takesClosure(parameter)
         escapes = text.utf8.holds(Self.escaping) || text.hasSuffix("?") || text.hasSuffix("!")
+    }
+
+    /// Whether the parameter's type is a function type (`takesClosure`).
+    static func takesClosure(_ parameter: Parameter) -> Bool {
+        (parameter.type?.text ?? "").utf8.holds(arrow)
     }
 
     /// Where a call passes the closure.

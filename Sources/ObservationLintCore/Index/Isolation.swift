@@ -245,8 +245,6 @@ final class IsolationFacts: Sendable {
     let queues = Memo<String, QueueFacts>()
     /// `NotificationCenter` posts of the project's own files, by notification name.
     let notificationPosts = OnDemand<[String: [TokenLocation]]>()
-    /// The project's call sites by callee name (`calls(named:index:)`).
-    let callSites = OnDemand<[String: [TokenLocation]]>()
     /// Where a function calls its closure parameter (`ProjectIndex.parameterRun(of:in:file:)`).
     let parameterRuns = Memo<ParameterKey, (ParameterRun, TokenLocation)?>()
     /// The project's function bodies by name (`functionBodies(named:index:)`).

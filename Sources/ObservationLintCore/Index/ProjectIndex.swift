@@ -160,6 +160,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Whether a site runs off the main thread in one of its contexts (`runContexts(at:)`), for
     /// the off-main writes' candidates, per site.
     let runsOffMainBySite = Memo<TokenLocation, Bool>()
+    /// `referenceType(ofWriteAt:)` per site.
+    let referenceTypeBySite = Memo<TokenLocation, String?>()
     /// `resultReads(ofMethod:in:)` by type name, then method name.
     let resultReadsByType = Memo<String, [String: [ResultRead]]>()
     /// `changingMembers(of:)` by type name.
@@ -182,8 +184,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Names of types outside the project that its code shows to be classes
     /// (`classesOutsideProject`), found on first use.
     let classesOutsideProjectNames = OnDemand<Set<String>>()
-    /// `.name(` member calls by name (`memberCalls(named:)`), found on first use.
-    let memberCallsByName = OnDemand<[String: [TokenLocation]]>()
+    /// The calls by callee name (`calls(named:index:)`, `memberCalls(named:)`), found on first use.
+    let callTables = OnDemand<CallTables>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
     let membersDeclaredByName = OnDemand<[String: [String]]>()
     /// Where code names each function name (`namedFunctions`), found on first use.
