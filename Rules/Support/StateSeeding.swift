@@ -394,8 +394,11 @@ enum StateSeeding {
                     {
                         return true
                     }
-                    if let arguments = call.arguments, mentions(inputs, in: arguments, file: file),
+                    if let arguments = call.arguments,
+                        mentions(inputs, in: arguments, file: file)
+                            || followsDerivedValue(of: name, in: arguments, view: view, file: fileIndex, index: index),
                         call.trailingClosures.contains(where: { handsValues(toMethodOf: name, in: $0.body, file: file) })
+                            || handsMethodReference(of: name, in: arguments, file: file)
                     {
                         return true
                     }
@@ -468,6 +471,36 @@ enum StateSeeding {
             token >= 2 && file.kind(token - 1) == .period && file.spells(token - 2, name)
                 && (token < 3 || file.kind(token - 3) != .period || (token >= 4 && file.at(token - 4, "self")))
         }.contains { call in call.arguments.map { $0.count > 2 } ?? false }
+    }
+
+    /// Whether a handler's arguments name a method of the state as its action, uncalled
+    /// (`.onChange(of: query, model.update)`, `perform: model.refresh`): SwiftUI calls it
+    /// with each new value, as `{ _, new in model.update(new) }` would.
+    private static func handsMethodReference(of name: String, in arguments: Range<Int>, file: ParsedFile) -> Bool {
+        arguments.contains { token in
+            file.kind(token) == .identifier && file.spells(token, name) && file.isOwnMemberReference(token)
+                && file.kind(token + 1) == .period && file.kind(token + 2) == .identifier
+                && (file.kind(token + 3) == .rightParen && token + 3 == arguments.upperBound - 1 || file.kind(token + 3) == .comma)
+                && (file.kind(token - 1) == .comma || file.kind(token - 1) == .colon && file.at(token - 2, "perform"))
+        }
+    }
+
+    /// Whether a handler follows a computed property of the model the state holds
+    /// (`.onChange(of: model.currentAccount)`, `var currentAccount: Account? { session.account }`):
+    /// a value the model reads from outside its own stored values, so the handler runs when
+    /// that source changes, as it would for an input.
+    private static func followsDerivedValue(of name: String, in arguments: Range<Int>, view: TypeInfo, file fileIndex: Int, index: ProjectIndex) -> Bool {
+        let file = index.files[fileIndex]
+        guard let type = view.property(named: name)?.property.type, let held = TypeShape(type.text).heldName,
+            let model = index.type(named: held, from: view.name, file: fileIndex)
+        else { return false }
+        return arguments.contains { token in
+            guard file.kind(token) == .identifier, file.spells(token, name), file.isOwnMemberReference(token),
+                file.kind(token + 1) == .period, file.kind(token + 2) == .identifier,
+                let property = model.property(named: String(file.text(token + 2)))
+            else { return false }
+            return !property.property.isStored
+        }
     }
 
     /// Whether the closure assigns the state in its own code, not in a closure inside it

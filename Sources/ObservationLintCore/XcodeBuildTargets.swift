@@ -16,14 +16,18 @@ public enum XcodeProductKind: String, Sendable {
             return
         }
         let type = productType.dropFirst(prefix.count)
-        switch type {
-        case "application", _ where type.hasPrefix("application."): self = .app
-        case _ where type.hasPrefix("app-extension") || type.hasPrefix("extensionkit-extension") || type.hasSuffix("-extension"):
+        if type == "application" || type.hasPrefix("application.") {
+            self = .app  // also watch apps and App Clips
+        } else if type.hasPrefix("app-extension") || type.hasPrefix("extensionkit-extension") || type.hasSuffix("-extension") {
             self = .appExtension
-        case "bundle.unit-test": self = .unitTests
-        case "bundle.ui-testing": self = .uiTests
-        case "framework", "framework.static", "library.static", "library.dynamic": self = .framework
-        default: self = .other
+        } else if type == "bundle.unit-test" {
+            self = .unitTests
+        } else if type == "bundle.ui-testing" {
+            self = .uiTests
+        } else if ["framework", "framework.static", "library.static", "library.dynamic"].contains(type) {
+            self = .framework
+        } else {
+            self = .other
         }
     }
 
@@ -102,7 +106,7 @@ public struct XcodeBuildTargets: Sendable {
     /// Adds the targets of a project file; false (and nothing added) when the text is no
     /// project file this reader understands.
     private mutating func read(projectFile text: String, projectFolder: String) -> Bool {
-        guard case .dictionary(let top)? = OldStylePropertyList.parse(text),
+        guard case .dictionary(let top)? = OldStylePropertyList.parse(text, keepingObjectFields: Self.readFields),
             case .dictionary(let objects)? = top["objects"]
         else { return false }
         var paths = XcodeGroupPaths(objects: objects, projectFolder: projectFolder)
@@ -171,6 +175,13 @@ public struct XcodeBuildTargets: Sendable {
         self = added
         return true
     }
+
+    /// The fields of the project file's objects this reader looks at; the others are skipped unread.
+    private static let readFields: Set<String> = [
+        "isa", "children", "path", "name", "sourceTree", "fileRef", "projectDirPath", "buildPhases", "files",
+        "fileSystemSynchronizedGroups", "exceptions", "membershipExceptions", "target", "productType",
+        "buildConfigurationList", "buildConfigurations", "buildSettings",
+    ]
 
     /// The position of a synchronized group's folder, added when new; nil when a build
     /// setting decides where it lies.
