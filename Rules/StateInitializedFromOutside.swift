@@ -72,7 +72,8 @@ public struct StateInitializedFromOutside: Rule {
             `.sheet(item:) { item in … }` passing the item — when the view re-syncs the state \
             (`.onChange(of:)` (also through a method of its own it calls, or a method of the state named as \
             the action, `.onChange(of: input, initial: true, model.update)`; following a computed \
-            property of the state's model, `model.currentAccount`, counts as following an input), \
+            property of the state's model that reads an object the model keeps, \
+            `model.currentAccount`, counts as following an input), \
             `.task(id:)`, a package's modifier handed the input whose closure \
             assigns the state, an event handler such as `.onReceive`), hands it \
             back as an edited draft (a save closure, a `@Binding`, a field of the object it was \
@@ -89,6 +90,28 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // The handler follows a value the state's model computes from its own values (not
+            // from another object): no later input reaches it.
+            """
+            @Observable final class Session { var account = "guest" }
+            @Observable final class Inbox {
+                var account: String
+                var title: String { account.uppercased() }
+                init(account: String) { self.account = account }
+                func retitle(_ old: String, _ new: String) { account = new.lowercased() }
+            }
+            struct InboxStack: View {
+                @State var ↓inbox: Inbox
+                var body: some View { Text(inbox.account).onChange(of: inbox.title, inbox.retitle) }
+            }
+            struct Main: View {
+                @State private var session = Session()
+                var body: some View {
+                    InboxStack(inbox: Inbox(account: session.account))
+                    Button("Switch") { session.account = "work" }
+                }
+            }
+            """,
             // The handler follows a stored value of the state's own model: no later input reaches it.
             """
             @Observable final class Session { var account = "guest" }

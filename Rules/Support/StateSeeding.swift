@@ -485,22 +485,40 @@ enum StateSeeding {
         }
     }
 
-    /// Whether a handler follows a computed property of the model the state holds
-    /// (`.onChange(of: model.currentAccount)`, `var currentAccount: Account? { session.account }`):
-    /// a value the model reads from outside its own stored values, so the handler runs when
-    /// that source changes, as it would for an input.
+    /// Whether a handler follows a value the model the state holds reads from another object:
+    /// a read-only computed property whose getter reads a member of an object the model keeps
+    /// (`.onChange(of: model.currentAccount)`, `var currentAccount: Account? { session.account }`
+    /// with `let session: Session`, a class, or a `let` of a project struct, which changes only
+    /// through the references it holds), so the handler runs when that source changes, as it
+    /// would for an input. A getter over the model's own values (`items.count`, a `var` struct)
+    /// or a property with a setter (a forwarder to its own state) follows nothing outside.
     private static func followsDerivedValue(of name: String, in arguments: Range<Int>, view: TypeInfo, file fileIndex: Int, index: ProjectIndex) -> Bool {
         let file = index.files[fileIndex]
-        guard let type = view.property(named: name)?.property.type, let held = TypeShape(type.text).heldName,
-            let model = index.type(named: held, from: view.name, file: fileIndex)
-        else { return false }
+        guard let model = heldType(of: view.property(named: name)?.property, in: view, file: fileIndex, index: index) else { return false }
         return arguments.contains { token in
             guard file.kind(token) == .identifier, file.spells(token, name), file.isOwnMemberReference(token),
                 file.kind(token + 1) == .period, file.kind(token + 2) == .identifier,
-                let property = model.property(named: String(file.text(token + 2)))
+                let (getterFile, property) = model.property(named: String(file.text(token + 2))),
+                !property.accessors.contains(where: { $0.kind == .set || $0.kind == .modify }),
+                let getter = property.accessors.first(where: { $0.kind == .get || $0.kind == .read })?.body
             else { return false }
-            return !property.property.isStored
+            let code = index.files[getterFile]
+            return getter.contains { read in
+                guard code.kind(read) == .identifier, code.kind(read + 1) == .period, code.isOwnMemberReference(read),
+                    let (_, kept) = model.property(named: String(code.text(read))), kept.isStored
+                else { return false }
+                // An object, or a `let` of a project type (a service struct over stores):
+                // what it yields changes only outside the model's own values.
+                guard let held = heldType(of: kept, in: model, file: getterFile, index: index) else { return false }
+                return held.isClass || kept.isLet
+            }
         }
+    }
+
+    /// The project type a property's declared type holds (`Model`, `Model?`).
+    private static func heldType(of property: Property?, in owner: TypeInfo, file: Int, index: ProjectIndex) -> TypeInfo? {
+        guard let type = property?.type, let held = TypeShape(type.text).heldName else { return nil }
+        return index.type(named: held, from: owner.name, file: file)
     }
 
     /// Whether the closure assigns the state in its own code, not in a closure inside it
