@@ -134,8 +134,12 @@ public struct XcodeBuildTargets: Sendable {
         var targetOfID: [String: Int] = [:]
         var folderOfGroup: [String: Int] = [:]
         var added = self
-        for (id, object) in objects.sorted(by: { $0.key < $1.key }) {
-            guard case .dictionary(let target) = object, target["isa"]?.string == "PBXNativeTarget" else { continue }
+        // Numbered in the order of their ids (a project file's own order is not kept).
+        let nativeTargets = objects.compactMap { id, object -> (id: String, fields: [String: OldStylePropertyList])? in
+            guard case .dictionary(let fields) = object, fields["isa"]?.string == "PBXNativeTarget" else { return nil }
+            return (id, fields)
+        }.sorted { $0.id < $1.id }
+        for (id, target) in nativeTargets {
             let own = settings(target["buildConfigurationList"]?.string)
             let platforms = Self.platforms(own.isEmpty ? projectSettings : own, project: projectSettings)
             let number = added.targets.count
