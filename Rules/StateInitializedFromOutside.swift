@@ -71,7 +71,11 @@ public struct StateInitializedFromOutside: Rule {
             to another keeps the view; a branch around the caller, or around every use of a \
             view-building helper such as `var rows: some View`, renews what it builds as well), \
             `.sheet(item:) { item in … }` passing the item — when the view re-syncs the state \
-            (`.onChange(of:)` (also through a method of its own it calls), `.task(id:)`, a package's modifier handed the input whose closure \
+            (`.onChange(of:)` (also through a method of its own it calls, or a method of the state named as \
+            the action, `.onChange(of: input, initial: true, model.update)`; following a computed \
+            property of the state's model that reads an object the model keeps, \
+            `model.currentAccount`, counts as following an input), \
+            `.task(id:)`, a package's modifier handed the input whose closure \
             assigns the state, an event handler such as `.onReceive`), hands it \
             back as an edited draft (a save closure, a `@Binding`, a field of the object it was \
             given, `note.title = title`, a method of a model or of a \
@@ -87,6 +91,48 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // The handler follows a value the state's model computes from its own values (not
+            // from another object): no later input reaches it.
+            """
+            @Observable final class Session { var account = "guest" }
+            @Observable final class Inbox {
+                var account: String
+                var title: String { account.uppercased() }
+                init(account: String) { self.account = account }
+                func retitle(_ old: String, _ new: String) { account = new.lowercased() }
+            }
+            struct InboxStack: View {
+                @State var ↓inbox: Inbox
+                var body: some View { Text(inbox.account).onChange(of: inbox.title, inbox.retitle) }
+            }
+            struct Main: View {
+                @State private var session = Session()
+                var body: some View {
+                    InboxStack(inbox: Inbox(account: session.account))
+                    Button("Switch") { session.account = "work" }
+                }
+            }
+            """,
+            // The handler follows a stored value of the state's own model: no later input reaches it.
+            """
+            @Observable final class Session { var account = "guest" }
+            @Observable final class Inbox {
+                var account: String
+                init(account: String) { self.account = account }
+                func switchAccount(_ old: String, _ new: String) { account = new }
+            }
+            struct InboxStack: View {
+                @State var ↓inbox: Inbox
+                var body: some View { Text(inbox.account).onChange(of: inbox.account, inbox.switchAccount) }
+            }
+            struct Main: View {
+                @State private var session = Session()
+                var body: some View {
+                    InboxStack(inbox: Inbox(account: session.account))
+                    Button("Switch") { session.account = "work" }
+                }
+            }
+            """,
             // The alert's closure assigns the state only on the user's action: no re-sync.
             """
             struct Repo: Identifiable { let id: String; var stars: Int }
@@ -618,6 +664,57 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View {
                     ChatScene(model: model.chat)
                     Button("Close") { model.close() }
+                }
+            }
+            """,
+            // `.onChange(of:initial:_:)` hands each new input to a method of the state, named
+            // as the action.
+            """
+            @Observable final class Results {
+                var query: String
+                init(query: String) { self.query = query }
+                func update(_ old: String, _ new: String) { query = new }
+            }
+            struct ResultsList: View {
+                let query: String
+                @State private var results: Results
+                init(query: String) {
+                    self.query = query
+                    _results = State(initialValue: Results(query: query))
+                }
+                var body: some View { Text(results.query).onChange(of: query, initial: true, results.update) }
+            }
+            struct Search: View {
+                @State private var query = ""
+                var body: some View {
+                    TextField("Search", text: $query)
+                    ResultsList(query: query)
+                }
+            }
+            """,
+            // The state's model follows a value it reads from outside (a computed property)
+            // and takes each new one in.
+            """
+            @Observable final class Session { var account = "guest" }
+            @Observable final class Inbox {
+                let session: Session
+                var account: String
+                var currentAccount: String { session.account }
+                init(session: Session, account: String) {
+                    self.session = session
+                    self.account = account
+                }
+                func switchAccount(_ old: String, _ new: String) { account = new }
+            }
+            struct InboxStack: View {
+                @State var inbox: Inbox
+                var body: some View { Text(inbox.account).onChange(of: inbox.currentAccount, initial: true, inbox.switchAccount) }
+            }
+            struct Main: View {
+                @State private var session = Session()
+                var body: some View {
+                    InboxStack(inbox: Inbox(session: session, account: session.account))
+                    Button("Switch") { session.account = "work" }
                 }
             }
             """,

@@ -394,8 +394,11 @@ enum StateSeeding {
                     {
                         return true
                     }
-                    if let arguments = call.arguments, mentions(inputs, in: arguments, file: file),
+                    if let arguments = call.arguments,
+                        mentions(inputs, in: arguments, file: file)
+                            || followsDerivedValue(of: name, in: arguments, view: view, file: fileIndex, index: index),
                         call.trailingClosures.contains(where: { handsValues(toMethodOf: name, in: $0.body, file: file) })
+                            || handsMethodReference(of: name, in: arguments, file: file)
                     {
                         return true
                     }
@@ -468,6 +471,54 @@ enum StateSeeding {
             token >= 2 && file.kind(token - 1) == .period && file.spells(token - 2, name)
                 && (token < 3 || file.kind(token - 3) != .period || (token >= 4 && file.at(token - 4, "self")))
         }.contains { call in call.arguments.map { $0.count > 2 } ?? false }
+    }
+
+    /// Whether a handler's arguments name a method of the state as its action, uncalled
+    /// (`.onChange(of: query, model.update)`, `perform: model.refresh`): SwiftUI calls it
+    /// with each new value, as `{ _, new in model.update(new) }` would.
+    private static func handsMethodReference(of name: String, in arguments: Range<Int>, file: ParsedFile) -> Bool {
+        arguments.contains { token in
+            file.kind(token) == .identifier && file.spells(token, name) && file.isOwnMemberReference(token)
+                && file.kind(token + 1) == .period && file.kind(token + 2) == .identifier
+                && (file.kind(token + 3) == .rightParen && token + 3 == arguments.upperBound - 1 || file.kind(token + 3) == .comma)
+                && (file.kind(token - 1) == .comma || file.kind(token - 1) == .colon && file.at(token - 2, "perform"))
+        }
+    }
+
+    /// Whether a handler follows a value the model the state holds reads from another object:
+    /// a read-only computed property whose getter reads a member of an object the model keeps
+    /// (`.onChange(of: model.currentAccount)`, `var currentAccount: Account? { session.account }`
+    /// with `let session: Session`, a class, or a `let` of a project struct, which changes only
+    /// through the references it holds), so the handler runs when that source changes, as it
+    /// would for an input. A getter over the model's own values (`items.count`, a `var` struct)
+    /// or a property with a setter (a forwarder to its own state) follows nothing outside.
+    private static func followsDerivedValue(of name: String, in arguments: Range<Int>, view: TypeInfo, file fileIndex: Int, index: ProjectIndex) -> Bool {
+        let file = index.files[fileIndex]
+        guard let model = heldType(of: view.property(named: name)?.property, in: view, file: fileIndex, index: index) else { return false }
+        return arguments.contains { token in
+            guard file.kind(token) == .identifier, file.spells(token, name), file.isOwnMemberReference(token),
+                file.kind(token + 1) == .period, file.kind(token + 2) == .identifier,
+                let (getterFile, property) = model.property(named: String(file.text(token + 2))),
+                !property.accessors.contains(where: { $0.kind == .set || $0.kind == .modify }),
+                let getter = property.accessors.first(where: { $0.kind == .get || $0.kind == .read })?.body
+            else { return false }
+            let code = index.files[getterFile]
+            return getter.contains { read in
+                guard code.kind(read) == .identifier, code.kind(read + 1) == .period, code.isOwnMemberReference(read),
+                    let (_, kept) = model.property(named: String(code.text(read))), kept.isStored
+                else { return false }
+                // An object, or a `let` of a project type (a service struct over stores):
+                // what it yields changes only outside the model's own values.
+                guard let held = heldType(of: kept, in: model, file: getterFile, index: index) else { return false }
+                return held.isClass || kept.isLet
+            }
+        }
+    }
+
+    /// The project type a property's declared type holds (`Model`, `Model?`).
+    private static func heldType(of property: Property?, in owner: TypeInfo, file: Int, index: ProjectIndex) -> TypeInfo? {
+        guard let type = property?.type, let held = TypeShape(type.text).heldName else { return nil }
+        return index.type(named: held, from: owner.name, file: file)
     }
 
     /// Whether the closure assigns the state in its own code, not in a closure inside it

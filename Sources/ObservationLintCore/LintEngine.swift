@@ -61,6 +61,8 @@ public struct LintReport: Sendable {
     /// Sorted by file, line, column, rule; suppressed diagnostics removed.
     public var diagnostics: [Diagnostic]
     public var fileCount: Int
+    /// What the run could not read and went on without (an Xcode project file).
+    public var warnings: [String] = []
 }
 
 public enum LintEngine {
@@ -76,11 +78,12 @@ public enum LintEngine {
                 rule: rule, id: description.id, severity: options.severityOverrides[description.id] ?? description.defaultSeverity,
                 fixSafety: description.autoFix?.safety ?? .unsafe)
         }
+        let (buildTargets, warnings) = xcodeBuildTargets(of: files, layout: options.layout, reading: options.readsProjectBuildSettings)
         // Test and documentation code is indexed, and reported on only when asked for.
         let isReported = inputs.indices.map { file in
             options.includeTests
                 || (options.layout?.sourceRole(ofFile: file, path: inputs[file].path) ?? SourceRole(path: inputs[file].path))
-                    .isReportedByDefault
+                    .isReportedByDefault && buildTargets[file]?.isTestCodeOnly != true
         }
         guard let layout = options.layout, layout.projects.count > 1 else {
             let settings = buildSettings(of: options.layout?.projects.first, options: options)
@@ -90,8 +93,10 @@ public enum LintEngine {
                     .nonisolatedNonsending, files, project: options.layout?.projects.first, on: settings.nonsending, options: options),
                 filesCompiledWithoutMainActorDefault: filesWithout(
                     .mainActorDefault, files, project: options.layout?.projects.first, on: settings.mainActor, options: options),
-                jobs: jobs)
-            return check(index, reported: Set(files.indices.filter { isReported[$0] }), rules: rules, options: options, jobs: jobs)
+                buildTargets: buildTargets, jobs: jobs)
+            var report = check(index, reported: Set(files.indices.filter { isReported[$0] }), rules: rules, options: options, jobs: jobs)
+            report.warnings = warnings
+            return report
         }
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
@@ -121,7 +126,7 @@ public enum LintEngine {
                 let (index, indexed, own) = projectIndex(
                     project, layout: layout, files: files, publicTypes: publicTypes, publicWrites: publicWrites,
                     defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsending: settings.nonsending,
-                    readsTargetSettings: options.readsProjectBuildSettings, jobs: together ? 1 : jobs)
+                    readsTargetSettings: options.readsProjectBuildSettings, buildTargets: buildTargets, jobs: together ? 1 : jobs)
                 let reported = indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }
                 let report = check(index, reported: Set(reported), rules: rules, options: options, jobs: together ? 1 : jobs)
                 // A package's files too where this project's views observe the package's
@@ -159,7 +164,29 @@ public enum LintEngine {
         for run in runs {
             diagnostics += run.inPackages.filter { said.insert(DiagnosticSite($0)).inserted }
         }
-        return LintReport(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), fileCount: fileCount)
+        return LintReport(diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), fileCount: fileCount, warnings: warnings)
+    }
+
+    /// For each file, the Xcode targets of its project's root that compile it (nil where
+    /// none lists it, or when build settings are not `reading`), and a warning per project
+    /// file that could not be read (its files then count as unlisted).
+    static func xcodeBuildTargets(
+        of files: [ParsedFile], layout: ProjectLayout?, reading: Bool
+    ) -> (targets: [FileBuildTargets?], warnings: [String]) {
+        guard reading, let layout else { return (Array(repeating: nil, count: files.count), []) }
+        var projectsOfRoot: [String: XcodeBuildTargets] = [:]
+        var warnings: [String] = []
+        let targets = files.indices.map { file -> FileBuildTargets? in
+            guard let root = layout.projects[layout.projectOfFile[file]].root else { return nil }
+            let projects = projectsOfRoot[root] ?? {
+                let read = XcodeBuildTargets(folder: root)
+                warnings += read.unreadProjects.map { "warning: \($0): not read as an Xcode project file; its targets are not known" }
+                projectsOfRoot[root] = read
+                return read
+            }()
+            return projects.targets.isEmpty ? nil : projects.targets(compiling: PathUtilities.absolute(files[file].path))
+        }
+        return (targets, warnings)
     }
 
     /// The default isolation and `NonisolatedNonsendingByDefault` of a project: what its root
@@ -199,7 +226,8 @@ public enum LintEngine {
     private static func projectIndex(
         _ project: Int, layout: ProjectLayout, files: [ParsedFile], publicTypes: [Int: [String: TypeInfo]],
         publicWrites: [Int: ExportedOffMainWrites] = [:],
-        defaultIsolationIsMainActor: Bool, nonisolatedNonsending: Bool = false, readsTargetSettings: Bool, jobs: Int
+        defaultIsolationIsMainActor: Bool, nonisolatedNonsending: Bool = false, readsTargetSettings: Bool,
+        buildTargets: [FileBuildTargets?], jobs: Int
     ) -> (index: ProjectIndex, indexed: [Int], own: Set<Int>) {
         let indexed = layout.indexedFiles(of: project)
         let own = Set(layout.files(of: project))
@@ -228,7 +256,7 @@ public enum LintEngine {
             filesCompiledWithoutMainActorDefault: filesWithout(
                 .mainActorDefault, paths: indexed.map { files[$0].path }, root: layout.projects[project].root,
                 on: readsTargetSettings && defaultIsolationIsMainActor),
-            jobs: jobs)
+            buildTargets: indexed.map { buildTargets[$0] }, jobs: jobs)
         return (index, indexed, own)
     }
 
@@ -241,6 +269,7 @@ public enum LintEngine {
         let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
         let files = parallelMap(inputs, jobs: jobs) { ParsedFile(path: $0.path, bytes: $0.bytes) }
         let options = LintOptions(rules: [], readsProjectBuildSettings: true)
+        let buildTargets = xcodeBuildTargets(of: files, layout: layout, reading: true).targets
         guard let layout, layout.projects.count > 1 else {
             let settings = buildSettings(of: layout?.projects.first, options: options)
             return [
@@ -250,7 +279,7 @@ public enum LintEngine {
                         .nonisolatedNonsending, files, project: layout?.projects.first, on: settings.nonsending, options: options),
                     filesCompiledWithoutMainActorDefault: filesWithout(
                         .mainActorDefault, files, project: layout?.projects.first, on: settings.mainActor, options: options),
-                    jobs: jobs)
+                    buildTargets: buildTargets, jobs: jobs)
             ]
         }
         var publicTypes: [Int: [String: TypeInfo]] = [:]
@@ -259,7 +288,7 @@ public enum LintEngine {
             let settings = buildSettings(of: layout.projects[project], options: options)
             let (index, indexed, _) = projectIndex(
                 project, layout: layout, files: files, publicTypes: publicTypes, defaultIsolationIsMainActor: settings.mainActor,
-                nonisolatedNonsending: settings.nonsending, readsTargetSettings: true, jobs: jobs)
+                nonisolatedNonsending: settings.nonsending, readsTargetSettings: true, buildTargets: buildTargets, jobs: jobs)
             publicTypes[project] = index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }
             result.append(index)
         }

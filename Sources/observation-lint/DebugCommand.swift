@@ -7,7 +7,7 @@ import ObservationSyntax
 struct Debug: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what the tool sees in a file (for bug reports and rule development).",
-        subcommands: [DebugTokens.self, DebugDeclarations.self, DebugScopes.self, DebugGraph.self, DebugEffects.self]
+        subcommands: [DebugTokens.self, DebugDeclarations.self, DebugScopes.self, DebugGraph.self, DebugEffects.self, DebugTargets.self]
     )
 
     /// Finds the files and folders named on the command line as `lint` does, split into

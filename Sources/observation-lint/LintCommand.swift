@@ -146,6 +146,7 @@ struct Lint: ParsableCommand, ExitCodeCommand {
             let report = LintEngine.lint(inputs, options: options)
             diagnostics = report.diagnostics
             fileCount = report.fileCount
+            if !quiet { report.warnings.forEach(Output.error) }
         }
 
         // The texts of the files the diagnostics, their notes and fixes point into, from the

@@ -104,6 +104,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// The files every Xcode target that builds them compiles without `MainActor` default
     /// isolation, though another target of the project sets it.
     let filesCompiledWithoutMainActorDefault: Set<Int>
+    /// Per file, the Xcode targets that compile it (`XcodeBuildTargets`); nil where no Xcode
+    /// project lists the file (or build settings are not read).
+    public let buildTargets: [FileBuildTargets?]
     /// The off-main writes of the local packages' public models, in the packages' files, as
     /// each package's own index finds them (`exportedOffMainWrites`), asked for per model.
     let packageOffMainWrites: [ExportedOffMainWrites]
@@ -301,7 +304,8 @@ public final class ProjectIndex: @unchecked Sendable {
         files: [ParsedFile], isPackageFile: [Bool] = [], importedTypes: [String: TypeInfo] = [:],
         packageOffMainWrites: [ExportedOffMainWrites] = [],
         defaultIsolationIsMainActor: Bool = false, nonisolatedNonsendingByDefault: Bool = false,
-        filesCompiledWithoutNonsending: Set<Int> = [], filesCompiledWithoutMainActorDefault: Set<Int> = [], jobs: Int = 0
+        filesCompiledWithoutNonsending: Set<Int> = [], filesCompiledWithoutMainActorDefault: Set<Int> = [],
+        buildTargets: [FileBuildTargets?] = [], jobs: Int = 0
     ) {
         let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
         var builder = TypeTableBuilder(domains: TypeDomains(isPackageFile: isPackageFile), imported: importedTypes)
@@ -324,6 +328,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.nonisolatedNonsendingByDefault = nonisolatedNonsendingByDefault
         self.filesCompiledWithoutNonsending = filesCompiledWithoutNonsending
         self.filesCompiledWithoutMainActorDefault = filesCompiledWithoutMainActorDefault
+        self.buildTargets = buildTargets.count == files.count ? buildTargets : Array(repeating: nil, count: files.count)
         self.packageOffMainWrites = packageOffMainWrites
         let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
         self.nestedNameSuffixes = suffixes

@@ -335,7 +335,8 @@ public final class ViewGraph: @unchecked Sendable {
 
 extension ProjectIndex {
     /// The platforms the code at `location` is compiled for, by the `#if os(…)` clauses
-    /// around it in its file.
+    /// around it in its file and the platforms of the Xcode targets that compile the file
+    /// (`buildTargets`; all where none is known).
     func platforms(at location: TokenLocation) -> Platforms {
         let changes = platformChangesByFile.value(for: location.file) { Platforms.changes(in: files[location.file]) }
         // The last directive before the location.
@@ -345,7 +346,8 @@ extension ProjectIndex {
             let middle = (low + high) / 2
             if changes[middle].token < location.token { low = middle + 1 } else { high = middle }
         }
-        return low == 0 ? .all : changes[low - 1].platforms
+        let compiled = low == 0 ? .all : changes[low - 1].platforms
+        return compiled.intersection(buildTargets[location.file]?.platforms ?? .all)
     }
 }
 

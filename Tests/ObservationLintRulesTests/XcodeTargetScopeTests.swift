@@ -1,0 +1,103 @@
+import Foundation
+import ObservationLintCore
+import ObservationLintRules
+import XCTest
+
+/// What the Xcode targets that compile a file change in a run (read with the project's build
+/// settings): a Mac app's scene does not reach a view only the iOS app compiles, and a file
+/// only a unit test bundle compiles is test code, not reported by default.
+final class XcodeTargetScopeTests: XCTestCase {
+    static let projectFile = """
+        // !$*UTF8*$!
+        {
+            objects = {
+                E1 /* Exceptions for "Phone" folder in "Phone" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = ( Support, ); target = T2; };
+                E2 /* Exceptions for "Phone" folder in "PhoneTests" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = ( Support/PreviewHost.swift, ); target = T3; };
+                R1 = {isa = PBXFileSystemSynchronizedRootGroup; path = Mac; sourceTree = "<group>"; };
+                R2 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = ( E1, E2, ); path = Phone; sourceTree = "<group>"; };
+                R3 = {isa = PBXFileSystemSynchronizedRootGroup; path = Shared; sourceTree = "<group>"; };
+                G0 = {isa = PBXGroup; children = ( R1, R2, R3, ); sourceTree = "<group>"; };
+                L1 = {isa = XCConfigurationList; buildConfigurations = ( C1, ); };
+                C1 = {isa = XCBuildConfiguration; buildSettings = { SDKROOT = macosx; }; name = Debug; };
+                L2 = {isa = XCConfigurationList; buildConfigurations = ( C2, ); };
+                C2 = {isa = XCBuildConfiguration; buildSettings = { SDKROOT = iphoneos; }; name = Debug; };
+                T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; fileSystemSynchronizedGroups = ( R1, R3, ); name = Mac; productType = "com.apple.product-type.application"; };
+                T2 = {isa = PBXNativeTarget; buildConfigurationList = L2; fileSystemSynchronizedGroups = ( R2, R3, ); name = Phone; productType = "com.apple.product-type.application"; };
+                T3 = {isa = PBXNativeTarget; buildConfigurationList = L2; name = PhoneTests; productType = "com.apple.product-type.bundle.unit-test"; };
+                P1 = {isa = PBXProject; mainGroup = G0; targets = ( T1, T2, T3, ); };
+            };
+            rootObject = P1;
+        }
+        """
+
+    static let sources = [
+        "Mac/MacJournalApp.swift": """
+            import SwiftUI
+            @main struct MacJournalApp: App { var body: some Scene { WindowGroup { Shell() } } }
+            """,
+        "Phone/PhoneJournalApp.swift": """
+            import SwiftUI
+            struct PhoneJournalApp: App {
+                @StateObject private var store = Store()
+                var body: some Scene { WindowGroup { Shell().environmentObject(store) } }
+            }
+            """,
+        "Shared/Shell.swift": """
+            import SwiftUI
+            final class Store: ObservableObject { @Published var count = 0 }
+            struct Shell: View {
+                var body: some View {
+                    #if os(iOS)
+                    Player()
+                    #else
+                    Text("Mac")
+                    #endif
+                }
+            }
+            """,
+        "Phone/Player.swift": """
+            import SwiftUI
+            struct Player: View {
+                @EnvironmentObject var store: Store
+                var body: some View { Button("\\(store.count)") { store.count += 1 } }
+            }
+            """,
+        "Phone/Support/PreviewHost.swift": """
+            import SwiftUI
+            final class PreviewStore: ObservableObject { @Published var count = 0 }
+            struct PreviewHost: View {
+                @StateObject private var store = PreviewStore()
+                var body: some View { Button("\\(store.count)") { store.count += 1 } }
+            }
+            """,
+    ]
+
+    private func lint(readingProject: Bool) throws -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-targets-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Journal.xcodeproj", withIntermediateDirectories: true)
+        try Self.projectFile.write(toFile: folder + "/Journal.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        var inputs: [SourceInput] = []
+        for (path, text) in Self.sources.sorted(by: { $0.key < $1.key }) {
+            let absolute = folder + "/" + path
+            try FileManager.default.createDirectory(atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: absolute, atomically: true, encoding: .utf8)
+            inputs.append(SourceInput(path: absolute, bytes: Array(text.utf8)))
+        }
+        let layout = ProjectLayout(absolutePaths: inputs.map(\.path))
+        let report = LintEngine.lint(
+            inputs, options: LintOptions(rules: RuleRegistry.all, jobs: 1, layout: layout, readsProjectBuildSettings: readingProject))
+        return report.diagnostics.map { "\($0.range.file.dropFirst(folder.count + 1)):\($0.range.start.line): \($0.ruleID)" }
+    }
+
+    func testTargetsNarrowPlatformsAndMakeTestCode() throws {
+        // Not known where the files are compiled: the Mac app's scene may show `Player`
+        // without a `Store`, and `PreviewHost` may be app code.
+        let unknown = try lint(readingProject: false)
+        XCTAssertTrue(unknown.contains("Phone/Player.swift:3: environment_object_not_injected"), "\(unknown)")
+        XCTAssertTrue(unknown.contains { $0.hasPrefix("Phone/Support/PreviewHost.swift:") }, "\(unknown)")
+        let known = try lint(readingProject: true)
+        XCTAssertFalse(known.contains { $0.hasPrefix("Phone/Player.swift:") }, "\(known)")
+        XCTAssertFalse(known.contains { $0.hasPrefix("Phone/Support/PreviewHost.swift:") }, "\(known)")
+    }
+}
