@@ -151,8 +151,7 @@ enum StateSeeding {
             let declarations = Set(declaration.decl.properties.map(\.nameToken))
             return declaration.decl.members.contains { token in
                 guard file.kind(token) == .identifier || file.kind(token) == .dollarIdentifier else { return false }
-                let text = file.text(token)
-                guard text == name || text == binding, !declarations.contains(token) else { return false }
+                guard file.spells(token, name) || file.spells(token, binding), !declarations.contains(token) else { return false }
                 if !file.isOwnMemberReference(token) { return false }
                 return !initializers.contains { $0.contains(token) }
             }

@@ -301,7 +301,7 @@ extension TokenStream {
             let before = index
             while index < close, kind(index) == .atSign { index = parseAttribute(at: index, end: close).tokens.upperBound }
             while index < close, at(index, "mutating") || at(index, "nonmutating") || at(index, "__consuming") { index += 1 }
-            guard index < close, let accessorKind = accessorKinds[text(index)] else {
+            guard index < close, let accessorKind = accessorKind(at: index) else {
                 index = max(index, before + 1)
                 continue
             }
@@ -408,13 +408,15 @@ extension TokenStream {
             }
             if let colon, colon > index, let last = lastParameterName(in: index..<colon) {
                 let labelToken = lastParameterName(in: index..<last) ?? last
-                let label = at(labelToken, "_") ? nil : text(labelToken)
+                let name = text(last)
+                // Most parameters have one name, their label too (`x: Int`).
+                let label = at(labelToken, "_") ? nil : labelToken == last ? name : text(labelToken)
                 let typeRange = colon + 1..<(equal ?? segmentEnd)
                 let type = typeRange.isEmpty ? nil : typeRef(typeRange)
                 let isAutoclosure = typeRange.contains { kind($0) == .atSign && at($0 + 1, "autoclosure") }
                 parameters.append(
                     Parameter(
-                        label: label, name: text(last), nameToken: last, type: type,
+                        label: label, name: name, nameToken: last, type: type,
                         defaultValue: equal.map { $0 + 1..<segmentEnd }, isAutoclosure: isAutoclosure))
             }
             index = segmentEnd + 1

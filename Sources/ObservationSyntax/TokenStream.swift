@@ -47,10 +47,6 @@ public struct BracketPartners: RandomAccessCollection, Sendable {
     }
 }
 
-let accessorKinds: [String: Accessor.Kind] = [
-    "get": .get, "set": .set, "willSet": .willSet, "didSet": .didSet, "_read": .read,
-    "_modify": .modify, "init": .`init`,
-]
 
 extension TokenStream {
     // MARK: - Token queries
@@ -147,11 +143,34 @@ extension TokenStream {
     /// The source text of a token range, as written.
     public func text(_ range: Range<Int>) -> String { source.text(byteRange(range)) }
 
+    /// The accessor the word at `index` names (`get`, `set`, `willSet`, `didSet`, `_read`,
+    /// `_modify`, `init`), compared on its bytes: `expressionEnd` asks at every `{`.
+    func accessorKind(at index: Int) -> Accessor.Kind? {
+        let token = tokens[index]
+        switch token.end - token.start {
+        case 3:
+            if at(index, "get") { return .get }
+            if at(index, "set") { return .set }
+        case 4:
+            if at(index, "init") { return .`init` }
+        case 5:
+            if at(index, "_read") { return .read }
+        case 6:
+            if at(index, "didSet") { return .didSet }
+        case 7:
+            if at(index, "willSet") { return .willSet }
+            if at(index, "_modify") { return .modify }
+        default:
+            break
+        }
+        return nil
+    }
+
     public func isAccessorList(from start: Int, end: Int) -> Bool {
         var index = start
         while index < end, kind(index) == .atSign { index = parseAttribute(at: index, end: end).tokens.upperBound }
         while index < end, at(index, "mutating") || at(index, "nonmutating") || at(index, "__consuming") { index += 1 }
-        guard index < end, isWord(index), let accessorKind = accessorKinds[text(index)] else { return false }
+        guard index < end, isWord(index), let accessorKind = accessorKind(at: index) else { return false }
         // `get` etc. followed by `{`, `}`, another accessor, or effects: an accessor list.
         // (A getter body starting with a call named `get(…)` is an expression.)
         let next = index + 1
@@ -159,7 +178,7 @@ extension TokenStream {
             return true
         }
         guard next < end else { return true }
-        return kind(next) == .leftBrace || isWord(next) && (accessorKinds[text(next)] != nil
+        return kind(next) == .leftBrace || isWord(next) && (self.accessorKind(at: next) != nil
             || at(next, "async") || at(next, "throws") || at(next, "mutating") || at(next, "nonmutating"))
             || kind(next) == .atSign
     }

@@ -281,11 +281,16 @@ struct Lexer {
                         if position >= count { break }
                     }
                 }
-                // Half the tokens are words starting with an ASCII letter or `_`: lexed
-                // without going through `lexNormal`'s dispatch (and its stack frame).
-                if classes[Int(base[position])] & ByteClass.identifierStart != 0 {
+                // Half the tokens are words starting with an ASCII letter or `_`, and a
+                // third are brackets, commas, periods and colons: both are lexed without
+                // going through `lexNormal`'s dispatch (and its stack frame).
+                let first = base[position]
+                if classes[Int(first)] & ByteClass.identifierStart != 0 {
                     preferRegexOverBinaryOperator = false
                     lexIdentifier()
+                } else if let kind = singleBytePunctuation(first) {
+                    preferRegexOverBinaryOperator = false
+                    single(kind)
                 } else {
                     lexNormal()
                 }
@@ -297,6 +302,29 @@ struct Lexer {
             case .interpolation:
                 lexInInterpolation(mode)
             }
+        }
+    }
+
+    /// The kind of the token that the byte at `position`, `byte`, makes on its own, as
+    /// `lexNormal` lexes it, when that needs no state but the next byte: a bracket, `,`,
+    /// `;`, `@`, a `:` not followed by `:`, a `.` not followed by an operator character.
+    @inline(__always)
+    func singleBytePunctuation(_ byte: UInt8) -> TokenKind? {
+        switch byte {
+        case UInt8(ascii: "("): return .leftParen
+        case UInt8(ascii: ")"): return .rightParen
+        case UInt8(ascii: "{"): return .leftBrace
+        case UInt8(ascii: "}"): return .rightBrace
+        case UInt8(ascii: "["): return .leftSquare
+        case UInt8(ascii: "]"): return .rightSquare
+        case UInt8(ascii: ","): return .comma
+        case UInt8(ascii: ";"): return .semicolon
+        case UInt8(ascii: "@"): return .atSign
+        case UInt8(ascii: ":"): return isAt(position + 1, UInt8(ascii: ":")) ? nil : .colon
+        case UInt8(ascii: "."):
+            let next = at(position + 1)
+            return next < 0x80 && classes[Int(next)] & ByteClass.operatorCharacter == 0 ? .period : nil
+        default: return nil
         }
     }
 
@@ -340,10 +368,15 @@ struct Lexer {
             let byte = base[position]
             if classes[Int(byte)] & ByteClass.space != 0 {
                 position += 1
-                // Indentation: eight spaces at a time.
-                while position + 8 <= count
-                    && UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-                {
+                // Indentation: eight bytes at a time, up to the first that is not a space
+                // (the lowest nonzero byte of the word xor eight spaces).
+                while position + 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                    let differences = word ^ 0x2020_2020_2020_2020
+                    if differences != 0 {
+                        position += differences.trailingZeroBitCount >> 3
+                        break
+                    }
                     position += 8
                 }
                 continue

@@ -143,6 +143,9 @@ struct Lint: ParsableCommand, ExitCodeCommand {
         var diagnostics: [Diagnostic] = []
         var fileCount = 0
         if !inputs.isEmpty {
+            // The last lint of this process, which exits after reporting.
+            var options = options
+            options.leavesTeardownToExit = true
             let report = LintEngine.lint(inputs, options: options)
             diagnostics = report.diagnostics
             fileCount = report.fileCount

@@ -1,4 +1,4 @@
-import ObservationLintCore
+@testable import ObservationLintCore
 import ObservationSyntax
 import XCTest
 
@@ -35,5 +35,17 @@ final class IndexLifetimeTests: XCTestCase {
             released = index
         }
         XCTAssertNil(released)
+    }
+
+    /// A command-line run leaves what `lint` built to the process's exit: what it keeps
+    /// stays alive after the last reference to it is gone.
+    func testWhatIsLeftToExitStaysAlive() {
+        weak var kept: ParsedFile?
+        do {
+            let file = ParsedFile(path: "App.swift", bytes: Array(Self.source.utf8))
+            LeftToExit.keep([file])
+            kept = file
+        }
+        XCTAssertNotNil(kept)
     }
 }

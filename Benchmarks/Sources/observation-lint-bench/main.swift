@@ -271,7 +271,10 @@ func measure(_ phase: Phase, folders: [String], jobs: Int, output: String? = nil
         let found: FileDiscovery.Result
         do { found = try discovery.discover(folders, jobs: jobs) } catch { fail("\(error)") }
         let projects = ProjectInputs.complete(found.inputs, discovery: discovery, jobs: jobs)
-        let options = LintOptions(rules: rules, jobs: jobs, reportedPaths: projects.reportedPaths, layout: projects.layout)
+        // The command line leaves its teardown to the process's exit, as this phase's
+        // process does after measuring.
+        let options = LintOptions(
+            rules: rules, jobs: jobs, reportedPaths: projects.reportedPaths, layout: projects.layout, leavesTeardownToExit: true)
         let report = LintEngine.lint(projects.inputs, options: options)
         let input = ReportInput(
             diagnostics: report.diagnostics, errors: found.errors, fileCount: report.fileCount,

@@ -78,6 +78,8 @@ extension ProjectIndex {
         // A local package's view: its own index saw the views it passes to.
         guard !isImported(view) else { return view.keeperChainsOfHandedOn[property] }
         var chain: [ModelHandOn]?
+        let wrapperName = "_" + property
+        let bindingName = "$" + property
         for declaration in view.declarations {
             let file = files[declaration.file]
             let declared = Set(declaration.decl.properties.lazy.filter { $0.name == property }.map(\.nameToken))
@@ -87,14 +89,14 @@ extension ProjectIndex {
             }.compactMap(\.body)
             for token in declaration.decl.members {
                 guard let kind = file.kind(token), kind == .identifier || kind == .dollarIdentifier else { continue }
-                let text = file.text(token)
-                if kind == .dollarIdentifier || text == "_" + property {
-                    guard text == "$" + property || text == "_" + property else { continue }
+                let namesWrapper = file.spells(token, wrapperName)
+                if kind == .dollarIdentifier || namesWrapper {
+                    guard namesWrapper || file.spells(token, bindingName) else { continue }
                     // `_model = …` sets it; anything else uses the wrapper.
                     if file.kind(token + 1) == .equal { continue }
                     return nil
                 }
-                guard text == property, !declared.contains(token), file.isOwnMemberReference(token), !file.isArgumentLabel(token),
+                guard file.spells(token, property), !declared.contains(token), file.isOwnMemberReference(token), !file.isArgumentLabel(token),
                     file.kind(token + 1) != .equal, !shadowed.contains(where: { $0.contains(token) })
                 else { continue }
                 guard let handOn = handOn(at: token, in: file, fileIndex: declaration.file, from: view.name) else { return nil }
@@ -159,7 +161,7 @@ extension ProjectIndex {
             let path = file.path(of: assignment.target)
             guard path.count == 1 else { continue }
             let usesParameter = assignment.value.contains { token in
-                file.kind(token) == .identifier && file.text(token) == parameter.name && file.kind(token - 1) != .period
+                file.kind(token) == .identifier && file.spells(token, parameter.name) && file.kind(token - 1) != .period
                     && file.kind(token + 1) != .colon
             }
             guard usesParameter else { continue }

@@ -232,7 +232,7 @@ extension ProjectIndex {
                 record(file.text(tokens[0]), token: tokens[0])
             } else if file.kind(chain.root - 1) == .prefixAmpersand {
                 record(file.text(tokens[0]), token: tokens[0])
-            } else if tokens.count == 2, file.text(tokens[0]) == "objectWillChange", file.text(last) == "send", file.isCalled(chain) {
+            } else if tokens.count == 2, file.at(tokens[0], "objectWillChange"), file.at(last, "send"), file.isCalled(chain) {
                 accesses.placesSendingObjectWillChange.insert(
                     .init(file: fileIndex, body: body, closure: scopes().innermostClosure(containing: chain.root)?.range))
             } else if tokens.count >= 2, file.kind(last + 1) == .leftParen {
@@ -251,7 +251,7 @@ extension ProjectIndex {
     private func memberPathTokens(_ chain: MemberChain, in file: ParsedFile, parameters: Set<String>) -> [Int]? {
         let rootIsSelf = file.at(chain.root, "self")
         if rootIsSelf, chain.names.count < 2 { return nil }
-        if !rootIsSelf, file.kind(chain.root) != .identifier || parameters.contains(file.text(chain.root)) {
+        if !rootIsSelf, file.kind(chain.root) != .identifier || !parameters.isEmpty && parameters.contains(file.text(chain.root)) {
             return nil
         }
         return rootIsSelf ? Array(chain.names.dropFirst()) : chain.names
