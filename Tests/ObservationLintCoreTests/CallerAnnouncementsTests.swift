@@ -79,6 +79,29 @@ final class CallerAnnouncementsTests: XCTestCase {
         XCTAssertEqual(callers(of: "items", in: "Summary", view: "DashboardView", source), ["`update()`: - false"])
     }
 
+    func testAnAnnouncementOnlyOneBranchAfterTheCallMakesIsNoCover() {
+        let source = """
+            final class Summary: ObservableObject {
+                var items: [Int] = []
+                func update(_ new: [Int]) -> Bool { items = new; return !new.isEmpty }
+            }
+            final class Dashboard: ObservableObject {
+                @Published var isEmpty = false
+                let summary = Summary()
+                func refresh(_ new: [Int]) {
+                    if !summary.update(new) {
+                        isEmpty = true
+                    }
+                }
+            }
+            struct DashboardView: View {
+                @ObservedObject var dashboard: Dashboard
+                var body: some View { Text("\\(dashboard.summary.items.count)") }
+            }
+            """
+        XCTAssertEqual(callers(of: "items", in: "Summary", view: "DashboardView", source), ["`update()`: - false"])
+    }
+
     func testAWriteInAClosureThatRunsLaterIsNotInTheCallersFlow() {
         let source = """
             final class Summary: ObservableObject {

@@ -29,11 +29,33 @@ extension ProjectIndex {
             else { return nil }
             let flows = changeFlows(of: type)
             let place = flows.place(of: site.token, file: site.file, body: caller.range)
-            guard let announced = flows.flows(at: site.token, in: place), !announced.isEmpty, announced.allSatisfy({ !$0.isEmpty })
+            guard let announced = flows.flows(at: site.token, in: place), !announced.isEmpty,
+                announced.allSatisfy({ flow in flow.contains { runsWhenever($0.site, runs: site, body: caller.range) } })
             else { return nil }
             callers.insert(type.name)
         }
         return callers
+    }
+
+    /// Whether the announcer at `announcer` runs whenever the call at `call` does: it is in
+    /// other code, or the innermost block holding it in the caller's `body` holds the call
+    /// too (not `if case .failure = result { showingAlert = true }` after the call).
+    private func runsWhenever(_ announcer: TokenLocation, runs call: TokenLocation, body: Range<Int>) -> Bool {
+        guard announcer.file == call.file, body.contains(announcer.token) else { return true }
+        let file = files[call.file]
+        var depth = 0
+        var current = announcer.token - 1
+        while current > body.lowerBound {
+            switch file.kind(current) {
+            case .rightBrace: depth += 1
+            case .leftBrace:
+                if depth == 0 { return (current..<file.skipGroup(current)).contains(call.token) }
+                depth -= 1
+            default: break
+            }
+            current -= 1
+        }
+        return true
     }
 
     /// Whether `view` re-renders with every call that runs `write` (`announcingCallers(of:)`):
