@@ -21,7 +21,10 @@ public struct MissingPublished: Rule {
             to non-escaping parameters run before the call returns), in the functions it \
             calls (or in a closure they schedule to run soon: `Task { }`, `DispatchQueue.main.async`, \
             after which the views render again and read the new value), or in every function that \
-            calls it; an `await` ends the flow, and so does a closure that runs later. A change made \
+            calls it; an `await` ends the flow, and so does a closure that runs later. A view \
+            observing another object also hears of a change made by a method that only that \
+            object's code calls, where that flow announces a change of its own (`isLoading = false` \
+            in a coordinator, not only in a branch after the call). A change made \
             only as a view's whole content goes (in an `.onDisappear` applied to all its `body` \
             shows, directly or through the functions only it calls) to an object the view \
             creates in its own `@StateObject` leaves nothing stale: its readers are gone with it. \
