@@ -102,6 +102,33 @@ final class CallerAnnouncementsTests: XCTestCase {
         XCTAssertEqual(callers(of: "items", in: "Summary", view: "DashboardView", source), ["`update()`: - false"])
     }
 
+    func testAViewCallerRendersAgainOnlyWithStateItsBodyReads() {
+        let source = """
+            final class Player: ObservableObject {
+                var url = ""
+                func load(_ new: String) { url = new }
+            }
+            struct PlayerCard: View {
+                @ObservedObject var player: Player
+                @State private var requestID = 0
+                @State private var title = ""
+                var body: some View {
+                    Text(player.url + title)
+                        .onAppear {
+                            requestID += 1
+                            player.load("a")
+                        }
+                        .onTapGesture {
+                            title = "b"
+                            player.load("b")
+                        }
+                }
+            }
+            """
+        // The `onAppear` flow changes only `requestID`, which the body never reads.
+        XCTAssertEqual(callers(of: "url", in: "Player", view: "PlayerCard", source), ["`load()`: - false"])
+    }
+
     func testAWriteInAClosureThatRunsLaterIsNotInTheCallersFlow() {
         let source = """
             final class Summary: ObservableObject {

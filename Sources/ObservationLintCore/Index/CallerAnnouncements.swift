@@ -30,11 +30,18 @@ extension ProjectIndex {
             let flows = changeFlows(of: type)
             let place = flows.place(of: site.token, file: site.file, body: caller.range)
             guard let announced = flows.flows(at: site.token, in: place), !announced.isEmpty,
-                announced.allSatisfy({ flow in flow.contains { runsWhenever($0.site, runs: site, body: caller.range) } })
+                announced.allSatisfy({ flow in flow.contains { rendersAgain(type, by: $0) && runsWhenever($0.site, runs: site, body: caller.range) } })
             else { return nil }
             callers.insert(type.name)
         }
         return callers
+    }
+
+    /// Whether `announcer`, in `type`'s code, renders `type`'s views again: any announcement
+    /// of an object; for a view, a change of state its body reads (a `@State` only an
+    /// action uses renders nothing).
+    private func rendersAgain(_ type: TypeInfo, by announcer: Announcer) -> Bool {
+        !ViewCode.isRenderingContainer(type) || readWhileRendering(announcer.name, of: type) != nil
     }
 
     /// Whether the announcer at `announcer` runs whenever the call at `call` does: it is in
