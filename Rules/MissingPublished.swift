@@ -21,7 +21,10 @@ public struct MissingPublished: Rule {
             to non-escaping parameters run before the call returns), in the functions it \
             calls (or in a closure they schedule to run soon: `Task { }`, `DispatchQueue.main.async`, \
             after which the views render again and read the new value), or in every function that \
-            calls it; an `await` ends the flow, and so does a closure that runs later. A change made \
+            calls it; an `await` ends the flow, and so does a closure that runs later. A view \
+            observing another object also hears of a change made by a method that only that \
+            object's code calls, where that flow announces a change of its own (`isLoading = false` \
+            in a coordinator, not only in a branch after the call). A change made \
             only as a view's whole content goes (in an `.onDisappear` applied to all its `body` \
             shows, directly or through the functions only it calls) to an object the view \
             creates in its own `@StateObject` leaves nothing stale: its readers are gone with it. \
@@ -151,8 +154,48 @@ public struct MissingPublished: Rule {
                 var body: some View { Button(screen.title) { screen.configure(title: "Archive") } }
             }
             """,
+            """
+            final class Summary: ObservableObject {
+                var ↓items: [Int] = []
+                func update(_ new: [Int]) { items = new }
+            }
+            final class Dashboard: ObservableObject {
+                @Published var isLoading = false
+                let summary = Summary()
+                func refresh(_ new: [Int]) {
+                    isLoading = true
+                    summary.update(new)
+                    isLoading = false
+                }
+            }
+            struct SummaryView: View {
+                @ObservedObject var summary: Summary
+                var body: some View { Text("\\(summary.items.count)") }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Every call of `update` comes from `refresh`, which announces `isLoading` on the
+            // dashboard the view observes in the same flow: the view renders again after it.
+            """
+            final class Summary: ObservableObject {
+                var items: [Int] = []
+                func update(_ new: [Int]) { items = new }
+            }
+            final class Dashboard: ObservableObject {
+                @Published var isLoading = false
+                let summary = Summary()
+                func refresh(_ new: [Int]) {
+                    isLoading = true
+                    summary.update(new)
+                    isLoading = false
+                }
+            }
+            struct DashboardView: View {
+                @ObservedObject var dashboard: Dashboard
+                var body: some View { Text("\\(dashboard.summary.items.count)") }
+            }
+            """,
             // The observer runs as `apply` writes `items`, which then announces `isOn`.
             """
             final class DownloadBar: ObservableObject {
@@ -664,7 +707,8 @@ public struct MissingPublished: Rule {
     /// A render path to the property from a view that observes the object (a view holding
     /// it otherwise is `unobserved_model_in_view`'s concern), and a write the view does not
     /// hear of: unannounced on the object, and not made by code whose flow re-renders that
-    /// view anyway (its own `@State`, another object it observes).
+    /// view anyway (its own `@State`, another object it observes), itself or in every call
+    /// of the method making it.
     private func witness(of name: String, writes: [PropertyWrite], readers: [String], index: ProjectIndex) -> (RenderRead, PropertyWrite)? {
         guard writes.contains(where: { !$0.isAnnounced }) else { return nil }
         for reader in readers {
@@ -674,7 +718,8 @@ public struct MissingPublished: Rule {
                 let presented = index.isPresentationContent(TokenLocation(file: read.origin.file, token: read.origin.tokens[0]))
                 // A write made as the reading view's content goes shows nothing stale.
                 if let write = writes.first(where: {
-                    !$0.isAnnounced && !index.isRenderedAgain(read.view, by: $0) && !index.runsOnlyAsOwnerDisappears($0.site)
+                    !$0.isAnnounced && !index.isRenderedAgain(read.view, by: $0) && !index.isRenderedAgain(read.view, byCallersOf: $0)
+                        && !index.runsOnlyAsOwnerDisappears($0.site)
                         && !(presented && index.runsAsViewAppears($0.site, view: read.view))
                 }) {
                     return (read, write)

@@ -147,7 +147,11 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
     }
 
     private static func announcement(_ write: PropertyWrite, in index: ProjectIndex) -> String {
-        guard case .announced(let name, let site) = write.announcement else { return "unannounced" }
+        guard case .announced(let name, let site) = write.announcement else {
+            // The views observing the callers whose flows announce render again with it.
+            guard let callers = index.announcingCallers(of: write) else { return "unannounced" }
+            return "unannounced, every call in an announcing flow of " + callers.sorted().map { "`\($0.simpleTypeName)`" }.joined(separator: ", ")
+        }
         let flows = write.flows.count > 1 ? " (and in each of its \(write.flows.count) calling flows)" : ""
         return "announced by `\(name)` at \(location(site, in: index))\(flows)"
     }

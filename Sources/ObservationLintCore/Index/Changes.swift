@@ -186,7 +186,7 @@ extension ProjectIndex {
 
     /// Whether `view` holds an object of `type` (or of a type it may be held as) in a
     /// wrapper that subscribes to its `objectWillChange`.
-    private func observes(_ view: String, _ type: TypeInfo) -> Bool {
+    func observes(_ view: String, _ type: TypeInfo) -> Bool {
         observedAs(type).contains { name in
             (modelHolders[name] ?? []).contains { holder in
                 holder.holder == view && Self.observingWrappers.contains(holder.wrapper ?? "")

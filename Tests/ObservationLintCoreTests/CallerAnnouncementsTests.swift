@@ -1,0 +1,153 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+final class CallerAnnouncementsTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: false)
+    }
+
+    /// For each write of `field` of `model`: the types whose announcing flows make every call
+    /// running it (sorted, "-" when none), and whether `view` renders again with them.
+    private func callers(of field: String, in model: String, view: String, _ source: String) -> [String] {
+        let index = index(source)
+        guard let info = index.types[model] else {
+            XCTFail("no type \(model)")
+            return []
+        }
+        return index.changes(of: info).writes(of: field).map { write in
+            let callers = index.announcingCallers(of: write).map { $0.sorted().joined(separator: ",") } ?? "-"
+            return "\(write.member): \(callers) \(index.isRenderedAgain(view, byCallersOf: write))"
+        }
+    }
+
+    private let models = """
+        final class Summary: ObservableObject {
+            var items: [Int] = []
+            func update(_ new: [Int]) { items = new }
+        }
+        final class Dashboard: ObservableObject {
+            @Published var isLoading = false
+            let summary = Summary()
+            func refresh(_ new: [Int]) {
+                isLoading = true
+                updateChildren(new)
+                isLoading = false
+            }
+            private func updateChildren(_ new: [Int]) { summary.update(new) }
+        }
+        """
+
+    func testAMethodOnlyAnAnnouncingCallerRunsRendersItsObserversAgain() {
+        let source = models + """
+
+            struct DashboardView: View {
+                @ObservedObject var dashboard: Dashboard
+                var body: some View { Text("\\(dashboard.summary.items.count)") }
+            }
+            struct SummaryView: View {
+                @ObservedObject var summary: Summary
+                var body: some View { Text("\\(summary.items.count)") }
+            }
+            """
+        XCTAssertEqual(callers(of: "items", in: "Summary", view: "DashboardView", source), ["`update()`: Dashboard true"])
+        // A view observing only the summary hears nothing of the dashboard's announcement.
+        XCTAssertEqual(callers(of: "items", in: "Summary", view: "SummaryView", source), ["`update()`: Dashboard false"])
+    }
+
+    func testACallerFlowThatAnnouncesNothingLeavesTheWriteUnannounced() {
+        let source = """
+            final class Summary: ObservableObject {
+                var items: [Int] = []
+                func update(_ new: [Int]) { items = new }
+            }
+            final class Dashboard: ObservableObject {
+                @Published var isLoading = false
+                let summary = Summary()
+                func refresh(_ new: [Int]) {
+                    isLoading = true
+                    summary.update(new)
+                }
+                func reset() { summary.update([]) }
+            }
+            struct DashboardView: View {
+                @ObservedObject var dashboard: Dashboard
+                var body: some View { Text("\\(dashboard.summary.items.count)") }
+            }
+            """
+        // `reset` calls it in a flow that announces nothing: its views keep the old items.
+        XCTAssertEqual(callers(of: "items", in: "Summary", view: "DashboardView", source), ["`update()`: - false"])
+    }
+
+    func testAnAnnouncementOnlyOneBranchAfterTheCallMakesIsNoCover() {
+        let source = """
+            final class Summary: ObservableObject {
+                var items: [Int] = []
+                func update(_ new: [Int]) -> Bool { items = new; return !new.isEmpty }
+            }
+            final class Dashboard: ObservableObject {
+                @Published var isEmpty = false
+                let summary = Summary()
+                func refresh(_ new: [Int]) {
+                    if !summary.update(new) {
+                        isEmpty = true
+                    }
+                }
+            }
+            struct DashboardView: View {
+                @ObservedObject var dashboard: Dashboard
+                var body: some View { Text("\\(dashboard.summary.items.count)") }
+            }
+            """
+        XCTAssertEqual(callers(of: "items", in: "Summary", view: "DashboardView", source), ["`update()`: - false"])
+    }
+
+    func testAViewCallerRendersAgainOnlyWithStateItsBodyReads() {
+        let source = """
+            final class Player: ObservableObject {
+                var url = ""
+                func load(_ new: String) { url = new }
+            }
+            struct PlayerCard: View {
+                @ObservedObject var player: Player
+                @State private var requestID = 0
+                @State private var title = ""
+                var body: some View {
+                    Text(player.url + title)
+                        .onAppear {
+                            requestID += 1
+                            player.load("a")
+                        }
+                        .onTapGesture {
+                            title = "b"
+                            player.load("b")
+                        }
+                }
+            }
+            """
+        // The `onAppear` flow changes only `requestID`, which the body never reads.
+        XCTAssertEqual(callers(of: "url", in: "Player", view: "PlayerCard", source), ["`load()`: - false"])
+    }
+
+    func testAWriteInAClosureThatRunsLaterIsNotInTheCallersFlow() {
+        let source = """
+            final class Summary: ObservableObject {
+                var items: [Int] = []
+                func update(_ new: [Int]) { DispatchQueue.global().async { self.items = new } }
+            }
+            final class Dashboard: ObservableObject {
+                @Published var isLoading = false
+                let summary = Summary()
+                func refresh(_ new: [Int]) {
+                    isLoading = true
+                    summary.update(new)
+                }
+            }
+            struct DashboardView: View {
+                @ObservedObject var dashboard: Dashboard
+                var body: some View { Text("\\(dashboard.summary.items.count)") }
+            }
+            """
+        XCTAssertEqual(callers(of: "items", in: "Summary", view: "DashboardView", source), ["a closure in `update()`: - false"])
+    }
+}
