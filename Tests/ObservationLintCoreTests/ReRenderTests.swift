@@ -217,6 +217,41 @@ final class ReRenderTests: XCTestCase {
         XCTAssertTrue(index.reRenderTriggers(of: index.types["Quiet"]!).isEmpty)
     }
 
+    /// An object built into a local by the parent's body and passed on is another object on
+    /// each evaluation: the child's body runs again. A local holding the parent's own object
+    /// or a value passes the same input, and the child is not re-evaluated.
+    func testANewObjectPassedThroughALocalIsAnUnequalInput() {
+        let source = """
+            final class Model {}
+            struct Parent: View {
+                @State private var count = 0
+                let shared: Model
+                var body: some View {
+                    let model = Model()
+                    let same = shared
+                    let title = "Count"
+                    Fresh(model: model)
+                    Kept(model: same, title: title)
+                    Button("\\(count)") { count += 1 }
+                }
+            }
+            struct Fresh: View {
+                let model: Model
+                var body: some View { Text("Fresh") }
+            }
+            struct Kept: View {
+                let model: Model
+                let title: String
+                var body: some View { Text(title) }
+            }
+            """
+        let index = index(source)
+        let triggers = index.reRenderTriggers(of: index.types["Fresh"]!)
+        XCTAssertEqual(triggers.map(\.state), ["`count`"])
+        XCTAssertEqual(triggers.first?.passedDown.first?.input, "a new `Model` (`model:`)")
+        XCTAssertTrue(index.reRenderTriggers(of: index.types["Kept"]!).isEmpty)
+    }
+
     func testSwitchCasesAreExclusive() {
         let source = """
             struct Tabs: View {

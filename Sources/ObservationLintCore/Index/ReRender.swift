@@ -155,8 +155,9 @@ extension ProjectIndex {
                 let parent = types[parentName], ViewCode.isRenderingContainer(parent), !isBuiltOnlyInPreviews(parentName)
             else { continue }
             let location = TokenLocation(file: site.file, token: site.token)
+            let alwaysUnequal = alwaysUnequalInput(at: site)
             for trigger in triggers(of: parent, visiting: visiting.union([type.name])) where isShown(trigger, in: parent, with: location) {
-                guard let input = unequalInput(at: site, for: trigger, parent: parent) else { continue }
+                guard let input = alwaysUnequal ?? changedInput(at: site, for: trigger, parent: parent) else { continue }
                 result.append(trigger.passing(PassedDownInput(site: site, input: input)))
                 if result.count >= 32 { return result }
             }
@@ -164,10 +165,8 @@ extension ProjectIndex {
         return result
     }
 
-    /// An input the site passes that differs each time the parent's body runs for this
-    /// trigger: a closure, a newly built object, or the changed state itself.
-    private func unequalInput(at site: ViewConstruction, for trigger: ReRenderTrigger, parent: TypeInfo) -> String? {
-        if let input = alwaysUnequalInput(at: site) { return input }
+    /// An input the site passes that is the state the trigger changes.
+    private func changedInput(at site: ViewConstruction, for trigger: ReRenderTrigger, parent: TypeInfo) -> String? {
         for argument in site.arguments {
             if trigger.reader == parent.name, trigger.passedDown.isEmpty, mentions(argument.origin, property: trigger.property) {
                 return "\(trigger.state)\(Self.label(argument))"
@@ -179,10 +178,18 @@ extension ProjectIndex {
     private static func label(_ argument: ConstructionArgument) -> String { argument.label.map { " (`\($0):`)" } ?? "" }
 
     /// An input the site passes that SwiftUI never finds equal to the last one: a closure,
-    /// a newly built object.
+    /// a newly built object, passed directly or through a local the same code initializes
+    /// with one (`let model = Model()` before `Child(model: model)`: each evaluation builds
+    /// another object).
     private func alwaysUnequalInput(at site: ViewConstruction) -> String? {
         for argument in site.arguments {
-            switch argument.origin {
+            var origin = argument.origin
+            if case .local(let name, let path) = origin, path.isEmpty,
+                let initial = viewGraph.initialValue(ofLocal: name, at: site)
+            {
+                origin = initial.origin
+            }
+            switch origin {
             case .closure:
                 return "a closure\(Self.label(argument))"
             case .constructor(let name):
