@@ -30,7 +30,12 @@ public struct UnobservedModelInView: Rule {
             it returns (a get-or-create cache stores what it then returns), nor an optional \
             property that starts as nil and that no site building the view passes (in an app \
             whose views' builders are all known): the view never holds an object; nor a view \
-            only previews and tests build, which never renders in the app. Nor is a write whose \
+            only previews and tests build, which never renders in the app. Nor is a write that \
+            removes the view wherever it is shown: every way the app builds it passes through an \
+            ancestor that observes the object and builds that way only in a branch the value \
+            written leaves (`user = nil` under `if session.user != nil { Home() }`, with the \
+            view below `Home`, through presentations and modifiers of `View` extensions): the \
+            view goes before it could show the old value. Nor is a write whose \
             synchronous flow (the same function or closure, no `await` between) also writes \
             state the view observes and reads while rendering — its own `@State`/`@Binding` \
             (`selection = a; router.opened = a` in its action), or the `@Binding` of a view it \
@@ -270,6 +275,34 @@ public struct UnobservedModelInView: Rule {
             }
             @main struct GalleryApp: App {
                 var body: some Scene { WindowGroup { Gallery() } }
+            }
+            """,
+            // Another user keeps the branch the observing `Shell` builds: the badge stays.
+            """
+            final class Session: ObservableObject {
+                static let shared = Session()
+                @Published var user: String? = "a"
+                func switchUser() { user = "b" }
+            }
+            struct Shell: View {
+                @ObservedObject private var session = Session.shared
+                var body: some View {
+                    if session.user != nil { Home() } else { Text("Signed out") }
+                }
+            }
+            struct Home: View {
+                var body: some View { NavigationStack { Badge() } }
+            }
+            struct Badge: View {
+                var body: some View {
+                    VStack {
+                        Text(↓Session.shared.user ?? "")
+                        Button("Switch") { Session.shared.switchUser() }
+                    }
+                }
+            }
+            @main struct ProfileApp: App {
+                var body: some Scene { WindowGroup { Shell() } }
             }
             """,
             """
@@ -666,6 +699,35 @@ public struct UnobservedModelInView: Rule {
             }
             @main struct GalleryApp: App {
                 var body: some Scene { WindowGroup { Thumbnail(name: "a") } }
+            }
+            """,
+            // Signing out makes the observing `Shell` leave the branch that holds the badge,
+            // two levels down: the badge goes, it never shows the old user.
+            """
+            final class Session: ObservableObject {
+                static let shared = Session()
+                @Published var user: String? = "a"
+                func signOut() { user = nil }
+            }
+            struct Shell: View {
+                @ObservedObject private var session = Session.shared
+                var body: some View {
+                    if session.user != nil { Home() } else { Text("Signed out") }
+                }
+            }
+            struct Home: View {
+                var body: some View { NavigationStack { Badge() } }
+            }
+            struct Badge: View {
+                var body: some View {
+                    VStack {
+                        Text(Session.shared.user ?? "")
+                        Button("Sign out") { Session.shared.signOut() }
+                    }
+                }
+            }
+            @main struct ProfileApp: App {
+                var body: some Scene { WindowGroup { Shell() } }
             }
             """,
             """
