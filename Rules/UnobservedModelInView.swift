@@ -30,7 +30,12 @@ public struct UnobservedModelInView: Rule {
             it returns (a get-or-create cache stores what it then returns), nor an optional \
             property that starts as nil and that no site building the view passes (in an app \
             whose views' builders are all known): the view never holds an object; nor a view \
-            only previews and tests build, which never renders in the app. Nor is a write whose \
+            only previews and tests build, which never renders in the app. Nor is a write that \
+            removes the view wherever it is shown: every way the app builds it passes through an \
+            ancestor that observes the object and builds that way only in a branch the value \
+            written leaves (`user = nil` under `if session.user != nil { Home() }`, with the \
+            view below `Home`, through presentations and modifiers of `View` extensions): the \
+            view goes before it could show the old value. Nor is a write whose \
             synchronous flow (the same function or closure, no `await` between) also writes \
             state the view observes and reads while rendering — its own `@State`/`@Binding` \
             (`selection = a; router.opened = a` in its action), or the `@Binding` of a view it \
@@ -270,6 +275,34 @@ public struct UnobservedModelInView: Rule {
             }
             @main struct GalleryApp: App {
                 var body: some Scene { WindowGroup { Gallery() } }
+            }
+            """,
+            // Another user keeps the branch the observing `Shell` builds: the badge stays.
+            """
+            final class Session: ObservableObject {
+                static let shared = Session()
+                @Published var user: String? = "a"
+                func switchUser() { user = "b" }
+            }
+            struct Shell: View {
+                @ObservedObject private var session = Session.shared
+                var body: some View {
+                    if session.user != nil { Home() } else { Text("Signed out") }
+                }
+            }
+            struct Home: View {
+                var body: some View { NavigationStack { Badge() } }
+            }
+            struct Badge: View {
+                var body: some View {
+                    VStack {
+                        Text(↓Session.shared.user ?? "")
+                        Button("Switch") { Session.shared.switchUser() }
+                    }
+                }
+            }
+            @main struct ProfileApp: App {
+                var body: some Scene { WindowGroup { Shell() } }
             }
             """,
             """
@@ -668,6 +701,35 @@ public struct UnobservedModelInView: Rule {
                 var body: some Scene { WindowGroup { Thumbnail(name: "a") } }
             }
             """,
+            // Signing out makes the observing `Shell` leave the branch that holds the badge,
+            // two levels down: the badge goes, it never shows the old user.
+            """
+            final class Session: ObservableObject {
+                static let shared = Session()
+                @Published var user: String? = "a"
+                func signOut() { user = nil }
+            }
+            struct Shell: View {
+                @ObservedObject private var session = Session.shared
+                var body: some View {
+                    if session.user != nil { Home() } else { Text("Signed out") }
+                }
+            }
+            struct Home: View {
+                var body: some View { NavigationStack { Badge() } }
+            }
+            struct Badge: View {
+                var body: some View {
+                    VStack {
+                        Text(Session.shared.user ?? "")
+                        Button("Sign out") { Session.shared.signOut() }
+                    }
+                }
+            }
+            @main struct ProfileApp: App {
+                var body: some Scene { WindowGroup { Shell() } }
+            }
+            """,
             """
             final class Session: ObservableObject {
                 static let shared = Session()
@@ -819,7 +881,9 @@ public struct UnobservedModelInView: Rule {
                     model.isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index)
                 else { continue }
                 let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
-                guard changing.contains(read.path[1]), let write = firstWrite(of: read.path[1], in: model, changing: changing, index: index),
+                guard changing.contains(read.path[1]),
+                    let write = firstWrite(
+                        of: read.path[1], in: model, changing: changing, index: index, excluding: removes(view, model: model, index: index)),
                     let bodyRead = renderRead(of: property.name, in: view, index: index), !index.isBuiltOnlyInPreviews(view.name)
                 else { continue }
                 let wrapperName = String(attribute.simpleName)
@@ -898,10 +962,13 @@ public struct UnobservedModelInView: Rule {
                 var notes: [DiagnosticNote] = []
                 var read = "`\(holder).\(field)`"
                 var changed = field
-                if changing.contains(field), let write = firstWrite(of: field, in: model, changing: changing, index: index) {
+                let removesView = removes(view, model: model, index: index)
+                if changing.contains(field),
+                    let write = firstWrite(of: field, in: model, changing: changing, index: index, excluding: removesView)
+                {
                     notes.append(writeNote(write, context: context))
                 } else if file.kind(chain.names[position] + 1) == .leftParen,
-                    let (result, write) = resultRead(ofMethod: field, in: model, changing: changing, index: index)
+                    let (result, write) = resultRead(ofMethod: field, in: model, changing: changing, index: index, excluding: removesView)
                 {
                     // `Store.shared.items(for: c)`: the method's result is computed from `items`.
                     read = "`\(holder).\(field)(…)`"
@@ -1000,13 +1067,14 @@ public struct UnobservedModelInView: Rule {
 
     /// A changing member a method's result is computed from, and its first later write.
     private func resultRead(
-        ofMethod method: String, in model: TypeInfo, changing: Set<String>, index: ProjectIndex
+        ofMethod method: String, in model: TypeInfo, changing: Set<String>, index: ProjectIndex,
+        excluding: @escaping (PropertyWrite) -> Bool
     ) -> (ResultRead, (field: String, location: TokenLocation, context: String))? {
         for type in index.typeAndAncestors(of: model) {
             for read in index.resultReads(ofMethod: method, in: type) where changing.contains(read.path[0]) {
                 // A write the call itself makes (a get-or-create cache) returns what it wrote.
                 let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index) {
-                    index.isMade($0, whileCalling: method, of: model)
+                    excluding($0) || index.isMade($0, whileCalling: method, of: model)
                 }
                 if let write { return (read, write) }
             }
@@ -1083,7 +1151,11 @@ public struct UnobservedModelInView: Rule {
         let changing = changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
         // A flow that also writes state the view reads runs its body again, which then reads
         // the new value.
-        let rendersView = { (write: PropertyWrite) in index.viewStateWrite(inFlowOf: write.site, renderedBy: view) != nil }
+        // A write that removes the view wherever it is shown leaves no view showing the old value.
+        let removesView = removes(view, model: model, index: index)
+        let rendersView = { (write: PropertyWrite) in
+            index.viewStateWrite(inFlowOf: write.site, renderedBy: view) != nil || removesView(write)
+        }
         for read in reads where changing.contains(read.path[0]) {
             if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index, excluding: rendersView) {
                 return (read, write)
@@ -1116,6 +1188,13 @@ public struct UnobservedModelInView: Rule {
             }
         }
         return nil
+    }
+
+    /// Whether a write of `model` removes `view` wherever the app shows it (an ancestor that
+    /// observes the object builds it only in a branch the value written leaves, SPEC §10.4):
+    /// the view is gone before it could show the old value, so the write is no witness.
+    private func removes(_ view: TypeInfo, model: TypeInfo, index: ProjectIndex) -> (PropertyWrite) -> Bool {
+        { index.writeRemovesEveryInstance(of: view.name, $0.site, ofFieldOf: model) }
     }
 
     /// The first write to a changing stored member, or for a computed one, to a changing

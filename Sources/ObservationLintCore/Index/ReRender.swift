@@ -309,9 +309,17 @@ extension ProjectIndex {
     /// (`shell(client:)` called in `if let client = model.client { … }`), at every place its
     /// other rendering code uses that helper.
     public func writeRemovesView(builtAt site: ViewConstruction, _ write: TokenLocation, of property: String) -> Bool {
-        guard let container = site.enclosingType.flatMap({ types[$0] }), ViewCode.isRenderingContainer(container) else { return false }
+        guard let container = site.enclosingType.flatMap({ types[$0] }) else { return false }
+        return writeRemovesView(builtAt: TokenLocation(file: site.file, token: site.token), in: container, write, of: property)
+    }
+
+    /// `writeRemovesView(builtAt:_:of:)` for the view built or modified by the code at
+    /// `location` in `container`'s rendering code (a construction, a call of a view-building
+    /// method: `content.restyled()`).
+    public func writeRemovesView(builtAt location: TokenLocation, in container: TypeInfo, _ write: TokenLocation, of property: String) -> Bool {
+        guard ViewCode.isRenderingContainer(container) else { return false }
         let bodies = ViewCode.renderingBodies(of: container, index: self)
-        return writeLeavesBranch(write, of: property, holding: TokenLocation(file: site.file, token: site.token), bodies: bodies, depth: 0)
+        return writeLeavesBranch(write, of: property, holding: location, bodies: bodies, depth: 0)
     }
 
     private func writeLeavesBranch(
