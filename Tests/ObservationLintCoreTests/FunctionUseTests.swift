@@ -260,10 +260,16 @@ final class FunctionUseTests: XCTestCase {
                     }
                     private func refetch() { user = "f" }
                     func begin() { resume() }
+                    func rewind() { user = "w" }
                 }
+                protocol Reloading {}
+                extension Reloading {
+                    func reloadAll(_ session: SessionModel) { session.rewind() }
+                }
+                struct Reloader: Reloading {}
                 struct FeedView: View {
                     @StateObject private var session = SessionModel()
-                    var body: some View { Text(session.user).onAppear { session.begin() } }
+                    var body: some View { Text(session.user).onAppear { session.begin(); Reloader().reloadAll(session) } }
                 }
                 """)
         // A property's initial value, a setter, an initializer.
@@ -272,6 +278,8 @@ final class FunctionUseTests: XCTestCase {
         XCTAssertFalse(neverRuns("reload", of: "SessionModel", in: index))
         // A closure handed to `DispatchQueue` by `resume()`, which runs.
         XCTAssertFalse(neverRuns("refetch", of: "SessionModel", in: index))
+        // A protocol extension's method runs on values of the conforming types.
+        XCTAssertFalse(neverRuns("rewind", of: "SessionModel", in: index))
         // `reopen()` runs only from `start()`, which nothing calls.
         XCTAssertTrue(neverRuns("reopen", of: "SessionModel", in: index))
         XCTAssertTrue(neverRuns("start", of: "SessionModel", in: index))

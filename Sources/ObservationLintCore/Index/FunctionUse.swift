@@ -97,10 +97,14 @@ extension ProjectIndex {
     }
 
     /// What runs a method that holds a place naming another: code outside the project or
-    /// its own code (`runs`), nothing (`neverRuns`, known already), or its callers.
+    /// its own code (`runs`), nothing (`neverRuns`, known already), or its callers. A
+    /// protocol extension's method, or one of a type the project does not declare, runs on
+    /// values of types `mayReference(_:of:)` does not follow: it may run.
     private func callerUse(_ method: ProjectMethod) -> CallerUse {
         let function = method.function
-        guard function.kind == .function, !function.modifiers.contains("static"), !function.modifiers.contains("class") else { return .runs }
+        guard function.kind == .function, !function.modifiers.contains("static"), !function.modifiers.contains("class"),
+            let kind = method.owner.kind, kind != .protocol
+        else { return .runs }
         if let known = methodReachability.known(method.key) { return known ? .neverRuns : .runs }
         if isCallableFromOutside(function, of: method.owner) {
             return runsOnlyAsUnregisteredWitness(function, of: method.owner) ? .neverRuns : .runs
