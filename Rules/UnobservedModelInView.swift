@@ -747,6 +747,22 @@ public struct UnobservedModelInView: Rule {
                 var body: some Scene { WindowGroup { LogInButton() } }
             }
             """,
+            // The only write runs in `store(_:)`, called only by `safeLogIn(_:)`, which
+            // nothing calls: no change happens.
+            """
+            final class Session: ObservableObject {
+                static let shared = Session()
+                @Published var user: String?
+                func safeLogIn(_ name: String) { store(name) }
+                private func store(_ name: String) { user = name }
+            }
+            struct SignedInBadge: View {
+                var body: some View { Text(Session.shared.user ?? "guest") }
+            }
+            @main struct ProfileApp: App {
+                var body: some Scene { WindowGroup { SignedInBadge() } }
+            }
+            """,
         ],
         autoFix: AutoFix(
             .unsafe,

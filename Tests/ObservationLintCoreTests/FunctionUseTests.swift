@@ -100,7 +100,7 @@ final class FunctionUseTests: XCTestCase {
                 struct FeedView: View {
                     @StateObject private var child = ChildModel()
                     var body: some View {
-                        Text("").onAppear(perform: refresh).task { child.start() }
+                        Text("").onAppear(perform: refresh).task { child.start(); child.begin() }
                     }
                     func refresh() {}
                     func sync() {}
@@ -201,5 +201,87 @@ final class FunctionUseTests: XCTestCase {
         // So may an object whose type is not known.
         let unknown = self.index(source + "\nfunc add(_ b: Broadcaster, _ o: AnyObject) { b.register(SettingsObserver.self, observer: o) }")
         XCTAssertFalse(neverRuns("settingsDidChange", of: "FormModel", in: unknown))
+    }
+
+    func testAMethodCalledOnlyByMethodsThatNeverRunNeverRuns() {
+        let index = index(
+            app + """
+                final class AuthModel: ObservableObject {
+                    @Published var user = ""
+                    func login() async { await signIn() }
+                    func safeLogin() async { await signIn() ; handle("x") }
+                    private func handle(_ name: String) { user = name }
+                    func signIn() async { user = "a" }
+                    private func tick() { tock() }
+                    private func tock() { tick(); user = "b" }
+                    private func ping() { pong() }
+                    private func pong() { ping(); user = "c" }
+                }
+                struct FeedView: View {
+                    @StateObject private var auth = AuthModel()
+                    var body: some View {
+                        Text(auth.user).task { await auth.login() }.onAppear { auth.ping() }
+                    }
+                }
+                """)
+        // Nothing calls `safeLogin()`, the only caller of `handle(_:)`.
+        XCTAssertTrue(neverRuns("safeLogin", of: "AuthModel", in: index))
+        XCTAssertTrue(neverRuns("handle", of: "AuthModel", in: index))
+        // `signIn()` has a caller that runs.
+        XCTAssertFalse(neverRuns("signIn", of: "AuthModel", in: index))
+        // `tick()` and `tock()` call only each other; `ping()` and `pong()` too, but the view
+        // calls `ping()`.
+        XCTAssertTrue(neverRuns("tick", of: "AuthModel", in: index))
+        XCTAssertTrue(neverRuns("tock", of: "AuthModel", in: index))
+        XCTAssertFalse(neverRuns("pong", of: "AuthModel", in: index))
+        XCTAssertFalse(neverRuns("ping", of: "AuthModel", in: index))
+    }
+
+    func testACallInCodeOfNoMethodOrInAClosureOfARunningMethodRuns() {
+        let index = index(
+            app + """
+                import Foundation
+                final class SessionModel: ObservableObject {
+                    @Published var user = ""
+                    lazy var reset: () -> Void = { self.clear() }
+                    var name: String { get { user } set { rename(newValue) } }
+                    init() {
+                        NotificationCenter.default.addObserver(forName: .init("x"), object: nil, queue: .main) { _ in self.reload() }
+                    }
+                    private func clear() { user = "" }
+                    private func rename(_ name: String) { user = name }
+                    private func reload() { user = "r" }
+                    private func start() { reopen() }
+                    private func resume() {
+                        DispatchQueue.main.async { self.refetch() }
+                    }
+                    private func reopen() {
+                        DispatchQueue.main.async { self.refetch() }
+                    }
+                    private func refetch() { user = "f" }
+                    func begin() { resume() }
+                    func rewind() { user = "w" }
+                }
+                protocol Reloading {}
+                extension Reloading {
+                    func reloadAll(_ session: SessionModel) { session.rewind() }
+                }
+                struct Reloader: Reloading {}
+                struct FeedView: View {
+                    @StateObject private var session = SessionModel()
+                    var body: some View { Text(session.user).onAppear { session.begin(); Reloader().reloadAll(session) } }
+                }
+                """)
+        // A property's initial value, a setter, an initializer.
+        XCTAssertFalse(neverRuns("clear", of: "SessionModel", in: index))
+        XCTAssertFalse(neverRuns("rename", of: "SessionModel", in: index))
+        XCTAssertFalse(neverRuns("reload", of: "SessionModel", in: index))
+        // A closure handed to `DispatchQueue` by `resume()`, which runs.
+        XCTAssertFalse(neverRuns("refetch", of: "SessionModel", in: index))
+        // A protocol extension's method runs on values of the conforming types.
+        XCTAssertFalse(neverRuns("rewind", of: "SessionModel", in: index))
+        // `reopen()` runs only from `start()`, which nothing calls.
+        XCTAssertTrue(neverRuns("reopen", of: "SessionModel", in: index))
+        XCTAssertTrue(neverRuns("start", of: "SessionModel", in: index))
     }
 }

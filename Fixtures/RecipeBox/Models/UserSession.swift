@@ -16,6 +16,8 @@ final class UserSession: SessionProviding {
     @Published private(set) var isSignedIn = true
 
     var isPremium = false // expect: missing_published
+    // Written only by `grantTrial()`, whose only caller, `redeemOffer(code:)`, nothing calls.
+    var trialDays = 0
 
     private var authToken: String?
 
@@ -24,7 +26,7 @@ final class UserSession: SessionProviding {
     }
 
     var planBadge: String {
-        isPremium ? "Pro" : "Free"
+        isPremium ? "Pro" : trialDays > 0 ? "Trial" : "Free"
     }
 
     func signIn(name: String, token: String) {
@@ -37,6 +39,14 @@ final class UserSession: SessionProviding {
         // StoreKit purchase elided.
         try? await Task.sleep(for: .seconds(1))
         isPremium = true
+    }
+
+    func redeemOffer(code: String) {
+        if code.hasPrefix("TRIAL") { grantTrial() }
+    }
+
+    private func grantTrial() {
+        trialDays = 14
     }
 
     func signOut() {

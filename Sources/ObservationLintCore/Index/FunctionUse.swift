@@ -1,3 +1,4 @@
+import Foundation
 import ObservationSyntax
 
 // Whether anything runs a type's function: code that nothing in the project calls or names,
@@ -53,15 +54,78 @@ extension ProjectIndex {
     }
 
     /// Whether nothing runs `function` of `type`: the project is a whole program
-    /// (`isWholeProgram`), and nothing outside it can call the function
-    /// (`isCallableFromOutside`) and no code of the project may name it
-    /// (`mayReference(_:of:)`), or it runs only through protocol values that never hold an
-    /// instance of the type (`runsOnlyAsUnregisteredWitness`).
+    /// (`isWholeProgram`), nothing outside it can call the function
+    /// (`isCallableFromOutside`) and every place of the project that may name it
+    /// (`mayReference(_:of:)`) lies in a method that never runs by this same rule (a method
+    /// called only by a method nothing calls, a cycle of methods that call one another and
+    /// that no other code names); or it runs only through protocol values that never hold
+    /// an instance of the type (`runsOnlyAsUnregisteredWitness`). A place in no method
+    /// (an initializer, an accessor, a property's initial value, a global function, top-level
+    /// code) may run. Code inside a method that never runs, its closures included, is never
+    /// reached: Swift creates a closure only when the code holding it runs.
     public func neverRuns(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
         guard isWholeProgram, function.kind == .function, !function.modifiers.contains("static"), !function.modifiers.contains("class")
         else { return false }
-        return !isCallableFromOutside(function, of: type) && !mayReference(function, of: type)
-            || runsOnlyAsUnregisteredWitness(function, of: type)
+        if isCallableFromOutside(function, of: type) { return runsOnlyAsUnregisteredWitness(function, of: type) }
+        guard let file = type.declarations.first(where: { $0.decl.functions.contains { $0.nameToken == function.nameToken && $0.body == function.body } })?.file
+        else { return false }
+        return isUnreachable(ProjectMethod(file: file, function: function, owner: type))
+    }
+
+    /// Whether no code that may run reaches `method` (one nothing outside can call): a
+    /// search back through the methods whose code names it, their callers' callers and so
+    /// on, that finds no place outside such methods. A method found unreachable makes every
+    /// method of the search unreachable (each reaches it only through the others); one
+    /// found reachable is remembered alone. Memoized per method (`methodReachability`).
+    private func isUnreachable(_ method: ProjectMethod) -> Bool {
+        if let known = methodReachability.known(method.key) { return known }
+        var searched: Set<TokenLocation> = [method.key]
+        var pending = [method]
+        while let callee = pending.popLast() {
+            for site in referencingSites(callee.function, of: callee.owner) {
+                guard let caller = enclosingMethod(of: site) else { return methodReachability.record(false, for: method.key) }
+                guard searched.insert(caller.key).inserted else { continue }
+                switch callerUse(caller) {
+                case .runs: return methodReachability.record(false, for: method.key)
+                case .neverRuns: continue
+                case .byCallers: pending.append(caller)
+                }
+            }
+        }
+        for key in searched { methodReachability.record(true, for: key) }
+        return true
+    }
+
+    /// What runs a method that holds a place naming another: code outside the project or
+    /// its own code (`runs`), nothing (`neverRuns`, known already), or its callers. A
+    /// protocol extension's method, or one of a type the project does not declare, runs on
+    /// values of types `mayReference(_:of:)` does not follow: it may run.
+    private func callerUse(_ method: ProjectMethod) -> CallerUse {
+        let function = method.function
+        guard function.kind == .function, !function.modifiers.contains("static"), !function.modifiers.contains("class"),
+            let kind = method.owner.kind, kind != .protocol
+        else { return .runs }
+        if let known = methodReachability.known(method.key) { return known ? .neverRuns : .runs }
+        if isCallableFromOutside(function, of: method.owner) {
+            return runsOnlyAsUnregisteredWitness(function, of: method.owner) ? .neverRuns : .runs
+        }
+        return .byCallers
+    }
+
+    private enum CallerUse { case runs, neverRuns, byCallers }
+
+    /// The method of a project type whose body holds `site` (the innermost, for a method of
+    /// a type declared in another's body); nil when no method's body does.
+    private func enclosingMethod(of site: TokenLocation) -> ProjectMethod? {
+        var best: ProjectMethod?
+        for (decl, info) in typeDeclarations(in: site.file) where decl.members.contains(site.token) {
+            for function in decl.functions {
+                guard let body = function.body, body.contains(site.token) else { continue }
+                if let current = best?.function.body, current.count <= body.count { continue }
+                best = ProjectMethod(file: site.file, function: function, owner: info)
+            }
+        }
+        return best
     }
 
     /// Whether some code of the project other than a declaration may name the method
@@ -78,7 +142,12 @@ extension ProjectIndex {
     /// member, a protocol extension, a global function) may be.
     /// Sites for which `excluded` holds are no use.
     func mayReference(_ function: FunctionDecl, of type: TypeInfo, outside excluded: (TokenLocation) -> Bool = { _ in false }) -> Bool {
-        guard let sites = namedFunctions[function.name] else { return false }
+        referencingSites(function, of: type).contains { !excluded($0) }
+    }
+
+    /// The places `mayReference(_:of:)` counts, looked at lazily (each as it is asked for).
+    private func referencingSites(_ function: FunctionDecl, of type: TypeInfo) -> LazyFilterSequence<[TokenLocation]> {
+        let sites = namedFunctions[function.name] ?? []
         // When one project type alone declares a member of the name, a project type code
         // names the member through is that type's lineage (or another module's subclass):
         // the receiver's type is not looked for.
@@ -86,16 +155,15 @@ extension ProjectIndex {
         let lineage = Set(typeAndAncestors(of: type).map(\.name))
         let labels = Set(function.parameters.compactMap { $0.label.map(Self.unescaped) })
         let isVariadic = function.parameters.contains { $0.type?.text.hasSuffix("...") ?? false }
-        return sites.contains { site in
+        return sites.lazy.filter { site in
             let reference = self.reference(at: site, typedReceiver: typedReceivers)
             if let arguments = reference.arguments, !isVariadic {
                 guard arguments.count <= function.parameters.count, arguments.allSatisfy({ $0.map(labels.contains) ?? true }) else { return false }
             }
-            guard let receiver = reference.receiver else { return !excluded(site) }
+            guard let receiver = reference.receiver else { return true }
             // The type or an ancestor (the call may dispatch to `type`'s override), or a
             // subclass (it inherits the method).
-            return (lineage.contains(receiver) || types[receiver].map { typeAndAncestors(of: $0).contains { $0.name == type.name } } ?? true)
-                && !excluded(site)
+            return lineage.contains(receiver) || self.types[receiver].map { self.typeAndAncestors(of: $0).contains { $0.name == type.name } } ?? true
         }
     }
 
@@ -368,4 +436,35 @@ struct FunctionReference: Sendable {
     /// A call's argument labels (nil for an unlabeled one); nil when it is no call with
     /// parentheses.
     let arguments: [String?]?
+}
+
+/// A method of a project type and the file declaring it (`ProjectIndex.neverRuns`).
+struct ProjectMethod {
+    let file: Int
+    let function: FunctionDecl
+    let owner: TypeInfo
+
+    var key: TokenLocation { TokenLocation(file: file, token: function.nameToken) }
+}
+
+/// Which methods `ProjectIndex.neverRuns` found unreachable (true) or reachable (false),
+/// shared by the rules' threads.
+final class MethodReachability: @unchecked Sendable {
+    private let lock = NSLock()
+    private var unreachable: [TokenLocation: Bool] = [:]
+
+    func known(_ key: TokenLocation) -> Bool? {
+        lock.lock()
+        defer { lock.unlock() }
+        return unreachable[key]
+    }
+
+    /// Records `value` for `key` unless known already; returns it.
+    @discardableResult
+    func record(_ value: Bool, for key: TokenLocation) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if unreachable[key] == nil { unreachable[key] = value }
+        return value
+    }
 }

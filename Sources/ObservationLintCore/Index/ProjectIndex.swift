@@ -195,6 +195,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let namedFunctionNames = OnDemand<[String: [TokenLocation]]>()
     /// How code names a function at each place `mayReference(_:of:)` looked at.
     let functionReferences = Memo<TokenLocation, FunctionReference>()
+    /// Which methods `neverRuns(_:of:)` found unreachable, by name token.
+    let methodReachability = MethodReachability()
     /// `isWholeProgram`, found on first use.
     let wholeProgram = OnDemand<Bool>()
     /// `neverRunsInApp(file:)` by file position, found on first use.
