@@ -55,13 +55,39 @@ extension ProjectIndex {
     /// Whether nothing runs `function` of `type`: the project is a whole program
     /// (`isWholeProgram`), and nothing outside it can call the function
     /// (`isCallableFromOutside`) and no code of the project may name it
-    /// (`mayReference(_:of:)`), or it runs only through protocol values that never hold an
-    /// instance of the type (`runsOnlyAsUnregisteredWitness`).
+    /// (`mayReference(_:of:)`) but its own body and methods that never run themselves
+    /// (followed back up to `callerDepth` methods: a private helper only a dead method calls
+    /// is dead too), or it runs only through protocol values that never hold an instance of
+    /// the type (`runsOnlyAsUnregisteredWitness`).
     public func neverRuns(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
+        neverRuns(function, of: type, depth: Self.callerDepth)
+    }
+
+    private func neverRuns(_ function: FunctionDecl, of type: TypeInfo, depth: Int) -> Bool {
         guard isWholeProgram, function.kind == .function, !function.modifiers.contains("static"), !function.modifiers.contains("class")
         else { return false }
-        return !isCallableFromOutside(function, of: type) && !mayReference(function, of: type)
-            || runsOnlyAsUnregisteredWitness(function, of: type)
+        let key = NeverRunsKey(type: type.name, name: function.name, nameToken: function.nameToken, body: function.body, depth: depth)
+        return neverRunsByFunction.value(for: key) {
+            !isCallableFromOutside(function, of: type)
+                && !mayReference(function, of: type) { site in
+                    guard let caller = isolationFacts.enclosingBody(of: site, index: self), case .function(let method) = caller.member,
+                        let owner = caller.owner
+                    else { return false }
+                    // A recursive call does not make the function run.
+                    if owner.name == type.name, method.nameToken == function.nameToken, method.body == function.body { return true }
+                    return depth > 0 && neverRuns(method, of: owner, depth: depth - 1)
+                }
+                || runsOnlyAsUnregisteredWitness(function, of: type)
+        }
+    }
+
+    /// Whether the code at `location` lies in a method that never runs (`neverRuns(_:of:)`):
+    /// nothing it does, nor any call it makes, happens.
+    func isInMethodThatNeverRuns(_ location: TokenLocation) -> Bool {
+        guard isWholeProgram, let body = isolationFacts.enclosingBody(of: location, index: self),
+            case .function(let function) = body.member, let owner = body.owner
+        else { return false }
+        return neverRuns(function, of: owner)
     }
 
     /// Whether some code of the project other than a declaration may name the method
@@ -368,4 +394,13 @@ struct FunctionReference: Sendable {
     /// A call's argument labels (nil for an unlabeled one); nil when it is no call with
     /// parentheses.
     let arguments: [String?]?
+}
+
+/// A method of a type and how many callers back `ProjectIndex.neverRuns` follows from it.
+struct NeverRunsKey: Hashable, Sendable {
+    let type: String
+    let name: String
+    let nameToken: Int
+    let body: Range<Int>?
+    let depth: Int
 }

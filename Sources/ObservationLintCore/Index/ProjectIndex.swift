@@ -199,6 +199,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let wholeProgram = OnDemand<Bool>()
     /// `neverRunsInApp(file:)` by file position, found on first use.
     let filesOutsideApp = OnDemand<[Bool]>()
+    /// `neverRuns(_:of:)` by method and depth.
+    let neverRunsByFunction = Memo<NeverRunsKey, Bool>()
     /// `setterNeverRuns(_:of:)` by type and property.
     let setterNeverRunsByProperty = Memo<SetterKey, Bool>()
     /// `bindingOrKeyPathUses`, found on first use.
