@@ -2,7 +2,7 @@ import Foundation
 
 /// `sync()` is an old path nothing calls any more: its off-main call of `replace(with:)`
 /// never happens, and the button calls `replace(with:)` on the main actor.
-final class Journal: ObservableObject {
+final class Journal: ObservableObject { // expect: observable_object_main_actor
     @Published var entries: [String] = []
 
     func sync() async {
@@ -16,7 +16,7 @@ final class Journal: ObservableObject {
 }
 
 /// `restore()` runs: the view's `.task` calls it, off the main actor.
-final class JournalArchive: ObservableObject {
+final class JournalArchive: ObservableObject { // expect: observable_object_main_actor
     @Published var count = 0
 
     func restore() async {

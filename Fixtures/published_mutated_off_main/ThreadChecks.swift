@@ -2,7 +2,7 @@ import SwiftUI
 
 /// Synchronous code called from a nonisolated `async` function runs off the main thread,
 /// but not once it checked `Thread.isMainThread`.
-final class SignInModel: ObservableObject {
+final class SignInModel: ObservableObject { // expect: observable_object_main_actor
     @Published var signedIn = false
     @Published var greeting = ""
     @Published var attempts = 0
