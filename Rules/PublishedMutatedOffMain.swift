@@ -36,7 +36,12 @@ public struct PublishedMutatedOffMain: Rule {
             reference. It races with the view reading it: SwiftUI warns "Publishing changes from background threads is not allowed", \
             views update late or not at all, and data races can crash. The notes show each step that \
             puts the code off the main thread (the function, the task or queue, each call into a \
-            method that runs where it is called), then the view that reads the property. Code whose \
+            method that runs where it is called), then the view that reads the property. \
+            Code that runs only once `Thread.isMainThread` (or `Thread.current.isMainThread`) was \
+            found true runs on the main thread (the branch of `if Thread.isMainThread`, the `else` of \
+            `if !Thread.isMainThread`, what follows `guard Thread.isMainThread else { …; return }`), and \
+            in an app a method that never runs (nothing calls it, or only methods that never run) puts \
+            no code it calls off the main thread. Code whose \
             thread is not known (a closure handed to another module's API, a `NotificationCenter` \
             observer with `queue: nil` unless the project posts its notification only off the main thread, a \
             method or `nonisolated(nonsending)` function none of whose project callers is known to run \
@@ -281,6 +286,40 @@ public struct PublishedMutatedOffMain: Rule {
                 func reject(_ url: URL) { ↓uploads.error = "\\(url.lastPathComponent) is too large" }
             }
             """,
+            """
+            @main struct ChatApp: App {
+                var body: some Scene { WindowGroup { ChatView() } }
+            }
+            final class ChatModel: ObservableObject {
+                @Published var messages: [String] = []
+                func sync() async {
+                    let loaded = await Backend.messages()
+                    replace(loaded)
+                }
+                func replace(_ messages: [String]) { ↓self.messages = messages }
+            }
+            struct ChatView: View {
+                @StateObject private var model = ChatModel()
+                var body: some View { Text("\\(model.messages.count)").task { await model.sync() } }
+            }
+            """,
+            """
+            final class SignInModel: ObservableObject {
+                @Published var signedIn = false
+                func signIn() async {
+                    await Task.yield()
+                    finish()
+                }
+                func finish() {
+                    if !Thread.isMainThread { print("signing in off the main thread") }
+                    ↓signedIn = true
+                }
+            }
+            struct SignInView: View {
+                @StateObject private var model = SignInModel()
+                var body: some View { Text(model.signedIn ? "In" : "Out").task { await model.signIn() } }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -470,6 +509,65 @@ public struct PublishedMutatedOffMain: Rule {
             struct CounterView: View {
                 @ObservedObject var counter: Counter
                 var body: some View { Text("\\(counter.saved)") }
+            }
+            """,
+            """
+            @main struct ChatApp: App {
+                var body: some Scene { WindowGroup { ChatView() } }
+            }
+            final class ChatModel: ObservableObject {
+                @Published var messages: [String] = []
+                func sync() async {
+                    let loaded = await Backend.messages()
+                    replace(loaded)
+                }
+                func replace(_ messages: [String]) { self.messages = messages }
+            }
+            struct ChatView: View {
+                @StateObject private var model = ChatModel()
+                var body: some View {
+                    Button("Clear \\(model.messages.count)") { model.replace([]) }
+                }
+            }
+            """,
+            """
+            final class SignInModel: ObservableObject {
+                @Published var signedIn = false
+                func signIn() async {
+                    await Task.yield()
+                    finish()
+                }
+                func finish() {
+                    if Thread.isMainThread {
+                        signedIn = true
+                    } else {
+                        DispatchQueue.main.async { self.signedIn = true }
+                    }
+                }
+            }
+            struct SignInView: View {
+                @StateObject private var model = SignInModel()
+                var body: some View { Text(model.signedIn ? "In" : "Out").task { await model.signIn() } }
+            }
+            """,
+            """
+            final class SignInModel: ObservableObject {
+                @Published var name = ""
+                func signIn() async {
+                    await Task.yield()
+                    greet("Ada")
+                }
+                func greet(_ name: String) {
+                    guard Thread.current.isMainThread else {
+                        DispatchQueue.main.async { self.greet(name) }
+                        return
+                    }
+                    self.name = name
+                }
+            }
+            struct SignInView: View {
+                @StateObject private var model = SignInModel()
+                var body: some View { Text(model.name).task { await model.signIn() } }
             }
             """,
         ])

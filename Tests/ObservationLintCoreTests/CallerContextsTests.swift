@@ -44,6 +44,34 @@ final class CallerContextsTests: XCTestCase {
         XCTAssertEqual(contexts(toasts + "\nfunc poll() { _ = Network.check() }").count, 0)
     }
 
+    /// In a whole program, a method nothing runs gives the functions it calls no context.
+    func testACallInAMethodThatNeverRunsGivesNoContext() {
+        let source = "@main struct NewsApp: App { var body: some Scene { WindowGroup { NewsView() } } }\n" + toasts + """
+
+            final class Sync {
+                func pull() async { _ = Network.check() }
+            }
+            struct NewsView: View {
+                let sync = Sync()
+                var body: some View { Text("").task { await sync.pull() } }
+            }
+            """
+        XCTAssertEqual(contexts(source).map(\.isolation), [.offMain])
+        XCTAssertEqual(contexts(source.replacingOccurrences(of: "await sync.pull()", with: "")).count, 0)
+    }
+
+    /// Where the callee checks `Thread.isMainThread`, its guarded code runs on the main thread
+    /// whatever thread its callers run on.
+    func testAMainThreadCheckDecidesOverTheCallersContext() {
+        let source = toasts.replacingOccurrences(
+            of: "func show(_ text: String) { HERE.append(text) }",
+            with: "func show(_ text: String) { if Thread.isMainThread { HERE.append(text) } else { DispatchQueue.main.async { self.show(text) } } }")
+            + "\nfunc load() async { _ = Network.check() }"
+        let chain = contexts(source)
+        XCTAssertEqual(chain.map(\.isolation), [.mainActor])
+        XCTAssertEqual(chain.first?.steps.map(\.kind), [.function, .mainThreadCheck])
+    }
+
     func testALoopVariableIsTypedByItsSequencesElements() {
         let source = """
             class Document {

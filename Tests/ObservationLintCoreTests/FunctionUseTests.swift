@@ -168,6 +168,48 @@ final class FunctionUseTests: XCTestCase {
         XCTAssertFalse(neverRuns("refresh", of: "SharedModel", in: index))
     }
 
+    /// A method named only in methods that never run never runs either: its callers' code
+    /// runs nowhere (followed back through callers), nor does a call of itself.
+    func testAMethodOnlyDeadMethodsCallNeverRuns() {
+        let source = app + """
+            final class APIClient {
+                static let shared = APIClient()
+                func login() async -> String { "" }
+            }
+            final class Session: ObservableObject {
+                @Published var user: String?
+                func start() {}
+            }
+            extension Session {
+                func login() async {
+                    let name = await APIClient.shared.login()
+                    DispatchQueue.main.async { self.apply(name) }
+                }
+                private func apply(_ name: String) { user = name; store(name) }
+                private func store(_ name: String) { if name.isEmpty { store("-") } }
+                private func retry(_ count: Int) { if count > 0 { retry(count - 1) } }
+            }
+            struct FeedView: View {
+                @StateObject private var session = Session()
+                var body: some View { Text("").onAppear { session.start() } }
+            }
+            """
+        let index = index(source)
+        XCTAssertTrue(neverRuns("login", of: "Session", in: index))
+        XCTAssertTrue(neverRuns("apply", of: "Session", in: index))
+        XCTAssertTrue(neverRuns("store", of: "Session", in: index))
+        XCTAssertTrue(neverRuns("retry", of: "Session", in: index))
+        // Its one call is in `Session.login()`.
+        XCTAssertTrue(neverRuns("login", of: "APIClient", in: index))
+        // Once a view runs `login()`, what it calls runs.
+        let called = self.index(source.replacingOccurrences(of: "session.start()", with: "Task { await session.login() }"))
+        XCTAssertFalse(neverRuns("login", of: "Session", in: called))
+        XCTAssertFalse(neverRuns("apply", of: "Session", in: called))
+        XCTAssertFalse(neverRuns("store", of: "Session", in: called))
+        XCTAssertFalse(neverRuns("login", of: "APIClient", in: called))
+        XCTAssertTrue(neverRuns("retry", of: "Session", in: called))
+    }
+
     /// A witness of an internal protocol's requirement runs only on the protocol's values,
     /// which the project makes only by registering objects with the protocol's metatype.
     func testAWitnessOfAnUnregisteredTypeNeverRuns() {

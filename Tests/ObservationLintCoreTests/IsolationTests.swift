@@ -45,6 +45,37 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(context.steps[0].isolation, .mainActor)
     }
 
+    /// Synchronous code that runs only once `Thread.isMainThread` was found true runs on the
+    /// main thread, whoever called its function.
+    func testCodeGuardedByAMainThreadCheckRunsOnTheMainThread() {
+        func source(_ body: String) -> String {
+            "final class Session {\n    var signedIn = false\n    func finish() {\n" + body + "\n    }\n}"
+        }
+        let branch = context(source("if Thread.isMainThread { HERE = true } else { DispatchQueue.main.async { self.signedIn = true } }"))
+        XCTAssertEqual(branch.isolation, .mainActor)
+        XCTAssertEqual(branch.steps.map(\.kind), [.function, .mainThreadCheck])
+        XCTAssertFalse(branch.runsWhereCalled)
+        XCTAssertTrue(branch.steps[1].description.hasPrefix("where `Thread.isMainThread` on line 4 is true"))
+        XCTAssertEqual(isolation(source("if Thread.current.isMainThread { HERE = true }")), .mainActor)
+        XCTAssertEqual(isolation(source("if !Thread.isMainThread { DispatchQueue.main.async { self.finish() } } else { HERE = true }")), .mainActor)
+        let guarded = context(source("guard Thread.isMainThread else { DispatchQueue.main.async { self.finish() }; return }\nHERE = true"))
+        XCTAssertEqual(guarded.isolation, .mainActor)
+        XCTAssertTrue(guarded.steps[1].description.hasPrefix("after `guard Thread.isMainThread else` on line 4"))
+        XCTAssertEqual(isolation(source("if !Thread.isMainThread { DispatchQueue.main.async { self.finish() }; return }\nHERE = true")), .mainActor)
+        // Code the check does not guard runs where the function is called.
+        let unguarded = context(source("if Thread.isMainThread { signedIn = true } else { HERE = true }"))
+        XCTAssertEqual(unguarded.isolation, .unknown)
+        XCTAssertTrue(unguarded.runsWhereCalled)
+        XCTAssertEqual(isolation(source("if !Thread.isMainThread { print(1) }\nHERE = true")), .unknown)
+        XCTAssertEqual(isolation(source("if Thread.isMainThread && signedIn { print(1) }\nHERE = true")), .unknown)
+        XCTAssertEqual(isolation(source("do { guard Thread.isMainThread else { return } }\nHERE = true")), .unknown)
+        // A closure with a context of its own inside the branch runs where it says.
+        XCTAssertEqual(isolation(source("if Thread.isMainThread { DispatchQueue.global().async { self.HERE = true } }")), .offMain)
+        // Asynchronous code may resume on another thread after an `await`.
+        let async = source("if Thread.isMainThread { HERE = true }").replacingOccurrences(of: "func finish()", with: "func finish() async")
+        XCTAssertEqual(isolation(async), .offMain)
+    }
+
     func testDelegateMethodsAFrameworkCallsOffTheMainThread() {
         let source = """
             final class Connectivity: NSObject {

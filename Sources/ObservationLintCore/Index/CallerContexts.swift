@@ -11,7 +11,8 @@ extension ProjectIndex {
     /// runs where its function's caller runs (`ExecutionContext.runsWhereCalled`), the context
     /// of each project call of the function, ending with a step for the call, following
     /// callers of the same kind up to `callerDepth` calls. Callers whose context is unknown
-    /// are left out; empty when no caller's context is known.
+    /// are left out; empty when no caller's context is known, and for code in a method that
+    /// never runs (`isInMethodThatNeverRuns(_:)`), which gives its callees no context either.
     public func runContexts(at location: TokenLocation) -> [ExecutionContext] {
         runContexts(at: location, depth: Self.callerDepth, visiting: [])
     }
@@ -22,6 +23,8 @@ extension ProjectIndex {
     private static let contextsPerFunction = 8
 
     private func runContexts(at location: TokenLocation, depth: Int, visiting: Set<BodyKey>) -> [ExecutionContext] {
+        // Code of a method nothing runs runs nowhere, nor the functions it calls from there.
+        if isInMethodThatNeverRuns(location) { return [] }
         let own = executionContext(at: location)
         guard own.runsWhereCalled else {
             if own.isolation == .mainActor, own.steps.count == 1 { return [own] + unawaitedOffMainCalls(at: location, own: own) }
@@ -104,7 +107,9 @@ extension ProjectIndex {
             // its context is not worked out.
             let offMain = isolationFacts.calls(named: function.name, index: self).compactMap { call -> CallerContext? in
                 let file = files[call.file]
-                guard !isAwaited(call), !file.at(call.token - 1, "func"), SourceRole(path: file.path) == .app else { return nil }
+                guard !isAwaited(call), !file.at(call.token - 1, "func"), SourceRole(path: file.path) == .app,
+                    !isInMethodThatNeverRuns(call)
+                else { return nil }
                 let outer = executionContext(at: call)
                 return outer.isolation == .offMain ? CallerContext(call: call, outer: outer) : nil
             }

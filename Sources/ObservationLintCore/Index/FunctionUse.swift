@@ -128,6 +128,15 @@ extension ProjectIndex {
         return best
     }
 
+    /// Whether the code at `location` lies in a method that never runs (`neverRuns(_:of:)`):
+    /// nothing it does, nor any call it makes, happens.
+    func isInMethodThatNeverRuns(_ location: TokenLocation) -> Bool {
+        guard isWholeProgram, let body = isolationFacts.enclosingBody(of: location, index: self),
+            case .function(let function) = body.member, let owner = body.owner
+        else { return false }
+        return neverRuns(function, of: owner)
+    }
+
     /// Whether some code of the project other than a declaration may name the method
     /// `function` of `type` (call it, hand it over, `#selector` it): as a member of a
     /// receiver whose static type (`staticType(of:in:context:)`) is unknown or of `type`'s

@@ -40,6 +40,8 @@ public enum ContextKind: Sendable, Hashable {
     case closure
     /// A call of a function that runs where its caller runs (`ProjectIndex.runContexts(at:)`).
     case call
+    /// Code that runs only once `Thread.isMainThread` was found true (`MainThreadCheck`).
+    case mainThreadCheck
 }
 
 /// One reason for where code runs: a site and what it does to the isolation.

@@ -20,6 +20,8 @@ final class BodyContexts: @unchecked Sendable {
     }
 
     let file: Int
+    /// The body's tokens.
+    private let range: Range<Int>
     let base: Frame
     let scopes: BodyScopes
     /// The scopes starting at each token (a closure's `{`), in scope order.
@@ -29,6 +31,8 @@ final class BodyContexts: @unchecked Sendable {
     /// not suspend the code around it).
     private var frames: [(frame: Frame, isOwn: Bool)?]
     private var classifier: ClosureClassifier
+    /// Whether the body names `isMainThread` (`MainThreadCheck`), found on first use.
+    private var checksThread: Bool?
     /// Guards `frames` and `classifier`: the index shares one `BodyContexts` between threads.
     private let lock = NSRecursiveLock()
 
@@ -38,6 +42,7 @@ final class BodyContexts: @unchecked Sendable {
     init(_ owned: OwnedBody, file fileIndex: Int, index: ProjectIndex, followsOtherCode: Bool) {
         let file = index.files[fileIndex]
         self.file = fileIndex
+        range = owned.range
         base = Self.baseFrame(owned, file: file, fileIndex: fileIndex, index: index)
         scopes = index.scopes(in: owned.range, of: file)
         classifier = ClosureClassifier(owned: owned, file: file, fileIndex: fileIndex, index: index, followsOtherCode: followsOtherCode)
@@ -72,8 +77,21 @@ final class BodyContexts: @unchecked Sendable {
     func context(at token: Int, index: ProjectIndex) -> ExecutionContext {
         lock.lock()
         defer { lock.unlock() }
-        var frame = scopes.innermostIndex(containing: token).map { self.frame(ofScope: $0).frame } ?? base
+        let innermost = scopes.innermostIndex(containing: token)
+        var frame = innermost.map { self.frame(ofScope: $0).frame } ?? base
         let file = index.files[self.file]
+        if frame.runtime != .mainActor, let check = mainThreadCheck(guarding: token, innermost: innermost, frame: frame, in: file) {
+            let line = file.source.location(of: file.tokens[check.keyword].range.lowerBound).line
+            let how = file.at(check.keyword, "guard")
+                ? "after `guard \(check.condition) else` on line \(line)"
+                : "where `\(check.condition)` on line \(line) is true"
+            frame.steps.append(
+                ContextStep(
+                    kind: .mainThreadCheck, site: TokenLocation(file: self.file, token: check.keyword), isolation: .mainActor,
+                    description: "\(how): it runs only on the main thread"))
+            frame.runtime = .mainActor
+            frame.runsWhereCalled = false
+        }
         if let start = frame.asyncStart, let suspension = suspension(before: token, from: start, in: file) {
             let line = file.source.location(of: file.tokens[suspension].range.lowerBound).line
             let resumes = switch frame.runtime {
@@ -90,6 +108,21 @@ final class BodyContexts: @unchecked Sendable {
         return ExecutionContext(
             isolation: frame.steps.last?.isolation ?? .unknown, steps: frame.steps, isAsynchronous: frame.isAsynchronous,
             runsWhereCalled: frame.runsWhereCalled)
+    }
+
+    /// The check of `Thread.isMainThread` that synchronous code at `token` runs only after
+    /// finding true, in the same context: not across a closure with a context of its own
+    /// that starts after the check (`DispatchQueue.global().async { … }` in the branch), nor
+    /// in asynchronous code (an `await` may resume it on another thread).
+    private func mainThreadCheck(guarding token: Int, innermost: Int?, frame: Frame, in file: ParsedFile) -> MainThreadCheck? {
+        if checksThread == nil { checksThread = range.contains { file.at($0, "isMainThread") } }
+        guard checksThread == true, frame.asyncStart == nil, let check = MainThreadCheck.guarding(token, in: range, of: file) else { return nil }
+        var scope = innermost
+        while let position = scope, scopes.scopes[position].range.lowerBound > check.regionStart {
+            if self.frame(ofScope: position).isOwn { return nil }
+            scope = scopes.scopes[position].parent
+        }
+        return check
     }
 
     /// The last `await` of the asynchronous code starting at `start` that runs before the
