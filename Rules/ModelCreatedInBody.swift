@@ -570,10 +570,9 @@ public struct ModelCreatedInBody: Rule {
     /// The project view called by name at `token`: `Row(…)`. Most such names are the SDK's
     /// (`Text`, `VStack`), ruled out before the full lookup.
     private func childView(calledAt token: Int, from scope: String, index: ProjectIndex, file: ParsedFile) -> TypeInfo? {
-        guard file.kind(token + 1) == .leftParen, RenderingCode.isCapitalizedName(token, in: file),
-            index.mayNameType(token: token, in: file)
-        else { return nil }
-        guard let child = index.type(named: file.text(token), from: scope), child.isView else { return nil }
+        guard file.kind(token + 1) == .leftParen, RenderingCode.isCapitalizedName(token, in: file) else { return nil }
+        let name = file.text(token)
+        guard index.mayNameType(simpleName: name), let child = index.type(named: name, from: scope), child.isView else { return nil }
         return child
     }
 

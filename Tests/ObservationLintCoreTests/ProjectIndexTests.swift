@@ -143,15 +143,6 @@ final class ProjectIndexTests: XCTestCase {
             XCTAssertFalse(index.mayNameType(simpleName: name), name)
             XCTAssertNil(index.type(named: name, from: "Screen"), name)
         }
-        // On a token's bytes, the same answers.
-        let file = index.files[0]
-        let capitalized = (0..<file.tokens.count).filter { file.kind($0) == .identifier && file.text($0).startsWithUppercase }
-        XCTAssertTrue(capitalized.contains { file.text($0) == "Text" })
-        for token in capitalized {
-            XCTAssertEqual(index.mayNameType(token: token, in: file), index.mayNameType(simpleName: file.text(token)), file.text(token))
-        }
-        XCTAssertTrue(index.mayNameType(token: capitalized.first { file.text($0) == "Draft" }!, in: file))
-        XCTAssertFalse(index.mayNameType(token: capitalized.first { file.text($0) == "Text" }!, in: file))
     }
 
     func testTypeShapes() {

@@ -256,8 +256,6 @@ public final class ProjectIndex: @unchecked Sendable {
     let renderingBodiesByType = Memo<String, [RenderingBody]>()
     /// The types of the project's global variables (`globalVariableType(named:)`), found on first use.
     let globalVariableTypes = OnDemand<[String: String]>()
-    /// The names `mayNameType(simpleName:)` accepts, for `mayNameType(token:in:)`.
-    let typeNameCandidates = OnDemand<NameTable>()
     /// `ParsedFile.scopes(in:)` by file and body: the view facts, rendering code, the view
     /// graph and member accesses read the same bodies.
     private let scopesByBody = Memo<BodyLocation, BodyScopes>()
@@ -482,16 +480,6 @@ public final class ProjectIndex: @unchecked Sendable {
     /// meet mostly the SDK's names (`Text`, `VStack`).
     public func mayNameType(simpleName name: String) -> Bool {
         nestedNameSuffixes.contains(name) || types[name] != nil || typeAliases[name] != nil
-    }
-
-    /// `mayNameType(simpleName:)` of the token's text, on its bytes (no `String` built):
-    /// for passes over every capitalized name of a body.
-    public func mayNameType(token: Int, in file: ParsedFile) -> Bool {
-        let names = typeNameCandidates.value {
-            NameTable([Array(nestedNameSuffixes), Array(types.keys), Array(typeAliases.keys)].joined())
-        }
-        let token = file.tokens[token]
-        return file.source.bytes.withUnsafeBufferPointer { names.position(of: token, in: $0) != nil }
     }
 
     /// Whether the type `name` refers to from `scope` is The Composable Architecture's store
