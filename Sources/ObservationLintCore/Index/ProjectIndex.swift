@@ -1121,6 +1121,13 @@ private struct ScopeLocation: Hashable, Sendable {
     let kind: Scope.Kind
     let range: Range<Int>
     let callArguments: Range<Int>?
+
+    /// A closure's opening brace nearly always tells it apart: hashing only that costs less
+    /// than hashing every field (equality still compares them all).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(range.lowerBound)
+    }
 }
 
 extension ProjectIndex {

@@ -129,6 +129,8 @@ public enum ViewCode {
             return .content
         }
         let calleeName = callee.map { file.text($0) }
+        // What the tables below say of the callee, found with one lookup.
+        let known = calleeName.flatMap { knownCallees[$0] } ?? KnownCallee()
         // `Binding(get:set:)`, `.init(get:set:)`: the control that holds the binding calls
         // `get` while it renders, so the getter reads what the body that built it renders;
         // `set` runs when the control changes the value.
@@ -143,29 +145,46 @@ public enum ViewCode {
         }
         if let label, isActionLabel(file.text(label)) { return .action }
         // Another module's initializer: what its closures are is unknown.
-        if let calleeName, calleeName.startsWithUppercase, !contentCallees.contains(calleeName),
-            !actionCallees.contains(calleeName), trailingClosures[calleeName] == nil
-        {
+        if let calleeName, calleeName.startsWithUppercase, !known.isContent, !known.isAction, known.trailing == nil {
             return .unknown
         }
         if let label, contentLabels.contains(file.text(label)) { return .content }
         guard let name = calleeName else { return .unknown }
         // A method of the project (`.card { … }` from `extension View`): what its parameter says.
-        if !actionCallees.contains(name), !contentCallees.contains(name), trailingClosures[name] == nil {
+        if !known.isAction, !known.isContent, known.trailing == nil {
             return projectMethodRole(of: scope, named: name, label: label, in: file, index: index)
         }
-        if label == nil, let trailing = trailingClosures[name] {
+        if label == nil, let trailing = known.trailing {
             return role(of: trailing, arguments: scope.callArguments, in: file)
         }
-        if presentationCallees.contains(name), label == nil, file.at(scope.range.upperBound, "content"),
+        if known.presents, label == nil, file.at(scope.range.upperBound, "content"),
             file.kind(scope.range.upperBound + 1) == .colon
         {
             return .action
         }
-        if actionCallees.contains(name) { return .action }
-        if contentCallees.contains(name) { return .content }
+        if known.isAction { return .action }
+        if known.isContent { return .content }
         return .unknown
     }
+
+    /// What `contentCallees`, `actionCallees`, `trailingClosures` and `presentationCallees`
+    /// say of one name.
+    struct KnownCallee {
+        var isContent = false
+        var isAction = false
+        var trailing: TrailingClosure?
+        var presents = false
+    }
+
+    /// The four tables by name, so that a callee is looked up once.
+    static let knownCallees: [String: KnownCallee] = {
+        var result: [String: KnownCallee] = [:]
+        for name in contentCallees { result[name, default: KnownCallee()].isContent = true }
+        for name in actionCallees { result[name, default: KnownCallee()].isAction = true }
+        for (name, trailing) in trailingClosures { result[name, default: KnownCallee()].trailing = trailing }
+        for name in presentationCallees { result[name, default: KnownCallee()].presents = true }
+        return result
+    }()
 
     /// A trailing closure passed to another module's initializer whose first statement
     /// builds a view (a view of the project, or a SwiftUI container or control): `NBNavigationStack(path:

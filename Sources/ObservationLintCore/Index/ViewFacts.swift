@@ -61,7 +61,7 @@ enum ViewFactsCollector {
         let instances = StaticInstances(index)
         let perView = parallelMap(views, jobs: jobs) { view in
             var facts = Facts()
-            let references = modelReferences(of: view, index: index)
+            let references = ReferenceTable(modelReferences(of: view, index: index))
             guard !references.isEmpty || !instances.byType.isEmpty else { return facts }
             let chains = DeclarationChains(of: view, index: index)
             collectReads(of: view, references: references, instances: instances, chains: chains, index: index, into: &facts)
@@ -120,13 +120,15 @@ enum ViewFactsCollector {
             var byType: [String: [String: ViewModelReference]] = [:]
             // A static property can hold an observable class only if its type or its initial
             // value names one: most static properties are constants, ruled out on their tokens.
-            let observableNames = Set(index.types.values.lazy.filter { $0.isClass && $0.isObservable }.map { $0.name.simpleTypeName })
+            let observableNames = NameTable(index.types.values.lazy.filter { $0.isClass && $0.isObservable }.map { String($0.name.simpleTypeName) })
             for type in index.types.values where !observableNames.isEmpty {
                 for declaration in type.declarations {
                     let file = index.files[declaration.file]
                     for property in declaration.decl.properties where property.isStored && property.modifiers.contains("static") {
-                        let namesObservable = [property.type?.tokens, property.initializer].contains { range in
-                            range?.contains { file.kind($0) == .identifier && observableNames.contains(file.text($0)[...]) } ?? false
+                        let namesObservable = file.source.bytes.withUnsafeBufferPointer { bytes in
+                            [property.type?.tokens, property.initializer].contains { range in
+                                range?.contains { file.kind($0) == .identifier && observableNames.position(of: file.tokens[$0], in: bytes) != nil } ?? false
+                            }
                         }
                         guard namesObservable, let shape = index.declaredShape(of: property, in: file, scope: type.name),
                             let name = shape.directName, let model = index.resolve(name, from: type.name),
@@ -152,11 +154,33 @@ enum ViewFactsCollector {
         }
     }
 
+    /// A view's model references, looked up by a chain's first name on its bytes.
+    struct ReferenceTable {
+        let names: NameTable
+        /// The reference of each of `names.names`.
+        let references: [ViewModelReference]
+
+        init(_ byName: [String: ViewModelReference]) {
+            names = NameTable(byName.keys)
+            references = names.names.map { byName[$0]! }
+        }
+
+        var isEmpty: Bool { references.isEmpty }
+
+        /// The reference the chain's first name (after `self.`, without a binding's `$`) names.
+        func reference(rootOf chain: MemberChain, in file: ParsedFile) -> ViewModelReference? {
+            guard !references.isEmpty else { return nil }
+            let root = chain.names.count > 1 && file.at(chain.root, "self") ? chain.names[1] : chain.root
+            let token = file.tokens[root]
+            let start = Int(token.start) + (file.kind(root) == .dollarIdentifier ? 1 : 0)
+            return file.source.bytes.withUnsafeBufferPointer { names.position(of: start, Int(token.end), in: $0) }.map { references[$0] }
+        }
+    }
+
     private static func collectReads(
-        of view: TypeInfo, references: [String: ViewModelReference], instances: StaticInstances, chains: DeclarationChains,
+        of view: TypeInfo, references: ReferenceTable, instances: StaticInstances, chains: DeclarationChains,
         index: ProjectIndex, into facts: inout Facts
     ) {
-        let referenceNames = NameTable(references.keys)
         for rendering in ViewCode.renderingBodies(of: view, index: index) {
             let (fileIndex, body) = (rendering.file, rendering.range)
             let file = index.files[fileIndex]
@@ -166,9 +190,12 @@ enum ViewFactsCollector {
             for chain in chains.chains(in: body, of: fileIndex, file: file) {
                 // Most chains start at no reference: rule them out on the bytes.
                 let instance = instances.byType.isEmpty ? nil : instances.reference(startingAt: chain, in: file, from: view.name, index: index)
-                guard instance != nil || !aliases.isEmpty || mayNameReference(chain, in: file, names: referenceNames) else { continue }
-                let rootName = referenceName(file.rootName(of: chain))
-                guard instance != nil || references[rootName] != nil || aliases[rootName] != nil, !parameters.contains(rootName)
+                let direct = references.reference(rootOf: chain, in: file)
+                guard instance != nil || direct != nil || !aliases.isEmpty else { continue }
+                // The root's name, when a local alias or a parameter may be it.
+                let rootName = instance == nil && direct == nil || !parameters.isEmpty ? referenceName(file.rootName(of: chain)) : nil
+                let alias = instance == nil && direct == nil ? aliases[rootName!] : nil
+                guard instance != nil || direct != nil || alias != nil, !(rootName.map(parameters.contains) ?? false)
                 else { continue }
                 var names = file.path(of: chain)
                 var tokens = Array(chain.names.suffix(names.count))
@@ -179,9 +206,9 @@ enum ViewFactsCollector {
                     reference = instance
                     names.removeFirst()
                     tokens.removeFirst()
-                } else if let direct = references[rootName] {
+                } else if let direct {
                     reference = direct
-                } else if let alias = aliases[rootName] {
+                } else if let alias {
                     reference = alias.reference
                     prefix = alias.path
                 } else {
@@ -224,14 +251,6 @@ enum ViewFactsCollector {
         return isMethod
     }
 
-    /// Whether the chain's first name (after `self.`, without a binding's `$`) is in `names`.
-    private static func mayNameReference(_ chain: MemberChain, in file: ParsedFile, names: NameTable) -> Bool {
-        let root = chain.names.count > 1 && file.at(chain.root, "self") ? chain.names[1] : chain.root
-        let token = file.tokens[root]
-        let start = Int(token.start) + (file.kind(root) == .dollarIdentifier ? 1 : 0)
-        return file.source.bytes.withUnsafeBufferPointer { names.position(of: start, Int(token.end), in: $0) != nil }
-    }
-
     /// The property a chain's first name refers to: `$model` (a binding) is `model`'s.
     private static func referenceName(_ name: String) -> String {
         name.utf8.first == UInt8(ascii: "$") ? String(name.dropFirst()) : name
@@ -259,14 +278,14 @@ enum ViewFactsCollector {
     }
 
     private static func collectMutations(
-        of view: TypeInfo, references: [String: ViewModelReference], chains: DeclarationChains, files: [ParsedFile],
+        of view: TypeInfo, references: ReferenceTable, chains: DeclarationChains, files: [ParsedFile],
         into facts: inout Facts
     ) {
         for (declaration, declarationChains) in zip(view.declarations, chains.byDeclaration) {
             let file = files[declaration.file]
             let members = declaration.decl.members
             func record(_ chain: MemberChain, _ dropLast: Bool) {
-                guard let reference = references[referenceName(file.rootName(of: chain))] else { return }
+                guard let reference = references.reference(rootOf: chain, in: file) else { return }
                 var names = file.path(of: chain)
                 var tokens = Array(chain.names.suffix(names.count))
                 names.removeFirst()
