@@ -1,5 +1,6 @@
 import SwiftUI
 
+@MainActor
 final class MessageDraftModel: ObservableObject {
     @Published var text = ""
     func type(_ letter: String) { text += letter }
