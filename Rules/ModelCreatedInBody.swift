@@ -25,8 +25,8 @@ public struct ModelCreatedInBody: Rule {
             code writes after its initializer, or its initializer's effect. Of the writes that \
             can run the body while the child is shown, the note cites the surest: a value the \
             system changes (`scenePhase` when the user leaves the app and comes back), then a \
-            timer, a notification or a subscription, then code after an `await`, then the \
-            presented content's own code, then other code; a write that first ends the \
+            repeating timer, a notification or a subscription, then the shown content's own \
+            code, then code after an `await`, then other code; a write that first ends the \
             presentation showing the child (`item = nil`, `isPresented = false` earlier in the \
             same closure) removes the child rather than building it again. A body nothing runs \
             again while the child is shown, a model that only holds its inputs or mirrors a \

@@ -25,7 +25,7 @@ final class WitnessChoiceTests: XCTestCase {
 
         """
 
-    func testRanksSystemValuesTimersContinuationsContentThenActions() {
+    func testRanksSystemValuesTimersContentContinuationsThenActions() {
         let index = index(
             child + """
                 struct Host: View {
@@ -36,8 +36,9 @@ final class WitnessChoiceTests: XCTestCase {
                     @State private var afterAwait = 0
                     @State private var fromContent = 0
                     @State private var fromLoop = 0
+                    @State private var onceLater = 0
                     var body: some View {
-                        Text("\\(fromButton) \\(fromTimer) \\(afterAwait) \\(fromContent) \\(fromLoop) \\(scenePhase == .active)")
+                        Text("\\(fromButton) \\(fromTimer) \\(afterAwait) \\(fromContent) \\(fromLoop) \\(onceLater) \\(scenePhase == .active)")
                         Button("Change") { fromButton += 1 }
                             .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in fromTimer += 1 }
                             .task { _ = try? await Task.sleep(nanoseconds: 1); afterAwait = 1 }
@@ -45,6 +46,7 @@ final class WitnessChoiceTests: XCTestCase {
                                 fromButton = 0
                                 await Task.yield()
                             }
+                            .onAppear { Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { _ in onceLater = 1 } }
                             .task { while true { try? await Task.sleep(nanoseconds: 1); fromLoop += 1 } }
                             .sheet(item: $draft) { _ in
                                 Child(value: 1)
@@ -62,6 +64,8 @@ final class WitnessChoiceTests: XCTestCase {
         XCTAssertEqual(sureties["fromTimer"], .repeatingEvent)
         XCTAssertEqual(sureties["fromLoop"], .repeatingEvent)
         XCTAssertEqual(sureties["afterAwait"], .continuation)
+        XCTAssertEqual(sureties["onceLater"], .continuation)
+        XCTAssertLessThan(TriggerSurety.presentedContent, .continuation)
         XCTAssertEqual(sureties["fromContent"], .presentedContent)
         XCTAssertEqual(sureties["fromButton"], .other)
         XCTAssertEqual(index.surestReRenderTrigger(of: host, whileShowingViewBuiltAt: site)?.property, "scenePhase")

@@ -3,8 +3,8 @@ import ObservationSyntax
 // Witness choice (SPEC §10): when several writes can run a body again while a view it builds
 // is shown, the witness cited is the one that most surely runs then. A value the system
 // changes (the user leaves the app and comes back: `scenePhase`) runs whatever the user does;
-// a timer, a notification or a subscription fires on its own; a continuation after an `await`
-// runs once more later; the presented content's own code runs on the user's input to it;
+// a timer, a notification or a subscription fires on its own; the shown view's own code runs
+// on the user's input to it; a continuation after an `await` runs once, maybe while it is up;
 // other code (a user action in the presenter, a method) may not run while the view is up.
 
 /// How surely a trigger runs while a view is shown, surest first.
@@ -14,10 +14,12 @@ public enum TriggerSurety: Int, Sendable, Comparable, CustomStringConvertible {
     /// A write in a handler that fires repeatedly on its own: a timer, a notification, a
     /// subscription (`sink`, `.onReceive`, `assign(to:)`), a loop that awaits.
     case repeatingEvent
-    /// A write after an `await` (or in a closure run later: `MainActor.run`, `DispatchQueue…async`).
-    case continuation
-    /// A write in the presented content's own code (its closure, the views it builds).
+    /// A write by the view shown itself: in the presented content's code (its closure, the
+    /// views it builds), or through a `$binding` handed to the view at the site.
     case presentedContent
+    /// A write after an `await` (or in a closure run later: `MainActor.run`,
+    /// `DispatchQueue…async`, a timer that does not repeat): it runs once, maybe while shown.
+    case continuation
     /// Any other write: a user action, a method.
     case other
 
@@ -27,8 +29,8 @@ public enum TriggerSurety: Int, Sendable, Comparable, CustomStringConvertible {
         switch self {
         case .system: "system"
         case .repeatingEvent: "repeating event"
-        case .continuation: "continuation"
         case .presentedContent: "presented content"
+        case .continuation: "continuation"
         case .other: "other"
         }
     }
@@ -77,19 +79,26 @@ extension ProjectIndex {
             case .closure(let callee, _):
                 if flow == nil { flow = scope }
                 guard let callee else { continue }
-                if Self.repeatingEventClosures.contains(file.text(callee)) { return .repeatingEvent }
+                if Self.repeatingEventClosures.contains(file.text(callee)) {
+                    // `Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { … }` fires once, later.
+                    let once = file.at(callee, "scheduledTimer") && scope.callArguments.flatMap { file.argument("repeats", in: $0) }
+                        .map { $0.count == 1 && file.at($0.lowerBound, "false") } == true
+                    return once ? .continuation : .repeatingEvent
+                }
             case .block:
                 if isAwaitingLoop(scope, file: file) { return .repeatingEvent }
             }
         }
+        if write.file == site.file, site.tokens.contains(write.token) || presentedContent(of: site)?.range.contains(write.token) == true {
+            return .presentedContent
+        }
+        if let owner = body.owner, owner.isView, presentedViews(of: site).contains(owner.name) { return .presentedContent }
         if suspends(before: write.token, in: flow, scopes: scopes, from: body.range.lowerBound, file: file)
             || isAssignedAwaitedValue(write.token, in: file)
             || scopes.enclosing(write.token).contains(where: { isLaterClosure($0, file: file) })
         {
             return .continuation
         }
-        if write.file == site.file, presentedContent(of: site)?.range.contains(write.token) == true { return .presentedContent }
-        if let owner = body.owner, owner.isView, presentedViews(of: site).contains(owner.name) { return .presentedContent }
         return .other
     }
 
