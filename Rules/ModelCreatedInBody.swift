@@ -22,7 +22,13 @@ public struct ModelCreatedInBody: Rule {
             plain properties to a descendant holding it that way. Reported by default only with the witness, cited in notes in the \
             order things happen: the write that runs the body again (and where the body reads \
             that state), the body building the new model, and what is lost — state the model's \
-            code writes after its initializer, or its initializer's effect. A body nothing runs \
+            code writes after its initializer, or its initializer's effect. Of the writes that \
+            can run the body while the child is shown, the note cites the surest: a value the \
+            system changes (`scenePhase` when the user leaves the app and comes back), then a \
+            repeating timer, a notification or a subscription, then the shown content's own \
+            code, then code after an `await`, then other code; a write that first ends the \
+            presentation showing the child (`item = nil`, `isPresented = false` earlier in the \
+            same closure) removes the child rather than building it again. A body nothing runs \
             again while the child is shown, a model that only holds its inputs or mirrors a \
             publisher that replays its value, and an initializer that only reads memory are \
             not reported. Handing `$model.field` to a view that only reads its `@Binding` \
@@ -165,6 +171,33 @@ public struct ModelCreatedInBody: Rule {
                 }
             }
             """,
+            // The deep-link handler ends the sheet before it resets the list, but the user
+            // leaving the app and coming back changes `scenePhase` while the sheet is up.
+            """
+            final class DraftModel: ObservableObject {
+                @Published var text = ""
+                func edit() { text += "a" }
+            }
+            struct DraftEditor: View {
+                @ObservedObject var model: DraftModel
+                var body: some View { Button(model.text) { model.edit() } }
+            }
+            struct Draft: Identifiable { let id = UUID() }
+            struct Drafts: View {
+                @Environment(\\.scenePhase) private var scenePhase
+                @State private var draft: Draft?
+                @State private var resetID = UUID()
+                var body: some View {
+                    List { Text(scenePhase == .active ? "Drafts" : "Away") }
+                        .id(resetID)
+                        .sheet(item: $draft) { _ in DraftEditor(model: ↓DraftModel()) }
+                        .onReceive(NotificationCenter.default.publisher(for: .reset)) { _ in
+                            draft = nil
+                            resetID = UUID()
+                        }
+                }
+            }
+            """,
             // A factory whose every return path builds a new model is a constructor too.
             """
             final class ProfileModel: ObservableObject {
@@ -247,6 +280,32 @@ public struct ModelCreatedInBody: Rule {
                 var body: some View {
                     Button("\\(count)") { count += 1 }
                     AlertStack(model: AlertModel())
+                }
+            }
+            """,
+            // The only write that runs `Drafts.body` again while the sheet is up first ends the
+            // sheet: the body then builds no `DraftEditor`.
+            """
+            final class DraftModel: ObservableObject {
+                @Published var text = ""
+                func edit() { text += "a" }
+            }
+            struct DraftEditor: View {
+                @ObservedObject var model: DraftModel
+                var body: some View { Button(model.text) { model.edit() } }
+            }
+            struct Draft: Identifiable { let id = UUID() }
+            struct Drafts: View {
+                @State private var draft: Draft?
+                @State private var resetID = UUID()
+                var body: some View {
+                    List { Text("Drafts") }
+                        .id(resetID)
+                        .sheet(item: $draft) { _ in DraftEditor(model: DraftModel()) }
+                        .onReceive(NotificationCenter.default.publisher(for: .reset)) { _ in
+                            draft = nil
+                            resetID = UUID()
+                        }
                 }
             }
             """,
@@ -557,12 +616,13 @@ public struct ModelCreatedInBody: Rule {
         }
     }
 
-    /// What runs `type`'s body again while the child it builds at `token` is shown: a
-    /// write the presentation showing the child covers is none.
+    /// What runs `type`'s body again while the child it builds at `token` is shown, the
+    /// surest first: a write the presentation showing the child covers is none, nor one that
+    /// first ends that presentation.
     private func reRenderTrigger(of type: TypeInfo, building child: TypeInfo, at token: Int, context: RuleContext) -> ReRenderTrigger? {
         let index = context.index
         if let site = index.viewGraph.constructions(of: child.name).first(where: { $0.file == context.fileIndex && $0.token == token }) {
-            return index.firstReRenderTrigger(of: type, whileShowingViewBuiltAt: site)
+            return index.surestReRenderTrigger(of: type, whileShowingViewBuiltAt: site)
         }
         return index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: token)).first
     }

@@ -29,5 +29,6 @@ struct ChartScene: Scene {
 /// Screens the app shows through navigation this scenario leaves out: named here, each may
 /// be shown (a view no code names never renders).
 let navigationScreens: [any View.Type] = [
-    FocusScreen.self, StatsScreen.self, HabitWidgetGallery.self, HabitFactsButton.self, StreakScreen.self,
+    FocusScreen.self, StatsScreen.self, HabitWidgetGallery.self, HabitFactsButton.self, StreakScreen.self, InboxScreen.self,
+    OutboxScreen.self,
 ]

@@ -339,7 +339,7 @@ extension ProjectIndex {
 
     /// The closure the presenting modifier or `NavigationLink` shows for `site`, and the
     /// modifier's (or `NavigationLink`'s) name token.
-    private func presentedContent(of site: ViewConstruction) -> (range: Range<Int>, callee: Int)? {
+    func presentedContent(of site: ViewConstruction) -> (range: Range<Int>, callee: Int)? {
         guard let body = isolationFacts.enclosingBody(of: TokenLocation(file: site.file, token: site.token), index: self) else { return nil }
         let file = files[site.file]
         for scope in scopes(in: body.range, of: file).enclosing(site.token) {
@@ -476,7 +476,7 @@ extension ProjectIndex {
     /// Whether the flow that runs `token` — the closure `flow`, or the body itself (nil,
     /// from `start`) — suspends before it: an `await` in the flow's own code. One in a
     /// closure nested in it does not (`Task { await save() }` starts other work and goes on).
-    private func suspends(before token: Int, in flow: Scope?, scopes: BodyScopes, from start: Int? = nil, file: ParsedFile) -> Bool {
+    func suspends(before token: Int, in flow: Scope?, scopes: BodyScopes, from start: Int? = nil, file: ParsedFile) -> Bool {
         let start = flow?.range.lowerBound ?? start ?? token
         return (start..<token).contains { candidate in
             file.at(candidate, "await") && scopes.innermostClosure(containing: candidate)?.range == flow?.range

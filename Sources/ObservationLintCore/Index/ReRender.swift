@@ -63,7 +63,7 @@ extension ProjectIndex {
     }
 
     /// The sites that build `view` in a body that runs again while the view is shown, each
-    /// with the first such trigger: what re-creates the view (its initializer and property
+    /// with the surest such trigger (`surestReRenderTrigger(of:whileShowingViewBuiltAt:)`): what re-creates the view (its initializer and property
     /// initial values run again). Empty for a view only built once or with unknown callers.
     /// `declaredAt`: the name of one declaration of the view (one `#if` variant); only the
     /// sites that can build that declaration count.
@@ -71,19 +71,9 @@ extension ProjectIndex {
         let sites = declaration.map { viewGraph.constructions(of: view.name, declaredAt: $0) } ?? viewGraph.constructions(of: view.name)
         return sites.compactMap { site in
             guard isReRenderedSite(site), let parent = site.enclosingType.flatMap({ types[$0] }),
-                ViewCode.isRenderingContainer(parent), let trigger = firstReRenderTrigger(of: parent, whileShowingViewBuiltAt: site)
+                ViewCode.isRenderingContainer(parent), let trigger = surestReRenderTrigger(of: parent, whileShowingViewBuiltAt: site)
             else { return nil }
             return ReCreation(site: site, trigger: trigger)
-        }
-    }
-
-    /// The first trigger of `type`'s body (the body that builds `site`) that can fire while
-    /// the view built at `site` is shown: one of `reRenderTriggers(of:whileShowing:)` at the
-    /// site whose write can run then — a write the presentation showing the view covers
-    /// cannot (`canRun(_:whileShowing:)`).
-    public func firstReRenderTrigger(of type: TypeInfo, whileShowingViewBuiltAt site: ViewConstruction) -> ReRenderTrigger? {
-        reRenderTriggers(of: type, whileShowing: TokenLocation(file: site.file, token: site.token)).first {
-            $0.write.map { canRun($0, whileShowing: site) } ?? true
         }
     }
 

@@ -1,0 +1,174 @@
+import ObservationSyntax
+
+// Witness choice (SPEC §10): when several writes can run a body again while a view it builds
+// is shown, the witness cited is the one that most surely runs then. A value the system
+// changes (the user leaves the app and comes back: `scenePhase`) runs whatever the user does;
+// a timer, a notification or a subscription fires on its own; the shown view's own code runs
+// on the user's input to it; a continuation after an `await` runs once, maybe while it is up;
+// other code (a user action in the presenter, a method) may not run while the view is up.
+
+/// How surely a trigger runs while a view is shown, surest first.
+public enum TriggerSurety: Int, Sendable, Comparable, CustomStringConvertible {
+    /// A value the system changes (an environment value, a query's stored data).
+    case system
+    /// A write in a handler that fires repeatedly on its own: a timer, a notification, a
+    /// subscription (`sink`, `.onReceive`, `assign(to:)`), a loop that awaits.
+    case repeatingEvent
+    /// A write by the view shown itself: in the presented content's code (its closure, the
+    /// views it builds), or through a `$binding` handed to the view at the site.
+    case presentedContent
+    /// A write after an `await` (or in a closure run later: `MainActor.run`,
+    /// `DispatchQueue…async`, a timer that does not repeat): it runs once, maybe while shown.
+    case continuation
+    /// Any other write: a user action, a method.
+    case other
+
+    public static func < (lhs: TriggerSurety, rhs: TriggerSurety) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String {
+        switch self {
+        case .system: "system"
+        case .repeatingEvent: "repeating event"
+        case .presentedContent: "presented content"
+        case .continuation: "continuation"
+        case .other: "other"
+        }
+    }
+}
+
+extension ProjectIndex {
+    /// Closures a handler runs each time a timer, a notification or a publisher fires.
+    private static let repeatingEventClosures: Set<String> = [
+        "sink", "onReceive", "addObserver", "scheduledTimer", "observe", "addPeriodicTimeObserver",
+        "onPreferenceChange", "onGeometryChange", "onScrollGeometryChange",
+    ]
+    /// Closures run later than the code that hands them over.
+    private static let laterClosures: Set<String> = ["async", "asyncAfter", "run"]
+
+    /// The best witness among `type`'s triggers that can fire while the view built at `site`
+    /// is shown (`reRenderTriggers(of:whileShowing:)` whose write `canRun(_:whileShowing:)`):
+    /// the surest (`surety(of:whileShowingViewBuiltAt:)`), the first listed among equals;
+    /// never one whose write first ends the presentation showing the view
+    /// (`dismissesPresentation(before:showing:)`). Nil when none can fire.
+    public func surestReRenderTrigger(of type: TypeInfo, whileShowingViewBuiltAt site: ViewConstruction) -> ReRenderTrigger? {
+        var best: (trigger: ReRenderTrigger, surety: TriggerSurety)?
+        for trigger in reRenderTriggers(of: type, whileShowing: TokenLocation(file: site.file, token: site.token)) {
+            let surety = surety(of: trigger, whileShowingViewBuiltAt: site)
+            if let best, best.surety <= surety { continue }
+            if let write = trigger.write, !canRun(write, whileShowing: site) || dismissesPresentation(before: write, showing: site) {
+                continue
+            }
+            best = (trigger, surety)
+            if surety == .system { break }
+        }
+        return best?.trigger
+    }
+
+    /// How surely the trigger's write runs while the view built at `site` is shown (not
+    /// whether it can: `canRun(_:whileShowing:)` says that).
+    public func surety(of trigger: ReRenderTrigger, whileShowingViewBuiltAt site: ViewConstruction) -> TriggerSurety {
+        guard let write = trigger.write else { return .system }
+        let file = files[write.file]
+        // `publisher.assign(to: &$field)`, `.assign(to: \.field, on: self)`: a subscription.
+        if write.token >= 2, file.kind(write.token - 1) == .prefixAmpersand || file.kind(write.token - 2) == .backslash { return .repeatingEvent }
+        guard let body = isolationFacts.enclosingBody(of: write, index: self) else { return .other }
+        let scopes = scopes(in: body.range, of: file)
+        var flow: Scope?
+        for scope in scopes.enclosing(write.token) {
+            switch scope.kind {
+            case .closure(let callee, _):
+                if flow == nil { flow = scope }
+                guard let callee else { continue }
+                if Self.repeatingEventClosures.contains(file.text(callee)) {
+                    // `Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { … }` fires once, later.
+                    let once = file.at(callee, "scheduledTimer") && scope.callArguments.flatMap { file.argument("repeats", in: $0) }
+                        .map { $0.count == 1 && file.at($0.lowerBound, "false") } == true
+                    return once ? .continuation : .repeatingEvent
+                }
+            case .block:
+                if isAwaitingLoop(scope, file: file) { return .repeatingEvent }
+            }
+        }
+        if write.file == site.file, site.tokens.contains(write.token) || presentedContent(of: site)?.range.contains(write.token) == true {
+            return .presentedContent
+        }
+        if let owner = body.owner, owner.isView, presentedViews(of: site).contains(owner.name) { return .presentedContent }
+        if suspends(before: write.token, in: flow, scopes: scopes, from: body.range.lowerBound, file: file)
+            || isAssignedAwaitedValue(write.token, in: file)
+            || scopes.enclosing(write.token).contains(where: { isLaterClosure($0, file: file) })
+        {
+            return .continuation
+        }
+        return .other
+    }
+
+    /// Whether `write`, code of the view that presents the view built at `site`, runs in a
+    /// synchronous step that first ends that presentation: its `isPresented:` state set to
+    /// `false` or its `item:` to `nil`, earlier in the same flow (the same closure or
+    /// function body, outside nested closures, in a block that also holds the write). The
+    /// body then runs again without the view: the write removes it rather than re-creating it.
+    public func dismissesPresentation(before write: TokenLocation, showing site: ViewConstruction) -> Bool {
+        guard let arguments = site.presentingArguments, let presenter = site.enclosingType else { return false }
+        let siteFile = files[site.file]
+        let item = siteFile.argument("item", in: arguments)
+        guard let binding = item ?? siteFile.argument("isPresented", in: arguments),
+            siteFile.kind(binding.lowerBound) == .dollarIdentifier || siteFile.kind(binding.lowerBound + 2) == .dollarIdentifier
+        else { return false }
+        var state = binding.map { siteFile.text($0) }.joined()
+        if state.hasPrefix("self.") { state.removeFirst(5) }
+        if state.hasPrefix("$") { state.removeFirst() }
+        guard let body = isolationFacts.enclosingBody(of: write, index: self), body.owner?.name == presenter else { return false }
+        let file = files[write.file]
+        let scopes = scopes(in: body.range, of: file)
+        let flow = scopes.innermostClosure(containing: write.token)?.range ?? body.range
+        let ending = item == nil ? "false" : "nil"
+        return file.assignments(in: flow.lowerBound..<write.token).contains { assignment in
+            guard file.at(assignment.operatorToken, "="), assignment.value.count == 1, file.spells(assignment.value.lowerBound, ending),
+                file.path(of: assignment.target).joined(separator: ".") == state,
+                scopes.innermostClosure(containing: assignment.operatorToken)?.range == scopes.innermostClosure(containing: write.token)?.range
+            else { return false }
+            // In a block that also holds the write (not `if done { item = nil }` before it).
+            guard let block = scopes.innermostIndex(containing: assignment.operatorToken) else { return true }
+            return scopes.scopes[block].range.contains(write.token)
+        }
+    }
+
+    /// `while …` / `for await … in` whose block awaits: it runs its body again and again.
+    private func isAwaitingLoop(_ block: Scope, file: ParsedFile) -> Bool {
+        guard let keyword = loopKeyword(of: block.range, file: file) else { return false }
+        if file.at(keyword, "for") { return file.at(keyword + 1, "await") || file.at(keyword + 2, "await") }
+        return block.range.contains { file.at($0, "await") }
+    }
+
+    /// The `while`/`for`/`repeat` keyword whose block `block` is.
+    private func loopKeyword(of block: Range<Int>, file: ParsedFile) -> Int? {
+        var token = block.lowerBound - 1
+        var steps = 0
+        while token >= 0, steps < 64 {
+            if file.at(token, "while") || file.at(token, "for") || file.at(token, "repeat") { return token }
+            switch file.kind(token) {
+            case .leftBrace, .rightBrace, .semicolon: return nil
+            case .rightParen, .rightSquare:
+                let open = Int(file.partner[token])
+                token = open >= 0 && open < token ? open - 1 : token - 1
+            default: token -= 1
+            }
+            steps += 1
+        }
+        return nil
+    }
+
+    /// `field = await load()`, `field = try await load()`: the store runs after the await.
+    private func isAssignedAwaitedValue(_ token: Int, in file: ParsedFile) -> Bool {
+        guard file.kind(token + 1) == .equal else { return false }
+        var value = token + 2
+        if file.at(value, "try") { value += file.kind(value + 1) == .postfixQuestionMark || file.kind(value + 1) == .exclamationMark ? 2 : 1 }
+        return file.at(value, "await")
+    }
+
+    /// `MainActor.run { … }`, `DispatchQueue.main.async { … }`, `asyncAfter`: a closure run later.
+    private func isLaterClosure(_ scope: Scope, file: ParsedFile) -> Bool {
+        guard case .closure(let callee?, _) = scope.kind, Self.laterClosures.contains(file.text(callee)) else { return false }
+        return !file.at(callee, "run") || file.at(callee - 2, "MainActor")
+    }
+}

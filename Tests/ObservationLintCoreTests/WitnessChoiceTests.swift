@@ -1,0 +1,157 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+/// `surety(of:whileShowingViewBuiltAt:)`, `dismissesPresentation(before:showing:)` and
+/// `surestReRenderTrigger(of:whileShowingViewBuiltAt:)`: which write a finding cites as what
+/// runs a body again while the view it presents is shown.
+final class WitnessChoiceTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(source.utf8))])
+    }
+
+    private func site(of view: String, in index: ProjectIndex) -> ViewConstruction {
+        let sites = index.viewGraph.constructions(of: view)
+        XCTAssertEqual(sites.count, 1, view)
+        return sites[0]
+    }
+
+    private let child = """
+        struct Child: View {
+            let value: Int
+            var body: some View { Text("\\(value)") }
+        }
+        struct Draft: Identifiable { let id = 0 }
+
+        """
+
+    func testRanksSystemValuesTimersContentContinuationsThenActions() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @Environment(\\.scenePhase) private var scenePhase
+                    @State private var draft: Draft?
+                    @State private var fromButton = 0
+                    @State private var fromTimer = 0
+                    @State private var afterAwait = 0
+                    @State private var fromContent = 0
+                    @State private var fromLoop = 0
+                    @State private var onceLater = 0
+                    var body: some View {
+                        Text("\\(fromButton) \\(fromTimer) \\(afterAwait) \\(fromContent) \\(fromLoop) \\(onceLater) \\(scenePhase == .active)")
+                        Button("Change") { fromButton += 1 }
+                            .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in fromTimer += 1 }
+                            .task { _ = try? await Task.sleep(nanoseconds: 1); afterAwait = 1 }
+                            .task {
+                                fromButton = 0
+                                await Task.yield()
+                            }
+                            .onAppear { Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { _ in onceLater = 1 } }
+                            .task { while true { try? await Task.sleep(nanoseconds: 1); fromLoop += 1 } }
+                            .sheet(item: $draft) { _ in
+                                Child(value: 1)
+                                Button("Save") { fromContent += 1 }
+                            }
+                    }
+                }
+                """)
+        let host = index.types["Host"]!
+        let site = site(of: "Child", in: index)
+        // The last write listed of each: `fromButton`'s is the one before the `.task`'s `await`.
+        var sureties: [String: TriggerSurety] = [:]
+        for trigger in index.reRenderTriggers(of: host) { sureties[trigger.property] = index.surety(of: trigger, whileShowingViewBuiltAt: site) }
+        XCTAssertEqual(sureties["scenePhase"], .system)
+        XCTAssertEqual(sureties["fromTimer"], .repeatingEvent)
+        XCTAssertEqual(sureties["fromLoop"], .repeatingEvent)
+        XCTAssertEqual(sureties["afterAwait"], .continuation)
+        XCTAssertEqual(sureties["onceLater"], .continuation)
+        XCTAssertLessThan(TriggerSurety.presentedContent, .continuation)
+        XCTAssertEqual(sureties["fromContent"], .presentedContent)
+        XCTAssertEqual(sureties["fromButton"], .other)
+        XCTAssertEqual(index.surestReRenderTrigger(of: host, whileShowingViewBuiltAt: site)?.property, "scenePhase")
+    }
+
+    /// The first trigger listed (`alpha`, by name) is an action the sheet covers; `zulu`'s
+    /// timer fires while it is up.
+    func testPrefersATimerToAnEarlierListedAction() {
+        let index = index(
+            child + """
+                final class Ticker: ObservableObject {
+                    @Published var zulu = 0
+                    private var timer: AnyCancellable?
+                    func start() { timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect().sink { [weak self] _ in self?.zulu += 1 } }
+                }
+                struct Host: View {
+                    @ObservedObject var ticker: Ticker
+                    @State private var alpha = 0
+                    @State private var isShowing = false
+                    var body: some View {
+                        Text("\\(alpha)")
+                        Button("Change") { alpha += 1 }
+                            .fullScreenCover(isPresented: $isShowing) { Child(value: 1) }
+                            .onChange(of: alpha) { _, _ in ticker.start() }
+                    }
+                }
+                """)
+        let host = index.types["Host"]!
+        let trigger = index.surestReRenderTrigger(of: host, whileShowingViewBuiltAt: site(of: "Child", in: index))
+        XCTAssertEqual(trigger?.state, "`Ticker.zulu`")
+    }
+
+    func testAWriteAfterEndingThePresentationRemovesTheViewInstead() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var draft: Draft?
+                    @State private var resetID = 0
+                    @State private var other = 0
+                    var body: some View {
+                        List { Text("\\(other)") }
+                            .id(resetID)
+                            .sheet(item: $draft) { _ in Child(value: 1) }
+                            .onReceive(NotificationCenter.default.publisher(for: .reset)) { _ in
+                                draft = nil
+                                resetID += 1
+                            }
+                            .onReceive(NotificationCenter.default.publisher(for: .other)) { _ in
+                                other += 1
+                                draft = nil
+                            }
+                            .onReceive(NotificationCenter.default.publisher(for: .maybe)) { _ in
+                                if other > 3 { draft = nil }
+                                other += 1
+                            }
+                    }
+                }
+                """)
+        let host = index.types["Host"]!
+        let site = site(of: "Child", in: index)
+        let writes = index.reRenderTriggers(of: host).compactMap { trigger in trigger.write.map { (trigger.property, $0) } }
+        let dismissing = writes.filter { index.dismissesPresentation(before: $0.1, showing: site) }.map(\.0)
+        XCTAssertEqual(dismissing, ["resetID"])
+        XCTAssertEqual(writes.filter { $0.0 == "other" }.count, 2)
+    }
+
+    func testNoWitnessWhenTheOnlyWriteEndsThePresentationFirst() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var resetID = 0
+                    var body: some View {
+                        List { Text("Rows") }
+                            .id(resetID)
+                            .sheet(isPresented: $isShowing) { Child(value: 1) }
+                            .onReceive(NotificationCenter.default.publisher(for: .reset)) { _ in
+                                isShowing = false
+                                resetID += 1
+                            }
+                    }
+                }
+                """)
+        let host = index.types["Host"]!
+        let site = site(of: "Child", in: index)
+        XCTAssertEqual(index.reRenderTriggers(of: host).map(\.property), ["resetID"])
+        XCTAssertNil(index.surestReRenderTrigger(of: host, whileShowingViewBuiltAt: site))
+    }
+}
