@@ -673,12 +673,9 @@ public struct ModelCreatedInBody: Rule {
                 }
                 locals = found
             }
-            guard let declarations = locals![name] else { return nil }
-            for (position, value) in declarations.enumerated() {
-                guard let value, let model = created(value) else { continue }
-                return position == declarations.count - 1 ? model : nil
-            }
-            return nil
+            // A name declared more than once in the body (in two branches) stays unknown.
+            guard let declarations = locals![name], declarations.count == 1, let value = declarations[0] else { return nil }
+            return created(value)
         }
     }
 

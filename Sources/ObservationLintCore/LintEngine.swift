@@ -293,7 +293,6 @@ public enum LintEngine {
             ]
         }
         var publicTypes: [Int: [String: TypeInfo]] = [:]
-        defer { if options.leavesTeardownToExit { LeftToExit.keep(publicTypes) } }
         var result: [ProjectIndex] = []
         for project in layout.projectLevels.joined() {
             let settings = buildSettings(of: layout.projects[project], options: options)

@@ -22,7 +22,12 @@ extension ProjectIndex {
         guard !(body.range.lowerBound..<write.site.token).contains(where: { file.at($0, "await") }) else { return nil }
         let lineage = Set((typeAndAncestors(of: owner) + typeAndSubtypes(of: owner)).map(\.name))
         let sites = callSites(of: function, inFile: write.site.file, ownedBy: owner)
-        guard !sites.isEmpty else { return nil }
+        // Every use must be one of these calls: none from outside the project, none the call
+        // table cannot type (a receiver of unknown type, a reference without parentheses).
+        let called = Set(sites)
+        guard !sites.isEmpty, !isCallableFromOutside(function, of: owner),
+            !mayReference(function, of: owner, outside: { called.contains($0) || self.neverRunsInApp(file: $0.file) })
+        else { return nil }
         var callers = Set<String>()
         for site in sites {
             guard let caller = isolationFacts.enclosingBody(of: site, index: self), let type = caller.owner, !lineage.contains(type.name)

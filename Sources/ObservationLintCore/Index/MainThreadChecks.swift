@@ -68,7 +68,9 @@ extension MainThreadCheck {
         return false
     }
 
-    /// Whether `token` lies in the braces around the statement at `keyword`.
+    /// Whether `token` lies in the braces around the statement at `keyword`. A statement after
+    /// a `case`/`default` label scopes only that case, which the braces do not show: such a
+    /// check (or one after an `if case`) is not taken as scoping anything.
     private static func isInScope(_ token: Int, of keyword: Int, in file: ParsedFile) -> Bool {
         var probe = keyword - 1
         while probe >= 0 {
@@ -78,6 +80,7 @@ extension MainThreadCheck {
             case .leftBrace:
                 return token < Int(file.partner[probe])
             default:
+                if file.at(probe, "case") || file.at(probe, "default") { return false }
                 probe -= 1
             }
         }
