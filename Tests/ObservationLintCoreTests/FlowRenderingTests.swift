@@ -44,13 +44,18 @@ final class FlowRenderingTests: XCTestCase {
                         count += 1
                         router.opened = "c"
                     }
+                    Button("Maybe") {
+                        router.opened = "d"
+                        if count > 1 { selection = "d" }
+                    }
                 }
             }
             """
-        // The `Task` is another flow; `count` is state the body does not read.
+        // The `Task` is another flow; `count` is state the body does not read; a write only
+        // one branch makes does not run whenever the model's write does.
         XCTAssertEqual(
             renderingWrites(of: "opened", in: "Router", view: "Menu", source),
-            ["a closure in `Menu.body`: selection", "a closure in `Menu.body`: -", "a closure in `Menu.body`: -"])
+            ["a closure in `Menu.body`: selection", "a closure in `Menu.body`: -", "a closure in `Menu.body`: -", "a closure in `Menu.body`: -"])
     }
 
     func testACoordinatorWritingABindingTheViewBindsToItsOwnState() {

@@ -52,7 +52,7 @@ extension ProjectIndex {
     /// Whether the announcer at `announcer` runs whenever the call at `call` does: it is in
     /// other code, or the innermost block holding it in the caller's `body` holds the call
     /// too (not `if case .failure = result { showingAlert = true }` after the call).
-    private func runsWhenever(_ announcer: TokenLocation, runs call: TokenLocation, body: Range<Int>) -> Bool {
+    func runsWhenever(_ announcer: TokenLocation, runs call: TokenLocation, body: Range<Int>) -> Bool {
         guard announcer.file == call.file, body.contains(announcer.token) else { return true }
         let file = files[call.file]
         var depth = 0

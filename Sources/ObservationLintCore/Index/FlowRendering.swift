@@ -8,7 +8,9 @@ import ObservationSyntax
 extension ProjectIndex {
     /// A write, in the same synchronous flow as the code at `location` (the statements of the
     /// function or closure holding it, outside closures nested in it, with no `await`
-    /// between the two), to value state that `view` holds and reads while rendering: its own
+    /// between the two, and in a block that runs whenever the code at `location` does:
+    /// `if changed { selection = day }` is no such write), to value state that `view` holds and
+    /// reads while rendering: its own
     /// `@State`/`@Binding` (`selection = day` in its action), or the `@Binding` of a project
     /// view that `view` binds to such a state (`parent.selection = day` in a representable's
     /// coordinator, for `CalendarGrid(selection: $selection)` in `view`), or, in a model's own
@@ -24,6 +26,7 @@ extension ProjectIndex {
         for token in flow where file.kind(token) == .identifier && file.isAssignmentOperator(token + 1) {
             guard scopes.innermostClosure(containing: token)?.range == closure,
                 !(min(token, location.token)..<max(token, location.token)).contains(where: { file.at($0, "await") }),
+                runsWhenever(TokenLocation(file: location.file, token: token), runs: location, body: flow),
                 let state = viewState(writtenAt: token, in: location.file, owner: body.owner, view: view),
                 readWhileRendering(state, of: view) != nil
             else { continue }
