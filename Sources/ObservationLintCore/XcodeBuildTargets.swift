@@ -110,18 +110,10 @@ public struct XcodeBuildTargets: Sendable {
             case .dictionary(let objects)? = top["objects"]
         else { return false }
         var paths = XcodeGroupPaths(objects: objects, projectFolder: projectFolder)
-        func fields(_ id: String?) -> [String: OldStylePropertyList]? {
-            guard let id, case .dictionary(let fields)? = objects[id] else { return nil }
-            return fields
-        }
-        func ids(_ value: OldStylePropertyList?) -> [String] {
-            guard case .array(let items)? = value else { return [] }
-            return items.compactMap(\.string)
-        }
         func settings(_ list: String?) -> [String: [String: OldStylePropertyList]] {
             var result: [String: [String: OldStylePropertyList]] = [:]
-            for id in ids(fields(list)?["buildConfigurations"]) {
-                guard let configuration = fields(id), let name = configuration["name"]?.string else { continue }
+            for id in XcodeGroupPaths.ids(paths.fields(list)?["buildConfigurations"]) {
+                guard let configuration = paths.fields(id), let name = configuration["name"]?.string else { continue }
                 if case .dictionary(let settings)? = configuration["buildSettings"] { result[name] = settings } else { result[name] = [:] }
             }
             return result
@@ -148,9 +140,9 @@ public struct XcodeBuildTargets: Sendable {
                     name: target["name"]?.string ?? id, kind: XcodeProductKind(productType: target["productType"]?.string),
                     platforms: platforms))
             targetOfID[id] = number
-            for phase in ids(target["buildPhases"]) where fields(phase)?["isa"]?.string == "PBXSourcesBuildPhase" {
-                for buildFile in ids(fields(phase)?["files"]) {
-                    guard let reference = fields(buildFile)?["fileRef"]?.string, let file = fields(reference) else { continue }
+            for phase in XcodeGroupPaths.ids(target["buildPhases"]) where paths.fields(phase)?["isa"]?.string == "PBXSourcesBuildPhase" {
+                for buildFile in XcodeGroupPaths.ids(paths.fields(phase)?["files"]) {
+                    guard let reference = paths.fields(buildFile)?["fileRef"]?.string, let file = paths.fields(reference) else { continue }
                     if let path = paths.location(of: reference) {
                         added.targetsOfPath[path.lowercased(), default: []].insert(number)
                     } else if let name = (file["path"] ?? file["name"])?.string {
@@ -158,20 +150,20 @@ public struct XcodeBuildTargets: Sendable {
                     }
                 }
             }
-            for group in ids(target["fileSystemSynchronizedGroups"]) {
+            for group in XcodeGroupPaths.ids(target["fileSystemSynchronizedGroups"]) {
                 guard let position = added.synchronizedFolder(group, paths: &paths, known: &folderOfGroup) else { return false }
                 added.synchronizedFolders[position].targets.insert(number)
             }
         }
         for (id, object) in objects {
             guard case .dictionary(let group) = object, group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" else { continue }
-            for exception in ids(group["exceptions"]) {
-                guard let set = fields(exception), set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+            for exception in XcodeGroupPaths.ids(group["exceptions"]) {
+                guard let set = paths.fields(exception), set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
                     let target = set["target"]?.string.flatMap({ targetOfID[$0] })
                 else { continue }
                 guard let position = added.synchronizedFolder(id, paths: &paths, known: &folderOfGroup) else { return false }
                 let folder = added.synchronizedFolders[position].folder
-                added.synchronizedFolders[position].exceptions[target, default: []] += ids(set["membershipExceptions"]).map {
+                added.synchronizedFolders[position].exceptions[target, default: []] += XcodeGroupPaths.ids(set["membershipExceptions"]).map {
                     PathUtilities.absolute($0, relativeTo: folder).lowercased()
                 }
             }

@@ -272,6 +272,18 @@ struct XcodeGroupPaths {
     var projectDirectory: String
     var resolved: [String: String?] = [:]
 
+    /// The fields of the object `id` names; nil when there is no such dictionary.
+    func fields(_ id: String?) -> [String: OldStylePropertyList]? {
+        guard let id, case .dictionary(let fields)? = objects[id] else { return nil }
+        return fields
+    }
+
+    /// The object ids an array field lists.
+    static func ids(_ value: OldStylePropertyList?) -> [String] {
+        guard case .array(let items)? = value else { return [] }
+        return items.compactMap(\.string)
+    }
+
     init(objects: [String: OldStylePropertyList], projectFolder: String) {
         self.objects = objects
         projectDirectory = projectFolder

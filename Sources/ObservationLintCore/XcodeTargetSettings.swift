@@ -63,19 +63,11 @@ struct XcodeTargetSettings: Sendable {
             case .dictionary(let objects)? = top["objects"]
         else { return nil }
         var paths = XcodeGroupPaths(objects: objects, projectFolder: projectFolder)
-        func fields(_ id: String?) -> [String: OldStylePropertyList]? {
-            guard let id, case .dictionary(let fields)? = objects[id] else { return nil }
-            return fields
-        }
-        func ids(_ value: OldStylePropertyList?) -> [String] {
-            guard case .array(let items)? = value else { return [] }
-            return items.compactMap(\.string)
-        }
         // The configurations of a list by name.
         func configurations(_ list: String?) -> [String: [String: OldStylePropertyList]] {
             var result: [String: [String: OldStylePropertyList]] = [:]
-            for id in ids(fields(list)?["buildConfigurations"]) {
-                if let configuration = fields(id), let name = configuration["name"]?.string { result[name] = configuration }
+            for id in XcodeGroupPaths.ids(paths.fields(list)?["buildConfigurations"]) {
+                if let configuration = paths.fields(id), let name = configuration["name"]?.string { result[name] = configuration }
             }
             return result
         }
@@ -97,9 +89,9 @@ struct XcodeTargetSettings: Sendable {
             let own = configurations(target["buildConfigurationList"]?.string)
             let isOn = projectConfigurations.values.contains(where: mayTurnOn) || own.values.contains(where: mayTurnOn)
             targetIsOn[id] = isOn
-            for phase in ids(target["buildPhases"]) where fields(phase)?["isa"]?.string == "PBXSourcesBuildPhase" {
-                for buildFile in ids(fields(phase)?["files"]) {
-                    guard let reference = fields(buildFile)?["fileRef"]?.string, let file = fields(reference) else { continue }
+            for phase in XcodeGroupPaths.ids(target["buildPhases"]) where paths.fields(phase)?["isa"]?.string == "PBXSourcesBuildPhase" {
+                for buildFile in XcodeGroupPaths.ids(paths.fields(phase)?["files"]) {
+                    guard let reference = paths.fields(buildFile)?["fileRef"]?.string, let file = paths.fields(reference) else { continue }
                     if let path = paths.location(of: reference)?.lowercased() {
                         if isOn { onPaths.insert(path) } else { offPaths.insert(path) }
                     } else if isOn, let name = (file["path"] ?? file["name"])?.string {
@@ -107,7 +99,7 @@ struct XcodeTargetSettings: Sendable {
                     }
                 }
             }
-            for group in ids(target["fileSystemSynchronizedGroups"]) {
+            for group in XcodeGroupPaths.ids(target["fileSystemSynchronizedGroups"]) {
                 // A synchronized folder whose place a build setting decides: nothing is known.
                 guard let folder = paths.location(of: group) else { return nil }
                 if isOn { onFolders.append(folder.lowercased() + "/") } else { offFolders.append(folder.lowercased() + "/") }
@@ -117,10 +109,10 @@ struct XcodeTargetSettings: Sendable {
         // that target, counted as built by it when the target may turn the setting on.
         for (id, object) in objects {
             guard case .dictionary(let group) = object, group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" else { continue }
-            for exception in ids(group["exceptions"]) {
-                guard let set = fields(exception), let target = set["target"]?.string, targetIsOn[target] != false else { continue }
+            for exception in XcodeGroupPaths.ids(group["exceptions"]) {
+                guard let set = paths.fields(exception), let target = set["target"]?.string, targetIsOn[target] != false else { continue }
                 guard let folder = paths.location(of: id) else { return nil }
-                for relative in ids(set["membershipExceptions"]) {
+                for relative in XcodeGroupPaths.ids(set["membershipExceptions"]) {
                     onPaths.insert(PathUtilities.absolute(relative, relativeTo: folder).lowercased())
                 }
             }
