@@ -359,17 +359,24 @@ public struct ObservedObjectCreatedInline: Rule {
                         fixes: fixes)
                     continue
                 }
-                for (fileIndex, _, assignment, throughStorage) in ViewProperty.initializerAssignments(to: name, in: view, index: index) {
+                for (fileIndex, initializer, assignment, throughStorage) in ViewProperty.initializerAssignments(to: name, in: view, index: index) {
                     let file = index.files[fileIndex]
                     var value = assignment.value
                     if throughStorage {
                         guard let wrapped = file.wrapperInitialValue(in: value, wrappers: ["ObservedObject"]) else { continue }
                         value = wrapped
                     }
+                    // `parameter ?? Model()`: built for the callers that leave the parameter out.
+                    var building: (ViewConstruction) -> Bool = { _ in true }
+                    if let (parameter, fallback) = fallback(in: value, of: initializer, file: file) {
+                        value = fallback
+                        building = { site in site.argument(labeled: parameter.label) == nil }
+                    }
                     guard let created = createdModel(in: value, contextualType: property.type, file: file, scope: view.name, index: index)
                     else { continue }
                     guard let witness = ViewProperty.rebuildWitness(
-                        of: view, property: name, model: created.model, call: created.call, in: fileIndex, context: context)
+                        of: view, property: name, model: created.model, call: created.call, in: fileIndex, context: context,
+                        building: building)
                     else { break }
                     context.report(
                         "`@ObservedObject var \(name)` is assigned a new `\(created.model.name)` in the view's initializer: each time `\(witness.parent).body` runs again it re-creates this view with a new object, and \(witness.loss); use `@StateObject private var \(name)`",
@@ -380,6 +387,18 @@ public struct ObservedObjectCreatedInline: Rule {
                 }
             }
         }
+    }
+
+    /// `parameter ?? fallback` where `parameter` is an optional parameter of the initializer
+    /// with a default value: the parameter and the fallback's tokens. The fallback runs only
+    /// when a caller leaves the parameter out (or passes `nil`).
+    private func fallback(in value: Range<Int>, of initializer: FunctionDecl, file: ParsedFile) -> (Parameter, Range<Int>)? {
+        let operatorToken = value.lowerBound + 1
+        guard value.count > 2, file.kind(value.lowerBound) == .identifier, file.kind(operatorToken) == .binaryOperator,
+            file.text(operatorToken) == "??",
+            let parameter = initializer.parameters.first(where: { $0.name == file.text(value.lowerBound) }), parameter.defaultValue != nil
+        else { return nil }
+        return (parameter, operatorToken + 1..<value.upperBound)
     }
 
     /// The project ObservableObject an expression constructs, and the call.

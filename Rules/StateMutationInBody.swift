@@ -7,10 +7,11 @@ public struct StateMutationInBody: Rule {
         name: "State mutation in body",
         category: .viewUpdates,
         group: .correctness,
-        summary: "A view changes its `@State`, a `@Binding` or an observed model's state while `body` is evaluated.",
+        summary: "A view changes its `@State`, a `@Binding`, its focus state or an observed model's state while `body` is evaluated.",
         rationale: """
-            `body` must only describe the view. Assigning a `@State` or `@Binding` property, or \
-            a tracked property of an observed model (`@Published`, or any stored property of an \
+            `body` must only describe the view. Assigning a `@State` or `@Binding` property, a \
+            `@FocusState` or `@AccessibilityFocusState` (state SwiftUI keeps for the view, like \
+            `@State`), or a tracked property of an observed model (`@Published`, or any stored property of an \
             `@Observable` class), while SwiftUI evaluates `body` — at its top level or inside \
             view-builder content (`VStack { }`, `ForEach`, `GeometryReader`, a sheet's content) — \
             changes the very state the update is reading. SwiftUI reports "Modifying state \
@@ -101,8 +102,51 @@ public struct StateMutationInBody: Rule {
                 }
             }
             """,
+            """
+            struct MessageField: View {
+                @Binding var text: String
+                let error: String?
+                @AccessibilityFocusState private var errorFocused: Bool
+                var body: some View {
+                    ↓errorFocused = error != nil
+                    return VStack {
+                        TextField("Message", text: $text)
+                        if let error { Text(error).accessibilityFocused($errorFocused) }
+                    }
+                }
+            }
+            """,
+            """
+            struct LoginForm: View {
+                enum Field { case name, password }
+                @FocusState private var focus: Field?
+                @State private var name = ""
+                var body: some View {
+                    Form {
+                        let _ = ↓focus = name.isEmpty ? .name : .password
+                        TextField("Name", text: $name).focused($focus, equals: .name)
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            struct MessageField: View {
+                @Binding var text: String
+                let error: String?
+                @AccessibilityFocusState private var errorFocused: Bool
+                @FocusState private var fieldFocused: Bool
+                var body: some View {
+                    VStack {
+                        TextField("Message", text: $text).focused($fieldFocused)
+                        if let error { Text(error).accessibilityFocused($errorFocused) }
+                    }
+                    .onAppear { fieldFocused = true }
+                    .onChange(of: error) { _, new in errorFocused = new != nil }
+                }
+            }
+            """,
             """
             struct ChannelSheet: View {
                 @Binding var isPresented: Bool
@@ -360,7 +404,7 @@ public struct StateMutationInBody: Rule {
             model = info
         }
         switch wrapper {
-        case "State", "Binding":
+        case "State", "Binding", "FocusState", "AccessibilityFocusState":
             return .state(
                 wrapper: wrapper!, model: model, holdsValue: holdsValue(property, in: file, scope: view.name, index: index),
                 declaration: Site(file: fileIndex, token: property.nameToken))

@@ -116,12 +116,17 @@ enum ViewProperty {
     /// new `model` for `property`, and the new object lacks what the old one held, or its
     /// initializer's effect repeats. The message's summary of the loss, the parent's name and
     /// the notes in the order things happen; nil without a trigger or a loss.
+    /// `building`: which sites build the model (all, unless the initializer builds it only
+    /// for some callers).
     static func rebuildWitness(
-        of view: TypeInfo, property: String, model: TypeInfo, call: Call?, in callFile: Int, context: RuleContext
+        of view: TypeInfo, property: String, model: TypeInfo, call: Call?, in callFile: Int, context: RuleContext,
+        building: (ViewConstruction) -> Bool = { _ in true }
     ) -> (loss: String, parent: String, notes: [DiagnosticNote])? {
         let index = context.index
         let loss = index.loss(ofRebuilding: model, call: call, in: callFile, heldIn: property, of: view)
-        guard let summary = Witness.lossSummary(loss, keepsFirst: false), let recreation = index.reCreations(of: view).first else {
+        guard let summary = Witness.lossSummary(loss, keepsFirst: false),
+            let recreation = index.reCreations(of: view).first(where: { building($0.site) })
+        else {
             return nil
         }
         let parent = recreation.site.enclosingTypeName ?? "the parent"

@@ -61,8 +61,20 @@ public struct ProjectLayout: Sendable {
     }
 
     fileprivate init(absolutePaths: [String], finder: inout RootFinder) {
-        let roots = absolutePaths.map { finder.root(ofFile: $0) }
-        let distinct = Set(roots.compactMap { $0 }).sorted()
+        var roots = absolutePaths.map { finder.root(ofFile: $0) }
+        var distinct = Set(roots.compactMap { $0 }).sorted()
+        // A file with no root above it that an Xcode project of the run builds (a project
+        // file naming `../Shared/View.swift`) is compiled with that project's files: it
+        // belongs to the one project that builds it.
+        if roots.contains(nil) {
+            for file in roots.indices where roots[file] == nil {
+                let builders = distinct.filter { root in
+                    finder.manifest(ofRoot: root).xcodeProjects.contains { $0.files?.builds(absolutePaths[file]) == true }
+                }
+                if builders.count == 1 { roots[file] = builders[0] }
+            }
+            distinct = Set(roots.compactMap { $0 }).sorted()
+        }
         var projects = distinct.map { root in
             let manifest = finder.manifest(ofRoot: root)
             // A package dragged into an Xcode group is named by its path in the group: it is
@@ -83,7 +95,9 @@ public struct ProjectLayout: Sendable {
             placeByPath[file] = place
         }
         self.placeByPath = placeByPath
-        self.roleInProject = zip(absolutePaths, roots).map { path, root in root.map { SourceRole(path: path, root: $0) } }
+        self.roleInProject = zip(absolutePaths, roots).map { path, root in
+            root.flatMap { $0 == "/" || path.hasPrefix($0 + "/") ? SourceRole(path: path, root: $0) : nil }
+        }
     }
 
     /// The files (positions in the order given) of one project.
