@@ -14,7 +14,9 @@ public struct ObservedObjectCreatedInline: Rule {
             model = Model()`, or `self.model = Model()` in its initializer), each time a parent's \
             body runs again it re-creates the view and with it a new object: what the old one \
             held (loaded data, selection, progress) is lost, and work started in its initializer \
-            runs again. Reported by default only with the witness, cited in notes in the order \
+            runs again. An initializer that builds the object only when a caller leaves a \
+            parameter out (`_model = ObservedObject(wrappedValue: model ?? Model())`) does so for \
+            the callers that leave it out. Reported by default only with the witness, cited in notes in the order \
             things happen: the write that runs the parent's body again (and where it reads that \
             state), the site where that body re-creates this view, and what is lost (a write to \
             the model's state after its initializer, or its initializer's effect). A view whose \
@@ -117,8 +119,45 @@ public struct ObservedObjectCreatedInline: Rule {
                 }
             }
             """,
+            """
+            final class PinStore: ObservableObject {
+                @Published var pinned: [Int] = []
+                func pin(_ id: Int) { pinned.append(id) }
+            }
+            struct WorkoutDetail: View {
+                @ObservedObject private var ↓pins: PinStore
+                init(pins: PinStore? = nil) { _pins = ObservedObject(wrappedValue: pins ?? PinStore()) }
+                var body: some View { Button("Pin \\(pins.pinned.count)") { pins.pin(1) } }
+            }
+            struct ImportPreview: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    WorkoutDetail()
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            final class PinStore: ObservableObject {
+                @Published var pinned: [Int] = []
+                func pin(_ id: Int) { pinned.append(id) }
+            }
+            struct WorkoutDetail: View {
+                @ObservedObject private var pins: PinStore
+                init(pins: PinStore? = nil) { _pins = ObservedObject(wrappedValue: pins ?? PinStore()) }
+                var body: some View { Button("Pin \\(pins.pinned.count)") { pins.pin(1) } }
+            }
+            struct Library: View {
+                @StateObject private var pins = PinStore()
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    WorkoutDetail(pins: pins)
+                }
+            }
+            """,
             """
             final class ToastCenter: ObservableObject {
                 static let shared = ToastCenter()

@@ -533,9 +533,9 @@ public struct StateObjectInitializedFromOutside: Rule {
     ) -> (message: String, notes: [DiagnosticNote])? {
         let name = property.name
         let sites = CallSites.sites(passing: label, to: view.name, index: context.index)
-        for (site, passed) in sites where !evaluatedOnce {
-            guard site.context == .rendering || site.context == .presentation,
-                let (argument, harm) = builtObject(passed, at: site, index: context.index)
+        for (site, argument) in sites where !evaluatedOnce {
+            guard case .constructor = argument.origin, site.context == .rendering || site.context == .presentation,
+                let harm = rebuildHarm(of: argument, at: site, index: context.index)
             else { continue }
             // A repeated effect needs what renders the caller again while the view is shown.
             var triggerNotes: [DiagnosticNote] = []
@@ -561,38 +561,6 @@ public struct StateObjectInitializedFromOutside: Rule {
                         "then \(change.write.description): `@StateObject \(name)` keeps the first object",
                         at: change.write.token..<change.write.token + 1, in: change.write.file),
                 ])
-        }
-        return nil
-    }
-
-    /// The object the argument builds on each evaluation of the site, as the argument that
-    /// builds it, with the harm of rebuilding it (`rebuildHarm`): a constructor there
-    /// (`Child(model: Model())`), a local the same code initializes with one (`let model =
-    /// Model(…)` before `Child(model: model)`), or a call every implementation of which
-    /// returns a newly built model (`Child(model: factory.makeModel())`,
-    /// `ProjectIndex.freshModel(passedAs:at:)`), whose initializer's effect is the harm.
-    private func builtObject(
-        _ passed: ConstructionArgument, at site: ViewConstruction, index: ProjectIndex
-    ) -> (argument: ConstructionArgument, harm: RebuildHarm)? {
-        var argument = passed
-        if case .local(let name, let path) = passed.origin, path.isEmpty, let initial = index.viewGraph.initialValue(ofLocal: name, at: site) {
-            argument = initial
-        }
-        if case .constructor = argument.origin {
-            return rebuildHarm(of: argument, at: site, index: index).map { (argument, $0) }
-        }
-        guard let fresh = index.freshModel(passedAs: argument, at: site), let model = index.types[fresh.type] else { return nil }
-        for construction in fresh.constructions {
-            guard let effect = SideEffects(index: index).effect(ofConstructing: model, with: construction.call, in: index.files[construction.file])
-            else { continue }
-            let called = index.files[site.file].memberChain(at: argument.value.lowerBound, limit: argument.value.upperBound)
-                .map { index.files[site.file].text($0.last) } ?? "the call"
-            return (
-                argument,
-                RebuildHarm(
-                    object: model.name.withoutTypeKeyPrefixes,
-                    description: "and building one \(effect.description), repeated for every discarded object", write: nil,
-                    construction: (construction, "`\(called)()` builds a new `\(model.name.withoutTypeKeyPrefixes)` here on every call")))
         }
         return nil
     }
@@ -628,16 +596,10 @@ public struct StateObjectInitializedFromOutside: Rule {
         let description: String
         /// The write that changes an input, when that is the harm.
         let write: CallSites.ValueWrite?
-        /// Where a called function builds the object, when the site calls one.
-        var construction: (site: ModelConstruction, note: String)? = nil
 
         func notes(in context: RuleContext) -> [DiagnosticNote] {
-            var notes: [DiagnosticNote] = []
-            if let construction {
-                notes.append(context.note(construction.note, at: construction.site.call.name..<construction.site.call.name + 1, in: construction.site.file))
-            }
-            if let write { notes.append(context.note("then \(write.description)", at: write.token..<write.token + 1, in: write.file)) }
-            return notes
+            guard let write else { return [] }
+            return [context.note("then \(write.description)", at: write.token..<write.token + 1, in: write.file)]
         }
     }
 

@@ -38,3 +38,29 @@ struct DayRow: View {
         Text(model.summary)
     }
 }
+
+/// Builds its object only when the caller passes none: `WeatherScreen` passes none.
+struct DayNotesView: View {
+    @ObservedObject private var model: DayDetailModel // expect: observed_object_created_inline
+
+    init(model: DayDetailModel? = nil) {
+        _model = ObservedObject(wrappedValue: model ?? DayDetailModel(day: "Mon"))
+    }
+
+    var body: some View {
+        Text(model.summary)
+    }
+}
+
+/// The same initializer, but every caller passes its own object.
+struct DayHeaderView: View {
+    @ObservedObject private var model: DayDetailModel
+
+    init(model: DayDetailModel? = nil) {
+        _model = ObservedObject(wrappedValue: model ?? DayDetailModel(day: "Mon"))
+    }
+
+    var body: some View {
+        Text(model.day)
+    }
+}

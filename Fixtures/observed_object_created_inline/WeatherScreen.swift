@@ -3,6 +3,7 @@ import SwiftUI
 /// Runs its body again whenever the picked day changes, re-creating the views below.
 struct WeatherScreen: View {
     @State private var selectedDay = "Mon"
+    @StateObject private var today = DayDetailModel(day: "Today")
 
     var body: some View {
         VStack {
@@ -12,6 +13,8 @@ struct WeatherScreen: View {
             }
             DayDetailView(day: selectedDay)
             DaySummaryView(day: selectedDay)
+            DayNotesView()
+            DayHeaderView(model: today)
             ForecastView()
             TemperatureLabel(degrees: 20)
             TemperatureBadge(degrees: 21)

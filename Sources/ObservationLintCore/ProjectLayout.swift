@@ -69,7 +69,7 @@ public struct ProjectLayout: Sendable {
         if roots.contains(nil) {
             for file in roots.indices where roots[file] == nil {
                 let builders = distinct.filter { root in
-                    finder.manifest(ofRoot: root).xcodeProjects.contains { $0.files?.builds(absolutePaths[file]) == true }
+                    finder.manifest(ofRoot: root).xcodeProjects.contains { $0.files?.buildsByPath(absolutePaths[file]) == true }
                 }
                 if builders.count == 1 { roots[file] = builders[0] }
             }

@@ -52,6 +52,14 @@ struct XcodeProjectFiles: Sendable {
             || synchronizedFolders.contains { path.hasPrefix($0) }
     }
 
+    /// Whether the project builds the file at `absolutePath` (normalized) by its path: a
+    /// build file's path or a synchronized folder holds it (a name a build setting places
+    /// anywhere does not say where the file is).
+    func buildsByPath(_ absolutePath: String) -> Bool {
+        let path = absolutePath.lowercased()
+        return builtPaths.contains(path) || synchronizedFolders.contains { path.hasPrefix($0) }
+    }
+
     /// An ASCII path's is found on its bytes: asked per file (`split` on characters cost
     /// about 40,000 instructions a path).
     static func lastComponent(of path: String) -> String {

@@ -30,6 +30,38 @@ import Testing
         #expect(layout.projectOfFile == [0, 0])
     }
 
+    /// An Xcode project that builds a file outside its folder (`../Shared/Row.swift`): the file is
+    /// compiled with the project's files, so it belongs to that project; a file beside it that no
+    /// project names stays without a root.
+    @Test func aFileAnXcodeProjectBuildsFromOutsideItsFolderBelongsToIt() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let projectFile = """
+            // !$*UTF8*$!
+            {
+                objects = {
+                    B1 = {isa = PBXBuildFile; fileRef = F1 /* ContentView.swift */; };
+                    B2 = {isa = PBXBuildFile; fileRef = F2 /* Row.swift */; };
+                    F1 = {isa = PBXFileReference; path = ContentView.swift; sourceTree = "<group>"; };
+                    F2 = {isa = PBXFileReference; name = Row.swift; path = ../Shared/Row.swift; sourceTree = SOURCE_ROOT; };
+                    G0 = {isa = PBXGroup; children = ( G1, F2, ); sourceTree = "<group>"; };
+                    G1 = {isa = PBXGroup; children = ( F1, ); path = App; sourceTree = "<group>"; };
+                    P1 = {isa = PBXProject; mainGroup = G0; projectDirPath = ""; };
+                };
+                rootObject = P1;
+            }
+            """
+        try folder.write("App/App.xcodeproj/project.pbxproj", projectFile)
+        try folder.write("App/App/ContentView.swift", "")
+        try folder.write("Shared/Row.swift", "")
+        try folder.write("Shared/Unused.swift", "")
+        let paths = ["App/App/ContentView.swift", "Shared/Row.swift", "Shared/Unused.swift"].map { folder.url($0) }
+        let layout = ProjectLayout(absolutePaths: paths)
+        #expect(layout.projects.map(\.root) == [PathUtilities.normalize(folder.url("App")), nil])
+        #expect(layout.projectOfFile == [0, 0, 1])
+        #expect(layout.sourceRole(ofFile: 1, path: "Shared/Row.swift") == .app)
+    }
+
     @Test func testCodeIsJudgedInsideItsProject() throws {
         // A checkout inside a folder named like a test target is still app code.
         let folder = try TemporaryFolder()
