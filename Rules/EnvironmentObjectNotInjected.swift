@@ -33,7 +33,9 @@ public struct EnvironmentObjectNotInjected: Rule {
             representable reaches it is not known. The notes \
             show the path from the root down to the view, then the read. Where the walk cannot \
             follow a step (unknown callers, an injection it cannot place, a view declared twice), \
-            it stays silent.
+            it stays silent. A `public` model is no exception: another module may inject it \
+            where it shows the view, but nothing can inject it between a root of this code and \
+            the views that root shows.
             """,
         fix: """
             Inject the object on an ancestor of every place the view is shown — usually the \
@@ -42,6 +44,20 @@ public struct EnvironmentObjectNotInjected: Rule {
             without the model can read `@Environment(Model.self) private var model: Model?`.
             """,
         triggeringExamples: [
+            // A package's public model and view: a module importing them may inject the
+            // object where it shows the view, but not below a root of this code.
+            """
+            public final class TabModel: ObservableObject { @Published public var selection = 0 }
+            public struct CoursePage: View {
+                @EnvironmentObject private var ↓tabs: TabModel
+                public init() {}
+                public var body: some View { Text("\\(tabs.selection)") }
+            }
+            @main
+            struct CampusWatchApp: App {
+                var body: some Scene { WindowGroup { CoursePage() } }
+            }
+            """,
             // Read only in a branch, but shown nowhere with the object: no site could select
             // a branch that does without it.
             """
@@ -823,7 +839,7 @@ public struct EnvironmentObjectNotInjected: Rule {
         for (decl, type) in index.typeDeclarations(in: context.fileIndex) where type.kind == .struct {
             for property in decl.properties where property.isStored {
                 guard let reader = reader(of: property, in: file, scope: type.name, index: index),
-                    let model = index.types[reader.type], !isPublic(model),
+                    let model = index.types[reader.type],
                     // The object is looked up when the property is read: unread, it never crashes.
                     let firstRead = firstRead(of: property, in: type, index: index)
                 else { continue }
@@ -1033,13 +1049,6 @@ public struct EnvironmentObjectNotInjected: Rule {
             return Reader(type: resolved, kind: .environment)
         }
         return nil
-    }
-
-    /// A `public`/`open` type is meant for other modules, which may inject it (the app
-    /// target importing a package analyzed on its own).
-    private func isPublic(_ type: TypeInfo) -> Bool {
-        guard let level = type.declarations.first?.decl.modifiers.accessLevel else { return false }
-        return level >= .public
     }
 
     /// An injection of a subclass or superclass of `model`, which the developer may have

@@ -148,6 +148,20 @@ public struct StateMutationInBody: Rule {
             }
             """,
             """
+            extension Binding {
+                func didSet(_ action: @escaping (Value) -> Void) -> Self {
+                    Binding(get: { wrappedValue }, set: { wrappedValue = $0; action($0) })
+                }
+            }
+            struct ReloadInterval: View {
+                @State private var minutes = 1.0
+                @FocusState private var isFieldFocused: Bool
+                var body: some View {
+                    Stepper("Minutes", value: $minutes.didSet { _ in isFieldFocused = false }, in: 1...60)
+                }
+            }
+            """,
+            """
             struct ChannelSheet: View {
                 @Binding var isPresented: Bool
                 var body: some View {
@@ -463,9 +477,15 @@ public struct StateMutationInBody: Rule {
             // not the state.
             guard replacesWhole || holdsValue.map({ changesValue(of: $0.shape, scope: $0.scope, members: path.dropFirst(), isCall: isCall, index: index) }) == true
             else { return nil }
-            let consequence = wrapper == "Binding"
-                ? "this changes the parent's state in the middle of an update (\"Modifying state during view update, this will cause undefined behavior\"), and the views can re-render in a loop"
-                : "SwiftUI warns \"Modifying state during view update, this will cause undefined behavior\", and the view can re-render in a loop"
+            let consequence =
+                switch wrapper {
+                case "Binding":
+                    "this changes the parent's state in the middle of an update (\"Modifying state during view update, this will cause undefined behavior\"), and the views can re-render in a loop"
+                case "FocusState", "AccessibilityFocusState":
+                    "SwiftUI warns \"Modifying state during view update, this will cause undefined behavior\", and the focus change may not take effect"
+                default:
+                    "SwiftUI warns \"Modifying state during view update, this will cause undefined behavior\", and the view can re-render in a loop"
+                }
             return Mutation(
                 subject: "`\(path[0])` (`@\(wrapper)`)", consequence: consequence, note: "`\(path[0])` is declared here",
                 site: declaration)

@@ -432,8 +432,9 @@ extension TokenStream {
 
     private func isStatementKeyword(_ index: Int) -> Bool {
         guard isStatementBlockWord(index), kind(index + 1) != .colon else { return false }
-        // Accessor names are keywords only at the start of an accessor block.
-        if kind(index) == .identifier { return kind(index + 1) == .leftBrace }
+        // Accessor names are keywords only at the start of an accessor block, not as the name
+        // of a member called with a trailing closure (`$value.didSet { … }`).
+        if kind(index) == .identifier { return kind(index + 1) == .leftBrace && kind(index - 1) != .period }
         return kind(index - 1) != .period
     }
 

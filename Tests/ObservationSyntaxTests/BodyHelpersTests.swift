@@ -158,6 +158,26 @@ final class BodyHelpersTests: XCTestCase {
         XCTAssertEqual(closure(around: "mark"), "forEach")
     }
 
+    func testAMemberNamedLikeAnAccessorTakesAClosure() {
+        let file = parse("""
+            struct V {
+                func f() {
+                    Stepper("", value: $value.didSet { _ in reset() })
+                    let binding = $flag.set { _ in toggle() }
+                }
+            }
+            """)
+        let scopes = file.scopes(in: body(file))
+        func closure(around name: String) -> String? {
+            let token = body(file).first { file.spells($0, name) }!
+            return scopes.innermostClosure(containing: token).flatMap { scope in
+                if case .closure(let callee, _) = scope.kind { callee.map(file.text) } else { nil }
+            }
+        }
+        XCTAssertEqual(closure(around: "reset"), "didSet")
+        XCTAssertEqual(closure(around: "toggle"), "set")
+    }
+
     func testLocalNames() {
         let file = parse("""
             struct V {
