@@ -36,6 +36,13 @@ final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable
         }
         return value
     }
+
+    /// The value computed for `key` so far, if any (computing nothing).
+    func known(_ key: Key) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[key]
+    }
 }
 
 /// A value computed on first use, once, by a computation given at that use (one that needs
