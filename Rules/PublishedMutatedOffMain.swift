@@ -574,6 +574,9 @@ public struct PublishedMutatedOffMain: Rule {
 
     public init() {}
 
+    /// After the others: the off-main writes reuse the change models they built.
+    public static let runsAfterOtherRules = true
+
     public func check(_ context: inout RuleContext) {
         let index = context.index
         var observersByType: [String: [String]] = [:]

@@ -35,6 +35,14 @@ import Testing
         #expect((0..<4).allSatisfy { counter.count($0) == 1 })
     }
 
+    @Test func knownAnswersOnlyWhatWasComputed() {
+        let memo = Memo<Int, String>()
+        #expect(memo.known(1) == nil)
+        _ = memo.value(for: 1) { "one" }
+        #expect(memo.known(1) == "one")
+        #expect(memo.known(2) == nil)
+    }
+
     @Test func threadsAskingAtOnceAllGetTheSameAnswer() {
         let memo = Memo<Int, [Int]>()
         let answers = NSLock()

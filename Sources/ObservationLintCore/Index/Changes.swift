@@ -443,8 +443,11 @@ extension ProjectIndex {
         // A wrapper that only may announce gives no witness of an announcement off the main thread.
         let announcing = announcingProperties(of: type).subtracting(enclosingInstanceWrapped(of: type))
         let names = Set(type.properties.map(\.property.name).filter(announcing.contains))
-        guard !names.isEmpty, mayWriteOffMain(names, of: type) else { return [] }
-        let changes = changes(of: type)
+        // The prefilter only spares building the change model: once another fact has built
+        // it, its writes are looked at directly (the prefilter's sites include them all).
+        let built = changesByType.known(type.name)
+        guard !names.isEmpty, built != nil || mayWriteOffMain(names, of: type) else { return [] }
+        let changes = built ?? changes(of: type)
         return type.properties.filter { names.contains($0.property.name) }.flatMap { _, property in
             changes.writes(of: property.name).filter { $0.phase == .afterHandout }.compactMap { write in
                 runContexts(at: write.site).first { $0.isolation == .offMain }.map {

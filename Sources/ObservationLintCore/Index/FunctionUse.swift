@@ -224,7 +224,14 @@ extension ProjectIndex {
     /// declaration (`func name`, `var name`, `let name`), found in one pass over every file.
     var namedFunctions: [String: [TokenLocation]] {
         namedFunctionNames.value {
-            let names = NameTable(types.values.lazy.flatMap(\.functions).filter { $0.function.kind == .function }.map(\.function.name))
+            // The names straight from the declarations (`TypeInfo.functions` builds an array per type).
+            var declared: [String] = []
+            for info in types.values {
+                for declaration in info.declarations {
+                    for function in declaration.decl.functions where function.kind == .function { declared.append(function.name) }
+                }
+            }
+            let names = NameTable(declared)
             var sites = [[TokenLocation]](repeating: [], count: names.names.count)
             for fileIndex in files.indices {
                 let file = files[fileIndex]

@@ -18,7 +18,8 @@ final class Lazy<Value: Sendable>: @unchecked Sendable {
 /// compute it (the answers are equal); threads asking for other keys do not wait.
 final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var values: [Key: Value] = [:]
+    /// Read and written under `lock` only: no run-time exclusivity check needed.
+    @exclusivity(unchecked) private var values: [Key: Value] = [:]
 
     func value(for key: Key, _ compute: () -> Value) -> Value {
         lock.lock()
@@ -28,9 +29,19 @@ final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable
         let value = compute()
         lock.lock()
         defer { lock.unlock() }
-        if let raced = values[key] { return raced }
-        values[key] = value
+        // One lookup to store it; another thread's value, stored first, stays (rare).
+        if let raced = values.updateValue(value, forKey: key) {
+            values[key] = raced
+            return raced
+        }
         return value
+    }
+
+    /// The value computed for `key` so far, if any (computing nothing).
+    func known(_ key: Key) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[key]
     }
 }
 
@@ -38,7 +49,8 @@ final class Memo<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable
 /// what owns it, such as the index, which cannot be captured while it is being built).
 final class OnDemand<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    private var computed: Value?
+    /// Read and written under `lock` only.
+    @exclusivity(unchecked) private var computed: Value?
 
     func value(_ compute: () -> Value) -> Value {
         lock.lock()

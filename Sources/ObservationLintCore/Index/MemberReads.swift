@@ -14,6 +14,8 @@ enum MemberReadCollector {
     /// The names read anywhere; with `only`, just those of its names that are read (the
     /// pass then skips every other name, which makes it several times cheaper).
     static func collect(_ files: [ParsedFile], jobs: Int, only interest: NameTable? = nil) -> Set<String> {
+        // Every name the pass reads is one of `interest`'s: none of no names.
+        if let interest, interest.isEmpty { return [] }
         let perFile = parallelMap(files, jobs: jobs) { readNames(in: $0, only: interest) }
         var result = Set<String>()
         for names in perFile { result.formUnion(names) }

@@ -13,6 +13,11 @@ public struct TokenLocation: Sendable, Hashable {
     /// The file's position in `ProjectIndex.files`.
     public var file: Int { Int(fileIndex) }
     public var token: Int { Int(tokenIndex) }
+
+    /// Both positions as one word: the memo tables keyed by location hash constantly.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(UInt64(UInt32(bitPattern: fileIndex)) << 32 | UInt64(UInt32(bitPattern: tokenIndex)))
+    }
 }
 
 /// Where names occur across the project, gathered in one pass over every file's tokens

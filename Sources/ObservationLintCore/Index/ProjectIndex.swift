@@ -334,13 +334,14 @@ public final class ProjectIndex: @unchecked Sendable {
         self.packageOffMainWrites = packageOffMainWrites
         let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
         self.nestedNameSuffixes = suffixes
+        // Each type's direct subtypes by name (sorting each short list, not the whole table).
         var subtypes: [String: [String]] = [:]
-        for info in types.values.sorted(by: { $0.name < $1.name }) {
+        for info in types.values {
             for parent in info.inherited where types[parent] != nil && parent != info.name {
                 subtypes[parent, default: []].append(info.name)
             }
         }
-        self.subtypes = subtypes
+        self.subtypes = subtypes.mapValues { $0.sorted() }
         var topLevelFunctions: [String: [FunctionDecl]] = [:]
         for file in files {
             for function in file.functions { topLevelFunctions[function.name, default: []].append(function) }
