@@ -1208,9 +1208,14 @@ public struct UnobservedModelInView: Rule {
 
     /// Whether a write of `model` removes `view` wherever the app shows it (an ancestor that
     /// observes the object builds it only in a branch the value written leaves, SPEC §10.4):
-    /// the view is gone before it could show the old value, so the write is no witness.
+    /// the view is gone before it could show the old value, so the write is no witness. Nor
+    /// is a write that cannot run while the view is shown: only views never on screen with it
+    /// start it (`canRun(_:whileShowingAnyInstanceOf:writing:)`).
     private func removes(_ view: TypeInfo, model: TypeInfo, index: ProjectIndex) -> (PropertyWrite) -> Bool {
-        { index.writeRemovesEveryInstance(of: view.name, $0.site, ofFieldOf: model) }
+        { write in
+            index.writeRemovesEveryInstance(of: view.name, write.site, ofFieldOf: model)
+                || !index.canRun(write.site, whileShowingAnyInstanceOf: view.name, writing: index.files[write.site.file].text(write.site.token))
+        }
     }
 
     /// The first write to a changing stored member, or for a computed one, to a changing
