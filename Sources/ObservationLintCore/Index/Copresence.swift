@@ -229,12 +229,20 @@ extension ProjectIndex {
                 result.append((app, location, false))
                 continue
             }
-            guard site.context == .rendering || site.context == .presentation else { return nil }
+            guard site.context == .rendering || site.context == .presentation || site.context == .other else { return nil }
             let repeated = site.identity.contains { if case .forEach = $0 { true } else { false } }
             if let container = site.enclosingType.flatMap({ types[$0] }), ViewCode.isRenderingContainer(container) {
+                // Code the view graph cannot classify (a closure handed to a view, `Pager {
+                // Row() }`) builds under the container only within its rendering code.
+                if site.context == .other,
+                    !ViewCode.renderingBodies(of: container, index: self).contains(where: { $0.file == site.file && $0.range.contains(site.token) })
+                {
+                    return nil
+                }
                 result.append((container.name, location, repeated))
                 continue
             }
+            guard site.context != .other else { return nil }
             guard let method = site.enclosingMember else { return nil }
             let calls = isolationFacts.calls(named: method, index: self).filter { call in
                 !files[call.file].at(call.token - 1, "func") && !neverRunsInApp(file: call.file)
