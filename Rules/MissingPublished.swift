@@ -28,6 +28,9 @@ public struct MissingPublished: Rule {
             only as a view's whole content goes (in an `.onDisappear` applied to all its `body` \
             shows, directly or through the functions only it calls) to an object the view \
             creates in its own `@StateObject` leaves nothing stale: its readers are gone with it. \
+            Nor does a change that only views never on screen with the reader start (views in \
+            another branch of an `if`/`switch` of a view the app shows once, through calls into \
+            models and services): the reader is built after it. \
             Presentation content (`.sheet { }`, `.popover { }`, a navigation destination) is built \
             when SwiftUI presents it: a read only there misses no change the presenting view makes \
             as it appears (synchronously in its `.onAppear`). \
@@ -175,6 +178,35 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Only the join screen changes the greeting, and the root shows it in the other
+            // branch than the card: the card is built after the change, with the new value.
+            """
+            @MainActor final class Membership: ObservableObject {
+                @Published var member: String?
+                var greeting = "Hello"
+                func chooseGreeting(_ text: String) { greeting = text }
+            }
+            struct MembershipRoot: View {
+                @StateObject private var membership = Membership()
+                var body: some View {
+                    if membership.member != nil { MemberCard(membership: membership) } else { JoinScreen(membership: membership) }
+                }
+            }
+            struct JoinScreen: View {
+                @ObservedObject var membership: Membership
+                var body: some View {
+                    Button("Formal") { membership.chooseGreeting("Good day") }
+                    Button("Join") { membership.member = "ann" }
+                }
+            }
+            struct MemberCard: View {
+                @ObservedObject var membership: Membership
+                var body: some View { Text(membership.greeting) }
+            }
+            @main struct MembershipApp: App {
+                var body: some Scene { WindowGroup { MembershipRoot() } }
+            }
+            """,
             // Every call of `update` comes from `refresh`, which announces `isLoading` on the
             // dashboard the view observes in the same flow: the view renders again after it.
             """
@@ -721,6 +753,8 @@ public struct MissingPublished: Rule {
                     !$0.isAnnounced && !index.isRenderedAgain(read.view, by: $0) && !index.isRenderedAgain(read.view, byCallersOf: $0)
                         && !index.runsOnlyAsOwnerDisappears($0.site)
                         && !(presented && index.runsAsViewAppears($0.site, view: read.view))
+                        // Started only by views never on screen with the reader: no witness.
+                        && index.canRun($0.site, whileShowingAnyInstanceOf: read.view, writing: name)
                 }) {
                     return (read, write)
                 }

@@ -77,7 +77,9 @@ public struct StateInitializedFromOutside: Rule {
             `model.currentAccount`, counts as following an input), \
             `.task(id:)`, a package's modifier handed the input whose closure \
             assigns the state, an event handler such as `.onReceive`), hands it \
-            back as an edited draft (a save closure, a `@Binding`, a field of the object it was \
+            back as an edited draft (a save closure, a `@Binding`, a write that only its own code \
+            starts, through calls into models and services — `performSave()` calling \
+            `ProfileClient.shared.save(update)`, which writes the field passed —, a field of the object it was \
             given, `note.title = title`, a method of a model or of a \
             project type such as `Store.shared.save(draft)`; a view that edits none of its states \
             hands back only the whole value, and passing a field on, `onOpen(item.id)`, is no draft), is a \
@@ -91,6 +93,47 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // A view the editor presents saves another bio while the editor is shown.
+            """
+            struct BioUpdate { let text: String }
+            final class ProfileClient {
+                static let shared = ProfileClient()
+                func save(_ update: BioUpdate) async {
+                    try? await Task.sleep(nanoseconds: 1)
+                    await MainActor.run { Account.shared.bio = update.text }
+                }
+            }
+            final class Account: ObservableObject {
+                static let shared = Account()
+                @Published var bio = ""
+            }
+            struct AccountSettings: View {
+                @ObservedObject private var account = Account.shared
+                @State private var isEditing = false
+                var body: some View {
+                    Button("Edit") { isEditing = true }.sheet(isPresented: $isEditing) { BioEditor(bio: account.bio) }
+                }
+            }
+            @main struct AccountApp: App {
+                var body: some Scene { WindowGroup { AccountSettings() } }
+            }
+            struct BioEditor: View {
+                @State var ↓bio: String
+                @State private var isSuggesting = false
+                var body: some View {
+                    VStack {
+                        TextField("Bio", text: $bio)
+                        Button("Suggest") { isSuggesting = true }
+                    }
+                    .sheet(isPresented: $isSuggesting) { BioSuggestions() }
+                }
+            }
+            struct BioSuggestions: View {
+                var body: some View {
+                    Button("Use a suggestion") { Task { await ProfileClient.shared.save(BioUpdate(text: "Hi")) } }
+                }
+            }
+            """,
             // The handler follows a value the state's model computes from its own values (not
             // from another object): no later input reaches it.
             """
@@ -642,6 +685,45 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The save that changes `bio` is started only by the editor's own code, through a
+            // service: the editor hands back what it holds.
+            """
+            struct BioUpdate { let text: String }
+            final class ProfileClient {
+                static let shared = ProfileClient()
+                func save(_ update: BioUpdate) async {
+                    try? await Task.sleep(nanoseconds: 1)
+                    await MainActor.run { Account.shared.bio = update.text }
+                }
+            }
+            final class Account: ObservableObject {
+                static let shared = Account()
+                @Published var bio = ""
+            }
+            struct AccountSettings: View {
+                @ObservedObject private var account = Account.shared
+                @State private var isEditing = false
+                var body: some View {
+                    Button("Edit") { isEditing = true }.sheet(isPresented: $isEditing) { BioEditor(bio: account.bio) }
+                }
+            }
+            @main struct AccountApp: App {
+                var body: some Scene { WindowGroup { AccountSettings() } }
+            }
+            struct BioEditor: View {
+                @State var bio: String
+                var body: some View {
+                    VStack {
+                        TextField("Bio", text: $bio)
+                        Button("Save") { Task { await performSave() } }
+                    }
+                }
+                private func performSave() async {
+                    let update = BioUpdate(text: bio)
+                    await ProfileClient.shared.save(update)
+                }
+            }
+            """,
             // Closing writes through the binding the model holds (`wrappedValue`'s setter is
             // `nonmutating`): the binding, and the model built from it, stay the same.
             """

@@ -35,7 +35,12 @@ public struct UnobservedModelInView: Rule {
             ancestor that observes the object and builds that way only in a branch the value \
             written leaves (`user = nil` under `if session.user != nil { Home() }`, with the \
             view below `Home`, through presentations and modifiers of `View` extensions): the \
-            view goes before it could show the old value. Nor is a write whose \
+            view goes before it could show the old value. Nor is a write only views never on \
+            screen with the view start (their actions and handlers, through calls into models \
+            and services): views in another branch of an `if`/`switch` of a view the app shows \
+            once (`JoinScreen` beside `MemberCard` under `if membership.member != nil`); a flow \
+            that suspends on the way counts only when that branch tests the field it writes \
+            (the write then builds the view). Nor is a write whose \
             synchronous flow (the same function or closure, no `await` between) also writes \
             state the view observes and reads while rendering — its own `@State`/`@Binding` \
             (`selection = a; router.opened = a` in its action), or the `@Binding` of a view it \
@@ -52,6 +57,35 @@ public struct UnobservedModelInView: Rule {
             `@Observable` (then `@State`/`let` track what `body` reads).
             """,
         triggeringExamples: [
+            // The splash's task flips `isReady` first: `Main` is shown when `config` changes.
+            """
+            @MainActor
+            final class Launch: ObservableObject {
+                static let shared = Launch()
+                @Published var isReady = false
+                @Published var config = ""
+                func start() async {
+                    isReady = true
+                    try? await Task.sleep(nanoseconds: 1)
+                    config = "loaded"
+                }
+            }
+            struct LaunchRoot: View {
+                @ObservedObject private var launch = Launch.shared
+                var body: some View {
+                    if launch.isReady { Main() } else { Splash() }
+                }
+            }
+            struct Splash: View {
+                var body: some View { Text("…").task { await Launch.shared.start() } }
+            }
+            struct Main: View {
+                var body: some View { Text(↓Launch.shared.config) }
+            }
+            @main struct LaunchApp: App {
+                var body: some Scene { WindowGroup { LaunchRoot() } }
+            }
+            """,
             // Handed on as a binding: no view on the way subscribes to `objectWillChange`.
             """
             final class Draft: ObservableObject {
@@ -339,6 +373,34 @@ public struct UnobservedModelInView: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Only the join screen starts the join, and the root shows it in the other branch
+            // than the card: the write (of the field the branch tests) builds the card.
+            """
+            @MainActor
+            final class Membership: ObservableObject {
+                static let shared = Membership()
+                @Published var member: String?
+                func join(_ name: String) async {
+                    try? await Task.sleep(nanoseconds: 1)
+                    member = name
+                }
+            }
+            struct MembershipRoot: View {
+                @ObservedObject private var membership = Membership.shared
+                var body: some View {
+                    if membership.member != nil { MemberCard() } else { JoinScreen() }
+                }
+            }
+            struct JoinScreen: View {
+                var body: some View { Button("Join") { Task { await Membership.shared.join("ann") } } }
+            }
+            struct MemberCard: View {
+                var body: some View { Text(Membership.shared.member ?? "") }
+            }
+            @main struct MembershipApp: App {
+                var body: some Scene { WindowGroup { MembershipRoot() } }
+            }
+            """,
             // The action also writes the view's own state: the body runs again and reads the
             // new value.
             """
@@ -1208,9 +1270,14 @@ public struct UnobservedModelInView: Rule {
 
     /// Whether a write of `model` removes `view` wherever the app shows it (an ancestor that
     /// observes the object builds it only in a branch the value written leaves, SPEC §10.4):
-    /// the view is gone before it could show the old value, so the write is no witness.
+    /// the view is gone before it could show the old value, so the write is no witness. Nor
+    /// is a write that cannot run while the view is shown: only views never on screen with it
+    /// start it (`canRun(_:whileShowingAnyInstanceOf:writing:)`).
     private func removes(_ view: TypeInfo, model: TypeInfo, index: ProjectIndex) -> (PropertyWrite) -> Bool {
-        { index.writeRemovesEveryInstance(of: view.name, $0.site, ofFieldOf: model) }
+        { write in
+            index.writeRemovesEveryInstance(of: view.name, write.site, ofFieldOf: model)
+                || !index.canRun(write.site, whileShowingAnyInstanceOf: view.name, writing: index.files[write.site.file].text(write.site.token))
+        }
     }
 
     /// The first write to a changing stored member, or for a computed one, to a changing

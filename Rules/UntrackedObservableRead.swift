@@ -18,7 +18,10 @@ public struct UntrackedObservableRead: Rule {
             before the model is handed out), with no change of a tracked property the same view \
             reads in the same synchronous flow (a revision counter, a loading flag, in the same \
             function, the functions it calls or every function calling it; an `await` or a \
-            closure that runs later ends the flow), and the render read that goes stale.
+            closure that runs later ends the flow), and the render read that goes stale. A \
+            change that only views never on screen with the reader start (views in another \
+            branch of an `if`/`switch` of a view the app shows once) is no witness: the reader \
+            is built after it.
             """,
         fix: """
             Remove `@ObservationIgnored` so that Observation tracks the property. If it must stay \
@@ -97,6 +100,35 @@ public struct UntrackedObservableRead: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Only the join screen changes the greeting, and the root shows it in the other
+            // branch than the card: the card is built after the change, with the new value.
+            """
+            @MainActor @Observable final class Membership {
+                var member: String?
+                @ObservationIgnored var greeting = "Hello"
+                func chooseGreeting(_ text: String) { greeting = text }
+            }
+            struct MembershipRoot: View {
+                @State private var membership = Membership()
+                var body: some View {
+                    if membership.member != nil { MemberCard(membership: membership) } else { JoinScreen(membership: membership) }
+                }
+            }
+            struct JoinScreen: View {
+                let membership: Membership
+                var body: some View {
+                    Button("Formal") { membership.chooseGreeting("Good day") }
+                    Button("Join") { membership.member = "ann" }
+                }
+            }
+            struct MemberCard: View {
+                let membership: Membership
+                var body: some View { Text(membership.greeting) }
+            }
+            @main struct MembershipApp: App {
+                var body: some Scene { WindowGroup { MembershipRoot() } }
+            }
+            """,
             // The loading flag the view reads changes in the same flow, after the `await`.
             """
             @Observable final class Gallery {
@@ -381,6 +413,8 @@ public struct UntrackedObservableRead: Rule {
                     let readNames = namesReadByView[read.view] ?? []
                     if let write = writes.first(where: {
                         $0.phase == .afterHandout && !$0.isAnnounced(toReadersOf: readNames) && !index.isRenderedAgain(read.view, by: $0)
+                            // Started only by views never on screen with the reader: no witness.
+                            && index.canRun($0.site, whileShowingAnyInstanceOf: read.view, writing: property.name)
                     }) {
                         found = (read, write)
                         break

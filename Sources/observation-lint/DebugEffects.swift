@@ -93,6 +93,7 @@ struct DebugEffects: ParsableCommand, ExitCodeCommand {
                         + "\(announcement(write, in: index)), runs \(isolation(write.context(in: index).isolation))")
                 let steps = write.context(in: index).describe(in: index)
                 if !steps.isEmpty { lines += steps.split(separator: "\n").map { "    " + $0 } }
+                if let starting = index.startingViews(of: write.site) { lines.append("    started by views: \(starting)") }
             }
         }
         return lines

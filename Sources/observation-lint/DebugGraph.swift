@@ -35,17 +35,20 @@ struct DebugGraph: ParsableCommand, ExitCodeCommand {
     /// Views by name, each site by file and line, then its details indented.
     static func listing(_ indexes: [ProjectIndex], type: String?) -> String {
         var sitesByView: [String: [(site: String, line: Int, details: [String])]] = [:]
+        var containersByView: [String: String] = [:]
         for index in indexes {
             for construction in index.viewGraph.constructions {
                 let name = construction.viewName
                 if let type, name != type, !name.hasSuffix("." + type) { continue }
                 sitesByView[name, default: []].append(construction.describe(in: index))
+                if containersByView[name] == nil { containersByView[name] = index.showingContainers(of: construction.view) }
             }
         }
         var lines: [String] = []
         for view in sitesByView.keys.sorted() {
             let sites = sitesByView[view]!.sorted { ($0.site.split(separator: ":")[0], $0.line) < ($1.site.split(separator: ":")[0], $1.line) }
             lines.append("\(view): \(sites.count) construction site\(sites.count == 1 ? "" : "s")")
+            if let containers = containersByView[view], !containers.isEmpty { lines.append("  shown only within: \(containers)") }
             for site in sites {
                 lines.append("  \(site.site) \(site.details[0])")
                 lines += site.details.dropFirst().map { "    \($0)" }

@@ -155,7 +155,7 @@ extension ProjectIndex {
     }
 
     /// The places `mayReference(_:of:)` counts, looked at lazily (each as it is asked for).
-    private func referencingSites(_ function: FunctionDecl, of type: TypeInfo) -> LazyFilterSequence<[TokenLocation]> {
+    func referencingSites(_ function: FunctionDecl, of type: TypeInfo) -> LazyFilterSequence<[TokenLocation]> {
         let sites = namedFunctions[function.name] ?? []
         // When one project type alone declares a member of the name, a project type code
         // names the member through is that type's lineage (or another module's subclass):

@@ -231,6 +231,10 @@ public final class ProjectIndex: @unchecked Sendable {
     let sceneRootsByView = Memo<String, Set<TokenLocation>?>()
     /// `cover(of:)` by the presented site.
     let coverBySite = Memo<TokenLocation, PresentationCover?>()
+    /// `dominatingSites(of:)` by view.
+    let dominatingSitesByView = Memo<String, [String: Set<TokenLocation>]?>()
+    /// `startingViews(of:)` by location.
+    let startingViewsByLocation = Memo<TokenLocation, StartingViews?>()
     /// `platforms(at:)`: each file's `#if os(…)` clauses.
     let platformChangesByFile = Memo<Int, [(token: Int, platforms: Platforms)]>()
     /// `codeContexts(inFile:)` by file.
