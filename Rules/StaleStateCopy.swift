@@ -348,21 +348,31 @@ public struct StaleStateCopy: Rule {
                 reported.insert(copy.state)
                 let model = copy.model.withoutTypeKeyPrefixes
                 let source = "`\(copy.reference).\(copy.field)`"
+                let read = copy.via.map { "`\(copy.reference).\($0)`, which reads `\(model).\(copy.field)`," } ?? source
                 let viewName = view.name.withoutTypeKeyPrefixes
-                // In the order things happen: the copy, the write that changes the source, the stale read.
+                // In the order things happen: the copy, the write that changes the source (and the
+                // refresh that does not follow it), the stale read.
+                var notes = [
+                    context.note(
+                        "`.\(copy.moment)` sets `\(copy.state)` from \(read) here, as the view appears", at: copy.site.token..<copy.site.token + 1,
+                        in: copy.site.file),
+                    context.note(
+                        "then `\(model).\(copy.field)` changes here, in \(write.member)\(write.contextDescription(in: index)); nothing sets `\(copy.state)` from it again",
+                        at: write.site.token..<write.site.token + 1, in: write.site.file),
+                ]
+                if let partial = copy.partialResyncs.first {
+                    notes.append(
+                        context.note(
+                            partial.key == .count
+                                ? "this handler copies again only when the count of `\(model).\(copy.field)` changes; that write can leave the count as it was"
+                                : "this handler copies again only when the `id` of `\(model).\(copy.field)` changes; that write edits the value in place and keeps its `id`",
+                            at: partial.site.token..<partial.site.token + 1, in: partial.site.file))
+                }
+                notes.append(context.note("`\(viewName)` shows the stale `\(copy.state)` here", at: render.token..<render.token + 1, in: render.file))
                 context.report(
-                    "`@State var \(copy.state)` keeps what `.\(copy.moment)` took from \(source): `\(model).\(copy.field)` changes later while `\(viewName)` is shown and nothing takes it again, so the view goes on showing the old value",
+                    "`@State var \(copy.state)` keeps what `.\(copy.moment)` took from \(read.hasSuffix(",") ? String(read.dropLast()) : read): `\(model).\(copy.field)` changes later while `\(viewName)` is shown and nothing takes it again, so the view goes on showing the old value",
                     at: property.nameToken..<property.nameToken + 1,
-                    notes: [
-                        context.note(
-                            "`.\(copy.moment)` sets `\(copy.state)` from \(source) here, as the view appears", at: copy.site.token..<copy.site.token + 1,
-                            in: copy.site.file),
-                        context.note(
-                            "then `\(model).\(copy.field)` changes here, in \(write.member)\(write.contextDescription(in: index)); nothing sets `\(copy.state)` from it again",
-                            at: write.site.token..<write.site.token + 1, in: write.site.file),
-                        context.note(
-                            "`\(viewName)` shows the stale `\(copy.state)` here", at: render.token..<render.token + 1, in: render.file),
-                    ],
+                    notes: notes,
                     help: "read \(source) in `body` instead of a copy, or copy it again in `.onChange(of: \(copy.reference).\(copy.field))`")
             }
         }
