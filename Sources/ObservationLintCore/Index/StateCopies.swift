@@ -216,7 +216,6 @@ extension ProjectIndex {
         var members = Set<String>()
         for owner in typeAndAncestors(of: model) {
             for declaration in owner.declarations {
-                let file = files[declaration.file]
                 for property in declaration.decl.properties where !property.modifiers.contains("static") {
                     members.insert(property.name)
                     guard property.isComputed, let getter = property.accessors.first(where: { $0.kind == .get || $0.kind == .read })?.body
