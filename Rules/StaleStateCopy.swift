@@ -18,7 +18,8 @@ public struct StaleStateCopy: Rule {
             reads the copy, which nothing updates. The rule reports only with the witness (SPEC \
             §10), cited as notes in the order things happen. First the copy: the right side reads \
             the field, or a member of the model whose code reads it (a method, `model.totals(in: \
-            month)`, or a computed property, through the model's other members), or a local bound \
+            month)`, or a computed property, through the model's other members; not a factory \
+            that gives an object of a project class, which the view then owns), or a local bound \
             from either (in that code, or in the rendering code around the modifier, whose locals \
             its closure captures), or the assignment of a constant stands in a branch \
             of an `if` whose condition reads it (`if model.isLoading { status = .checking }`); an \
@@ -53,7 +54,8 @@ public struct StaleStateCopy: Rule {
             runs it and every write is in a function that names that publisher or calls one that \
             does, or in a field whose `didSet` does (it may send it), when the state is an editing \
             draft or the view's own value (`$state` handed on, the state written in code other \
-            than a copy — an action, a reset in `.onDisappear` — or handed back through a \
+            than a copy — an action, a reset in `.onDisappear`, a closure of the copying code that \
+            sets it again later, a flash that fades — or handed back through a \
             closure, a binding or a save method), when a construction site gives the view an \
             `.id(…)` naming the field, and when no later write is known.
             """,

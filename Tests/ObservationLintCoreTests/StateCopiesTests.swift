@@ -388,4 +388,34 @@ final class StateCopiesTests: XCTestCase {
         XCTAssertEqual(found.map { $0.partialResyncs.map(\.key) }, [[.id], [.count]])
         XCTAssertEqual(found.map { index.laterWrites(of: $0).map { line($0.site, in: index) } }, [[26], []])
     }
+
+    /// A copy decided by a member of a local bound from the field (`entry.id`) is not
+    /// changed by a write of another member; a state the copying code sets again later in a
+    /// closure of its own (a flash that fades) is the view's own value.
+    func testMembersUsedThroughLocalsAndFlashesThatFade() {
+        let source = ledger + """
+            struct Flash: View {
+                @EnvironmentObject var ledger: Ledger
+                let target: Int
+                @State private var highlight = false
+                @State private var marked = false
+                var body: some View {
+                    if let entry = ledger.selected {
+                        Text("x").opacity(highlight || marked ? 1 : 0).onAppear {
+                            if entry.id == target { highlight = true }
+                            DispatchQueue.main.asyncAfter(deadline: .now() + 1) { highlight = false }
+                            if entry.id == target { marked = true }
+                        }
+                    }
+                }
+            }
+            """
+        let (index, found) = copies("Flash", in: source)
+        XCTAssertEqual(found.map(\.state), ["highlight", "marked"])
+        XCTAssertEqual(found.map(\.member), ["id", "id"])
+        XCTAssertEqual(found.last.map { index.laterWrites(of: $0).map { line($0.site, in: index) } }, [27])
+        guard let view = index.types["Flash"] else { return XCTFail("no view") }
+        XCTAssertTrue(index.isWrittenBesidesCopies("highlight", in: view))
+        XCTAssertFalse(index.isWrittenBesidesCopies("marked", in: view))
+    }
 }

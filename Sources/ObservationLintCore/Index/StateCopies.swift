@@ -26,6 +26,9 @@ public struct StateCopy: Sendable {
     /// `model.dailyTotals(for: day)`, a method or computed property whose code reads
     /// `items`); nil when it reads the field itself.
     public let via: String?
+    /// The member of the field's value the copy uses through a local bound from the field
+    /// (`id` in `let d = model.entry` … `if d.id == x`); nil when not known.
+    public let member: String?
     /// A handler that copies again when the source changes: `.onChange(of:)` or
     /// `.task(id:)` of the field, `.onReceive` of its publisher or of the object's
     /// `objectWillChange`, or an event handler that runs the copying code. Nil when none.
@@ -84,7 +87,7 @@ extension ProjectIndex {
         let readFile = files[copy.read.file]
         var readDot = copy.read.token + 1
         if readFile.kind(readDot) == .postfixQuestionMark || readFile.kind(readDot) == .exclamationMark { readDot += 1 }
-        let copiedMember = copy.via == nil && readFile.kind(readDot) == .period ? readFile.text(readDot + 1) : nil
+        let copiedMember = copy.via == nil ? (readFile.kind(readDot) == .period ? readFile.text(readDot + 1) : copy.member) : nil
         // `Entity<PostData>` held: a write to an `Entity<CommentData>` changes another object.
         let held = copy.referenceType.flatMap { genericArguments(ofSpelled: $0) }
         return changes(of: model).writes(of: copy.field).filter { write in
@@ -352,9 +355,7 @@ extension ProjectIndex {
         for body in ViewCode.renderingBodies(of: view, index: self) {
             let file = files[body.file]
             guard !body.parameters.contains(where: { $0.name == name }), !file.localNames(in: body.range).contains(name) else { continue }
-            // A closure that builds a view of another module (a package's button label) shows
-            // what it reads as well.
-            var roles = RenderRoles(body: body.range, file: file, index: self, viewBuildingClosuresAreContent: true)
+            var roles = RenderRoles(body: body.range, file: file, index: self)
             for token in body.range where file.kind(token) == .identifier && file.spells(token, name) {
                 guard file.isOwnMemberReference(token), !file.isArgumentLabel(token), roles.role(of: token) == .content,
                     !isFollowedValue(token, in: file)
@@ -388,14 +389,23 @@ extension ProjectIndex {
     }
 
     /// Whether `view` writes its state `name` (outside its initializers) in code other than
-    /// the code that copies into it: an action editing it, a handler resetting it — the
-    /// state is then the view's own value, not only a copy.
+    /// the code that copies into it: an action editing it, a handler resetting it, or a
+    /// closure of the copying code that sets it to a value that is no copy — the state is
+    /// then the view's own value, not only a copy.
     public func isWrittenBesidesCopies(_ name: String, in view: TypeInfo) -> Bool {
         let copies = stateCopies(of: view).filter { $0.state == name }
         let code = copies.flatMap(\.code)
         let references = Set(copies.map(\.reference))
+        let copySites = Set(copies.map { [$0.site.file, $0.site.token] })
         return (memberAccesses(of: view).mutations[name] ?? []).contains { site in
-            guard !site.inInitializer, !code.contains(where: { $0.file == site.file && $0.range.contains(site.token) }) else { return false }
+            guard !site.inInitializer else { return false }
+            if let piece = code.first(where: { $0.file == site.file && $0.range.contains(site.token) }) {
+                // `doThisAfter(0.1) { highlight = false }` after `if id == data.id { highlight = true }`:
+                // the copying code itself sets the state again later, to a value of its own (a
+                // flash that fades), not a copy shown until the source changes.
+                guard let closure = site.closure, closure != piece.range, piece.range.contains(closure.lowerBound) else { return false }
+                return !copySites.contains([site.file, site.token])
+            }
             // `.onReceive(model.synced) { _ in count = model.count }`: a copy again, not an edit.
             let file = files[site.file]
             let statement = site.token..<file.expressionEnd(from: site.token, end: site.body.upperBound, stopAtComma: false)
@@ -524,7 +534,7 @@ private struct StateCopyCollector {
                             moment: moment.name, reference: read.reference,
                             referenceType: view.property(named: read.reference)?.property.type?.text,
                             model: source.model.name, field: read.field,
-                            read: TokenLocation(file: piece.file, token: read.token), via: read.via, resync: resync.site,
+                            read: TokenLocation(file: piece.file, token: read.token), via: read.via, member: read.member, resync: resync.site,
                             partialResyncs: resync.partial, eventPublishers: resync.events,
                             calledMethods: calledMethods(of: read.reference, in: moment.code),
                             code: moment.code, copyingFunctions: moment.functions))
@@ -588,7 +598,9 @@ private struct StateCopyCollector {
 
     /// A field of a source read: the property holding the model, the field, the token read
     /// (the field's, or the member's that reads it), and that member.
-    private typealias SourceRead = (reference: String, field: String, token: Int, via: String?)
+    /// `member`: the member of the field's value the copy uses, when a local bound from the
+    /// field is used with one (`data.id` after `let data = model.entry`).
+    private typealias SourceRead = (reference: String, field: String, token: Int, via: String?, member: String?)
 
     /// `reference.field` read in `range`, or `reference.member` (a call or a computed
     /// property) whose code reads the field: the reference's token, the field's token.
@@ -599,12 +611,30 @@ private struct StateCopyCollector {
             guard let source = sources[name], file.kind(token + 2) == .identifier else { continue }
             let member = file.text(token + 2)
             if source.fields.contains(member) {
-                result.append((name, member, token + 2, nil))
-            } else if let field = index.fieldsRead(throughMember: member, of: source.model, among: source.fields).first {
-                result.append((name, field, token + 2, member))
+                result.append((name, member, token + 2, nil, nil))
+            } else if !returnsProjectClass(member, of: source.model),
+                let field = index.fieldsRead(throughMember: member, of: source.model, among: source.fields).first
+            {
+                result.append((name, field, token + 2, member, nil))
             }
         }
         return result
+    }
+
+    /// Whether the model's member `name` gives an object of a project class (a factory,
+    /// `model.makeDetailModel()`): the state then holds a model of its own, whose state is
+    /// its own business, not a copy of what the source held.
+    private func returnsProjectClass(_ name: String, of model: TypeInfo) -> Bool {
+        for owner in index.typeAndAncestors(of: model) {
+            for declaration in owner.declarations {
+                let returned = declaration.decl.functions.first { $0.name == name }?.returnType?.text
+                    ?? declaration.decl.properties.first { $0.name == name }?.type?.text
+                guard let returned else { continue }
+                let spelled = returned.hasSuffix("?") || returned.hasSuffix("!") ? String(returned.dropLast()) : returned
+                return index.resolve(spelled, from: owner.name).flatMap { index.types[$0] }?.isClass == true
+            }
+        }
+        return false
     }
 
     /// Plain assignments of a state whose value reads a source, directly or through a local
@@ -723,7 +753,11 @@ private struct StateCopyCollector {
     ) -> SourceRead? {
         guard !bound.isEmpty else { return nil }
         for token in range where file.kind(token) == .identifier && file.kind(token - 1) != .period {
-            if let read = bound[file.text(token)] { return read }
+            guard var read = bound[file.text(token)] else { continue }
+            var dot = token + 1
+            if file.kind(dot) == .postfixQuestionMark || file.kind(dot) == .exclamationMark { dot += 1 }
+            if read.member == nil, file.kind(dot) == .period, file.kind(dot + 1) == .identifier { read.member = file.text(dot + 1) }
+            return read
         }
         return nil
     }
