@@ -17,7 +17,11 @@ public struct StaleStateCopy: Rule {
             property of an `@Observable` class it holds), SwiftUI runs `body` again, but `body` \
             reads the copy, which nothing updates. The rule reports only with the witness (SPEC \
             §10), cited as notes in the order things happen. First the copy: the right side reads \
-            the field, or a local bound from it, or the assignment of a constant stands in a branch \
+            the field, or a member of the model whose code reads it (a method, `model.totals(in: \
+            month)`, or a computed property, through the model's other members; not a factory \
+            that gives an object of a project class, which the view then owns), or a local bound \
+            from either (in that code, or in the rendering code around the modifier, whose locals \
+            its closure captures), or the assignment of a constant stands in a branch \
             of an `if` whose condition reads it (`if model.isLoading { status = .checking }`); an \
             awaited value (`verified = await api.check(model.name)`) is a result fetched for the \
             field, not a copy. Then a write of the field that can happen after the model reached \
@@ -34,6 +38,13 @@ public struct StaleStateCopy: Rule {
             not a `$model.field` binding handed to a view (whether it writes is not known), and \
             not a write to another specialization of a generic model. Last the read of the state \
             while rendering (not the value `.onChange(of:)` follows, which only runs a handler). \
+            A handler that follows only a key of the field copies again only on the writes that \
+            change the key: `.onChange(of: model.items.count)` covers appending and removing, not \
+            replacing an element (`items[i] = updated`), editing one in place (`items[i].done = \
+            true`), reordering, or replacing the array with another one (a fetch that returns as \
+            many elements); `.onChange(of: model.selected?.id)` covers replacing the value, not \
+            assigning its members in place (`selected?.name = new`). The witness is then a write \
+            the key does not cover, and a note shows the handler. \
             It stays silent when the view copies again on the field's change (`.onChange(of:)` or \
             `.task(id:)` of the field, or of a computed property reading the model; `.onReceive` \
             of the field's publisher or of `objectWillChange`), when a handler whose timing is not \
@@ -43,7 +54,8 @@ public struct StaleStateCopy: Rule {
             runs it and every write is in a function that names that publisher or calls one that \
             does, or in a field whose `didSet` does (it may send it), when the state is an editing \
             draft or the view's own value (`$state` handed on, the state written in code other \
-            than a copy — an action, a reset in `.onDisappear` — or handed back through a \
+            than a copy — an action, a reset in `.onDisappear`, a closure of the copying code that \
+            sets it again later, a flash that fades — or handed back through a \
             closure, a binding or a save method), when a construction site gives the view an \
             `.id(…)` naming the field, and when no later write is known.
             """,
@@ -171,6 +183,89 @@ public struct StaleStateCopy: Rule {
             struct StatsScreen: View {
                 @State private var stats = Stats()
                 var body: some View { StatsChart(stats: stats) }
+            }
+            """,
+            // Re-copied only when the count changes, through the model's method: an entry
+            // replaced after saving keeps the count.
+            """
+            final class Ledger: ObservableObject {
+                @Published var entries: [Entry] = []
+                func amounts(from day: Int) -> [Double] { entries.filter { $0.day >= day }.map(\\.amount) }
+                func update(_ entry: Entry) async {
+                    await save(entry)
+                    if let i = entries.firstIndex(where: { $0.id == entry.id }) { entries[i] = entry }
+                }
+                func save(_ entry: Entry) async {}
+            }
+            struct LedgerChart: View {
+                @EnvironmentObject var ledger: Ledger
+                @State private var ↓amounts: [Double] = []
+                var body: some View {
+                    Chart(amounts)
+                        .onAppear { amounts = ledger.amounts(from: 1) }
+                        .onChange(of: ledger.entries.count) { amounts = ledger.amounts(from: 1) }
+                }
+            }
+            struct LedgerScreen: View {
+                @EnvironmentObject var ledger: Ledger
+                let edited: Entry
+                var body: some View {
+                    LedgerChart().task { await ledger.update(edited) }
+                }
+            }
+            """,
+            // A local of `body` the closure captures; the load the caller started lands later
+            // and replaces the array.
+            """
+            @Observable final class Store {
+                var items: [Item] = []
+                func rows(in month: Int) -> [Item] { items.filter { $0.month == month } }
+                func load() async {
+                    let fetched = await fetch()
+                    items = fetched
+                }
+                func fetch() async -> [Item] { [] }
+            }
+            struct MonthTotal: View {
+                let store: Store
+                let month: Int
+                @State private var ↓total = 0.0
+                var body: some View {
+                    let rows = store.rows(in: month)
+                    Text("\\(total)").onAppear { total = rows.map(\\.amount).reduce(0, +) }
+                }
+            }
+            struct MonthScreen: View {
+                @State private var store = Store()
+                var body: some View {
+                    MonthTotal(store: store, month: 1).task { await store.load() }
+                }
+            }
+            """,
+            // Re-copied when the selected value's `id` changes: renaming it in place keeps the id.
+            """
+            @Observable final class Picker {
+                var selected: Tag?
+                func rename(_ name: String) async {
+                    await sync()
+                    selected?.name = name
+                }
+                func sync() async {}
+            }
+            struct TagTitle: View {
+                let picker: Picker
+                @State private var ↓title = ""
+                var body: some View {
+                    Text(title)
+                        .onAppear { title = picker.selected?.name ?? "" }
+                        .onChange(of: picker.selected?.id) { title = picker.selected?.name ?? "" }
+                }
+            }
+            struct TagScreen: View {
+                @State private var picker = Picker()
+                var body: some View {
+                    TagTitle(picker: picker).task { await picker.rename("new") }
+                }
             }
             """,
         ],
@@ -330,6 +425,41 @@ public struct StaleStateCopy: Rule {
                 }
             }
             """,
+            // Re-copied when the count changes, and every write appends or removes.
+            """
+            final class Ledger: ObservableObject {
+                @Published var entries: [Entry] = []
+                func add(_ entry: Entry) async { await save(entry); entries.append(entry) }
+                func remove(_ id: Int) async { await save(nil); entries.removeAll { $0.id == id } }
+                func save(_ entry: Entry?) async {}
+            }
+            struct EntryCount: View {
+                @EnvironmentObject var ledger: Ledger
+                @State private var count = 0
+                var body: some View {
+                    Text("\\(count)")
+                        .onAppear { count = ledger.entries.count }
+                        .onChange(of: ledger.entries.count) { count = ledger.entries.count }
+                }
+            }
+            """,
+            // Re-copied when the selected value's `id` changes, and the value is only replaced.
+            """
+            @Observable final class Picker {
+                var selected: Tag?
+                func pick(_ tag: Tag) async { await sync(); selected = tag }
+                func sync() async {}
+            }
+            struct TagTitle: View {
+                let picker: Picker
+                @State private var title = ""
+                var body: some View {
+                    Text(title)
+                        .onAppear { title = picker.selected?.name ?? "" }
+                        .onChange(of: picker.selected?.id) { title = picker.selected?.name ?? "" }
+                }
+            }
+            """,
         ])
 
     public init() {}
@@ -348,21 +478,31 @@ public struct StaleStateCopy: Rule {
                 reported.insert(copy.state)
                 let model = copy.model.withoutTypeKeyPrefixes
                 let source = "`\(copy.reference).\(copy.field)`"
+                let read = copy.via.map { "`\(copy.reference).\($0)`, which reads `\(model).\(copy.field)`," } ?? source
                 let viewName = view.name.withoutTypeKeyPrefixes
-                // In the order things happen: the copy, the write that changes the source, the stale read.
+                // In the order things happen: the copy, the write that changes the source (and the
+                // refresh that does not follow it), the stale read.
+                var notes = [
+                    context.note(
+                        "`.\(copy.moment)` sets `\(copy.state)` from \(read) here, as the view appears", at: copy.site.token..<copy.site.token + 1,
+                        in: copy.site.file),
+                    context.note(
+                        "then `\(model).\(copy.field)` changes here, in \(write.member)\(write.contextDescription(in: index)); nothing sets `\(copy.state)` from it again",
+                        at: write.site.token..<write.site.token + 1, in: write.site.file),
+                ]
+                if let partial = copy.partialResyncs.first {
+                    notes.append(
+                        context.note(
+                            partial.key == .count
+                                ? "this handler copies again only when the count of `\(model).\(copy.field)` changes; that write can leave the count as it was"
+                                : "this handler copies again only when the `id` of `\(model).\(copy.field)` changes; that write edits the value in place and keeps its `id`",
+                            at: partial.site.token..<partial.site.token + 1, in: partial.site.file))
+                }
+                notes.append(context.note("`\(viewName)` shows the stale `\(copy.state)` here", at: render.token..<render.token + 1, in: render.file))
                 context.report(
-                    "`@State var \(copy.state)` keeps what `.\(copy.moment)` took from \(source): `\(model).\(copy.field)` changes later while `\(viewName)` is shown and nothing takes it again, so the view goes on showing the old value",
+                    "`@State var \(copy.state)` keeps what `.\(copy.moment)` took from \(read.hasSuffix(",") ? String(read.dropLast()) : read): `\(model).\(copy.field)` changes later while `\(viewName)` is shown and nothing takes it again, so the view goes on showing the old value",
                     at: property.nameToken..<property.nameToken + 1,
-                    notes: [
-                        context.note(
-                            "`.\(copy.moment)` sets `\(copy.state)` from \(source) here, as the view appears", at: copy.site.token..<copy.site.token + 1,
-                            in: copy.site.file),
-                        context.note(
-                            "then `\(model).\(copy.field)` changes here, in \(write.member)\(write.contextDescription(in: index)); nothing sets `\(copy.state)` from it again",
-                            at: write.site.token..<write.site.token + 1, in: write.site.file),
-                        context.note(
-                            "`\(viewName)` shows the stale `\(copy.state)` here", at: render.token..<render.token + 1, in: render.file),
-                    ],
+                    notes: notes,
                     help: "read \(source) in `body` instead of a copy, or copy it again in `.onChange(of: \(copy.reference).\(copy.field))`")
             }
         }

@@ -263,4 +263,159 @@ final class StateCopiesTests: XCTestCase {
         XCTAssertEqual(found.first?.calledMethods, ["refresh"])
         XCTAssertEqual(found.first.map { index.laterWrites(of: $0).count }, 0)
     }
+
+    private let ledger = """
+        final class Ledger: ObservableObject {
+            @Published var entries: [Entry] = []
+            @Published var byDay: [Date: Double] = [:]
+            @Published var selected: Entry?
+            var total: Double { entries.reduce(0) { $0 + $1.amount } }
+            func totals(in month: Date) -> [Double] { matching(month).map(\\.amount) }
+            private func matching(_ month: Date) -> [Entry] {
+                let found = entries.filter { $0.month == month }
+                for (day, entries) in Dictionary(grouping: found, by: \\.day) { print(day, entries) }
+                return found
+            }
+            func summary(_ entries: [Entry]) -> Double { entries.count }
+            func reload() async {
+                let entries = await fetch()
+                self.entries = entries
+            }
+            func replace(_ entry: Entry) async {
+                await save(entry)
+                if let i = entries.firstIndex(where: { $0.id == entry.id }) { entries[i] = entry }
+            }
+            func markPaid(at i: Int) async { await save(entries[i]); entries[i].paid = true }
+            func add(_ entry: Entry) async { await save(entry); entries.append(entry) }
+            func reorder() async { await save(nil); entries.sort { $0.day < $1.day } }
+            func recompute() async { await save(nil); entries = entries.filter { $0.paid } }
+            func clear() async { await save(nil); entries = [] }
+            func rename(_ name: String) async { await save(nil); selected?.name = name }
+            func pick(_ entry: Entry) async { await save(nil); selected = entry }
+            func setDay(_ day: Date) async { await save(nil); byDay[day] = 1 }
+            func fetch() async -> [Entry] { [] }
+            func save(_ entry: Entry?) async {}
+        }
+
+        """
+
+    /// A member of the model whose code reads a field (a method through a private helper,
+    /// a computed property) copies the field; a parameter or a later local of the same
+    /// name is no read of it.
+    func testCopiesThroughModelMembers() {
+        let source = ledger + """
+            struct MonthChart: View {
+                @EnvironmentObject var ledger: Ledger
+                let month: Date
+                @State private var bars: [Double] = []
+                @State private var sum = 0.0
+                @State private var other = 0.0
+                var body: some View {
+                    Chart(bars, sum).onAppear {
+                        bars = ledger.totals(in: month)
+                        sum = ledger.total
+                        other = ledger.summary([])
+                    }
+                }
+            }
+            """
+        let (_, found) = copies("MonthChart", in: source)
+        XCTAssertEqual(found.map(\.state), ["bars", "sum"])
+        XCTAssertEqual(found.map(\.field), ["entries", "entries"])
+        XCTAssertEqual(found.map(\.via), ["totals", "total"])
+    }
+
+    /// A local of the rendering code that the modifier's closure captures.
+    func testCopiesThroughALocalOfTheEnclosingBody() {
+        let source = ledger + """
+            struct MonthTotal: View {
+                @EnvironmentObject var ledger: Ledger
+                let month: Date
+                @State private var sum = 0.0
+                var body: some View {
+                    let rows = ledger.totals(in: month)
+                    Text("\\(sum)").onAppear { sum = rows.reduce(0, +) }
+                }
+            }
+            """
+        let (index, found) = copies("MonthTotal", in: source)
+        XCTAssertEqual(found.map(\.state), ["sum"])
+        XCTAssertEqual(found.first.map { line($0.read, in: index) }, 37)
+    }
+
+    /// `.onChange(of: model.entries.count)` copies again on appends and removals only: an
+    /// element replaced or edited in place, a reordering, and a whole replacement by another
+    /// array (as many elements fetched) stay later writes; a derivation that filters and an
+    /// empty literal change the count.
+    func testACountKeyCoversOnlyWritesThatChangeTheCount() {
+        let source = ledger + """
+            struct Totals: View {
+                @EnvironmentObject var ledger: Ledger
+                @State private var sum = 0.0
+                var body: some View {
+                    Text("\\(sum)")
+                        .onAppear { sum = ledger.total }
+                        .onChange(of: ledger.entries.count) { sum = ledger.total }
+                }
+            }
+            """
+        let (index, found) = copies("Totals", in: source)
+        XCTAssertEqual(found.count, 1)
+        guard let copy = found.first else { return }
+        XCTAssertNil(copy.resync)
+        XCTAssertEqual(copy.partialResyncs.map(\.key), [.count])
+        XCTAssertEqual(index.laterWrites(of: copy).map { line($0.site, in: index) }, [15, 19, 21, 23])
+    }
+
+    /// `.onChange(of: model.selected?.id)` copies again when the value is replaced, not when
+    /// a member of it is assigned in place; a dictionary's keyed write may add a key.
+    func testAnIdKeyCoversReplacementsOnly() {
+        let source = ledger + """
+            struct Picked: View {
+                @EnvironmentObject var ledger: Ledger
+                @State private var title = ""
+                @State private var days = 0
+                var body: some View {
+                    Text(title + "\\(days)")
+                        .onAppear { title = ledger.selected?.name ?? ""; days = ledger.byDay.count }
+                        .onChange(of: ledger.selected?.id) { title = ledger.selected?.name ?? "" }
+                        .onChange(of: ledger.byDay.count) { days = ledger.byDay.count }
+                }
+            }
+            """
+        let (index, found) = copies("Picked", in: source)
+        XCTAssertEqual(found.map(\.state), ["title", "days"])
+        XCTAssertEqual(found.map { $0.partialResyncs.map(\.key) }, [[.id], [.count]])
+        XCTAssertEqual(found.map { index.laterWrites(of: $0).map { line($0.site, in: index) } }, [[26], []])
+    }
+
+    /// A copy decided by a member of a local bound from the field (`entry.id`) is not
+    /// changed by a write of another member; a state the copying code sets again later in a
+    /// closure of its own (a flash that fades) is the view's own value.
+    func testMembersUsedThroughLocalsAndFlashesThatFade() {
+        let source = ledger + """
+            struct Flash: View {
+                @EnvironmentObject var ledger: Ledger
+                let target: Int
+                @State private var highlight = false
+                @State private var marked = false
+                var body: some View {
+                    if let entry = ledger.selected {
+                        Text("x").opacity(highlight || marked ? 1 : 0).onAppear {
+                            if entry.id == target { highlight = true }
+                            DispatchQueue.main.asyncAfter(deadline: .now() + 1) { highlight = false }
+                            if entry.id == target { marked = true }
+                        }
+                    }
+                }
+            }
+            """
+        let (index, found) = copies("Flash", in: source)
+        XCTAssertEqual(found.map(\.state), ["highlight", "marked"])
+        XCTAssertEqual(found.map(\.member), ["id", "id"])
+        XCTAssertEqual(found.last.map { index.laterWrites(of: $0).map { line($0.site, in: index) } }, [27])
+        guard let view = index.types["Flash"] else { return XCTFail("no view") }
+        XCTAssertTrue(index.isWrittenBesidesCopies("highlight", in: view))
+        XCTAssertFalse(index.isWrittenBesidesCopies("marked", in: view))
+    }
 }

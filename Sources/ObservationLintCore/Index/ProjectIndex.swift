@@ -256,6 +256,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let renderReadsByViewTable = OnDemand<[String: [RenderRead]]>()
     /// `stateCopies(of:)` by view name.
     let stateCopiesByType = Memo<String, [StateCopy]>()
+    /// For `fieldsRead(throughMember:of:among:)`: the model's members each of its members names, by model name.
+    let stateCopyReachByModel = Memo<String, [String: [String]]>()
     /// `loss(ofRebuilding:)`'s state part by type name.
     let changedStateByType = Memo<String, [StateChange]>()
     /// `ViewCode.renderingBodies(of:index:)` by type name.

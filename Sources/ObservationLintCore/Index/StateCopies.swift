@@ -22,10 +22,21 @@ public struct StateCopy: Sendable {
     public let model: String
     public let field: String
     public let read: TokenLocation
+    /// The model's member the copy reads the field through (`dailyTotals` in
+    /// `model.dailyTotals(for: day)`, a method or computed property whose code reads
+    /// `items`); nil when it reads the field itself.
+    public let via: String?
+    /// The member of the field's value the copy uses through a local bound from the field
+    /// (`id` in `let d = model.entry` … `if d.id == x`); nil when not known.
+    public let member: String?
     /// A handler that copies again when the source changes: `.onChange(of:)` or
     /// `.task(id:)` of the field, `.onReceive` of its publisher or of the object's
     /// `objectWillChange`, or an event handler that runs the copying code. Nil when none.
     public let resync: TokenLocation?
+    /// The handlers that copy again only when a key derived from the field changes
+    /// (`.onChange(of: model.items.count)`): they cover the writes that change their key,
+    /// not the others (`laterWrites(of:)` leaves those they cover out).
+    public let partialResyncs: [PartialResync]
     /// Other publishers of the model (`statusChanged` in `.onReceive(model.statusChanged)`)
     /// whose handlers run the copying code: a write in a function that names one may send it.
     public let eventPublishers: Set<String>
@@ -37,6 +48,20 @@ public struct StateCopy: Sendable {
     let code: [(file: Int, range: Range<Int>)]
     /// The names of those functions.
     let copyingFunctions: Set<String>
+}
+
+/// What a handler that copies again follows of a field when it follows less than its value:
+/// its count (`.onChange(of: model.items.count)`) or the identity of the value it holds
+/// (`.onChange(of: model.selected?.id)`, `.task(id: model.selected.id)`).
+public enum RefreshKey: String, Sendable {
+    case count
+    case id
+}
+
+/// A handler that copies again when a key of the field changes, and that key.
+public struct PartialResync: Sendable {
+    public let site: TokenLocation
+    public let key: RefreshKey
 }
 
 extension ProjectIndex {
@@ -62,11 +87,13 @@ extension ProjectIndex {
         let readFile = files[copy.read.file]
         var readDot = copy.read.token + 1
         if readFile.kind(readDot) == .postfixQuestionMark || readFile.kind(readDot) == .exclamationMark { readDot += 1 }
-        let copiedMember = readFile.kind(readDot) == .period ? readFile.text(readDot + 1) : nil
+        let copiedMember = copy.via == nil ? (readFile.kind(readDot) == .period ? readFile.text(readDot + 1) : copy.member) : nil
         // `Entity<PostData>` held: a write to an `Entity<CommentData>` changes another object.
         let held = copy.referenceType.flatMap { genericArguments(ofSpelled: $0) }
         return changes(of: model).writes(of: copy.field).filter { write in
             guard write.phase == .afterHandout else { return false }
+            // `.onChange(of: model.items.count)`: a write that changes the count is copied again.
+            if copy.partialResyncs.contains(where: { self.write(write, canChange: $0.key, ofFieldOf: model) }) { return false }
             if let held, let written = spelledReceiverType(of: write).flatMap({ genericArguments(ofSpelled: $0) }), written != held {
                 return false
             }
@@ -96,6 +123,151 @@ extension ProjectIndex {
             if let sending, sending.bodies.contains([place.file, place.body.lowerBound]) { return false }
             return true
         }
+    }
+
+    /// Whether `write` of `model`'s field can change `key`, so that a handler following the
+    /// key runs again. A count changes when elements are appended, inserted or removed (and
+    /// when a dictionary is assigned through a key); it stays when an array's element is
+    /// replaced (`items[i] = updated`) or edited in place (`items[i].done = true`), when the
+    /// elements are reordered (`sort`, `reverse`, `shuffle`, `swapAt`, `move`), and may stay
+    /// when the whole array is replaced by another one (a fetch that returns as many
+    /// elements, `items = items.map { … }`) — not by an empty literal. An identity changes
+    /// when the value is replaced (`selected = other`); it stays when a member of the value
+    /// is assigned in place (`selected.name = new`, `selected?.name = new`). A write of
+    /// another kind is taken as changing the key.
+    public func write(_ write: PropertyWrite, canChange key: RefreshKey, ofFieldOf model: TypeInfo) -> Bool {
+        let file = files[write.site.file]
+        let field = file.text(write.site.token)
+        var token = write.site.token + 1
+        if file.kind(token) == .postfixQuestionMark || file.kind(token) == .exclamationMark { token += 1 }
+        switch key {
+        case .count:
+            let shape = collectionShape(of: field, in: model)
+            if file.kind(token) == .leftSquare {
+                guard shape == .array else { return true }
+                var after = file.skipGroup(token)
+                if file.kind(after) == .postfixQuestionMark || file.kind(after) == .exclamationMark { after += 1 }
+                return !(file.kind(after) == .equal || file.kind(after) == .period)
+            }
+            if file.kind(token) == .period {
+                return !(shape != nil && Self.reorderingMethods.contains(file.text(token + 1))
+                    && (file.kind(token + 2) == .leftParen || file.kind(token + 2) == .leftBrace))
+            }
+            guard file.kind(token) == .equal, shape == .array else { return true }
+            let limit = write.place?.body.upperBound ?? file.tokens.count
+            let value = token + 1..<file.expressionEnd(from: token + 1, end: limit, stopAtComma: false)
+            if value.count <= 3, value.allSatisfy({ [.leftSquare, .rightSquare, .colon].contains(file.kind($0)) }) { return true }
+            // `items = items.filter { … }`, `items = items + [x]`: derived from the old elements,
+            // the count changes unless the derivation keeps it (`map`, `sorted`).
+            let shadowed = write.place.map { file.localNames(in: $0.body).contains(field) } ?? false
+            let derived = value.contains { token in
+                file.kind(token) == .identifier && file.spells(token, field) && file.isOwnMemberReference(token)
+                    && (!shadowed || file.kind(token - 1) == .period)
+            }
+            return derived && !value.contains { file.kind($0) == .identifier && file.kind($0 - 1) == .period && Self.countKeepingMethods.contains(file.text($0)) }
+        case .id:
+            guard file.kind(token) == .period, file.kind(token + 1) == .identifier, !file.at(token + 1, "id") else { return true }
+            var end = token + 2
+            while file.kind(end) == .period || file.kind(end) == .postfixQuestionMark || file.kind(end) == .exclamationMark
+                || (file.kind(end) == .identifier && file.kind(end - 1) == .period)
+            {
+                end += 1
+            }
+            return !file.isAssignmentOperator(end)
+        }
+    }
+
+    private static let reorderingMethods: Set<String> = ["sort", "reverse", "shuffle", "swapAt", "move"]
+    private static let countKeepingMethods: Set<String> = ["map", "sorted", "reversed", "shuffled"]
+
+    private enum CollectionShape { case array, dictionary }
+
+    /// Whether the model's field is declared as an array (`[T]`, `Array<T>`) or a dictionary
+    /// (`[K: V]`, `Dictionary<K, V>`); nil for other or unknown types.
+    private func collectionShape(of field: String, in model: TypeInfo) -> CollectionShape? {
+        guard let type = typeAndAncestors(of: model).lazy.compactMap({ $0.property(named: field)?.property.type?.text }).first else { return nil }
+        if type.hasPrefix("Dictionary<") { return .dictionary }
+        if type.hasPrefix("Array<") { return .array }
+        guard type.hasPrefix("["), type.hasSuffix("]") else { return nil }
+        return type.contains(":") ? (type.contains("(") ? nil : .dictionary) : .array
+    }
+
+    /// The announcing fields of `model` (`fields`) that reading its member `name` reads: a
+    /// computed property's getter or a method's body, and the model's members they call or
+    /// read in turn, naming the field itself (or through `self`), not a parameter or local
+    /// of the same name. In the order they are first found. Computed once per model.
+    public func fieldsRead(throughMember name: String, of model: TypeInfo, among fields: Set<String>) -> [String] {
+        let reach = stateCopyReachByModel.value(for: model.name) { memberReach(of: model) }
+        var result: [String] = []
+        var seen: Set<String> = [name]
+        var queue = [name]
+        while !queue.isEmpty {
+            let member = queue.removeFirst()
+            for read in reach[member] ?? [] {
+                if fields.contains(read), !result.contains(read) { result.append(read) }
+                if seen.insert(read).inserted { queue.append(read) }
+            }
+        }
+        return result
+    }
+
+    /// For each computed property and method of the model (and its ancestors), the members
+    /// of the model its code names (a parameter of the same name hides one, a local from
+    /// where it is bound on).
+    private func memberReach(of model: TypeInfo) -> [String: [String]] {
+        var bodies: [(name: String, file: Int, body: Range<Int>, parameters: Set<String>)] = []
+        var members = Set<String>()
+        for owner in typeAndAncestors(of: model) {
+            for declaration in owner.declarations {
+                for property in declaration.decl.properties where !property.modifiers.contains("static") {
+                    members.insert(property.name)
+                    guard property.isComputed, let getter = property.accessors.first(where: { $0.kind == .get || $0.kind == .read })?.body
+                    else { continue }
+                    bodies.append((property.name, declaration.file, getter, []))
+                }
+                for function in declaration.decl.functions where function.kind == .function && !function.modifiers.contains("static") {
+                    members.insert(function.name)
+                    guard let body = function.body else { continue }
+                    bodies.append((function.name, declaration.file, body, Set(function.parameters.map(\.name))))
+                }
+            }
+        }
+        var result: [String: [String]] = [:]
+        for piece in bodies {
+            let file = files[piece.file]
+            var names: [String] = []
+            let locals = file.localNames(in: piece.body).intersection(members)
+            var boundFrom: [String: Int] = [:]
+            if !locals.isEmpty {
+                for token in piece.body where file.kind(token) == .identifier && boundFrom[file.text(token)] == nil && isBinding(token, in: file) {
+                    if locals.contains(file.text(token)) { boundFrom[file.text(token)] = token }
+                }
+            }
+            for token in piece.body where file.kind(token) == .identifier && file.isOwnMemberReference(token) && !file.isArgumentLabel(token) {
+                let text = file.text(token)
+                guard members.contains(text), !names.contains(text) else { continue }
+                if file.kind(token - 1) != .period, piece.parameters.contains(text) || boundFrom[text].map({ $0 <= token }) == true { continue }
+                names.append(text)
+            }
+            result[piece.name, default: []] += names
+        }
+        return result
+    }
+
+    /// Whether the name at `token` is bound there: after `let`/`var`/`case`, in a `for`
+    /// pattern (`for (month, items) in`), or as a closure's parameter (`{ items in`).
+    private func isBinding(_ token: Int, in file: ParsedFile) -> Bool {
+        var back = token - 1
+        while token - back < 12, file.kind(back) == .comma || file.kind(back) == .leftParen || file.kind(back) == .identifier {
+            back -= 1
+        }
+        if file.at(back, "let") || file.at(back, "var") || file.at(back, "for") || file.at(back, "case") { return true }
+        guard file.kind(back) == .leftBrace else { return false }
+        var forward = token + 1
+        while forward - token < 12, file.kind(forward) == .comma || file.kind(forward) == .rightParen || file.kind(forward) == .identifier {
+            forward += 1
+        }
+        return file.at(forward, "in")
     }
 
     /// The body of the function of `view` that holds `site`, if it is the view's code.
@@ -217,14 +389,23 @@ extension ProjectIndex {
     }
 
     /// Whether `view` writes its state `name` (outside its initializers) in code other than
-    /// the code that copies into it: an action editing it, a handler resetting it — the
-    /// state is then the view's own value, not only a copy.
+    /// the code that copies into it: an action editing it, a handler resetting it, or a
+    /// closure of the copying code that sets it to a value that is no copy — the state is
+    /// then the view's own value, not only a copy.
     public func isWrittenBesidesCopies(_ name: String, in view: TypeInfo) -> Bool {
         let copies = stateCopies(of: view).filter { $0.state == name }
         let code = copies.flatMap(\.code)
         let references = Set(copies.map(\.reference))
+        let copySites = Set(copies.map { [$0.site.file, $0.site.token] })
         return (memberAccesses(of: view).mutations[name] ?? []).contains { site in
-            guard !site.inInitializer, !code.contains(where: { $0.file == site.file && $0.range.contains(site.token) }) else { return false }
+            guard !site.inInitializer else { return false }
+            if let piece = code.first(where: { $0.file == site.file && $0.range.contains(site.token) }) {
+                // `doThisAfter(0.1) { highlight = false }` after `if id == data.id { highlight = true }`:
+                // the copying code itself sets the state again later, to a value of its own (a
+                // flash that fades), not a copy shown until the source changes.
+                guard let closure = site.closure, closure != piece.range, piece.range.contains(closure.lowerBound) else { return false }
+                return !copySites.contains([site.file, site.token])
+            }
             // `.onReceive(model.synced) { _ in count = model.count }`: a copy again, not an edit.
             let file = files[site.file]
             let statement = site.token..<file.expressionEnd(from: site.token, end: site.body.upperBound, stopAtComma: false)
@@ -287,9 +468,10 @@ private struct StateCopyCollector {
                 if let body = function.body { functions[function.name, default: []].append((declaration.file, body)) }
             }
         }
-        var moments: [(name: String, code: [(file: Int, range: Range<Int>)], functions: Set<String>)] = []
+        var moments: [(name: String, code: [(file: Int, range: Range<Int>)], functions: Set<String>, enclosing: Range<Int>?)] = []
         for declaration in view.declarations {
             let file = index.files[declaration.file]
+            let memberBodies = declaration.decl.properties.flatMap { $0.accessors.compactMap(\.body) } + declaration.decl.functions.compactMap(\.body)
             let calls = file.calls(in: declaration.decl.members) { token in
                 file.kind(token - 1) == .period && (file.at(token, "onAppear") || file.at(token, "task"))
             }
@@ -302,7 +484,9 @@ private struct StateCopyCollector {
                     code += bodies
                     names.insert(file.text(called.name))
                 }
-                moments.append((file.text(call.name), code, names))
+                // The statements before the modifier in the member around it: their locals are captured.
+                let enclosing = memberBodies.first { $0.contains(call.name) }.map { $0.lowerBound + 1..<call.name }
+                moments.append((file.text(call.name), code, names, enclosing))
             }
         }
         // A copy is an assignment of a state in that code: a view whose moments assign none
@@ -322,7 +506,8 @@ private struct StateCopyCollector {
         // only what those hold is looked up.
         var readProperties = Set<String>()
         for moment in moments {
-            for piece in moment.code {
+            let enclosing = moment.enclosing.map { [(file: moment.code[0].file, range: $0)] } ?? []
+            for piece in moment.code + enclosing {
                 let file = index.files[piece.file]
                 for token in piece.range where file.kind(token) == .identifier && file.kind(token + 1) == .period && file.isOwnMemberReference(token) {
                     readProperties.insert(file.text(token))
@@ -335,19 +520,23 @@ private struct StateCopyCollector {
         lazy var others = (followers: followers(), models: Set(self.sources(among: nil).keys))
         var result: [StateCopy] = []
         for moment in moments {
-            for piece in moment.code {
-                for (assignment, reference, field, read) in copies(in: piece.range, of: piece.file, states: states, sources: sources) {
-                    guard let source = sources[reference] else { continue }
+            for (position, piece) in moment.code.enumerated() {
+                let enclosing = position == 0 ? moment.enclosing : nil
+                for (assignment, read) in copies(in: piece.range, of: piece.file, enclosing: enclosing, states: states, sources: sources) {
+                    guard let source = sources[read.reference] else { continue }
                     let state = index.files[piece.file].path(of: assignment.target)[0]
                     let resync = resync(
-                        of: reference, field, among: others.followers, copyingCode: moment.code, state: state, models: others.models)
+                        of: read.reference, read.field, in: source.model, among: others.followers, copyingCode: moment.code, state: state,
+                        models: others.models)
                     result.append(
                         StateCopy(
                             view: view.name, state: state, site: TokenLocation(file: piece.file, token: assignment.target.root),
-                            moment: moment.name, reference: reference, referenceType: view.property(named: reference)?.property.type?.text,
-                            model: source.model.name, field: field,
-                            read: TokenLocation(file: piece.file, token: read), resync: resync.site,
-                            eventPublishers: resync.events, calledMethods: calledMethods(of: reference, in: moment.code),
+                            moment: moment.name, reference: read.reference,
+                            referenceType: view.property(named: read.reference)?.property.type?.text,
+                            model: source.model.name, field: read.field,
+                            read: TokenLocation(file: piece.file, token: read.token), via: read.via, member: read.member, resync: resync.site,
+                            partialResyncs: resync.partial, eventPublishers: resync.events,
+                            calledMethods: calledMethods(of: read.reference, in: moment.code),
                             code: moment.code, copyingFunctions: moment.functions))
                 }
             }
@@ -407,31 +596,80 @@ private struct StateCopyCollector {
         return result
     }
 
-    /// `reference.field` read in `range`: the reference's token, the field's token.
-    private func sourceReads(in range: Range<Int>, of file: ParsedFile, sources: [String: Source]) -> [(reference: String, field: String, token: Int)] {
-        var result: [(reference: String, field: String, token: Int)] = []
+    /// A field of a source read: the property holding the model, the field, the token read
+    /// (the field's, or the member's that reads it), and that member.
+    /// `member`: the member of the field's value the copy uses, when a local bound from the
+    /// field is used with one (`data.id` after `let data = model.entry`).
+    private typealias SourceRead = (reference: String, field: String, token: Int, via: String?, member: String?)
+
+    /// `reference.field` read in `range`, or `reference.member` (a call or a computed
+    /// property) whose code reads the field: the reference's token, the field's token.
+    private func sourceReads(in range: Range<Int>, of file: ParsedFile, sources: [String: Source]) -> [SourceRead] {
+        var result: [SourceRead] = []
         for token in range where file.kind(token) == .identifier && file.kind(token + 1) == .period && file.isOwnMemberReference(token) {
             let name = file.text(token)
             guard let source = sources[name], file.kind(token + 2) == .identifier else { continue }
-            let field = file.text(token + 2)
-            if source.fields.contains(field) { result.append((name, field, token + 2)) }
+            let member = file.text(token + 2)
+            if source.fields.contains(member) {
+                result.append((name, member, token + 2, nil, nil))
+            } else if !returnsProjectClass(member, of: source.model),
+                let field = index.fieldsRead(throughMember: member, of: source.model, among: source.fields).first
+            {
+                result.append((name, field, token + 2, member, nil))
+            }
         }
         return result
+    }
+
+    /// Whether the model's member `name` gives an object of a project class (a factory,
+    /// `model.makeDetailModel()`): the state then holds a model of its own, whose state is
+    /// its own business, not a copy of what the source held.
+    private func returnsProjectClass(_ name: String, of model: TypeInfo) -> Bool {
+        for owner in index.typeAndAncestors(of: model) {
+            for declaration in owner.declarations {
+                let returned = declaration.decl.functions.first { $0.name == name }?.returnType?.text
+                    ?? declaration.decl.properties.first { $0.name == name }?.type?.text
+                guard let returned else { continue }
+                let spelled = returned.hasSuffix("?") || returned.hasSuffix("!") ? String(returned.dropLast()) : returned
+                return index.resolve(spelled, from: owner.name).flatMap { index.types[$0] }?.isClass == true
+            }
+        }
+        return false
     }
 
     /// Plain assignments of a state whose value reads a source, directly or through a local
     /// the same code bound from one (`let`, `if let`, `guard let`), or that stand in a branch
     /// of an `if` whose condition reads one (`if model.isLoading { status = .checking }
     /// else { status = .ready }`): either way the state holds what the source was then.
-    private func copies(in range: Range<Int>, of fileIndex: Int, states: Set<String>, sources: [String: Source])
-        -> [(Assignment, String, String, Int)]
+    /// `enclosing`: the statements before the modifier in the rendering code around it, whose
+    /// locals the closure captures (`let rows = model.rows(in: month)` in `body`).
+    private func copies(in range: Range<Int>, of fileIndex: Int, enclosing: Range<Int>?, states: Set<String>, sources: [String: Source])
+        -> [(assignment: Assignment, read: SourceRead)]
     {
         let file = index.files[fileIndex]
-        var bound: [String: (reference: String, field: String, token: Int)] = [:]
-        var decided: [(block: Range<Int>, read: (reference: String, field: String, token: Int))] = []
+        var bound: [String: SourceRead] = [:]
+        if let enclosing {
+            var token = enclosing.lowerBound
+            while token < enclosing.upperBound {
+                if file.kind(token) == .leftBrace || file.kind(token) == .leftParen || file.kind(token) == .leftSquare {
+                    token = file.skipGroup(token)
+                    continue
+                }
+                if file.at(token, "let") || file.at(token, "var"), file.kind(token + 1) == .identifier, file.kind(token + 2) == .equal {
+                    let value = token + 3..<valueEnd(from: token + 3, limit: enclosing.upperBound, in: file)
+                    if !value.contains(where: { file.at($0, "await") }),
+                        let found = sourceReads(in: value, of: file, sources: sources).first ?? firstBound(in: value, of: file, bound)
+                    {
+                        bound[file.text(token + 1)] = found
+                    }
+                }
+                token += 1
+            }
+        }
+        var decided: [(block: Range<Int>, read: SourceRead)] = []
         // A value awaited (`await api.verify(model.name)`) is a result fetched for the source,
         // not a copy of what it holds.
-        func read(in value: Range<Int>) -> (reference: String, field: String, token: Int)? {
+        func read(in value: Range<Int>) -> SourceRead? {
             guard !value.contains(where: { file.at($0, "await") }) else { return nil }
             return sourceReads(in: value, of: file, sources: sources).first ?? firstBound(in: value, of: file, bound)
         }
@@ -461,14 +699,14 @@ private struct StateCopyCollector {
             }
         }
         let locals = file.localNames(in: range)
-        var result: [(Assignment, String, String, Int)] = []
+        var result: [(assignment: Assignment, read: SourceRead)] = []
         for assignment in file.assignments(in: range) where file.at(assignment.operatorToken, "=") {
             let path = file.path(of: assignment.target)
             guard path.count == 1, states.contains(path[0]), !locals.contains(path[0]) || file.at(assignment.target.root, "self") else { continue }
             guard let found = read(in: assignment.value)
                 ?? (isConstant(assignment.value, in: file) ? decided.last(where: { $0.block.contains(assignment.operatorToken) })?.read : nil)
             else { continue }
-            result.append((assignment, found.reference, found.field, found.token))
+            result.append((assignment, found))
         }
         return result
     }
@@ -511,11 +749,15 @@ private struct StateCopyCollector {
     }
 
     private func firstBound(
-        in range: Range<Int>, of file: ParsedFile, _ bound: [String: (reference: String, field: String, token: Int)]
-    ) -> (reference: String, field: String, token: Int)? {
+        in range: Range<Int>, of file: ParsedFile, _ bound: [String: SourceRead]
+    ) -> SourceRead? {
         guard !bound.isEmpty else { return nil }
         for token in range where file.kind(token) == .identifier && file.kind(token - 1) != .period {
-            if let read = bound[file.text(token)] { return read }
+            guard var read = bound[file.text(token)] else { continue }
+            var dot = token + 1
+            if file.kind(dot) == .postfixQuestionMark || file.kind(dot) == .exclamationMark { dot += 1 }
+            if read.member == nil, file.kind(dot) == .period, file.kind(dot + 1) == .identifier { read.member = file.text(dot + 1) }
+            return read
         }
         return nil
     }
@@ -526,16 +768,20 @@ private struct StateCopyCollector {
     /// delivers (a timer, a notification), or when another model changes, is taken as a
     /// re-sync: whether it follows the source is not known. One that follows only the view's
     /// own values (`.onChange(of: scrollPosition)`) does not run on the source's change.
+    /// A handler that follows only a key of the field (`.onChange(of: model.items.count)`,
+    /// or of a member of the model whose code reads the field) is a partial re-sync.
     private func resync(
-        of reference: String, _ field: String, among followers: [Follower], copyingCode: [(file: Int, range: Range<Int>)], state: String,
-        models: Set<String>
-    ) -> (site: TokenLocation?, events: Set<String>) {
+        of reference: String, _ field: String, in model: TypeInfo, among followers: [Follower], copyingCode: [(file: Int, range: Range<Int>)],
+        state: String, models: Set<String>
+    ) -> (site: TokenLocation?, events: Set<String>, partial: [PartialResync]) {
         let computed = computedReaders(of: reference)
         var events = Set<String>()
+        var partial: [PartialResync] = []
         for follower in followers {
             let file = index.files[follower.file]
             var other: String?
             var followsSource = false
+            var followedKey: RefreshKey?
             var followsOtherModel = false
             for token in follower.followed where file.isOwnMemberReference(token) {
                 let text = file.text(token)
@@ -548,21 +794,41 @@ private struct StateCopyCollector {
                     continue
                 }
                 let member = file.text(token + 2)
-                if member == field || member == "$" + field || member == "objectWillChange" {
+                if member == "$" + field || member == "objectWillChange" {
                     followsSource = true
+                } else if member == field || index.fieldsRead(throughMember: member, of: model, among: [field]) == [field] {
+                    if let key = refreshKey(after: token + 2, in: file) { followedKey = key } else { followsSource = true }
                 } else {
                     other = member
                 }
             }
+            if let followedKey, !followsSource {
+                if runsCopy(follower, copyingCode: copyingCode, state: state, orAnyFunction: true) {
+                    partial.append(PartialResync(site: TokenLocation(file: follower.file, token: follower.handler), key: followedKey))
+                }
+                continue
+            }
             guard runsCopy(follower, copyingCode: copyingCode, state: state, orAnyFunction: followsSource) else { continue }
-            if followsSource { return (TokenLocation(file: follower.file, token: follower.handler), []) }
+            if followsSource { return (TokenLocation(file: follower.file, token: follower.handler), [], []) }
             if let other, file.at(follower.handler, "onReceive") {
                 events.insert(other)
             } else if file.at(follower.handler, "onReceive") || followsOtherModel || follower.followed.isEmpty {
-                return (TokenLocation(file: follower.file, token: follower.handler), [])
+                return (TokenLocation(file: follower.file, token: follower.handler), [], [])
             }
         }
-        return (nil, events)
+        return (nil, events, partial)
+    }
+
+    /// The key a followed value takes of the member at `member`: `.count` (`items.count`,
+    /// `items.count > 0`), `.id` (`selected.id`, `selected?.id`); nil for the value itself
+    /// or another member of it.
+    private func refreshKey(after member: Int, in file: ParsedFile) -> RefreshKey? {
+        var token = member + 1
+        if file.kind(token) == .postfixQuestionMark || file.kind(token) == .exclamationMark { token += 1 }
+        guard file.kind(token) == .period, file.kind(token + 1) == .identifier else { return nil }
+        if file.at(token + 1, "count") { return .count }
+        if file.at(token + 1, "id"), file.kind(token + 2) != .period { return .id }
+        return nil
     }
 
     /// Whether the handler's closure assigns the state or calls a function of the copying

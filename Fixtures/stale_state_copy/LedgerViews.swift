@@ -1,0 +1,39 @@
+import SwiftUI
+
+/// Copied through the model's method, again only when the count changes: an edited or
+/// replaced entry keeps the count, and the chart keeps the old amounts.
+struct LedgerChart: View {
+    @EnvironmentObject var ledger: Ledger
+    @State private var amounts: [Double] = [] // expect: stale_state_copy
+
+    var body: some View {
+        Text("\(amounts.count)")
+            .onAppear { amounts = ledger.amounts(onOrAfter: 1) }
+            .onChange(of: ledger.entries.count) { _, _ in amounts = ledger.amounts(onOrAfter: 1) }
+    }
+}
+
+/// Copied again whenever the entries change: silent.
+struct LedgerTotal: View {
+    @EnvironmentObject var ledger: Ledger
+    @State private var total = 0.0
+
+    var body: some View {
+        Text("\(total)")
+            .onAppear { total = ledger.total }
+            .onChange(of: ledger.entries) { total = ledger.total }
+    }
+}
+
+struct LedgerScreen: View {
+    @StateObject private var ledger = Ledger()
+
+    var body: some View {
+        VStack {
+            LedgerChart()
+            LedgerTotal()
+        }
+        .environmentObject(ledger)
+        .task { await ledger.reload() }
+    }
+}
