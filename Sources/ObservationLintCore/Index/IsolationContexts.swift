@@ -379,6 +379,8 @@ struct ClosureClassifier {
             if label.map({ file.at($0, "completionHandler") }) ?? true {
                 return completion(name, receiver: receiver, at: callee, outer)
             }
+        case _ where documentedCallbacks[name] != nil:
+            if let frame = documentedCallback(scope, name: name, label: label, at: callee, outer) { return frame }
         case "addObserver":
             if let observer = notification(scope, at: callee, outer) { return observer }
         case "sink":
@@ -408,9 +410,11 @@ struct ClosureClassifier {
         case .runs(let frame): return frame
         case nil: break
         }
+        let domain = closureDomain(callee: callee, label: label, outer)
+        let isolation = domain == .nonisolated ? ", nonisolated as the code around it (its parameter's type names no actor)," : ""
         return step(
-            .closure, at: callee, .unknown, "in a closure passed to `\(name)`, which may run it on any thread", outer,
-            domain: closureDomain(callee: callee, label: label, outer), async: true)
+            .closure, at: callee, .unknown, "in a closure passed to `\(name)`\(isolation) which may run it on any thread", outer,
+            domain: domain, async: true)
     }
 
     private func step(
@@ -585,6 +589,31 @@ struct ClosureClassifier {
             outer, domain: .nonisolated, async: true)
     }
 
+    // MARK: - Other frameworks' completion handlers
+
+    /// The completion handler of a framework method whose documentation says where it runs
+    /// (`documentedCallbacks`): judged by the method's name, its first argument labels and,
+    /// for a class method, its receiver, when the project declares no function of that name.
+    private func documentedCallback(_ scope: Scope, name: String, label: Int?, at callee: Int, _ outer: BodyContexts.Frame)
+        -> BodyContexts.Frame?
+    {
+        guard let candidates = documentedCallbacks[name], index.isolationFacts.functionBodies(named: name, index: index).isEmpty
+        else { return nil }
+        let labels = callArguments(of: scope).map { arguments in
+            file.argumentList(arguments).map { argument in argument.label.map { file.text($0) } ?? "_" }
+        } ?? []
+        let closureLabel = label.map { file.text($0) }
+        let receiver = receiverText(of: callee)
+        guard let callback = candidates.first(where: { callback in
+            labels.starts(with: callback.labels) && (closureLabel == nil || closureLabel == callback.handler)
+                && (callback.receiver == nil || callback.receiver == receiver)
+        }) else { return nil }
+        let call = "`\(callback.receiver.map { $0 + "." } ?? "")\(name)(\(callback.labels.map { $0 + ":" }.joined())\(callback.handler):)`"
+        let thread = callback.isolation == .mainActor ? "on the main thread" : "off the main thread"
+        return step(.completionHandler, at: callee, callback.isolation, "in the completion handler of \(call): \(callback.says), \(thread)",
+            outer, domain: .nonisolated, async: true)
+    }
+
     // MARK: - Combine
 
     /// `sink { }`: where the last `receive(on:)` of the chain delivers, else its upstream.
@@ -723,10 +752,13 @@ struct ClosureClassifier {
     /// closure formed in nonisolated code is nonisolated (whether it inherits its context's
     /// isolation or is `@Sendable`) unless the parameter's type gives it a global actor, so a
     /// `Task { }` in it inherits no actor wherever the closure is called. Unknown for other
-    /// modules' functions, whose parameter types are not known here.
+    /// modules' functions, whose parameter types are not known here, but Combine's
+    /// `Future { promise in … }`, whose `attemptToFulfill` is a plain
+    /// `@escaping (@escaping Promise) -> Void`.
     private func closureDomain(callee: Int, label: Int?, _ outer: BodyContexts.Frame) -> ActorDomain {
         guard outer.domain == .nonisolated else { return .unknown }
         let name = file.text(callee)
+        if name == "Future", label == nil, index.type(named: name) == nil { return .nonisolated }
         let labelText = label.map { file.text($0) }
         var types: [TypeRef?] = []
         if name.startsWithUppercase, let type = index.type(named: name) {
@@ -957,6 +989,60 @@ private let itemProviderLoads: [String: Set<String>] = [
     "loadObject": ["ofClass"], "loadDataRepresentation": ["forTypeIdentifier", "for"],
     "loadFileRepresentation": ["forTypeIdentifier", "for"], "loadInPlaceFileRepresentation": ["forTypeIdentifier"],
     "loadItem": ["forTypeIdentifier"], "loadPreviewImage": ["options"],
+]
+
+/// A framework method whose documentation says on which thread it calls its completion
+/// handler: the labels its first arguments carry (`_` for none), the label of the handler,
+/// the type it is called on when it is a class method, where the handler runs and what the
+/// documentation says.
+struct DocumentedCallback: Sendable {
+    let labels: [String]
+    let handler: String
+    let receiver: String?
+    let isolation: Isolation
+    let says: String
+}
+
+/// The completion handlers Apple's documentation places, by method name. A method not here
+/// (or called with other labels) keeps an unknown thread.
+let documentedCallbacks: [String: [DocumentedCallback]] = [
+    // developer.apple.com/documentation/localauthentication/lacontext/evaluatepolicy(_:localizedreason:reply:):
+    // "This is evaluated on a private queue internal to the framework in an unspecified threading context."
+    "evaluatePolicy": [
+        DocumentedCallback(labels: ["_", "localizedReason"], handler: "reply", receiver: nil, isolation: .offMain,
+            says: "LocalAuthentication evaluates it on a private queue internal to the framework"),
+    ],
+    "evaluateAccessControl": [
+        DocumentedCallback(labels: ["_", "operation", "localizedReason"], handler: "reply", receiver: nil, isolation: .offMain,
+            says: "LocalAuthentication evaluates it on a private queue internal to the framework"),
+    ],
+    // AVCaptureDevice.requestAccess(for:completionHandler:): "The completion handler is called
+    // on an arbitrary dispatch queue."
+    "requestAccess": [
+        DocumentedCallback(labels: ["for"], handler: "completionHandler", receiver: "AVCaptureDevice", isolation: .offMain,
+            says: "AVFoundation calls it on an arbitrary dispatch queue"),
+    ],
+    "requestAuthorization": [
+        // UNUserNotificationCenter.requestAuthorization(options:completionHandler:): "This block
+        // may execute on a background thread."
+        DocumentedCallback(labels: ["options"], handler: "completionHandler", receiver: nil, isolation: .offMain,
+            says: "UserNotifications may run it on a background thread"),
+        // PHPhotoLibrary.requestAuthorization(_:) and (for:handler:): "Photos may call your
+        // handler block on an arbitrary serial queue."
+        DocumentedCallback(labels: ["for"], handler: "handler", receiver: "PHPhotoLibrary", isolation: .offMain,
+            says: "Photos may call it on an arbitrary serial queue"),
+        DocumentedCallback(labels: [], handler: "_", receiver: "PHPhotoLibrary", isolation: .offMain,
+            says: "Photos may call it on an arbitrary serial queue"),
+    ],
+    // CLGeocoder: "The geocoder executes this handler on the main thread."
+    "geocodeAddressString": [
+        DocumentedCallback(labels: ["_"], handler: "completionHandler", receiver: nil, isolation: .mainActor,
+            says: "the geocoder executes it on the main thread"),
+    ],
+    "reverseGeocodeLocation": [
+        DocumentedCallback(labels: ["_"], handler: "completionHandler", receiver: nil, isolation: .mainActor,
+            says: "the geocoder executes it on the main thread"),
+    ],
 ]
 
 /// The calls whose closure's `group.addTask { }` starts child tasks.
