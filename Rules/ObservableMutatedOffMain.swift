@@ -189,8 +189,50 @@ public struct ObservableMutatedOffMain: Rule {
                 var body: some View { Text(model.signedIn ? "In" : "Out").task { await model.signIn() } }
             }
             """,
+            """
+            protocol AuthProviding: Observable { var isSignedIn: Bool { get } }
+            @Observable final class AuthService: AuthProviding {
+                var isSignedIn = true
+                func signOut() async {
+                    await Backend.revoke()
+                    ↓isSignedIn = false
+                }
+            }
+            private struct AuthKey: EnvironmentKey { static let defaultValue: any AuthProviding = AuthService() }
+            extension EnvironmentValues {
+                var auth: any AuthProviding {
+                    get { self[AuthKey.self] }
+                    set { self[AuthKey.self] = newValue }
+                }
+            }
+            struct AccountView: View {
+                @Environment(\\.auth) private var auth
+                var body: some View { Text(auth.isSignedIn ? "Signed in" : "Signed out") }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            protocol AuthProviding: Observable { var isSignedIn: Bool { get } }
+            @MainActor @Observable final class AuthService: AuthProviding {
+                var isSignedIn = true
+                func signOut() async {
+                    await Backend.revoke()
+                    isSignedIn = false
+                }
+            }
+            private struct AuthKey: EnvironmentKey { @MainActor static let defaultValue: any AuthProviding = AuthService() }
+            extension EnvironmentValues {
+                var auth: any AuthProviding {
+                    get { self[AuthKey.self] }
+                    set { self[AuthKey.self] = newValue }
+                }
+            }
+            struct AccountView: View {
+                @Environment(\\.auth) private var auth
+                var body: some View { Text(auth.isSignedIn ? "Signed in" : "Signed out") }
+            }
+            """,
             // Only a preview builds the reading view: the app never shows it.
             """
             @Observable final class ErrorModel {

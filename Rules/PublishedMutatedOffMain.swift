@@ -320,8 +320,54 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { Text(model.signedIn ? "In" : "Out").task { await model.signIn() } }
             }
             """,
+            """
+            final class LockModel: ObservableObject {
+                @Published var isUnlocked = false
+                func unlock() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock") { granted, _ in
+                        ↓self.isUnlocked = granted
+                    }
+                }
+            }
+            struct LockView: View {
+                @StateObject private var lock = LockModel()
+                var body: some View { if lock.isUnlocked { Text("Open") } }
+            }
+            """,
+            """
+            final class TokenStore: ObservableObject {
+                @Published var token = ""
+                func refresh() -> AnyPublisher<Bool, Never> {
+                    Future { promise in
+                        Task {
+                            ↓self.token = "fresh"
+                            promise(.success(true))
+                        }
+                    }.eraseToAnyPublisher()
+                }
+            }
+            struct TokenView: View {
+                @EnvironmentObject var store: TokenStore
+                var body: some View { Text(store.token) }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // CLGeocoder "executes this handler on the main thread".
+            """
+            final class PlaceModel: ObservableObject {
+                @Published var city = ""
+                func locate(_ location: CLLocation) {
+                    CLGeocoder().reverseGeocodeLocation(location) { placemarks, _ in
+                        self.city = placemarks?.first?.locality ?? ""
+                    }
+                }
+            }
+            struct PlaceView: View {
+                @StateObject private var place = PlaceModel()
+                var body: some View { Text(place.city) }
+            }
+            """,
             """
             final class Session: ObservableObject {
                 @Published var server: String?

@@ -415,6 +415,47 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "final class Runner", with: "@MainActor final class Runner")), .unknown)
     }
 
+    /// Combine's `Future` takes a plain closure: formed in nonisolated code it is
+    /// nonisolated, so a `Task { }` in it runs on the global executor.
+    func testATaskInAFuturesClosureInNonisolatedCodeInheritsNoActor() {
+        let source = """
+            final class Auth {
+                var token = ""
+                func refresh() -> AnyPublisher<Bool, Never> {
+                    Future<Bool, Never> { promise in Task { self.HERE = "t"; promise(.success(true)) } }.eraseToAnyPublisher()
+                }
+            }
+            """
+        let task = context(source)
+        XCTAssertEqual(task.isolation, .offMain)
+        XCTAssertEqual(task.steps.map(\.kind), [.function, .closure, .task])
+        XCTAssertNotEqual(isolation(source.replacingOccurrences(of: "final class Auth", with: "@MainActor final class Auth")), .offMain)
+        // A project type named `Future`: its initializer's parameter type decides.
+        XCTAssertEqual(isolation("struct Future<A, B> { init(_ body: @MainActor (Any) -> Void) {} }\n" + source), .unknown)
+    }
+
+    /// Completion handlers whose thread Apple's documentation gives.
+    func testDocumentedFrameworkCompletionHandlers() {
+        func write(_ call: String, declarations: String = "") -> ExecutionContext {
+            context("\(declarations)\nfinal class Lock {\n var unlocked = false\n func open() {\n \(call) { granted, _ in self.HERE = granted }\n }\n}")
+        }
+        let reply = write("LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: reason)")
+        XCTAssertEqual(reply.isolation, .offMain)
+        XCTAssertEqual(reply.steps.map(\.kind), [.function, .completionHandler])
+        XCTAssertTrue(reply.steps[1].description.contains("private queue internal to the framework"))
+        XCTAssertEqual(write("AVCaptureDevice.requestAccess(for: .video)").isolation, .offMain)
+        XCTAssertEqual(write("UNUserNotificationCenter.current().requestAuthorization(options: [.alert])").isolation, .offMain)
+        XCTAssertEqual(write("PHPhotoLibrary.requestAuthorization(for: .readWrite)").isolation, .offMain)
+        XCTAssertEqual(write("geocoder.reverseGeocodeLocation(location)").isolation, .mainActor)
+        // Another receiver, other labels, or a project function of the name: not claimed.
+        XCTAssertEqual(write("Camera.requestAccess(for: .video)").isolation, .unknown)
+        XCTAssertEqual(write("context.evaluatePolicy(policy)").isolation, .unknown)
+        XCTAssertEqual(
+            write("evaluatePolicy(.a, localizedReason: r)", declarations: "func evaluatePolicy(_ p: Int, localizedReason: String, reply: @escaping (Bool, Error?) -> Void) {}")
+                .isolation,
+            .unknown)
+    }
+
     func testAPathMonitorsHandlerRunsOnTheQueueItIsStartedOn() {
         let source = """
             final class Tracker {
