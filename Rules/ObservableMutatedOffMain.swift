@@ -12,6 +12,8 @@ public struct ObservableMutatedOffMain: Rule {
             Observation's registrar announces a change on the thread that makes it, and SwiftUI \
             reads the model on the main thread while it renders. Changed from code the analysis \
             knows runs off the main thread — a `URLSession` or `NSItemProvider` completion handler, \
+            a completion handler Apple documents as called off the main thread (`LAContext.evaluatePolicy`'s \
+            reply, `AVCaptureDevice.requestAccess(for:)`, …), \
             `perform { }` on a private-queue Core Data context, `Task.detached`, a \
             `Task { }` that inherits no actor, a nonisolated `async` method (the global executor, \
             after an `await` as before it, unless `NonisolatedNonsendingByDefault` is on for its Xcode \
@@ -20,7 +22,9 @@ public struct ObservableMutatedOffMain: Rule {
             callers are followed up to three calls back) or a synchronous main-actor method that \
             such code calls without `await` (a synchronous call runs on the caller's thread), in \
             the class's own code or another \
-            object's through a reference — a property a view reads while rendering is a data race: the \
+            object's through a reference — a property a view reads while rendering (through any \
+            wrapper, `@Environment(\\.key)` included when the project's `EnvironmentValues` member \
+            declares the model's type or a protocol it conforms to) is a data race: the \
             view may read a half-written value, updates arrive late or not at all, and Swift 6's \
             strict concurrency checking rejects the code. The notes show each step that puts the \
             code off the main thread (the function, the task or queue, each call into a method that \

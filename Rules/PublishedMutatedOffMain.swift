@@ -14,7 +14,11 @@ public struct PublishedMutatedOffMain: Rule {
             change in code the analysis knows runs off the main thread — `DispatchQueue.global().async`, \
             a private `DispatchQueue(label:)`, `Task.detached`, an `OperationQueue()` operation, a \
             `URLSession` completion handler, an `NSItemProvider` load's completion handler (Foundation \
-            calls it on an internal queue), `perform { }` on a Core Data context made with \
+            calls it on an internal queue), a completion handler Apple documents as called off the main \
+            thread (`LAContext.evaluatePolicy`'s and `evaluateAccessControl`'s reply, \
+            `AVCaptureDevice.requestAccess(for:)`, `UNUserNotificationCenter.requestAuthorization(options:)`, \
+            `PHPhotoLibrary.requestAuthorization`; `CLGeocoder`'s handlers run on the main thread), \
+            `perform { }` on a Core Data context made with \
             `.privateQueueConcurrencyType` or `newBackgroundContext()` (or `performBackgroundTask`), \
             a `Task { }` that inherits no actor, a nonisolated \
             `async` function (which runs on the global executor, after an `await` as before it, unless \
@@ -30,7 +34,7 @@ public struct PublishedMutatedOffMain: Rule {
             reference, or a `for` loop's variable over a property's elements), a closure passed to a \
             project function that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
             { work() } }`), a `Task { }` in a closure that nonisolated code passes to a project \
-            function or initializer, or an `NWPathMonitor`'s `pathUpdateHandler` when it is started on \
+            function or initializer or to Combine's `Future { promise in }`, or an `NWPathMonitor`'s `pathUpdateHandler` when it is started on \
             a background queue — in a class a view observes, \
             whether the class's own code makes the change or another object's code does through a \
             reference. It races with the view reading it: SwiftUI warns "Publishing changes from background threads is not allowed", \

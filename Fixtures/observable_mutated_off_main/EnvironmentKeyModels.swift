@@ -5,7 +5,7 @@ protocol AccountProviding: Observable {
     func signOut() async
 }
 
-@Observable final class AccountService: AccountProviding {
+@Observable final class AccountService: AccountProviding { // expect: observable_object_main_actor
     var isSignedIn = true
 
     func signOut() async {

@@ -3,7 +3,7 @@ import CoreLocation
 import LocalAuthentication
 import SwiftUI
 
-final class VaultModel: ObservableObject {
+final class VaultModel: ObservableObject { // expect: observable_object_main_actor
     @Published var isUnlocked = false
     @Published var token = ""
     @Published var city = ""
