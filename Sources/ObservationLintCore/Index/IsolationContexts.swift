@@ -411,7 +411,7 @@ struct ClosureClassifier {
         case nil: break
         }
         let domain = closureDomain(callee: callee, label: label, outer)
-        let isolation = domain == .nonisolated ? ", nonisolated as the code around it (its parameter's type names no actor)," : ""
+        let isolation = domain == .nonisolated ? ", nonisolated as the code around it (its parameter's type names no actor)," : ","
         return step(
             .closure, at: callee, .unknown, "in a closure passed to `\(name)`\(isolation) which may run it on any thread", outer,
             domain: domain, async: true)
