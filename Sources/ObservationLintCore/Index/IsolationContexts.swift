@@ -228,9 +228,14 @@ final class BodyContexts: @unchecked Sendable {
         let nonsending = domain == .nonisolated && isAsync
             && (nonsendingModifier || (index.nonisolatedNonsending(inFile: fileIndex) && !concurrent))
         let frameworkCall = domain == .nonisolated && !isAsync ? Self.frameworkCallsOffMain(owned) : nil
+        let unhoppedCall = domain == .mainActor && !isAsync ? Self.frameworkCallsOffMain(owned, unhopped: index) : nil
         let runtime: Isolation
         let description: String
         switch domain {
+        case .mainActor where unhoppedCall != nil:
+            runtime = .offMain
+            description = "\(why), but \(unhoppedCall!), and a main-actor method implementing a requirement of that "
+                + "protocol, which has no actor isolation, gets no hop in the Swift 5 language mode: it runs there, off the main thread"
         case .mainActor:
             runtime = .mainActor
             description = "\(why): it runs on the main actor"
@@ -266,25 +271,46 @@ final class BodyContexts: @unchecked Sendable {
     /// Delegate protocols whose framework documents that it calls their methods off the main
     /// thread, with the type of the first parameter every requirement takes and what the
     /// documentation says.
-    private static let offMainDelegates: [(protocol: String, firstParameter: String, says: String)] = [
-        ("WCSessionDelegate", "WCSession", "WatchConnectivity calls its delegate's methods serially on a background thread"),
-        ("PHPhotoLibraryChangeObserver", "PHChange", "Photos calls `photoLibraryDidChange(_:)` on an arbitrary serial queue"),
+    private static let offMainDelegates: [(protocol: String, firstParameter: String, framework: String, says: String)] = [
+        ("WCSessionDelegate", "WCSession", "WatchConnectivity", "WatchConnectivity calls its delegate's methods serially on a background thread"),
+        ("PHPhotoLibraryChangeObserver", "PHChange", "Photos", "Photos calls `photoLibraryDidChange(_:)` on an arbitrary serial queue"),
     ]
 
     /// What a framework says of where it calls the synchronous method, when the method
     /// implements a requirement of a delegate protocol the owner conforms to in that
     /// declaration or another one of the type, and the framework calls it off the main thread.
-    private static func frameworkCallsOffMain(_ owned: OwnedBody) -> String? {
+    /// With `unhopped`, for a main-actor method: only when no conformance to the protocol is
+    /// marked `@preconcurrency` or isolated (`@MainActor P`) and the file does not import the
+    /// framework `@preconcurrency`. Only the Swift 5 language mode compiles a main-actor
+    /// method as the witness of a nonisolated requirement without those marks, and it inserts
+    /// no check there (SE-0423 checks in the Swift 6 mode), so the framework's thread runs it;
+    /// with them, the Swift 6 mode traps on that thread instead.
+    private static func frameworkCallsOffMain(_ owned: OwnedBody, unhopped index: ProjectIndex? = nil) -> String? {
         guard case .function(let function) = owned.member, function.kind == .function,
             !function.modifiers.contains("static"), let owner = owned.owner
         else { return nil }
         // The requirement's shape first (`session(_ session: WCSession, …)`): most methods
         // implement no delegate requirement.
         guard let first = function.parameters.first?.type?.text else { return nil }
-        return offMainDelegates.first { delegate in
+        guard let delegate = offMainDelegates.first(where: { delegate in
             first == delegate.firstParameter
                 && owner.declarations.contains { $0.decl.inheritance.contains { $0.text.simpleTypeName == delegate.protocol } }
-        }?.says
+        }) else { return nil }
+        if let index {
+            let marked = owner.declarations.contains { declaration in
+                declaration.decl.inheritance.contains { conformance in
+                    conformance.text.simpleTypeName == delegate.protocol && conformance.text.contains("@")
+                }
+            }
+            let importedPreconcurrency = owner.declarations.contains { declaration in
+                let file = index.files[declaration.file]
+                return file.imports.contains { declared in
+                    declared.module == delegate.framework && (declared.token - 3..<declared.token).contains { file.at($0, "preconcurrency") }
+                }
+            }
+            if marked || importedPreconcurrency { return nil }
+        }
+        return delegate.says
     }
 }
 
