@@ -93,10 +93,16 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(received.isolation, .offMain)
         XCTAssertFalse(received.runsWhereCalled)
         XCTAssertTrue(received.steps[0].description.contains("WatchConnectivity calls its delegate's methods serially on a background thread"))
-        // Other methods of the type run where they are called; a main-actor class is not judged.
+        // Other methods of the type run where they are called.
         XCTAssertTrue(index.executionContext(at: TokenLocation(file: 0, token: writes[1])).runsWhereCalled)
-        XCTAssertEqual(isolation("@MainActor " + source.replacingOccurrences(of: "HERE = 0", with: "count = 0")
-            .replacingOccurrences(of: "count += 1", with: "HERE += 1")), .mainActor)
+        // A main-actor method witnessing the requirement gets no hop (Swift 5 mode); marked
+        // `@preconcurrency` (or imported so), the Swift 6 mode traps instead: not judged.
+        let isolated = "@MainActor " + source.replacingOccurrences(of: "HERE = 0", with: "count = 0").replacingOccurrences(of: "count += 1", with: "HERE += 1")
+        let unhopped = context(isolated)
+        XCTAssertEqual(unhopped.isolation, .offMain)
+        XCTAssertTrue(unhopped.steps[0].description.contains("gets no hop in the Swift 5 language mode"))
+        XCTAssertEqual(isolation(isolated.replacingOccurrences(of: ": WCSessionDelegate", with: ": @preconcurrency WCSessionDelegate")), .mainActor)
+        XCTAssertEqual(isolation("@preconcurrency import WatchConnectivity\n" + isolated), .mainActor)
     }
 
     func testMainActorIsInheritedFromProjectSuperclassesProtocolsAndTheSDK() {

@@ -65,6 +65,25 @@ final class RenderPathsTests: XCTestCase {
         XCTAssertTrue(self.index(undeclared).renderReads(of: "SessionProviding").isEmpty)
     }
 
+    /// A stored `any P` holds an instance of a class conforming to the project protocol `P`.
+    func testReadsReachAModelHeldAsAnExistential() {
+        let source = """
+            protocol AuthProviding: AnyObject { var ok: Bool { get } }
+            @Observable final class Auth: AuthProviding { var ok = false }
+            @Observable final class Home {
+                @ObservationIgnored private let auth: any AuthProviding
+                init(auth: any AuthProviding) { self.auth = auth }
+                var isAuthorized: Bool { auth.ok }
+            }
+            struct HomeView: View {
+                @State var home: Home
+                var body: some View { Text(home.isAuthorized ? "in" : "out") }
+            }
+            """
+        XCTAssertEqual(index(source).renderReads(of: "AuthProviding").map { $0.path.joined(separator: ".") }, ["ok"])
+        XCTAssertTrue(index(source.replacingOccurrences(of: "let auth: any AuthProviding", with: "let auth: String")).renderReads(of: "AuthProviding").isEmpty)
+    }
+
     func testRenderingCodeReachesModelFieldsThroughHelpersAndComputedProperties() {
         let index = index(shop)
         let reads = index.renderReads(of: "Cart").map { $0.path.joined(separator: ".") }
