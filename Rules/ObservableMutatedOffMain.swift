@@ -20,11 +20,15 @@ public struct ObservableMutatedOffMain: Rule {
             target), a global or private dispatch queue, or a method with no \
             actor isolation of its own that such code calls (it runs where its caller runs; project \
             callers are followed up to three calls back) or a synchronous main-actor method that \
-            such code calls without `await` (a synchronous call runs on the caller's thread), in \
+            such code calls without `await` (a synchronous call runs on the caller's thread), or that \
+            such a method calls in turn — a `@MainActor` method implementing a `WCSessionDelegate` or \
+            `PHPhotoLibraryChangeObserver` requirement with no `@preconcurrency` mark included: the \
+            framework calls it on its own queue, and the Swift 5 language mode inserts no hop — in \
             the class's own code or another \
             object's through a reference — a property a view reads while rendering (through any \
             wrapper, `@Environment(\\.key)` included when the project's `EnvironmentValues` member \
-            declares the model's type or a protocol it conforms to) is a data race: the \
+            declares the model's type or a protocol it conforms to, and through another model's stored \
+            `any P` property) is a data race: the \
             view may read a half-written value, updates arrive late or not at all, and Swift 6's \
             strict concurrency checking rejects the code. The notes show each step that puts the \
             code off the main thread (the function, the task or queue, each call into a method that \
@@ -212,6 +216,24 @@ public struct ObservableMutatedOffMain: Rule {
             struct AccountView: View {
                 @Environment(\\.auth) private var auth
                 var body: some View { Text(auth.isSignedIn ? "Signed in" : "Signed out") }
+            }
+            """,
+            """
+            @MainActor @Observable final class Account {
+                var isSignedIn = false
+                func update(_ signedIn: Bool) { ↓isSignedIn = signedIn }
+            }
+            @MainActor final class WatchLink: NSObject {
+                let account = Account()
+            }
+            extension WatchLink: WCSessionDelegate {
+                func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {
+                    account.update(message["signedIn"] as? Bool ?? false)
+                }
+            }
+            struct AccountView: View {
+                @State private var account = Account()
+                var body: some View { Text(account.isSignedIn ? "In" : "Out") }
             }
             """,
         ],

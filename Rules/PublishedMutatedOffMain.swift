@@ -29,7 +29,9 @@ public struct PublishedMutatedOffMain: Rule {
             isolated to the main actor that such code calls without `await` (a synchronous call \
             runs on the caller's thread: Swift inserts no hop, and the compiler accepts the call \
             where it takes the caller for main-actor code, as a closure in a view's body that \
-            `NSItemProvider` calls on its own queue), a property's `didSet`, \
+            `NSItemProvider` calls on its own queue), or one such a method calls in turn (a `@MainActor` method implementing a `WCSessionDelegate` or \
+            `PHPhotoLibraryChangeObserver` requirement with no `@preconcurrency` mark runs on the framework's queue: the Swift 5 \
+            language mode inserts no hop), a property's `didSet`, \
             `willSet` or `set` that such code triggers by setting the property (on `self`, a typed \
             reference, or a `for` loop's variable over a property's elements), a closure passed to a \
             project function that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
