@@ -164,7 +164,8 @@ extension ProjectIndex {
 
     /// Whether an `await` marks the statement of the call at `location` (`await f()`,
     /// `let x = try await f()`, an `await` ending the line before) or it starts a child task
-    /// (`async let x = f()`): looked for from the call back to the start of its line.
+    /// (`async let x = f()`): looked for from the call back to the start of its line, or of
+    /// the first line of a member chain continued on the lines that start with `.`.
     private func isAwaited(_ location: TokenLocation) -> Bool {
         let file = files[location.file]
         var probe = location.token - 1
@@ -172,7 +173,11 @@ extension ProjectIndex {
             let kind = file.kind(probe)
             if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return false }
             if file.at(probe, "await") || file.at(probe, "async") { return true }
-            if file.tokens[probe].isAtStartOfLine { return probe > 0 && file.at(probe - 1, "await") }
+            if file.tokens[probe].isAtStartOfLine {
+                // `.open()` on its own line continues the expression above, which the
+                // statement's `await` covers.
+                guard kind == .period else { return probe > 0 && file.at(probe - 1, "await") }
+            }
             probe -= 1
         }
         return false

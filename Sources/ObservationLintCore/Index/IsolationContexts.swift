@@ -726,6 +726,18 @@ struct ClosureClassifier {
         let candidates = index.isolationFacts.functionBodies(named: name, index: index)
         guard !candidates.isEmpty else { return nil }
         let labelText = label.map { file.text($0) }
+        // A closure of a non-`@Sendable` `async` function type formed in main-actor code is
+        // isolated to the main actor, and an `async` function always runs on its own actor:
+        // `await transform(x)` hops there, wherever the function calls it.
+        if outer.domain == .mainActor, candidates.allSatisfy({ _, body in
+            guard case .function(let function) = body.member, let type = Self.closureParameter(of: function, label: labelText)?.type?.text
+            else { return false }
+            return type.contains("async") && !type.contains("@Sendable") && !type.contains("sending") && !type.contains("@concurrent")
+        }) {
+            return .runs(step(.mainActorRun, at: callee, .mainActor,
+                "in an `async` closure passed to `\(name)()`, formed in main-actor code and not `@Sendable`: it is isolated to the main actor and runs there wherever it is called",
+                outer, domain: .mainActor, async: true))
+        }
         // The arguments the call passes: those in its parentheses, and the closure after them.
         let inParentheses = scope.callArguments.map { file.argumentList($0).count } ?? 0
         let trailing = scope.callArguments.map { scope.range.lowerBound >= $0.upperBound } ?? true
