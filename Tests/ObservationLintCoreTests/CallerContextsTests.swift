@@ -157,6 +157,26 @@ final class CallerContextsTests: XCTestCase {
         XCTAssertEqual(contexts(source.replacingOccurrences(of: ": WCSessionDelegate", with: ": @preconcurrency WCSessionDelegate")).map(\.isolation), [.mainActor])
     }
 
+    /// `await Window.shared\n.open()`: the statement's `await` covers the calls on the lines
+    /// that continue its member chain.
+    func testAnAwaitCoversTheContinuationLinesOfItsMemberChain() {
+        let source = """
+            @MainActor final class Banner: ObservableObject {
+                @Published var text = ""
+                static let shared = Banner()
+                func open() -> Banner { HERE = ""; return self }
+            }
+            actor Runner {
+                func run() async {
+                    await Banner.shared
+                        .open()
+                }
+            }
+            """
+        XCTAssertEqual(contexts(source).map(\.isolation), [.mainActor])
+        XCTAssertEqual(contexts(source.replacingOccurrences(of: "await Banner.shared\n", with: "_ = Banner.shared\n")).map(\.isolation), [.mainActor, .offMain])
+    }
+
     func testAMainActorMethodCalledWithoutAwaitRunsOnItsCallersThread() {
         let view = """
             import SwiftUI

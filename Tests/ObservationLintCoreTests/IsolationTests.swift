@@ -383,6 +383,28 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "api.run(work)")), .unknown)
     }
 
+    /// A non-`@Sendable` `async` closure formed in main-actor code is isolated to the main
+    /// actor: the function's `await transform(x)` runs it there.
+    func testAnAsyncClosureFormedInMainActorCodeRunsOnTheMainActor() {
+        let source = """
+            extension Sequence {
+                func asyncCompactMap<T>(_ transform: (Element) async -> T?) async -> [T] {
+                    var result: [T] = []
+                    for element in self { if let value = await transform(element) { result.append(value) } }
+                    return result
+                }
+            }
+            @MainActor final class Shelf {
+                var urls: [URL] = []
+                func copy(_ items: [Item]) {
+                    Task { _ = await items.asyncCompactMap { item in self.HERE = []; return item.url } }
+                }
+            }
+            """
+        XCTAssertEqual(isolation(source), .mainActor)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "(Element) async -> T?", with: "@Sendable (Element) async -> T?")), .offMain)
+    }
+
     func testAClosureWhoseParameterTypeIsMainActorRunsOnTheMainActor() {
         let source = """
             @MainActor final class Browser {
@@ -396,8 +418,11 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(run.isolation, .mainActor)
         XCTAssertEqual(run.steps.map(\.kind), [.function, .mainActorRun])
         XCTAssertTrue(run.steps[1].description.hasPrefix("in a closure passed to `run()`, whose parameter type is `@MainActor`"))
-        // Without the attribute the actor calls it on its own executor.
-        XCTAssertEqual(isolation(source.replacingOccurrences(of: "@MainActor () async", with: "() async")), .offMain)
+        // Without the attribute a non-`@Sendable` closure formed in main-actor code is
+        // isolated to the main actor all the same; a `@Sendable` one is not, and the actor
+        // runs it off the main thread.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "@MainActor () async", with: "() async")), .mainActor)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "@MainActor () async", with: "@Sendable () async")), .offMain)
     }
 
     func testATaskInAClosureFormedInNonisolatedCodeInheritsNoActor() {

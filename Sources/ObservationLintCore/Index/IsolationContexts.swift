@@ -726,23 +726,12 @@ struct ClosureClassifier {
         let candidates = index.isolationFacts.functionBodies(named: name, index: index)
         guard !candidates.isEmpty else { return nil }
         let labelText = label.map { file.text($0) }
-        // A closure of a non-`@Sendable` `async` function type formed in main-actor code is
-        // isolated to the main actor, and an `async` function always runs on its own actor:
-        // `await transform(x)` hops there, wherever the function calls it.
-        if outer.domain == .mainActor, candidates.allSatisfy({ _, body in
-            guard case .function(let function) = body.member, let type = Self.closureParameter(of: function, label: labelText)?.type?.text
-            else { return false }
-            return type.contains("async") && !type.contains("@Sendable") && !type.contains("sending") && !type.contains("@concurrent")
-        }) {
-            return .runs(step(.mainActorRun, at: callee, .mainActor,
-                "in an `async` closure passed to `\(name)()`, formed in main-actor code and not `@Sendable`: it is isolated to the main actor and runs there wherever it is called",
-                outer, domain: .mainActor, async: true))
-        }
         // The arguments the call passes: those in its parentheses, and the closure after them.
         let inParentheses = scope.callArguments.map { file.argumentList($0).count } ?? 0
         let trailing = scope.callArguments.map { scope.range.lowerBound >= $0.upperBound } ?? true
         let given = inParentheses + (trailing ? 1 : 0)
         var agreed: (run: ParameterRun, call: TokenLocation)?
+        var isolatedToMainActor = false
         for (fileIndex, body) in candidates {
             guard case .function(let function) = body.member else { return nil }
             // An overload the call cannot name — no closure parameter of that label, or more or
@@ -753,13 +742,28 @@ struct ClosureClassifier {
             guard let parameter = Self.closureParameter(of: function, label: labelText),
                 required <= given, given <= function.parameters.count
             else { continue }
-            guard let (run, call) = index.parameterRun(of: parameter, in: body, file: fileIndex) else { return nil }
+            // A closure of a non-`@Sendable` `async` function type formed in main-actor code
+            // is isolated to the main actor, and an `async` function always runs on its own
+            // actor: `await transform(x)` hops there, wherever the function calls it.
+            if outer.domain == .mainActor, let type = parameter.type?.text, type.contains("async"),
+                !type.contains("@Sendable"), !type.contains("sending"), !type.contains("@concurrent")
+            {
+                guard agreed == nil else { return nil }
+                isolatedToMainActor = true
+                continue
+            }
+            guard !isolatedToMainActor, let (run, call) = index.parameterRun(of: parameter, in: body, file: fileIndex) else { return nil }
             switch (agreed?.run, run) {
             case (nil, _): agreed = (run, call)
             case (.inPlace, .inPlace): break
             case (.runs(let first), .runs(let other)) where first.runtime == other.runtime && first.runtime != .unknown: break
             default: return nil
             }
+        }
+        if isolatedToMainActor {
+            return .runs(step(.mainActorRun, at: callee, .mainActor,
+                "in an `async` closure passed to `\(name)()`, formed in main-actor code and not `@Sendable`: it is isolated to the main actor and runs there wherever it is called",
+                outer, domain: .mainActor, async: true))
         }
         guard let agreed else { return nil }
         guard case .runs(let inner) = agreed.run else { return .inPlace }
