@@ -35,7 +35,8 @@ public struct PublishedMutatedOffMain: Rule {
             `willSet` or `set` that such code triggers by setting the property (on `self`, a typed \
             reference, or a `for` loop's variable over a property's elements), a closure passed to a \
             project function that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
-            { work() } }`), a `Task { }` in a closure that nonisolated code passes to a project \
+            { work() } }`; a non-`@Sendable` `async` closure formed in main-actor code is isolated to the main \
+            actor and runs there wherever it is called), a `Task { }` in a closure that nonisolated code passes to a project \
             function or initializer or to Combine's `Future { promise in }`, or an `NWPathMonitor`'s `pathUpdateHandler` when it is started on \
             a background queue — in a class a view observes, \
             whether the class's own code makes the change or another object's code does through a \
