@@ -12,15 +12,23 @@ public struct ObservableMutatedOffMain: Rule {
             Observation's registrar announces a change on the thread that makes it, and SwiftUI \
             reads the model on the main thread while it renders. Changed from code the analysis \
             knows runs off the main thread — a `URLSession` or `NSItemProvider` completion handler, \
+            a completion handler Apple documents as called off the main thread (`LAContext.evaluatePolicy`'s \
+            reply, `AVCaptureDevice.requestAccess(for:)`, …), \
             `perform { }` on a private-queue Core Data context, `Task.detached`, a \
             `Task { }` that inherits no actor, a nonisolated `async` method (the global executor, \
             after an `await` as before it, unless `NonisolatedNonsendingByDefault` is on for its Xcode \
             target), a global or private dispatch queue, or a method with no \
             actor isolation of its own that such code calls (it runs where its caller runs; project \
             callers are followed up to three calls back) or a synchronous main-actor method that \
-            such code calls without `await` (a synchronous call runs on the caller's thread), in \
+            such code calls without `await` (a synchronous call runs on the caller's thread), or that \
+            such a method calls in turn — a `@MainActor` method implementing a `WCSessionDelegate` or \
+            `PHPhotoLibraryChangeObserver` requirement with no `@preconcurrency` mark included: the \
+            framework calls it on its own queue, and the Swift 5 language mode inserts no hop — in \
             the class's own code or another \
-            object's through a reference — a property a view reads while rendering is a data race: the \
+            object's through a reference — a property a view reads while rendering (through any \
+            wrapper, `@Environment(\\.key)` included when the project's `EnvironmentValues` member \
+            declares the model's type or a protocol it conforms to, and through another model's stored \
+            `any P` property) is a data race: the \
             view may read a half-written value, updates arrive late or not at all, and Swift 6's \
             strict concurrency checking rejects the code. The notes show each step that puts the \
             code off the main thread (the function, the task or queue, each call into a method that \
@@ -189,8 +197,68 @@ public struct ObservableMutatedOffMain: Rule {
                 var body: some View { Text(model.signedIn ? "In" : "Out").task { await model.signIn() } }
             }
             """,
+            """
+            protocol AuthProviding: Observable { var isSignedIn: Bool { get } }
+            @Observable final class AuthService: AuthProviding {
+                var isSignedIn = true
+                func signOut() async {
+                    await Backend.revoke()
+                    ↓isSignedIn = false
+                }
+            }
+            private struct AuthKey: EnvironmentKey { static let defaultValue: any AuthProviding = AuthService() }
+            extension EnvironmentValues {
+                var auth: any AuthProviding {
+                    get { self[AuthKey.self] }
+                    set { self[AuthKey.self] = newValue }
+                }
+            }
+            struct AccountView: View {
+                @Environment(\\.auth) private var auth
+                var body: some View { Text(auth.isSignedIn ? "Signed in" : "Signed out") }
+            }
+            """,
+            """
+            @MainActor @Observable final class Account {
+                var isSignedIn = false
+                func update(_ signedIn: Bool) { ↓isSignedIn = signedIn }
+            }
+            @MainActor final class WatchLink: NSObject {
+                let account = Account()
+            }
+            extension WatchLink: WCSessionDelegate {
+                func session(_ session: WCSession, didReceiveMessage message: [String: Any]) {
+                    account.update(message["signedIn"] as? Bool ?? false)
+                }
+            }
+            struct AccountView: View {
+                @State private var account = Account()
+                var body: some View { Text(account.isSignedIn ? "In" : "Out") }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            protocol AuthProviding: Observable { var isSignedIn: Bool { get } }
+            @MainActor @Observable final class AuthService: AuthProviding {
+                var isSignedIn = true
+                func signOut() async {
+                    await Backend.revoke()
+                    isSignedIn = false
+                }
+            }
+            private struct AuthKey: EnvironmentKey { @MainActor static let defaultValue: any AuthProviding = AuthService() }
+            extension EnvironmentValues {
+                var auth: any AuthProviding {
+                    get { self[AuthKey.self] }
+                    set { self[AuthKey.self] = newValue }
+                }
+            }
+            struct AccountView: View {
+                @Environment(\\.auth) private var auth
+                var body: some View { Text(auth.isSignedIn ? "Signed in" : "Signed out") }
+            }
+            """,
             // Only a preview builds the reading view: the app never shows it.
             """
             @Observable final class ErrorModel {

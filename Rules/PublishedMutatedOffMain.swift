@@ -14,7 +14,11 @@ public struct PublishedMutatedOffMain: Rule {
             change in code the analysis knows runs off the main thread — `DispatchQueue.global().async`, \
             a private `DispatchQueue(label:)`, `Task.detached`, an `OperationQueue()` operation, a \
             `URLSession` completion handler, an `NSItemProvider` load's completion handler (Foundation \
-            calls it on an internal queue), `perform { }` on a Core Data context made with \
+            calls it on an internal queue), a completion handler Apple documents as called off the main \
+            thread (`LAContext.evaluatePolicy`'s and `evaluateAccessControl`'s reply, \
+            `AVCaptureDevice.requestAccess(for:)`, `UNUserNotificationCenter.requestAuthorization(options:)`, \
+            `PHPhotoLibrary.requestAuthorization`; `CLGeocoder`'s handlers run on the main thread), \
+            `perform { }` on a Core Data context made with \
             `.privateQueueConcurrencyType` or `newBackgroundContext()` (or `performBackgroundTask`), \
             a `Task { }` that inherits no actor, a nonisolated \
             `async` function (which runs on the global executor, after an `await` as before it, unless \
@@ -25,12 +29,15 @@ public struct PublishedMutatedOffMain: Rule {
             isolated to the main actor that such code calls without `await` (a synchronous call \
             runs on the caller's thread: Swift inserts no hop, and the compiler accepts the call \
             where it takes the caller for main-actor code, as a closure in a view's body that \
-            `NSItemProvider` calls on its own queue), a property's `didSet`, \
+            `NSItemProvider` calls on its own queue), or one such a method calls in turn (a `@MainActor` method implementing a `WCSessionDelegate` or \
+            `PHPhotoLibraryChangeObserver` requirement with no `@preconcurrency` mark runs on the framework's queue: the Swift 5 \
+            language mode inserts no hop), a property's `didSet`, \
             `willSet` or `set` that such code triggers by setting the property (on `self`, a typed \
             reference, or a `for` loop's variable over a property's elements), a closure passed to a \
             project function that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
-            { work() } }`), a `Task { }` in a closure that nonisolated code passes to a project \
-            function or initializer, or an `NWPathMonitor`'s `pathUpdateHandler` when it is started on \
+            { work() } }`; a non-`@Sendable` `async` closure formed in main-actor code is isolated to the main \
+            actor and runs there wherever it is called), a `Task { }` in a closure that nonisolated code passes to a project \
+            function or initializer or to Combine's `Future { promise in }`, or an `NWPathMonitor`'s `pathUpdateHandler` when it is started on \
             a background queue — in a class a view observes, \
             whether the class's own code makes the change or another object's code does through a \
             reference. It races with the view reading it: SwiftUI warns "Publishing changes from background threads is not allowed", \
@@ -320,8 +327,54 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { Text(model.signedIn ? "In" : "Out").task { await model.signIn() } }
             }
             """,
+            """
+            final class LockModel: ObservableObject {
+                @Published var isUnlocked = false
+                func unlock() {
+                    LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Unlock") { granted, _ in
+                        ↓self.isUnlocked = granted
+                    }
+                }
+            }
+            struct LockView: View {
+                @StateObject private var lock = LockModel()
+                var body: some View { if lock.isUnlocked { Text("Open") } }
+            }
+            """,
+            """
+            final class TokenStore: ObservableObject {
+                @Published var token = ""
+                func refresh() -> AnyPublisher<Bool, Never> {
+                    Future { promise in
+                        Task {
+                            ↓self.token = "fresh"
+                            promise(.success(true))
+                        }
+                    }.eraseToAnyPublisher()
+                }
+            }
+            struct TokenView: View {
+                @EnvironmentObject var store: TokenStore
+                var body: some View { Text(store.token) }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // CLGeocoder "executes this handler on the main thread".
+            """
+            final class PlaceModel: ObservableObject {
+                @Published var city = ""
+                func locate(_ location: CLLocation) {
+                    CLGeocoder().reverseGeocodeLocation(location) { placemarks, _ in
+                        self.city = placemarks?.first?.locality ?? ""
+                    }
+                }
+            }
+            struct PlaceView: View {
+                @StateObject private var place = PlaceModel()
+                var body: some View { Text(place.city) }
+            }
+            """,
             """
             final class Session: ObservableObject {
                 @Published var server: String?

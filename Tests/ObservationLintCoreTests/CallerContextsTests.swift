@@ -131,6 +131,52 @@ final class CallerContextsTests: XCTestCase {
         XCTAssertFalse(own[0].steps.contains { $0.kind == .call })
     }
 
+    /// A delegate method a framework calls on its queue, then a main-actor helper it calls,
+    /// then the main-actor method that writes: each synchronous call runs on that queue.
+    func testUnawaitedCallsAreFollowedThroughAMainActorHelper() {
+        let source = """
+            @MainActor final class Auth {
+                var ok = false
+                func update(_ value: Bool) { HERE = value }
+            }
+            @MainActor final class Link: NSObject {
+                let auth = Auth()
+            }
+            extension Link: WCSessionDelegate {
+                func session(_ session: WCSession, didReceiveMessage message: [String: Any]) { handle(message) }
+            }
+            private extension Link {
+                func handle(_ message: [String: Any]) { auth.update(true) }
+            }
+            """
+        let chain = contexts(source)
+        XCTAssertEqual(chain.map(\.isolation), [.mainActor, .offMain])
+        XCTAssertEqual(chain[1].steps.map(\.kind), [.function, .call, .call])
+        XCTAssertTrue(chain[1].steps[1].description.hasPrefix("calls `handle()` without `await`"))
+        // Awaited, or marked `@preconcurrency`: on the main actor only.
+        XCTAssertEqual(contexts(source.replacingOccurrences(of: ": WCSessionDelegate", with: ": @preconcurrency WCSessionDelegate")).map(\.isolation), [.mainActor])
+    }
+
+    /// `await Window.shared\n.open()`: the statement's `await` covers the calls on the lines
+    /// that continue its member chain.
+    func testAnAwaitCoversTheContinuationLinesOfItsMemberChain() {
+        let source = """
+            @MainActor final class Banner: ObservableObject {
+                @Published var text = ""
+                static let shared = Banner()
+                func open() -> Banner { HERE = ""; return self }
+            }
+            actor Runner {
+                func run() async {
+                    await Banner.shared
+                        .open()
+                }
+            }
+            """
+        XCTAssertEqual(contexts(source).map(\.isolation), [.mainActor])
+        XCTAssertEqual(contexts(source.replacingOccurrences(of: "await Banner.shared\n", with: "_ = Banner.shared\n")).map(\.isolation), [.mainActor, .offMain])
+    }
+
     func testAMainActorMethodCalledWithoutAwaitRunsOnItsCallersThread() {
         let view = """
             import SwiftUI

@@ -93,10 +93,16 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(received.isolation, .offMain)
         XCTAssertFalse(received.runsWhereCalled)
         XCTAssertTrue(received.steps[0].description.contains("WatchConnectivity calls its delegate's methods serially on a background thread"))
-        // Other methods of the type run where they are called; a main-actor class is not judged.
+        // Other methods of the type run where they are called.
         XCTAssertTrue(index.executionContext(at: TokenLocation(file: 0, token: writes[1])).runsWhereCalled)
-        XCTAssertEqual(isolation("@MainActor " + source.replacingOccurrences(of: "HERE = 0", with: "count = 0")
-            .replacingOccurrences(of: "count += 1", with: "HERE += 1")), .mainActor)
+        // A main-actor method witnessing the requirement gets no hop (Swift 5 mode); marked
+        // `@preconcurrency` (or imported so), the Swift 6 mode traps instead: not judged.
+        let isolated = "@MainActor " + source.replacingOccurrences(of: "HERE = 0", with: "count = 0").replacingOccurrences(of: "count += 1", with: "HERE += 1")
+        let unhopped = context(isolated)
+        XCTAssertEqual(unhopped.isolation, .offMain)
+        XCTAssertTrue(unhopped.steps[0].description.contains("gets no hop in the Swift 5 language mode"))
+        XCTAssertEqual(isolation(isolated.replacingOccurrences(of: ": WCSessionDelegate", with: ": @preconcurrency WCSessionDelegate")), .mainActor)
+        XCTAssertEqual(isolation("@preconcurrency import WatchConnectivity\n" + isolated), .mainActor)
     }
 
     func testMainActorIsInheritedFromProjectSuperclassesProtocolsAndTheSDK() {
@@ -377,6 +383,28 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "api.run(work)")), .unknown)
     }
 
+    /// A non-`@Sendable` `async` closure formed in main-actor code is isolated to the main
+    /// actor: the function's `await transform(x)` runs it there.
+    func testAnAsyncClosureFormedInMainActorCodeRunsOnTheMainActor() {
+        let source = """
+            extension Sequence {
+                func asyncCompactMap<T>(_ transform: (Element) async -> T?) async -> [T] {
+                    var result: [T] = []
+                    for element in self { if let value = await transform(element) { result.append(value) } }
+                    return result
+                }
+            }
+            @MainActor final class Shelf {
+                var urls: [URL] = []
+                func copy(_ items: [Item]) {
+                    Task { _ = await items.asyncCompactMap { item in self.HERE = []; return item.url } }
+                }
+            }
+            """
+        XCTAssertEqual(isolation(source), .mainActor)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "(Element) async -> T?", with: "@Sendable (Element) async -> T?")), .offMain)
+    }
+
     func testAClosureWhoseParameterTypeIsMainActorRunsOnTheMainActor() {
         let source = """
             @MainActor final class Browser {
@@ -390,8 +418,11 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(run.isolation, .mainActor)
         XCTAssertEqual(run.steps.map(\.kind), [.function, .mainActorRun])
         XCTAssertTrue(run.steps[1].description.hasPrefix("in a closure passed to `run()`, whose parameter type is `@MainActor`"))
-        // Without the attribute the actor calls it on its own executor.
-        XCTAssertEqual(isolation(source.replacingOccurrences(of: "@MainActor () async", with: "() async")), .offMain)
+        // Without the attribute a non-`@Sendable` closure formed in main-actor code is
+        // isolated to the main actor all the same; a `@Sendable` one is not, and the actor
+        // runs it off the main thread.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "@MainActor () async", with: "() async")), .mainActor)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "@MainActor () async", with: "@Sendable () async")), .offMain)
     }
 
     func testATaskInAClosureFormedInNonisolatedCodeInheritsNoActor() {
@@ -413,6 +444,47 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "ToolbarItem(onClick:", with: "Toolbar.add(onClick:")), .unknown)
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "var onClick: () -> Void", with: "var onClick: @MainActor () -> Void")), .unknown)
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "final class Runner", with: "@MainActor final class Runner")), .unknown)
+    }
+
+    /// Combine's `Future` takes a plain closure: formed in nonisolated code it is
+    /// nonisolated, so a `Task { }` in it runs on the global executor.
+    func testATaskInAFuturesClosureInNonisolatedCodeInheritsNoActor() {
+        let source = """
+            final class Auth {
+                var token = ""
+                func refresh() -> AnyPublisher<Bool, Never> {
+                    Future<Bool, Never> { promise in Task { self.HERE = "t"; promise(.success(true)) } }.eraseToAnyPublisher()
+                }
+            }
+            """
+        let task = context(source)
+        XCTAssertEqual(task.isolation, .offMain)
+        XCTAssertEqual(task.steps.map(\.kind), [.function, .closure, .task])
+        XCTAssertNotEqual(isolation(source.replacingOccurrences(of: "final class Auth", with: "@MainActor final class Auth")), .offMain)
+        // A project type named `Future`: its initializer's parameter type decides.
+        XCTAssertEqual(isolation("struct Future<A, B> { init(_ body: @MainActor (Any) -> Void) {} }\n" + source), .unknown)
+    }
+
+    /// Completion handlers whose thread Apple's documentation gives.
+    func testDocumentedFrameworkCompletionHandlers() {
+        func write(_ call: String, declarations: String = "") -> ExecutionContext {
+            context("\(declarations)\nfinal class Lock {\n var unlocked = false\n func open() {\n \(call) { granted, _ in self.HERE = granted }\n }\n}")
+        }
+        let reply = write("LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: reason)")
+        XCTAssertEqual(reply.isolation, .offMain)
+        XCTAssertEqual(reply.steps.map(\.kind), [.function, .completionHandler])
+        XCTAssertTrue(reply.steps[1].description.contains("private queue internal to the framework"))
+        XCTAssertEqual(write("AVCaptureDevice.requestAccess(for: .video)").isolation, .offMain)
+        XCTAssertEqual(write("UNUserNotificationCenter.current().requestAuthorization(options: [.alert])").isolation, .offMain)
+        XCTAssertEqual(write("PHPhotoLibrary.requestAuthorization(for: .readWrite)").isolation, .offMain)
+        XCTAssertEqual(write("geocoder.reverseGeocodeLocation(location)").isolation, .mainActor)
+        // Another receiver, other labels, or a project function of the name: not claimed.
+        XCTAssertEqual(write("Camera.requestAccess(for: .video)").isolation, .unknown)
+        XCTAssertEqual(write("context.evaluatePolicy(policy)").isolation, .unknown)
+        XCTAssertEqual(
+            write("evaluatePolicy(.a, localizedReason: r)", declarations: "func evaluatePolicy(_ p: Int, localizedReason: String, reply: @escaping (Bool, Error?) -> Void) {}")
+                .isolation,
+            .unknown)
     }
 
     func testAPathMonitorsHandlerRunsOnTheQueueItIsStartedOn() {

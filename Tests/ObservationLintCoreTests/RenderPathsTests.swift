@@ -38,6 +38,52 @@ final class RenderPathsTests: XCTestCase {
         }
         """
 
+    /// `@Environment(\.key)` holds the type of the `EnvironmentValues` member the project
+    /// declares, an existential as its protocol.
+    func testAnEnvironmentKeyPathHoldsTheTypeOfItsEnvironmentValue() {
+        let source = """
+            protocol SessionProviding: Observable { var user: String { get } }
+            @Observable final class Session: SessionProviding { var user = "" }
+            private struct SessionKey: EnvironmentKey { static let defaultValue: any SessionProviding = Session() }
+            extension EnvironmentValues {
+                var session: any SessionProviding {
+                    get { self[SessionKey.self] }
+                    set { self[SessionKey.self] = newValue }
+                }
+            }
+            struct ProfileView: View {
+                @Environment(\\.session) private var session
+                @Environment(\\.dismiss) private var dismiss
+                var body: some View { Text(session.user) }
+            }
+            """
+        let index = index(source)
+        XCTAssertEqual(index.environmentValueType(named: "session"), "SessionProviding")
+        XCTAssertNil(index.environmentValueType(named: "dismiss"))
+        XCTAssertEqual(index.renderReads(of: "SessionProviding").map { $0.path.joined(separator: ".") }, ["user"])
+        let undeclared = source.replacingOccurrences(of: "var session: any SessionProviding", with: "var session: String")
+        XCTAssertTrue(self.index(undeclared).renderReads(of: "SessionProviding").isEmpty)
+    }
+
+    /// A stored `any P` holds an instance of a class conforming to the project protocol `P`.
+    func testReadsReachAModelHeldAsAnExistential() {
+        let source = """
+            protocol AuthProviding: AnyObject { var ok: Bool { get } }
+            @Observable final class Auth: AuthProviding { var ok = false }
+            @Observable final class Home {
+                @ObservationIgnored private let auth: any AuthProviding
+                init(auth: any AuthProviding) { self.auth = auth }
+                var isAuthorized: Bool { auth.ok }
+            }
+            struct HomeView: View {
+                @State var home: Home
+                var body: some View { Text(home.isAuthorized ? "in" : "out") }
+            }
+            """
+        XCTAssertEqual(index(source).renderReads(of: "AuthProviding").map { $0.path.joined(separator: ".") }, ["ok"])
+        XCTAssertTrue(index(source.replacingOccurrences(of: "let auth: any AuthProviding", with: "let auth: String")).renderReads(of: "AuthProviding").isEmpty)
+    }
+
     func testRenderingCodeReachesModelFieldsThroughHelpersAndComputedProperties() {
         let index = index(shop)
         let reads = index.renderReads(of: "Cart").map { $0.path.joined(separator: ".") }

@@ -94,43 +94,78 @@ extension ProjectIndex {
     /// thread: a synchronous call runs the callee on the caller's thread, and Swift inserts no
     /// hop for it (the compiler accepts it where it takes the caller for main-actor code, as a
     /// closure formed in a view's body that another module's API calls on its own queue; in
-    /// the Swift 5 language mode no check stops it at run time). Each call's own context only,
-    /// not followed further back; kept per function.
+    /// the Swift 5 language mode no check stops it at run time). Each call's own context, or
+    /// a synchronous main-actor caller's unawaited off-main calls in turn
+    /// (`unawaitedOffMainCallers`); kept per function.
     private func unawaitedOffMainCalls(at location: TokenLocation, own: ExecutionContext) -> [ExecutionContext] {
         guard let body = isolationFacts.enclosingBody(of: location, index: self), case .function(let function) = body.member,
             function.kind == .function, !body.isAsync(in: files[location.file])
         else { return [] }
         let key = BodyKey(file: location.file, body: body.range)
         let callers = unawaitedOffMainCallsByBody.value(for: key) {
-            // Calls of the name first (cheap), the function's own calls among them only then.
-            // A declaration or a test's call is none of them (`callSites(of:inFile:ownedBy:)`):
-            // its context is not worked out.
-            let offMain = isolationFacts.calls(named: function.name, index: self).compactMap { call -> CallerContext? in
-                let file = files[call.file]
-                guard !isAwaited(call), !file.at(call.token - 1, "func"), SourceRole(path: file.path) == .app,
-                    !isInMethodThatNeverRuns(call)
-                else { return nil }
-                let outer = executionContext(at: call)
-                return outer.isolation == .offMain ? CallerContext(call: call, outer: outer) : nil
-            }
-            guard !offMain.isEmpty else { return [] }
-            let own = Set(callSitesByFunction.value(for: key) { callSites(of: function, inFile: location.file, ownedBy: body.owner) })
-            return offMain.filter { own.contains($0.call) }
+            unawaitedOffMainCallers(of: function, body: body, file: location.file, depth: Self.unawaitedCallDepth)
         }
         return callers.map { caller in
-            let step = ContextStep(
-                kind: .call, site: caller.call, isolation: .offMain,
-                description: "calls `\(function.name)()` without `await`: a synchronous call runs it on the caller's thread, "
-                    + "so it runs off the main thread here although it is isolated to the main actor")
-            return ExecutionContext(
-                isolation: .offMain, steps: caller.outer.steps + [step], isAsynchronous: caller.outer.isAsynchronous,
-                runsWhereCalled: false)
+            ExecutionContext(
+                isolation: .offMain, steps: caller.outer.steps + [Self.unawaitedCallStep(function.name, at: caller.call)],
+                isAsynchronous: caller.outer.isAsynchronous, runsWhereCalled: false)
         }
+    }
+
+    /// How many unawaited calls into synchronous main-actor functions
+    /// `unawaitedOffMainCallers(of:body:file:depth:)` follows back.
+    private static let unawaitedCallDepth = 2
+
+    /// The calls of the synchronous main-actor `function` made without `await` in code that
+    /// runs off the main thread, each with where its code runs: directly, or (up to `depth`
+    /// calls back) in another synchronous main-actor function that is itself called so (a
+    /// `@MainActor` delegate method that a framework calls on its own queue calling a helper
+    /// that sets the state), which runs on that thread too.
+    private func unawaitedOffMainCallers(of function: FunctionDecl, body: OwnedBody, file fileIndex: Int, depth: Int) -> [CallerContext] {
+        let key = BodyKey(file: fileIndex, body: body.range)
+        var own: Set<TokenLocation>?
+        func isOwnCall(_ call: TokenLocation) -> Bool {
+            if own == nil { own = Set(callSitesByFunction.value(for: key) { callSites(of: function, inFile: fileIndex, ownedBy: body.owner) }) }
+            return own!.contains(call)
+        }
+        var result: [CallerContext] = []
+        // Calls of the name first (cheap), the function's own calls among them only then.
+        // A declaration or a test's call is none of them (`callSites(of:inFile:ownedBy:)`):
+        // its context is not worked out.
+        for call in isolationFacts.calls(named: function.name, index: self) {
+            let file = files[call.file]
+            guard !isAwaited(call), !file.at(call.token - 1, "func"), SourceRole(path: file.path) == .app, !isInMethodThatNeverRuns(call)
+            else { continue }
+            let outer = executionContext(at: call)
+            if outer.isolation == .offMain {
+                if isOwnCall(call) { result.append(CallerContext(call: call, outer: outer)) }
+                continue
+            }
+            guard depth > 1, outer.isolation == .mainActor, outer.steps.count == 1,
+                let caller = isolationFacts.enclosingBody(of: call, index: self), case .function(let callerFunction) = caller.member,
+                callerFunction.kind == .function, !caller.isAsync(in: file), caller.range != body.range, isOwnCall(call)
+            else { continue }
+            for chain in unawaitedOffMainCallers(of: callerFunction, body: caller, file: call.file, depth: depth - 1) {
+                let outer = ExecutionContext(
+                    isolation: .offMain, steps: chain.outer.steps + [Self.unawaitedCallStep(callerFunction.name, at: chain.call)],
+                    isAsynchronous: chain.outer.isAsynchronous, runsWhereCalled: false)
+                result.append(CallerContext(call: call, outer: outer))
+            }
+        }
+        return result
+    }
+
+    private static func unawaitedCallStep(_ name: String, at call: TokenLocation) -> ContextStep {
+        ContextStep(
+            kind: .call, site: call, isolation: .offMain,
+            description: "calls `\(name)()` without `await`: a synchronous call runs it on the caller's thread, "
+                + "so it runs off the main thread here although it is isolated to the main actor")
     }
 
     /// Whether an `await` marks the statement of the call at `location` (`await f()`,
     /// `let x = try await f()`, an `await` ending the line before) or it starts a child task
-    /// (`async let x = f()`): looked for from the call back to the start of its line.
+    /// (`async let x = f()`): looked for from the call back to the start of its line, or of
+    /// the first line of a member chain continued on the lines that start with `.`.
     private func isAwaited(_ location: TokenLocation) -> Bool {
         let file = files[location.file]
         var probe = location.token - 1
@@ -138,7 +173,11 @@ extension ProjectIndex {
             let kind = file.kind(probe)
             if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return false }
             if file.at(probe, "await") || file.at(probe, "async") { return true }
-            if file.tokens[probe].isAtStartOfLine { return probe > 0 && file.at(probe - 1, "await") }
+            if file.tokens[probe].isAtStartOfLine {
+                // `.open()` on its own line continues the expression above, which the
+                // statement's `await` covers.
+                guard kind == .period else { return probe > 0 && file.at(probe - 1, "await") }
+            }
             probe -= 1
         }
         return false

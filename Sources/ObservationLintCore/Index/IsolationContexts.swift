@@ -228,9 +228,14 @@ final class BodyContexts: @unchecked Sendable {
         let nonsending = domain == .nonisolated && isAsync
             && (nonsendingModifier || (index.nonisolatedNonsending(inFile: fileIndex) && !concurrent))
         let frameworkCall = domain == .nonisolated && !isAsync ? Self.frameworkCallsOffMain(owned) : nil
+        let unhoppedCall = domain == .mainActor && !isAsync ? Self.frameworkCallsOffMain(owned, unhopped: index) : nil
         let runtime: Isolation
         let description: String
         switch domain {
+        case .mainActor where unhoppedCall != nil:
+            runtime = .offMain
+            description = "\(why), but \(unhoppedCall!), and a main-actor method implementing a requirement of that "
+                + "protocol, which has no actor isolation, gets no hop in the Swift 5 language mode: it runs there, off the main thread"
         case .mainActor:
             runtime = .mainActor
             description = "\(why): it runs on the main actor"
@@ -266,25 +271,46 @@ final class BodyContexts: @unchecked Sendable {
     /// Delegate protocols whose framework documents that it calls their methods off the main
     /// thread, with the type of the first parameter every requirement takes and what the
     /// documentation says.
-    private static let offMainDelegates: [(protocol: String, firstParameter: String, says: String)] = [
-        ("WCSessionDelegate", "WCSession", "WatchConnectivity calls its delegate's methods serially on a background thread"),
-        ("PHPhotoLibraryChangeObserver", "PHChange", "Photos calls `photoLibraryDidChange(_:)` on an arbitrary serial queue"),
+    private static let offMainDelegates: [(protocol: String, firstParameter: String, framework: String, says: String)] = [
+        ("WCSessionDelegate", "WCSession", "WatchConnectivity", "WatchConnectivity calls its delegate's methods serially on a background thread"),
+        ("PHPhotoLibraryChangeObserver", "PHChange", "Photos", "Photos calls `photoLibraryDidChange(_:)` on an arbitrary serial queue"),
     ]
 
     /// What a framework says of where it calls the synchronous method, when the method
     /// implements a requirement of a delegate protocol the owner conforms to in that
     /// declaration or another one of the type, and the framework calls it off the main thread.
-    private static func frameworkCallsOffMain(_ owned: OwnedBody) -> String? {
+    /// With `unhopped`, for a main-actor method: only when no conformance to the protocol is
+    /// marked `@preconcurrency` or isolated (`@MainActor P`) and the file does not import the
+    /// framework `@preconcurrency`. Only the Swift 5 language mode compiles a main-actor
+    /// method as the witness of a nonisolated requirement without those marks, and it inserts
+    /// no check there (SE-0423 checks in the Swift 6 mode), so the framework's thread runs it;
+    /// with them, the Swift 6 mode traps on that thread instead.
+    private static func frameworkCallsOffMain(_ owned: OwnedBody, unhopped index: ProjectIndex? = nil) -> String? {
         guard case .function(let function) = owned.member, function.kind == .function,
             !function.modifiers.contains("static"), let owner = owned.owner
         else { return nil }
         // The requirement's shape first (`session(_ session: WCSession, …)`): most methods
         // implement no delegate requirement.
         guard let first = function.parameters.first?.type?.text else { return nil }
-        return offMainDelegates.first { delegate in
+        guard let delegate = offMainDelegates.first(where: { delegate in
             first == delegate.firstParameter
                 && owner.declarations.contains { $0.decl.inheritance.contains { $0.text.simpleTypeName == delegate.protocol } }
-        }?.says
+        }) else { return nil }
+        if let index {
+            let marked = owner.declarations.contains { declaration in
+                declaration.decl.inheritance.contains { conformance in
+                    conformance.text.simpleTypeName == delegate.protocol && conformance.text.contains("@")
+                }
+            }
+            let importedPreconcurrency = owner.declarations.contains { declaration in
+                let file = index.files[declaration.file]
+                return file.imports.contains { declared in
+                    declared.module == delegate.framework && (declared.token - 3..<declared.token).contains { file.at($0, "preconcurrency") }
+                }
+            }
+            if marked || importedPreconcurrency { return nil }
+        }
+        return delegate.says
     }
 }
 
@@ -379,6 +405,8 @@ struct ClosureClassifier {
             if label.map({ file.at($0, "completionHandler") }) ?? true {
                 return completion(name, receiver: receiver, at: callee, outer)
             }
+        case _ where documentedCallbacks[name] != nil:
+            if let frame = documentedCallback(scope, name: name, label: label, at: callee, outer) { return frame }
         case "addObserver":
             if let observer = notification(scope, at: callee, outer) { return observer }
         case "sink":
@@ -408,9 +436,11 @@ struct ClosureClassifier {
         case .runs(let frame): return frame
         case nil: break
         }
+        let domain = closureDomain(callee: callee, label: label, outer)
+        let isolation = domain == .nonisolated ? ", nonisolated as the code around it (its parameter's type names no actor)," : ","
         return step(
-            .closure, at: callee, .unknown, "in a closure passed to `\(name)`, which may run it on any thread", outer,
-            domain: closureDomain(callee: callee, label: label, outer), async: true)
+            .closure, at: callee, .unknown, "in a closure passed to `\(name)`\(isolation) which may run it on any thread", outer,
+            domain: domain, async: true)
     }
 
     private func step(
@@ -585,6 +615,31 @@ struct ClosureClassifier {
             outer, domain: .nonisolated, async: true)
     }
 
+    // MARK: - Other frameworks' completion handlers
+
+    /// The completion handler of a framework method whose documentation says where it runs
+    /// (`documentedCallbacks`): judged by the method's name, its first argument labels and,
+    /// for a class method, its receiver, when the project declares no function of that name.
+    private func documentedCallback(_ scope: Scope, name: String, label: Int?, at callee: Int, _ outer: BodyContexts.Frame)
+        -> BodyContexts.Frame?
+    {
+        guard let candidates = documentedCallbacks[name], index.isolationFacts.functionBodies(named: name, index: index).isEmpty
+        else { return nil }
+        let labels = callArguments(of: scope).map { arguments in
+            file.argumentList(arguments).map { argument in argument.label.map { file.text($0) } ?? "_" }
+        } ?? []
+        let closureLabel = label.map { file.text($0) }
+        let receiver = receiverText(of: callee)
+        guard let callback = candidates.first(where: { callback in
+            labels.starts(with: callback.labels) && (closureLabel == nil || closureLabel == callback.handler)
+                && (callback.receiver == nil || callback.receiver == receiver)
+        }) else { return nil }
+        let call = "`\(callback.receiver.map { $0 + "." } ?? "")\(name)(\(callback.labels.map { $0 + ":" }.joined())\(callback.handler):)`"
+        let thread = callback.isolation == .mainActor ? "on the main thread" : "off the main thread"
+        return step(.completionHandler, at: callee, callback.isolation, "in the completion handler of \(call): \(callback.says), \(thread)",
+            outer, domain: .nonisolated, async: true)
+    }
+
     // MARK: - Combine
 
     /// `sink { }`: where the last `receive(on:)` of the chain delivers, else its upstream.
@@ -676,6 +731,7 @@ struct ClosureClassifier {
         let trailing = scope.callArguments.map { scope.range.lowerBound >= $0.upperBound } ?? true
         let given = inParentheses + (trailing ? 1 : 0)
         var agreed: (run: ParameterRun, call: TokenLocation)?
+        var isolatedToMainActor = false
         for (fileIndex, body) in candidates {
             guard case .function(let function) = body.member else { return nil }
             // An overload the call cannot name — no closure parameter of that label, or more or
@@ -686,13 +742,28 @@ struct ClosureClassifier {
             guard let parameter = Self.closureParameter(of: function, label: labelText),
                 required <= given, given <= function.parameters.count
             else { continue }
-            guard let (run, call) = index.parameterRun(of: parameter, in: body, file: fileIndex) else { return nil }
+            // A closure of a non-`@Sendable` `async` function type formed in main-actor code
+            // is isolated to the main actor, and an `async` function always runs on its own
+            // actor: `await transform(x)` hops there, wherever the function calls it.
+            if outer.domain == .mainActor, let type = parameter.type?.text, type.contains("async"),
+                !type.contains("@Sendable"), !type.contains("sending"), !type.contains("@concurrent")
+            {
+                guard agreed == nil else { return nil }
+                isolatedToMainActor = true
+                continue
+            }
+            guard !isolatedToMainActor, let (run, call) = index.parameterRun(of: parameter, in: body, file: fileIndex) else { return nil }
             switch (agreed?.run, run) {
             case (nil, _): agreed = (run, call)
             case (.inPlace, .inPlace): break
             case (.runs(let first), .runs(let other)) where first.runtime == other.runtime && first.runtime != .unknown: break
             default: return nil
             }
+        }
+        if isolatedToMainActor {
+            return .runs(step(.mainActorRun, at: callee, .mainActor,
+                "in an `async` closure passed to `\(name)()`, formed in main-actor code and not `@Sendable`: it is isolated to the main actor and runs there wherever it is called",
+                outer, domain: .mainActor, async: true))
         }
         guard let agreed else { return nil }
         guard case .runs(let inner) = agreed.run else { return .inPlace }
@@ -723,10 +794,13 @@ struct ClosureClassifier {
     /// closure formed in nonisolated code is nonisolated (whether it inherits its context's
     /// isolation or is `@Sendable`) unless the parameter's type gives it a global actor, so a
     /// `Task { }` in it inherits no actor wherever the closure is called. Unknown for other
-    /// modules' functions, whose parameter types are not known here.
+    /// modules' functions, whose parameter types are not known here, but Combine's
+    /// `Future { promise in … }`, whose `attemptToFulfill` is a plain
+    /// `@escaping (@escaping Promise) -> Void`.
     private func closureDomain(callee: Int, label: Int?, _ outer: BodyContexts.Frame) -> ActorDomain {
         guard outer.domain == .nonisolated else { return .unknown }
         let name = file.text(callee)
+        if name == "Future", label == nil, index.type(named: name) == nil { return .nonisolated }
         let labelText = label.map { file.text($0) }
         var types: [TypeRef?] = []
         if name.startsWithUppercase, let type = index.type(named: name) {
@@ -957,6 +1031,60 @@ private let itemProviderLoads: [String: Set<String>] = [
     "loadObject": ["ofClass"], "loadDataRepresentation": ["forTypeIdentifier", "for"],
     "loadFileRepresentation": ["forTypeIdentifier", "for"], "loadInPlaceFileRepresentation": ["forTypeIdentifier"],
     "loadItem": ["forTypeIdentifier"], "loadPreviewImage": ["options"],
+]
+
+/// A framework method whose documentation says on which thread it calls its completion
+/// handler: the labels its first arguments carry (`_` for none), the label of the handler,
+/// the type it is called on when it is a class method, where the handler runs and what the
+/// documentation says.
+struct DocumentedCallback: Sendable {
+    let labels: [String]
+    let handler: String
+    let receiver: String?
+    let isolation: Isolation
+    let says: String
+}
+
+/// The completion handlers Apple's documentation places, by method name. A method not here
+/// (or called with other labels) keeps an unknown thread.
+let documentedCallbacks: [String: [DocumentedCallback]] = [
+    // developer.apple.com/documentation/localauthentication/lacontext/evaluatepolicy(_:localizedreason:reply:):
+    // "This is evaluated on a private queue internal to the framework in an unspecified threading context."
+    "evaluatePolicy": [
+        DocumentedCallback(labels: ["_", "localizedReason"], handler: "reply", receiver: nil, isolation: .offMain,
+            says: "LocalAuthentication evaluates it on a private queue internal to the framework"),
+    ],
+    "evaluateAccessControl": [
+        DocumentedCallback(labels: ["_", "operation", "localizedReason"], handler: "reply", receiver: nil, isolation: .offMain,
+            says: "LocalAuthentication evaluates it on a private queue internal to the framework"),
+    ],
+    // AVCaptureDevice.requestAccess(for:completionHandler:): "The completion handler is called
+    // on an arbitrary dispatch queue."
+    "requestAccess": [
+        DocumentedCallback(labels: ["for"], handler: "completionHandler", receiver: "AVCaptureDevice", isolation: .offMain,
+            says: "AVFoundation calls it on an arbitrary dispatch queue"),
+    ],
+    "requestAuthorization": [
+        // UNUserNotificationCenter.requestAuthorization(options:completionHandler:): "This block
+        // may execute on a background thread."
+        DocumentedCallback(labels: ["options"], handler: "completionHandler", receiver: nil, isolation: .offMain,
+            says: "UserNotifications may run it on a background thread"),
+        // PHPhotoLibrary.requestAuthorization(_:) and (for:handler:): "Photos may call your
+        // handler block on an arbitrary serial queue."
+        DocumentedCallback(labels: ["for"], handler: "handler", receiver: "PHPhotoLibrary", isolation: .offMain,
+            says: "Photos may call it on an arbitrary serial queue"),
+        DocumentedCallback(labels: [], handler: "_", receiver: "PHPhotoLibrary", isolation: .offMain,
+            says: "Photos may call it on an arbitrary serial queue"),
+    ],
+    // CLGeocoder: "The geocoder executes this handler on the main thread."
+    "geocodeAddressString": [
+        DocumentedCallback(labels: ["_"], handler: "completionHandler", receiver: nil, isolation: .mainActor,
+            says: "the geocoder executes it on the main thread"),
+    ],
+    "reverseGeocodeLocation": [
+        DocumentedCallback(labels: ["_"], handler: "completionHandler", receiver: nil, isolation: .mainActor,
+            says: "the geocoder executes it on the main thread"),
+    ],
 ]
 
 /// The calls whose closure's `group.addTask { }` starts child tasks.

@@ -264,6 +264,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let renderingBodiesByType = Memo<String, [RenderingBody]>()
     /// The types of the project's global variables (`globalVariableType(named:)`), found on first use.
     let globalVariableTypes = OnDemand<[String: String]>()
+    /// The types of the project's `EnvironmentValues` members (`environmentValueType(named:)`), found on first use.
+    let environmentValueTypes = OnDemand<[String: String]>()
     /// `ParsedFile.scopes(in:)` by file and body: the view facts, rendering code, the view
     /// graph and member accesses read the same bodies.
     private let scopesByBody = Memo<BodyLocation, BodyScopes>()

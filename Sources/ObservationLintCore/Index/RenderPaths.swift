@@ -329,9 +329,11 @@ enum RenderPathCollector {
             for (file, property) in owner.properties where !property.modifiers.contains("static") {
                 members.names.insert(property.name)
                 if property.isStored {
-                    if let shape = index.declaredShape(of: property, in: index.files[file], scope: owner.name),
+                    // `any Session` holds an instance of a class conforming to the protocol.
+                    let written = property.type.map(\.text).flatMap { $0.hasPrefix("any ") ? TypeShape(String($0.dropFirst(4))) : nil }
+                    if let shape = written ?? index.declaredShape(of: property, in: index.files[file], scope: owner.name),
                         let name = shape.directName, let held = index.resolve(name, from: owner.name),
-                        index.types[held]?.kind == .class
+                        index.types[held]?.kind == .class || (written != nil && index.types[held]?.kind == .protocol)
                     {
                         members.held[property.name] = held
                     }

@@ -83,9 +83,7 @@ enum ViewFactsCollector {
         var references: [String: ViewModelReference] = [:]
         for (fileIndex, property) in view.properties where property.isStored && names.map({ $0.contains(property.name) }) ?? true {
             let file = index.files[fileIndex]
-            guard let shape = index.declaredShape(of: property, in: file, scope: view.name),
-                let name = shape.directName,
-                let modelType = resolveModel(name, from: view.name, index: index),
+            guard let modelType = declaredModel(of: property, in: file, view: view, index: index),
                 index.types[modelType]?.kind == .class || index.types[modelType]?.kind == .protocol
             else { continue }
             let wrapper = property.attributes.first { ViewModelReference.wrappers.contains(String($0.simpleName)) }
@@ -93,6 +91,18 @@ enum ViewFactsCollector {
                 name: property.name, wrapper: wrapper.map { String($0.simpleName) }, modelType: modelType)
         }
         return references
+    }
+
+    /// The project type a view property holds: the type it declares, or for
+    /// `@Environment(\.key)` the type of the environment value `key`.
+    private static func declaredModel(of property: Property, in file: ParsedFile, view: TypeInfo, index: ProjectIndex) -> String? {
+        if let shape = index.declaredShape(of: property, in: file, scope: view.name) {
+            return shape.directName.flatMap { resolveModel($0, from: view.name, index: index) }
+        }
+        guard let environment = property.attributes.first(named: "Environment"), let arguments = environment.arguments,
+            arguments.count == 3, file.kind(arguments.lowerBound) == .backslash, file.kind(arguments.lowerBound + 1) == .period
+        else { return nil }
+        return index.environmentValueType(named: file.text(arguments.lowerBound + 2))
     }
 
     /// The project type a view property's type names, through a type alias of a generic
