@@ -44,6 +44,37 @@ public struct ModelCreatedInBody: Rule {
             the parent (or its model) and pass that stored object down.
             """,
         triggeringExamples: [
+            // `opened` changes after the sheet is up (the second `await`): `Drafts.body` runs
+            // again and builds a new `DraftModel` for the shown `Editor`.
+            """
+            final class DraftModel: ObservableObject {
+                @Published var text = ""
+                func edit() { text += "!" }
+            }
+            struct Editor: View {
+                @ObservedObject var model: DraftModel
+                var body: some View { Text(model.text).onTapGesture { model.edit() } }
+            }
+            struct Draft: Identifiable {
+                let id = UUID()
+                static func load() async -> Draft { Draft() }
+            }
+            struct Drafts: View {
+                @State private var draft: Draft?
+                @State private var opened = 0
+                var body: some View {
+                    Button("New \\(opened)") {
+                        Task {
+                            let loaded = await Draft.load()
+                            draft = loaded
+                            try? await Task.sleep(nanoseconds: 1_000_000)
+                            opened += 1
+                        }
+                    }
+                    .sheet(item: $draft) { _ in Editor(model: ↓DraftModel()) }
+                }
+            }
+            """,
             """
             final class RowModel: ObservableObject {
                 @Published var isExpanded = false
@@ -230,6 +261,36 @@ public struct ModelCreatedInBody: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `opened` changes in the flow that shows the sheet, before it sets `draft`: the
+            // `Editor` does not exist yet, and while it is up the button cannot run again.
+            """
+            final class DraftModel: ObservableObject {
+                @Published var text = ""
+                func edit() { text += "!" }
+            }
+            struct Editor: View {
+                @ObservedObject var model: DraftModel
+                var body: some View { Text(model.text).onTapGesture { model.edit() } }
+            }
+            struct Draft: Identifiable {
+                let id = UUID()
+                static func load() async -> Draft { Draft() }
+            }
+            struct Drafts: View {
+                @State private var draft: Draft?
+                @State private var opened = 0
+                var body: some View {
+                    Button("New \\(opened)") {
+                        Task {
+                            let loaded = await Draft.load()
+                            opened += 1
+                            draft = loaded
+                        }
+                    }
+                    .sheet(item: $draft) { _ in Editor(model: DraftModel()) }
+                }
+            }
+            """,
             // The factory returns the object it keeps after the first call.
             """
             final class ProfileModel: ObservableObject {

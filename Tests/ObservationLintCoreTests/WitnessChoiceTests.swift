@@ -2,7 +2,8 @@ import ObservationLintCore
 import ObservationSyntax
 import XCTest
 
-/// `surety(of:whileShowingViewBuiltAt:)`, `dismissesPresentation(before:showing:)` and
+/// `surety(of:whileShowingViewBuiltAt:)`, `dismissesPresentation(before:showing:)`,
+/// `runsBeforePresenting(_:showing:)` and
 /// `surestReRenderTrigger(of:whileShowingViewBuiltAt:)`: which write a finding cites as what
 /// runs a body again while the view it presents is shown.
 final class WitnessChoiceTests: XCTestCase {
@@ -153,5 +154,91 @@ final class WitnessChoiceTests: XCTestCase {
         let site = site(of: "Child", in: index)
         XCTAssertEqual(index.reRenderTriggers(of: host).map(\.property), ["resetID"])
         XCTAssertNil(index.surestReRenderTrigger(of: host, whileShowingViewBuiltAt: site))
+    }
+
+    func testAWriteBeforeTheFlowPresentsTheViewWitnessesNothing() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var before = 0
+                    @State private var after = 0
+                    @State private var maybe = 0
+                    var body: some View {
+                        Text("\\(before) \\(after) \\(maybe)")
+                        Button("Open") {
+                            before += 1
+                            isShowing = true
+                            after += 1
+                        }
+                        Button("Maybe") {
+                            maybe += 1
+                            if before > 2 { isShowing = true }
+                        }
+                        .sheet(isPresented: $isShowing) { Child(value: 1) }
+                    }
+                }
+                """)
+        let host = index.types["Host"]!
+        let site = site(of: "Child", in: index)
+        let writes = index.reRenderTriggers(of: host).compactMap { trigger in trigger.write.map { (trigger.property, $0) } }
+        XCTAssertEqual(writes.filter { index.runsBeforePresenting($0.1, showing: site) }.map(\.0), ["before"])
+        XCTAssertEqual(writes.filter { $0.0 == "maybe" }.count, 1)
+    }
+
+    func testAMethodCalledOnlyBeforeTheFlowPresentsTheViewWitnessesNothing() {
+        let loader = """
+            final class Loader: ObservableObject {
+                @Published var phase = 0
+                @Published var ticks = 0
+                func build() async -> Draft? {
+                    _ = try? await Task.sleep(nanoseconds: 1)
+                    phase = 1
+                    return Draft()
+                }
+                func tick() async {
+                    _ = try? await Task.sleep(nanoseconds: 1)
+                    ticks += 1
+                }
+            }
+
+            """
+        func host(_ alsoCalled: String) -> String {
+            child + loader + """
+                struct Host: View {
+                    @StateObject private var loader = Loader()
+                    @State private var draft: Draft?
+                    var body: some View {
+                        Text("\\(loader.phase) \\(loader.ticks)")
+                        Button("Build") {
+                            Task {
+                                if let built = await loader.build() { draft = built }
+                            }
+                        }
+                        .sheet(item: $draft) { _ in Child(value: 1) }
+                        .task { await loader.tick() }
+                        \(alsoCalled)
+                    }
+                }
+                @main struct TheApp: App {
+                    var body: some Scene { WindowGroup { Host() } }
+                }
+                """
+        }
+        let onlyBeforePresenting = index(host(""))
+        var site = site(of: "Child", in: onlyBeforePresenting)
+        let writes = onlyBeforePresenting.reRenderTriggers(of: onlyBeforePresenting.types["Host"]!)
+            .compactMap { trigger in trigger.write.map { (trigger.state, $0) } }
+        XCTAssertEqual(writes.map(\.0).sorted(), ["`Loader.phase`", "`Loader.ticks`"])
+        XCTAssertEqual(writes.filter { onlyBeforePresenting.runsBeforePresenting($0.1, showing: site) }.map(\.0), ["`Loader.phase`"])
+        XCTAssertEqual(
+            onlyBeforePresenting.surestReRenderTrigger(of: onlyBeforePresenting.types["Host"]!, whileShowingViewBuiltAt: site)?.state, "`Loader.ticks`")
+
+        // Also called where nothing is presented afterwards: it may run while the view is shown.
+        let alsoElsewhere = index(
+            host(".onReceive(Timer.publish(every: 60, on: .main, in: .common).autoconnect()) { _ in Task { _ = await loader.build() } }"))
+        site = self.site(of: "Child", in: alsoElsewhere)
+        let phase = alsoElsewhere.reRenderTriggers(of: alsoElsewhere.types["Host"]!).first { $0.state == "`Loader.phase`" }?.write
+        XCTAssertEqual(phase.map { alsoElsewhere.runsBeforePresenting($0, showing: site) }, false)
     }
 }

@@ -15,6 +15,19 @@ extension ProjectIndex {
     /// `isCallableFromOutside` but for witnessing a requirement.
     func isCallableByClientsOrRuntime(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
         if let level = accessLevel(of: function, in: type), level >= .public { return true }
+        return isCallableByRuntime(function, of: type)
+    }
+
+    /// Whether code the project does not show may call `function` inside this program: an
+    /// `override` or `dynamic` member, one the runtime calls (`@objc`, `@IBAction`, …, or
+    /// every member under `@objcMembers`), a possible protocol witness. Unlike
+    /// `isCallableFromOutside`, a `public` member is not: another module's clients run in
+    /// other programs.
+    func isCallableInProgramFromOutside(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
+        isCallableByRuntime(function, of: type) || possiblyWitnesses(function.name, in: type)
+    }
+
+    private func isCallableByRuntime(_ function: FunctionDecl, of type: TypeInfo) -> Bool {
         if function.modifiers.contains("override") || function.modifiers.contains("dynamic") { return true }
         if function.attributes.contains(where: { Self.runtimeCalledAttributes.contains(String($0.simpleName)) }) { return true }
         return type.declarations.contains(where: { $0.decl.attributes.contains(named: "objcMembers") })

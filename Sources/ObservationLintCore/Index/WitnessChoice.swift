@@ -49,13 +49,16 @@ extension ProjectIndex {
     /// is shown (`reRenderTriggers(of:whileShowing:)` whose write `canRun(_:whileShowing:)`):
     /// the surest (`surety(of:whileShowingViewBuiltAt:)`), the first listed among equals;
     /// never one whose write first ends the presentation showing the view
-    /// (`dismissesPresentation(before:showing:)`). Nil when none can fire.
+    /// (`dismissesPresentation(before:showing:)`), or that runs only before the flow it runs
+    /// in presents the view (`runsBeforePresenting(_:showing:)`). Nil when none can fire.
     public func surestReRenderTrigger(of type: TypeInfo, whileShowingViewBuiltAt site: ViewConstruction) -> ReRenderTrigger? {
         var best: (trigger: ReRenderTrigger, surety: TriggerSurety)?
         for trigger in reRenderTriggers(of: type, whileShowing: TokenLocation(file: site.file, token: site.token)) {
             let surety = surety(of: trigger, whileShowingViewBuiltAt: site)
             if let best, best.surety <= surety { continue }
-            if let write = trigger.write, !canRun(write, whileShowing: site) || dismissesPresentation(before: write, showing: site) {
+            if let write = trigger.write, !canRun(write, whileShowing: site) || dismissesPresentation(before: write, showing: site)
+                || runsBeforePresenting(write, showing: site)
+            {
                 continue
             }
             best = (trigger, surety)
@@ -108,20 +111,12 @@ extension ProjectIndex {
     /// function body, outside nested closures, in a block that also holds the write). The
     /// body then runs again without the view: the write removes it rather than re-creating it.
     public func dismissesPresentation(before write: TokenLocation, showing site: ViewConstruction) -> Bool {
-        guard let arguments = site.presentingArguments, let presenter = site.enclosingType else { return false }
-        let siteFile = files[site.file]
-        let item = siteFile.argument("item", in: arguments)
-        guard let binding = item ?? siteFile.argument("isPresented", in: arguments),
-            siteFile.kind(binding.lowerBound) == .dollarIdentifier || siteFile.kind(binding.lowerBound + 2) == .dollarIdentifier
-        else { return false }
-        var state = binding.map { siteFile.text($0) }.joined()
-        if state.hasPrefix("self.") { state.removeFirst(5) }
-        if state.hasPrefix("$") { state.removeFirst() }
+        guard let (presenter, state, isItem) = presentingState(of: site) else { return false }
         guard let body = isolationFacts.enclosingBody(of: write, index: self), body.owner?.name == presenter else { return false }
         let file = files[write.file]
         let scopes = scopes(in: body.range, of: file)
         let flow = scopes.innermostClosure(containing: write.token)?.range ?? body.range
-        let ending = item == nil ? "false" : "nil"
+        let ending = isItem ? "nil" : "false"
         return file.assignments(in: flow.lowerBound..<write.token).contains { assignment in
             guard file.at(assignment.operatorToken, "="), assignment.value.count == 1, file.spells(assignment.value.lowerBound, ending),
                 file.path(of: assignment.target).joined(separator: ".") == state,
@@ -133,6 +128,75 @@ extension ProjectIndex {
         }
     }
 
+    /// The presenter's state that shows the view built at `site` (`.sheet(item: $state)`,
+    /// `.fullScreenCover(isPresented: $state)`, `self.$state`), and whether it is an `item:`.
+    private func presentingState(of site: ViewConstruction) -> (presenter: String, state: String, isItem: Bool)? {
+        guard let arguments = site.presentingArguments, let presenter = site.enclosingType else { return nil }
+        let siteFile = files[site.file]
+        let item = siteFile.argument("item", in: arguments)
+        guard let binding = item ?? siteFile.argument("isPresented", in: arguments),
+            siteFile.kind(binding.lowerBound) == .dollarIdentifier || siteFile.kind(binding.lowerBound + 2) == .dollarIdentifier
+        else { return nil }
+        var state = binding.map { siteFile.text($0) }.joined()
+        if state.hasPrefix("self.") { state.removeFirst(5) }
+        if state.hasPrefix("$") { state.removeFirst() }
+        return (presenter, state, item != nil)
+    }
+
+    /// Whether every run of `write` comes before the view built at `site` is shown, in the
+    /// flow that shows it: later in the same flow of the presenter's code (the same closure or
+    /// function body, across its `await`s), its `item:` state is set to a value other than
+    /// `nil` or its `isPresented:` state to `true`, in a block that also holds the write or
+    /// in the block of the `if` whose condition holds it (`if let r = await load() { item = r }`).
+    /// A write directly in a method (no closure around it: it runs before the method returns)
+    /// counts when every call of the method is such a write, or cannot run while the view is
+    /// shown (`canRun(_:whileShowing:)`): the project is a whole program (a `public` method's
+    /// other clients run in other programs), and a method handed on uncalled may run anywhere. Such a write changes the presenter before the view
+    /// exists, so it re-creates nothing the view holds.
+    public func runsBeforePresenting(_ write: TokenLocation, showing site: ViewConstruction) -> Bool {
+        guard let presenting = presentingState(of: site) else { return false }
+        return runsBeforePresenting(write, presenting, site: site, depth: 0)
+    }
+
+    private func runsBeforePresenting(
+        _ location: TokenLocation, _ presenting: (presenter: String, state: String, isItem: Bool), site: ViewConstruction, depth: Int
+    ) -> Bool {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self), let owner = body.owner else { return false }
+        let file = files[location.file]
+        let scopes = scopes(in: body.range, of: file)
+        let closure = scopes.innermostClosure(containing: location.token)
+        if owner.name == presenting.presenter {
+            let flow = closure?.range ?? body.range
+            let presents = file.assignments(in: location.token..<flow.upperBound).contains { assignment in
+                guard file.at(assignment.operatorToken, "="), !assignment.value.isEmpty,
+                    presenting.isItem
+                        ? !(assignment.value.count == 1 && file.spells(assignment.value.lowerBound, "nil"))
+                        : assignment.value.count == 1 && file.spells(assignment.value.lowerBound, "true"),
+                    file.path(of: assignment.target).joined(separator: ".") == presenting.state,
+                    scopes.innermostClosure(containing: assignment.operatorToken)?.range == closure?.range
+                else { return false }
+                guard let block = scopes.innermostIndex(containing: assignment.operatorToken) else { return true }
+                let range = scopes.scopes[block].range
+                return range.contains(location.token) || ifKeyword(of: range, file: file).map { $0 < location.token && location.token < range.lowerBound } == true
+            }
+            if presents { return true }
+        }
+        guard depth < 2, closure == nil, isWholeProgram, case .function(let function) = body.member, function.kind == .function,
+            !isCallableInProgramFromOutside(function, of: owner), namedFunctions[function.name]?.isEmpty == false
+        else { return false }
+        return !mayReference(function, of: owner) { reference in
+            files[reference.file].kind(reference.token + 1) == .leftParen
+                && isolationFacts.enclosingBody(of: reference, index: self)?.range != body.range
+                && (runsBeforePresenting(reference, presenting, site: site, depth: depth + 1) || !canRun(reference, whileShowing: site))
+        }
+    }
+
+    /// The `if` keyword whose block `block` is (`if let r = await load() {`).
+    private func ifKeyword(of block: Range<Int>, file: ParsedFile) -> Int? {
+        guard let keyword = statementKeyword(of: block, file: file, among: ["if", "while", "for", "repeat", "guard"]), file.at(keyword, "if") else { return nil }
+        return keyword
+    }
+
     /// `while …` / `for await … in` whose block awaits: it runs its body again and again.
     private func isAwaitingLoop(_ block: Scope, file: ParsedFile) -> Bool {
         guard let keyword = loopKeyword(of: block.range, file: file) else { return false }
@@ -142,10 +206,15 @@ extension ProjectIndex {
 
     /// The `while`/`for`/`repeat` keyword whose block `block` is.
     private func loopKeyword(of block: Range<Int>, file: ParsedFile) -> Int? {
+        statementKeyword(of: block, file: file, among: ["while", "for", "repeat"])
+    }
+
+    /// The nearest of `keywords` before block `block`'s opening, in the same statement.
+    private func statementKeyword(of block: Range<Int>, file: ParsedFile, among keywords: [StaticString]) -> Int? {
         var token = block.lowerBound - 1
         var steps = 0
         while token >= 0, steps < 64 {
-            if file.at(token, "while") || file.at(token, "for") || file.at(token, "repeat") { return token }
+            if keywords.contains(where: { file.at(token, $0) }) { return token }
             switch file.kind(token) {
             case .leftBrace, .rightBrace, .semicolon: return nil
             case .rightParen, .rightSquare:
