@@ -93,7 +93,7 @@ public enum ModelKind: Sendable, Hashable {
 /// rule context holds it, and a copy of a value this size costs a retain per field.
 public final class ProjectIndex: @unchecked Sendable {
     public let files: [ParsedFile]
-    public let types: [String: TypeInfo]
+    public let types: TypeTable
     public let defaultIsolationIsMainActor: Bool
     /// The `NonisolatedNonsendingByDefault` upcoming feature (SE-0461) is on: a nonisolated
     /// `async` function runs on its caller's actor.
@@ -317,7 +317,8 @@ public final class ProjectIndex: @unchecked Sendable {
             for alias in file.typeAliases { if let target = alias.target { aliases[alias.name] = target.text } }
             for type in file.types { collectAliases(type, into: &aliases) }
         }
-        let (types, ambiguous) = builder.finish(aliases: aliases, files: files)
+        let (typeDictionary, ambiguous) = builder.finish(aliases: aliases, files: files)
+        let types = TypeTable(typeDictionary)
         let domains = builder.domains
         self.files = files
         self.jobs = jobs
@@ -352,7 +353,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.ownFiles = ownFiles
         self.allReadNames = Lazy { MemberReadCollector.collect(ownFiles.map { files[$0] }, jobs: 1) }
         let resolver = TypeResolver(
-            types: types, aliases: aliases, ambiguous: ambiguous, domains: domains, nestedNameSuffixes: suffixes,
+            types: typeDictionary, aliases: aliases, ambiguous: ambiguous, domains: domains, nestedNameSuffixes: suffixes,
             variantKeys: builder.variantKeys)
         self.resolver = resolver
         self.fileTypeDeclarations = parallelMap(Array(files.indices), jobs: jobs) { fileIndex in
@@ -373,7 +374,7 @@ public final class ProjectIndex: @unchecked Sendable {
         // the index as it is now, with the type tables and no facts yet.
         let facts = ViewFactsCollector.collect(self, jobs: jobs)
         let injections = EnvironmentInjectionCollector.collect(self, jobs: jobs)
-        let references = NameReferences.collect(files: files, scanned: ownFiles, types: types, jobs: jobs)
+        let references = NameReferences.collect(files: files, scanned: ownFiles, types: typeDictionary, jobs: jobs)
         let holders = ModelHolderCollector.collect(self, jobs: jobs)
         let published = Set(types.values.lazy.flatMap(\.declarations).flatMap(\.decl.properties)
             .filter { $0.attributes.contains(named: "Published") }.map(\.name))
@@ -581,7 +582,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Computed once.
     public var publicTypes: [String: TypeInfo] {
         publicTypesOnce.value {
-            types.filter { _, info in
+            types.dictionary.filter { _, info in
                 guard let primary = info.declarations.first(where: { $0.decl.kind != .extension }),
                     !domains.isPackage(primary.file)
                 else { return false }
@@ -768,6 +769,11 @@ struct TypeResolver {
     /// Whether `factsByName` marks the names a scoped lookup can find: without, every
     /// lookup from a scope walks the scopes.
     private let knowsNestedNames: Bool
+    /// The keys of `types` and `factsByName` by their bytes, with what each table holds for
+    /// them: a plain name (`NameHash.isPlain`) is looked up with one hash of its bytes instead
+    /// of two of a `String`. Nil when a key is not plain (`String` equality is canonical
+    /// equivalence).
+    private let byBytes: (table: NameTable, types: [Dictionary<String, TypeInfo>.Index?], facts: [NameFacts?])?
 
     /// Plain values (no reference to retain when one is copied).
     private struct NameFacts {
@@ -808,6 +814,22 @@ struct TypeResolver {
         for name in domains.prefixedNames { facts[name, default: NameFacts()].isFilePrivate = true }
         for name in ambiguous { facts[name, default: NameFacts()].isAmbiguous = true }
         self.factsByName = facts
+        self.byBytes = Self.byteTable(types: types, facts: facts)
+    }
+
+    private static func byteTable(
+        types: [String: TypeInfo], facts: [String: NameFacts]
+    ) -> (table: NameTable, types: [Dictionary<String, TypeInfo>.Index?], facts: [NameFacts?])? {
+        guard let table = NameTable(plainNames: [types.keys.lazy.map { $0 }, facts.keys.lazy.map { $0 }].joined()) else { return nil }
+        // The keys of `types` come first, each new: position `n` is the `n`th key.
+        var typeIndices = [Dictionary<String, TypeInfo>.Index?](repeating: nil, count: table.names.count)
+        for (position, index) in types.indices.enumerated() { typeIndices[position] = index }
+        var factsAt = [NameFacts?](repeating: nil, count: table.names.count)
+        for (name, nameFacts) in facts {
+            guard let position = table.position(ofName: name) else { return nil }
+            factsAt[position] = nameFacts
+        }
+        return (table, typeIndices, factsAt)
     }
 
     /// What follows each `.` of qualified names (`B.C` and `C` for `A.B.C`): the only names
@@ -889,28 +911,33 @@ struct TypeResolver {
     private func lookUp(
         _ name: String, from scope: String?, file: Int?
     ) -> (key: String, type: Dictionary<String, TypeInfo>.Index?, facts: NameFacts?)? {
-        let nameFacts = facts(of: name)
+        let found = entry(name)
+        let nameFacts = found.facts
         if let scope, !knowsNestedNames || nameFacts?.isNestedSuffix == true {
             var enclosing: String? = scope
             while let prefix = enclosing {
                 let candidate = prefix + "." + name
-                let type = types.index(forKey: candidate)
-                let candidateFacts = facts(of: candidate)
+                let (type, candidateFacts) = entry(candidate)
                 if type != nil || candidateFacts?.isAlias == true { return (candidate, type, candidateFacts) }
                 enclosing = prefix.enclosingTypeName
             }
         }
         if let file, nameFacts?.isFilePrivate == true {
             let own = TypeDomains.filePrefix(file) + "." + name
-            if let type = types.index(forKey: own) { return (own, type, facts(of: own)) }
+            let ownEntry = entry(own)
+            if let type = ownEntry.type { return (own, type, ownEntry.facts) }
         }
-        let type = types.index(forKey: name)
-        if type != nil || nameFacts?.isAlias == true { return (name, type, nameFacts) }
+        if found.type != nil || nameFacts?.isAlias == true { return (name, found.type, nameFacts) }
         return nil
     }
 
-    private func facts(of name: String) -> NameFacts? {
-        factsByName.isEmpty ? nil : factsByName[name]
+    /// Where `name` is in `types` and what `factsByName` says of it.
+    private func entry(_ name: String) -> (type: Dictionary<String, TypeInfo>.Index?, facts: NameFacts?) {
+        if let byBytes, let found = byBytes.table.positionIfPlain(ofName: name) {
+            guard let position = found else { return (nil, nil) }
+            return (byBytes.types[position], byBytes.facts[position])
+        }
+        return (types.index(forKey: name), factsByName.isEmpty ? nil : factsByName[name])
     }
 }
 
@@ -1028,15 +1055,20 @@ struct TypeTableBuilder {
             info.inherited = inherited
             return info
         }
-        var traits = [String: ObservationTraits](minimumCapacity: types.count)
-        for name in untouched { traits[name] = types[name]?.traits }
-        for name in types.keys {
-            _ = computeTraits(name, memo: &traits)
+        // Traits by the types' positions in a table of their keys (one hash of a key's bytes
+        // per lookup).
+        let table = TypeTable(types)
+        var traits = [ObservationTraits?](repeating: nil, count: table.count)
+        for name in untouched {
+            if let position = table.position(of: name) { traits[position] = table.info(at: position).traits }
+        }
+        for position in table.positions {
+            _ = computeTraits(at: position, in: table, memo: &traits)
         }
         types = types.mapValues { info in
             if !untouched.isEmpty, untouched.contains(info.name) { return info }
             var info = info
-            info.traits = traits[info.name] ?? []
+            info.traits = table.position(of: info.name).flatMap { traits[$0] } ?? []
             return info
         }
         var ambiguous = Set(types.values.filter(Self.hasDisagreeingDeclarations).map(\.name))
@@ -1081,10 +1113,10 @@ struct TypeTableBuilder {
 
     /// Traits a type has itself plus those it inherits (superclasses, refined protocols).
     /// A type being computed is in `memo` with no traits: a cycle of inheritance ends there.
-    private func computeTraits(_ name: String, memo: inout [String: ObservationTraits]) -> ObservationTraits {
-        if let known = memo[name] { return known }
-        guard let info = types[name] else { return [] }
-        memo[name] = []
+    private func computeTraits(at position: Int, in table: TypeTable, memo: inout [ObservationTraits?]) -> ObservationTraits {
+        if let known = memo[position] { return known }
+        let info = table.info(at: position)
+        memo[position] = []
         var result: ObservationTraits = []
         for declaration in info.declarations {
             for attribute in declaration.decl.attributes {
@@ -1095,12 +1127,12 @@ struct TypeTableBuilder {
         }
         for inherited in info.inherited {
             if let trait = WellKnownProtocol.traits[inherited] { result.insert(trait) }
-            if types[inherited] != nil {
+            if let parent = table.position(of: inherited) {
                 // Superclasses and refined protocols pass on what they are.
-                result.formUnion(computeTraits(inherited, memo: &memo))
+                result.formUnion(computeTraits(at: parent, in: table, memo: &memo))
             }
         }
-        memo[name] = result
+        memo[position] = result
         return result
     }
 }
