@@ -54,7 +54,6 @@ import Testing
         #expect(table.positionIfPlain(ofName: "Mode\u{212A}") == nil)
         #expect(table.positionIfPlain(ofName: "caf\u{E9}") == nil)
         #expect(table.positionIfPlain(ofName: "") == nil)
-        #expect(table.position(ofName: "Model") == 0)
         // A name that is not plain: no table.
         #expect(NameTable(plainNames: ["Model", "café"]) == nil)
     }

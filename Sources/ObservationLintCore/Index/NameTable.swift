@@ -53,6 +53,7 @@ public final class NameTable: Sendable {
         var storage: [UInt8] = []
         var starts: [Int] = [0]
         starts.reserveCapacity(candidates.count + 1)
+        names.reserveCapacity(candidates.count)
         var lengthsByFirstByte = [UInt64](repeating: 0, count: 256)
         var capacity = 16
         while capacity < candidates.count * 2 { capacity *= 2 }
@@ -60,7 +61,8 @@ public final class NameTable: Sendable {
         let mask = capacity - 1
         for name in candidates {
             let start = storage.count
-            storage.append(contentsOf: name.utf8)
+            var name = name
+            name.withUTF8 { storage.append(contentsOf: $0) }
             let length = storage.count - start
             let isNew = storage.withUnsafeBufferPointer { bytes -> Bool? in
                 let base = bytes.baseAddress.map { $0 + start }
@@ -127,12 +129,6 @@ public final class NameTable: Sendable {
     /// The position in `names` of a token's text, if it is one of the names.
     public func position(of token: Token, in source: UnsafeBufferPointer<UInt8>) -> Int? {
         position(of: Int(token.start), Int(token.end), in: source)
-    }
-
-    /// The position in `names` of `name`.
-    func position(ofName name: String) -> Int? {
-        var name = name
-        return name.withUTF8 { bytes in position(of: 0, bytes.count, in: bytes) }
     }
 
     /// For a plain `name` (`NameHash.isPlain`), its position in `names` if it is one

@@ -769,11 +769,6 @@ struct TypeResolver {
     /// Whether `factsByName` marks the names a scoped lookup can find: without, every
     /// lookup from a scope walks the scopes.
     private let knowsNestedNames: Bool
-    /// The keys of `types` and `factsByName` by their bytes, with what each table holds for
-    /// them: a plain name (`NameHash.isPlain`) is looked up with one hash of its bytes instead
-    /// of two of a `String`. Nil when a key is not plain (`String` equality is canonical
-    /// equivalence).
-    private let byBytes: (table: NameTable, types: [Dictionary<String, TypeInfo>.Index?], facts: [NameFacts?])?
 
     /// Plain values (no reference to retain when one is copied).
     private struct NameFacts {
@@ -814,22 +809,6 @@ struct TypeResolver {
         for name in domains.prefixedNames { facts[name, default: NameFacts()].isFilePrivate = true }
         for name in ambiguous { facts[name, default: NameFacts()].isAmbiguous = true }
         self.factsByName = facts
-        self.byBytes = Self.byteTable(types: types, facts: facts)
-    }
-
-    private static func byteTable(
-        types: [String: TypeInfo], facts: [String: NameFacts]
-    ) -> (table: NameTable, types: [Dictionary<String, TypeInfo>.Index?], facts: [NameFacts?])? {
-        guard let table = NameTable(plainNames: [types.keys.lazy.map { $0 }, facts.keys.lazy.map { $0 }].joined()) else { return nil }
-        // The keys of `types` come first, each new: position `n` is the `n`th key.
-        var typeIndices = [Dictionary<String, TypeInfo>.Index?](repeating: nil, count: table.names.count)
-        for (position, index) in types.indices.enumerated() { typeIndices[position] = index }
-        var factsAt = [NameFacts?](repeating: nil, count: table.names.count)
-        for (name, nameFacts) in facts {
-            guard let position = table.position(ofName: name) else { return nil }
-            factsAt[position] = nameFacts
-        }
-        return (table, typeIndices, factsAt)
     }
 
     /// What follows each `.` of qualified names (`B.C` and `C` for `A.B.C`): the only names
@@ -911,33 +890,28 @@ struct TypeResolver {
     private func lookUp(
         _ name: String, from scope: String?, file: Int?
     ) -> (key: String, type: Dictionary<String, TypeInfo>.Index?, facts: NameFacts?)? {
-        let found = entry(name)
-        let nameFacts = found.facts
+        let nameFacts = facts(of: name)
         if let scope, !knowsNestedNames || nameFacts?.isNestedSuffix == true {
             var enclosing: String? = scope
             while let prefix = enclosing {
                 let candidate = prefix + "." + name
-                let (type, candidateFacts) = entry(candidate)
+                let type = types.index(forKey: candidate)
+                let candidateFacts = facts(of: candidate)
                 if type != nil || candidateFacts?.isAlias == true { return (candidate, type, candidateFacts) }
                 enclosing = prefix.enclosingTypeName
             }
         }
         if let file, nameFacts?.isFilePrivate == true {
             let own = TypeDomains.filePrefix(file) + "." + name
-            let ownEntry = entry(own)
-            if let type = ownEntry.type { return (own, type, ownEntry.facts) }
+            if let type = types.index(forKey: own) { return (own, type, facts(of: own)) }
         }
-        if found.type != nil || nameFacts?.isAlias == true { return (name, found.type, nameFacts) }
+        let type = types.index(forKey: name)
+        if type != nil || nameFacts?.isAlias == true { return (name, type, nameFacts) }
         return nil
     }
 
-    /// Where `name` is in `types` and what `factsByName` says of it.
-    private func entry(_ name: String) -> (type: Dictionary<String, TypeInfo>.Index?, facts: NameFacts?) {
-        if let byBytes, let found = byBytes.table.positionIfPlain(ofName: name) {
-            guard let position = found else { return (nil, nil) }
-            return (byBytes.types[position], byBytes.facts[position])
-        }
-        return (types.index(forKey: name), factsByName.isEmpty ? nil : factsByName[name])
+    private func facts(of name: String) -> NameFacts? {
+        factsByName.isEmpty ? nil : factsByName[name]
     }
 }
 
