@@ -38,4 +38,30 @@ import Testing
         #expect(table.isEmpty)
         #expect(Self.lookups(table, in: "a b") == [nil, nil])
     }
+
+    @Test func aPlainTableLooksUpStringsByTheirBytes() throws {
+        let long = "Outer.Middle.Inner.\(String(repeating: "x", count: 70))"
+        let table = try #require(NameTable(plainNames: ["Model", "Outer.Model", long, "‹f3›.Row", "Model"]))
+        #expect(table.names == ["Model", "Outer.Model", long, "‹f3›.Row"])
+        #expect(table.positionIfPlain(ofName: "Outer.Model") == .some(1))
+        #expect(table.positionIfPlain(ofName: long) == .some(2))
+        #expect(table.positionIfPlain(ofName: "‹f3›.Row") == .some(3))
+        #expect(table.positionIfPlain(ofName: "‹f4›.Row") == .some(nil))
+        #expect(table.positionIfPlain(ofName: "Outer.Modem") == .some(nil))
+        #expect(table.positionIfPlain(ofName: "Mode") == .some(nil))
+        // Not plain, or empty: the table cannot tell (a `String` may still equal a name:
+        // the Kelvin sign is canonically equivalent to `K`).
+        #expect(table.positionIfPlain(ofName: "Mode\u{212A}") == nil)
+        #expect(table.positionIfPlain(ofName: "caf\u{E9}") == nil)
+        #expect(table.positionIfPlain(ofName: "") == nil)
+        // A name that is not plain: no table.
+        #expect(NameTable(plainNames: ["Model", "café"]) == nil)
+    }
+
+    @Test func plainTextIsASCIIAndKeyBrackets() {
+        for (text, plain) in [("Model", true), ("‹v1›.Outer.Row", true), ("café", false), ("\u{212A}", false), ("‹", true), ("«", false)] {
+            var text = text
+            #expect(text.withUTF8 { NameHash.isPlain($0.baseAddress!, $0.count) } == plain)
+        }
+    }
 }

@@ -30,6 +30,25 @@ enum NameHash {
         }
         return (Int(truncatingIfNeeded: hash), bits & 0x8080_8080_8080_8080 == 0)
     }
+
+    /// Whether text is ASCII but for the brackets of the index's own key prefixes (`‹f3›`,
+    /// `‹v1›`: U+2039 and U+203A, which neither decompose nor combine): such text is in
+    /// Unicode normal form C, alone and joined to other such text, so two of them are equal
+    /// `String`s (canonical equivalence) exactly when their bytes are equal.
+    static func isPlain(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var offset = 0
+        while offset < count {
+            if base[offset] < 0x80 {
+                offset += 1
+                continue
+            }
+            guard base[offset] == 0xE2, offset + 2 < count, base[offset + 1] == 0x80,
+                base[offset + 2] == 0xB9 || base[offset + 2] == 0xBA
+            else { return false }
+            offset += 3
+        }
+        return true
+    }
 }
 
 /// Gives each distinct name a small number, so that a pass over a file's tokens can keep

@@ -32,15 +32,28 @@ public final class NameTable: Sendable {
         self.lengthsByFirstByte = table.lengthsByFirstByte
     }
 
+    /// The table of `names` (each once, in the order first met), or nil when one of them is
+    /// not plain (`NameHash.isPlain`): plain names are equal exactly when their bytes are.
+    public init?(plainNames names: some Sequence<String>) {
+        guard let table = Self.build(Array(names), uniqueByBytes: true, acceptsPlain: true) else { return nil }
+        self.names = table.names
+        self.storage = table.storage
+        self.starts = table.starts
+        self.slots = table.slots
+        self.mask = table.slots.count - 1
+        self.lengthsByFirstByte = table.lengthsByFirstByte
+    }
+
     /// The table of `candidates`, each once: a candidate whose bytes are already in it is
     /// left out. Nil when `uniqueByBytes` and a name is not ASCII.
     private static func build(
-        _ candidates: [String], uniqueByBytes: Bool
+        _ candidates: [String], uniqueByBytes: Bool, acceptsPlain: Bool = false
     ) -> (names: [String], storage: [UInt8], starts: [Int], slots: [Int32], lengthsByFirstByte: [UInt64])? {
         var names: [String] = []
         var storage: [UInt8] = []
         var starts: [Int] = [0]
         starts.reserveCapacity(candidates.count + 1)
+        names.reserveCapacity(candidates.count)
         var lengthsByFirstByte = [UInt64](repeating: 0, count: 256)
         var capacity = 16
         while capacity < candidates.count * 2 { capacity *= 2 }
@@ -48,12 +61,13 @@ public final class NameTable: Sendable {
         let mask = capacity - 1
         for name in candidates {
             let start = storage.count
-            storage.append(contentsOf: name.utf8)
+            var name = name
+            name.withUTF8 { storage.append(contentsOf: $0) }
             let length = storage.count - start
             let isNew = storage.withUnsafeBufferPointer { bytes -> Bool? in
                 let base = bytes.baseAddress.map { $0 + start }
                 let (hash, isASCII) = base.map { NameHash.hash($0, length) } ?? (0, true)
-                if uniqueByBytes && !isASCII { return nil }
+                if uniqueByBytes && !isASCII && !(acceptsPlain && base.map { NameHash.isPlain($0, length) } ?? true) { return nil }
                 var slot = hash & mask
                 while slots[slot] != 0 {
                     let other = Int(slots[slot]) - 1
@@ -92,7 +106,12 @@ public final class NameTable: Sendable {
     }
 
     private func lookUp(_ base: UnsafePointer<UInt8>, _ length: Int) -> Int? {
-        var slot = NameHash.hash(base, length).value & mask
+        lookUp(base, length, hash: NameHash.hash(base, length).value)
+    }
+
+    @inline(__always)
+    private func lookUp(_ base: UnsafePointer<UInt8>, _ length: Int, hash: Int) -> Int? {
+        var slot = hash & mask
         return storage.withUnsafeBufferPointer { storage in
             while true {
                 let entry = Int(slots[slot])
@@ -111,4 +130,74 @@ public final class NameTable: Sendable {
     public func position(of token: Token, in source: UnsafeBufferPointer<UInt8>) -> Int? {
         position(of: Int(token.start), Int(token.end), in: source)
     }
+
+    /// For a plain `name` (`NameHash.isPlain`), its position in `names` if it is one
+    /// (`.some(nil)` if not); nil for an empty name and one that is not plain, which a table
+    /// of plain names can still equal as a `String` (canonical equivalence: `\u{212A}` is `K`).
+    @inline(__always)
+    func positionIfPlain(ofName name: String) -> Int?? {
+        var name = name
+        return name.withUTF8 { bytes -> Int?? in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+            let (hash, isASCII) = NameHash.hash(base, bytes.count)
+            guard isASCII || NameHash.isPlain(base, bytes.count) else { return nil }
+            guard lengthsByFirstByte.withUnsafeBufferPointer({ $0[Int(base[0])] }) & (1 << UInt64(min(bytes.count, 63))) != 0 else {
+                return .some(nil)
+            }
+            return .some(lookUp(base, bytes.count, hash: hash))
+        }
+    }
+}
+
+/// The project's types by key, read as a `[String: TypeInfo]`: a lookup by a plain key
+/// (ASCII and the brackets of `‹f3›.Row`, `NameHash.isPlain`) hashes the key's bytes once
+/// (`NameTable`) instead of hashing a `String` (type keys are long, `Outer.Inner.Name`, and
+/// looked up constantly). A key that is not plain, and any key of a table with such a key,
+/// goes through the dictionary (`String` equality is canonical equivalence).
+public struct TypeTable: Sendable {
+    public let dictionary: [String: TypeInfo]
+    /// The keys by their bytes (nil when one is not plain); position `n` is `indices[n]`.
+    private let byBytes: NameTable?
+    /// Each key's index in `dictionary`, in the order of `dictionary.keys`.
+    private let indices: [Dictionary<String, TypeInfo>.Index]
+    /// Without `byBytes`, each key's position.
+    private let positionsByKey: [String: Int]
+
+    init(_ dictionary: [String: TypeInfo]) {
+        self.dictionary = dictionary
+        // Each key is new to the table: position `n` is the `n`th key.
+        let byBytes = NameTable(plainNames: dictionary.keys)
+        self.byBytes = byBytes
+        self.indices = Array(dictionary.indices)
+        self.positionsByKey = byBytes != nil ? [:] : Dictionary(uniqueKeysWithValues: dictionary.keys.enumerated().map { ($1, $0) })
+    }
+
+    public subscript(key: String) -> TypeInfo? {
+        guard let found = byBytes?.positionIfPlain(ofName: key) else { return dictionary[key] }
+        return found.map { dictionary.values[indices[$0]] }
+    }
+
+    public func index(forKey key: String) -> Dictionary<String, TypeInfo>.Index? {
+        guard let found = byBytes?.positionIfPlain(ofName: key) else { return dictionary.index(forKey: key) }
+        return found.map { indices[$0] }
+    }
+
+    /// The keys' positions: `0..<count`, in the order of `dictionary.keys`.
+    var positions: Range<Int> { indices.indices }
+
+    /// The position of `key`, if it is a key.
+    func position(of key: String) -> Int? {
+        guard let byBytes else { return positionsByKey[key] }
+        if let found = byBytes.positionIfPlain(ofName: key) { return found }
+        // Not plain: at most canonically equivalent to a key (`\u{212A}` is `K`).
+        return dictionary.index(forKey: key).flatMap { indices.firstIndex(of: $0) }
+    }
+
+    /// The type at a position.
+    func info(at position: Int) -> TypeInfo { dictionary.values[indices[position]] }
+
+    public var values: Dictionary<String, TypeInfo>.Values { dictionary.values }
+    public var keys: Dictionary<String, TypeInfo>.Keys { dictionary.keys }
+    public var count: Int { dictionary.count }
+    public var isEmpty: Bool { dictionary.isEmpty }
 }

@@ -93,7 +93,7 @@ public enum ModelKind: Sendable, Hashable {
 /// rule context holds it, and a copy of a value this size costs a retain per field.
 public final class ProjectIndex: @unchecked Sendable {
     public let files: [ParsedFile]
-    public let types: [String: TypeInfo]
+    public let types: TypeTable
     public let defaultIsolationIsMainActor: Bool
     /// The `NonisolatedNonsendingByDefault` upcoming feature (SE-0461) is on: a nonisolated
     /// `async` function runs on its caller's actor.
@@ -325,7 +325,8 @@ public final class ProjectIndex: @unchecked Sendable {
             for alias in file.typeAliases { if let target = alias.target { aliases[alias.name] = target.text } }
             for type in file.types { collectAliases(type, into: &aliases) }
         }
-        let (types, ambiguous) = builder.finish(aliases: aliases, files: files)
+        let (typeDictionary, ambiguous) = builder.finish(aliases: aliases, files: files)
+        let types = TypeTable(typeDictionary)
         let domains = builder.domains
         self.files = files
         self.jobs = jobs
@@ -360,7 +361,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.ownFiles = ownFiles
         self.allReadNames = Lazy { MemberReadCollector.collect(ownFiles.map { files[$0] }, jobs: 1) }
         let resolver = TypeResolver(
-            types: types, aliases: aliases, ambiguous: ambiguous, domains: domains, nestedNameSuffixes: suffixes,
+            types: typeDictionary, aliases: aliases, ambiguous: ambiguous, domains: domains, nestedNameSuffixes: suffixes,
             variantKeys: builder.variantKeys)
         self.resolver = resolver
         self.fileTypeDeclarations = parallelMap(Array(files.indices), jobs: jobs) { fileIndex in
@@ -381,7 +382,7 @@ public final class ProjectIndex: @unchecked Sendable {
         // the index as it is now, with the type tables and no facts yet.
         let facts = ViewFactsCollector.collect(self, jobs: jobs)
         let injections = EnvironmentInjectionCollector.collect(self, jobs: jobs)
-        let references = NameReferences.collect(files: files, scanned: ownFiles, types: types, jobs: jobs)
+        let references = NameReferences.collect(files: files, scanned: ownFiles, types: typeDictionary, jobs: jobs)
         let holders = ModelHolderCollector.collect(self, jobs: jobs)
         let published = Set(types.values.lazy.flatMap(\.declarations).flatMap(\.decl.properties)
             .filter { $0.attributes.contains(named: "Published") }.map(\.name))
@@ -589,7 +590,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Computed once.
     public var publicTypes: [String: TypeInfo] {
         publicTypesOnce.value {
-            types.filter { _, info in
+            types.dictionary.filter { _, info in
                 guard let primary = info.declarations.first(where: { $0.decl.kind != .extension }),
                     !domains.isPackage(primary.file)
                 else { return false }
@@ -1036,15 +1037,20 @@ struct TypeTableBuilder {
             info.inherited = inherited
             return info
         }
-        var traits = [String: ObservationTraits](minimumCapacity: types.count)
-        for name in untouched { traits[name] = types[name]?.traits }
-        for name in types.keys {
-            _ = computeTraits(name, memo: &traits)
+        // Traits by the types' positions in a table of their keys (one hash of a key's bytes
+        // per lookup).
+        let table = TypeTable(types)
+        var traits = [ObservationTraits?](repeating: nil, count: table.count)
+        for name in untouched {
+            if let position = table.position(of: name) { traits[position] = table.info(at: position).traits }
+        }
+        for position in table.positions {
+            _ = computeTraits(at: position, in: table, memo: &traits)
         }
         types = types.mapValues { info in
             if !untouched.isEmpty, untouched.contains(info.name) { return info }
             var info = info
-            info.traits = traits[info.name] ?? []
+            info.traits = table.position(of: info.name).flatMap { traits[$0] } ?? []
             return info
         }
         var ambiguous = Set(types.values.filter(Self.hasDisagreeingDeclarations).map(\.name))
@@ -1089,10 +1095,10 @@ struct TypeTableBuilder {
 
     /// Traits a type has itself plus those it inherits (superclasses, refined protocols).
     /// A type being computed is in `memo` with no traits: a cycle of inheritance ends there.
-    private func computeTraits(_ name: String, memo: inout [String: ObservationTraits]) -> ObservationTraits {
-        if let known = memo[name] { return known }
-        guard let info = types[name] else { return [] }
-        memo[name] = []
+    private func computeTraits(at position: Int, in table: TypeTable, memo: inout [ObservationTraits?]) -> ObservationTraits {
+        if let known = memo[position] { return known }
+        let info = table.info(at: position)
+        memo[position] = []
         var result: ObservationTraits = []
         for declaration in info.declarations {
             for attribute in declaration.decl.attributes {
@@ -1103,12 +1109,12 @@ struct TypeTableBuilder {
         }
         for inherited in info.inherited {
             if let trait = WellKnownProtocol.traits[inherited] { result.insert(trait) }
-            if types[inherited] != nil {
+            if let parent = table.position(of: inherited) {
                 // Superclasses and refined protocols pass on what they are.
-                result.formUnion(computeTraits(inherited, memo: &memo))
+                result.formUnion(computeTraits(at: parent, in: table, memo: &memo))
             }
         }
-        memo[name] = result
+        memo[position] = result
         return result
     }
 }
