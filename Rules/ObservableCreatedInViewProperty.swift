@@ -29,6 +29,34 @@ public struct ObservableCreatedInViewProperty: Rule {
             `ObservableObject`.
             """,
         triggeringExamples: [
+            // `PlayerPanel`'s `@State` keeps the first player, but `PlayerBar` reads the one
+            // injected into the environment: each rebuild of `PlayerHost` shows it a new player.
+            """
+            @Observable final class Player {
+                var isPlaying = false
+                func play() { isPlaying = true }
+            }
+            struct PlayerPanel: View {
+                @State private var player: Player
+                init(player: Player) { _player = State(initialValue: player) }
+                var body: some View { Button(player.isPlaying ? "Pause" : "Play") { player.play() } }
+            }
+            struct PlayerBar: View {
+                @Environment(Player.self) private var player
+                var body: some View { Text(player.isPlaying ? "Playing" : "Paused") }
+            }
+            struct PlayerHost: View {
+                let ↓player = Player()
+                var body: some View { VStack { PlayerPanel(player: player); PlayerBar() }.environment(player) }
+            }
+            struct Studio: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    PlayerHost()
+                }
+            }
+            """,
             """
             @Observable final class Session {
                 var user = ""
@@ -132,6 +160,7 @@ public struct ObservableCreatedInViewProperty: Rule {
         nonTriggeringExamples: [
             // `PlayerHost` only passes its model on to `PlayerPanel`, whose `@State` keeps the
             // first one (and its `isPlaying`); the ones later builds of `PlayerHost` make are dropped.
+            // It also injects each into the environment, but no view reads a `Player` from there.
             """
             @Observable final class Player {
                 var isPlaying = false
@@ -144,7 +173,7 @@ public struct ObservableCreatedInViewProperty: Rule {
             }
             struct PlayerHost: View {
                 let player = Player()
-                var body: some View { PlayerPanel(player: player) }
+                var body: some View { PlayerPanel(player: player).environment(player) }
             }
             struct Studio: View {
                 @State private var count = 0

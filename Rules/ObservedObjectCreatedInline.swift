@@ -33,6 +33,31 @@ public struct ObservedObjectCreatedInline: Rule {
             """,
         triggeringExamples: [
             """
+            final class Clock: ObservableObject {
+                @Published var now = Date()
+                func tick() { now = Date() }
+            }
+            struct ClockFace: View {
+                @StateObject var clock: Clock
+                var body: some View { Button("\\(clock.now)") { clock.tick() } }
+            }
+            struct Hands: View {
+                @EnvironmentObject var clock: Clock
+                var body: some View { Text("\\(clock.now)") }
+            }
+            struct TimerScreen: View {
+                @ObservedObject var ↓clock = Clock()
+                var body: some View { VStack { ClockFace(clock: clock); Hands() }.environmentObject(clock) }
+            }
+            struct Dashboard: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    TimerScreen()
+                }
+            }
+            """,
+            """
             final class Ticker: ObservableObject {
                 @Published var seconds = 0
                 func tick() { seconds += 1 }
@@ -139,6 +164,27 @@ public struct ObservedObjectCreatedInline: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class Clock: ObservableObject {
+                @Published var now = Date()
+                func tick() { now = Date() }
+            }
+            struct ClockFace: View {
+                @StateObject var clock: Clock
+                var body: some View { Button("\\(clock.now)") { clock.tick() } }
+            }
+            struct TimerScreen: View {
+                @ObservedObject var clock = Clock()
+                var body: some View { ClockFace(clock: clock).environmentObject(clock) }
+            }
+            struct Dashboard: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    TimerScreen()
+                }
+            }
+            """,
             """
             final class PinStore: ObservableObject {
                 @Published var pinned: [Int] = []

@@ -18,6 +18,7 @@ struct WeatherScreen: View {
             ForecastView()
             TemperatureLabel(degrees: 20)
             TemperatureBadge(degrees: 21)
+            RadarPanelView()
         }
     }
 }

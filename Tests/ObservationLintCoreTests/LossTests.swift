@@ -471,6 +471,52 @@ final class LossTests: XCTestCase {
         XCTAssertEqual(lost(in: "Observing"), ["price"], "`Editor` takes each new object")
     }
 
+    func testModelKeptByADescendantAndInjectedWhereNoViewReadsItLosesNoState() {
+        let source = """
+            final class Clock: ObservableObject {
+                @Published var now = Date()
+                func tick() { now = Date() }
+            }
+            final class Tally: ObservableObject {
+                @Published var count = 0
+                func add() { count += 1 }
+            }
+            struct Face: View {
+                @StateObject var clock: Clock
+                var body: some View { Text("\\(clock.now)").onAppear { clock.tick() } }
+            }
+            struct Counter: View {
+                @StateObject var tally: Tally
+                var body: some View { Button("\\(tally.count)") { tally.add() } }
+            }
+            struct Hand: View {
+                @EnvironmentObject var tally: Tally
+                var body: some View { Text("\\(tally.count)") }
+            }
+            struct Timer: View {
+                @ObservedObject var clock = Clock()
+                var body: some View { Face(clock: clock).environmentObject(clock) }
+            }
+            struct Scoring: View {
+                @ObservedObject var tally = Tally()
+                var body: some View { VStack { Counter(tally: tally); Hand() }.environmentObject(tally) }
+            }
+            struct Injecting: View {
+                @ObservedObject var clock = Clock()
+                var body: some View { Face(clock: clock).environment(\\.clock, clock) }
+            }
+            """
+        let index = index(source)
+        func lost(_ model: String, in view: String, held property: String) -> [String] {
+            index.loss(ofRebuilding: index.types[model]!, call: nil, in: nil, heldIn: property, of: index.types[view]!).changedState.map(\.field)
+        }
+        XCTAssertEqual(lost("Clock", in: "Timer", held: "clock"), [], "`Face` keeps the first; no view reads a `Clock` from the environment")
+        XCTAssertEqual(lost("Tally", in: "Scoring", held: "tally"), ["count"], "`Hand` reads the injected new object")
+        XCTAssertEqual(lost("Clock", in: "Injecting", held: "clock"), ["now"], "an environment value, not an object injection")
+        XCTAssertNil(index.keeperChain(ofHandedOn: "clock", of: index.types["Timer"]!), "without the model's class, every other use counts")
+        XCTAssertEqual(index.keeperChain(ofHandedOn: "clock", of: index.types["Timer"]!, model: index.types["Clock"])?.map(\.receiver), ["Face"])
+    }
+
     func testLocalPackageExportsWhereItsPublicViewPassesAModelOn() {
         let kit = ParsedFile(
             path: "Kit.swift",

@@ -73,7 +73,11 @@ extension ProjectIndex {
     /// descendant keeps the first object; the ones later built views pass are dropped
     /// unused. Nil when the view uses the object otherwise (reads it, binds it, passes it
     /// anywhere else).
-    public func keeperChain(ofHandedOn property: String, of view: TypeInfo, depth: Int = 3) -> [ModelHandOn]? {
+    /// With the object's class `model` known, the view may also inject it into the
+    /// environment (`.environmentObject(model)`, `.environment(model)`) when no project view
+    /// reads that class (or a superclass) from the environment: nothing sees which object
+    /// the subtree gets.
+    public func keeperChain(ofHandedOn property: String, of view: TypeInfo, model: TypeInfo? = nil, depth: Int = 3) -> [ModelHandOn]? {
         guard depth > 0 else { return nil }
         // A local package's view: its own index saw the views it passes to.
         guard !isImported(view) else { return view.keeperChainsOfHandedOn[property] }
@@ -99,12 +103,13 @@ extension ProjectIndex {
                 guard file.spells(token, property), !declared.contains(token), file.isOwnMemberReference(token), !file.isArgumentLabel(token),
                     file.kind(token + 1) != .equal, !shadowed.contains(where: { $0.contains(token) })
                 else { continue }
+                if let model, isUnreadInjection(at: token, in: file, of: model) { continue }
                 guard let handOn = handOn(at: token, in: file, fileIndex: declaration.file, from: view.name) else { return nil }
                 let rest: [ModelHandOn]
                 if handOn.receiving.keepsFirst {
                     rest = []
                 } else if handOn.receiving.wrapper == nil, let receiver = types[handOn.receiver],
-                    let further = keeperChain(ofHandedOn: handOn.receiving.property.name, of: receiver, depth: depth - 1)
+                    let further = keeperChain(ofHandedOn: handOn.receiving.property.name, of: receiver, model: model, depth: depth - 1)
                 {
                     rest = further
                 } else {
@@ -114,6 +119,23 @@ extension ProjectIndex {
             }
         }
         return chain
+    }
+
+    /// `.environmentObject(name)` or `.environment(name)`, the reference at `token` being the
+    /// whole argument, where no project view reads `model`'s class or a superclass of it from
+    /// the environment with that modifier's wrapper.
+    private func isUnreadInjection(at token: Int, in file: ParsedFile, of model: TypeInfo) -> Bool {
+        let start = file.kind(token - 1) == .period && file.at(token - 2, "self") ? token - 2 : token
+        guard file.kind(token + 1) == .rightParen, file.kind(start - 1) == .leftParen, file.kind(start - 3) == .period else { return false }
+        let kind: EnvironmentInjection.Kind
+        if file.at(start - 2, "environmentObject") {
+            kind = .environmentObject
+        } else if file.at(start - 2, "environment") {
+            kind = .environment
+        } else {
+            return false
+        }
+        return typeAndAncestors(of: model).allSatisfy { environmentReaders(of: $0.name, kind: kind).isEmpty }
     }
 
     /// The view exported with the chains of its plain stored properties that have one.

@@ -52,11 +52,12 @@ extension ProjectIndex {
     /// Nor does a write made only by a method of the model that other code calls on other
     /// objects of its type: the view's object is reached only through its property.
     /// Nor when the view only passes the object on, as it is, to a descendant that keeps it
-    /// in `@State`/`@StateObject` (`keeperChain`): that one keeps the first object.
+    /// in `@State`/`@StateObject` (`keeperChain`): that one keeps the first object (the view
+    /// may also inject it into an environment no view reads it from).
     public func loss(ofRebuilding type: TypeInfo, call: Call?, in callFile: Int?, heldIn property: String, of view: TypeInfo) -> ModelLoss {
         let loss = loss(ofRebuilding: type, call: call, in: callFile)
         guard !loss.changedState.isEmpty else { return loss }
-        guard refers(toProperty: property, of: view), keeperChain(ofHandedOn: property, of: view) == nil else {
+        guard refers(toProperty: property, of: view), keeperChain(ofHandedOn: property, of: view, model: type) == nil else {
             return ModelLoss(changedState: [], effect: loss.effect)
         }
         guard !handsOn(property, of: view) else { return loss }
