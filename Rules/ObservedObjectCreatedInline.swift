@@ -162,8 +162,65 @@ public struct ObservedObjectCreatedInline: Rule {
                 }
             }
             """,
+            """
+            final class PinStore: ObservableObject {
+                @Published var pinned: [Int] = []
+                func pin(_ id: Int) { pinned.append(id) }
+            }
+            struct WorkoutDetail: View {
+                let title: String
+                @ObservedObject private var ↓pins: PinStore
+                init(_ title: String, _ pins: PinStore? = nil) { self.title = title; _pins = ObservedObject(wrappedValue: pins ?? PinStore()) }
+                var body: some View { Button("\\(title) \\(pins.pinned.count)") { pins.pin(1) } }
+            }
+            struct ImportPreview: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    WorkoutDetail("Run")
+                }
+            }
+            """,
+            """
+            final class PinStore: ObservableObject {
+                @Published var pinned: [Int] = []
+                func pin(_ id: Int) { pinned.append(id) }
+            }
+            struct WorkoutDetail: View {
+                @ObservedObject private var ↓pins: PinStore
+                init(pins: PinStore? = nil) { _pins = ObservedObject(wrappedValue: pins ?? PinStore()) }
+                var body: some View { Button("Pin \\(pins.pinned.count)") { pins.pin(1) } }
+            }
+            struct ImportPreview: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    WorkoutDetail(pins: nil)
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            final class PinStore: ObservableObject {
+                @Published var pinned: [Int] = []
+                func pin(_ id: Int) { pinned.append(id) }
+            }
+            struct WorkoutDetail: View {
+                let title: String
+                @ObservedObject private var pins: PinStore
+                init(_ title: String, _ pins: PinStore? = nil) { self.title = title; _pins = ObservedObject(wrappedValue: pins ?? PinStore()) }
+                var body: some View { Button("\\(title) \\(pins.pinned.count)") { pins.pin(1) } }
+            }
+            struct Library: View {
+                @StateObject private var pins = PinStore()
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    WorkoutDetail("Run", pins)
+                }
+            }
+            """,
             """
             final class Clock: ObservableObject {
                 @Published var now = Date()
@@ -455,7 +512,7 @@ public struct ObservedObjectCreatedInline: Rule {
                     var building: (ViewConstruction) -> Bool = { _ in true }
                     if let (parameter, fallback) = fallback(in: value, of: initializer, file: file) {
                         value = fallback
-                        building = { site in site.argument(labeled: parameter.label) == nil }
+                        building = { site in !passes(site, parameter, of: initializer, index: index) }
                     }
                     guard let created = createdModel(in: value, contextualType: property.type, file: file, scope: view.name, index: index)
                     else { continue }
@@ -472,6 +529,21 @@ public struct ObservedObjectCreatedInline: Rule {
                 }
             }
         }
+    }
+
+    /// Whether the construction passes a value for `parameter` of `initializer`: an argument
+    /// with its label, or for an unlabeled parameter the unlabeled argument at its position
+    /// (`WorkoutDetail("Run")` passes `title`, not `pins`). An explicit `nil` passes none.
+    private func passes(_ site: ViewConstruction, _ parameter: Parameter, of initializer: FunctionDecl, index: ProjectIndex) -> Bool {
+        let argument: ConstructionArgument?
+        if let label = parameter.label {
+            argument = site.argument(labeled: label)
+        } else {
+            let position = initializer.parameters.prefix { $0 != parameter }.filter { $0.label == nil }.count
+            argument = site.arguments.filter { $0.label == nil }.dropFirst(position).first
+        }
+        guard let argument else { return false }
+        return !(argument.value.count == 1 && index.files[site.file].at(argument.value.lowerBound, "nil"))
     }
 
     /// `parameter ?? fallback` where `parameter` is an optional parameter of the initializer

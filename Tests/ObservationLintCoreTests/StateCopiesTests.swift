@@ -418,4 +418,63 @@ final class StateCopiesTests: XCTestCase {
         XCTAssertTrue(index.isWrittenBesidesCopies("highlight", in: view))
         XCTAssertFalse(index.isWrittenBesidesCopies("marked", in: view))
     }
+
+    /// A local of the rendering code bound again in the closure, or a closure parameter of
+    /// the same name, no longer holds what the source held.
+    func testLocalsBoundAgainAreNoCopies() {
+        let source = ledger + """
+            struct Rebound: View {
+                @EnvironmentObject var ledger: Ledger
+                let month: Date
+                @State private var sum = 0.0
+                @State private var first = 0.0
+                var body: some View {
+                    let rows = ledger.totals(in: month)
+                    Text("\\(sum) \\(first) \\(rows.count)")
+                        .onAppear { let rows = [1.0]; sum = rows.reduce(0, +) }
+                        .onAppear { [[2.0]].forEach { rows in first = rows[0] } }
+                }
+            }
+            """
+        let (_, found) = copies("Rebound", in: source)
+        XCTAssertEqual(found.map(\.state), [])
+    }
+
+    /// A copy written as `self.sum = …` in a closure of the copying code is the copy itself,
+    /// as `sum = …` is, not another write.
+    func testACopyThroughSelfInANestedClosureIsNoOtherWrite() {
+        let source = ledger + """
+            struct Delayed: View {
+                @EnvironmentObject var ledger: Ledger
+                @State private var sum = 0.0
+                var body: some View {
+                    Text("\\(sum)").onAppear { DispatchQueue.main.async { self.sum = ledger.total } }
+                }
+            }
+            """
+        let (index, found) = copies("Delayed", in: source)
+        XCTAssertEqual(found.map(\.state), ["sum"])
+        guard let view = index.types["Delayed"] else { return XCTFail("no view") }
+        XCTAssertFalse(index.isWrittenBesidesCopies("sum", in: view))
+    }
+
+    /// `.onChange(of: model.entries.count > 0)` runs only when emptiness flips: no count key,
+    /// no re-sync.
+    func testAComparisonOfTheCountIsNoCountKey() {
+        let source = ledger + """
+            struct Totals: View {
+                @EnvironmentObject var ledger: Ledger
+                @State private var sum = 0.0
+                var body: some View {
+                    Text("\\(sum)")
+                        .onAppear { sum = ledger.total }
+                        .onChange(of: ledger.entries.count > 0) { sum = ledger.total }
+                }
+            }
+            """
+        let (_, found) = copies("Totals", in: source)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertNil(found.first?.resync)
+        XCTAssertEqual(found.first?.partialResyncs.map(\.key), [])
+    }
 }

@@ -415,7 +415,7 @@ enum MemberReadCollector {
 
     /// For a closure's `{`: the name tokens of its parameters (`{ a, b in`, `{ (a: Int) -> T in`,
     /// `{ [weak self] value in`). Capture lists are not parameters.
-    private static func closureParameters(after brace: Int, in file: ParsedFile) -> [Int]? {
+    static func closureParameters(after brace: Int, in file: ParsedFile) -> [Int]? {
         var probe = brace + 1
         if file.kind(probe) == .leftSquare { probe = file.skipGroup(probe) }  // capture list
         var tokens: [Int] = []

@@ -396,7 +396,11 @@ extension ProjectIndex {
         let copies = stateCopies(of: view).filter { $0.state == name }
         let code = copies.flatMap(\.code)
         let references = Set(copies.map(\.reference))
-        let copySites = Set(copies.map { [$0.site.file, $0.site.token] })
+        // A mutation is recorded at the state's name: `amounts` in `self.amounts = …`.
+        let copySites = Set(copies.map { copy in
+            let token = copy.site.token
+            return [copy.site.file, files[copy.site.file].at(token, "self") && files[copy.site.file].kind(token + 1) == .period ? token + 2 : token]
+        })
         return (memberAccesses(of: view).mutations[name] ?? []).contains { site in
             guard !site.inInitializer else { return false }
             if let piece = code.first(where: { $0.file == site.file && $0.range.contains(site.token) }) {
@@ -648,6 +652,15 @@ private struct StateCopyCollector {
     {
         let file = index.files[fileIndex]
         var bound: [String: SourceRead] = [:]
+        // A value awaited (`await api.verify(model.name)`) is a result fetched for the source,
+        // not a copy of what it holds.
+        func read(in value: Range<Int>) -> SourceRead? {
+            guard !value.contains(where: { file.at($0, "await") }) else { return nil }
+            return sourceReads(in: value, of: file, sources: sources).first ?? firstBound(in: value, of: file, bound)
+        }
+        // The locals of the code around the closure, then of the closure: a name bound again
+        // (`let rows = [Entry(…)]` in the closure, a closure's parameter `rows`) no longer
+        // holds what the source held.
         if let enclosing {
             var token = enclosing.lowerBound
             while token < enclosing.upperBound {
@@ -656,29 +669,21 @@ private struct StateCopyCollector {
                     continue
                 }
                 if file.at(token, "let") || file.at(token, "var"), file.kind(token + 1) == .identifier, file.kind(token + 2) == .equal {
-                    let value = token + 3..<valueEnd(from: token + 3, limit: enclosing.upperBound, in: file)
-                    if !value.contains(where: { file.at($0, "await") }),
-                        let found = sourceReads(in: value, of: file, sources: sources).first ?? firstBound(in: value, of: file, bound)
-                    {
-                        bound[file.text(token + 1)] = found
-                    }
+                    bound[file.text(token + 1)] = read(in: token + 3..<valueEnd(from: token + 3, limit: enclosing.upperBound, in: file))
                 }
                 token += 1
             }
         }
         var decided: [(block: Range<Int>, read: SourceRead)] = []
-        // A value awaited (`await api.verify(model.name)`) is a result fetched for the source,
-        // not a copy of what it holds.
-        func read(in value: Range<Int>) -> SourceRead? {
-            guard !value.contains(where: { file.at($0, "await") }) else { return nil }
-            return sourceReads(in: value, of: file, sources: sources).first ?? firstBound(in: value, of: file, bound)
-        }
-        for token in range where file.kind(token) == .keyword {
+        for token in range {
+            if file.kind(token) == .leftBrace {
+                for parameter in MemberReadCollector.closureParameters(after: token, in: file) ?? [] { bound[file.text(parameter)] = nil }
+                continue
+            }
+            guard file.kind(token) == .keyword else { continue }
             if file.at(token, "let") || file.at(token, "var") {
                 guard file.kind(token + 1) == .identifier, file.kind(token + 2) == .equal else { continue }
-                if let found = read(in: token + 3..<valueEnd(from: token + 3, limit: range.upperBound, in: file)) {
-                    bound[file.text(token + 1)] = found
-                }
+                bound[file.text(token + 1)] = read(in: token + 3..<valueEnd(from: token + 3, limit: range.upperBound, in: file))
             } else if file.at(token, "if") {
                 // The block and every `else` after it are decided by the condition (an `else
                 // if` by the conditions before it as well: the innermost decides).
@@ -797,7 +802,11 @@ private struct StateCopyCollector {
                 if member == "$" + field || member == "objectWillChange" {
                     followsSource = true
                 } else if member == field || index.fieldsRead(throughMember: member, of: model, among: [field]) == [field] {
-                    if let key = refreshKey(after: token + 2, in: file) { followedKey = key } else { followsSource = true }
+                    switch followedPart(after: token + 2, in: file, followed: follower.followed) {
+                    case .value: followsSource = true
+                    case .key(let key): followedKey = key
+                    case .derived: continue
+                    }
                 } else {
                     other = member
                 }
@@ -819,16 +828,29 @@ private struct StateCopyCollector {
         return (nil, events, partial)
     }
 
-    /// The key a followed value takes of the member at `member`: `.count` (`items.count`,
-    /// `items.count > 0`), `.id` (`selected.id`, `selected?.id`); nil for the value itself
-    /// or another member of it.
-    private func refreshKey(after member: Int, in file: ParsedFile) -> RefreshKey? {
+    /// What a handler follows of the member at `member`.
+    private enum FollowedPart {
+        /// The value itself or another member of it: it changes with the field.
+        case value
+        /// A key of it: `.count` (`items.count`), `.id` (`selected.id`, `selected?.id`).
+        case key(RefreshKey)
+        /// A value computed from its count (`items.count > 0`): it changes only when that
+        /// result flips, not with every change of the count.
+        case derived
+    }
+
+    /// What the followed expression `followed` takes of the member at `member`.
+    private func followedPart(after member: Int, in file: ParsedFile, followed: Range<Int>) -> FollowedPart {
         var token = member + 1
         if file.kind(token) == .postfixQuestionMark || file.kind(token) == .exclamationMark { token += 1 }
-        guard file.kind(token) == .period, file.kind(token + 1) == .identifier else { return nil }
-        if file.at(token + 1, "count") { return .count }
-        if file.at(token + 1, "id"), file.kind(token + 2) != .period { return .id }
-        return nil
+        guard file.kind(token) == .period, file.kind(token + 1) == .identifier else { return .value }
+        if file.at(token + 1, "count") {
+            let next = token + 2
+            let endsValue = next >= followed.upperBound || [.rightParen, .rightSquare, .comma].contains(file.kind(next))
+            return endsValue ? .key(.count) : .derived
+        }
+        if file.at(token + 1, "id"), file.kind(token + 2) != .period { return .key(.id) }
+        return .value
     }
 
     /// Whether the handler's closure assigns the state or calls a function of the copying
