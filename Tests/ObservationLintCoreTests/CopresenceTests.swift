@@ -81,6 +81,29 @@ final class CopresenceTests: XCTestCase {
         XCTAssertNil(index.startingViews(of: write(to: "theme", in: index, occurrence: 1)))
     }
 
+    /// The sign-in screen's "Dark" action replaced by `action`.
+    private func app(withDarkAction action: String) -> String {
+        let original = #"Button("Dark") { Session.shared.pickTheme("dark") }"#
+        XCTAssertTrue(app.contains(original))
+        return app.replacingOccurrences(of: original, with: action)
+    }
+
+    func testAViewsOwnSuspensionsAndTheCallbacksItRegistersCount() {
+        // The view's own `await` comes first: the sign-in may have moved the root to `Home`.
+        var index = index(app(withDarkAction: #"Button("Dark") { Task { await Session.shared.signIn("a"); Session.shared.pickTheme("dark") } }"#))
+        XCTAssertEqual(index.startingViews(of: write(to: "theme", in: index))?.views, ["SignInScreen": true])
+        XCTAssertTrue(index.canRun(write(to: "theme", in: index), whileShowingAnyInstanceOf: "Badge", writing: "theme"))
+        // A repeating timer and an observer the screen registers fire after it has gone.
+        for registration in [
+            #"Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { _ in Session.shared.pickTheme("dark") }"#,
+            #"NotificationCenter.default.addObserver(forName: .init("x"), object: nil, queue: .main) { _ in Session.shared.pickTheme("dark") }"#,
+        ] {
+            index = self.index(app(withDarkAction: #"Text("…").onAppear { \#(registration) }"#))
+            XCTAssertNil(index.startingViews(of: write(to: "theme", in: index)), registration)
+            XCTAssertTrue(index.canRun(write(to: "theme", in: index), whileShowingAnyInstanceOf: "Badge", writing: "theme"), registration)
+        }
+    }
+
     func testViewsInOtherBranchesOfAViewShownOnceAreNeverShownTogether() {
         let index = index(app)
         XCTAssertFalse(index.canBeShownTogether("SignInScreen", "Badge"))

@@ -24,7 +24,9 @@ extension ProjectIndex {
     /// `MainActor.run { }`, `withAnimation { }`, `DispatchQueue.main.async { }`). Nil when
     /// some run is not known to start in a view's code: an initializer of a model, a
     /// callback, subscription, observer or timer, a method handed on uncalled, an `App`'s or
-    /// a global's code, a chain deeper than the analysis follows.
+    /// a global's code, a chain deeper than the analysis follows — also when a view's own
+    /// code registers the callback (a timer, an observer, a subscription may fire after the
+    /// view has gone); an `await` before the code in a view's own flow marks it suspended.
     public func startingViews(of location: TokenLocation) -> StartingViews? {
         startingViewsByLocation.value(for: location) {
             var visiting: Set<BodyKey> = []
@@ -38,17 +40,23 @@ extension ProjectIndex {
         let file = files[location.file]
         let isStatic: Bool
         if case .function(let function) = body.member { isStatic = function.modifiers.contains("static") || function.modifiers.contains("class") } else { isStatic = false }
-        if owner.isView, !isStatic { return StartingViews(views: [owner.name: suspended]) }
-        guard depth < 8, isWholeProgram, case .function(let function) = body.member, function.kind == .function,
-            !isCallableFromOutside(function, of: owner)
-        else { return nil }
+        let isViewCode = owner.isView && !isStatic
         let scopes = scopes(in: body.range, of: file)
         var suspended = suspended
         for scope in scopes.enclosing(location.token) where scope.isClosure {
-            guard case .closure(let callee?, _) = scope.kind, Self.onceInFlowClosures.contains(file.text(callee)) else { return nil }
-            if Self.laterClosures.contains(file.text(callee)) { suspended = true }
+            let callee = scope.kind.callee.map { file.text($0) }
+            if let callee, Self.laterClosures.contains(callee) { suspended = true }
+            if let callee, Self.onceInFlowClosures.contains(callee) { continue }
+            // A view's own actions run while it is shown; a callback it registers may fire
+            // after it has gone.
+            if isViewCode, !Self.outlivingCallbackClosures.contains(callee ?? "") { continue }
+            return nil
         }
         if awaits(before: location.token, in: body.range, scopes: scopes, file: file) { suspended = true }
+        if isViewCode { return StartingViews(views: [owner.name: suspended]) }
+        guard depth < 8, isWholeProgram, case .function(let function) = body.member, function.kind == .function,
+            !isCallableFromOutside(function, of: owner)
+        else { return nil }
         let key = BodyKey(file: location.file, body: body.range)
         // A recursive call adds no way in: the outer call is counted where it is made.
         guard visiting.insert(key).inserted else { return StartingViews(views: [:]) }
@@ -86,6 +94,12 @@ extension ProjectIndex {
     ]
     /// Of those, the ones that run after the flow has returned to the run loop.
     private static let laterClosures: Set<String> = ["async", "asyncAfter"]
+    /// Callbacks a view may register that fire again, after the code that registered them has
+    /// returned and possibly after the view has gone: timers, observers, subscriptions.
+    private static let outlivingCallbackClosures: Set<String> = [
+        "sink", "addObserver", "scheduledTimer", "observe", "addPeriodicTimeObserver", "receive", "handleEvents",
+        "dataTask", "downloadTask", "uploadTask",
+    ]
 
     /// Whether an `await` of the flows around `token` (the body's own code or a closure that
     /// encloses it) comes before it.
