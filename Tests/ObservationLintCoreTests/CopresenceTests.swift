@@ -1,3 +1,4 @@
+import Foundation
 import ObservationLintCore
 import ObservationSyntax
 import XCTest
@@ -102,6 +103,33 @@ final class CopresenceTests: XCTestCase {
             XCTAssertNil(index.startingViews(of: write(to: "theme", in: index)), registration)
             XCTAssertTrue(index.canRun(write(to: "theme", in: index), whileShowingAnyInstanceOf: "Badge", writing: "theme"), registration)
         }
+    }
+
+    /// Each step of a chain of model methods calls the one below from several places: the
+    /// walk answers each call site once, not once per path (8⁶ paths here).
+    func testAChainCalledFromManyPlacesIsWalkedOncePerCall() {
+        let levels = 6
+        let methods = (1...levels).map { level in
+            "func step\(level)() { " + String(repeating: "step\(level - 1)(); ", count: 8) + "}"
+        }
+        let index = index(
+            """
+            final class Chain: ObservableObject {
+                static let shared = Chain()
+                @Published var count = 0
+                func step0() { count = 1 }
+                \(methods.joined(separator: "\n    "))
+            }
+            struct Start: View {
+                var body: some View { Button("Go") { Chain.shared.step\(levels)() } }
+            }
+            @main struct ChainApp: App {
+                var body: some Scene { WindowGroup { Start() } }
+            }
+            """)
+        let started = Date()
+        XCTAssertEqual(index.startingViews(of: write(to: "count", in: index))?.views, ["Start": false])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
     }
 
     func testViewsInOtherBranchesOfAViewShownOnceAreNeverShownTogether() {

@@ -29,13 +29,35 @@ extension ProjectIndex {
     /// view has gone); an `await` before the code in a view's own flow marks it suspended.
     public func startingViews(of location: TokenLocation) -> StartingViews? {
         startingViewsByLocation.value(for: location) {
-            var visiting: Set<BodyKey> = []
+            var walk = StartingViewsWalk()
             // Code nothing runs has no starting view to tell about.
-            return startingViews(of: location, suspended: false, depth: 0, visiting: &visiting).flatMap { $0.views.isEmpty ? nil : $0 }
+            return startingViews(of: location, suspended: false, depth: 0, walk: &walk).flatMap { $0.views.isEmpty ? nil : $0 }
         }
     }
 
-    private func startingViews(of location: TokenLocation, suspended: Bool, depth: Int, visiting: inout Set<BodyKey>) -> StartingViews? {
+    /// The state of one `startingViews(of:)` walk: the bodies on the current path, and the
+    /// answers already found for a location reached with a suspension state, kept only when
+    /// no cycle or depth limit cut them short (those depend on the path taken).
+    private struct StartingViewsWalk {
+        struct Step: Hashable {
+            let location: TokenLocation
+            let suspended: Bool
+        }
+        var visiting: Set<BodyKey> = []
+        var found: [Step: StartingViews?] = [:]
+        var cuts = 0
+    }
+
+    private func startingViews(of location: TokenLocation, suspended: Bool, depth: Int, walk: inout StartingViewsWalk) -> StartingViews? {
+        let step = StartingViewsWalk.Step(location: location, suspended: suspended)
+        if let found = walk.found[step] { return found }
+        let cutsBefore = walk.cuts
+        let result = startingViewsStep(of: location, suspended: suspended, depth: depth, walk: &walk)
+        if walk.cuts == cutsBefore { walk.found[step] = result }
+        return result
+    }
+
+    private func startingViewsStep(of location: TokenLocation, suspended: Bool, depth: Int, walk: inout StartingViewsWalk) -> StartingViews? {
         guard let body = isolationFacts.enclosingBody(of: location, index: self), let owner = body.owner else { return nil }
         let file = files[location.file]
         let isStatic: Bool
@@ -54,13 +76,20 @@ extension ProjectIndex {
         }
         if awaits(before: location.token, in: body.range, scopes: scopes, file: file) { suspended = true }
         if isViewCode { return StartingViews(views: [owner.name: suspended]) }
-        guard depth < 8, isWholeProgram, case .function(let function) = body.member, function.kind == .function,
+        guard depth < 8 else {
+            walk.cuts += 1
+            return nil
+        }
+        guard isWholeProgram, case .function(let function) = body.member, function.kind == .function,
             !isCallableFromOutside(function, of: owner)
         else { return nil }
         let key = BodyKey(file: location.file, body: body.range)
         // A recursive call adds no way in: the outer call is counted where it is made.
-        guard visiting.insert(key).inserted else { return StartingViews(views: [:]) }
-        defer { visiting.remove(key) }
+        guard walk.visiting.insert(key).inserted else {
+            walk.cuts += 1
+            return StartingViews(views: [:])
+        }
+        defer { walk.visiting.remove(key) }
         var result = StartingViews(views: [:])
         for reference in referencingSites(function, of: owner) where !neverRunsInApp(file: reference.file) {
             let referenceFile = files[reference.file]
@@ -69,7 +98,7 @@ extension ProjectIndex {
             // `case signIn`: an enum case of the name, declared or matched.
             if !isStatic, isImplicitMember(reference.token, in: referenceFile) || referenceFile.at(reference.token - 1, "case") { continue }
             guard referenceFile.kind(reference.token + 1) == .leftParen || referenceFile.kind(reference.token + 1) == .leftBrace,
-                let callers = startingViews(of: reference, suspended: suspended, depth: depth + 1, visiting: &visiting)
+                let callers = startingViews(of: reference, suspended: suspended, depth: depth + 1, walk: &walk)
             else { return nil }
             for (view, later) in callers.views { result.views[view] = (result.views[view] ?? false) || later }
         }
