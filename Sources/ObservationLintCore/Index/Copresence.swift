@@ -157,8 +157,8 @@ extension ProjectIndex {
     }
 
     /// Whether the code at `location` runs only from code of `view` itself (its actions, its
-    /// methods, through calls into models and services): the view handing back what it
-    /// holds, not a change it misses.
+    /// methods, through calls into models and services). Only where the flow starts is
+    /// checked, not what it writes: a caller takes it as the view handing back what it holds.
     public func runsOnlyFromCode(of view: String, _ location: TokenLocation) -> Bool {
         startingViews(of: location).map { Set($0.views.keys) == [view] } ?? false
     }
