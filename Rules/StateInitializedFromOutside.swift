@@ -77,10 +77,11 @@ public struct StateInitializedFromOutside: Rule {
             `model.currentAccount`, counts as following an input), \
             `.task(id:)`, a package's modifier handed the input whose closure \
             assigns the state, an event handler such as `.onReceive`), hands it \
-            back as an edited draft (a save closure, a `@Binding`, a write that only its own code \
-            starts, through calls into models and services — `performSave()` calling \
-            `ProfileClient.shared.save(update)`, which writes the field passed —, a field of the object it was \
-            given, `note.title = title`, a method of a model or of a \
+            back as an edited draft (a save closure, a `@Binding`, a write of the value's source \
+            that only the view's own code starts, through calls into models and services — \
+            `performSave()` calling `ProfileClient.shared.save(update)`; the rule takes such a write \
+            for the view handing back its edit and does not check that the value written comes \
+            from the state —, a field of the object it was given, `note.title = title`, a method of a model or of a \
             project type such as `Store.shared.save(draft)`; a view that edits none of its states \
             hands back only the whole value, and passing a field on, `onOpen(item.id)`, is no draft), is a \
             WidgetKit snapshot, never uses the state, or has no known caller. The definition \

@@ -373,8 +373,8 @@ enum CallSites {
         func canRun(_ token: Int, inFile file: Int, index: ProjectIndex) -> Bool {
             let write = TokenLocation(file: file, token: token)
             if let (site, property) = branchHolder, index.writeRemovesView(builtAt: site, write, of: property) { return false }
-            // Started only by the seeded view's own code (it hands back what it holds), or only
-            // by views never on screen with it.
+            // Started only by the seeded view's own code (taken as it handing back what it
+            // holds: the value written is not checked), or only by views never on screen with it.
             if let seeded = shownUnder.first?.view {
                 if index.runsOnlyFromCode(of: seeded, write) { return false }
                 let field = index.files[file].text(token)

@@ -1,3 +1,4 @@
+import Foundation
 import ObservationLintCore
 import ObservationSyntax
 import XCTest
@@ -79,6 +80,56 @@ final class CopresenceTests: XCTestCase {
         XCTAssertEqual(index.startingViews(of: write(to: "theme", in: index))?.views, ["SignInScreen": false])
         // Started by a model's initializer: not known to start in a view.
         XCTAssertNil(index.startingViews(of: write(to: "theme", in: index, occurrence: 1)))
+    }
+
+    /// The sign-in screen's "Dark" action replaced by `action`.
+    private func app(withDarkAction action: String) -> String {
+        let original = #"Button("Dark") { Session.shared.pickTheme("dark") }"#
+        XCTAssertTrue(app.contains(original))
+        return app.replacingOccurrences(of: original, with: action)
+    }
+
+    func testAViewsOwnSuspensionsAndTheCallbacksItRegistersCount() {
+        // The view's own `await` comes first: the sign-in may have moved the root to `Home`.
+        var index = index(app(withDarkAction: #"Button("Dark") { Task { await Session.shared.signIn("a"); Session.shared.pickTheme("dark") } }"#))
+        XCTAssertEqual(index.startingViews(of: write(to: "theme", in: index))?.views, ["SignInScreen": true])
+        XCTAssertTrue(index.canRun(write(to: "theme", in: index), whileShowingAnyInstanceOf: "Badge", writing: "theme"))
+        // A repeating timer and an observer the screen registers fire after it has gone.
+        for registration in [
+            #"Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { _ in Session.shared.pickTheme("dark") }"#,
+            #"NotificationCenter.default.addObserver(forName: .init("x"), object: nil, queue: .main) { _ in Session.shared.pickTheme("dark") }"#,
+        ] {
+            index = self.index(app(withDarkAction: #"Text("…").onAppear { \#(registration) }"#))
+            XCTAssertNil(index.startingViews(of: write(to: "theme", in: index)), registration)
+            XCTAssertTrue(index.canRun(write(to: "theme", in: index), whileShowingAnyInstanceOf: "Badge", writing: "theme"), registration)
+        }
+    }
+
+    /// Each step of a chain of model methods calls the one below from several places: the
+    /// walk answers each call site once, not once per path (8⁶ paths here).
+    func testAChainCalledFromManyPlacesIsWalkedOncePerCall() {
+        let levels = 6
+        let methods = (1...levels).map { level in
+            "func step\(level)() { " + String(repeating: "step\(level - 1)(); ", count: 8) + "}"
+        }
+        let index = index(
+            """
+            final class Chain: ObservableObject {
+                static let shared = Chain()
+                @Published var count = 0
+                func step0() { count = 1 }
+                \(methods.joined(separator: "\n    "))
+            }
+            struct Start: View {
+                var body: some View { Button("Go") { Chain.shared.step\(levels)() } }
+            }
+            @main struct ChainApp: App {
+                var body: some Scene { WindowGroup { Start() } }
+            }
+            """)
+        let started = Date()
+        XCTAssertEqual(index.startingViews(of: write(to: "count", in: index))?.views, ["Start": false])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
     }
 
     func testViewsInOtherBranchesOfAViewShownOnceAreNeverShownTogether() {

@@ -186,6 +186,40 @@ final class WitnessChoiceTests: XCTestCase {
         XCTAssertEqual(writes.filter { $0.0 == "maybe" }.count, 1)
     }
 
+    func testAFlowThatRunsAgainWhileTheViewIsShownWritesAfterPresentingIt() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var tapped = 0
+                    @State private var ticks = 0
+                    @State private var changes = 0
+                    @State private var loads = 0
+                    @State private var fires = 0
+                    @State private var lines = 0
+                    @State private var query = ""
+                    let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+                    var body: some View {
+                        Text("\\(tapped) \\(ticks) \\(changes) \\(loads) \\(fires) \\(lines)")
+                        Button("Open") { tapped += 1; isShowing = true }
+                            .onReceive(timer) { _ in ticks += 1; isShowing = true }
+                            .onChange(of: query) { changes += 1; isShowing = true }
+                            .task(id: query) { loads += 1; isShowing = true }
+                            .onAppear {
+                                Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in fires += 1; isShowing = true }
+                            }
+                            .task { for await _ in NotificationCenter.default.notifications(named: .init("x")) { lines += 1; isShowing = true } }
+                            .sheet(isPresented: $isShowing) { Child(value: 1) }
+                    }
+                }
+                """)
+        let host = index.types["Host"]!
+        let site = site(of: "Child", in: index)
+        let writes = index.reRenderTriggers(of: host).compactMap { trigger in trigger.write.map { (trigger.property, $0) } }
+        XCTAssertEqual(Set(writes.map(\.0)), ["tapped", "ticks", "changes", "loads", "fires", "lines"])
+        XCTAssertEqual(writes.filter { index.runsBeforePresenting($0.1, showing: site) }.map(\.0), ["tapped"])
+    }
+
     func testAMethodCalledOnlyBeforeTheFlowPresentsTheViewWitnessesNothing() {
         let loader = """
             final class Loader: ObservableObject {

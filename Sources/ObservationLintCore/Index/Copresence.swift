@@ -24,35 +24,72 @@ extension ProjectIndex {
     /// `MainActor.run { }`, `withAnimation { }`, `DispatchQueue.main.async { }`). Nil when
     /// some run is not known to start in a view's code: an initializer of a model, a
     /// callback, subscription, observer or timer, a method handed on uncalled, an `App`'s or
-    /// a global's code, a chain deeper than the analysis follows.
+    /// a global's code, a chain deeper than the analysis follows — also when a view's own
+    /// code registers the callback (a timer, an observer, a subscription may fire after the
+    /// view has gone); an `await` before the code in a view's own flow marks it suspended.
     public func startingViews(of location: TokenLocation) -> StartingViews? {
         startingViewsByLocation.value(for: location) {
-            var visiting: Set<BodyKey> = []
+            var walk = StartingViewsWalk()
             // Code nothing runs has no starting view to tell about.
-            return startingViews(of: location, suspended: false, depth: 0, visiting: &visiting).flatMap { $0.views.isEmpty ? nil : $0 }
+            return startingViews(of: location, suspended: false, depth: 0, walk: &walk).flatMap { $0.views.isEmpty ? nil : $0 }
         }
     }
 
-    private func startingViews(of location: TokenLocation, suspended: Bool, depth: Int, visiting: inout Set<BodyKey>) -> StartingViews? {
+    /// The state of one `startingViews(of:)` walk: the bodies on the current path, and the
+    /// answers already found for a location reached with a suspension state, kept only when
+    /// no cycle or depth limit cut them short (those depend on the path taken).
+    private struct StartingViewsWalk {
+        struct Step: Hashable {
+            let location: TokenLocation
+            let suspended: Bool
+        }
+        var visiting: Set<BodyKey> = []
+        var found: [Step: StartingViews?] = [:]
+        var cuts = 0
+    }
+
+    private func startingViews(of location: TokenLocation, suspended: Bool, depth: Int, walk: inout StartingViewsWalk) -> StartingViews? {
+        let step = StartingViewsWalk.Step(location: location, suspended: suspended)
+        if let found = walk.found[step] { return found }
+        let cutsBefore = walk.cuts
+        let result = startingViewsStep(of: location, suspended: suspended, depth: depth, walk: &walk)
+        if walk.cuts == cutsBefore { walk.found[step] = result }
+        return result
+    }
+
+    private func startingViewsStep(of location: TokenLocation, suspended: Bool, depth: Int, walk: inout StartingViewsWalk) -> StartingViews? {
         guard let body = isolationFacts.enclosingBody(of: location, index: self), let owner = body.owner else { return nil }
         let file = files[location.file]
         let isStatic: Bool
         if case .function(let function) = body.member { isStatic = function.modifiers.contains("static") || function.modifiers.contains("class") } else { isStatic = false }
-        if owner.isView, !isStatic { return StartingViews(views: [owner.name: suspended]) }
-        guard depth < 8, isWholeProgram, case .function(let function) = body.member, function.kind == .function,
-            !isCallableFromOutside(function, of: owner)
-        else { return nil }
+        let isViewCode = owner.isView && !isStatic
         let scopes = scopes(in: body.range, of: file)
         var suspended = suspended
         for scope in scopes.enclosing(location.token) where scope.isClosure {
-            guard case .closure(let callee?, _) = scope.kind, Self.onceInFlowClosures.contains(file.text(callee)) else { return nil }
-            if Self.laterClosures.contains(file.text(callee)) { suspended = true }
+            let callee = scope.kind.callee.map { file.text($0) }
+            if let callee, Self.laterClosures.contains(callee) { suspended = true }
+            if let callee, Self.onceInFlowClosures.contains(callee) { continue }
+            // A view's own actions run while it is shown; a callback it registers may fire
+            // after it has gone.
+            if isViewCode, !Self.outlivingCallbackClosures.contains(callee ?? "") { continue }
+            return nil
         }
         if awaits(before: location.token, in: body.range, scopes: scopes, file: file) { suspended = true }
+        if isViewCode { return StartingViews(views: [owner.name: suspended]) }
+        guard depth < 8 else {
+            walk.cuts += 1
+            return nil
+        }
+        guard isWholeProgram, case .function(let function) = body.member, function.kind == .function,
+            !isCallableFromOutside(function, of: owner)
+        else { return nil }
         let key = BodyKey(file: location.file, body: body.range)
         // A recursive call adds no way in: the outer call is counted where it is made.
-        guard visiting.insert(key).inserted else { return StartingViews(views: [:]) }
-        defer { visiting.remove(key) }
+        guard walk.visiting.insert(key).inserted else {
+            walk.cuts += 1
+            return StartingViews(views: [:])
+        }
+        defer { walk.visiting.remove(key) }
         var result = StartingViews(views: [:])
         for reference in referencingSites(function, of: owner) where !neverRunsInApp(file: reference.file) {
             let referenceFile = files[reference.file]
@@ -61,7 +98,7 @@ extension ProjectIndex {
             // `case signIn`: an enum case of the name, declared or matched.
             if !isStatic, isImplicitMember(reference.token, in: referenceFile) || referenceFile.at(reference.token - 1, "case") { continue }
             guard referenceFile.kind(reference.token + 1) == .leftParen || referenceFile.kind(reference.token + 1) == .leftBrace,
-                let callers = startingViews(of: reference, suspended: suspended, depth: depth + 1, visiting: &visiting)
+                let callers = startingViews(of: reference, suspended: suspended, depth: depth + 1, walk: &walk)
             else { return nil }
             for (view, later) in callers.views { result.views[view] = (result.views[view] ?? false) || later }
         }
@@ -86,6 +123,12 @@ extension ProjectIndex {
     ]
     /// Of those, the ones that run after the flow has returned to the run loop.
     private static let laterClosures: Set<String> = ["async", "asyncAfter"]
+    /// Callbacks a view may register that fire again, after the code that registered them has
+    /// returned and possibly after the view has gone: timers, observers, subscriptions.
+    private static let outlivingCallbackClosures: Set<String> = [
+        "sink", "addObserver", "scheduledTimer", "observe", "addPeriodicTimeObserver", "receive", "handleEvents",
+        "dataTask", "downloadTask", "uploadTask",
+    ]
 
     /// Whether an `await` of the flows around `token` (the body's own code or a closure that
     /// encloses it) comes before it.
@@ -114,8 +157,8 @@ extension ProjectIndex {
     }
 
     /// Whether the code at `location` runs only from code of `view` itself (its actions, its
-    /// methods, through calls into models and services): the view handing back what it
-    /// holds, not a change it misses.
+    /// methods, through calls into models and services). Only where the flow starts is
+    /// checked, not what it writes: a caller takes it as the view handing back what it holds.
     public func runsOnlyFromCode(of view: String, _ location: TokenLocation) -> Bool {
         startingViews(of: location).map { Set($0.views.keys) == [view] } ?? false
     }

@@ -78,19 +78,11 @@ extension ProjectIndex {
         let scopes = scopes(in: body.range, of: file)
         var flow: Scope?
         for scope in scopes.enclosing(write.token) {
-            switch scope.kind {
-            case .closure(let callee, _):
-                if flow == nil { flow = scope }
-                guard let callee else { continue }
-                if Self.repeatingEventClosures.contains(file.text(callee)) {
-                    // `Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { … }` fires once, later.
-                    let once = file.at(callee, "scheduledTimer") && scope.callArguments.flatMap { file.argument("repeats", in: $0) }
-                        .map { $0.count == 1 && file.at($0.lowerBound, "false") } == true
-                    return once ? .continuation : .repeatingEvent
-                }
-            case .block:
-                if isAwaitingLoop(scope, file: file) { return .repeatingEvent }
-            }
+            if runsOnRepeatingEvents(scope, file: file) { return .repeatingEvent }
+            guard case .closure(let callee, _) = scope.kind else { continue }
+            if flow == nil { flow = scope }
+            // `Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { … }` fires once, later.
+            if let callee, file.at(callee, "scheduledTimer") { return .continuation }
         }
         if write.file == site.file, site.tokens.contains(write.token) || presentedContent(of: site)?.range.contains(write.token) == true {
             return .presentedContent
@@ -147,7 +139,9 @@ extension ProjectIndex {
     /// flow that shows it: later in the same flow of the presenter's code (the same closure or
     /// function body, across its `await`s), its `item:` state is set to a value other than
     /// `nil` or its `isPresented:` state to `true`, in a block that also holds the write or
-    /// in the block of the `if` whose condition holds it (`if let r = await load() { item = r }`).
+    /// in the block of the `if` whose condition holds it (`if let r = await load() { item = r }`),
+    /// and the flow cannot run again while the view is shown (not a timer's, a publisher's, a
+    /// notification's handler, an awaiting loop, `.onChange(of:)`, `.task(id:)`: `runsAgainOnEvents`).
     /// A write directly in a method (no closure around it: it runs before the method returns)
     /// counts when every call of the method is such a write, or cannot run while the view is
     /// shown (`canRun(_:whileShowing:)`): the project is a whole program (a `public` method's
@@ -164,6 +158,8 @@ extension ProjectIndex {
         guard let body = isolationFacts.enclosingBody(of: location, index: self), let owner = body.owner else { return false }
         let file = files[location.file]
         let scopes = scopes(in: body.range, of: file)
+        // A flow that runs again while the view is shown writes then too, after presenting it.
+        if scopes.enclosing(location.token).contains(where: { runsAgainOnEvents($0, file: file) }) { return false }
         let closure = scopes.innermostClosure(containing: location.token)
         if owner.name == presenting.presenter {
             let flow = closure?.range ?? body.range
@@ -195,6 +191,30 @@ extension ProjectIndex {
     private func ifKeyword(of block: Range<Int>, file: ParsedFile) -> Int? {
         guard let keyword = statementKeyword(of: block, file: file, among: ["if", "while", "for", "repeat", "guard"]), file.at(keyword, "if") else { return nil }
         return keyword
+    }
+
+    /// Whether `scope` runs each time a timer, a notification or a publisher fires (a
+    /// `repeatingEventClosures` closure, not a timer that `repeats: false`), or is a `while` /
+    /// `for await` loop that awaits.
+    private func runsOnRepeatingEvents(_ scope: Scope, file: ParsedFile) -> Bool {
+        switch scope.kind {
+        case .closure(let callee?, _):
+            guard Self.repeatingEventClosures.contains(file.text(callee)) else { return false }
+            return !(file.at(callee, "scheduledTimer") && scope.callArguments.flatMap { file.argument("repeats", in: $0) }
+                .map { $0.count == 1 && file.at($0.lowerBound, "false") } == true)
+        case .closure: return false
+        case .block: return isAwaitingLoop(scope, file: file)
+        }
+    }
+
+    /// Whether `scope` may run again while a view its flow presents is shown: on repeating
+    /// events (`runsOnRepeatingEvents`), or on each change of a value (`.onChange(of:)`,
+    /// `.task(id:)`).
+    private func runsAgainOnEvents(_ scope: Scope, file: ParsedFile) -> Bool {
+        if runsOnRepeatingEvents(scope, file: file) { return true }
+        guard case .closure(let callee?, _) = scope.kind else { return false }
+        return file.at(callee, "onChange")
+            || file.at(callee, "task") && scope.callArguments.flatMap { file.argument("id", in: $0) } != nil
     }
 
     /// `while …` / `for await … in` whose block awaits: it runs its body again and again.
