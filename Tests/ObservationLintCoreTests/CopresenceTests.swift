@@ -105,9 +105,10 @@ final class CopresenceTests: XCTestCase {
         }
     }
 
-    /// Each step of a chain of model methods calls the one below from several places: the
-    /// walk answers each call site once, not once per path (8⁶ paths here).
-    func testAChainCalledFromManyPlacesIsWalkedOncePerCall() {
+    /// Each step of a chain of model methods calls the one below from several places (8⁶
+    /// paths here): the memoized walk still finds the one view that starts them all. (Its
+    /// cost is the benchmark's to measure, not a test's.)
+    func testAChainCalledFromManyPlacesStartsInOneView() {
         let levels = 6
         let methods = (1...levels).map { level in
             "func step\(level)() { " + String(repeating: "step\(level - 1)(); ", count: 8) + "}"
@@ -127,9 +128,7 @@ final class CopresenceTests: XCTestCase {
                 var body: some Scene { WindowGroup { Start() } }
             }
             """)
-        let started = Date()
         XCTAssertEqual(index.startingViews(of: write(to: "count", in: index))?.views, ["Start": false])
-        XCTAssertLessThan(Date().timeIntervalSince(started), 2)
     }
 
     func testViewsInOtherBranchesOfAViewShownOnceAreNeverShownTogether() {
