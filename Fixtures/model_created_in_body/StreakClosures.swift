@@ -20,6 +20,6 @@ struct StreakCounterHost: View {
     let factory: StreakFactory
 
     var body: some View {
-        StreakCounter(makeModel: { factory.makeStreakModel(start: $0) }, sharedModel: factory.sharedStreakModel)
+        StreakCounter(makeModel: { start in factory.makeStreakModel(start: start) }, sharedModel: factory.sharedStreakModel)
     }
 }
