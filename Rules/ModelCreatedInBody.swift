@@ -14,7 +14,12 @@ public struct ModelCreatedInBody: Rule {
             built again on each evaluation, as is one returned by a project function every return \
             path of which builds it anew (`factory.makeDetailModel()`, followed through the \
             functions it returns from, and every conforming type's for a protocol; a function \
-            that may return a kept object, a cache or a singleton, is not one). A child holding it as `@ObservedObject`, `@Bindable` \
+            that may return a kept object, a cache or a singleton, is not one), and one returned \
+            by a call of the view's closure-typed stored property (`let makeModel: (Item) -> \
+            DetailModel`, called as `makeModel(item)`) when every value the project stores in it \
+            (each caller's argument, or the default) is a closure literal or a method reference \
+            (`container.makeDetailModel`) that builds the model anew on every path, or the \
+            caller's own such property passed on. A child holding it as `@ObservedObject`, `@Bindable` \
             or a plain reference gets the new object and loses what the old one held (loaded \
             data, selection, text being edited); a child holding it in `@StateObject`/`@State` \
             keeps the first, but every extra build runs the initializer again (a request, a \
@@ -257,6 +262,57 @@ public struct ModelCreatedInBody: Rule {
                     Button("\\(count)") { count += 1 }
                     ProfileView(model: ↓factory.makeProfileModel())
                 }
+            }
+            """,
+            // `Notes` calls the closure its caller stores, a method that builds a new model on
+            // every call; the system changes `scenePhase` while the editor is up.
+            """
+            final class NoteModel: ObservableObject {
+                @Published var text = ""
+                func edit() { text += "!" }
+            }
+            struct NoteEditor: View {
+                @ObservedObject var model: NoteModel
+                var body: some View { Text(model.text).onTapGesture { model.edit() } }
+            }
+            struct Notes: View {
+                let makeModel: () -> NoteModel
+                @Environment(\\.scenePhase) private var scenePhase
+                @State private var isEditing = false
+                var body: some View {
+                    Button("Edit \\(scenePhase == .active)") { isEditing = true }
+                        .sheet(isPresented: $isEditing) { NoteEditor(model: ↓makeModel()) }
+                }
+            }
+            final class Container {
+                func makeNoteModel() -> NoteModel { NoteModel() }
+            }
+            struct NotesScreen: View {
+                let container: Container
+                var body: some View { Notes(makeModel: container.makeNoteModel) }
+            }
+            """,
+            // Every caller stores a closure literal that builds a new model.
+            """
+            final class NoteModel: ObservableObject {
+                @Published var text = ""
+                func edit() { text += "!" }
+            }
+            struct NoteEditor: View {
+                @ObservedObject var model: NoteModel
+                var body: some View { Text(model.text).onTapGesture { model.edit() } }
+            }
+            struct Notes: View {
+                let makeModel: () -> NoteModel
+                @Environment(\\.scenePhase) private var scenePhase
+                @State private var isEditing = false
+                var body: some View {
+                    Button("Edit \\(scenePhase == .active)") { isEditing = true }
+                        .sheet(isPresented: $isEditing) { NoteEditor(model: ↓makeModel()) }
+                }
+            }
+            struct NotesScreen: View {
+                var body: some View { Notes(makeModel: { NoteModel() }) }
             }
             """,
         ],
@@ -577,6 +633,61 @@ public struct ModelCreatedInBody: Rule {
                     Text("\\(path.count)")
                     Button("New") { path.append(EditorModel()) }
                         .onAppear { _ = Editor(model: EditorModel()) }
+                }
+            }
+            """,
+            // The method a caller stores returns the object it keeps.
+            """
+            final class NoteModel: ObservableObject {
+                @Published var text = ""
+                func edit() { text += "!" }
+            }
+            struct NoteEditor: View {
+                @ObservedObject var model: NoteModel
+                var body: some View { Text(model.text).onTapGesture { model.edit() } }
+            }
+            struct Notes: View {
+                let makeModel: () -> NoteModel
+                @Environment(\\.scenePhase) private var scenePhase
+                @State private var isEditing = false
+                var body: some View {
+                    Button("Edit \\(scenePhase == .active)") { isEditing = true }
+                        .sheet(isPresented: $isEditing) { NoteEditor(model: makeModel()) }
+                }
+            }
+            final class Container {
+                private lazy var note = NoteModel()
+                func noteModel() -> NoteModel { note }
+            }
+            struct NotesScreen: View {
+                let container: Container
+                var body: some View { Notes(makeModel: container.noteModel) }
+            }
+            """,
+            // One caller stores a closure that returns its own stored model.
+            """
+            final class NoteModel: ObservableObject {
+                @Published var text = ""
+                func edit() { text += "!" }
+            }
+            struct NoteEditor: View {
+                @ObservedObject var model: NoteModel
+                var body: some View { Text(model.text).onTapGesture { model.edit() } }
+            }
+            struct Notes: View {
+                let makeModel: () -> NoteModel
+                @Environment(\\.scenePhase) private var scenePhase
+                @State private var isEditing = false
+                var body: some View {
+                    Button("Edit \\(scenePhase == .active)") { isEditing = true }
+                        .sheet(isPresented: $isEditing) { NoteEditor(model: makeModel()) }
+                }
+            }
+            struct NotesScreen: View {
+                let note: NoteModel
+                var body: some View {
+                    Notes(makeModel: { NoteModel() })
+                    Notes(makeModel: { note })
                 }
             }
             """,

@@ -179,4 +179,56 @@ final class FreshModelsTests: XCTestCase {
         XCTAssertNil(probe("Container.shared.resolve(Draft.self)!"))
         XCTAssertNil(probe("Container.shared.resolve(Model.self)!", imports: "import Foundation"))
     }
+
+    func testClosurePropertiesOfViews() {
+        let container = """
+            final class Container {
+                static let shared = Container()
+                private let kept = Model()
+                func makeModel(id: Int) -> Model { Model(id: id) }
+                func keptModel(id: Int) -> Model { kept }
+            }
+            struct Root: View {
+                var body: some View { Parent0(container: .shared, factory: { Container.shared.makeModel(id: $0) }) }
+            }
+            """
+        /// `probe` in `Screen.body`, with each `ParentN` building `Screen(factory: value)`.
+        func probe(_ expression: String = "factory(1)", passed values: [String], screen members: String = "let factory: (Int) -> Model") -> String? {
+            let screen = """
+                struct Screen: View {
+                    \(members)
+                    var body: some View {
+                        let make = factory
+                        let probe = \(expression)
+                        Text("")
+                    }
+                }
+                """
+            let parents = values.enumerated().map { position, value in
+                """
+                struct Parent\(position): View {
+                    let container: Container
+                    let factory: (Int) -> Model
+                    var body: some View { Screen(factory: \(value)) }
+                }
+                """
+            }
+            return freshModelOfProbe(in: [models, container, screen] + parents)
+        }
+        // Closure literals and method references that build the model on every call.
+        XCTAssertEqual(probe(passed: ["{ id in container.makeModel(id: id) }", "container.makeModel", "{ _ in Model() }"]), "Model")
+        XCTAssertEqual(probe("self.factory(1)", passed: ["container.makeModel"]), "Model")
+        XCTAssertEqual(probe("make(2)", passed: ["container.makeModel"]), "Model")
+        // The parent's own property, filled by its callers.
+        XCTAssertEqual(probe(passed: ["factory"]), "Model")
+        // Not passed, the default is stored.
+        XCTAssertEqual(probe(passed: [], screen: "var factory: (Int) -> Model = { Model(id: $0) }"), "Model")
+        // A site stores a function that returns a kept model, or one that is not known.
+        XCTAssertNil(probe(passed: ["container.makeModel", "container.keptModel"]))
+        XCTAssertNil(probe(passed: ["{ _ in container.keptModel(id: 0) }"]))
+        XCTAssertNil(probe(passed: ["makeAnything"]))
+        // No site passes it; a view with its own initializer.
+        XCTAssertNil(probe(passed: []))
+        XCTAssertNil(probe(passed: ["container.makeModel"], screen: "let factory: (Int) -> Model\n    init(factory: @escaping (Int) -> Model) { self.factory = factory }"))
+    }
 }

@@ -163,6 +163,11 @@ extension ProjectIndex {
         if file.at(chain.last, "resolve"), let registered = registeredType(resolvedBy: call, in: fileIndex, scope: scope) {
             return freshModel(registeredAs: registered, visiting: visiting)
         }
+        if chain.names.count == 1 || chain.names.count == 2 && file.at(chain.root, "self"), let scope,
+            let property = closureProperty(called: chain.last, in: fileIndex, code: code, scope: scope)
+        {
+            return freshModel(storedIn: property, of: scope, visiting: visiting)
+        }
         let implementations = calledFunctions(chain: chain, call: call, in: fileIndex, code: code, scope: scope, parameters: parameters)
         guard !implementations.isEmpty else { return nil }
         var result: FreshModel?
@@ -319,22 +324,144 @@ extension ProjectIndex {
                 if contexts == nil { contexts = codeContexts(inFile: fileIndex) }
                 let scope = contexts?.innermost(containing: token)?.type
                 guard let type = metatypeName(first.value, in: fileIndex, scope: scope) else { continue }
-                // The factory's statements follow its parameters' `in`, on the line of its `{`.
-                var statements = closure.lowerBound + 1
-                var token = closure.lowerBound + 1
-                while token < closure.upperBound - 1, !file.tokens[token].isAtStartOfLine, file.kind(token) != .leftBrace {
-                    if file.at(token, "in") {
-                        statements = token + 1
-                        break
-                    }
-                    token += 1
-                }
+                let statements = closureStatements(closure, in: file)
                 let isScoped = file.kind(call.end) == .period && file.at(call.end + 1, "inObjectScope")
                 result[type, default: []].append(
                     SwinjectRegistration(
                         location: TokenLocation(file: fileIndex, token: closure.lowerBound), closure: closure, statements: statements,
                         scope: scope, isScoped: isScoped))
             }
+        }
+        return result
+    }
+}
+
+extension ProjectIndex {
+    /// The first token of a closure's statements: after its parameters' `in`, on the line of
+    /// its `{`.
+    fileprivate func closureStatements(_ closure: Range<Int>, in file: ParsedFile) -> Int {
+        var token = closure.lowerBound + 1
+        while token < closure.upperBound - 1, !file.tokens[token].isAtStartOfLine, file.kind(token) != .leftBrace {
+            if file.at(token, "in") { return token + 1 }
+            token += 1
+        }
+        return closure.lowerBound + 1
+    }
+
+    // MARK: - Closure-typed properties of views
+
+    /// The view's stored property of a function type that a call of `name` runs: the
+    /// property itself (`factory(item)`, `self.factory(item)`), or a local of the code
+    /// bound to it (`if let factory = makeModel`, `guard let makeModel`,
+    /// `let factory = self.makeModel`) before the call.
+    fileprivate func closureProperty(called name: Int, in fileIndex: Int, code: Range<Int>, scope: String) -> String? {
+        guard let view = types[scope], view.isView else { return nil }
+        let file = files[fileIndex]
+        var propertyName = file.text(name)
+        if file.kind(name - 1) != .period {
+            // The last binding of the name before the call, if the code declares it.
+            var binding: Int?
+            for token in identifiers(named: propertyName, in: code.lowerBound..<name, of: file)
+            where file.at(token - 1, "let") || file.at(token - 1, "var") {
+                binding = token
+            }
+            if let binding, file.kind(binding + 1) == .equal {
+                var value = binding + 2
+                if file.at(value, "self"), file.kind(value + 1) == .period { value += 2 }
+                // The bound value ends at the condition's `{`, a `,`, `else` or the line's end.
+                let next = value + 1
+                guard file.kind(value) == .identifier,
+                    file.kind(next) == .leftBrace || file.kind(next) == .comma || file.at(next, "else") || file.tokens[next].isAtStartOfLine
+                else { return nil }
+                propertyName = file.text(value)
+            } else if binding != nil, file.kind(binding! + 1) == .colon {
+                return nil
+            }
+        }
+        guard let (_, property) = view.property(named: propertyName), property.isStored, property.attributes.isEmpty,
+            let type = property.type, type.text.contains("->")
+        else { return nil }
+        return propertyName
+    }
+
+    /// The model a call of the view's closure-typed stored property `name` returns newly built
+    /// each time: every value the project may store in it — its default, and the argument
+    /// each construction site of the view passes for it — is a closure literal or a method
+    /// reference (`container.makeModel`) that returns a fresh model on every path, or the
+    /// constructing view's own such property passed on. Nil when a site passes anything else
+    /// or the view has an initializer of its own (what it stores is not read). Worked out
+    /// once per property.
+    fileprivate func freshModel(storedIn name: String, of scope: String, visiting: Set<TokenLocation>) -> FreshModel? {
+        guard let view = types[scope], let (file, property) = view.property(named: name) else { return nil }
+        let key = TokenLocation(file: file, token: property.nameToken)
+        guard !visiting.contains(key) else { return nil }
+        return freshModelsByFunction.value(for: key) {
+            OptionalFreshModel(model: collectFreshModel(storedIn: property, declaredIn: file, of: view, visiting: visiting.union([key])))
+        }.model
+    }
+
+    private func collectFreshModel(storedIn property: Property, declaredIn fileIndex: Int, of view: TypeInfo, visiting: Set<TokenLocation>) -> FreshModel? {
+        guard !view.functions.contains(where: { $0.function.kind == .initializer }) else { return nil }
+        var values: [(file: Int, value: Range<Int>, code: CodeContext?, passedOn: ArgumentOrigin?)] = []
+        if let initial = property.initializer { values.append((fileIndex, initial, nil, nil)) }
+        for site in viewGraph.constructions(of: view.name) where site.context != .preview {
+            guard let argument = site.argument(labeled: property.name) else {
+                // Not passed: the default is stored, or nothing (an optional left nil).
+                guard property.initializer != nil || property.type?.text.hasSuffix("?") == true else { return nil }
+                continue
+            }
+            values.append((site.file, argument.value, codeContexts(inFile: site.file).innermost(containing: site.token), argument.origin))
+        }
+        guard !values.isEmpty else { return nil }
+        var result: FreshModel?
+        for stored in values {
+            guard let fresh = freshModel(storedValue: stored.value, in: stored.file, code: stored.code, origin: stored.passedOn, visiting: visiting),
+                result == nil || result!.type == fresh.type
+            else { return nil }
+            result = FreshModel(type: fresh.type, joining: result, fresh)
+        }
+        return result
+    }
+
+    /// A closure literal returning a fresh model on every path, a method reference to a
+    /// function that does, or the constructing view's own closure property that does.
+    private func freshModel(
+        storedValue value: Range<Int>, in fileIndex: Int, code: CodeContext?, origin: ArgumentOrigin?, visiting: Set<TokenLocation>
+    ) -> FreshModel? {
+        let file = files[fileIndex]
+        if case .property(let reference, let path)? = origin, path.isEmpty, reference.wrapper == nil, !reference.isComputed,
+            let scope = code?.type
+        {
+            return freshModel(storedIn: reference.name, of: scope, visiting: visiting)
+        }
+        if file.kind(value.lowerBound) == .leftBrace, file.kind(value.upperBound - 1) == .rightBrace {
+            return collectFreshModel(
+                returnedBy: value, statements: closureStatements(value, in: file), in: fileIndex, owner: code?.type,
+                parameters: code?.parameters ?? [], returnType: nil, visiting: visiting)
+        }
+        // A method reference: `container.makeModel`, `makeModel`, `Factory.make`.
+        guard let chain = file.memberChain(at: value.lowerBound, limit: value.upperBound), chain.end == value.upperBound else { return nil }
+        let name = file.text(chain.last)
+        let receiverType: String?
+        if chain.names.count == 1 || chain.names.count == 2 && file.at(chain.root, "self") {
+            receiverType = code?.type
+        } else {
+            let receiver = chain.root..<chain.names[chain.names.count - 2] + 1
+            receiverType = typeOfReceiver(
+                receiver, chain: chain, in: fileIndex, code: code?.range ?? value, scope: code?.type, parameters: code?.parameters ?? [])
+        }
+        guard let receiverType, let receiver = types[receiverType], receiver.kind != .protocol, !ambiguousTypes.contains(receiverType),
+            typeAndSubtypes(of: receiver).count == 1
+        else { return nil }
+        let functions = typeAndAncestors(of: receiver).lazy.map { type in
+            type.functions.filter { $0.function.kind == .function && $0.function.name == name }.map { ($0.file, $0.function, type.name) }
+        }.first { !$0.isEmpty } ?? []
+        guard !functions.isEmpty else { return nil }
+        var result: FreshModel?
+        for (file, function, owner) in functions {
+            guard let fresh = freshModel(returnedBy: function, in: file, owner: owner, visiting: visiting), result == nil || result!.type == fresh.type
+            else { return nil }
+            result = FreshModel(type: fresh.type, joining: result, fresh)
         }
         return result
     }
