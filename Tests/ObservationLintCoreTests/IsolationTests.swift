@@ -102,7 +102,7 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(unhopped.isolation, .offMain)
         // The index does not know the target's language mode: the note says what each does.
         XCTAssertTrue(unhopped.steps[0].description.contains("gets no hop to the main actor: in the Swift 5 language mode it runs there"))
-        XCTAssertTrue(unhopped.steps[0].description.contains("in the Swift 6 mode a run-time isolation check stops the app"))
+        XCTAssertTrue(unhopped.steps[0].description.contains("the Swift 6 mode does not compile this conformance without `@preconcurrency`"))
         XCTAssertEqual(isolation(isolated.replacingOccurrences(of: ": WCSessionDelegate", with: ": @preconcurrency WCSessionDelegate")), .mainActor)
         XCTAssertEqual(isolation("@preconcurrency import WatchConnectivity\n" + isolated), .mainActor)
     }

@@ -236,7 +236,7 @@ final class BodyContexts: @unchecked Sendable {
             runtime = .offMain
             description = "\(why), but \(unhoppedCall!), and a main-actor method implementing a requirement of that "
                 + "protocol, which has no actor isolation, gets no hop to the main actor: in the Swift 5 language mode it runs there, "
-                + "off the main thread (in the Swift 6 mode a run-time isolation check stops the app there instead)"
+                + "off the main thread (the Swift 6 mode does not compile this conformance without `@preconcurrency`)"
         case .mainActor:
             runtime = .mainActor
             description = "\(why): it runs on the main actor"
