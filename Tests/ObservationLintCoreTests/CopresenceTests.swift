@@ -94,6 +94,12 @@ final class CopresenceTests: XCTestCase {
         var index = index(app(withDarkAction: #"Button("Dark") { Task { await Session.shared.signIn("a"); Session.shared.pickTheme("dark") } }"#))
         XCTAssertEqual(index.startingViews(of: write(to: "theme", in: index))?.views, ["SignInScreen": true])
         XCTAssertTrue(index.canRun(write(to: "theme", in: index), whileShowingAnyInstanceOf: "Badge", writing: "theme"))
+        // A completion handler inside the screen's action runs after the action has returned.
+        index = self.index(app(withDarkAction: #"Button("Dark") { Session.shared.load { _ in Session.shared.pickTheme("dark") } }"#))
+        XCTAssertEqual(index.startingViews(of: write(to: "theme", in: index))?.views, ["SignInScreen": true])
+        // The action itself, inside the screen's content, runs while it is shown.
+        index = self.index(app(withDarkAction: #"VStack { Button("Dark") { Session.shared.pickTheme("dark") } }"#))
+        XCTAssertEqual(index.startingViews(of: write(to: "theme", in: index))?.views, ["SignInScreen": false])
         // A repeating timer and an observer the screen registers fire after it has gone.
         for registration in [
             #"Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { _ in Session.shared.pickTheme("dark") }"#,

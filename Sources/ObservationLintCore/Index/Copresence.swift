@@ -65,13 +65,20 @@ extension ProjectIndex {
         let isViewCode = owner.isView && !isStatic
         let scopes = scopes(in: body.range, of: file)
         var suspended = suspended
-        for scope in scopes.enclosing(location.token) where scope.isClosure {
+        let closures = scopes.enclosing(location.token).filter(\.isClosure)
+        for (position, scope) in closures.enumerated() {
             let callee = scope.kind.callee.map { file.text($0) }
             if let callee, Self.laterClosures.contains(callee) { suspended = true }
             if let callee, Self.onceInFlowClosures.contains(callee) { continue }
             // A view's own actions run while it is shown; a callback it registers may fire
             // after it has gone.
-            if isViewCode, !Self.outlivingCallbackClosures.contains(callee ?? "") { continue }
+            if isViewCode, !Self.outlivingCallbackClosures.contains(callee ?? "") {
+                // A closure inside an action (`Button { api.signIn { user in … } }`): a
+                // completion handler, which may run after the view has gone.
+                let isInsideAction = closures[(position + 1)...].contains { ViewCode.role(of: $0, in: file, index: self) != .content }
+                if isInsideAction { suspended = true }
+                continue
+            }
             return nil
         }
         if awaits(before: location.token, in: body.range, scopes: scopes, file: file) { suspended = true }
