@@ -137,6 +137,31 @@ final class CopresenceTests: XCTestCase {
         XCTAssertEqual(index.startingViews(of: write(to: "count", in: index))?.views, ["Start": false])
     }
 
+    /// `merge()` reaches `write()` directly and through six more steps: the call in
+    /// `start()`, found two steps up the short way, lies eight steps up the long way, past
+    /// where the walk follows, so the answer found the short way is not reused there.
+    func testAnAnswerFoundShallowIsNotReusedPastTheDepthLimit() {
+        let chain = (1...6).map { level in "func c\(level)() { \(level == 1 ? "write" : "c\(level - 1)")() }" }
+        let index = index(
+            """
+            final class Chain: ObservableObject {
+                static let shared = Chain()
+                @Published var count = 0
+                func write() { count = 1 }
+                func merge() { write(); c6() }
+                \(chain.joined(separator: "\n    "))
+                func start() { merge() }
+            }
+            struct Start: View {
+                var body: some View { Button("Go") { Chain.shared.start() } }
+            }
+            @main struct ChainApp: App {
+                var body: some Scene { WindowGroup { Start() } }
+            }
+            """)
+        XCTAssertNil(index.startingViews(of: write(to: "count", in: index)))
+    }
+
     func testViewsInOtherBranchesOfAViewShownOnceAreNeverShownTogether() {
         let index = index(app)
         XCTAssertFalse(index.canBeShownTogether("SignInScreen", "Badge"))

@@ -36,12 +36,14 @@ extension ProjectIndex {
     }
 
     /// The state of one `startingViews(of:)` walk: the bodies on the current path, and the
-    /// answers already found for a location reached with a suspension state, kept only when
-    /// no cycle or depth limit cut them short (those depend on the path taken).
+    /// answers already found for a location reached with a suspension state at a depth (the
+    /// depth limit cuts deeper walks), kept only when no cycle or depth limit cut them short
+    /// (those depend on the path taken).
     private struct StartingViewsWalk {
         struct Step: Hashable {
             let location: TokenLocation
             let suspended: Bool
+            let depth: Int
         }
         var visiting: Set<BodyKey> = []
         var found: [Step: StartingViews?] = [:]
@@ -49,7 +51,7 @@ extension ProjectIndex {
     }
 
     private func startingViews(of location: TokenLocation, suspended: Bool, depth: Int, walk: inout StartingViewsWalk) -> StartingViews? {
-        let step = StartingViewsWalk.Step(location: location, suspended: suspended)
+        let step = StartingViewsWalk.Step(location: location, suspended: suspended, depth: depth)
         if let found = walk.found[step] { return found }
         let cutsBefore = walk.cuts
         let result = startingViewsStep(of: location, suspended: suspended, depth: depth, walk: &walk)
