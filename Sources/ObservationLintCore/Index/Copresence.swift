@@ -135,7 +135,7 @@ extension ProjectIndex {
     /// Callbacks a view may register that fire again, after the code that registered them has
     /// returned and possibly after the view has gone: timers, observers, subscriptions.
     private static let outlivingCallbackClosures: Set<String> = [
-        "sink", "addObserver", "scheduledTimer", "observe", "addPeriodicTimeObserver", "receive", "handleEvents",
+        "sink", "addObserver", "scheduledTimer", "observe", "addPeriodicTimeObserver", "handleEvents",
         "dataTask", "downloadTask", "uploadTask",
     ]
 
