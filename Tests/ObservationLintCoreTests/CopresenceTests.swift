@@ -94,6 +94,12 @@ final class CopresenceTests: XCTestCase {
         var index = index(app(withDarkAction: #"Button("Dark") { Task { await Session.shared.signIn("a"); Session.shared.pickTheme("dark") } }"#))
         XCTAssertEqual(index.startingViews(of: write(to: "theme", in: index))?.views, ["SignInScreen": true])
         XCTAssertTrue(index.canRun(write(to: "theme", in: index), whileShowingAnyInstanceOf: "Badge", writing: "theme"))
+        // A completion handler inside the screen's action runs after the action has returned.
+        index = self.index(app(withDarkAction: #"Button("Dark") { Session.shared.load { _ in Session.shared.pickTheme("dark") } }"#))
+        XCTAssertEqual(index.startingViews(of: write(to: "theme", in: index))?.views, ["SignInScreen": true])
+        // The action itself, inside the screen's content, runs while it is shown.
+        index = self.index(app(withDarkAction: #"VStack { Button("Dark") { Session.shared.pickTheme("dark") } }"#))
+        XCTAssertEqual(index.startingViews(of: write(to: "theme", in: index))?.views, ["SignInScreen": false])
         // A repeating timer and an observer the screen registers fire after it has gone.
         for registration in [
             #"Timer.scheduledTimer(withTimeInterval: 5, repeats: true) { _ in Session.shared.pickTheme("dark") }"#,
@@ -129,6 +135,31 @@ final class CopresenceTests: XCTestCase {
             }
             """)
         XCTAssertEqual(index.startingViews(of: write(to: "count", in: index))?.views, ["Start": false])
+    }
+
+    /// `merge()` reaches `write()` directly and through six more steps: the call in
+    /// `start()`, found two steps up the short way, lies eight steps up the long way, past
+    /// where the walk follows, so the answer found the short way is not reused there.
+    func testAnAnswerFoundShallowIsNotReusedPastTheDepthLimit() {
+        let chain = (1...6).map { level in "func c\(level)() { \(level == 1 ? "write" : "c\(level - 1)")() }" }
+        let index = index(
+            """
+            final class Chain: ObservableObject {
+                static let shared = Chain()
+                @Published var count = 0
+                func write() { count = 1 }
+                func merge() { write(); c6() }
+                \(chain.joined(separator: "\n    "))
+                func start() { merge() }
+            }
+            struct Start: View {
+                var body: some View { Button("Go") { Chain.shared.start() } }
+            }
+            @main struct ChainApp: App {
+                var body: some Scene { WindowGroup { Start() } }
+            }
+            """)
+        XCTAssertNil(index.startingViews(of: write(to: "count", in: index)))
     }
 
     func testViewsInOtherBranchesOfAViewShownOnceAreNeverShownTogether() {

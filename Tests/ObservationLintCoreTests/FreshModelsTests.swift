@@ -231,4 +231,28 @@ final class FreshModelsTests: XCTestCase {
         XCTAssertNil(probe(passed: []))
         XCTAssertNil(probe(passed: ["container.makeModel"], screen: "let factory: (Int) -> Model\n    init(factory: @escaping (Int) -> Model) { self.factory = factory }"))
     }
+
+    /// A parameter of the function or of a closure, or a `for` binding, named like the view's
+    /// closure-typed property is another value: calling it says nothing of the property.
+    func testAParameterOrBindingNamedLikeAClosurePropertyShadowsIt() {
+        func probe(in member: String) -> String? {
+            let screen = """
+                struct Screen: View {
+                    var factory: (Int) -> Model = { Model(id: $0) }
+                    \(member)
+                    var body: some View { Text("") }
+                }
+                """
+            let index = index([models, screen])
+            let file = index.files[1]
+            let function = index.types["Screen"]!.functions.first { $0.function.name == "build" }!.function
+            let probe = file.tokens.indices.first { file.spells($0, "probe") && file.at($0 - 1, "let") }!
+            let end = file.expressionEnd(from: probe + 2, end: file.tokens.count, stopAtComma: true)
+            return index.freshModel(returnedBy: probe + 2..<end, in: 1, code: function.body!, scope: "Screen", parameters: function.parameters)?.type
+        }
+        XCTAssertEqual(probe(in: "func build() { let probe = factory(1) }"), "Model")
+        XCTAssertNil(probe(in: "func build(factory: (Int) -> Model) { let probe = factory(1) }"))
+        XCTAssertNil(probe(in: "func build() { [1].forEach { factory in let probe = factory(1) } }"))
+        XCTAssertNil(probe(in: "func build(all: [(Int) -> Model]) { for factory in all { let probe = factory(1) } }"))
+    }
 }

@@ -36,12 +36,14 @@ extension ProjectIndex {
     }
 
     /// The state of one `startingViews(of:)` walk: the bodies on the current path, and the
-    /// answers already found for a location reached with a suspension state, kept only when
-    /// no cycle or depth limit cut them short (those depend on the path taken).
+    /// answers already found for a location reached with a suspension state at a depth (the
+    /// depth limit cuts deeper walks), kept only when no cycle or depth limit cut them short
+    /// (those depend on the path taken).
     private struct StartingViewsWalk {
         struct Step: Hashable {
             let location: TokenLocation
             let suspended: Bool
+            let depth: Int
         }
         var visiting: Set<BodyKey> = []
         var found: [Step: StartingViews?] = [:]
@@ -49,7 +51,7 @@ extension ProjectIndex {
     }
 
     private func startingViews(of location: TokenLocation, suspended: Bool, depth: Int, walk: inout StartingViewsWalk) -> StartingViews? {
-        let step = StartingViewsWalk.Step(location: location, suspended: suspended)
+        let step = StartingViewsWalk.Step(location: location, suspended: suspended, depth: depth)
         if let found = walk.found[step] { return found }
         let cutsBefore = walk.cuts
         let result = startingViewsStep(of: location, suspended: suspended, depth: depth, walk: &walk)
@@ -65,13 +67,20 @@ extension ProjectIndex {
         let isViewCode = owner.isView && !isStatic
         let scopes = scopes(in: body.range, of: file)
         var suspended = suspended
-        for scope in scopes.enclosing(location.token) where scope.isClosure {
+        let closures = scopes.enclosing(location.token).filter(\.isClosure)
+        for (position, scope) in closures.enumerated() {
             let callee = scope.kind.callee.map { file.text($0) }
             if let callee, Self.laterClosures.contains(callee) { suspended = true }
             if let callee, Self.onceInFlowClosures.contains(callee) { continue }
             // A view's own actions run while it is shown; a callback it registers may fire
             // after it has gone.
-            if isViewCode, !Self.outlivingCallbackClosures.contains(callee ?? "") { continue }
+            if isViewCode, !Self.outlivingCallbackClosures.contains(callee ?? "") {
+                // A closure inside an action (`Button { api.signIn { user in … } }`): a
+                // completion handler, which may run after the view has gone.
+                let isInsideAction = closures[(position + 1)...].contains { ViewCode.role(of: $0, in: file, index: self) != .content }
+                if isInsideAction { suspended = true }
+                continue
+            }
             return nil
         }
         if awaits(before: location.token, in: body.range, scopes: scopes, file: file) { suspended = true }
@@ -126,7 +135,7 @@ extension ProjectIndex {
     /// Callbacks a view may register that fire again, after the code that registered them has
     /// returned and possibly after the view has gone: timers, observers, subscriptions.
     private static let outlivingCallbackClosures: Set<String> = [
-        "sink", "addObserver", "scheduledTimer", "observe", "addPeriodicTimeObserver", "receive", "handleEvents",
+        "sink", "addObserver", "scheduledTimer", "observe", "addPeriodicTimeObserver", "handleEvents",
         "dataTask", "downloadTask", "uploadTask",
     ]
 

@@ -164,7 +164,7 @@ extension ProjectIndex {
             return freshModel(registeredAs: registered, visiting: visiting)
         }
         if chain.names.count == 1 || chain.names.count == 2 && file.at(chain.root, "self"), let scope,
-            let property = closureProperty(called: chain.last, in: fileIndex, code: code, scope: scope)
+            let property = closureProperty(called: chain.last, in: fileIndex, code: code, scope: scope, parameters: parameters)
         {
             return freshModel(storedIn: property, of: scope, visiting: visiting)
         }
@@ -353,12 +353,22 @@ extension ProjectIndex {
     /// The view's stored property of a function type that a call of `name` runs: the
     /// property itself (`factory(item)`, `self.factory(item)`), or a local of the code
     /// bound to it (`if let factory = makeModel`, `guard let makeModel`,
-    /// `let factory = self.makeModel`) before the call.
-    fileprivate func closureProperty(called name: Int, in fileIndex: Int, code: Range<Int>, scope: String) -> String? {
+    /// `let factory = self.makeModel`) before the call. Nil when a parameter of the function
+    /// (`parameters`) or of a closure, or a `for` or `case` binding, shadows the property.
+    fileprivate func closureProperty(called name: Int, in fileIndex: Int, code: Range<Int>, scope: String, parameters: [Parameter]) -> String? {
         guard let view = types[scope], view.isView else { return nil }
         let file = files[fileIndex]
         var propertyName = file.text(name)
         if file.kind(name - 1) != .period {
+            if parameters.contains(where: { $0.name == propertyName }) { return nil }
+            let shadows = identifiers(named: propertyName, in: code.lowerBound..<name, of: file).contains { token in
+                // `{ factory in`, `{ (factory, id) in`, `for factory in`, `case .some(let factory)`.
+                file.at(token - 1, "for") || file.at(token - 1, "case") || file.at(token + 1, "in")
+                    || (file.kind(token - 1) == .leftBrace || file.kind(token - 1) == .leftParen || file.kind(token - 1) == .comma)
+                        && isClosureParameterList(after: token, in: file)
+                    || file.at(token - 1, "let") && file.kind(token - 2) == .leftParen
+            }
+            if shadows { return nil }
             // The last binding of the name before the call, if the code declares it.
             var binding: Int?
             for token in identifiers(named: propertyName, in: code.lowerBound..<name, of: file)
@@ -382,6 +392,14 @@ extension ProjectIndex {
             let type = property.type, type.text.contains("->")
         else { return nil }
         return propertyName
+    }
+
+    /// Whether the names from `token` on are a closure's parameters: `in` follows, after
+    /// names, commas and a closing parenthesis only.
+    private func isClosureParameterList(after token: Int, in file: ParsedFile) -> Bool {
+        var next = token + 1
+        while file.kind(next) == .identifier || file.kind(next) == .comma || file.kind(next) == .rightParen { next += 1 }
+        return file.at(next, "in")
     }
 
     /// The model a call of the view's closure-typed stored property `name` returns newly built
