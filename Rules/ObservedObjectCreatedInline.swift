@@ -169,15 +169,20 @@ public struct ObservedObjectCreatedInline: Rule {
             }
             struct WorkoutDetail: View {
                 let title: String
+                let footer: () -> Text
                 @ObservedObject private var ↓pins: PinStore
-                init(_ title: String, _ pins: PinStore? = nil) { self.title = title; _pins = ObservedObject(wrappedValue: pins ?? PinStore()) }
-                var body: some View { Button("\\(title) \\(pins.pinned.count)") { pins.pin(1) } }
+                init(_ title: String, _ pins: PinStore? = nil, footer: @escaping () -> Text = { Text("") }) {
+                    self.title = title
+                    self.footer = footer
+                    _pins = ObservedObject(wrappedValue: pins ?? PinStore())
+                }
+                var body: some View { Button("\\(title) \\(pins.pinned.count)") { pins.pin(1) }; footer() }
             }
             struct ImportPreview: View {
                 @State private var count = 0
                 var body: some View {
                     Button("\\(count)") { count += 1 }
-                    WorkoutDetail("Run")
+                    WorkoutDetail("Run") { Text("Last week") }
                 }
             }
             """,
@@ -540,7 +545,8 @@ public struct ObservedObjectCreatedInline: Rule {
             argument = site.argument(labeled: label)
         } else {
             let position = initializer.parameters.prefix { $0 != parameter }.filter { $0.label == nil }.count
-            argument = site.arguments.filter { $0.label == nil }.dropFirst(position).first
+            // A closure (a trailing `content`) is never the object: it fills another parameter.
+            argument = site.arguments.filter { $0.label == nil && $0.origin != .closure }.dropFirst(position).first
         }
         guard let argument else { return false }
         return !(argument.value.count == 1 && index.files[site.file].at(argument.value.lowerBound, "nil"))
