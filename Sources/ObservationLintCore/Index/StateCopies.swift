@@ -473,6 +473,7 @@ private struct StateCopyCollector {
             }
         }
         var moments: [(name: String, code: [(file: Int, range: Range<Int>)], functions: Set<String>, enclosing: Range<Int>?)] = []
+        lazy var viewModels = Set(self.sources(among: nil).keys)
         for declaration in view.declarations {
             let file = index.files[declaration.file]
             let memberBodies = declaration.decl.properties.flatMap { $0.accessors.compactMap(\.body) } + declaration.decl.functions.compactMap(\.body)
@@ -484,7 +485,7 @@ private struct StateCopyCollector {
                 // `.task(id: item.id)` runs as the view appears and again only when the view's
                 // own value changes: a moment too. One following a model or a computed value
                 // may run on the source's change (`resync` judges it).
-                if let id, !followsOnlyPlainViewValues(id, in: file) { continue }
+                if let id, !followsOnlyPlainViewValues(id, in: file, models: viewModels) { continue }
                 guard let closure = call.trailingClosures.first?.body ?? call.arguments.flatMap({ file.argument("perform", in: $0) }) else { continue }
                 var code = [(file: declaration.file, range: closure)]
                 var names = Set<String>()
@@ -889,11 +890,13 @@ private struct StateCopyCollector {
     }
 
     /// Whether every member of the view that `expression` names is one of its plain stored
-    /// values (`item.id`, `selection`): a handler following it runs only when the view's
-    /// parent or the view itself changes them.
-    private func followsOnlyPlainViewValues(_ expression: Range<Int>, in file: ParsedFile) -> Bool {
+    /// values (`item.id`, `selection`), not a model it observes (`player.volume`): a handler
+    /// following it runs only when the view's parent or the view itself changes them.
+    private func followsOnlyPlainViewValues(_ expression: Range<Int>, in file: ParsedFile, models: @autoclosure () -> Set<String>) -> Bool {
         expression.allSatisfy { token in
-            file.kind(token) != .identifier || !file.isOwnMemberReference(token) || isPlainViewValue(file.text(token))
+            guard file.kind(token) == .identifier, file.isOwnMemberReference(token) else { return true }
+            let name = file.text(token)
+            return isPlainViewValue(name) && !models().contains(name)
         }
     }
 
