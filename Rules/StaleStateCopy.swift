@@ -10,7 +10,9 @@ public struct StaleStateCopy: Rule {
         summary: "A view shows a `@State` copy of an observed model's field, taken once, that the model changes later.",
         rationale: """
             A view that copies a field of a model it observes into its own `@State` at one \
-            moment — in `.onAppear`, in `.task` without `id:`, or in a function that code calls — \
+            moment — in `.onAppear`, in `.task` without `id:` or with an `id:` of the view's own \
+            values (`.task(id: item.id)`, which runs again only when the parent passes another \
+            one), or in a function that code calls — \
             and shows the copy in `body` keeps showing what the field was at that moment. When \
             the model changes the field later (a `@Published` property of an ObservableObject the \
             view holds with `@ObservedObject`, `@StateObject` or `@EnvironmentObject`, a tracked \
@@ -268,8 +270,53 @@ public struct StaleStateCopy: Rule {
                 }
             }
             """,
+            // Copied in `.task(id:)` of the row's own item: it runs again for another item, not
+            // when the directory it copies from fills in.
+            """
+            final class Directory: ObservableObject {
+                @Published var names: [Int: String] = [:]
+                func refresh() { Task { @MainActor in names = await fetch() } }
+                func fetch() async -> [Int: String] { [1: "Ann"] }
+            }
+            struct Row: View {
+                let itemID: Int
+                @EnvironmentObject var directory: Directory
+                @State private var ↓name = ""
+                var body: some View {
+                    Text(name).task(id: itemID) { name = directory.names[itemID] ?? "" }
+                }
+            }
+            struct RowList: View {
+                @EnvironmentObject var directory: Directory
+                var body: some View {
+                    Row(itemID: 1).onAppear { directory.refresh() }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // `.task(id:)` of the field itself copies again when it changes.
+            """
+            final class Directory: ObservableObject {
+                @Published var names: [Int: String] = [:]
+                func refresh() { Task { @MainActor in names = await fetch() } }
+                func fetch() async -> [Int: String] { [1: "Ann"] }
+            }
+            struct Row: View {
+                let itemID: Int
+                @EnvironmentObject var directory: Directory
+                @State private var name = ""
+                var body: some View {
+                    Text(name).task(id: directory.names) { name = directory.names[itemID] ?? "" }
+                }
+            }
+            struct RowList: View {
+                @EnvironmentObject var directory: Directory
+                var body: some View {
+                    Row(itemID: 1).onAppear { directory.refresh() }
+                }
+            }
+            """,
             // Copied again when the field changes.
             """
             @Observable final class Clock {
@@ -484,7 +531,7 @@ public struct StaleStateCopy: Rule {
                 // refresh that does not follow it), the stale read.
                 var notes = [
                     context.note(
-                        "`.\(copy.moment)` sets `\(copy.state)` from \(read) here, as the view appears", at: copy.site.token..<copy.site.token + 1,
+                        "`.\(copy.moment)` sets `\(copy.state)` from \(read) here, as the view appears\(copy.moment.hasPrefix("task(id:") ? " and when that id changes" : "")", at: copy.site.token..<copy.site.token + 1,
                         in: copy.site.file),
                     context.note(
                         "then `\(model).\(copy.field)` changes here, in \(write.member)\(write.contextDescription(in: index)); nothing sets `\(copy.state)` from it again",

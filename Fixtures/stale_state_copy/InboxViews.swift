@@ -83,7 +83,34 @@ struct InboxScreen: View {
             UnreadTitle()
             FolderHeader(mailbox: mailbox)
             OutboxSummary(outbox: outbox)
+            FolderUnreadRow(folder: "Inbox")
+            FolderUnreadTitle(folder: "Inbox")
         }
         .environmentObject(mailbox)
+    }
+}
+
+/// Copied in `.task(id:)` of the folder the parent passes: it copies again for another folder,
+/// not when mail arrives (`receive()`).
+struct FolderUnreadRow: View {
+    let folder: String
+    @EnvironmentObject var mailbox: Mailbox // expect: unread_observed_object
+    @State private var unreadAtOpen = 0 // expect: stale_state_copy
+
+    var body: some View {
+        Text("\(folder): \(unreadAtOpen)")
+            .task(id: folder) { unreadAtOpen = mailbox.unread }
+    }
+}
+
+/// `.task(id:)` of the count itself copies again whenever it changes: silent.
+struct FolderUnreadTitle: View {
+    let folder: String
+    @EnvironmentObject var mailbox: Mailbox
+    @State private var unread = 0
+
+    var body: some View {
+        Text("\(folder): \(unread)")
+            .task(id: mailbox.unread) { unread = mailbox.unread }
     }
 }

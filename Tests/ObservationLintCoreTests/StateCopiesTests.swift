@@ -112,7 +112,8 @@ final class StateCopiesTests: XCTestCase {
     }
 
     /// An `@Observable` model held in a plain `let`: its tracked properties are sources,
-    /// `@ObservationIgnored` ones are not; a `.task(id:)` is no moment.
+    /// `@ObservationIgnored` ones are not; a `.task(id:)` of the view's own value is a moment
+    /// too (it runs again only when that value changes), one of the model's field is none.
     func testObservableSources() {
         let source = """
             @Observable final class Player {
@@ -128,11 +129,13 @@ final class StateCopiesTests: XCTestCase {
                     Text("\\(shown) \\(peak) \\(other)")
                         .onAppear { shown = player.volume; peak = player.peak }
                         .task(id: shown) { other = player.volume }
+                        .task(id: player.volume) { peak = player.volume }
                 }
             }
             """
         let (_, found) = copies("VolumeLabel", in: source)
-        XCTAssertEqual(found.map(\.state), ["shown"])
+        XCTAssertEqual(found.map(\.state), ["shown", "other"])
+        XCTAssertEqual(found.map(\.moment), ["onAppear", "task(id: shown)"])
         XCTAssertEqual(found.first?.model, "Player")
     }
 

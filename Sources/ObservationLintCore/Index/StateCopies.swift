@@ -473,13 +473,19 @@ private struct StateCopyCollector {
             }
         }
         var moments: [(name: String, code: [(file: Int, range: Range<Int>)], functions: Set<String>, enclosing: Range<Int>?)] = []
+        lazy var viewModels = Set(self.sources(among: nil).keys)
         for declaration in view.declarations {
             let file = index.files[declaration.file]
             let memberBodies = declaration.decl.properties.flatMap { $0.accessors.compactMap(\.body) } + declaration.decl.functions.compactMap(\.body)
             let calls = file.calls(in: declaration.decl.members) { token in
                 file.kind(token - 1) == .period && (file.at(token, "onAppear") || file.at(token, "task"))
             }
-            for call in calls where file.at(call.name, "onAppear") || call.arguments.flatMap({ file.argument("id", in: $0) }) == nil {
+            for call in calls {
+                let id = call.arguments.flatMap { file.argument("id", in: $0) }
+                // `.task(id: item.id)` runs as the view appears and again only when the view's
+                // own value changes: a moment too. One following a model or a computed value
+                // may run on the source's change (`resync` judges it).
+                if let id, !followsOnlyPlainViewValues(id, in: file, models: viewModels) { continue }
                 guard let closure = call.trailingClosures.first?.body ?? call.arguments.flatMap({ file.argument("perform", in: $0) }) else { continue }
                 var code = [(file: declaration.file, range: closure)]
                 var names = Set<String>()
@@ -490,7 +496,8 @@ private struct StateCopyCollector {
                 }
                 // The statements before the modifier in the member around it: their locals are captured.
                 let enclosing = memberBodies.first { $0.contains(call.name) }.map { $0.lowerBound + 1..<call.name }
-                moments.append((file.text(call.name), code, names, enclosing))
+                let name = id.map { "task(id: \(file.text($0)))" } ?? file.text(call.name)
+                moments.append((name, code, names, enclosing))
             }
         }
         // A copy is an assignment of a state in that code: a view whose moments assign none
@@ -880,6 +887,17 @@ private struct StateCopyCollector {
         guard property.isStored else { return false }
         let wrappers = property.attributes.map { String($0.simpleName) }
         return wrappers.allSatisfy { ["State", "Binding", "FocusState"].contains($0) }
+    }
+
+    /// Whether every member of the view that `expression` names is one of its plain stored
+    /// values (`item.id`, `selection`), not a model it observes (`player.volume`): a handler
+    /// following it runs only when the view's parent or the view itself changes them.
+    private func followsOnlyPlainViewValues(_ expression: Range<Int>, in file: ParsedFile, models: @autoclosure () -> Set<String>) -> Bool {
+        expression.allSatisfy { token in
+            guard file.kind(token) == .identifier, file.isOwnMemberReference(token) else { return true }
+            let name = file.text(token)
+            return isPlainViewValue(name) && !models().contains(name)
+        }
     }
 
     /// The view's computed properties whose getters name `reference`: following one follows the source.
