@@ -189,6 +189,14 @@ enum CallSites {
                     return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
                 }
                 if valueWrappers.contains(wrapper) {
+                    // `session.content` of `@Binding var session: Session`, a struct: a write to
+                    // another stored member (`session.filter = nil`) leaves it as it is.
+                    if let first = path.first, let value = fieldType(property.name, of: callerType, index: index), !value.isClass,
+                        let (_, member) = value.property(named: first), member.isStored
+                    {
+                        filter.member = first
+                        filter.memberNames = Set(value.properties.compactMap { $0.property.isStored ? $0.property.name : nil })
+                    }
                     guard let write = stateWrite(property, of: callerType, filter: filter, index: index, depth: depth) else { return nil }
                     return Change(reason: "\(describe(property, path)), \(caller)'s own state", write: write)
                 }
@@ -386,6 +394,9 @@ enum CallSites {
         /// The stored member of the field that the value reads (`uri` of `context.uri`): a
         /// write to another member of the field (`context.pin = …`) leaves it as it is.
         var member: String?
+        /// The stored members of the value that holds `member`, when known: only a write to
+        /// one of them is to another member (`session.reset()` may change `member` too).
+        var memberNames: Set<String>?
 
         /// For the field `path[0]` of `model`, the value reading `path`: a reference field is
         /// replaced by any write to it; a member read of a stored member is changed only by
@@ -411,7 +422,8 @@ enum CallSites {
             guard let member else { return false }
             var next = token + 1
             if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
-            return file.kind(next) == .period && file.isWord(next + 1) && !file.spells(next + 1, member)
+            guard file.kind(next) == .period, file.isWord(next + 1), !file.spells(next + 1, member) else { return false }
+            return memberNames.map { $0.contains(file.text(next + 1)) } ?? true
         }
 
         /// Whether a write through a reference writes to another specialization of the
@@ -541,20 +553,10 @@ enum CallSites {
         -> ValueWrite?
     {
         let name = property.name
-        if let write = laterWrite(of: name, in: owner, filter: filter, index: index) { return write }
-        let binding = "$" + name
-        for declaration in owner.declarations {
-            let file = index.files[declaration.file]
-            // A reference is replaced only through the whole binding (`$model`, not `$model.title`).
-            let handedOut = declaration.decl.members.first { token in
-                file.kind(token) == .dollarIdentifier && file.spells(token, binding) && !(filter.replacedOnly && file.kind(token + 1) == .period)
-                    && filter.counts(token, inFile: declaration.file)
-            }
-            if let token = handedOut {
-                return ValueWrite(
-                    file: declaration.file, token: token, what: "`\(name)` can change through the binding `\(binding)` it hands out",
-                    context: index.placeDescription(of: token, in: declaration.file))
-            }
+        if let write = laterWrite(of: name, in: owner, filter: filter, index: index)
+            ?? handedOutWrite(of: name, by: owner, filter: filter, index: index, depth: depth)
+        {
+            return write
         }
         if property.wrapper == "Binding", depth < 3, let label = inputLabel(of: name, in: owner, index: index) {
             for (outer, argument) in sites(passing: label, to: owner.name, index: index) {
@@ -568,6 +570,50 @@ enum CallSites {
         }
         if property.wrapper == "AppStorage" || property.wrapper == "SceneStorage" {
             return storageWrite(sharing: name, of: owner, wrapper: property.wrapper!, filter: filter, index: index, depth: depth)
+        }
+        return nil
+    }
+
+    /// `$name` handed out by `owner` as a binding: the value can change through it. When the
+    /// value passed is one stored member of it (`filter.member`) and the binding goes to a
+    /// project view's `@Binding`, only that view's writes of the member witness a change.
+    private static func handedOutWrite(of name: String, by owner: TypeInfo, filter: WriteFilter, index: ProjectIndex, depth: Int)
+        -> ValueWrite?
+    {
+        let binding = "$" + name
+        for declaration in owner.declarations {
+            let file = index.files[declaration.file]
+            // A reference is replaced only through the whole binding (`$model`, not `$model.title`).
+            for token in declaration.decl.members
+            where file.kind(token) == .dollarIdentifier && file.spells(token, binding)
+                && !(filter.replacedOnly && file.kind(token + 1) == .period) && !filter.isToOtherMember(token, in: file)
+                && filter.counts(token, inFile: declaration.file)
+            {
+                if filter.member != nil, let receiver = bindingReceiver(of: token, in: declaration.file, index: index) {
+                    guard depth < 3,
+                        let write = laterWrite(of: receiver.property, in: receiver.view, filter: filter, index: index)
+                            ?? handedOutWrite(of: receiver.property, by: receiver.view, filter: filter, index: index, depth: depth + 1)
+                    else { continue }
+                    return write
+                }
+                return ValueWrite(
+                    file: declaration.file, token: token, what: "`\(name)` can change through the binding `\(binding)` it hands out",
+                    context: index.placeDescription(of: token, in: declaration.file))
+            }
+        }
+        return nil
+    }
+
+    /// The project view and its `@Binding` property that the binding at `token` (`$session`,
+    /// the whole argument) is passed to, or nil (a SwiftUI control, a function, unknown).
+    private static func bindingReceiver(of token: Int, in fileIndex: Int, index: ProjectIndex) -> (view: TypeInfo, property: String)? {
+        for site in index.viewGraph.constructions(inFile: fileIndex) {
+            guard let argument = site.arguments.first(where: { $0.value == token..<token + 1 }), let view = index.types[site.view]
+            else { continue }
+            for (_, property) in view.properties where property.attributes.contains(named: "Binding") {
+                if inputLabel(of: property.name, in: view, index: index) == .some(argument.label) { return (view, property.name) }
+            }
+            return nil
         }
         return nil
     }
