@@ -35,7 +35,7 @@ enum CallSites {
     /// Wrappers whose value is the caller's own value state: it changes when the caller
     /// assigns it.
     private static let valueWrappers: Set<String> = [
-        "State", "Binding", "FocusState", "GestureState", "AppStorage", "SceneStorage", "Query",
+        "State", "Binding", "FocusState", "GestureState", "AppStorage", "SceneStorage", "Query", "FetchRequest",
     ]
     /// Wrappers that hold an object: the reference stays, its fields change.
     private static let objectWrappers: Set<String> = [

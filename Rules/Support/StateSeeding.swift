@@ -430,6 +430,24 @@ enum StateSeeding {
         return false
     }
 
+    /// Whether the view follows a change of one of its stored inputs (`.onChange(of: items)`,
+    /// `.task(id: items)`, `.onReceive(…)` handed one): it may hand the new value to what it
+    /// built from the first one.
+    static func followsInputs(of view: TypeInfo, index: ProjectIndex) -> Bool {
+        let inputs = Set(view.properties.compactMap { _, property -> String? in
+            property.isStored && property.attributes.isEmpty && !ViewProperty.isStatic(property) ? property.name : nil
+        })
+        guard !inputs.isEmpty else { return false }
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            let calls = file.calls(in: declaration.decl.members) { token in
+                file.kind(token - 1) == .period && keepingCurrent.contains { file.spells(token, $0) }
+            }
+            if calls.contains(where: { call in call.arguments.map { mentions(inputs, in: $0, file: file) } ?? false }) { return true }
+        }
+        return false
+    }
+
     /// Whether the closure calls a method of the view's own (`updateText()`) whose body
     /// assigns the state (`text = date.formatted()`).
     private static func callsAssigningMethod(_ name: String, in closure: Range<Int>, of decl: TypeDecl, file: ParsedFile) -> Bool {
