@@ -22,7 +22,8 @@ public struct StateInitializedFromOutside: Rule {
             environment value the system sets while the view is shown (`\\.horizontalSizeClass`, \
             `\\.colorScheme`, `\\.dynamicTypeSize`, `\\.scenePhase`; its declaration is cited), a \
             field of its model or of an object the model holds and relays (`app.search.results` \
-            where `app` forwards `search.objectWillChange`), a method's result or computed property that reads such a field, \
+            where `app` forwards `search.objectWillChange`, or where `search` is `@Observable`, \
+            which the caller's body tracks however it reached it), a method's result or computed property that reads such a field, \
             an element of a collection whose elements are replaced or edited, and a reference \
             the caller *replaces* (`counterModel = CounterViewModel(value: 5)`: a `@State var \
             model: CounterViewModel` seeded with the old object keeps it; a state holding an object \
@@ -709,8 +710,58 @@ public struct StateInitializedFromOutside: Rule {
                 }
             }
             """,
+            // An `@Observable` store the session holds loads the avatar after the card appeared.
+            """
+            @Observable final class AvatarStore {
+                var images: [Int: String] = [:]
+                func image(for id: Int) -> String? { images[id] }
+                func load(_ id: Int) async { images[id] = await fetch(id) }
+                func fetch(_ id: Int) async -> String { "" }
+            }
+            @Observable final class Session {
+                let avatars = AvatarStore()
+            }
+            struct ProfileCard: View {
+                @State private var ↓avatar: String?
+                init(avatar: String?) { _avatar = State(initialValue: avatar) }
+                var body: some View { Text(avatar ?? "") }
+            }
+            struct ProfileScreen: View {
+                @Environment(Session.self) private var session
+                let userID: Int
+                var body: some View {
+                    ProfileCard(avatar: session.avatars.image(for: userID))
+                        .task { await session.avatars.load(userID) }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The store is an `ObservableObject` the session does not relay: the screen is not rendered again.
+            """
+            final class AvatarStore: ObservableObject {
+                @Published var images: [Int: String] = [:]
+                func image(for id: Int) -> String? { images[id] }
+                func load(_ id: Int) async { images[id] = await fetch(id) }
+                func fetch(_ id: Int) async -> String { "" }
+            }
+            @Observable final class Session {
+                let avatars = AvatarStore()
+            }
+            struct ProfileCard: View {
+                @State private var avatar: String?
+                init(avatar: String?) { _avatar = State(initialValue: avatar) }
+                var body: some View { Text(avatar ?? "") }
+            }
+            struct ProfileScreen: View {
+                @Environment(Session.self) private var session
+                let userID: Int
+                var body: some View {
+                    ProfileCard(avatar: session.avatars.image(for: userID))
+                        .task { await session.avatars.load(userID) }
+                }
+            }
+            """,
             // The session goes to a view that writes only another member than the one passed.
             """
             struct Session { var export: String = ""; var filter: String? }

@@ -754,14 +754,16 @@ enum CallSites {
     }
 
     /// `app.search.results` where `app` relays the changes of the object in its `search`
-    /// (`search.objectWillChange.sink { self.objectWillChange.send() }`): a write to
-    /// `results` renders the caller again and changes what it passes.
+    /// (`search.objectWillChange.sink { self.objectWillChange.send() }`), or where `search`
+    /// is `@Observable` (the caller's body, reading it, tracks it): a write to `results`
+    /// renders the caller again and changes what it passes.
     private static func relayedFieldWrite(_ path: [String], of model: TypeInfo, filter: WriteFilter, index: ProjectIndex) -> ValueWrite? {
         let lineage = index.typeAndAncestors(of: model)
         guard path.count >= 2, let (fileIndex, holder) = lineage.lazy.compactMap({ $0.property(named: path[0]) }).first,
             let held = index.declaredShape(of: holder, in: index.files[fileIndex], scope: model.name)?.directName,
             let nested = index.type(named: held, from: model.name, file: fileIndex), nested.isClass,
-            index.forwardings(of: nested).contains(where: { forwarding in
+            // Observation tracks every `@Observable` object a body reads, however it reached it.
+            nested.isObservable || index.forwardings(of: nested).contains(where: { forwarding in
                 forwarding.property == path[0] && lineage.contains { $0.name == forwarding.container }
             })
         else { return nil }
