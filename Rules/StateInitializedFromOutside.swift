@@ -23,7 +23,7 @@ public struct StateInitializedFromOutside: Rule {
             `\\.colorScheme`, `\\.dynamicTypeSize`, `\\.scenePhase`; its declaration is cited), a \
             field of its model or of an object the model holds and relays (`app.search.results` \
             where `app` forwards `search.objectWillChange`, or where `search` is `@Observable`, \
-            which the caller's body tracks however it reached it), a method's result or computed property that reads such a field, \
+            which the caller's body tracks however it reached it), a method's result or computed property that reads such a field (also through another computed property), \
             an element of a collection whose elements are replaced or edited, and a reference \
             the caller *replaces* (`counterModel = CounterViewModel(value: 5)`: a `@State var \
             model: CounterViewModel` seeded with the old object keeps it; a state holding an object \
@@ -732,6 +732,28 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View {
                     ProfileCard(avatar: session.avatars.image(for: userID))
                         .task { await session.avatars.load(userID) }
+                }
+            }
+            """,
+            // A computed property computed from another that reads the model.
+            """
+            @Observable final class Session {
+                var fee = 0
+                func refresh() async { fee = await loadFee() }
+                func loadFee() async -> Int { 1 }
+            }
+            struct PaymentStep: View {
+                @State private var ↓cost: Int
+                init(cost: Int) { _cost = State(initialValue: cost) }
+                var body: some View { Text("\\(cost)") }
+            }
+            struct Wizard: View {
+                @Environment(Session.self) private var session
+                private var fee: Int { session.fee }
+                private var total: Int { fee + 20 }
+                var body: some View {
+                    PaymentStep(cost: total)
+                        .task { await session.refresh() }
                 }
             }
             """,

@@ -515,8 +515,16 @@ enum CallSites {
             }
             for body in computed.accessors.compactMap(\.body) {
                 for token in body where file.kind(token) == .identifier && file.kind(token - 1) != .period {
-                    guard let (_, read) = caller.property(named: file.text(token)),
-                        let wrapper = read.attributes.first(where: { valueWrappers.contains(String($0.simpleName)) || objectWrappers.contains(String($0.simpleName)) })
+                    guard let (_, read) = caller.property(named: file.text(token)), read.name != property.name else { continue }
+                    // `launchCost` computed from `launchAmount`, itself computed from a model's field.
+                    if read.isComputed, read.attributes.isEmpty, depth < 2 {
+                        let reference = PropertyReference(name: read.name, wrapper: nil, isLet: false, isComputed: true)
+                        if let inner = computedChange(of: reference, at: site, elementsOnly: elementsOnly, index: index, depth: depth + 1) {
+                            return Change(reason: "`\(property.name)`, computed from \(inner.reason)", write: inner.write)
+                        }
+                        continue
+                    }
+                    guard let wrapper = read.attributes.first(where: { valueWrappers.contains(String($0.simpleName)) || objectWrappers.contains(String($0.simpleName)) })
                     else { continue }
                     let write: ValueWrite?
                     if let model = heldModel(read.name, of: site, index: index) {
