@@ -32,7 +32,8 @@ public struct StateObjectInitializedFromOutside: Rule {
             a value a write changes while the view is shown: SwiftUI evaluates the autoclosure \
             once, so the object keeps what the first value gave it (not when the view follows \
             one of its stored inputs in `.onChange(of:)`, `.task(id:)` or `.onReceive`, where \
-            it may hand the object the new value). Not \
+            it may hand the object the new value, nor for a parameter named as a starting value, \
+            `initialQuery`, `defaultTab`). Not \
             reported: an object rebuilt from constant inputs whose initializer only stores \
             values (an allocation, nothing lost), a field of the caller's model that is a `let` \
             or is only written while the model is set up, a stable instance (the caller's own \
@@ -221,6 +222,25 @@ public struct StateObjectInitializedFromOutside: Rule {
                 var body: some View {
                     ProgressCard(tasks: tasks)
                     Button("Add") { tasks.append("a") }
+                }
+            }
+            """,
+            // The parameter says it is only where the search starts.
+            """
+            final class SearchModel: ObservableObject {
+                @Published var query: String
+                init(query: String) { self.query = query }
+            }
+            struct SearchField: View {
+                @StateObject private var search: SearchModel
+                init(initialQuery: String) { _search = StateObject(wrappedValue: SearchModel(query: initialQuery)) }
+                var body: some View { TextField("Search", text: $search.query) }
+            }
+            struct SearchScreen: View {
+                @State private var lastQuery = ""
+                var body: some View {
+                    SearchField(initialQuery: lastQuery)
+                    Button("Clear") { lastQuery = "" }
                 }
             }
             """,
@@ -757,7 +777,8 @@ public struct StateObjectInitializedFromOutside: Rule {
         let index = context.index
         let file = index.files[fileIndex]
         let parameters = initializer.parameters.filter { parameter in
-            !parameter.isAutoclosure && !(parameter.type?.text.contains("->") ?? false)
+            // `initialQuery:` says the value is only where the object starts.
+            !parameter.isAutoclosure && !(parameter.type?.text.contains("->") ?? false) && !StateSeeding.isSeedName(parameter.name)
                 && value.contains { token in
                     file.kind(token) == .identifier && file.spells(token, parameter.name) && file.kind(token - 1) != .period
                         && file.kind(token + 1) != .colon

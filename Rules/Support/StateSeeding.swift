@@ -337,7 +337,7 @@ enum StateSeeding {
 
     /// A name that says the value is only where the state starts: `initialCount`,
     /// `defaultTab`, `startsExpanded` (not `startDate`: a value of the data).
-    private static func isSeedName(_ name: String) -> Bool {
+    static func isSeedName(_ name: String) -> Bool {
         name.hasPrefix("initial") || name.hasPrefix("default") || startsPrefix(of: name)
     }
 
