@@ -29,7 +29,9 @@ public struct StateObjectInitializedFromOutside: Rule {
             autoclosure: `Child(model: Model())` is evaluated once, not on every render. Or the \
             initializer builds the object inside `StateObject`'s autoclosure from a parameter \
             (`_progress = StateObject(wrappedValue: Progress(tasks: tasks))`) and a caller passes \
-            a value a write changes while the view is shown: SwiftUI evaluates the autoclosure \
+            its own value state (`@State`, `@Binding`, `@FetchRequest`, `@Query`, \
+            `@AppStorage`, or a value built from it; not a model's field, which a reload may \
+            replace with a copy of the same record) that a write changes while the view is shown: SwiftUI evaluates the autoclosure \
             once, so the object keeps what the first value gave it (not when the view follows \
             one of its stored inputs in `.onChange(of:)`, `.task(id:)` or `.onReceive`, where \
             it may hand the object the new value, nor for a parameter named as a starting value, \
@@ -222,6 +224,29 @@ public struct StateObjectInitializedFromOutside: Rule {
                 var body: some View {
                     ProgressCard(tasks: tasks)
                     Button("Add") { tasks.append("a") }
+                }
+            }
+            """,
+            // A model's record that a reload replaces: the card is built from its own copy.
+            """
+            final class Progress: ObservableObject {
+                let tasks: [String]
+                init(tasks: [String]) { self.tasks = tasks }
+            }
+            final class Board: ObservableObject {
+                @Published var tasks: [String] = []
+                func reload() async { tasks = await fetch() }
+                func fetch() async -> [String] { [] }
+            }
+            struct ProgressCard: View {
+                @StateObject private var progress: Progress
+                init(tasks: [String]) { _progress = StateObject(wrappedValue: Progress(tasks: tasks)) }
+                var body: some View { Text("\\(progress.tasks.count)") }
+            }
+            struct BoardScreen: View {
+                @StateObject private var board = Board()
+                var body: some View {
+                    ProgressCard(tasks: board.tasks).refreshable { await board.reload() }
                 }
             }
             """,
@@ -766,8 +791,10 @@ public struct StateObjectInitializedFromOutside: Rule {
     /// `_model = StateObject(wrappedValue: Model(items: items))`: SwiftUI evaluates the
     /// autoclosure once, when the view first appears, so the object keeps what the first
     /// `items` gave it. A finding when a caller that selects this initializer passes, for a
-    /// parameter the object is built from, a value a write changes while the view is shown
-    /// (no renewing identity, SPEC §10.4), and the view follows none of its stored inputs
+    /// parameter the object is built from, its own value state (`@State`, `@Binding`,
+    /// `@FetchRequest`, `@Query`, `@AppStorage`: the value it means to show, not a model's
+    /// record that a reload replaces with a copy) that a write changes while the view is
+    /// shown (no renewing identity, SPEC §10.4), and the view follows none of its stored inputs
     /// in `.onChange(of:)`/`.task(id:)`/`.onReceive` (which may hand the new value to the
     /// object). The message and notes: the value passed, the write.
     private func builtFromParameterFinding(
@@ -790,6 +817,7 @@ public struct StateObjectInitializedFromOutside: Rule {
             else { continue }
             for parameter in parameters {
                 guard let argument = site.argument(labeled: parameter.label),
+                    CallSites.readsOwnValueState(argument.origin, constructorArguments: argument.constructorArguments, at: site, index: index),
                     let change = CallSites.change(of: argument, at: site, holdsReference: false, index: index, depth: 0)
                 else { continue }
                 let caller = CallSites.caller(of: site)

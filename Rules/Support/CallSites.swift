@@ -88,6 +88,29 @@ enum CallSites {
         return nil
     }
 
+    /// Whether the value from `origin` at `site` reads the caller's own value state
+    /// (`valueWrappers`: `@State`, `@Binding`, `@FetchRequest`, …), as it is, through a
+    /// local, or as an input of a value built from it.
+    static func readsOwnValueState(
+        _ origin: ArgumentOrigin, constructorArguments: [ArgumentOrigin] = [], at site: ViewConstruction, index: ProjectIndex,
+        depth: Int = 0
+    ) -> Bool {
+        guard depth < 3 else { return false }
+        switch origin {
+        case .property(let property, _):
+            return property.wrapper.map(valueWrappers.contains) ?? false
+        case .constructor:
+            return constructorArguments.contains { readsOwnValueState($0, at: site, index: index, depth: depth + 1) }
+        case .derived(let parts):
+            return parts.contains { readsOwnValueState($0, at: site, index: index, depth: depth + 1) }
+        case .local(let name, _):
+            guard let value = index.viewGraph.initialValue(ofLocal: name, at: site) else { return false }
+            return readsOwnValueState(value.origin, constructorArguments: value.constructorArguments, at: site, index: index, depth: depth + 1)
+        default:
+            return false
+        }
+    }
+
     /// Why `argument` can change while the view built at `site` is shown, with the write
     /// that changes it, or nil: the site is not rendering code, the view is renewed by the
     /// value (SPEC §10.4), or no write is known.
