@@ -637,7 +637,12 @@ public struct StateObjectInitializedFromOutside: Rule {
                         if let finding = builtFromParameterFinding(
                             value, in: initializer, file: fileIndex, property: property, of: view, context: context)
                         {
-                            context.report(finding.message, at: at, notes: finding.notes, help: help(for: property.name))
+                            let built = context.note(
+                                "the initializer builds it here, inside `StateObject`'s autoclosure, which SwiftUI evaluates only when the view first appears",
+                                at: assignment.target.root..<assignment.value.upperBound, in: fileIndex)
+                            var notes = finding.notes
+                            notes.insert(built, at: min(1, notes.count))
+                            context.report(finding.message, at: at, notes: notes, help: help(for: property.name))
                             break
                         }
                         continue
