@@ -22,7 +22,8 @@ public struct StateInitializedFromOutside: Rule {
             environment value the system sets while the view is shown (`\\.horizontalSizeClass`, \
             `\\.colorScheme`, `\\.dynamicTypeSize`, `\\.scenePhase`; its declaration is cited), a \
             field of its model or of an object the model holds and relays (`app.search.results` \
-            where `app` forwards `search.objectWillChange`), a method's result or computed property that reads such a field, \
+            where `app` forwards `search.objectWillChange`, or where `search` is `@Observable`, \
+            which the caller's body tracks however it reached it), a method's result or computed property that reads such a field (also through another computed property), \
             an element of a collection whose elements are replaced or edited, and a reference \
             the caller *replaces* (`counterModel = CounterViewModel(value: 5)`: a `@State var \
             model: CounterViewModel` seeded with the old object keeps it; a state holding an object \
@@ -30,7 +31,8 @@ public struct StateInitializedFromOutside: Rule {
             of a model, a `var` written only in its initializer or setup, a constant, a method \
             handed on uncalled (`onLogout: session.signOut`: bound to an object never replaced), \
             a write to another stored member of the field passed (`context.pin = …` for \
-            `context.uri`), a write through a `Binding` a model holds (`isPresented.wrappedValue \
+            `context.uri`; `session.filter = nil` for `session.export` of the caller's \
+            `@State`/`@Binding` struct, also in a project view it hands `$session` to), a write through a `Binding` a model holds (`isPresented.wrappedValue \
             = false`: the setter is `nonmutating`, the binding stays the same), a filter a computed collection applies (`searchText`: it selects \
             elements, it changes none), a write \
             that runs only once presented content is gone (SwiftUI builds a sheet's, popover's \
@@ -84,7 +86,11 @@ public struct StateInitializedFromOutside: Rule {
             from the state —, a field of the object it was given, `note.title = title`, a method of a model or of a \
             project type such as `Store.shared.save(draft)`; a view that edits none of its states \
             hands back only the whole value, and passing a field on, `onOpen(item.id)`, is no draft), is a \
-            WidgetKit snapshot, never uses the state, or has no known caller. The definition \
+            WidgetKit snapshot, never uses the state, or has no known caller. Not seeded at all: \
+            a state declared with a value (`@State var count = 0`) that the initializer assigns \
+            through `self.count = count` (the setter runs before SwiftUI installs the storage and \
+            is dropped), and a parameter whose name says it is only where the state starts \
+            (`initial…`, `default…`, `startsExpanded`). The definition \
             alone (any `@State` filled from a parameter) is the opt-in \
             `state_initialized_from_parameter`.
             """,
@@ -684,8 +690,120 @@ public struct StateInitializedFromOutside: Rule {
                 }
             }
             """,
+            // The session goes to a view that writes the very member passed.
+            """
+            struct Session { var export: String = ""; var filter: String? }
+            struct ExportView: View {
+                @State private var ↓model: String
+                init(export: String) { _model = State(initialValue: export) }
+                var body: some View { Text(model) }
+            }
+            struct FilterBar: View {
+                @Binding var session: Session
+                var body: some View { Button("Clear") { session.export = "" } }
+            }
+            struct SplitView: View {
+                @Binding var session: Session
+                var body: some View {
+                    ExportView(export: session.export)
+                    FilterBar(session: $session)
+                }
+            }
+            """,
+            // An `@Observable` store the session holds loads the avatar after the card appeared.
+            """
+            @Observable final class AvatarStore {
+                var images: [Int: String] = [:]
+                func image(for id: Int) -> String? { images[id] }
+                func load(_ id: Int) async { images[id] = await fetch(id) }
+                func fetch(_ id: Int) async -> String { "" }
+            }
+            @Observable final class Session {
+                let avatars = AvatarStore()
+            }
+            struct ProfileCard: View {
+                @State private var ↓avatar: String?
+                init(avatar: String?) { _avatar = State(initialValue: avatar) }
+                var body: some View { Text(avatar ?? "") }
+            }
+            struct ProfileScreen: View {
+                @Environment(Session.self) private var session
+                let userID: Int
+                var body: some View {
+                    ProfileCard(avatar: session.avatars.image(for: userID))
+                        .task { await session.avatars.load(userID) }
+                }
+            }
+            """,
+            // A computed property computed from another that reads the model.
+            """
+            @Observable final class Session {
+                var fee = 0
+                func refresh() async { fee = await loadFee() }
+                func loadFee() async -> Int { 1 }
+            }
+            struct PaymentStep: View {
+                @State private var ↓cost: Int
+                init(cost: Int) { _cost = State(initialValue: cost) }
+                var body: some View { Text("\\(cost)") }
+            }
+            struct Wizard: View {
+                @Environment(Session.self) private var session
+                private var fee: Int { session.fee }
+                private var total: Int { fee + 20 }
+                var body: some View {
+                    PaymentStep(cost: total)
+                        .task { await session.refresh() }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The store is an `ObservableObject` the session does not relay: the screen is not rendered again.
+            """
+            final class AvatarStore: ObservableObject {
+                @Published var images: [Int: String] = [:]
+                func image(for id: Int) -> String? { images[id] }
+                func load(_ id: Int) async { images[id] = await fetch(id) }
+                func fetch(_ id: Int) async -> String { "" }
+            }
+            @Observable final class Session {
+                let avatars = AvatarStore()
+            }
+            struct ProfileCard: View {
+                @State private var avatar: String?
+                init(avatar: String?) { _avatar = State(initialValue: avatar) }
+                var body: some View { Text(avatar ?? "") }
+            }
+            struct ProfileScreen: View {
+                @Environment(Session.self) private var session
+                let userID: Int
+                var body: some View {
+                    ProfileCard(avatar: session.avatars.image(for: userID))
+                        .task { await session.avatars.load(userID) }
+                }
+            }
+            """,
+            // The session goes to a view that writes only another member than the one passed.
+            """
+            struct Session { var export: String = ""; var filter: String? }
+            struct ExportView: View {
+                @State private var model: String
+                init(export: String) { _model = State(initialValue: export) }
+                var body: some View { Text(model) }
+            }
+            struct FilterBar: View {
+                @Binding var session: Session
+                var body: some View { Button("Clear") { session.filter = nil } }
+            }
+            struct SplitView: View {
+                @Binding var session: Session
+                var body: some View {
+                    ExportView(export: session.export)
+                    FilterBar(session: $session)
+                }
+            }
+            """,
             // The save that changes `bio` is started only by the editor's own code, through a
             // service: the editor hands back what it holds.
             """
@@ -1588,6 +1706,53 @@ public struct StateInitializedFromOutside: Rule {
                 @State private var level: Double
                 init(initialLevel: Double) { _level = State(initialValue: initialLevel) }
                 var body: some View { Slider(value: $level) }
+            }
+            """,
+            // The parameter says where the panel starts; the user opens and closes it.
+            """
+            struct FilterPanel: View {
+                @State private var isExpanded: Bool
+                init(startsExpanded: Bool) { _isExpanded = State(initialValue: startsExpanded) }
+                var body: some View { DisclosureGroup("Filters", isExpanded: $isExpanded) { Text("") } }
+            }
+            struct FilterScreen: View {
+                @State private var filters: [String] = []
+                var body: some View {
+                    FilterPanel(startsExpanded: !filters.isEmpty)
+                    Button("Add") { filters.append("a") }
+                }
+            }
+            """,
+            // `count` already holds 0 when `init` runs: `self.count = count` goes through
+            // `State`'s setter before the view is installed and is dropped, seeding nothing.
+            """
+            struct Likes: View {
+                @State private var count: Int = 0
+                init(count: Int) { self.count = count }
+                var body: some View { Text("\\(count)") }
+            }
+            struct Post: View {
+                @State private var likes = 3
+                var body: some View {
+                    Likes(count: likes)
+                    Button("Like") { likes += 1 }
+                }
+            }
+            """,
+            // The write changes another member of the session than the export passed.
+            """
+            struct Session { var export: String = ""; var filter: String? }
+            struct ExportView: View {
+                @State private var model: String
+                init(export: String) { _model = State(initialValue: export) }
+                var body: some View { Text(model) }
+            }
+            struct SplitView: View {
+                @Binding var session: Session
+                var body: some View {
+                    ExportView(export: session.export)
+                    Button("Clear") { session.filter = nil }
+                }
             }
             """,
             """

@@ -26,7 +26,16 @@ public struct StateObjectInitializedFromOutside: Rule {
             then only with a write that runs the caller's body again while the view is shown \
             (SPEC §10.3), cited first. \
             The memberwise initializer of `@StateObject var model: Model` takes `StateObject`'s \
-            autoclosure: `Child(model: Model())` is evaluated once, not on every render. Not \
+            autoclosure: `Child(model: Model())` is evaluated once, not on every render. Or the \
+            initializer builds the object inside `StateObject`'s autoclosure from a parameter \
+            (`_progress = StateObject(wrappedValue: Progress(tasks: tasks))`) and a caller passes \
+            its own value state (`@State`, `@Binding`, `@FetchRequest`, `@Query`, \
+            `@AppStorage`, or a value built from it; not a model's field, which a reload may \
+            replace with a copy of the same record) that a write changes while the view is shown: SwiftUI evaluates the autoclosure \
+            once, so the object keeps what the first value gave it (not when the view follows \
+            one of its stored inputs in `.onChange(of:)`, `.task(id:)` or `.onReceive`, where \
+            it may hand the object the new value, nor for a parameter named as a starting value, \
+            `initialQuery`, `defaultTab`). Not \
             reported: an object rebuilt from constant inputs whose initializer only stores \
             values (an allocation, nothing lost), a field of the caller's model that is a `let` \
             or is only written while the model is set up, a stable instance (the caller's own \
@@ -38,7 +47,9 @@ public struct StateObjectInitializedFromOutside: Rule {
             """,
         fix: """
             Create the object inside the wrapper's autoclosure from plain values: \
-            `_model = StateObject(wrappedValue: Model(id: id))`. If the parent owns the object, \
+            `_model = StateObject(wrappedValue: Model(id: id))`, and when those values can \
+            change while the view is shown, renew the view with them (`.id(id)`) or hand the \
+            new value to the object in `.onChange(of:)`. If the parent owns the object, \
             use `@ObservedObject var model: Model` instead.
             """,
         triggeringExamples: [
@@ -151,8 +162,133 @@ public struct StateObjectInitializedFromOutside: Rule {
                 var body: some View { EditorView(store: workspace.current) }
             }
             """,
+            // Built in the autoclosure from a parameter: the caller's later lists are ignored.
+            """
+            final class Progress: ObservableObject {
+                let tasks: [String]
+                init(tasks: [String]) { self.tasks = tasks }
+            }
+            struct ProgressCard: View {
+                @StateObject private var ↓progress: Progress
+                init(tasks: [String]) { _progress = StateObject(wrappedValue: Progress(tasks: tasks)) }
+                var body: some View { Text("\\(progress.tasks.count)") }
+            }
+            struct TasksScreen: View {
+                @State private var tasks: [String] = []
+                var body: some View {
+                    ProgressCard(tasks: tasks)
+                    Button("Add") { tasks.append("a") }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Built from a parameter, but renewed with it.
+            """
+            final class Progress: ObservableObject {
+                let tasks: [String]
+                init(tasks: [String]) { self.tasks = tasks }
+            }
+            struct ProgressCard: View {
+                @StateObject private var progress: Progress
+                init(tasks: [String]) { _progress = StateObject(wrappedValue: Progress(tasks: tasks)) }
+                var body: some View { Text("\\(progress.tasks.count)") }
+            }
+            struct TasksScreen: View {
+                @State private var tasks: [String] = []
+                var body: some View {
+                    ProgressCard(tasks: tasks).id(tasks)
+                    Button("Add") { tasks.append("a") }
+                }
+            }
+            """,
+            // Built from a parameter the view keeps and hands to the object when it changes.
+            """
+            final class Progress: ObservableObject {
+                @Published var tasks: [String]
+                init(tasks: [String]) { self.tasks = tasks }
+            }
+            struct ProgressCard: View {
+                let tasks: [String]
+                @StateObject private var progress: Progress
+                init(tasks: [String]) {
+                    self.tasks = tasks
+                    _progress = StateObject(wrappedValue: Progress(tasks: tasks))
+                }
+                var body: some View {
+                    Text("\\(progress.tasks.count)").onChange(of: tasks) { progress.tasks = $0 }
+                }
+            }
+            struct TasksScreen: View {
+                @State private var tasks: [String] = []
+                var body: some View {
+                    ProgressCard(tasks: tasks)
+                    Button("Add") { tasks.append("a") }
+                }
+            }
+            """,
+            // A model's record that a reload replaces: the card is built from its own copy.
+            """
+            final class Progress: ObservableObject {
+                let tasks: [String]
+                init(tasks: [String]) { self.tasks = tasks }
+            }
+            final class Board: ObservableObject {
+                @Published var tasks: [String] = []
+                func reload() async { tasks = await fetch() }
+                func fetch() async -> [String] { [] }
+            }
+            struct ProgressCard: View {
+                @StateObject private var progress: Progress
+                init(tasks: [String]) { _progress = StateObject(wrappedValue: Progress(tasks: tasks)) }
+                var body: some View { Text("\\(progress.tasks.count)") }
+            }
+            struct BoardScreen: View {
+                @StateObject private var board = Board()
+                var body: some View {
+                    ProgressCard(tasks: board.tasks).refreshable { await board.reload() }
+                }
+            }
+            """,
+            // The parameter says it is only where the search starts.
+            """
+            final class SearchModel: ObservableObject {
+                @Published var query: String
+                init(query: String) { self.query = query }
+            }
+            struct SearchField: View {
+                @StateObject private var search: SearchModel
+                init(initialQuery: String) { _search = StateObject(wrappedValue: SearchModel(query: initialQuery)) }
+                var body: some View { TextField("Search", text: $search.query) }
+            }
+            struct SearchScreen: View {
+                @State private var lastQuery = ""
+                var body: some View {
+                    SearchField(initialQuery: lastQuery)
+                    Button("Clear") { lastQuery = "" }
+                }
+            }
+            """,
+            // Built from a parameter whose value never changes while the card is shown.
+            """
+            final class Progress: ObservableObject {
+                let tasks: [String]
+                init(tasks: [String]) { self.tasks = tasks }
+            }
+            struct ProgressCard: View {
+                @StateObject private var progress: Progress
+                init(tasks: [String]) { _progress = StateObject(wrappedValue: Progress(tasks: tasks)) }
+                var body: some View { Text("\\(progress.tasks.count)") }
+            }
+            struct TasksScreen: View {
+                let tasks: [String]
+                @State private var count = 0
+                var body: some View {
+                    ProgressCard(tasks: tasks)
+                    Button("\\(count)") { count += 1 }
+                }
+            }
+            """,
             // `Notes` calls `init(text:)`, whose object only stores the text: the timer is
             // started only by the object `init()` builds.
             """
@@ -495,9 +631,22 @@ public struct StateObjectInitializedFromOutside: Rule {
                 }
                 for (fileIndex, initializer, assignment, _) in ViewProperty.initializerAssignments(to: property.name, in: view, index: index) {
                     let file = index.files[fileIndex]
-                    guard let value = file.wrapperInitialValue(in: assignment.value, wrappers: ["StateObject"]),
-                        let source = existingObject(value, in: initializer, before: assignment.operatorToken, file: file)
-                    else { continue }
+                    guard let value = file.wrapperInitialValue(in: assignment.value, wrappers: ["StateObject"]) else { continue }
+                    guard let source = existingObject(value, in: initializer, before: assignment.operatorToken, file: file) else {
+                        // `_model = StateObject(wrappedValue: Model(items: items))`: built once, from the first value.
+                        if let finding = builtFromParameterFinding(
+                            value, in: initializer, file: fileIndex, property: property, of: view, context: context)
+                        {
+                            let built = context.note(
+                                "the initializer builds it here, inside `StateObject`'s autoclosure, which SwiftUI evaluates only when the view first appears",
+                                at: assignment.target.root..<assignment.value.upperBound, in: fileIndex)
+                            var notes = finding.notes
+                            notes.insert(built, at: min(1, notes.count))
+                            context.report(finding.message, at: at, notes: notes, help: help(for: property.name))
+                            break
+                        }
+                        continue
+                    }
                     let handOver = context.note(
                         "the existing object is handed to `StateObject` here", at: assignment.target.root..<assignment.value.upperBound,
                         in: fileIndex)
@@ -640,6 +789,55 @@ public struct StateObjectInitializedFromOutside: Rule {
             return (
                 "`@StateObject var \(property.name)` receives the local `\(name)`, which the initializer builds before `StateObject` is created: \(caller) initializes `\(view.name)` while rendering, so a new object is built and thrown away on every render (SwiftUI keeps the first one), and \(harm)",
                 triggerNotes + [context.note("\(caller) builds `\(view.name)` here, on every render", at: site.tokens, in: site.file)] + notes)
+        }
+        return nil
+    }
+
+    /// `_model = StateObject(wrappedValue: Model(items: items))`: SwiftUI evaluates the
+    /// autoclosure once, when the view first appears, so the object keeps what the first
+    /// `items` gave it. A finding when a caller that selects this initializer passes, for a
+    /// parameter the object is built from, its own value state (`@State`, `@Binding`,
+    /// `@FetchRequest`, `@Query`, `@AppStorage`: the value it means to show, not a model's
+    /// record that a reload replaces with a copy) that a write changes while the view is
+    /// shown (no renewing identity, SPEC §10.4), and the view follows none of its stored inputs
+    /// in `.onChange(of:)`/`.task(id:)`/`.onReceive` (which may hand the new value to the
+    /// object). The message and notes: the value passed, the write.
+    private func builtFromParameterFinding(
+        _ value: Range<Int>, in initializer: FunctionDecl, file fileIndex: Int, property: Property, of view: TypeInfo,
+        context: RuleContext
+    ) -> (message: String, notes: [DiagnosticNote])? {
+        let index = context.index
+        let file = index.files[fileIndex]
+        let parameters = initializer.parameters.filter { parameter in
+            // `initialQuery:` says the value is only where the object starts.
+            !parameter.isAutoclosure && !(parameter.type?.text.contains("->") ?? false) && !StateSeeding.isSeedName(parameter.name)
+                && value.contains { token in
+                    file.kind(token) == .identifier && file.spells(token, parameter.name) && file.kind(token - 1) != .period
+                        && file.kind(token + 1) != .colon
+                }
+        }
+        guard !parameters.isEmpty, !StateSeeding.followsInputs(of: view, index: index) else { return nil }
+        for site in index.viewGraph.constructions(of: view.name) {
+            guard index.initializers(of: view, selectedBy: site.call, in: site.file).contains(where: { $0.function === initializer })
+            else { continue }
+            for parameter in parameters {
+                guard let argument = site.argument(labeled: parameter.label),
+                    CallSites.readsOwnValueState(argument.origin, constructorArguments: argument.constructorArguments, at: site, index: index),
+                    let change = CallSites.change(of: argument, at: site, holdsReference: false, index: index, depth: 0)
+                else { continue }
+                let caller = CallSites.caller(of: site)
+                let name = property.name
+                return (
+                    "`@StateObject var \(name)` is built once, from the first `\(parameter.label ?? "_"):` that \(caller) passes, \(change.reason): \(change.write.what) while this view is shown, and SwiftUI does not build the object again, so the view goes on using the object built from the old value",
+                    [
+                        context.note(
+                            "\(caller) passes `\(parameter.label ?? "_"):` here, building `\(name)` when `\(view.name)` first appears",
+                            at: argument.value, in: site.file),
+                        context.note(
+                            "then \(change.write.description): `@StateObject \(name)` keeps the object built from the first value",
+                            at: change.write.token..<change.write.token + 1, in: change.write.file),
+                    ])
+            }
         }
         return nil
     }

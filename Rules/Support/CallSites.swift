@@ -35,7 +35,7 @@ enum CallSites {
     /// Wrappers whose value is the caller's own value state: it changes when the caller
     /// assigns it.
     private static let valueWrappers: Set<String> = [
-        "State", "Binding", "FocusState", "GestureState", "AppStorage", "SceneStorage", "Query",
+        "State", "Binding", "FocusState", "GestureState", "AppStorage", "SceneStorage", "Query", "FetchRequest",
     ]
     /// Wrappers that hold an object: the reference stays, its fields change.
     private static let objectWrappers: Set<String> = [
@@ -86,6 +86,29 @@ enum CallSites {
             }
         }
         return nil
+    }
+
+    /// Whether the value from `origin` at `site` reads the caller's own value state
+    /// (`valueWrappers`: `@State`, `@Binding`, `@FetchRequest`, …), as it is, through a
+    /// local, or as an input of a value built from it.
+    static func readsOwnValueState(
+        _ origin: ArgumentOrigin, constructorArguments: [ArgumentOrigin] = [], at site: ViewConstruction, index: ProjectIndex,
+        depth: Int = 0
+    ) -> Bool {
+        guard depth < 3 else { return false }
+        switch origin {
+        case .property(let property, _):
+            return property.wrapper.map(valueWrappers.contains) ?? false
+        case .constructor:
+            return constructorArguments.contains { readsOwnValueState($0, at: site, index: index, depth: depth + 1) }
+        case .derived(let parts):
+            return parts.contains { readsOwnValueState($0, at: site, index: index, depth: depth + 1) }
+        case .local(let name, _):
+            guard let value = index.viewGraph.initialValue(ofLocal: name, at: site) else { return false }
+            return readsOwnValueState(value.origin, constructorArguments: value.constructorArguments, at: site, index: index, depth: depth + 1)
+        default:
+            return false
+        }
     }
 
     /// Why `argument` can change while the view built at `site` is shown, with the write
@@ -189,6 +212,14 @@ enum CallSites {
                     return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
                 }
                 if valueWrappers.contains(wrapper) {
+                    // `session.content` of `@Binding var session: Session`, a struct: a write to
+                    // another stored member (`session.filter = nil`) leaves it as it is.
+                    if let first = path.first, let value = fieldType(property.name, of: callerType, index: index), !value.isClass,
+                        let (_, member) = value.property(named: first), member.isStored
+                    {
+                        filter.member = first
+                        filter.memberNames = Set(value.properties.compactMap { $0.property.isStored ? $0.property.name : nil })
+                    }
                     guard let write = stateWrite(property, of: callerType, filter: filter, index: index, depth: depth) else { return nil }
                     return Change(reason: "\(describe(property, path)), \(caller)'s own state", write: write)
                 }
@@ -386,6 +417,9 @@ enum CallSites {
         /// The stored member of the field that the value reads (`uri` of `context.uri`): a
         /// write to another member of the field (`context.pin = …`) leaves it as it is.
         var member: String?
+        /// The stored members of the value that holds `member`, when known: only a write to
+        /// one of them is to another member (`session.reset()` may change `member` too).
+        var memberNames: Set<String>?
 
         /// For the field `path[0]` of `model`, the value reading `path`: a reference field is
         /// replaced by any write to it; a member read of a stored member is changed only by
@@ -411,7 +445,8 @@ enum CallSites {
             guard let member else { return false }
             var next = token + 1
             if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
-            return file.kind(next) == .period && file.isWord(next + 1) && !file.spells(next + 1, member)
+            guard file.kind(next) == .period, file.isWord(next + 1), !file.spells(next + 1, member) else { return false }
+            return memberNames.map { $0.contains(file.text(next + 1)) } ?? true
         }
 
         /// Whether a write through a reference writes to another specialization of the
@@ -503,8 +538,16 @@ enum CallSites {
             }
             for body in computed.accessors.compactMap(\.body) {
                 for token in body where file.kind(token) == .identifier && file.kind(token - 1) != .period {
-                    guard let (_, read) = caller.property(named: file.text(token)),
-                        let wrapper = read.attributes.first(where: { valueWrappers.contains(String($0.simpleName)) || objectWrappers.contains(String($0.simpleName)) })
+                    guard let (_, read) = caller.property(named: file.text(token)), read.name != property.name else { continue }
+                    // `launchCost` computed from `launchAmount`, itself computed from a model's field.
+                    if read.isComputed, read.attributes.isEmpty, depth < 2 {
+                        let reference = PropertyReference(name: read.name, wrapper: nil, isLet: false, isComputed: true)
+                        if let inner = computedChange(of: reference, at: site, elementsOnly: elementsOnly, index: index, depth: depth + 1) {
+                            return Change(reason: "`\(property.name)`, computed from \(inner.reason)", write: inner.write)
+                        }
+                        continue
+                    }
+                    guard let wrapper = read.attributes.first(where: { valueWrappers.contains(String($0.simpleName)) || objectWrappers.contains(String($0.simpleName)) })
                     else { continue }
                     let write: ValueWrite?
                     if let model = heldModel(read.name, of: site, index: index) {
@@ -541,20 +584,10 @@ enum CallSites {
         -> ValueWrite?
     {
         let name = property.name
-        if let write = laterWrite(of: name, in: owner, filter: filter, index: index) { return write }
-        let binding = "$" + name
-        for declaration in owner.declarations {
-            let file = index.files[declaration.file]
-            // A reference is replaced only through the whole binding (`$model`, not `$model.title`).
-            let handedOut = declaration.decl.members.first { token in
-                file.kind(token) == .dollarIdentifier && file.spells(token, binding) && !(filter.replacedOnly && file.kind(token + 1) == .period)
-                    && filter.counts(token, inFile: declaration.file)
-            }
-            if let token = handedOut {
-                return ValueWrite(
-                    file: declaration.file, token: token, what: "`\(name)` can change through the binding `\(binding)` it hands out",
-                    context: index.placeDescription(of: token, in: declaration.file))
-            }
+        if let write = laterWrite(of: name, in: owner, filter: filter, index: index)
+            ?? handedOutWrite(of: name, by: owner, filter: filter, index: index, depth: depth)
+        {
+            return write
         }
         if property.wrapper == "Binding", depth < 3, let label = inputLabel(of: name, in: owner, index: index) {
             for (outer, argument) in sites(passing: label, to: owner.name, index: index) {
@@ -568,6 +601,50 @@ enum CallSites {
         }
         if property.wrapper == "AppStorage" || property.wrapper == "SceneStorage" {
             return storageWrite(sharing: name, of: owner, wrapper: property.wrapper!, filter: filter, index: index, depth: depth)
+        }
+        return nil
+    }
+
+    /// `$name` handed out by `owner` as a binding: the value can change through it. When the
+    /// value passed is one stored member of it (`filter.member`) and the binding goes to a
+    /// project view's `@Binding`, only that view's writes of the member witness a change.
+    private static func handedOutWrite(of name: String, by owner: TypeInfo, filter: WriteFilter, index: ProjectIndex, depth: Int)
+        -> ValueWrite?
+    {
+        let binding = "$" + name
+        for declaration in owner.declarations {
+            let file = index.files[declaration.file]
+            // A reference is replaced only through the whole binding (`$model`, not `$model.title`).
+            for token in declaration.decl.members
+            where file.kind(token) == .dollarIdentifier && file.spells(token, binding)
+                && !(filter.replacedOnly && file.kind(token + 1) == .period) && !filter.isToOtherMember(token, in: file)
+                && filter.counts(token, inFile: declaration.file)
+            {
+                if filter.member != nil, let receiver = bindingReceiver(of: token, in: declaration.file, index: index) {
+                    guard depth < 3,
+                        let write = laterWrite(of: receiver.property, in: receiver.view, filter: filter, index: index)
+                            ?? handedOutWrite(of: receiver.property, by: receiver.view, filter: filter, index: index, depth: depth + 1)
+                    else { continue }
+                    return write
+                }
+                return ValueWrite(
+                    file: declaration.file, token: token, what: "`\(name)` can change through the binding `\(binding)` it hands out",
+                    context: index.placeDescription(of: token, in: declaration.file))
+            }
+        }
+        return nil
+    }
+
+    /// The project view and its `@Binding` property that the binding at `token` (`$session`,
+    /// the whole argument) is passed to, or nil (a SwiftUI control, a function, unknown).
+    private static func bindingReceiver(of token: Int, in fileIndex: Int, index: ProjectIndex) -> (view: TypeInfo, property: String)? {
+        for site in index.viewGraph.constructions(inFile: fileIndex) {
+            guard let argument = site.arguments.first(where: { $0.value == token..<token + 1 }), let view = index.types[site.view]
+            else { continue }
+            for (_, property) in view.properties where property.attributes.contains(named: "Binding") {
+                if inputLabel(of: property.name, in: view, index: index) == .some(argument.label) { return (view, property.name) }
+            }
+            return nil
         }
         return nil
     }
@@ -708,14 +785,16 @@ enum CallSites {
     }
 
     /// `app.search.results` where `app` relays the changes of the object in its `search`
-    /// (`search.objectWillChange.sink { self.objectWillChange.send() }`): a write to
-    /// `results` renders the caller again and changes what it passes.
+    /// (`search.objectWillChange.sink { self.objectWillChange.send() }`), or where `search`
+    /// is `@Observable` (the caller's body, reading it, tracks it): a write to `results`
+    /// renders the caller again and changes what it passes.
     private static func relayedFieldWrite(_ path: [String], of model: TypeInfo, filter: WriteFilter, index: ProjectIndex) -> ValueWrite? {
         let lineage = index.typeAndAncestors(of: model)
         guard path.count >= 2, let (fileIndex, holder) = lineage.lazy.compactMap({ $0.property(named: path[0]) }).first,
             let held = index.declaredShape(of: holder, in: index.files[fileIndex], scope: model.name)?.directName,
             let nested = index.type(named: held, from: model.name, file: fileIndex), nested.isClass,
-            index.forwardings(of: nested).contains(where: { forwarding in
+            // Observation tracks every `@Observable` object a body reads, however it reached it.
+            nested.isObservable || index.forwardings(of: nested).contains(where: { forwarding in
                 forwarding.property == path[0] && lineage.contains { $0.name == forwarding.container }
             })
         else { return nil }

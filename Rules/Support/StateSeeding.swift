@@ -63,7 +63,9 @@ enum StateSeeding {
                 source = .memberwise
             } else {
                 for (fileIndex, initializer) in explicitInits {
-                    if let (parameters, tokens) = assignmentFromParameters(to: property.name, in: initializer, file: index.files[fileIndex]) {
+                    if let (parameters, tokens) = assignmentFromParameters(
+                        to: property.name, hasInitialValue: property.initializer != nil, in: initializer, file: index.files[fileIndex])
+                    {
                         source = .parameter(parameters[0], assignment: tokens, file: fileIndex)
                         otherParameters = Array(parameters.dropFirst())
                         break
@@ -333,22 +335,33 @@ enum StateSeeding {
         return result
     }
 
-    private static func isSeedName(_ name: String) -> Bool {
-        name.hasPrefix("initial") || name.hasPrefix("default")
+    /// A name that says the value is only where the state starts: `initialCount`,
+    /// `defaultTab`, `startsExpanded` (not `startDate`: a value of the data).
+    static func isSeedName(_ name: String) -> Bool {
+        name.hasPrefix("initial") || name.hasPrefix("default") || startsPrefix(of: name)
+    }
+
+    /// `startsExpanded`, `startsOpen`: "starts" followed by a capitalized word.
+    private static func startsPrefix(of name: String) -> Bool {
+        guard name.hasPrefix("starts") else { return false }
+        return name.dropFirst("starts".count).first?.isUppercase ?? false
     }
 
     /// The assignment in `initializer` that stores a value built from its parameters into
     /// the state `name` (through `self.name`, `name`, or `_name`): the parameters, in the
-    /// order the value names them.
+    /// order the value names them. A state declared with an initial value (`@State var
+    /// count = 0`) is already initialized when the initializer runs: `self.count = count`
+    /// goes through `State`'s setter before SwiftUI installs the storage, and SwiftUI drops
+    /// it, so only `_count = State(initialValue: count)` seeds it.
     private static func assignmentFromParameters(
-        to name: String, in initializer: FunctionDecl, file: ParsedFile
+        to name: String, hasInitialValue: Bool, in initializer: FunctionDecl, file: ParsedFile
     ) -> (parameters: [Parameter], tokens: Range<Int>)? {
         guard let body = initializer.body else { return nil }
         let parameters = initializer.parameters.filter { !isSeedName($0.name) }
         guard !parameters.isEmpty else { return nil }
         for assignment in file.assignments(in: body) {
             let path = file.path(of: assignment.target)
-            guard path == [name] || path == ["_" + name] else { continue }
+            guard path == ["_" + name] || path == [name] && !hasInitialValue else { continue }
             var found: [Parameter] = []
             for token in assignment.value {
                 guard file.kind(token) == .identifier, file.kind(token - 1) != .period, file.kind(token + 1) != .colon,
@@ -413,6 +426,24 @@ enum StateSeeding {
                     return true
                 }
             }
+        }
+        return false
+    }
+
+    /// Whether the view follows a change of one of its stored inputs (`.onChange(of: items)`,
+    /// `.task(id: items)`, `.onReceive(…)` handed one): it may hand the new value to what it
+    /// built from the first one.
+    static func followsInputs(of view: TypeInfo, index: ProjectIndex) -> Bool {
+        let inputs = Set(view.properties.compactMap { _, property -> String? in
+            property.isStored && property.attributes.isEmpty && !ViewProperty.isStatic(property) ? property.name : nil
+        })
+        guard !inputs.isEmpty else { return false }
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            let calls = file.calls(in: declaration.decl.members) { token in
+                file.kind(token - 1) == .period && keepingCurrent.contains { file.spells(token, $0) }
+            }
+            if calls.contains(where: { call in call.arguments.map { mentions(inputs, in: $0, file: file) } ?? false }) { return true }
         }
         return false
     }
