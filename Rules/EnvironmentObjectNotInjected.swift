@@ -991,9 +991,10 @@ public struct EnvironmentObjectNotInjected: Rule {
         for declaration in view.declarations {
             let file = index.files[declaration.file]
             let declared = Set(declaration.decl.properties.map(\.nameToken))
-            for token in declaration.decl.members where !declared.contains(token) {
+            for token in declaration.decl.members {
                 guard file.kind(token) == .identifier && file.spells(token, property.name)
-                    || file.kind(token) == .dollarIdentifier && file.spells(token, binding)
+                    || file.kind(token) == .dollarIdentifier && file.spells(token, binding),
+                    !declared.contains(token)
                 else { continue }
                 if file.isOwnMemberReference(token), !file.isArgumentLabel(token) { reads.append((declaration.file, token)) }
             }

@@ -274,6 +274,7 @@ public final class ViewGraph: @unchecked Sendable {
     private let allSites = OnDemand<[ViewConstruction]>()
     private let sitesByFile = Memo<Int, [ViewConstruction]>()
     private let candidatesByFile: Lazy<[Int: [Int]]>
+    private let namesRootCallee = OnDemand<Bool>()
 
     init(index: ProjectIndex, references: NameReferences, jobs: Int) {
         self.index = index
@@ -288,6 +289,23 @@ public final class ViewGraph: @unchecked Sendable {
     public var constructions: [ViewConstruction] {
         allSites.value {
             parallelMap(candidatesByFile.value.keys.sorted(), jobs: jobs) { constructions(inFile: $0) }.flatMap { $0 }
+        }
+    }
+
+    /// Whether a site may be a root, one whose view starts with an empty environment
+    /// (`.oneTime(.sceneRoot)`, `.oneTime(.hostingRoot)`, `.oneTime(.imageRenderer)`): false
+    /// when no file that names a project view names a scene, a hosting controller or
+    /// configuration, or an image renderer (a package of views), found without building a
+    /// site.
+    public var mayHaveRoots: Bool {
+        namesRootCallee.value {
+            let names = NameTable(rootCallees)
+            return candidatesByFile.value.keys.contains { fileIndex in
+                let file = index.files[fileIndex]
+                return file.source.bytes.withUnsafeBufferPointer { bytes in
+                    file.tokens.contains { names.position(of: $0, in: bytes) != nil }
+                }
+            }
         }
     }
 
@@ -401,6 +419,9 @@ private let sceneCallees: Set<String> = [
     "WindowGroup", "Window", "DocumentGroup", "MenuBarExtra", "Settings", "UtilityWindow", "ImmersiveSpace",
 ]
 private let hostingControllers: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView"]
+/// The callees whose content or argument `makeConstruction` makes a root: a scene, a hosting
+/// controller or configuration, an image renderer.
+private let rootCallees = sceneCallees.union(hostingControllers).union(["UIHostingConfiguration", "ImageRenderer"])
 private let presentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector", "navigationDestination"]
 /// Keywords that open a statement with a block.
 private let statementKeywords: Set<String> = ["if", "else", "switch", "for", "guard", "while", "do", "repeat", "catch"]
