@@ -840,6 +840,8 @@ public struct EnvironmentObjectNotInjected: Rule {
             for property in decl.properties where property.isStored {
                 guard let reader = reader(of: property, in: file, scope: type.name, index: index),
                     let model = index.types[reader.type],
+                    // No root, no path (`uninjectedPath`): the reads are not looked for.
+                    index.viewGraph.mayHaveRoots,
                     // The object is looked up when the property is read: unread, it never crashes.
                     let firstRead = firstRead(of: property, in: type, index: index)
                 else { continue }

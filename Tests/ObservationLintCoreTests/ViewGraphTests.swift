@@ -597,10 +597,24 @@ final class ViewGraphTests: XCTestCase {
         // A scene named where no project view is built holds no site.
         let unrelated = index(["Row.swift": row, "Rows.swift": rows, "Scenes.swift": "func scenes() -> some Scene { WindowGroup { Text(\"A\") } }"])
         XCTAssertFalse(unrelated.viewGraph.mayHaveRoots)
+        // An image renderer of content handed over builds no project view there.
+        let renderer = index([
+            "Row.swift": row,
+            "Share.swift": """
+                struct Share: View {
+                    let content: AnyView
+                    var body: some View { Button("Share") { _ = ImageRenderer(content: content).uiImage } }
+                    func preview() -> some View { Rows() }
+                }
+                """,
+            "Rows.swift": rows,
+        ])
+        XCTAssertFalse(renderer.viewGraph.mayHaveRoots)
         let roots = [
             "@main struct RowsApp: App { var body: some Scene { WindowGroup { Rows() } } }",
             "final class Host: UIViewController { func show() { addChild(UIHostingController(rootView: Rows())) } }",
             "@MainActor func snapshot() -> CGImage? { ImageRenderer(content: Rows()).cgImage }",
+            "@main struct RowsApp: App { var body: some Scene { WindowGroup(id: \"main\")\n{ Rows() } } }",
         ]
         for root in roots {
             let project = index(["Row.swift": row, "Rows.swift": rows, "Root.swift": root])

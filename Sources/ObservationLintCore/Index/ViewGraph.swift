@@ -294,19 +294,44 @@ public final class ViewGraph: @unchecked Sendable {
 
     /// Whether a site may be a root, one whose view starts with an empty environment
     /// (`.oneTime(.sceneRoot)`, `.oneTime(.hostingRoot)`, `.oneTime(.imageRenderer)`): false
-    /// when no file that names a project view names a scene, a hosting controller or
-    /// configuration, or an image renderer (a package of views), found without building a
-    /// site.
+    /// when no file names a scene, a hosting controller or configuration, or an image
+    /// renderer with a project view's name or an `.init(…)` after it in the code around it
+    /// (a package of views; `ImageRenderer(content: AnyView(content))`). Found without
+    /// building a site.
     public var mayHaveRoots: Bool {
         namesRootCallee.value {
             let names = NameTable(rootCallees)
-            return candidatesByFile.value.keys.contains { fileIndex in
+            return candidatesByFile.value.contains { fileIndex, references in
                 let file = index.files[fileIndex]
                 return file.source.bytes.withUnsafeBufferPointer { bytes in
-                    file.tokens.contains { names.position(of: $0, in: bytes) != nil }
+                    file.tokens.indices.contains { token in
+                        names.position(of: file.tokens[token], in: bytes) != nil
+                            && Self.mayBuildSite(after: token, in: file, references: references)
+                    }
                 }
             }
         }
+    }
+
+    /// Whether a site may stand after `callee` in the parentheses, brackets or block around it,
+    /// where the callee's own parentheses and closures lie: one of the file's references to a
+    /// project view's name, or an `.init(…)` (built for a view the code returns).
+    private static func mayBuildSite(after callee: Int, in file: ParsedFile, references: [Int]) -> Bool {
+        var end = callee + 1
+        scan: while end < file.tokens.count {
+            switch file.tokens[end].kind {
+            case .leftParen, .leftBrace, .leftSquare:
+                let close = Int(file.partner[end])
+                guard close > end else { return true }  // unbalanced: in doubt
+                end = close + 1
+            case .rightParen, .rightBrace, .rightSquare:
+                break scan
+            default:
+                end += 1
+            }
+        }
+        let after = callee + 1..<end
+        return references.contains { after.contains($0) } || after.contains { file.at($0, "init") && file.kind($0 - 1) == .period }
     }
 
     /// The sites in one file, in token order: what `constructions` holds for it, found
