@@ -840,6 +840,8 @@ public struct EnvironmentObjectNotInjected: Rule {
             for property in decl.properties where property.isStored {
                 guard let reader = reader(of: property, in: file, scope: type.name, index: index),
                     let model = index.types[reader.type],
+                    // No root, no path (`uninjectedPath`): the reads are not looked for.
+                    index.viewGraph.mayHaveRoots,
                     // The object is looked up when the property is read: unread, it never crashes.
                     let firstRead = firstRead(of: property, in: type, index: index)
                 else { continue }
@@ -991,9 +993,10 @@ public struct EnvironmentObjectNotInjected: Rule {
         for declaration in view.declarations {
             let file = index.files[declaration.file]
             let declared = Set(declaration.decl.properties.map(\.nameToken))
-            for token in declaration.decl.members where !declared.contains(token) {
+            for token in declaration.decl.members {
                 guard file.kind(token) == .identifier && file.spells(token, property.name)
-                    || file.kind(token) == .dollarIdentifier && file.spells(token, binding)
+                    || file.kind(token) == .dollarIdentifier && file.spells(token, binding),
+                    !declared.contains(token)
                 else { continue }
                 if file.isOwnMemberReference(token), !file.isArgumentLabel(token) { reads.append((declaration.file, token)) }
             }

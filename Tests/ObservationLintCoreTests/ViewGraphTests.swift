@@ -587,4 +587,40 @@ final class ViewGraphTests: XCTestCase {
         let library = self.index(["Views.swift": "struct Badge: View { var body: some View { Text(\"1\") } }\n#Preview { Badge() }"])
         XCTAssertFalse(library.isBuiltOnlyInPreviews("Badge"))
     }
+
+    /// A root needs a scene, a hosting controller or configuration, or an image renderer
+    /// named in a file that builds a project view; a package of views has none.
+    func testMayHaveRootsOnlyWhereAFileBuildingViewsNamesARootCallee() {
+        let rows = "struct Rows: View { var body: some View { Row(item: Item(id: 0, title: \"\")) } }"
+        let package = index(["Row.swift": row, "Rows.swift": rows, "Preview.swift": "#Preview { Rows() }"])
+        XCTAssertFalse(package.viewGraph.mayHaveRoots)
+        // A scene named where no project view is built holds no site.
+        let unrelated = index(["Row.swift": row, "Rows.swift": rows, "Scenes.swift": "func scenes() -> some Scene { WindowGroup { Text(\"A\") } }"])
+        XCTAssertFalse(unrelated.viewGraph.mayHaveRoots)
+        // An image renderer of content handed over builds no project view there.
+        let renderer = index([
+            "Row.swift": row,
+            "Share.swift": """
+                struct Share: View {
+                    let content: AnyView
+                    var body: some View { Button("Share") { _ = ImageRenderer(content: content).uiImage } }
+                    func preview() -> some View { Rows() }
+                }
+                """,
+            "Rows.swift": rows,
+        ])
+        XCTAssertFalse(renderer.viewGraph.mayHaveRoots)
+        let roots = [
+            "@main struct RowsApp: App { var body: some Scene { WindowGroup { Rows() } } }",
+            "final class Host: UIViewController { func show() { addChild(UIHostingController(rootView: Rows())) } }",
+            "@MainActor func snapshot() -> CGImage? { ImageRenderer(content: Rows()).cgImage }",
+            "@main struct RowsApp: App { var body: some Scene { WindowGroup(id: \"main\")\n{ Rows() } } }",
+        ]
+        for root in roots {
+            let project = index(["Row.swift": row, "Rows.swift": rows, "Root.swift": root])
+            XCTAssertTrue(project.viewGraph.mayHaveRoots, root)
+            let contexts = project.viewGraph.constructions(of: "Rows").map(\.context)
+            XCTAssertTrue(contexts.contains { [.oneTime(.sceneRoot), .oneTime(.hostingRoot), .oneTime(.imageRenderer)].contains($0) }, root)
+        }
+    }
 }

@@ -21,6 +21,8 @@ extension ProjectIndex {
     /// compiled for a platform it exists on count (a reader under `#if os(iOS)` needs the
     /// object on iOS paths only).
     public func uninjectedPath(to view: String, providers: [EnvironmentInjection], readerAt reader: TokenLocation? = nil) -> [ViewConstruction]? {
+        // No root, no path (a package of views): nothing to cover or walk.
+        guard viewGraph.mayHaveRoots else { return nil }
         // Views reading the same object share its providers, so they share what they cover.
         let coverage = environmentCoverages.value(for: providers.map(ObjectIdentifier.init)) {
             EnvironmentCoverage(index: self, providers: providers)
@@ -679,17 +681,19 @@ private struct PathSearch {
         let key = Exhausted(view: view, platforms: allowed)
         guard depth < 32, !exhausted.contains(key), !isDeclaredTwice(view), visiting.insert(view).inserted else { return nil }
         defer { visiting.remove(view) }
-        for site in index.viewGraph.constructions(of: view) where !isCovered(site) {
+        // Whether a site is covered is asked last, of the sites that could continue a path.
+        for site in index.viewGraph.constructions(of: view) {
             let compiled = allowed.intersection(platforms(site))
             guard !compiled.isEmpty else { continue }
             switch site.context {
             case .oneTime(.hostingRoot) where isRootInSwiftUI(site):
                 continue
             case .oneTime(.sceneRoot), .oneTime(.hostingRoot), .oneTime(.imageRenderer):
+                guard !isCovered(site) else { continue }
                 return [site]
             case .rendering, .presentation:
                 guard let parent = site.enclosingType, let info = index.types[parent], info.isView,
-                    !info.traits.contains(.viewModifier),
+                    !info.traits.contains(.viewModifier), !isCovered(site),
                     let path = path(to: parent, platforms: compiled, depth: depth + 1)
                 else { continue }
                 return path + [site]

@@ -274,6 +274,7 @@ public final class ViewGraph: @unchecked Sendable {
     private let allSites = OnDemand<[ViewConstruction]>()
     private let sitesByFile = Memo<Int, [ViewConstruction]>()
     private let candidatesByFile: Lazy<[Int: [Int]]>
+    private let namesRootCallee = OnDemand<Bool>()
 
     init(index: ProjectIndex, references: NameReferences, jobs: Int) {
         self.index = index
@@ -289,6 +290,48 @@ public final class ViewGraph: @unchecked Sendable {
         allSites.value {
             parallelMap(candidatesByFile.value.keys.sorted(), jobs: jobs) { constructions(inFile: $0) }.flatMap { $0 }
         }
+    }
+
+    /// Whether a site may be a root, one whose view starts with an empty environment
+    /// (`.oneTime(.sceneRoot)`, `.oneTime(.hostingRoot)`, `.oneTime(.imageRenderer)`): false
+    /// when no file names a scene, a hosting controller or configuration, or an image
+    /// renderer with a project view's name or an `.init(…)` after it in the code around it
+    /// (a package of views; `ImageRenderer(content: AnyView(content))`). Found without
+    /// building a site.
+    public var mayHaveRoots: Bool {
+        namesRootCallee.value {
+            let names = NameTable(rootCallees)
+            return candidatesByFile.value.contains { fileIndex, references in
+                let file = index.files[fileIndex]
+                return file.source.bytes.withUnsafeBufferPointer { bytes in
+                    file.tokens.indices.contains { token in
+                        names.position(of: file.tokens[token], in: bytes) != nil
+                            && Self.mayBuildSite(after: token, in: file, references: references)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a site may stand after `callee` in the parentheses, brackets or block around it,
+    /// where the callee's own parentheses and closures lie: one of the file's references to a
+    /// project view's name, or an `.init(…)` (built for a view the code returns).
+    private static func mayBuildSite(after callee: Int, in file: ParsedFile, references: [Int]) -> Bool {
+        var end = callee + 1
+        scan: while end < file.tokens.count {
+            switch file.tokens[end].kind {
+            case .leftParen, .leftBrace, .leftSquare:
+                let close = Int(file.partner[end])
+                guard close > end else { return true }  // unbalanced: in doubt
+                end = close + 1
+            case .rightParen, .rightBrace, .rightSquare:
+                break scan
+            default:
+                end += 1
+            }
+        }
+        let after = callee + 1..<end
+        return references.contains { after.contains($0) } || after.contains { file.at($0, "init") && file.kind($0 - 1) == .period }
     }
 
     /// The sites in one file, in token order: what `constructions` holds for it, found
@@ -401,6 +444,9 @@ private let sceneCallees: Set<String> = [
     "WindowGroup", "Window", "DocumentGroup", "MenuBarExtra", "Settings", "UtilityWindow", "ImmersiveSpace",
 ]
 private let hostingControllers: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView"]
+/// The callees whose content or argument `makeConstruction` makes a root: a scene, a hosting
+/// controller or configuration, an image renderer.
+private let rootCallees = sceneCallees.union(hostingControllers).union(["UIHostingConfiguration", "ImageRenderer"])
 private let presentingModifiers: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector", "navigationDestination"]
 /// Keywords that open a statement with a block.
 private let statementKeywords: Set<String> = ["if", "else", "switch", "for", "guard", "while", "do", "repeat", "catch"]
