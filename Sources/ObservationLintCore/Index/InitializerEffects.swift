@@ -346,18 +346,29 @@ struct InitializerEffects {
 
     // MARK: - Objects built on the way
 
-    /// `Parser(…)` of a project type: building it runs its initializer, and with it that
-    /// initializer's work.
+    /// `Parser(…)` of a project type, or `Watcher { … }` with only trailing closures, where a
+    /// value goes (after `=`, `(`, `,`, `[`, `return`): building it runs its initializer, and
+    /// with it that initializer's work.
     private func constructionEffect(
         at token: Int, file fileIndex: Int, limit: Int, depth: Int, visited: inout Set<String>
     ) -> InitializerEffect? {
         let file = index.files[fileIndex]
-        guard depth < 5, file.kind(token) == .identifier, file.kind(token - 1) != .period, file.kind(token + 1) == .leftParen,
+        guard depth < 5, file.kind(token) == .identifier, file.kind(token - 1) != .period,
+            file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace && takesValue(after: token - 1, in: file),
             !file.tokens[token + 1].isAtStartOfLine, file.text(token).first?.isUppercase == true,
             let built = index.type(named: file.text(token), file: fileIndex),
             let call = file.call(at: token, limit: limit)
         else { return nil }
         return effect(ofConstructing: built, with: call, in: file, depth: depth + 1, visited: &visited)
+    }
+
+    /// Whether an expression starts after `token`: an assignment's `=`, an argument's `(`
+    /// or `,`, an element's `[`, or `return` (not a type position such as `is Foo {`).
+    private func takesValue(after token: Int, in file: ParsedFile) -> Bool {
+        switch file.kind(token) {
+        case .equal?, .leftParen?, .comma?, .leftSquare?: true
+        default: file.at(token, "return")
+        }
     }
 
     /// A `lazy` stored property of the type read here: its first read runs its initial
