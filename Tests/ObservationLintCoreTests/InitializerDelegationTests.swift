@@ -118,3 +118,56 @@ final class ConstructionEffectTests: XCTestCase {
             """))
     }
 }
+
+final class HeldSharedObjectWriteTests: XCTestCase {
+    private func effect(of model: String) -> String? {
+        let source = """
+            final class Coordinator {
+                static let shared = Coordinator()
+                var onEvent: ((String) -> Void)?
+            }
+            let probe = Model()
+            \(model)
+            """
+        let index = ProjectIndex(files: [ParsedFile(path: "Models.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: false)
+        let file = index.files[0]
+        guard let token = file.tokens.indices.first(where: { file.spells($0, "Model") && file.at($0 - 2, "probe") }),
+            let call = file.call(at: token, limit: file.tokens.count)
+        else { return nil }
+        return index.initializerEffect(ofConstructing: index.types["Model"]!, call: call, in: 0)?.description
+    }
+
+    func testWriteThroughAPropertyHoldingASharedObject() {
+        XCTAssertEqual(effect(of: """
+            @Observable final class Model {
+                let coordinator: Coordinator
+                var events: [String] = []
+                init(coordinator: Coordinator? = nil) {
+                    self.coordinator = coordinator ?? Coordinator.shared
+                    self.coordinator.onEvent = { _ in }
+                }
+            }
+            """), "writes to shared state (`Coordinator.shared`'s `onEvent`)")
+        XCTAssertEqual(effect(of: """
+            @Observable final class Model {
+                let coordinator: Coordinator
+                init() {
+                    coordinator = Coordinator.shared
+                    coordinator.onEvent = { _ in }
+                }
+            }
+            """), "writes to shared state (`Coordinator.shared`'s `onEvent`)")
+    }
+
+    func testWriteToAnObjectTheInitializerBuiltIsNone() {
+        XCTAssertNil(effect(of: """
+            @Observable final class Model {
+                let coordinator: Coordinator
+                init() {
+                    coordinator = Coordinator()
+                    coordinator.onEvent = { _ in }
+                }
+            }
+            """))
+    }
+}

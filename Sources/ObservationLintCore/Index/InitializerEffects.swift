@@ -181,6 +181,7 @@ struct InitializerEffects {
                 effect.place = "in the initial value of `\(file.text(token))`"
                 return effect
             }
+            if let effect = heldSharedObjectWrite(at: token, file: fileIndex, body: body, locals: locals) { return effect }
             // Calls of the type's own methods and delegating initializers.
             guard file.kind(token) == .identifier || file.at(token, "init"), isCall(token, file: file) else { continue }
             let name = file.text(token)
@@ -340,6 +341,36 @@ struct InitializerEffects {
             return effect("subscribes to a publisher")
         default:
             break
+        }
+        return nil
+    }
+
+    // MARK: - Shared objects held
+
+    /// `self.coordinator.onEvent = …` where this body stored a shared object in its own
+    /// `coordinator` (`coordinator = Coordinator.shared`, or `coordinator ?? .shared`-style
+    /// `param ?? Coordinator.shared`): a write to that shared object's state, which outlives
+    /// the new instance.
+    private func heldSharedObjectWrite(at token: Int, file fileIndex: Int, body: Range<Int>, locals: Set<String>) -> InitializerEffect? {
+        let file = index.files[fileIndex]
+        guard file.kind(token) == .identifier, file.kind(token + 1) == .period, file.kind(token + 2) == .identifier,
+            file.isOwnMemberReference(token), index.isMemberWrite(at: TokenLocation(file: fileIndex, token: token + 2))
+        else { return nil }
+        let name = file.text(token)
+        guard !locals.contains(name) || file.at(token - 2, "self") else { return nil }
+        for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") && file.path(of: assignment.target) == [name] {
+            var value = assignment.value
+            // `param ?? Shared.shared`: the shared object when the caller passes none.
+            if value.count > 2, file.kind(value.lowerBound) == .identifier, file.at(value.lowerBound + 1, "??") {
+                value = value.lowerBound + 2..<value.upperBound
+            }
+            guard value.count == 3, file.kind(value.lowerBound) == .identifier, file.text(value.lowerBound).startsWithUppercase,
+                file.kind(value.lowerBound + 1) == .period,
+                ["shared", "default", "standard", "current"].contains(file.text(value.lowerBound + 2))
+            else { continue }
+            return InitializerEffect(
+                description: "writes to shared state (`\(file.text(value))`'s `\(file.text(token + 2))`)",
+                location: TokenLocation(file: fileIndex, token: token + 2))
         }
         return nil
     }
