@@ -19,7 +19,10 @@ public struct ModelCreatedInBody: Rule {
             DetailModel`, called as `makeModel(item)`) when every value the project stores in it \
             (each caller's argument, or the default) is a closure literal or a method reference \
             (`container.makeDetailModel`) that builds the model anew on every path, or the \
-            caller's own such property passed on. A child holding it as `@ObservedObject`, `@Bindable` \
+            caller's own such property passed on. A call of a view factory — a project \
+            function every return path of which builds the same child view around a new model \
+            (`factory.makeScreen()` returning `Screen(model: .init(…))`) — builds both again. \
+            A child holding it as `@ObservedObject`, `@Bindable` \
             or a plain reference gets the new object and loses what the old one held (loaded \
             data, selection, text being edited); a child holding it in `@StateObject`/`@State` \
             keeps the first, but every extra build runs the initializer again (a request, a \
@@ -234,6 +237,33 @@ public struct ModelCreatedInBody: Rule {
                 }
             }
             """,
+            // A view factory: `make` returns the screen built around a new model on every
+            // call (its trailing closure fills the labelled `onJoin`), so each run of
+            // `Lobby.body` hands the screen a new one.
+            """
+            final class JoinModel: ObservableObject {
+                @Published var room = ""
+                func join(_ name: String) { room = name }
+            }
+            struct JoinScreen: View {
+                @ObservedObject var model: JoinModel
+                let onJoin: (String) -> Void
+                var body: some View { Button(model.room) { model.join("a"); onJoin("a") } }
+            }
+            final class JoinFactory {
+                func make(onJoin: @escaping (String) -> Void) -> some View {
+                    JoinScreen(model: .init(), onJoin: onJoin)
+                }
+            }
+            struct Lobby: View {
+                let factory: JoinFactory
+                @State private var joined: [String] = []
+                var body: some View {
+                    Text("\\(joined.count)")
+                    ↓factory.make { joined.append($0) }
+                }
+            }
+            """,
             // A factory whose every return path builds a new model is a constructor too.
             """
             final class ProfileModel: ObservableObject {
@@ -317,6 +347,32 @@ public struct ModelCreatedInBody: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The factory hands the screen the model it keeps: every call shows the same one.
+            """
+            final class JoinModel: ObservableObject {
+                @Published var room = ""
+                func join(_ name: String) { room = name }
+            }
+            struct JoinScreen: View {
+                @ObservedObject var model: JoinModel
+                let onJoin: (String) -> Void
+                var body: some View { Button(model.room) { model.join("a"); onJoin("a") } }
+            }
+            final class JoinFactory {
+                private let model = JoinModel()
+                func make(onJoin: @escaping (String) -> Void) -> some View {
+                    JoinScreen(model: model, onJoin: onJoin)
+                }
+            }
+            struct Lobby: View {
+                let factory: JoinFactory
+                @State private var joined: [String] = []
+                var body: some View {
+                    Text("\\(joined.count)")
+                    factory.make { joined.append($0) }
+                }
+            }
+            """,
             // `opened` changes in the flow that shows the sheet, before it sets `draft`: the
             // `Editor` does not exist yet, and while it is up the button cannot run again.
             """
@@ -707,6 +763,19 @@ public struct ModelCreatedInBody: Rule {
                 // A local handed to several children (in `if` branches) is one finding.
                 var reported = Set<Int>()
                 for token in body.range {
+                    if let made = madeView(at: token, code: code, index: index, file: file) {
+                        guard roles.role(of: token) == .content, let child = index.types[made.view],
+                            let storage = receivingStorage(of: child, label: made.label, position: made.position, index: index),
+                            let model = index.types[made.model.type], RenderingCode.isModel(model)
+                        else { continue }
+                        if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
+                        if previewOnly == true { continue }
+                        report(
+                            CreatedModel(type: model.name, token: token, factory: made.model), model: model, handedTo: child,
+                            named: String(child.name.simpleTypeName), storage: storage, builtAt: token, in: body, of: type,
+                            reported: &reported, context: &context)
+                        continue
+                    }
                     guard let child = childView(calledAt: token, from: type.name, index: index, file: file),
                         let call = file.call(at: token, limit: body.range.upperBound), let arguments = call.arguments
                     else { continue }
@@ -732,46 +801,70 @@ public struct ModelCreatedInBody: Rule {
                         else { continue }
                         if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
                         if previewOnly == true { continue }
-                        // The witness: what a new model loses (state written after its
-                        // initializer, or an initializer effect; with `@StateObject`, only the
-                        // effect), and what runs this body again while the child is shown
-                        // (asked second: the parent's triggers cost more to find).
-                        var constructions = created.factory?.constructions.map { (file: $0.file, call: Optional($0.call)) } ?? []
-                        if constructions.isEmpty {
-                            let constructor = file.kind(created.token) == .period ? created.token + 1 : created.token
-                            constructions = [(context.fileIndex, file.call(at: constructor, limit: body.range.upperBound))]
-                        }
-                        // A factory's return paths may build the model with different
-                        // initializers: the first whose rebuild loses something is the witness.
-                        let witnessed = constructions.lazy.map { construction in
-                            (construction, index.loss(
-                                ofRebuilding: model, call: construction.call, in: construction.file, heldIn: storage.property.name, of: child))
-                        }.first { Witness.lossSummary($0.1, keepsFirst: storage.keepsFirst) != nil }
-                        guard let (construction, loss) = witnessed, let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst),
-                            let trigger = reRenderTrigger(of: type, building: child, at: call.name, context: context)
-                        else { continue }
-                        guard reported.insert(created.token).inserted else { continue }
-                        let modelName = model.name
-                        let parent = "`\(type.name).\(body.name)`"
-                        let passedOn = storage.handOns.map { ", which passes it on to `\($0.receiver)`" }.joined()
-                        let message = storage.keepsFirst
-                            ? "`\(modelName)` is created while \(parent) is evaluated and handed to `\(childName)`\(passedOn), which keeps the first one in \(storage.description): each time the body runs again another `\(modelName)` is built and \(summary)"
-                            : "`\(modelName)` is created while \(parent) is evaluated and handed to `\(childName)`, which keeps it as \(storage.description): each time the body runs again, `\(childName)` gets a new `\(modelName)` and \(summary)"
-                        context.report(
-                            message,
-                            at: created.token..<created.token + 1,
-                            notes: Witness.triggerNotes(trigger, context: context)
-                                + builtNotes(created, construction: construction, parent: parent, model: modelName, context: context)
-                                + [context.note("`\(childName)` stores it here", at: storage.token..<storage.token + 1, in: storage.file)]
-                                + handOnNotes(storage.handOns, from: childName, context: context)
-                                + Witness.lossNotes(loss, model: modelName, keepsFirst: storage.keepsFirst, context: context),
-                            help: storage.keepsFirst
-                                ? "pass a closure the child calls once (`@autoclosure`, `StateObject(wrappedValue: make())`), or keep `\(modelName)`'s initializer to assignments and start the work in `.task`"
-                                : "create it in `\(childName)` as `\(RenderingCode.ownerWrapper(for: model)) private var` (initialized from its inputs), or store it in this view and pass the stored object")
+                        report(
+                            created, model: model, handedTo: child, named: childName, storage: storage, builtAt: call.name, in: body,
+                            of: type, reported: &reported, context: &context)
                     }
                 }
             }
         }
+    }
+
+    /// Reports `created`, handed to `child` (built at `site`), with its witness: what a new
+    /// model loses (state written after its initializer, or an initializer effect; with
+    /// `@StateObject`, only the effect), and what runs this body again while the child is
+    /// shown (asked second: the parent's triggers cost more to find).
+    private func report(
+        _ created: CreatedModel, model: TypeInfo, handedTo child: TypeInfo, named childName: String, storage: Storage, builtAt site: Int,
+        in body: RenderingBody, of type: TypeInfo, reported: inout Set<Int>, context: inout RuleContext
+    ) {
+        let index = context.index
+        let file = context.file
+        var constructions = created.factory?.constructions.map { (file: $0.file, call: Optional($0.call)) } ?? []
+        if constructions.isEmpty {
+            let constructor = file.kind(created.token) == .period ? created.token + 1 : created.token
+            constructions = [(context.fileIndex, file.call(at: constructor, limit: body.range.upperBound))]
+        }
+        // A factory's return paths may build the model with different
+        // initializers: the first whose rebuild loses something is the witness.
+        let witnessed = constructions.lazy.map { construction in
+            (construction, index.loss(
+                ofRebuilding: model, call: construction.call, in: construction.file, heldIn: storage.property.name, of: child))
+        }.first { Witness.lossSummary($0.1, keepsFirst: storage.keepsFirst) != nil }
+        guard let (construction, loss) = witnessed, let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst),
+            let trigger = reRenderTrigger(of: type, building: child, at: site, context: context)
+        else { return }
+        guard reported.insert(created.token).inserted else { return }
+        let modelName = model.name
+        let parent = "`\(type.name).\(body.name)`"
+        let passedOn = storage.handOns.map { ", which passes it on to `\($0.receiver)`" }.joined()
+        let message = storage.keepsFirst
+            ? "`\(modelName)` is created while \(parent) is evaluated and handed to `\(childName)`\(passedOn), which keeps the first one in \(storage.description): each time the body runs again another `\(modelName)` is built and \(summary)"
+            : "`\(modelName)` is created while \(parent) is evaluated and handed to `\(childName)`, which keeps it as \(storage.description): each time the body runs again, `\(childName)` gets a new `\(modelName)` and \(summary)"
+        context.report(
+            message,
+            at: created.token..<created.token + 1,
+            notes: Witness.triggerNotes(trigger, context: context)
+                + builtNotes(created, construction: construction, parent: parent, model: modelName, context: context)
+                + [context.note("`\(childName)` stores it here", at: storage.token..<storage.token + 1, in: storage.file)]
+                + handOnNotes(storage.handOns, from: childName, context: context)
+                + Witness.lossNotes(loss, model: modelName, keepsFirst: storage.keepsFirst, context: context),
+            help: storage.keepsFirst
+                ? "pass a closure the child calls once (`@autoclosure`, `StateObject(wrappedValue: make())`), or keep `\(modelName)`'s initializer to assignments and start the work in `.task`"
+                : "create it in `\(childName)` as `\(RenderingCode.ownerWrapper(for: model)) private var` (initialized from its inputs), or store it in this view and pass the stored object")
+    }
+
+    /// A call of a view factory starting at `token` (`factory.makeScreen()`, the root of its
+    /// chain): a project function that returns a view built around a new model on every path.
+    private func madeView(at token: Int, code: Code, index: ProjectIndex, file: ParsedFile) -> FreshModelView? {
+        guard file.kind(token) == .identifier || file.at(token, "self"), file.kind(token - 1) != .period,
+            let end = file.memberChainEnd(at: token, limit: code.body.range.upperBound),
+            file.kind(end) == .leftParen || file.kind(end) == .leftBrace, !file.tokens[end].isAtStartOfLine,
+            !RenderingCode.isCapitalizedName(end - 1, in: file),
+            let call = file.call(at: end - 1, limit: code.body.range.upperBound)
+        else { return nil }
+        return index.freshModelView(
+            returnedBy: token..<call.end, in: code.fileIndex, code: code.body.range, scope: code.scope, parameters: code.body.parameters)
     }
 
     /// Where a plain property passes the model on, and where the descendant keeps it.

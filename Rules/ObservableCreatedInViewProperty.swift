@@ -18,7 +18,11 @@ public struct ObservableCreatedInViewProperty: Rule {
             body again (and where it reads that state), the site where that body re-creates this \
             view, and what is lost (a write to the model's state after its initializer, or its \
             initializer's effect). A view whose parents never run again while it is shown, and \
-            a model that only holds its inputs, are not reported.
+            a model that only holds its inputs, are not reported. A `var` with an initial value \
+            in a view without its own initializer is a parameter of the memberwise initializer, \
+            its initial value that parameter's default: only the constructions that leave the \
+            argument out build a model (a `let`'s initial value, and every initial value under \
+            an explicit initializer, is evaluated by each construction).
             The new object is reached only through the view's property: when the view's code \
             never refers to it (the view uses a shared instance instead), nothing writes or \
             shows that object's state, so only its initializer's effect can be lost.
@@ -137,6 +141,48 @@ public struct ObservableCreatedInViewProperty: Rule {
                 }
             }
             """,
+            // An explicit initializer evaluates every initial value, whatever it is passed.
+            """
+            @Observable final class Prefs {
+                var enabled = false
+                func toggle() { enabled.toggle() }
+            }
+            struct PrefsRow: View {
+                let title: String
+                var ↓prefs = Prefs()
+                init(title: String) { self.title = title }
+                var body: some View { Button(prefs.enabled ? title : "Off") { prefs.toggle() } }
+            }
+            struct Settings: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    PrefsRow(title: "Alerts")
+                }
+            }
+            """,
+            // One caller passes `prefs:`, but the one that runs again leaves it out.
+            """
+            @Observable final class Prefs {
+                var enabled = false
+                func toggle() { enabled.toggle() }
+            }
+            struct PrefsRow: View {
+                var ↓prefs = Prefs()
+                var body: some View { Button(prefs.enabled ? "On" : "Off") { prefs.toggle() } }
+            }
+            struct Settings: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    PrefsRow()
+                }
+            }
+            struct Pinned: View {
+                @State private var prefs = Prefs()
+                var body: some View { PrefsRow(prefs: prefs) }
+            }
+            """,
             """
             @Observable final class RowModel {
                 var isExpanded = false
@@ -158,6 +204,28 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `prefs` is a parameter of `PrefsRow`'s memberwise initializer and its initial value
+            // that parameter's default: `Settings` passes `prefs:`, so the default is evaluated
+            // only by the preview, never when `Settings.body` runs again.
+            """
+            @Observable final class Prefs {
+                var enabled = false
+                func toggle() { enabled.toggle() }
+            }
+            struct PrefsRow: View {
+                var prefs = Prefs()
+                var body: some View { Button(prefs.enabled ? "On" : "Off") { prefs.toggle() } }
+            }
+            struct Settings: View {
+                @State private var prefs = Prefs()
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    PrefsRow(prefs: prefs)
+                }
+            }
+            #Preview { PrefsRow() }
+            """,
             // `PlayerHost` only passes its model on to `PlayerPanel`, whose `@State` keeps the
             // first one (and its `isPlaying`); the ones later builds of `PlayerHost` make are dropped.
             // It also injects each into the environment, but no view reads a `Player` from there.
@@ -438,9 +506,23 @@ public struct ObservableCreatedInViewProperty: Rule {
         let index = context.index
         guard let created = createdModel(property, in: view, file: context.file, index: index), let model = index.types[created.name],
             let witness = ViewProperty.rebuildWitness(
-                of: view, property: property.name, model: model, call: created.call, in: created.callFile, context: context)
+                of: view, property: property.name, model: model, call: created.call, in: created.callFile, context: context,
+                building: buildingSites(of: property, in: view, assignedInInitializer: created.assignment != nil))
         else { return nil }
         return (created, witness)
+    }
+
+    /// Which constructions of the view evaluate the property's initial value. A `var` with an
+    /// initial value is a parameter of the memberwise initializer, and its initial value is
+    /// that parameter's default: only constructions that leave `name:` out build the model.
+    /// A `let` with an initial value is no parameter, and an explicit initializer evaluates
+    /// every initial value before its body runs: there every construction builds it.
+    private static func buildingSites(
+        of property: Property, in view: TypeInfo, assignedInInitializer: Bool
+    ) -> (ViewConstruction) -> Bool {
+        guard !assignedInInitializer, !property.isLet, ViewProperty.hasMemberwiseInit(view) else { return { _ in true } }
+        let label = property.name
+        return { site in site.argument(labeled: label) == nil }
     }
 
     struct CreatedModel {

@@ -11,7 +11,10 @@ public struct StateObservableInitSideEffects: Rule {
         rationale: """
             Unlike `@StateObject`, whose initial value is an autoclosure evaluated once, `@State` \
             evaluates its initial value every time the view's initializer runs, which is every \
-            time the parent's body runs again and re-creates the view. SwiftUI keeps the first \
+            time the parent's body runs again and re-creates the view — as does the value the \
+            view's initializer gives it (`_m = State(initialValue: Model())`, or `m = Model()` \
+            for a state without an initial value), also a `Model(…)` another initializer passes \
+            on with `self.init(…)` (for the constructions that select that initializer). SwiftUI keeps the first \
             instance and throws the new ones away, but their initializers have already run: each \
             re-render starts another `Task`, timer, notification observer, request or storage \
             write. Reported by default only with the witness, cited in notes in the order things \
@@ -35,6 +38,63 @@ public struct StateObservableInitSideEffects: Rule {
             (`@State private var model: Model?`).
             """,
         triggeringExamples: [
+            // The convenience initializer builds the model and hands it to the one that fills
+            // the state (`self.model = model` initializes `@State` with it): `Home.body`
+            // selects it, so each run of that body builds another `FeedModel`.
+            """
+            @Observable final class FeedModel {
+                var posts: [String] = []
+                init(account: String) {
+                    NotificationCenter.default.addObserver(forName: .accountChanged, object: nil, queue: .main) { _ in }
+                }
+            }
+            struct FeedView: View {
+                let account: String
+                @State private var ↓model: FeedModel
+                private init(account: String, model: FeedModel) {
+                    self.account = account
+                    self.model = model
+                }
+                init(account: String) {
+                    self.init(account: account, model: FeedModel(account: account))
+                }
+                var body: some View { List(model.posts, id: \\.self) { Text($0) } }
+            }
+            struct Home: View {
+                @State private var account = "me"
+                var body: some View {
+                    Picker("Account", selection: $account) { Text("me") }
+                    FeedView(account: account)
+                }
+            }
+            """,
+            // Without an initial value, assigning the state in the initializer initializes it:
+            // every construction builds a new `Clock`.
+            """
+            @Observable final class Clock {
+                var now = Date()
+                private var timer: Timer?
+                init() {
+                    timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { [weak self] _ in self?.now = Date() }
+                }
+            }
+            struct ClockView: View {
+                let title: String
+                @State private var ↓clock: Clock
+                init(title: String) {
+                    self.title = title
+                    clock = Clock()
+                }
+                var body: some View { Text(clock.now, style: .time) }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    ClockView(title: "Now")
+                }
+            }
+            """,
             """
             @Observable final class TransferFeed {
                 var latest = ""
@@ -152,6 +212,37 @@ public struct StateObservableInitSideEffects: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `Home.body` passes the model it keeps: the initializer that builds one
+            // (`init(account:)`, used by the preview) is never selected by a body that runs again.
+            """
+            @Observable final class FeedModel {
+                var posts: [String] = []
+                init(account: String) {
+                    NotificationCenter.default.addObserver(forName: .accountChanged, object: nil, queue: .main) { _ in }
+                }
+            }
+            struct FeedView: View {
+                let account: String
+                @State private var model: FeedModel
+                init(account: String, model: FeedModel) {
+                    self.account = account
+                    self.model = model
+                }
+                init(account: String) {
+                    self.init(account: account, model: FeedModel(account: account))
+                }
+                var body: some View { List(model.posts, id: \\.self) { Text($0) } }
+            }
+            struct Home: View {
+                @State private var account = "me"
+                @State private var feed = FeedModel(account: "me")
+                var body: some View {
+                    Picker("Account", selection: $account) { Text("me") }
+                    FeedView(account: account, model: feed)
+                }
+            }
+            #Preview { FeedView(account: "me") }
+            """,
             // `Profile.name`'s setter writes `info`, but no code sets `name`: nothing re-runs `Screen.body`.
             """
             @main struct ShopApp: App {
@@ -369,18 +460,20 @@ public struct StateObservableInitSideEffects: Rule {
     public func check(_ context: inout RuleContext) {
         let index = context.index
         for (decl, view) in index.typeDeclarations(in: context.fileIndex) where view.isView {
-            var recreation: ReCreation??  // found on the first model with an effect
+            var recreations: [ReCreation]?  // found on the first model with an effect
             for property in decl.properties where property.isStored && property.attributes.contains(named: "State") {
-                for (call, callFile) in constructions(of: property, in: view, context: context) {
+                for construction in constructions(of: property, in: view, context: context) {
+                    let call = construction.call
                     guard let model = index.type(named: call.type, from: view.name), model.isClass, model.isObservable,
-                        let effect = index.initializerEffect(ofConstructing: model, call: call.call, in: callFile)
+                        let effect = index.initializerEffect(ofConstructing: model, call: call.call, in: construction.file)
                     else { continue }
-                    if recreation == nil {
+                    if recreations == nil {
                         let declaration = TokenLocation(file: context.fileIndex, token: decl.nameToken)
-                        recreation = .some(index.reCreations(of: view, declaredAt: declaration).first)
+                        recreations = index.reCreations(of: view, declaredAt: declaration)
                     }
-                    // No body that builds this view runs again while it is shown: one model.
-                    guard let witness = recreation! else { break }
+                    // No body that builds this view (with an initializer that builds the
+                    // model) runs again while it is shown: one model.
+                    guard let witness = recreations!.first(where: { construction.isBuilt(at: $0.site, of: view, index: index) }) else { continue }
                     let parent = witness.site.enclosingTypeName ?? "the parent"
                     let place = effect.place.map { " (\($0))" } ?? ""
                     context.report(
@@ -390,6 +483,7 @@ public struct StateObservableInitSideEffects: Rule {
                             + [context.note(
                                 "`\(parent).body` runs again and re-creates `\(witness.site.viewName)` here, which evaluates `\(property.name)`'s initial value",
                                 at: witness.site.token..<witness.site.token + 1, in: witness.site.file)]
+                            + construction.passedOnNotes(context: context)
                             + [context.note(
                                 "\(effect.description) here", at: effect.location.token..<effect.location.token + 1, in: effect.location.file)],
                         help: "keep `\(model.name)`'s initializer to assignments and start the work in `.task { }`, or create the model in `.task` (`@State private var \(property.name): \(model.name)?`)")
@@ -399,25 +493,65 @@ public struct StateObservableInitSideEffects: Rule {
         }
     }
 
+    /// A constructor call that gives the state its value, and the initializer a construction
+    /// of the view must select for it to run (nil: every construction).
+    struct Construction {
+        let call: (type: String, call: Call)
+        let file: Int
+        let through: DelegatedArgument?
+
+        func isBuilt(at site: ViewConstruction, of view: TypeInfo, index: ProjectIndex) -> Bool {
+            guard let through else { return true }
+            return index.initializers(of: view, selectedBy: site.call, in: site.file).contains {
+                $0.file == through.file && $0.function.nameToken == through.initializer.nameToken
+            }
+        }
+
+        func passedOnNotes(context: RuleContext) -> [DiagnosticNote] {
+            guard let through else { return [] }
+            return [context.note(
+                "whose initializer builds a new `\(call.type)` here and passes it on with `self.init`", at: through.value, in: through.file)]
+        }
+    }
+
     /// The constructor calls that give the state its value each time the view is
     /// initialized: the initial value (`= Model()`, `: Model = .init()`), and in the view's
-    /// initializers `_m = State(initialValue: Model())` / `State(wrappedValue:)` / `.init(…)`.
-    private func constructions(
-        of property: Property, in view: TypeInfo, context: RuleContext
-    ) -> [(call: (type: String, call: Call), file: Int)] {
+    /// initializers `_m = State(initialValue: Model())` / `State(wrappedValue:)` / `.init(…)`,
+    /// or for a state without an initial value `m = Model()` (which initializes the wrapper
+    /// with `State(wrappedValue:)`). An assigned parameter of the initializer is followed to
+    /// the values the view's other initializers pass for it with `self.init(…)`.
+    private func constructions(of property: Property, in view: TypeInfo, context: RuleContext) -> [Construction] {
         let index = context.index
-        var result: [(call: (type: String, call: Call), file: Int)] = []
+        var result: [Construction] = []
         if let constructed = index.constructedType(of: property, in: context.file, scope: view.name) {
-            result.append(((constructed.name, constructed.call), context.fileIndex))
+            result.append(Construction(call: (constructed.name, constructed.call), file: context.fileIndex, through: nil))
         }
         for (fileIndex, initializer) in view.functions where initializer.kind == .initializer {
             guard let body = initializer.body else { continue }
             let file = index.files[fileIndex]
-            for assignment in file.assignments(in: body) where file.path(of: assignment.target) == ["_" + property.name] {
-                guard let value = file.wrapperInitialValue(in: assignment.value, wrappers: ["State"]),
-                    let constructed = index.constructedType(in: value, file: file, scope: view.name, contextualType: property.type)
+            for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") {
+                let path = file.path(of: assignment.target)
+                let value: Range<Int>
+                if path == ["_" + property.name] {
+                    guard let wrapped = file.wrapperInitialValue(in: assignment.value, wrappers: ["State"]) else { continue }
+                    value = wrapped
+                } else if path == [property.name], property.initializer == nil {
+                    value = assignment.value
+                } else {
+                    continue
+                }
+                if let constructed = index.constructedType(in: value, file: file, scope: view.name, contextualType: property.type) {
+                    result.append(Construction(call: (constructed.name, constructed.call), file: fileIndex, through: nil))
+                    continue
+                }
+                guard value.count == 1, let parameter = initializer.parameters.first(where: { $0.name == file.text(value.lowerBound) })
                 else { continue }
-                result.append(((constructed.name, constructed.call), fileIndex))
+                for passed in index.delegatedArguments(for: parameter, of: initializer, declaredIn: fileIndex, in: view) {
+                    guard let constructed = index.constructedType(
+                        in: passed.value, file: index.files[passed.file], scope: view.name, contextualType: property.type)
+                    else { continue }
+                    result.append(Construction(call: (constructed.name, constructed.call), file: passed.file, through: passed))
+                }
             }
         }
         return result

@@ -32,8 +32,22 @@ struct StreakBadge: View {
     var body: some View { Text("\(model.days)") }
 }
 
+/// Builds the badge view itself: around a new model on each call, or around the one it keeps.
+final class StreakBadges {
+    private let kept = StreakModel(start: 0)
+
+    func badge(start: Int) -> some View {
+        StreakBadge(model: StreakModel(start: start))
+    }
+
+    func keptBadge() -> some View {
+        StreakBadge(model: kept)
+    }
+}
+
 struct StreakScreen: View {
     let factory: StreakMaking
+    let badges: StreakBadges
     @State private var refreshes = 0
 
     var body: some View {
@@ -41,6 +55,8 @@ struct StreakScreen: View {
             Button("Refresh \(refreshes)") { refreshes += 1 }
             StreakBadge(model: factory.makeStreakModel(start: refreshes)) // expect: model_created_in_body
             StreakBadge(model: factory.sharedStreakModel())
+            badges.badge(start: refreshes) // expect: model_created_in_body
+            badges.keptBadge()
         }
     }
 }

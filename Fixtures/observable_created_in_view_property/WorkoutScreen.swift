@@ -3,6 +3,7 @@ import SwiftUI
 /// Runs its body again each time the selected sport changes, re-creating the views below.
 struct WorkoutScreen: View {
     @State private var sport = "Run"
+    @State private var streak = StreakGoal()
 
     var body: some View {
         VStack {
@@ -15,6 +16,7 @@ struct WorkoutScreen: View {
             LapListView(title: sport)
             WorkoutSummaryView()
             WorkoutBadge()
+            StreakRow(goal: streak)
         }
     }
 }

@@ -255,4 +255,59 @@ final class FreshModelsTests: XCTestCase {
         XCTAssertNil(probe(in: "func build() { [1].forEach { factory in let probe = factory(1) } }"))
         XCTAssertNil(probe(in: "func build(all: [(Int) -> Model]) { for factory in all { let probe = factory(1) } }"))
     }
+
+    /// The view and model the call on the `let probe = …` line of `Screen.body` returns
+    /// newly built ("View(label: Model)").
+    private func freshModelViewOfProbe(in sources: [String]) -> String? {
+        let index = index(sources)
+        for (position, file) in index.files.enumerated() {
+            guard let probe = file.tokens.indices.first(where: { file.spells($0, "probe") && file.at($0 - 1, "let") }) else { continue }
+            let end = file.expressionEnd(from: probe + 2, end: file.tokens.count, stopAtComma: true)
+            let view = index.types["Screen"]!
+            let body = view.properties.first { $0.property.name == "body" }!.property.accessors[0].body!
+            guard let made = index.freshModelView(returnedBy: probe + 2..<end, in: position, code: body, scope: "Screen", parameters: [])
+            else { return nil }
+            return "\(made.view)(\(made.label ?? "_"): \(made.model.type))"
+        }
+        return nil
+    }
+
+    private let screens = """
+        struct Detail: View {
+            @ObservedObject var model: Model
+            let onDone: () -> Void
+            var body: some View { Text("\\(model.count)") }
+        }
+        final class Screens {
+            private let kept = Model()
+            func detail(onDone: @escaping () -> Void) -> some View { Detail(model: .init(id: 1), onDone: onDone) }
+            func madeDetail() -> some View { Detail(model: makeModel(), onDone: {}) }
+            func makeModel() -> Model { Model() }
+            func keptDetail() -> some View { Detail(model: kept, onDone: {}) }
+            func either(_ flag: Bool) -> some View {
+                if flag { return Detail(model: Model(), onDone: {}) }
+                return Detail(model: kept, onDone: {})
+            }
+        }
+        """
+
+    func testViewFactoryReturningAViewAroundANewModel() {
+        func probe(_ call: String) -> String? {
+            freshModelViewOfProbe(in: [models, screens, """
+                struct Screen: View {
+                    let screens: Screens
+                    var body: some View {
+                        let probe = \(call)
+                        probe
+                    }
+                }
+                """])
+        }
+        // A trailing closure fills the labelled closure parameter.
+        XCTAssertEqual(probe("screens.detail { }"), "Detail(model: Model)")
+        XCTAssertEqual(probe("screens.detail(onDone: {})"), "Detail(model: Model)")
+        XCTAssertEqual(probe("screens.madeDetail()"), "Detail(model: Model)")
+        XCTAssertNil(probe("screens.keptDetail()"))
+        XCTAssertNil(probe("screens.either(true)"))
+    }
 }

@@ -27,6 +27,25 @@ extension FreshModel {
     }
 }
 
+/// A project view a call returns newly built around a new model (a view factory's
+/// result): `func make() -> some View { Screen(model: Model()) }`.
+public struct FreshModelView: Sendable {
+    /// The view's qualified type name.
+    public let view: String
+    /// The argument that passes the model: its label, and its position.
+    public let label: String?
+    public let position: Int
+    /// The model, with its constructions.
+    public let model: FreshModel
+    /// The view's construction in the factory.
+    public let site: TokenLocation
+}
+
+/// A memo entry for `freshModelView(returnedBy:…)` (nil is a result).
+struct OptionalFreshModelView: Sendable {
+    let view: FreshModelView?
+}
+
 /// A memo entry for `freshModel(returnedBy:in:owner:)` (nil is a result).
 struct OptionalFreshModel: Sendable {
     let model: FreshModel?
@@ -79,20 +98,7 @@ extension ProjectIndex {
         returnType: TypeRef?, visiting: Set<TokenLocation>
     ) -> FreshModel? {
         let file = files[fileIndex]
-        let inner = (statements ?? body.lowerBound + 1)..<body.upperBound - 1
-        guard !inner.isEmpty else { return nil }
-        let scopes = scopes(in: body, of: file)
-        var returned: [Range<Int>] = []
-        for token in inner where file.at(token, "return") && scopes.innermostClosure(containing: token) == nil {
-            let end = file.expressionEnd(from: token + 1, end: inner.upperBound, stopAtComma: false)
-            guard end > token + 1 else { return nil }
-            returned.append(token + 1..<end)
-        }
-        if returned.isEmpty {
-            // A single-expression body returns its expression.
-            guard file.expressionEnd(from: inner.lowerBound, end: inner.upperBound, stopAtComma: false) == inner.upperBound else { return nil }
-            returned = [inner]
-        }
+        guard let returned = returnedExpressions(of: body, statements: statements, in: file) else { return nil }
         var result: FreshModel?
         for expression in returned {
             let value: FreshModel?
@@ -108,6 +114,27 @@ extension ProjectIndex {
             result = FreshModel(type: value.type, joining: result, value)
         }
         return result
+    }
+
+    /// The expressions a body (a function's, or a closure's from its first statement)
+    /// returns: of its `return` statements outside closures, or its single expression; nil
+    /// when a `return` has no value or the body is no single expression.
+    private func returnedExpressions(of body: Range<Int>, statements: Int? = nil, in file: ParsedFile) -> [Range<Int>]? {
+        let inner = (statements ?? body.lowerBound + 1)..<body.upperBound - 1
+        guard !inner.isEmpty else { return nil }
+        let scopes = scopes(in: body, of: file)
+        var returned: [Range<Int>] = []
+        for token in inner where file.at(token, "return") && scopes.innermostClosure(containing: token) == nil {
+            let end = file.expressionEnd(from: token + 1, end: inner.upperBound, stopAtComma: false)
+            guard end > token + 1 else { return nil }
+            returned.append(token + 1..<end)
+        }
+        if returned.isEmpty {
+            // A single-expression body returns its expression.
+            guard file.expressionEnd(from: inner.lowerBound, end: inner.upperBound, stopAtComma: false) == inner.upperBound else { return nil }
+            returned = [inner]
+        }
+        return returned
     }
 
     /// A constructor of a project model (`Model(…)`, `.init(…)` for the declared return
@@ -199,8 +226,12 @@ extension ProjectIndex {
         }
         guard let receiverType, let receiver = types[receiverType], !ambiguousTypes.contains(receiverType) else { return [] }
         let labels = argumentLabels(of: call, in: file)
+        let inParentheses = labels.count - call.trailingClosures.count
         func declared(in type: TypeInfo) -> [(file: Int, function: FunctionDecl, owner: String)] {
-            type.functions.filter { $0.function.kind == .function && $0.function.name == name && accepts(labels, $0.function.parameters) }
+            type.functions.filter {
+                $0.function.kind == .function && $0.function.name == name
+                    && accepts(labels, firstTrailingClosure: call.trailingClosures.isEmpty ? nil : inParentheses, $0.function.parameters)
+            }
                 .map { ($0.file, $0.function, type.name) }
         }
         var result: [(file: Int, function: FunctionDecl, owner: String)] = []
@@ -251,11 +282,12 @@ extension ProjectIndex {
     }
 
     /// Whether arguments with these labels bind to these parameters, in order, skipping
-    /// defaulted ones.
-    private func accepts(_ labels: [String?], _ parameters: [Parameter]) -> Bool {
+    /// defaulted ones. The first trailing closure (at `firstTrailingClosure`) has no label:
+    /// it fills the next parameter whatever its label.
+    private func accepts(_ labels: [String?], firstTrailingClosure: Int?, _ parameters: [Parameter]) -> Bool {
         var next = 0
-        for label in labels {
-            while next < parameters.count, parameters[next].label != label {
+        for (position, label) in labels.enumerated() {
+            while next < parameters.count, parameters[next].label != label, position != firstTrailingClosure {
                 guard parameters[next].defaultValue != nil else { return false }
                 next += 1
             }
@@ -263,6 +295,96 @@ extension ProjectIndex {
             next += 1
         }
         return parameters[next...].allSatisfy { $0.defaultValue != nil }
+    }
+
+    // MARK: - View factories
+
+    /// The project view a call returns newly built around a new model, when the analysis
+    /// can tell: a call of a project function or method (resolved as for
+    /// `freshModel(returnedBy:in:code:scope:parameters:)`, trailing closures allowed)
+    /// every implementation of which returns, on each path, the same project view
+    /// constructed with a model built there for the same parameter
+    /// (`func make() -> some View { Screen(model: .init(service: service)) }`): each call
+    /// builds the view again with a new model. Nil otherwise.
+    public func freshModelView(
+        returnedBy expression: Range<Int>, in fileIndex: Int, code: Range<Int>, scope: String?, parameters: [Parameter]
+    ) -> FreshModelView? {
+        let file = files[fileIndex]
+        // Most calls name no function of the project that returns a view: ruled out first.
+        guard !expression.isEmpty, let chainEnd = file.memberChainEnd(at: expression.lowerBound, limit: expression.upperBound) else { return nil }
+        let names = viewFactoryNames.value { collectViewFactoryNames() }
+        let isFactoryName = file.source.bytes.withUnsafeBufferPointer { names.position(of: file.tokens[chainEnd - 1], in: $0) != nil }
+        guard isFactoryName, let chain = file.memberChain(at: expression.lowerBound, limit: expression.upperBound),
+            let call = file.call(at: chain.last, limit: expression.upperBound), call.end == expression.upperBound
+        else { return nil }
+        let implementations = calledFunctions(chain: chain, call: call, in: fileIndex, code: code, scope: scope, parameters: parameters)
+        guard !implementations.isEmpty else { return nil }
+        var result: FreshModelView?
+        for implementation in implementations {
+            guard let body = implementation.function.body else { return nil }
+            let key = TokenLocation(file: implementation.file, token: body.lowerBound)
+            let made = freshModelViewsByFunction.value(for: key) {
+                OptionalFreshModelView(
+                    view: collectFreshModelView(returnedBy: implementation.function, in: implementation.file, owner: implementation.owner))
+            }.view
+            guard let made, result == nil || result!.view == made.view && result!.position == made.position && result!.model.type == made.model.type
+            else { return nil }
+            result = result ?? made
+        }
+        return result
+    }
+
+    /// The names of the project's functions declared to return a view (`some View`,
+    /// `AnyView`).
+    private func collectViewFactoryNames() -> NameTable {
+        var names: Set<String> = []
+        for type in types.values {
+            for (_, function) in type.functions where function.kind == .function {
+                guard let returned = function.returnType?.text, returned.hasPrefix("some View") || returned == "AnyView" || returned == "some SwiftUI.View"
+                else { continue }
+                names.insert(function.name)
+            }
+        }
+        return NameTable(names)
+    }
+
+    private func collectFreshModelView(returnedBy function: FunctionDecl, in fileIndex: Int, owner: String) -> FreshModelView? {
+        guard let body = function.body else { return nil }
+        let file = files[fileIndex]
+        guard let returned = returnedExpressions(of: body, in: file) else { return nil }
+        var result: FreshModelView?
+        for expression in returned {
+            guard let made = freshModelView(
+                constructedBy: expression, in: fileIndex, code: body, owner: owner, parameters: function.parameters),
+                result == nil || result!.view == made.view && result!.position == made.position && result!.model.type == made.model.type
+            else { return nil }
+            result = result ?? made
+        }
+        return result
+    }
+
+    /// `Screen(…)` of a project view, one argument of which is a new model (a constructor,
+    /// `.init(…)` for the receiving property's type, or a call returning a fresh model).
+    private func freshModelView(
+        constructedBy expression: Range<Int>, in fileIndex: Int, code: Range<Int>, owner: String, parameters: [Parameter]
+    ) -> FreshModelView? {
+        let file = files[fileIndex]
+        let name = expression.lowerBound
+        guard file.kind(name) == .identifier, file.text(name).startsWithUppercase, let call = file.call(at: name, limit: expression.upperBound),
+            call.end == expression.upperBound, let arguments = call.arguments,
+            let view = type(named: file.text(name), from: owner), view.isView
+        else { return nil }
+        for (position, argument) in file.argumentList(arguments).enumerated() {
+            let label = argument.label.map { file.text($0) }
+            guard let receiving = receivingProperty(of: view, label: label, position: position),
+                let fresh = freshValue(
+                    of: argument.value, in: fileIndex, code: code, scope: owner, parameters: parameters, contextualType: receiving.property.type,
+                    visiting: [])
+            else { continue }
+            return FreshModelView(
+                view: view.name, label: label, position: position, model: fresh, site: TokenLocation(file: fileIndex, token: name))
+        }
+        return nil
     }
 
     // MARK: - Swinject registrations

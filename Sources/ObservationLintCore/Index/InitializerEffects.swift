@@ -181,6 +181,7 @@ struct InitializerEffects {
                 effect.place = "in the initial value of `\(file.text(token))`"
                 return effect
             }
+            if let effect = heldSharedObjectWrite(at: token, file: fileIndex, body: body, locals: locals) { return effect }
             // Calls of the type's own methods and delegating initializers.
             guard file.kind(token) == .identifier || file.at(token, "init"), isCall(token, file: file) else { continue }
             let name = file.text(token)
@@ -344,20 +345,61 @@ struct InitializerEffects {
         return nil
     }
 
+    // MARK: - Shared objects held
+
+    /// `self.coordinator.onEvent = …` where this body stored a shared object in its own
+    /// `coordinator` (`coordinator = Coordinator.shared`, or `coordinator ?? .shared`-style
+    /// `param ?? Coordinator.shared`): a write to that shared object's state, which outlives
+    /// the new instance.
+    private func heldSharedObjectWrite(at token: Int, file fileIndex: Int, body: Range<Int>, locals: Set<String>) -> InitializerEffect? {
+        let file = index.files[fileIndex]
+        guard file.kind(token) == .identifier, file.kind(token + 1) == .period, file.kind(token + 2) == .identifier,
+            file.isOwnMemberReference(token), index.isMemberWrite(at: TokenLocation(file: fileIndex, token: token + 2))
+        else { return nil }
+        let name = file.text(token)
+        guard !locals.contains(name) || file.at(token - 2, "self") else { return nil }
+        for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") && file.path(of: assignment.target) == [name] {
+            var value = assignment.value
+            // `param ?? Shared.shared`: the shared object when the caller passes none.
+            if value.count > 2, file.kind(value.lowerBound) == .identifier, file.at(value.lowerBound + 1, "??") {
+                value = value.lowerBound + 2..<value.upperBound
+            }
+            guard value.count == 3, file.kind(value.lowerBound) == .identifier, file.text(value.lowerBound).startsWithUppercase,
+                file.kind(value.lowerBound + 1) == .period,
+                ["shared", "default", "standard", "current"].contains(file.text(value.lowerBound + 2))
+            else { continue }
+            return InitializerEffect(
+                description: "writes to shared state (`\(file.text(value))`'s `\(file.text(token + 2))`)",
+                location: TokenLocation(file: fileIndex, token: token + 2))
+        }
+        return nil
+    }
+
     // MARK: - Objects built on the way
 
-    /// `Parser(…)` of a project type: building it runs its initializer, and with it that
-    /// initializer's work.
+    /// `Parser(…)` of a project type, or `Watcher { … }` with only trailing closures, where a
+    /// value goes (after `=`, `(`, `,`, `[`, `return`): building it runs its initializer, and
+    /// with it that initializer's work.
     private func constructionEffect(
         at token: Int, file fileIndex: Int, limit: Int, depth: Int, visited: inout Set<String>
     ) -> InitializerEffect? {
         let file = index.files[fileIndex]
-        guard depth < 5, file.kind(token) == .identifier, file.kind(token - 1) != .period, file.kind(token + 1) == .leftParen,
+        guard depth < 5, file.kind(token) == .identifier, file.kind(token - 1) != .period,
+            file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace && takesValue(after: token - 1, in: file),
             !file.tokens[token + 1].isAtStartOfLine, file.text(token).first?.isUppercase == true,
             let built = index.type(named: file.text(token), file: fileIndex),
             let call = file.call(at: token, limit: limit)
         else { return nil }
         return effect(ofConstructing: built, with: call, in: file, depth: depth + 1, visited: &visited)
+    }
+
+    /// Whether an expression starts after `token`: an assignment's `=`, an argument's `(`
+    /// or `,`, an element's `[`, or `return` (not a type position such as `is Foo {`).
+    private func takesValue(after token: Int, in file: ParsedFile) -> Bool {
+        switch file.kind(token) {
+        case .equal?, .leftParen?, .comma?, .leftSquare?: true
+        default: file.at(token, "return")
+        }
     }
 
     /// A `lazy` stored property of the type read here: its first read runs its initial

@@ -213,6 +213,10 @@ public final class ProjectIndex: @unchecked Sendable {
     let protocolValuesByName = Memo<String, OptionalProtocolValues>()
     /// `freshModel(returnedBy:in:owner:)` by the function's body.
     let freshModelsByFunction = Memo<TokenLocation, OptionalFreshModel>()
+    /// `freshModelView(returnedBy:in:code:scope:parameters:)` by the called function's body.
+    let freshModelViewsByFunction = Memo<TokenLocation, OptionalFreshModelView>()
+    /// The names of project functions declared to return a view, found on first use.
+    let viewFactoryNames = OnDemand<NameTable>()
     /// The Swinject factory registrations by registered type, found on first use.
     let swinjectRegistrations = OnDemand<[String: [SwinjectRegistration]]>()
     /// `isBuiltOnlyInPreviews(_:)` by view name.
