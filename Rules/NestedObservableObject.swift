@@ -371,6 +371,31 @@ public struct NestedObservableObject: Rule {
                 var body: some View { Text("\\(account.inbox.unread)") }
             }
             """,
+            // The lazy property's initializer relays the picker's changes before anything
+            // reaches the picker through it.
+            """
+            final class Picker: ObservableObject {
+                @Published var isVisible = false
+                func toggle() { isVisible.toggle() }
+            }
+            final class Toolbar: ObservableObject {
+                private var cancellables = Set<AnyCancellable>()
+                lazy var picker: Picker = {
+                    let model = Picker()
+                    model.objectWillChange
+                        .sink { [weak self] _ in self?.objectWillChange.send() }
+                        .store(in: &cancellables)
+                    return model
+                }()
+            }
+            struct ToolbarView: View {
+                @ObservedObject var toolbar: Toolbar
+                var body: some View {
+                    Button("Pick") { toolbar.picker.toggle() }
+                    if toolbar.picker.isVisible { Text("Picking") }
+                }
+            }
+            """,
             // The parent's only change to the child goes through a helper whose caller announces.
             """
             final class Selection: ObservableObject {

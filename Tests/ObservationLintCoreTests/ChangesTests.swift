@@ -533,6 +533,38 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(revived.map { index.files[$0.site.file].source.location(of: index.files[$0.site.file].tokens[$0.site.token].range.lowerBound).line }, 17)
     }
 
+    /// A lazy property's initializer closure runs before anything reaches the object it
+    /// returns: a subscription there to the local it returns relays that child's changes;
+    /// one to another object does not.
+    func testForwardingSetUpInALazyInitializer() {
+        let source = """
+            final class Child: ObservableObject { @Published var value = 0 }
+            final class Parent: ObservableObject {
+                private var cancellables = Set<AnyCancellable>()
+                lazy var child: Child = {
+                    let model = Child()
+                    model.objectWillChange
+                        .sink { [weak self] _ in self?.objectWillChange.send() }
+                        .store(in: &cancellables)
+                    return model
+                }()
+            }
+            final class Other: ObservableObject {
+                private var cancellables = Set<AnyCancellable>()
+                let spare = Child()
+                lazy var child: Child = {
+                    let model = Child()
+                    spare.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
+                    return model
+                }()
+            }
+            """
+        let index = index(source)
+        XCTAssertNotNil(index.forwarding(of: "child", in: index.types["Parent"]!))
+        XCTAssertNil(index.forwarding(of: "child", in: index.types["Other"]!))
+        XCTAssertNotNil(index.forwarding(of: "spare", in: index.types["Other"]!))
+    }
+
     /// A subscription to the child's `$text` relays the changes of `text` only; one to its
     /// `objectWillChange`, anywhere in the container, relays every change.
     func testForwardingThroughPublishedPublisherRelaysThatProperty() {
