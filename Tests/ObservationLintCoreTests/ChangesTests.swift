@@ -386,6 +386,55 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "other", in: "Library", source).first?.announcement, .unannounced)
     }
 
+    /// An asynchronous function's last segment (after its last `await`) runs on into its
+    /// caller's code once the call returns: `let found = await loadNames()`, then a
+    /// `@Published` write, announces it; so does the first `await` of an `async let` the
+    /// caller binds the call to. A write before the function's last `await`, or a caller
+    /// announcing before the `async let` is awaited, is not announced.
+    func testAnAsynchronousFunctionsLastSegmentRunsOnIntoItsCallers() {
+        let source = """
+            @MainActor final class Directory: ObservableObject {
+                @Published var names: [String] = []
+                @Published var isLoading = false
+                private var namesByID: [Int: String] = [:]
+                private var early: [Int: String] = [:]
+                private var raced: [Int: String] = [:]
+                func load() async {
+                    let found = await loadNames()
+                    names = found
+                }
+                func refresh() async {
+                    async let found = loadNames()
+                    isLoading = false
+                    names = await found
+                }
+                private func loadNames() async -> [String] {
+                    early = [:]
+                    let fetched = await fetch()
+                    namesByID = [1: fetched]
+                    return [fetched]
+                }
+                func reload() async {
+                    async let found = loadOthers()
+                    isLoading = true
+                    _ = await found
+                }
+                private func loadOthers() async -> [String] {
+                    let fetched = await fetch()
+                    raced = [1: fetched]
+                    return [fetched]
+                }
+                private func fetch() async -> String { "" }
+            }
+            """
+        let byID = writes(of: "namesByID", in: "Directory", source)
+        XCTAssertEqual(byID.count, 1)
+        XCTAssertTrue(byID[0].isAnnounced)
+        XCTAssertEqual(byID[0].flows.count, 2, "one flow per caller")
+        XCTAssertEqual(writes(of: "early", in: "Directory", source).first?.announcement, .unannounced)
+        XCTAssertEqual(writes(of: "raced", in: "Directory", source).first?.announcement, .unannounced)
+    }
+
     func testAnnouncedByCallersInOtherTypes() {
         let source = """
             final class Board: ObservableObject {

@@ -364,7 +364,9 @@ final class ChangeFlows: @unchecked Sendable {
 
     /// The announcers of each flow that runs `token` of `place`; nil when one flow announces
     /// nothing. The piece itself, the functions it calls in the same segment, and, for a
-    /// function without `await`, every piece that calls it.
+    /// function with no `await` after `token` (its last segment runs on into the caller's
+    /// code after the call: `let todos = await load()`, then `self.todos = todos`), every
+    /// piece that calls it, from where the call returns.
     func flows(at token: Int, in place: Place, visiting: Set<String> = []) -> [[Announcer]]? {
         // An announcing write takes effect where the write does (`items = await load()`
         // announces after its `await`, in the segment of the code after it).
@@ -378,17 +380,39 @@ final class ChangeFlows: @unchecked Sendable {
         if case .accessor(let kind, let property) = unit.kind, kind == .willSet || kind == .didSet {
             return observerRunFlows(of: property, visiting: visiting)
         }
-        guard case .function(let name) = unit.kind, !visiting.contains(name), !hasAwait(place), !handedOver.contains(name)
+        guard case .function(let name) = unit.kind, !visiting.contains(name), !handedOver.contains(name),
+            !(awaits[place] ?? []).contains(where: { $0 > token })
         else { return nil }
+        // Other code's calls (`model.load()`) are taken in their statement's flow, which an
+        // asynchronous function leaves at its first `await`.
+        if hasAwait(place), !index.memberCalls(named: name).isEmpty { return nil }
         let outside = (callers[name] ?? []).filter { $0.place.body != place.body || $0.place.file != place.file }
         guard var result = externalFlows.value(for: name, { ExternalFlows(flows: externalCallerFlows(of: name)) }).flows,
             !outside.isEmpty || !result.isEmpty
         else { return nil }
         for caller in outside {
-            guard let found = flows(at: caller.token, in: caller.place, visiting: visiting.union([name])) else { return nil }
+            guard let returned = hasAwait(place) ? returnPoint(ofCallAt: caller.token, in: caller.place) : caller.token,
+                let found = flows(at: returned, in: caller.place, visiting: visiting.union([name]))
+            else { return nil }
             result += found
         }
         return result
+    }
+
+    /// Where the caller's code goes on once the asynchronous call at `call` has returned: the
+    /// call itself (`await load()` returns into the code after it), or, for `async let
+    /// todos = load()`, which runs the call in a child task while the caller goes on, the
+    /// first use of `todos` after it (an `await`); nil when the piece never uses it.
+    private func returnPoint(ofCallAt call: Int, in place: Place) -> Int? {
+        let file = index.files[place.file]
+        var start = call - 1
+        while file.at(start, "try") || file.at(start, "await") || file.kind(start) == .exclamationMark && file.at(start - 1, "try") {
+            start -= file.kind(start) == .exclamationMark ? 2 : 1
+        }
+        guard file.kind(start) == .equal, file.kind(start - 1) == .identifier, file.at(start - 2, "let"), file.at(start - 3, "async")
+        else { return call }
+        let end = (place.closure ?? place.body).upperBound
+        return (call + 1..<end).first { file.kind($0) == .identifier && file.spells($0, file.text(start - 1)) && file.kind($0 - 1) != .period }
     }
 
     /// The flows that run a `willSet` or `didSet` of `property`: those of every write of
