@@ -399,20 +399,33 @@ final class ChangeFlows: @unchecked Sendable {
         return result
     }
 
-    /// Where the caller's code goes on once the asynchronous call at `call` has returned: the
-    /// call itself (`await load()` returns into the code after it), or, for `async let
+    /// Where the caller's code goes on once the asynchronous call at `call` (the called
+    /// name's token) has returned: the call itself (`await load()` returns into the code
+    /// after it), or, for `async let
     /// todos = load()`, which runs the call in a child task while the caller goes on, the
     /// first use of `todos` after it (an `await`); nil when the piece never uses it.
-    private func returnPoint(ofCallAt call: Int, in place: Place) -> Int? {
+    func returnPoint(ofCallAt call: Int, in place: Place) -> Int? {
         let file = index.files[place.file]
         var start = call - 1
-        while file.at(start, "try") || file.at(start, "await") || file.kind(start) == .exclamationMark && file.at(start - 1, "try") {
-            start -= file.kind(start) == .exclamationMark ? 2 : 1
+        while true {
+            if file.kind(start) == .period, file.isWord(start - 1) {
+                start -= 2  // the receiver: `model.load()`, `self.model.load()`
+            } else if file.at(start, "try") || file.at(start, "await") {
+                start -= 1
+            } else if file.kind(start) == .exclamationMark || file.kind(start) == .postfixQuestionMark, file.at(start - 1, "try") {
+                start -= 2
+            } else {
+                break
+            }
         }
-        guard file.kind(start) == .equal, file.kind(start - 1) == .identifier, file.at(start - 2, "let"), file.at(start - 3, "async")
-        else { return call }
+        guard file.kind(start) == .equal else { return call }
+        // `async let name = …`, `async let name: Type = …`
+        var binding = start - 1
+        while binding > start - 16, !file.at(binding, "let"), !file.tokens[binding].isAtStartOfLine { binding -= 1 }
+        guard file.at(binding, "let"), file.at(binding - 1, "async"), file.kind(binding + 1) == .identifier else { return call }
+        let name = file.text(binding + 1)
         let end = (place.closure ?? place.body).upperBound
-        return (call + 1..<end).first { file.kind($0) == .identifier && file.spells($0, file.text(start - 1)) && file.kind($0 - 1) != .period }
+        return (call + 1..<end).first { file.kind($0) == .identifier && file.spells($0, name) && file.kind($0 - 1) != .period }
     }
 
     /// The flows that run a `willSet` or `didSet` of `property`: those of every write of
