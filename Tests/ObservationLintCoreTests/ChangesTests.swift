@@ -389,8 +389,8 @@ final class ChangesTests: XCTestCase {
     /// An asynchronous function's last segment (after its last `await`) runs on into its
     /// caller's code once the call returns: `let found = await loadNames()`, then a
     /// `@Published` write, announces it; so does the first `await` of an `async let` the
-    /// caller binds the call to. A write before the function's last `await`, or a caller
-    /// announcing before the `async let` is awaited, is not announced.
+    /// caller binds the call to. A write before the function's last `await` (or in a loop
+    /// that awaits), or a caller announcing before the `async let` is awaited, is not announced.
     func testAnAsynchronousFunctionsLastSegmentRunsOnIntoItsCallers() {
         let source = """
             @MainActor final class Directory: ObservableObject {
@@ -399,6 +399,17 @@ final class ChangesTests: XCTestCase {
                 private var namesByID: [Int: String] = [:]
                 private var early: [Int: String] = [:]
                 private var raced: [Int: String] = [:]
+                private var streamed: [String] = []
+                private let updates = AsyncStream<String> { _ in }
+                func follow() async {
+                    await followUpdates()
+                    isLoading = false
+                }
+                private func followUpdates() async {
+                    for await update in updates {
+                        streamed.append(update)
+                    }
+                }
                 func load() async {
                     let found = await loadNames()
                     names = found
@@ -433,6 +444,8 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(byID[0].flows.count, 2, "one flow per caller")
         XCTAssertEqual(writes(of: "early", in: "Directory", source).first?.announcement, .unannounced)
         XCTAssertEqual(writes(of: "raced", in: "Directory", source).first?.announcement, .unannounced)
+        // Each pass of the loop waits for the next update after its write.
+        XCTAssertEqual(writes(of: "streamed", in: "Directory", source).first?.announcement, .unannounced)
     }
 
     func testAnnouncedByCallersInOtherTypes() {

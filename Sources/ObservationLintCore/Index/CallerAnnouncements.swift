@@ -23,8 +23,9 @@ extension ProjectIndex {
         let file = files[write.site.file]
         // The write takes effect after the `await` of its own statement (`items = await load()`).
         let ownFlows = changeFlows(of: owner)
-        let effective = ownFlows.effectiveToken(ofWriteAt: write.site.token, in: ownFlows.place(of: write.site.token, file: write.site.file, body: body.range))
-        guard !(effective..<body.range.upperBound).contains(where: { file.at($0, "await") }) else { return nil }
+        let place = ownFlows.place(of: write.site.token, file: write.site.file, body: body.range)
+        let effective = ownFlows.effectiveToken(ofWriteAt: write.site.token, in: place)
+        guard place.closure == nil, ownFlows.runsToItsEndWithoutAwait(from: effective, in: place) else { return nil }
         let isAsynchronous = (body.range.lowerBound..<effective).contains { file.at($0, "await") }
         let lineage = Set((typeAndAncestors(of: owner) + typeAndSubtypes(of: owner)).map(\.name))
         let sites = callSites(of: function, inFile: write.site.file, ownedBy: owner)

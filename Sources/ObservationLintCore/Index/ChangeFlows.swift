@@ -381,7 +381,7 @@ final class ChangeFlows: @unchecked Sendable {
             return observerRunFlows(of: property, visiting: visiting)
         }
         guard case .function(let name) = unit.kind, !visiting.contains(name), !handedOver.contains(name),
-            !(awaits[place] ?? []).contains(where: { $0 > token })
+            runsToItsEndWithoutAwait(from: token, in: place)
         else { return nil }
         // Other code's calls (`model.load()`) are taken in their statement's flow, which an
         // asynchronous function leaves at its first `await`.
@@ -501,15 +501,33 @@ final class ChangeFlows: @unchecked Sendable {
 
     /// Whether `token` lies in the body of a `for`, `while` or `repeat` loop of `body`.
     private func isInLoop(_ token: Int, in body: Range<Int>, file: ParsedFile) -> Bool {
-        index.scopes(in: body, of: file).enclosing(token).contains { scope in
-            guard case .block = scope.kind else { return false }
-            var probe = scope.range.lowerBound - 1
-            if file.at(probe, "repeat") { return true }
-            // The statement's first token, on the line of its brace or a line it continues.
-            while probe > body.lowerBound, !file.tokens[probe].isAtStartOfLine || file.kind(probe) == .period {
-                probe -= 1
-            }
-            return file.at(probe, "for") || file.at(probe, "while")
+        index.scopes(in: body, of: file).enclosing(token).contains { loopStart(of: $0, in: body, file: file) != nil }
+    }
+
+    /// For the block of a `for`, `while` or `repeat` loop, where its statement starts; nil
+    /// for another scope.
+    private func loopStart(of scope: Scope, in body: Range<Int>, file: ParsedFile) -> Int? {
+        guard case .block = scope.kind else { return nil }
+        var probe = scope.range.lowerBound - 1
+        if file.at(probe, "repeat") { return probe }
+        // The statement's first token, on the line of its brace or a line it continues.
+        while probe > body.lowerBound, !file.tokens[probe].isAtStartOfLine || file.kind(probe) == .period {
+            probe -= 1
+        }
+        return file.at(probe, "for") || file.at(probe, "while") ? probe : nil
+    }
+
+    /// Whether the piece runs from `token` to its end with no `await`: none follows it, and
+    /// none is in a loop around it (`for await item in stream { items.append(item) }` waits
+    /// for the next item after the write).
+    func runsToItsEndWithoutAwait(from token: Int, in place: Place) -> Bool {
+        let found = awaits[place] ?? []
+        guard !found.contains(where: { $0 > token }) else { return false }
+        guard let first = found.min(), first < token else { return true }
+        let file = index.files[place.file]
+        return !index.scopes(in: place.body, of: file).enclosing(token).contains { scope in
+            guard let start = loopStart(of: scope, in: place.body, file: file) else { return false }
+            return found.contains { $0 >= start && $0 < scope.range.upperBound }
         }
     }
 
