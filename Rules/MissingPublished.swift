@@ -22,8 +22,8 @@ public struct MissingPublished: Rule {
             calls (or in a closure they schedule to run soon: `Task { }`, `DispatchQueue.main.async`, \
             after which the views render again and read the new value), or in every function that \
             calls it; an `await` ends the flow, and so does a closure that runs later. What an \
-            `async` function does after its last `await` runs on into its caller once the call \
-            returns (`let names = await load()`, then `self.names = names`; for `async let \
+            `async` function does after its last `await` (not in a loop that awaits, such as \
+            `for await`) runs on into its caller once the call returns (`let names = await load()`, then `self.names = names`; for `async let \
             names = load()`, where the caller next awaits `names`). A view \
             observing another object also hears of a change made by a method that only that \
             object's code calls, where that flow announces a change of its own (`isLoading = false` \
