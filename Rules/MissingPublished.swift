@@ -21,7 +21,10 @@ public struct MissingPublished: Rule {
             to non-escaping parameters run before the call returns), in the functions it \
             calls (or in a closure they schedule to run soon: `Task { }`, `DispatchQueue.main.async`, \
             after which the views render again and read the new value), or in every function that \
-            calls it; an `await` ends the flow, and so does a closure that runs later. A view \
+            calls it; an `await` ends the flow, and so does a closure that runs later. What an \
+            `async` function does after its last `await` (not in a loop that awaits, such as \
+            `for await`) runs on into its caller once the call returns (`let names = await load()`, then `self.names = names`; for `async let \
+            names = load()`, where the caller next awaits `names`). A view \
             observing another object also hears of a change made by a method that only that \
             object's code calls, where that flow announces a change of its own (`isLoading = false` \
             in a coordinator, not only in a branch after the call). A change made \
@@ -174,6 +177,29 @@ public struct MissingPublished: Rule {
             struct SummaryView: View {
                 @ObservedObject var summary: Summary
                 var body: some View { Text("\\(summary.items.count)") }
+            }
+            """,
+            // The caller publishes before it awaits the `async let`: the helper's write comes
+            // after that, and nothing publishes it.
+            """
+            @MainActor final class Directory: ObservableObject {
+                @Published var isLoading = false
+                private var ↓titles: [Int: String] = [:]
+                func reload() async {
+                    async let found = loadNames()
+                    isLoading = true
+                    _ = await found
+                }
+                private func loadNames() async -> [String] {
+                    let fetched = await Task { "Ada" }.value
+                    titles = [1: fetched]
+                    return [fetched]
+                }
+                func title(_ id: Int) -> String { titles[id] ?? "" }
+            }
+            struct TitleRow: View {
+                @ObservedObject var directory: Directory
+                var body: some View { Text(directory.title(1)) }
             }
             """,
         ],
@@ -413,6 +439,32 @@ public struct MissingPublished: Rule {
                 @ObservedObject var library: Library
                 let book: String
                 var body: some View { Text("\\(library.position(of: book)). \\(book)") }
+            }
+            """,
+            // The helper's writes after its last `await` run on into its caller once the
+            // call returns, and every caller publishes there (after awaiting the `async let`).
+            """
+            @MainActor final class Directory: ObservableObject {
+                @Published var names: [String] = []
+                private var titles: [Int: String] = [:]
+                func load() async {
+                    let found = await loadNames()
+                    names = found
+                }
+                func refresh() async {
+                    async let found = loadNames()
+                    names = await found
+                }
+                private func loadNames() async -> [String] {
+                    let fetched = await Task { "Ada" }.value
+                    titles = [1: fetched]
+                    return [fetched]
+                }
+                func title(_ id: Int) -> String { titles[id] ?? "" }
+            }
+            struct TitleRow: View {
+                @ObservedObject var directory: Directory
+                var body: some View { Text(directory.title(1)) }
             }
             """,
             // The closure a helper takes as a non-escaping parameter runs before the helper

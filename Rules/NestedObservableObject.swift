@@ -23,7 +23,10 @@ public struct NestedObservableObject: Rule {
             announce, and the render read through the parent. An action's \
             `parent.child.value = x` is such a change; a binding `$parent.child.value` is not \
             when `child` is `@Published`: after setting `value` it writes the object back into \
-            `parent.child`, which announces. A parent that republishes the child's changes in \
+            `parent.child`, which announces. A control that shows its own input (`TextField`, \
+            `SecureField`, `TextEditor`, `DatePicker`) handed `$parent.child.value` shows what is \
+            entered through that binding itself: it is no stale read of those changes (another \
+            read of `value` is, such as a `Stepper`'s label). A parent that republishes the child's changes in \
             code (`child.objectWillChange.sink { … send() }`, a subscription to a subject or a \
             notification the child posts that sends `objectWillChange`; \
             `child.$value.assign(to: &$copy)` for the changes of `value` only; a commented-out \
@@ -217,6 +220,21 @@ public struct NestedObservableObject: Rule {
                 }
             }
             """,
+            // The text field shows what is typed through its binding, but the count next to
+            // it reads `title` too and stays as it was.
+            """
+            final class Draft: ObservableObject { @Published var title = "" }
+            final class Editor: ObservableObject {
+                var ↓draft = Draft()
+            }
+            struct TitleEditor: View {
+                @StateObject private var editor = Editor()
+                var body: some View {
+                    TextField("Title", text: $editor.draft.title)
+                    Text("\\(editor.draft.title.count) characters")
+                }
+            }
+            """,
             // The binding writes `options` back, but a plain `var` announces nothing.
             """
             final class Options: ObservableObject { @Published var isEnabled = true }
@@ -369,6 +387,31 @@ public struct NestedObservableObject: Rule {
             struct AccountBadge: View {
                 @ObservedObject var account: Account
                 var body: some View { Text("\\(account.inbox.unread)") }
+            }
+            """,
+            // The lazy property's initializer relays the picker's changes before anything
+            // reaches the picker through it.
+            """
+            final class Picker: ObservableObject {
+                @Published var isVisible = false
+                func toggle() { isVisible.toggle() }
+            }
+            final class Toolbar: ObservableObject {
+                private var cancellables = Set<AnyCancellable>()
+                lazy var picker: Picker = {
+                    let model = Picker()
+                    model.objectWillChange
+                        .sink { [weak self] _ in self?.objectWillChange.send() }
+                        .store(in: &cancellables)
+                    return model
+                }()
+            }
+            struct ToolbarView: View {
+                @ObservedObject var toolbar: Toolbar
+                var body: some View {
+                    Button("Pick") { toolbar.picker.toggle() }
+                    if toolbar.picker.isVisible { Text("Picking") }
+                }
             }
             """,
             // The parent's only change to the child goes through a helper whose caller announces.
@@ -564,6 +607,20 @@ public struct NestedObservableObject: Rule {
             struct RelayLabel: View {
                 @ObservedObject var relay: Relay
                 var body: some View { Text(relay.connection.label) }
+            }
+            """,
+            // The only read is the text field's own binding, through which the only change is
+            // made: the field shows what is typed.
+            """
+            final class Draft: ObservableObject { @Published var title = "" }
+            final class Editor: ObservableObject {
+                var draft = Draft()
+            }
+            struct TitleEditor: View {
+                @StateObject private var editor = Editor()
+                var body: some View {
+                    TextField("Title", text: $editor.draft.title)
+                }
             }
             """,
             // The binding sets `isEnabled`, then writes the object back into `@Published var
@@ -958,7 +1015,7 @@ extension NestedObservableObject {
     ) -> [(read: RenderRead, write: Witness)] {
         // The witness depends on the member read (and whether the read calls it).
         var witnesses: [String: Witness?] = [:]
-        var byView: [String: [(read: RenderRead, write: Witness)]] = [:]
+        var byView: [String: [(read: RenderRead, write: Witness, throughRead: Bool)]] = [:]
         var views: [String] = []
         for read in renderReads(through: name, childState: childState, readers: readers, index: index) {
             guard let member = childState.member(readBy: read.path), let calling = childState.callsMethod(read, index: index) else { continue }
@@ -966,13 +1023,17 @@ extension NestedObservableObject {
             let found = witnesses[key] ?? witness(read, member, calling)
             witnesses[key] = found
             guard let write = found else { continue }
+            let throughRead = isMade(write, through: read.origin)
+            if throughRead, showsItsOwnChanges(read.origin, in: index) { continue }
             if byView[read.view] == nil { views.append(read.view) }
-            byView[read.view, default: []].append((read, write))
+            byView[read.view, default: []].append((read, write, throughRead))
         }
-        guard let first = views.first.flatMap({ byView[$0]?.first }) else { return [] }
+        // A read the control writing through it shows is the weakest: another is cited first.
+        let preferred = { (pairs: [(read: RenderRead, write: Witness, throughRead: Bool)]) in pairs.first { !$0.throughRead } ?? pairs.first }
+        guard let first = views.first.flatMap({ byView[$0].flatMap(preferred) }) else { return [] }
         // Another view is cited with a read the first witness changes when it has one.
-        return [first] + views.dropFirst().compactMap { view in
-            byView[view].flatMap { pairs in pairs.first { $0.write.site == first.write.site } ?? pairs.first }
+        return [(first.read, first.write)] + views.dropFirst().compactMap { view in
+            byView[view].flatMap { pairs in pairs.first { $0.write.site == first.write.site } ?? preferred(pairs) }.map { ($0.read, $0.write) }
         }
     }
 
@@ -999,6 +1060,47 @@ extension NestedObservableObject {
     }
 
     private static let otherViewLimit = 8
+
+    /// Whether the write is made through the binding the read is (`$parent.child.name`
+    /// handed to a control).
+    private func isMade(_ write: Witness, through read: ViewModelRead) -> Bool {
+        read.file == write.site.file && read.tokens.contains(write.site.token)
+    }
+
+    /// `TextField("Name", text: $parent.child.name)`, `DatePicker("Start", selection:
+    /// $parent.child.start)`: the platform's control shows what the user enters through the
+    /// binding itself, so a change made through it leaves that read current (another read of
+    /// the value in the view goes stale).
+    private func showsItsOwnChanges(_ read: ViewModelRead, in index: ProjectIndex) -> Bool {
+        let file = index.files[read.file]
+        let first = read.tokens[0]
+        guard file.kind(first - 1) == .period, file.kind(first - 2) == .dollarIdentifier, file.kind(first - 3) == .colon,
+            file.kind(read.lastToken + 1) == .rightParen || file.kind(read.lastToken + 1) == .comma
+        else { return false }
+        let label = first - 4
+        // The call whose argument list holds the binding.
+        var depth = 0
+        var current = label - 1
+        while current > 0, first - current < 400 {
+            switch file.kind(current) {
+            case .rightParen, .rightSquare, .rightBrace: depth += 1
+            case .leftSquare, .leftBrace:
+                if depth == 0 { return false }
+                depth -= 1
+            case .leftParen:
+                if depth == 0 { return Self.selfShowingControls[file.text(current - 1)].map { file.spells(label, $0) } ?? false }
+                depth -= 1
+            default: break
+            }
+            current -= 1
+        }
+        return false
+    }
+
+    /// The controls showing their own input, with the label of the binding they show.
+    private static let selfShowingControls: [String: String] = [
+        "TextField": "text", "SecureField": "text", "TextEditor": "text", "DatePicker": "selection",
+    ]
 
     /// A write made by code of a type other than the parent's (a view's action through a
     /// reference), not by the child's own code.

@@ -12,6 +12,8 @@ final class EpisodeSearch: ObservableObject {
     var lastQuery = "" // expect: missing_published
     var suggestions: [String] = []
     var pageTitle = ""
+    private(set) var coverByTitle: [String: String] = [:]
+    private(set) var staleCovers: [String: String] = [:] // expect: missing_published
 
     // Announced by every caller: `search` and `clear` both publish after the helper.
     func search(_ query: String) async {
@@ -48,6 +50,36 @@ final class EpisodeSearch: ObservableObject {
 
     func configure(title: String) { pageTitle = title }
 
+    // Written after the helper's last `await`: every caller publishes once it returns.
+    func loadCovers() async {
+        let covers = await fetchCovers()
+        results = Array(covers.keys)
+    }
+
+    func reloadCovers() async {
+        async let covers = fetchCovers()
+        results = await Array(covers.keys)
+    }
+
+    private func fetchCovers() async -> [String: String] {
+        let found = await api.search("covers")
+        coverByTitle = Dictionary(uniqueKeysWithValues: found.map { ($0, $0) })
+        return coverByTitle
+    }
+
+    // The caller publishes before it awaits the helper, which writes after that.
+    func warmCovers() async {
+        async let covers = fetchStaleCovers()
+        isSearching = true
+        _ = await covers
+    }
+
+    private func fetchStaleCovers() async -> [String: String] {
+        let found = await api.search("covers")
+        staleCovers = Dictionary(uniqueKeysWithValues: found.map { ($0, $0) })
+        return staleCovers
+    }
+
     func rank(of title: String) -> Int { rankedTitles[title] ?? 0 }
 
     private let api = SearchAPI()
@@ -67,6 +99,7 @@ struct EpisodeSearchView: View {
             Text("Results for \(search.lastQuery)")
             ForEach(search.results, id: \.self) { Text("\(search.rank(of: $0)). \($0)") }
             ForEach(search.suggestions, id: \.self) { Text($0) }
+            Text("\(search.coverByTitle.count) covers, \(search.staleCovers.count) cached")
         }
         .task { await search.search("swift") }
     }

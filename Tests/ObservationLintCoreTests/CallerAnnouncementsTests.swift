@@ -55,6 +55,50 @@ final class CallerAnnouncementsTests: XCTestCase {
         XCTAssertEqual(callers(of: "items", in: "Summary", view: "SummaryView", source), ["`update()`: Dashboard false"])
     }
 
+    /// An asynchronous method's write after its last `await` runs on into the caller once the
+    /// call returns: `await summary.load()`, then `isLoading = false`, announces it; a caller
+    /// announcing only before its `async let` is awaited does not, nor does any caller of a
+    /// write made before the method's last `await`.
+    func testAnAsynchronousMethodsLastSegmentRunsOnIntoItsCallers() {
+        let source = """
+            @MainActor final class Summary: ObservableObject {
+                var items: [Int] = []
+                var early: [Int] = []
+                var raced: [Int] = []
+                func load() async {
+                    items = await fetch()
+                }
+                func prefetch() async {
+                    early = []
+                    raced = await fetch()
+                }
+                private func fetch() async -> [Int] { [] }
+            }
+            @MainActor final class Dashboard: ObservableObject {
+                @Published var isLoading = false
+                let summary = Summary()
+                func refresh() async {
+                    isLoading = true
+                    await summary.load()
+                    isLoading = false
+                }
+                func reload() async {
+                    async let loading: Void = summary.load()
+                    _ = await loading
+                    isLoading = false
+                }
+                func warm() async {
+                    async let warming: Void = summary.prefetch()
+                    isLoading = false
+                    _ = await warming
+                }
+            }
+            """
+        XCTAssertEqual(callers(of: "items", in: "Summary", view: "-", source), ["`load()`: Dashboard false"])
+        XCTAssertEqual(callers(of: "early", in: "Summary", view: "-", source), ["`prefetch()`: - false"])
+        XCTAssertEqual(callers(of: "raced", in: "Summary", view: "-", source), ["`prefetch()`: - false"])
+    }
+
     func testACallerFlowThatAnnouncesNothingLeavesTheWriteUnannounced() {
         let source = """
             final class Summary: ObservableObject {

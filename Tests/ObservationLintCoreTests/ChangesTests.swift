@@ -386,6 +386,68 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "other", in: "Library", source).first?.announcement, .unannounced)
     }
 
+    /// An asynchronous function's last segment (after its last `await`) runs on into its
+    /// caller's code once the call returns: `let found = await loadNames()`, then a
+    /// `@Published` write, announces it; so does the first `await` of an `async let` the
+    /// caller binds the call to. A write before the function's last `await` (or in a loop
+    /// that awaits), or a caller announcing before the `async let` is awaited, is not announced.
+    func testAnAsynchronousFunctionsLastSegmentRunsOnIntoItsCallers() {
+        let source = """
+            @MainActor final class Directory: ObservableObject {
+                @Published var names: [String] = []
+                @Published var isLoading = false
+                private var namesByID: [Int: String] = [:]
+                private var early: [Int: String] = [:]
+                private var raced: [Int: String] = [:]
+                private var streamed: [String] = []
+                private let updates = AsyncStream<String> { _ in }
+                func follow() async {
+                    await followUpdates()
+                    isLoading = false
+                }
+                private func followUpdates() async {
+                    for await update in updates {
+                        streamed.append(update)
+                    }
+                }
+                func load() async {
+                    let found = await loadNames()
+                    names = found
+                }
+                func refresh() async {
+                    async let found = loadNames()
+                    isLoading = false
+                    names = await found
+                }
+                private func loadNames() async -> [String] {
+                    early = [:]
+                    let fetched = await fetch()
+                    namesByID = [1: fetched]
+                    return [fetched]
+                }
+                func reload() async {
+                    async let found = loadOthers()
+                    isLoading = true
+                    _ = await found
+                }
+                private func loadOthers() async -> [String] {
+                    let fetched = await fetch()
+                    raced = [1: fetched]
+                    return [fetched]
+                }
+                private func fetch() async -> String { "" }
+            }
+            """
+        let byID = writes(of: "namesByID", in: "Directory", source)
+        XCTAssertEqual(byID.count, 1)
+        XCTAssertTrue(byID[0].isAnnounced)
+        XCTAssertEqual(byID[0].flows.count, 2, "one flow per caller")
+        XCTAssertEqual(writes(of: "early", in: "Directory", source).first?.announcement, .unannounced)
+        XCTAssertEqual(writes(of: "raced", in: "Directory", source).first?.announcement, .unannounced)
+        // Each pass of the loop waits for the next update after its write.
+        XCTAssertEqual(writes(of: "streamed", in: "Directory", source).first?.announcement, .unannounced)
+    }
+
     func testAnnouncedByCallersInOtherTypes() {
         let source = """
             final class Board: ObservableObject {
@@ -531,6 +593,38 @@ final class ChangesTests: XCTestCase {
         XCTAssertNil(index.forwarding(of: "child", in: index.types["Dead"]!))
         let revived = index.forwarding(of: "child", in: index.types["Revived"]!)
         XCTAssertEqual(revived.map { index.files[$0.site.file].source.location(of: index.files[$0.site.file].tokens[$0.site.token].range.lowerBound).line }, 17)
+    }
+
+    /// A lazy property's initializer closure runs before anything reaches the object it
+    /// returns: a subscription there to the local it returns relays that child's changes;
+    /// one to another object does not.
+    func testForwardingSetUpInALazyInitializer() {
+        let source = """
+            final class Child: ObservableObject { @Published var value = 0 }
+            final class Parent: ObservableObject {
+                private var cancellables = Set<AnyCancellable>()
+                lazy var child: Child = {
+                    let model = Child()
+                    model.objectWillChange
+                        .sink { [weak self] _ in self?.objectWillChange.send() }
+                        .store(in: &cancellables)
+                    return model
+                }()
+            }
+            final class Other: ObservableObject {
+                private var cancellables = Set<AnyCancellable>()
+                let spare = Child()
+                lazy var child: Child = {
+                    let model = Child()
+                    spare.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &cancellables)
+                    return model
+                }()
+            }
+            """
+        let index = index(source)
+        XCTAssertNotNil(index.forwarding(of: "child", in: index.types["Parent"]!))
+        XCTAssertNil(index.forwarding(of: "child", in: index.types["Other"]!))
+        XCTAssertNotNil(index.forwarding(of: "spare", in: index.types["Other"]!))
     }
 
     /// A subscription to the child's `$text` relays the changes of `text` only; one to its

@@ -37,4 +37,28 @@ final class NestedObservableObjectViewsTests: XCTestCase {
         // The write in `load()`'s completion handler, and the reads of both views.
         XCTAssertEqual(lines, [6, 18, 22], "\(found)")
     }
+
+    /// A read that is the binding a control writes through is the weakest witness: the
+    /// stepper's label, which goes stale, is cited rather than the stepper's own binding.
+    func testTheReadAControlWritesThroughIsCitedLast() {
+        let code = """
+            import SwiftUI
+            final class Plan: ObservableObject { @Published var minutes = 25 }
+            final class Timer: ObservableObject {
+                var plan = Plan()
+            }
+            struct PlanEditor: View {
+                @StateObject private var timer = Timer()
+                var body: some View {
+                    Stepper(value: $timer.plan.minutes, in: 5...60) {
+                        Text("\\(timer.plan.minutes) min")
+                    }
+                }
+            }
+            """
+        let found = lint([(path: "App.swift", code: code)], rules: [NestedObservableObject()])
+        XCTAssertEqual(found.count, 1, "\(found)")
+        // The write through the stepper's binding, and the label's read.
+        XCTAssertEqual(found.first?.notes.map(\.range.start.line), [9, 10], "\(found)")
+    }
 }

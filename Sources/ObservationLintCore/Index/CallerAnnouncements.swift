@@ -9,17 +9,24 @@ import ObservationSyntax
 
 extension ProjectIndex {
     /// The types (qualified names) whose code makes every call running `write`, a write in
-    /// its type's own method before any `await` there, when each such call's synchronous flow
-    /// announces a change of its caller's own state (a `@Published` write, `objectWillChange.send()`,
-    /// a view's `@State`); nil when the write runs otherwise (in a closure that runs later,
-    /// after an `await`, from its own type's code, from no call) or some call announces nothing.
+    /// its type's own method with no `await` after it there, when each such call's synchronous
+    /// flow announces a change of its caller's own state (a `@Published` write, `objectWillChange.send()`,
+    /// a view's `@State`); for an asynchronous method, the caller's flow from where the call
+    /// returns (`await model.load()`, then `isLoading = false`). Nil when the write runs otherwise
+    /// (in a closure that runs later, before an `await`, from its own type's code, from no call)
+    /// or some call announces nothing.
     public func announcingCallers(of write: PropertyWrite) -> Set<String>? {
         guard write.writer == nil, write.place?.closure == nil,
             let body = isolationFacts.enclosingBody(of: write.site, index: self),
             case .function(let function) = body.member, function.kind == .function, let owner = body.owner
         else { return nil }
         let file = files[write.site.file]
-        guard !(body.range.lowerBound..<write.site.token).contains(where: { file.at($0, "await") }) else { return nil }
+        // The write takes effect after the `await` of its own statement (`items = await load()`).
+        let ownFlows = changeFlows(of: owner)
+        let place = ownFlows.place(of: write.site.token, file: write.site.file, body: body.range)
+        let effective = ownFlows.effectiveToken(ofWriteAt: write.site.token, in: place)
+        guard place.closure == nil, ownFlows.runsToItsEndWithoutAwait(from: effective, in: place) else { return nil }
+        let isAsynchronous = (body.range.lowerBound..<effective).contains { file.at($0, "await") }
         let lineage = Set((typeAndAncestors(of: owner) + typeAndSubtypes(of: owner)).map(\.name))
         let sites = callSites(of: function, inFile: write.site.file, ownedBy: owner)
         // Every use must be one of these calls: none from outside the project, none the call
@@ -34,7 +41,8 @@ extension ProjectIndex {
             else { return nil }
             let flows = changeFlows(of: type)
             let place = flows.place(of: site.token, file: site.file, body: caller.range)
-            guard let announced = flows.flows(at: site.token, in: place), !announced.isEmpty,
+            guard let returned = isAsynchronous ? flows.returnPoint(ofCallAt: site.token, in: place) : site.token,
+                let announced = flows.flows(at: returned, in: place), !announced.isEmpty,
                 announced.allSatisfy({ flow in flow.contains { rendersAgain(type, by: $0) && runsWhenever($0.site, runs: site, body: caller.range) } })
             else { return nil }
             callers.insert(type.name)

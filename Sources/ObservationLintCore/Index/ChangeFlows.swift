@@ -364,7 +364,9 @@ final class ChangeFlows: @unchecked Sendable {
 
     /// The announcers of each flow that runs `token` of `place`; nil when one flow announces
     /// nothing. The piece itself, the functions it calls in the same segment, and, for a
-    /// function without `await`, every piece that calls it.
+    /// function with no `await` after `token` (its last segment runs on into the caller's
+    /// code after the call: `let todos = await load()`, then `self.todos = todos`), every
+    /// piece that calls it, from where the call returns.
     func flows(at token: Int, in place: Place, visiting: Set<String> = []) -> [[Announcer]]? {
         // An announcing write takes effect where the write does (`items = await load()`
         // announces after its `await`, in the segment of the code after it).
@@ -378,17 +380,52 @@ final class ChangeFlows: @unchecked Sendable {
         if case .accessor(let kind, let property) = unit.kind, kind == .willSet || kind == .didSet {
             return observerRunFlows(of: property, visiting: visiting)
         }
-        guard case .function(let name) = unit.kind, !visiting.contains(name), !hasAwait(place), !handedOver.contains(name)
+        guard case .function(let name) = unit.kind, !visiting.contains(name), !handedOver.contains(name),
+            runsToItsEndWithoutAwait(from: token, in: place)
         else { return nil }
+        // Other code's calls (`model.load()`) are taken in their statement's flow, which an
+        // asynchronous function leaves at its first `await`.
+        if hasAwait(place), !index.memberCalls(named: name).isEmpty { return nil }
         let outside = (callers[name] ?? []).filter { $0.place.body != place.body || $0.place.file != place.file }
         guard var result = externalFlows.value(for: name, { ExternalFlows(flows: externalCallerFlows(of: name)) }).flows,
             !outside.isEmpty || !result.isEmpty
         else { return nil }
         for caller in outside {
-            guard let found = flows(at: caller.token, in: caller.place, visiting: visiting.union([name])) else { return nil }
+            guard let returned = hasAwait(place) ? returnPoint(ofCallAt: caller.token, in: caller.place) : caller.token,
+                let found = flows(at: returned, in: caller.place, visiting: visiting.union([name]))
+            else { return nil }
             result += found
         }
         return result
+    }
+
+    /// Where the caller's code goes on once the asynchronous call at `call` (the called
+    /// name's token) has returned: the call itself (`await load()` returns into the code
+    /// after it), or, for `async let
+    /// todos = load()`, which runs the call in a child task while the caller goes on, the
+    /// first use of `todos` after it (an `await`); nil when the piece never uses it.
+    func returnPoint(ofCallAt call: Int, in place: Place) -> Int? {
+        let file = index.files[place.file]
+        var start = call - 1
+        while true {
+            if file.kind(start) == .period, file.isWord(start - 1) {
+                start -= 2  // the receiver: `model.load()`, `self.model.load()`
+            } else if file.at(start, "try") || file.at(start, "await") {
+                start -= 1
+            } else if file.kind(start) == .exclamationMark || file.kind(start) == .postfixQuestionMark, file.at(start - 1, "try") {
+                start -= 2
+            } else {
+                break
+            }
+        }
+        guard file.kind(start) == .equal else { return call }
+        // `async let name = …`, `async let name: Type = …`
+        var binding = start - 1
+        while binding > start - 16, !file.at(binding, "let"), !file.tokens[binding].isAtStartOfLine { binding -= 1 }
+        guard file.at(binding, "let"), file.at(binding - 1, "async"), file.kind(binding + 1) == .identifier else { return call }
+        let name = file.text(binding + 1)
+        let end = (place.closure ?? place.body).upperBound
+        return (call + 1..<end).first { file.kind($0) == .identifier && file.spells($0, name) && file.kind($0 - 1) != .period }
     }
 
     /// The flows that run a `willSet` or `didSet` of `property`: those of every write of
@@ -464,15 +501,33 @@ final class ChangeFlows: @unchecked Sendable {
 
     /// Whether `token` lies in the body of a `for`, `while` or `repeat` loop of `body`.
     private func isInLoop(_ token: Int, in body: Range<Int>, file: ParsedFile) -> Bool {
-        index.scopes(in: body, of: file).enclosing(token).contains { scope in
-            guard case .block = scope.kind else { return false }
-            var probe = scope.range.lowerBound - 1
-            if file.at(probe, "repeat") { return true }
-            // The statement's first token, on the line of its brace or a line it continues.
-            while probe > body.lowerBound, !file.tokens[probe].isAtStartOfLine || file.kind(probe) == .period {
-                probe -= 1
-            }
-            return file.at(probe, "for") || file.at(probe, "while")
+        index.scopes(in: body, of: file).enclosing(token).contains { loopStart(of: $0, in: body, file: file) != nil }
+    }
+
+    /// For the block of a `for`, `while` or `repeat` loop, where its statement starts; nil
+    /// for another scope.
+    private func loopStart(of scope: Scope, in body: Range<Int>, file: ParsedFile) -> Int? {
+        guard case .block = scope.kind else { return nil }
+        var probe = scope.range.lowerBound - 1
+        if file.at(probe, "repeat") { return probe }
+        // The statement's first token, on the line of its brace or a line it continues.
+        while probe > body.lowerBound, !file.tokens[probe].isAtStartOfLine || file.kind(probe) == .period {
+            probe -= 1
+        }
+        return file.at(probe, "for") || file.at(probe, "while") ? probe : nil
+    }
+
+    /// Whether the piece runs from `token` to its end with no `await`: none follows it, and
+    /// none is in a loop around it (`for await item in stream { items.append(item) }` waits
+    /// for the next item after the write).
+    func runsToItsEndWithoutAwait(from token: Int, in place: Place) -> Bool {
+        let found = awaits[place] ?? []
+        guard !found.contains(where: { $0 > token }) else { return false }
+        guard let first = found.min(), first < token else { return true }
+        let file = index.files[place.file]
+        return !index.scopes(in: place.body, of: file).enclosing(token).contains { scope in
+            guard let start = loopStart(of: scope, in: place.body, file: file) else { return false }
+            return found.contains { $0 >= start && $0 < scope.range.upperBound }
         }
     }
 

@@ -33,9 +33,15 @@ struct ForwardingFinder {
         if let wrapped = enclosingInstanceWrapper(of: name, in: parent) { return wrapped }
         var partial: Forwarding?
         var publisherSubscriptions: [TokenLocation] = []
+        let built = initializerLocal(of: name, in: parent)
         for declaration in parent.declarations {
             let file = index.files[declaration.file]
-            let chains = index.memberChains(inDeclaration: declaration.decl.members, of: file).filter { file.rootName(of: $0) == name }
+            let chains = index.memberChains(inDeclaration: declaration.decl.members, of: file).filter { chain in
+                let root = file.rootName(of: chain)
+                if root == name { return true }
+                guard let built, built.file == declaration.file, built.closure.contains(chain.root) else { return false }
+                return root == built.local
+            }
             // `child.objectWillChange…`, `child.$items…`: the chain starts at the child.
             for chain in chains {
                 let site = TokenLocation(file: declaration.file, token: chain.root)
@@ -66,6 +72,35 @@ struct ForwardingFinder {
             }
         }
         return forwardingThroughSubscription(of: name, in: parent, except: publisherSubscriptions) ?? partial
+    }
+
+    /// `lazy var child: Child = { let model = Child(); model.objectWillChange.sink { … }; return model }()`:
+    /// the local that the property's initializer closure, called where it is written,
+    /// returns on every path. It is the object the property holds, and the closure runs before
+    /// anything reaches that object through the property, so a subscription to the local
+    /// there is one to the child.
+    func initializerLocal(of name: String, in parent: TypeInfo) -> (file: Int, closure: Range<Int>, local: String)? {
+        guard let (fileIndex, property) = parent.properties.first(where: { $0.property.name == name && $0.property.isStored }),
+            let initializer = property.initializer
+        else { return nil }
+        let file = index.files[fileIndex]
+        let open = initializer.lowerBound
+        guard file.kind(open) == .leftBrace else { return nil }
+        let end = file.skipGroup(open)
+        guard file.kind(end) == .leftParen, file.kind(end + 1) == .rightParen, end + 2 == initializer.upperBound else { return nil }
+        let closure = open..<end
+        // Every `return` of the closure itself (not of a closure in it) returns the same local.
+        let scopes = index.scopes(in: closure, of: file)
+        var returned: String?
+        for token in open + 1..<end - 1 where file.at(token, "return") {
+            guard scopes.innermostClosure(containing: token) == nil else { continue }
+            let value = token + 1
+            guard file.kind(value) == .identifier, returned == nil || file.spells(value, returned!),
+                file.kind(value + 1) == .rightBrace || file.tokens[value + 1].isAtStartOfLine
+            else { return nil }
+            returned = file.text(value)
+        }
+        return returned.map { (fileIndex, closure, $0) }
     }
 
     /// `@PublishedObject var child`: a wrapper that may relay the child's changes through
