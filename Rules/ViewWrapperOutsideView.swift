@@ -10,10 +10,12 @@ public struct ViewWrapperOutsideView: Rule {
         summary: "A SwiftUI view property wrapper on a property of a class, where it breaks what uses the property.",
         rationale: """
             `@State`, `@StateObject`, `@ObservedObject`, `@EnvironmentObject`, `@Environment`, \
-            `@FocusState`, `@GestureState` and `@SceneStorage` get their storage from \
-            SwiftUI when it installs them on a view (or another `DynamicProperty` struct it \
+            `@FocusState`, `@GestureState`, `@SceneStorage` and `@Namespace` get their storage \
+            from SwiftUI when it installs them on a view (or another `DynamicProperty` struct it \
             manages). In a class nothing installs them: `@State` keeps returning its initial \
             value and logs "Accessing State's value outside of being installed on a View", \
+            `@Namespace` gives a new namespace on every read (so `matchedGeometryEffect` ids in \
+            it never match), \
             environment values are defaults, `@StateObject` creates a new object on every read, \
             reading an `@EnvironmentObject` stops the app, and changes never reach any view; an \
             environment action (`openWindow`, `openURL`, `dismiss`) is the default one, bound to \
@@ -30,9 +32,22 @@ public struct ViewWrapperOutsideView: Rule {
         fix: """
             In an `ObservableObject`, use `@Published var`; in an `@Observable` class, a plain \
             `var`; for user defaults, `@AppStorage` or `UserDefaults`. Read environment values \
-            in the view and pass them to the object.
+            in the view and pass them to the object; declare `@Namespace` in the view and pass \
+            its `Namespace.ID` on.
             """,
         triggeringExamples: [
+            """
+            final class TimerTabs: ObservableObject {
+                @Namespace var ↓animation
+                @Published var expanded = false
+            }
+            struct TimerCard: View {
+                @ObservedObject var tabs: TimerTabs
+                var body: some View {
+                    Circle().matchedGeometryEffect(id: "clock", in: tabs.animation)
+                }
+            }
+            """,
             """
             final class SettingsModel: ObservableObject {
                 @State var ↓isDarkMode = false
@@ -92,6 +107,18 @@ public struct ViewWrapperOutsideView: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            """
+            final class TimerTabs: ObservableObject {
+                let animation: Namespace.ID
+                init(animation: Namespace.ID) { self.animation = animation }
+            }
+            struct TimerScreen: View {
+                @Namespace private var animation
+                var body: some View {
+                    Circle().matchedGeometryEffect(id: "clock", in: animation)
+                }
+            }
+            """,
             """
             struct SettingsView: View {
                 @State private var isDarkMode = false
@@ -240,7 +267,9 @@ public struct ViewWrapperOutsideView: Rule {
             context.report(
                 "`@\(wrapper)` on `\(property.name)` in the class `\(type.name)`: SwiftUI installs its wrappers only on views, so here \(consequence(of: wrapper))\(advice(for: wrapper, type: type))",
                 at: property.nameToken..<property.nameToken + 1,
-                help: "SwiftUI property wrappers belong in views; in a class use `@Published` (ObservableObject) or a plain `var` (@Observable)")
+                help: wrapper == "Namespace"
+                    ? "declare `@Namespace` in the view that shows the matched views and pass its `Namespace.ID` to the object or to child views"
+                    : "SwiftUI property wrappers belong in views; in a class use `@Published` (ObservableObject) or a plain `var` (@Observable)")
         }
     }
 
@@ -334,6 +363,8 @@ public struct ViewWrapperOutsideView: Rule {
             return "every read creates a new object (\"Accessing StateObject's object without being installed on a View. This will create a new instance each time\"), so what is set on it is lost"
         case "EnvironmentObject":
             return "no object is ever injected and reading it stops the app (\"No ObservableObject of type … found\")"
+        case "Namespace":
+            return "every read gives a new namespace (\"Reading a Namespace property outside View.body. This will result in identifiers that never match any other identifier.\"): `matchedGeometryEffect` ids in it never match and the views do not animate together"
         default:
             return "it never updates and never triggers an update"
         }
@@ -347,6 +378,8 @@ public struct ViewWrapperOutsideView: Rule {
             return "; keep this state in a view, or make the class observable"
         case "Environment", "EnvironmentObject":
             return "; read it in a view and pass it to the object"
+        case "Namespace":
+            return ""
         default:
             return "; hold the object in a view, or in a plain stored property"
         }

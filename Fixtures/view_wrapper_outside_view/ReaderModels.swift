@@ -41,6 +41,7 @@ final class ReaderController {
     @GestureState var pinchScale = 1.0 // expect: view_wrapper_outside_view
     @SceneStorage("chapter") var chapter = 0 // expect: view_wrapper_outside_view
     @StateObject var session = ReaderSettings() // expect: view_wrapper_outside_view
+    @Namespace var pageTransition // expect: view_wrapper_outside_view
     @Binding var isPresented: Bool
 
     init(settings: ReaderSettings) {
@@ -49,7 +50,7 @@ final class ReaderController {
     }
 
     var status: String {
-        "\(settings.theme) \(isSearchFocused) \(pinchScale) \(chapter) \(session.theme) \(isPresented)"
+        "\(settings.theme) \(isSearchFocused) \(pinchScale) \(chapter) \(session.theme) \(isPresented) \(pageTransition)"
     }
 }
 

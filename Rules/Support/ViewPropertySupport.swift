@@ -10,7 +10,7 @@ enum ViewProperty {
     /// `DynamicProperty` container).
     static let viewWrappers: Set<String> = [
         "State", "StateObject", "ObservedObject", "EnvironmentObject", "Environment", "Binding", "FocusState",
-        "GestureState", "SceneStorage",
+        "GestureState", "SceneStorage", "Namespace",
     ]
 
     /// Capitalized attributes that are not property wrappers.
