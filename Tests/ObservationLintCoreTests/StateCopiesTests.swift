@@ -112,8 +112,7 @@ final class StateCopiesTests: XCTestCase {
     }
 
     /// An `@Observable` model held in a plain `let`: its tracked properties are sources,
-    /// `@ObservationIgnored` ones are not; a `.task(id:)` of the view's own value is a moment
-    /// too (it runs again only when that value changes), one of the model's field is none.
+    /// `@ObservationIgnored` ones are not.
     func testObservableSources() {
         let source = """
             @Observable final class Player {
@@ -124,19 +123,46 @@ final class StateCopiesTests: XCTestCase {
                 let player: Player
                 @State private var shown = 0.0
                 @State private var peak = 0.0
-                @State private var other = 0.0
                 var body: some View {
-                    Text("\\(shown) \\(peak) \\(other)")
+                    Text("\\(shown) \\(peak)")
                         .onAppear { shown = player.volume; peak = player.peak }
-                        .task(id: shown) { other = player.volume }
-                        .task(id: player.volume) { peak = player.volume }
                 }
             }
             """
         let (_, found) = copies("VolumeLabel", in: source)
-        XCTAssertEqual(found.map(\.state), ["shown", "other"])
-        XCTAssertEqual(found.map(\.moment), ["onAppear", "task(id: shown)"])
+        XCTAssertEqual(found.map(\.state), ["shown"])
         XCTAssertEqual(found.first?.model, "Player")
+    }
+
+    /// `.task(id:)` is a moment when its id reads only inputs the parent passes (`track`): it
+    /// runs again only for another input. Not when the id reads the model, the view's own state
+    /// (a handler may bump it when the source changes) or a local (read from the source).
+    func testTaskWithAnInputIdIsAMoment() {
+        let source = """
+            @Observable final class Player {
+                var volume = 0.5
+            }
+            struct VolumeLabel: View {
+                let player: Player
+                let track: Int
+                @State private var version = 0
+                @State private var atStart = 0.0
+                @State private var fromModel = 0.0
+                @State private var fromState = 0.0
+                @State private var fromLocal = 0.0
+                var body: some View {
+                    let current = player.volume
+                    Text("\\(atStart) \\(fromModel) \\(fromState) \\(fromLocal)")
+                        .task(id: track) { atStart = player.volume }
+                        .task(id: player.volume) { fromModel = player.volume }
+                        .task(id: version) { fromState = player.volume }
+                        .task(id: current) { fromLocal = player.volume }
+                }
+            }
+            """
+        let (_, found) = copies("VolumeLabel", in: source)
+        XCTAssertEqual(found.map(\.state), ["atStart"])
+        XCTAssertEqual(found.map(\.moment), ["task(id: track)"])
     }
 
     /// An awaited result fetched for the field is no copy, nor is a value a branch assigns

@@ -889,14 +889,17 @@ private struct StateCopyCollector {
         return wrappers.allSatisfy { ["State", "Binding", "FocusState"].contains($0) }
     }
 
-    /// Whether every member of the view that `expression` names is one of its plain stored
-    /// values (`item.id`, `selection`), not a model it observes (`player.volume`): a handler
-    /// following it runs only when the view's parent or the view itself changes them.
+    /// Whether every name `expression` reads is a plain stored input of the view (`item.id`,
+    /// a `let` or `var` its parent passes), not a model it observes (`player.volume`), its own
+    /// state (which a handler may bump when the source changes) or a local (which may be read
+    /// from the source): a handler following it runs again only when the parent passes another
+    /// value.
     private func followsOnlyPlainViewValues(_ expression: Range<Int>, in file: ParsedFile, models: @autoclosure () -> Set<String>) -> Bool {
         expression.allSatisfy { token in
             guard file.kind(token) == .identifier, file.isOwnMemberReference(token) else { return true }
             let name = file.text(token)
-            return isPlainViewValue(name) && !models().contains(name)
+            guard let (_, property) = view.property(named: name), property.isStored, property.attributes.isEmpty else { return false }
+            return !models().contains(name)
         }
     }
 
