@@ -436,6 +436,61 @@ public struct EnvironmentObjectNotInjected: Rule {
                 }
             }
             """,
+            // Swift looks `Row()` up in the innermost scope first: in `Archive` it calls the
+            // view's own `Row()` method, so the window never builds `struct Row`.
+            """
+            @Observable final class Mailbox { var unread = 0 }
+            @main
+            struct MailApp: App {
+                @State private var mailbox = Mailbox()
+                var body: some Scene {
+                    WindowGroup { Inbox().environment(mailbox) }
+                    Window("Archive", id: "archive") { Archive() }
+                }
+            }
+            struct Inbox: View {
+                var body: some View { List { Row() } }
+            }
+            struct Archive: View {
+                var body: some View { List { Row() } }
+                @ViewBuilder func Row() -> some View { Text("Archived") }
+            }
+            struct Row: View {
+                @Environment(Mailbox.self) private var mailbox
+                var body: some View { Text("\\(mailbox.unread)") }
+            }
+            """,
+            // A path runs on one platform: the macOS-only window shows `Preferences`, whose
+            // `Badge` is built only on iOS.
+            """
+            @Observable final class Mailbox { var unread = 0 }
+            @main
+            struct MailApp: App {
+                @State private var mailbox = Mailbox()
+                var body: some Scene {
+                    WindowGroup { Inbox().environment(mailbox) }
+                    #if os(macOS)
+                    Window("Settings", id: "settings") { Preferences() }
+                    #endif
+                }
+            }
+            struct Inbox: View {
+                var body: some View { Badge() }
+            }
+            struct Preferences: View {
+                var body: some View {
+                    #if os(iOS)
+                    Badge()
+                    #else
+                    Text("Settings")
+                    #endif
+                }
+            }
+            struct Badge: View {
+                @Environment(Mailbox.self) private var mailbox
+                var body: some View { Text("\\(mailbox.unread)") }
+            }
+            """,
             // No caller known: no path from a root, so no crash is established.
             """
             final class Store: ObservableObject { @Published var items: [String] = [] }

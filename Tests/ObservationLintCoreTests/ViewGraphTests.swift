@@ -72,6 +72,40 @@ final class ViewGraphTests: XCTestCase {
         ])
     }
 
+    /// Swift looks an unqualified name up in the innermost scope first: in a view with its
+    /// own `func Row()` (in an extension too, or in a type it is nested in), `Row()` calls
+    /// that method, not `struct Row`'s initializer. What the method builds, the view builds
+    /// (the method is its rendering code).
+    func testAMemberOfTheEnclosingTypeShadowsAViewOfTheSameName() {
+        let screens = """
+            struct Archive: View {
+                var body: some View { Row() }
+                @ViewBuilder func Row() -> some View { Label(title: "Archived") }
+            }
+            struct Drafts: View {
+                var body: some View { VStack { Row() } }
+            }
+            extension Drafts { func Row() -> some View { Label(title: "Drafts") } }
+            struct Outer: View {
+                var body: some View { Inner() }
+                static func Row() -> some View { Text("Outer") }
+                struct Inner: View { var body: some View { Row() } }
+            }
+            struct Inbox: View {
+                var body: some View { Row(item: Item(id: 0, title: "")) }
+            }
+            struct Label: View {
+                let title: String
+                var body: some View { Text(title) }
+            }
+            """
+        let index = index(["Row.swift": row, "Screens.swift": screens])
+        XCTAssertEqual(index.viewGraph.constructions(of: "Row").compactMap(\.enclosingType), ["Inbox"])
+        XCTAssertEqual(index.viewGraph.constructions(of: "Label").map { "\($0.enclosingType ?? "-").\($0.enclosingMember ?? "-") \($0.context)" }, [
+            "Archive.Row rendering", "Drafts.Row rendering",
+        ])
+    }
+
     /// A view declared once per platform: a site compiled only for iOS builds the iOS
     /// declaration, not the one under `#if os(tvOS)`.
     func testSitesBuildOnlyTheDeclarationsTheirPlatformsCompile() {

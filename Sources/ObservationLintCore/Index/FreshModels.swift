@@ -372,7 +372,7 @@ extension ProjectIndex {
         let name = expression.lowerBound
         guard file.kind(name) == .identifier, file.text(name).startsWithUppercase, let call = file.call(at: name, limit: expression.upperBound),
             call.end == expression.upperBound, let arguments = call.arguments,
-            let view = type(named: file.text(name), from: owner), view.isView
+            let view = type(named: file.text(name), from: owner), view.isView, !memberShadows(file.text(name), in: owner)
         else { return nil }
         for (position, argument) in file.argumentList(arguments).enumerated() {
             let label = argument.label.map { file.text($0) }

@@ -525,7 +525,10 @@ private struct FileCollector {
         while file.kind(root - 1) == .period, file.kind(root - 2) == .identifier, isCapitalized(root - 2) { root -= 2 }
         guard file.kind(root - 1) != .period, file.kind(root - 1) != .arrow, file.kind(root - 1) != .atSign,
             !(file.kind(root - 1) == .keyword && declaringKeywords.contains(file.text(root - 1))),
-            !isTypeAnnotation(before: root), let member = member(containing: reference)
+            !isTypeAnnotation(before: root), let member = member(containing: reference),
+            // `MacOSView()` in a type with its own `func MacOSView()` calls that method, whose
+            // code is the type's own rendering code (`ViewCode.renderingBodies`).
+            !index.memberShadows(file.text(root), in: member.type)
         else { return nil }
         let written = (stride(from: root, through: reference, by: 2).map { file.text($0) }).joined(separator: ".")
         guard let view = index.type(named: written, from: member.type, file: fileIndex),
