@@ -39,14 +39,16 @@ public struct StateInitializedFromOutside: Rule {
             or destination's content anew each time it presents it): in the presentation's \
             `onDismiss:` or the view's own `.onDisappear`, or in a flow that also sets its `isPresented` state to `false`, its \
             item to `nil` or another item, or calls `dismiss()`, in the same function or \
-            closure — \
+            closure, or in a closure handed to the presented view that it calls only in a flow \
+            that then dismisses it (`onSave(draft); dismiss()`) — \
             and a write that cannot run while the view is shown: when a modal `.sheet`, \
             `.fullScreenCover` or `.popover` (no `presentationBackgroundInteraction`) shows it, \
             or a push onto a `NavigationStack` (a `NavigationLink` destination, \
             `.navigationDestination`), the views it covers — every other view of its window (a \
             `Settings` window or another scene stays usable), or for a push the presenter and \
             the views up to the stack — cannot take \
-            the user's input, so their actions, gestures, the methods only those call (a \
+            the user's input (a copy of the presenter that the presented content opens again \
+            is another instance, with `@State` of its own), so their actions, gestures, the methods only those call (a \
             model's method too, `store.select(item)` in a covered list's row, when every call of \
             it in the project is such code), a \
             `Task` they start up to its first `await` (an `await` inside that `Task` does not \
@@ -756,6 +758,125 @@ public struct StateInitializedFromOutside: Rule {
                         .task { await session.refresh() }
                 }
             }
+            """,
+            // Another instance of the presenter, opened from the pushed screen, writes the same
+            // shared store the first one passes from.
+            """
+            @Observable final class Cart { var picked: Offer? }
+            struct Offer: Identifiable { let id: Int; var price: Int }
+            struct Shop: View {
+                @Environment(Cart.self) private var cart
+                var body: some View {
+                    NavigationStack {
+                        OfferCard(offer: Offer(id: 1, price: 5)) { cart.picked = Offer(id: 1, price: 5) }
+                            .navigationDestination(isPresented: Binding(get: { cart.picked != nil }, set: { if !$0 { cart.picked = nil } })) {
+                                if let offer = cart.picked { Checkout(offer: offer) }
+                            }
+                    }
+                }
+            }
+            struct Checkout: View {
+                let offer: Offer
+                @State private var browsing = false
+                var body: some View {
+                    VStack {
+                        OfferCard(offer: offer) {}
+                        Button("Shop") { browsing = true }
+                    }
+                    .navigationDestination(isPresented: $browsing) { Shop() }
+                }
+            }
+            struct OfferCard: View {
+                @State private var offer: Offer
+                let onTap: () -> Void
+                init(offer: Offer, onTap: @escaping () -> Void) { _offer = State(initialValue: offer); self.onTap = onTap }
+                var body: some View { Button("\\(offer.price)", action: onTap) }
+            }
+            @main struct ShopApp: App { var body: some Scene { WindowGroup { Shop().environment(Cart()) } } }
+            """,
+            // The editor calls `onSave` but dismisses itself only when nothing was typed: after
+            // a save it stays up, showing its first value.
+            """
+            struct Career { var job: String }
+            struct CareerSection: View {
+                @State private var career = Career(job: "")
+                @State private var editing = false
+                var body: some View {
+                    Text(career.job)
+                        .onTapGesture { editing = true }
+                        .sheet(isPresented: $editing) {
+                            CareerEditor(career: career) { updated in career = updated }
+                        }
+                }
+            }
+            struct CareerEditor: View {
+                @Environment(\\.dismiss) private var dismiss
+                @State private var job: String
+                let onSave: (Career) -> Void
+                init(career: Career, onSave: @escaping (Career) -> Void) { _job = State(initialValue: career.job); self.onSave = onSave }
+                var body: some View {
+                    TextField("Job", text: $job)
+                    Button("Save") {
+                        let updated = Career(job: job.isEmpty ? "-" : job)
+                        onSave(updated)
+                        if job.isEmpty { dismiss() }
+                    }
+                }
+            }
+            """,
+            // Shown inline, not presented: `dismiss()` does not remove the editor.
+            """
+            struct Career { var job: String }
+            struct CareerSection: View {
+                @State private var career = Career(job: "")
+                var body: some View {
+                    VStack {
+                        Text(career.job)
+                        CareerEditor(career: career) { updated in career = updated }
+                    }
+                }
+            }
+            struct CareerEditor: View {
+                @Environment(\\.dismiss) private var dismiss
+                @State private var job: String
+                let onSave: (Career) -> Void
+                init(career: Career, onSave: @escaping (Career) -> Void) { _job = State(initialValue: career.job); self.onSave = onSave }
+                var body: some View {
+                    TextField("Job", text: $job)
+                    Button("Save") {
+                        let updated = Career(job: job.isEmpty ? "-" : job)
+                        onSave(updated)
+                        dismiss()
+                    }
+                }
+            }
+            """,
+            // The computed `folder` reads the store, which a timer changes while the sheet is up.
+            """
+            import Combine
+            struct Folder: Identifiable { let id: Int; var name: String }
+            @Observable final class Shelf {
+                var folders: [Folder] = []
+                func addFolder() { folders.append(Folder(id: folders.count, name: "New")) }
+            }
+            struct FolderDetail: View {
+                let id: Int
+                @Environment(Shelf.self) private var shelf
+                @State private var renaming = false
+                private var folder: Folder? { shelf.folders.first { $0.id == id } }
+                var body: some View {
+                    Text(folder?.name ?? "")
+                        .toolbar { Button("Rename") { renaming = true } }
+                        .sheet(isPresented: $renaming) { RenameField(name: folder?.name ?? "") }
+                        .onReceive(Timer.publish(every: 5, on: .main, in: .common).autoconnect()) { _ in shelf.addFolder() }
+                }
+            }
+            struct RenameField: View {
+                @State private var text: String
+                init(name: String) { _text = State(initialValue: name) }
+                var body: some View { TextField("Name", text: $text) }
+            }
+            @main struct ShelfApp: App { var body: some Scene { WindowGroup { FolderDetail(id: 0).environment(Shelf()) } } }
             """,
         ],
         nonTriggeringExamples: [
@@ -1774,6 +1895,109 @@ public struct StateInitializedFromOutside: Rule {
                 @State var value: Int
                 init(value: Int) { self.value = value }
             }
+            """,
+            // `picked` is `Shop`'s own state: only a tap in the shop covered by the push sets it;
+            // the `Shop` opened from `Checkout` is another instance, with a `picked` of its own.
+            """
+            struct Offer: Identifiable { let id: Int; var price: Int }
+            struct Shop: View {
+                @State private var picked: Offer?
+                var body: some View {
+                    NavigationStack {
+                        OfferCard(offer: Offer(id: 1, price: 5)) { picked = Offer(id: 1, price: 5) }
+                            .navigationDestination(isPresented: Binding(get: { picked != nil }, set: { if !$0 { picked = nil } })) {
+                                if let offer = picked { Checkout(offer: offer) }
+                            }
+                    }
+                }
+            }
+            struct Checkout: View {
+                let offer: Offer
+                @State private var browsing = false
+                var body: some View {
+                    VStack {
+                        OfferCard(offer: offer) {}
+                        Button("Shop") { browsing = true }
+                    }
+                    .navigationDestination(isPresented: $browsing) { Shop() }
+                }
+            }
+            struct OfferCard: View {
+                @State private var offer: Offer
+                let onTap: () -> Void
+                init(offer: Offer, onTap: @escaping () -> Void) { _offer = State(initialValue: offer); self.onTap = onTap }
+                var body: some View { Button("\\(offer.price)", action: onTap) }
+            }
+            @main struct ShopApp: App { var body: some Scene { WindowGroup { Shop() } } }
+            """,
+            // The sheet's editor calls `onSave` only right before it dismisses itself: the
+            // write runs as it goes.
+            """
+            struct Career { var job: String }
+            struct CareerSection: View {
+                @State private var career = Career(job: "")
+                @State private var editing = false
+                var body: some View {
+                    Text(career.job)
+                        .onTapGesture { editing = true }
+                        .sheet(isPresented: $editing) {
+                            CareerEditor(career: career) { updated in career = updated }
+                        }
+                }
+            }
+            struct CareerEditor: View {
+                @Environment(\\.dismiss) private var dismiss
+                @State private var job: String
+                let onSave: (Career) -> Void
+                init(career: Career, onSave: @escaping (Career) -> Void) { _job = State(initialValue: career.job); self.onSave = onSave }
+                var body: some View {
+                    TextField("Job", text: $job)
+                    Button("Save") {
+                        let updated = Career(job: job.isEmpty ? "-" : job)
+                        onSave(updated)
+                        dismiss()
+                    }
+                }
+            }
+            """,
+            // The computed `folder` reads the shelf, which only a button of the list the sheet
+            // covers changes.
+            """
+            struct Folder: Identifiable { let id: Int; var name: String }
+            @Observable final class Shelf {
+                var folders: [Folder] = []
+                func addFolder() { folders.append(Folder(id: folders.count, name: "New")) }
+            }
+            struct FolderList: View {
+                @Environment(Shelf.self) private var shelf
+                var body: some View {
+                    NavigationStack {
+                        List {
+                            ForEach(shelf.folders) { folder in
+                                NavigationLink(folder.name) { FolderDetail(id: folder.id) }
+                            }
+                            Button("Add") { shelf.addFolder() }
+                        }
+                    }
+                }
+            }
+            struct FolderDetail: View {
+                let id: Int
+                @Environment(Shelf.self) private var shelf
+                @State private var renaming = false
+                private var folder: Folder? { shelf.folders.first { $0.id == id } }
+                var body: some View {
+                    Text(folder?.name ?? "")
+                        .toolbar { Button("Rename") { renaming = true } }
+                        .sheet(isPresented: $renaming) { RenameField(name: folder?.name ?? "") }
+                }
+            }
+            struct RenameField: View {
+                @State private var text: String
+                init(name: String) { _text = State(initialValue: name) }
+                var body: some View { TextField("Name", text: $text) }
+            }
+            @main struct ShelfApp: App { var body: some Scene { WindowGroup { FolderList().environment(Shelf()) } } }
             """,
         ])
 

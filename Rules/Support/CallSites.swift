@@ -70,15 +70,22 @@ enum CallSites {
     /// `ownCallbacks`: the labels of closures the view calls only where it also assigns its
     /// state itself (`StateSeeding.mirroringCallbacks`): a write in one a site passes is the
     /// view's own change, reported back.
+    /// `dismissingCallbacks`: the labels of closures the view calls only in a flow that then
+    /// dismisses it (`StateSeeding.dismissingCallbacks`): at a site that presents the view
+    /// (the content of a sheet, a cover, a push), a write in one runs as the view goes.
     static func changingValue(
         passedAs label: String?, to view: String, declaredAt declaration: TokenLocation?, holdsReference: Bool,
-        ownCallbacks: Set<String> = [], index: ProjectIndex
+        ownCallbacks: Set<String> = [], dismissingCallbacks: Set<String> = [], index: ProjectIndex
     ) -> ChangingValue? {
         let sites = declaration.map { index.viewGraph.constructions(of: view, declaredAt: $0) } ?? index.viewGraph.constructions(of: view)
         for site in sites {
             guard let argument = site.argument(labeled: label) else { continue }
+            let isPresented = site.context == .presentation
             let excluded = site.arguments.compactMap { argument -> CodeRange? in
-                guard let label = argument.label, ownCallbacks.contains(label), argument.origin == .closure else { return nil }
+                guard argument.origin == .closure else { return nil }
+                // An unlabeled closure (a trailing one) is `""` in `dismissingCallbacks`.
+                let isOwn = argument.label.map { ownCallbacks.contains($0) } ?? false
+                guard isOwn || isPresented && dismissingCallbacks.contains(argument.label ?? "") else { return nil }
                 return CodeRange(file: site.file, tokens: argument.value)
             }
             if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0, excluded: excluded) {
@@ -235,7 +242,9 @@ enum CallSites {
                 else { return nil }
                 return Change(reason: "\(describe(property, path)), a field of \(caller)'s model", write: write)
             }
-            if property.isComputed { return computedChange(of: property, at: site, elementsOnly: elementsOnly, index: index, depth: depth) }
+            if property.isComputed {
+                return computedChange(of: property, at: site, elementsOnly: elementsOnly, filter: filter.forFieldsRead(), index: index, depth: depth)
+            }
             return inheritedChange(
                 of: property, path: path, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,
                 depth: depth, shownUnder: shownUnder, excluded: excluded)
@@ -414,6 +423,16 @@ enum CallSites {
             return shownUnder.allSatisfy { index.canRun(write, whileShowing: $0) }
         }
 
+        /// For the fields a getter or method reads to compute the value: any write to them
+        /// changes it (no member, replacement or element restriction), still only where a
+        /// write counts and can run while the seeded view is shown.
+        func forFieldsRead() -> WriteFilter {
+            var filter = WriteFilter(presenter: presenter, presentation: presentation, content: content, shownUnder: shownUnder)
+            filter.excluded = excluded
+            filter.branchHolder = branchHolder
+            return filter
+        }
+
         /// The stored member of the field that the value reads (`uri` of `context.uri`): a
         /// write to another member of the field (`context.pin = …`) leaves it as it is.
         var member: String?
@@ -523,8 +542,11 @@ enum CallSites {
     /// `elementsOnly`: the value is a field of an element of the computed collection, which
     /// only a collection of project values the getter reads brings; a filter it applies
     /// (`selectedList`, `searchText`) selects elements and changes none of them.
+    /// `filter`: where a write counts (`WriteFilter.forFieldsRead()`: covered views' code,
+    /// the seeded view's own callbacks, removed branches are no witness through a getter
+    /// either).
     private static func computedChange(
-        of property: PropertyReference, at site: ViewConstruction, elementsOnly: Bool, index: ProjectIndex, depth: Int
+        of property: PropertyReference, at site: ViewConstruction, elementsOnly: Bool, filter: WriteFilter, index: ProjectIndex, depth: Int
     ) -> Change? {
         guard let callerName = site.enclosingType, let caller = index.types[callerName], caller.isView else { return nil }
         for declaration in caller.declarations {
@@ -542,7 +564,9 @@ enum CallSites {
                     // `launchCost` computed from `launchAmount`, itself computed from a model's field.
                     if read.isComputed, read.attributes.isEmpty, depth < 2 {
                         let reference = PropertyReference(name: read.name, wrapper: nil, isLet: false, isComputed: true)
-                        if let inner = computedChange(of: reference, at: site, elementsOnly: elementsOnly, index: index, depth: depth + 1) {
+                        if let inner = computedChange(
+                            of: reference, at: site, elementsOnly: elementsOnly, filter: filter, index: index, depth: depth + 1)
+                        {
                             return Change(reason: "`\(property.name)`, computed from \(inner.reason)", write: inner.write)
                         }
                         continue
@@ -558,11 +582,11 @@ enum CallSites {
                         {
                             continue
                         }
-                        write = fieldWrite(field, of: model, filter: WriteFilter(), index: index)
+                        write = fieldWrite(field, of: model, filter: filter, index: index)
                     } else if valueWrappers.contains(String(wrapper.simpleName)) {
                         if elementsOnly, !holdsElements(read, in: file, scope: callerName, index: index) { continue }
                         let reference = PropertyReference(name: read.name, wrapper: String(wrapper.simpleName), isLet: read.isLet, isComputed: false)
-                        write = stateWrite(reference, of: caller, filter: WriteFilter(), index: index, depth: depth)
+                        write = stateWrite(reference, of: caller, filter: filter, index: index, depth: depth)
                     } else {
                         write = nil
                     }
@@ -688,13 +712,15 @@ enum CallSites {
             guard depth < 2, let (fileIndex, method) = lineage.lazy.compactMap({ $0.functions.first { $0.function.name == field } }).first,
                 let body = method.body
             else { return nil }
-            return writeOfFieldsRead(in: body, file: fileIndex, of: model, index: index, depth: depth)
+            return writeOfFieldsRead(in: body, file: fileIndex, of: model, filter: filter.forFieldsRead(), index: index, depth: depth)
         }
         if stored.isLet { return nil }
         if stored.isComputed {
             guard depth < 2 else { return nil }
             for body in stored.accessors.compactMap(\.body) {
-                if let write = writeOfFieldsRead(in: body, file: fileIndex, of: model, index: index, depth: depth) { return write }
+                if let write = writeOfFieldsRead(in: body, file: fileIndex, of: model, filter: filter.forFieldsRead(), index: index, depth: depth) {
+                    return write
+                }
             }
             return nil
         }
@@ -718,7 +744,9 @@ enum CallSites {
 
     /// A write to a field of the model that code of the model reads (a computed property's
     /// getter, a method's body): its result changes with it.
-    private static func writeOfFieldsRead(in body: Range<Int>, file fileIndex: Int, of model: TypeInfo, index: ProjectIndex, depth: Int)
+    private static func writeOfFieldsRead(
+        in body: Range<Int>, file fileIndex: Int, of model: TypeInfo, filter: WriteFilter, index: ProjectIndex, depth: Int
+    )
         -> ValueWrite?
     {
         let file = index.files[fileIndex]
@@ -726,7 +754,7 @@ enum CallSites {
         for token in body where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
             let name = file.text(token)
             guard seen.insert(name).inserted, index.typeAndAncestors(of: model).contains(where: { $0.property(named: name) != nil }),
-                let write = fieldWrite(name, of: model, filter: WriteFilter(), index: index, depth: depth + 1)
+                let write = fieldWrite(name, of: model, filter: filter, index: index, depth: depth + 1)
             else { continue }
             return write
         }

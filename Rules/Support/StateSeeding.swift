@@ -93,10 +93,11 @@ enum StateSeeding {
         guard isUsed(name, in: view, index: index), !handsBack(name, in: view, index: index) else { return nil }
         let holdsReference = holdsReference(state, of: view, in: file, index: index)
         let ownCallbacks = mirroringCallbacks(of: name, in: view, index: index)
+        let dismissing = dismissingCallbacks(in: view, index: index)
         for label in state.labels {
             if let seed = CallSites.changingValue(
                 passedAs: label, to: view.name, declaredAt: state.declaration, holdsReference: holdsReference,
-                ownCallbacks: ownCallbacks, index: index)
+                ownCallbacks: ownCallbacks, dismissingCallbacks: dismissing, index: index)
             {
                 return seed
             }
@@ -138,6 +139,56 @@ enum StateSeeding {
             }
         }
         return mirrored.subtracting(other)
+    }
+
+    /// The view's closures (stored properties of a function type) that it calls only in a
+    /// flow that then dismisses it (`onSave(draft); dismiss()`, with `dismiss` its
+    /// `@Environment(\.dismiss)`, in the same closure or function body and a block that
+    /// holds the call): when the view is the content a presentation shows, what its caller
+    /// writes in one runs as the view goes, so the view shows nothing stale afterwards. `""`
+    /// stands for an unlabeled (trailing) closure when the view has no other closure.
+    static func dismissingCallbacks(in view: TypeInfo, index: ProjectIndex) -> Set<String> {
+        let closures = Set(view.properties.compactMap { _, property in
+            property.isStored && property.attributes.isEmpty && property.type?.text.contains("->") == true ? property.name : nil
+        })
+        guard !closures.isEmpty,
+            let (_, dismissProperty) = view.property(named: "dismiss"), dismissProperty.isStored,
+            dismissProperty.attributes.contains(where: { $0.simpleName == "Environment" })
+        else { return [] }
+        var dismissing = Set<String>()
+        var other = Set<String>()
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            let bodies = declaration.decl.properties.flatMap { $0.accessors.compactMap(\.body) }
+                + declaration.decl.functions.filter { $0.kind != .initializer }.compactMap(\.body)
+            for body in bodies {
+                let scopes = index.scopes(in: body, of: file)
+                for token in body where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
+                    let text = file.text(token)
+                    guard closures.contains(text) else { continue }
+                    let next = file.kind(token + 1) == .postfixQuestionMark ? token + 2 : token + 1
+                    guard file.kind(next) == .leftParen else {
+                        other.insert(text)
+                        continue
+                    }
+                    let closure = scopes.innermostClosure(containing: token)?.range
+                    let flow = closure ?? body
+                    let dismisses = (token..<flow.upperBound).contains { candidate in
+                        guard file.at(candidate, "dismiss"), file.isOwnMemberReference(candidate), file.kind(candidate + 1) == .leftParen,
+                            file.kind(candidate + 2) == .rightParen,
+                            scopes.innermostClosure(containing: candidate)?.range == closure
+                        else { return false }
+                        // In a block that also holds the call (not `if done { dismiss() }`).
+                        guard let block = scopes.innermostIndex(containing: candidate) else { return true }
+                        return scopes.scopes[block].range.contains(token)
+                    }
+                    if dismisses { dismissing.insert(text) } else { other.insert(text) }
+                }
+            }
+        }
+        let result = dismissing.subtracting(other)
+        // The view's only closure: an unlabeled (trailing) closure a caller passes is it.
+        return closures.count == 1 && result == closures ? result.union([""]) : result
     }
 
     /// Whether the view uses its state anywhere but in its initializers (`name`,

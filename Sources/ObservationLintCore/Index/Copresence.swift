@@ -359,4 +359,18 @@ extension ProjectIndex {
         }
         return false
     }
+
+    /// Whether the code at `location` writes a `@State` of its own view `writer`, which built
+    /// the view at `site` itself (`selected = item` in the presenter of `.navigationDestination`
+    /// showing `Detail(item: selected)`): storage of that one instance. Another instance of
+    /// the same type inside the presented content (a pushed screen that opens the presenter's
+    /// type again) writes its own storage, so its code changes nothing the presenter passed.
+    func writesOwnState(_ location: TokenLocation, of writer: TypeInfo, presenting site: ViewConstruction) -> Bool {
+        guard site.enclosingType == writer.name else { return false }
+        let file = files[location.file]
+        guard file.kind(location.token) == .identifier, file.isOwnMemberReference(location.token),
+            let (_, property) = writer.property(named: file.text(location.token)), property.isStored
+        else { return false }
+        return property.attributes.contains { $0.simpleName == "State" }
+    }
 }

@@ -77,7 +77,7 @@ extension ProjectIndex {
         else { return true }
         guard writer.isView else { return !runsOnlyThroughCovered(location, in: body, of: writer, whileShowing: site, depth: depth) }
         guard let cover else { return true }
-        if presentedViews(of: site).contains(writer.name) { return true }
+        if presentedViews(of: site).contains(writer.name), !writesOwnState(location, of: writer, presenting: site) { return true }
         switch cover {
         case .push(let covered): if !covered.contains(writer.name) { return true }
         case .modal:
