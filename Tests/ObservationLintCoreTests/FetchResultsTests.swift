@@ -103,4 +103,47 @@ final class FetchResultsTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, "\(lines)")
         XCTAssertTrue(lines.first?.contains("App.swift:8, in a button action in `Notes.body`, which inserts a `Note`") == true, "\(lines)")
     }
+
+    /// Of two saves of the fetched entity, the witness is the one in a model the pushed
+    /// view holds (it runs on that view's input), not one in other code listed first.
+    func testWitnessIsTheSaveOfTheModelThePresentedViewHolds() {
+        let source = list.replacingOccurrences(of: "Text(item.name ?? \"\") }", with: """
+            NavigationLink("Edit") { ItemEditor(model: ItemEditorModel(context: context)) } }
+                    .onAppear { Seed.fill(context) }
+                @Environment(\\.managedObjectContext) private var context
+            """) + """
+
+            enum Seed {
+                static func fill(_ context: NSManagedObjectContext) {
+                    _ = Item(context: context)
+                    try? context.save()
+                }
+            }
+            final class ItemEditorModel: ObservableObject {
+                @Published var name = ""
+                let context: NSManagedObjectContext
+                init(context: NSManagedObjectContext) { self.context = context }
+                func save() {
+                    let item = Item(context: context)
+                    item.name = name
+                    try? context.save()
+                }
+            }
+            struct ItemEditor: View {
+                @ObservedObject var model: ItemEditorModel
+                var body: some View { Button("Save") { model.save() } }
+            }
+            """
+        let index = ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: false)
+        guard let list = index.types["ItemList"], let site = index.viewGraph.constructions(of: "ItemEditor").first else {
+            return XCTFail("no site")
+        }
+        let triggers = index.reRenderTriggers(of: list)
+        XCTAssertEqual(triggers.count, 2)
+        // The seed's save is listed first and could run while the editor is shown.
+        XCTAssertTrue(triggers.first?.context.contains("`Seed.fill()`") == true)
+        XCTAssertTrue(triggers.allSatisfy { index.canRun($0.write!, whileShowing: site) })
+        let trigger = index.surestReRenderTrigger(of: list, whileShowingViewBuiltAt: site)
+        XCTAssertTrue(trigger?.context.contains("`ItemEditorModel.save()`") == true, "\(String(describing: trigger?.context))")
+    }
 }
