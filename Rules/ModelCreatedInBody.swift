@@ -345,8 +345,70 @@ public struct ModelCreatedInBody: Rule {
                 var body: some View { Notes(makeModel: { NoteModel() }) }
             }
             """,
+            // Saving the new `Item` changes what the list's `@FetchRequest` returns while the
+            // pushed editor is shown: the list's body runs again and builds a new model.
+            """
+            final class ItemEditorModel: ObservableObject {
+                @Published var name = ""
+                @Published var isSaved = false
+                private let context: NSManagedObjectContext
+                init(context: NSManagedObjectContext) { self.context = context }
+                func save() {
+                    let item = Item(context: context)
+                    item.name = name
+                    try? context.save()
+                    isSaved = true
+                }
+            }
+            struct ItemEditor: View {
+                @ObservedObject var model: ItemEditorModel
+                var body: some View {
+                    TextField("Name", text: $model.name)
+                    Button("Save") { model.save() }
+                }
+            }
+            struct ItemList: View {
+                @Environment(\\.managedObjectContext) private var viewContext
+                @FetchRequest(sortDescriptors: []) private var items: FetchedResults<Item>
+                var body: some View {
+                    List(items) { item in Text(item.name ?? "") }
+                    NavigationLink("Add") { ItemEditor(model: ↓ItemEditorModel(context: viewContext)) }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The editor saves a `Tag`, not an `Item`: nothing changes what the list fetches
+            // while it is shown.
+            """
+            final class TagEditorModel: ObservableObject {
+                @Published var name = ""
+                @Published var isSaved = false
+                private let context: NSManagedObjectContext
+                init(context: NSManagedObjectContext) { self.context = context }
+                func save() {
+                    let tag = Tag(context: context)
+                    tag.name = name
+                    try? context.save()
+                    isSaved = true
+                }
+            }
+            struct TagEditor: View {
+                @ObservedObject var model: TagEditorModel
+                var body: some View {
+                    TextField("Name", text: $model.name)
+                    Button("Save") { model.save() }
+                }
+            }
+            struct ItemList: View {
+                @Environment(\\.managedObjectContext) private var viewContext
+                @FetchRequest(sortDescriptors: []) private var items: FetchedResults<Item>
+                var body: some View {
+                    List(items) { item in Text(item.name ?? "") }
+                    NavigationLink("Add tag") { TagEditor(model: TagEditorModel(context: viewContext)) }
+                }
+            }
+            """,
             // The factory hands the screen the model it keeps: every call shows the same one.
             """
             final class JoinModel: ObservableObject {

@@ -258,6 +258,7 @@ public final class ProjectIndex: @unchecked Sendable {
     let reRenderTriggersByType = Memo<String, [ReRenderTrigger]>()
     let ownReRenderTriggersByType = Memo<String, [ReRenderTrigger]>()
     let renderReadsByViewTable = OnDemand<[String: [RenderRead]]>()
+    let fetchedEntityWritesTable = OnDemand<[String: [FetchedEntityWrite]]>()
     /// `stateCopies(of:)` by view name.
     let stateCopiesByType = Memo<String, [StateCopy]>()
     /// For `fieldsRead(throughMember:of:among:)`: the model's members each of its members names, by model name.

@@ -484,7 +484,9 @@ extension ProjectIndex {
     ]
 
     /// The triggers of `type`'s own state: its view state read while rendering and the
-    /// writes to it, the system's environment values and queries it reads, the changes of
+    /// writes to it, the system's environment values it reads, the fetches it reads
+    /// (`@FetchRequest`, `@Query`) with the project's writes of their entity
+    /// (`fetchedEntityWrites(of:isSwiftData:)`), the changes of
     /// the ObservableObjects it observes, and the writes to the tracked properties of the
     /// `@Observable` models it reads.
     public func ownReRenderTriggers(of type: TypeInfo) -> [ReRenderTrigger] {
@@ -498,12 +500,19 @@ extension ProjectIndex {
         var observed: [(property: Property, model: TypeInfo)] = []
         // `@State var router = Router()`: writes to its members change the object, not the state.
         var objectStates = Set<String>()
+        // `@FetchRequest var items: FetchedResults<Item>`, `@Query var items: [Item]`.
+        var fetches: [String: (entity: String, isSwiftData: Bool)] = [:]
         for (fileIndex, property) in type.properties where property.isStored && !property.modifiers.contains("static") {
+            if let fetched = fetchedEntity(of: property, in: files[fileIndex]) {
+                fetches[property.name] = fetched
+                stateNames[property.name] = ("fetch", nil)
+                continue
+            }
             guard let wrapper = property.attributes.first(where: { $0.simpleName.startsWithUppercase && $0.simpleName != "MainActor" })
             else { continue }
             let name = String(wrapper.simpleName)
             let file = files[fileIndex]
-            if Self.reRenderStateWrappers.contains(name) || name == "Query" {
+            if Self.reRenderStateWrappers.contains(name) {
                 stateNames[property.name] = (name, nil)
                 if holdsProjectClass(property, in: file, scope: type.name) { objectStates.insert(property.name) }
             } else if name == "Environment", let arguments = wrapper.arguments, file.kind(arguments.lowerBound) == .backslash {
@@ -527,11 +536,14 @@ extension ProjectIndex {
                             context: "when the system changes it", passedDown: []))
                     continue
                 }
-                if wrapper == "Query" {
-                    result.append(
-                        ReRenderTrigger(
-                            reader: type.name, property: name, state: "`\(name)`", read: read, write: nil,
-                            context: "when the stored data changes", passedDown: []))
+                if let (entity, isSwiftData) = fetches[name] {
+                    for write in fetchedEntityWrites(of: entity, isSwiftData: isSwiftData).prefix(4) {
+                        let how = write.isSave ? "saving the `\(entity)` it \(write.change.rawValue)" : "which \(write.change.rawValue) a `\(entity)`"
+                        result.append(
+                            ReRenderTrigger(
+                                reader: type.name, property: name, state: "`\(name)` (fetched `\(entity)` objects)", read: read,
+                                write: write.location, context: "\(writeContext(at: write.location)), \(how)", passedDown: []))
+                    }
                     continue
                 }
                 for write in viewStateWrites(of: name, in: type, wrapper: wrapper, holdsObject: objectStates.contains(name)).prefix(4) {

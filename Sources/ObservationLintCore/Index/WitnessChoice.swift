@@ -87,7 +87,9 @@ extension ProjectIndex {
         if write.file == site.file, site.tokens.contains(write.token) || presentedContent(of: site)?.range.contains(write.token) == true {
             return .presentedContent
         }
-        if let owner = body.owner, owner.isView, presentedViews(of: site).contains(owner.name) { return .presentedContent }
+        if let owner = body.owner, owner.isView ? presentedViews(of: site).contains(owner.name) : isHeldByPresentedView(owner, site: site) {
+            return .presentedContent
+        }
         if suspends(before: write.token, in: flow, scopes: scopes, from: body.range.lowerBound, file: file)
             || isAssignedAwaitedValue(write.token, in: file)
             || scopes.enclosing(write.token).contains(where: { isLaterClosure($0, file: file) })
@@ -95,6 +97,19 @@ extension ProjectIndex {
             return .continuation
         }
         return .other
+    }
+
+    /// Whether a view shown by the presentation at `site` holds an object of `model` (the
+    /// declared type of a stored property): the model's methods run on that view's input.
+    private func isHeldByPresentedView(_ model: TypeInfo, site: ViewConstruction) -> Bool {
+        guard model.isClass else { return false }
+        return presentedViews(of: site).contains { name in
+            guard let view = types[name] else { return false }
+            return view.properties.contains { fileIndex, property in
+                property.isStored && declaredShape(of: property, in: files[fileIndex], scope: name)?.directName
+                    .flatMap { self.type(named: $0, from: name) }?.name == model.name
+            }
+        }
     }
 
     /// Whether `write`, code of the view that presents the view built at `site`, runs in a
