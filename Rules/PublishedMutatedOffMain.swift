@@ -360,6 +360,25 @@ public struct PublishedMutatedOffMain: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A closure passed for a `@MainActor` function type is isolated to the main actor:
+            // `Task { }` in it inherits the main actor, wherever `disconnect` calls it.
+            """
+            @MainActor final class ConnectionCoordinator {
+                func disconnect(saved: Bool, reset: @MainActor () -> Void) { reset() }
+            }
+            final class SessionModel: ObservableObject {
+                @Published var workspace: String?
+                let coordinator = ConnectionCoordinator()
+                func disconnect() {}
+                func signOut() async {
+                    await coordinator.disconnect(saved: true, reset: { Task { self.workspace = nil } })
+                }
+            }
+            struct SessionView: View {
+                @ObservedObject var model: SessionModel
+                var body: some View { Text(model.workspace ?? "") }
+            }
+            """,
             // CLGeocoder "executes this handler on the main thread".
             """
             final class PlaceModel: ObservableObject {

@@ -814,6 +814,49 @@ final class ChangesTests: XCTestCase {
         XCTAssertTrue(changedLater.writes.values.joined().contains { $0.phase == .afterHandout })
     }
 
+    /// A write through a local bound to what a factory returns, when the factory returns a
+    /// new object (built there, or by another such factory), is the creator's setup: no
+    /// view holds the object yet. A factory that may return a shared object is not one.
+    func testWritesToAFactoryMadeObjectBeforeItIsHandedOutAreSetup() {
+        let source = """
+            final class Store: ObservableObject {
+                var plan = "pro"
+                var count = 0
+                static func preview(count: Int = 3) -> Store {
+                    let store = Store()
+                    store.count = count
+                    return store
+                }
+                static func make() -> Store { Store() }
+                private static func connected() -> Store {
+                    let store = preview(count: 1)
+                    return store
+                }
+                static func paywall() -> Store {
+                    let store = connected()
+                    store.plan = "free"
+                    let other = Store.make()
+                    other.plan = "trial"
+                    return store
+                }
+            }
+            func refresh(_ store: Store) { store.count += 1 }
+            """
+        let count = writes(of: "count", in: "Store", source)
+        XCTAssertEqual(count.map(\.phase), [.setup, .afterHandout])
+        XCTAssertEqual(writes(of: "plan", in: "Store", source).map(\.phase), [.setup, .setup])
+        // A factory that returns a shared object: a write through its result may change
+        // what a view shows.
+        let shared = source.replacingOccurrences(of: "static func make() -> Store { Store() }", with: """
+            static let shared = Store()
+            static func make() -> Store { shared }
+            """)
+        XCTAssertEqual(writes(of: "plan", in: "Store", shared).map(\.phase), [.setup, .afterHandout])
+        let sharedPreview = source.replacingOccurrences(of: "let store = Store()\n        store.count = count\n        return store", with: "return shared")
+            .replacingOccurrences(of: "var count = 0", with: "var count = 0\n    static let shared = Store()")
+        XCTAssertEqual(writes(of: "plan", in: "Store", sharedPreview).map(\.phase), [.afterHandout, .setup])
+    }
+
     func testWrittenInInitializerOnly() {
         let source = """
             final class Settings: ObservableObject {

@@ -427,6 +427,71 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "@MainActor () async", with: "@Sendable () async")), .offMain)
     }
 
+    /// A closure literal converted to a `@MainActor` function type is isolated to the main
+    /// actor: passed for such a parameter (by label, beside an overload of the same name
+    /// the call cannot name), to an initializer, or assigned to a local or property of
+    /// that type. It runs on the main actor wherever it is called.
+    func testAClosureConvertedToAMainActorFunctionTypeRunsOnTheMainActor() {
+        let passed = """
+            @MainActor final class Coordinator {
+                var pending: (@MainActor () -> Void)?
+                func disconnect(saved: Bool, reset: @escaping @MainActor () -> Void) { pending = reset }
+            }
+            final class Model {
+                var workspace: String? = "w"
+                let coordinator = Coordinator()
+                func disconnect() { coordinator.disconnect(saved: true, reset: { self.HERE = nil }) }
+            }
+            """
+        let run = context(passed)
+        XCTAssertEqual(run.isolation, .mainActor)
+        XCTAssertEqual(run.steps.map(\.kind), [.function, .mainActorRun])
+        XCTAssertTrue(run.steps[1].description.hasPrefix("in a closure passed to `disconnect()`, whose parameter type is `@MainActor`"))
+        XCTAssertEqual(isolation(passed.replacingOccurrences(of: "reset: @escaping @MainActor () -> Void", with: "reset: @escaping () -> Void")), .unknown)
+        // A function taking a function that takes a `@MainActor` closure: not the closure's type.
+        XCTAssertEqual(
+            isolation(passed.replacingOccurrences(of: "reset: @escaping @MainActor () -> Void", with: "reset: @escaping (@MainActor () -> Void) -> Void")),
+            .unknown)
+
+        let initializer = """
+            struct Row { let onTap: @MainActor () -> Void }
+            final class Model {
+                var selected = 0
+                func makeRow() -> Row { Row(onTap: { self.HERE = 1 }) }
+            }
+            """
+        XCTAssertEqual(isolation(initializer), .mainActor)
+        XCTAssertEqual(isolation(initializer.replacingOccurrences(of: "@MainActor () -> Void", with: "() -> Void")), .unknown)
+        let explicit = initializer.replacingOccurrences(
+            of: "let onTap: @MainActor () -> Void }", with: "let onTap: () -> Void\n init(onTap: @escaping @MainActor () -> Void) { self.onTap = onTap } }")
+        XCTAssertEqual(isolation(explicit), .mainActor)
+
+        let local = """
+            final class Model {
+                var selected = 0
+                func prepare() -> () async -> Void {
+                    let select: @MainActor @Sendable () -> Void = { self.HERE = 1 }
+                    return { await select() }
+                }
+            }
+            """
+        let assigned = context(local)
+        XCTAssertEqual(assigned.isolation, .mainActor)
+        XCTAssertTrue(assigned.steps[1].description.hasPrefix("in a closure assigned to `select`, whose type is `@MainActor`"))
+        XCTAssertEqual(isolation(local.replacingOccurrences(of: "@MainActor @Sendable () -> Void", with: "@Sendable () -> Void")), .unknown)
+
+        let property = """
+            final class Model {
+                var selected = 0
+                var onDone: (@MainActor () -> Void)?
+                func prepare() { self.onDone = { self.HERE = 1 } }
+            }
+            """
+        XCTAssertEqual(isolation(property), .mainActor)
+        XCTAssertEqual(isolation(property.replacingOccurrences(of: "self.onDone =", with: "onDone =")), .mainActor)
+        XCTAssertEqual(isolation(property.replacingOccurrences(of: "(@MainActor () -> Void)?", with: "(() -> Void)?")), .unknown)
+    }
+
     func testATaskInAClosureFormedInNonisolatedCodeInheritsNoActor() {
         let source = """
             struct ToolbarItem { var onClick: () -> Void }
@@ -441,10 +506,10 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(task.isolation, .offMain)
         XCTAssertEqual(task.steps.map(\.kind), [.function, .closure, .task])
         XCTAssertTrue(task.steps[2].description.contains("inherits no actor here"))
-        // A parameter of another module's function, a `@MainActor` closure type, or a
-        // closure formed in main-actor code: not claimed.
+        // A parameter of another module's function or a closure formed in main-actor code:
+        // not claimed; a `@MainActor` closure type makes the task inherit the main actor.
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "ToolbarItem(onClick:", with: "Toolbar.add(onClick:")), .unknown)
-        XCTAssertEqual(isolation(source.replacingOccurrences(of: "var onClick: () -> Void", with: "var onClick: @MainActor () -> Void")), .unknown)
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "var onClick: () -> Void", with: "var onClick: @MainActor () -> Void")), .mainActor)
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "final class Runner", with: "@MainActor final class Runner")), .unknown)
     }
 
@@ -463,8 +528,10 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(task.isolation, .offMain)
         XCTAssertEqual(task.steps.map(\.kind), [.function, .closure, .task])
         XCTAssertNotEqual(isolation(source.replacingOccurrences(of: "final class Auth", with: "@MainActor final class Auth")), .offMain)
-        // A project type named `Future`: its initializer's parameter type decides.
-        XCTAssertEqual(isolation("struct Future<A, B> { init(_ body: @MainActor (Any) -> Void) {} }\n" + source), .unknown)
+        // A project type named `Future`: its initializer's parameter type decides (a
+        // `@MainActor` closure: the task inherits the main actor).
+        XCTAssertEqual(isolation("struct Future<A, B> { init(_ body: @MainActor (Any) -> Void) {} }\n" + source), .mainActor)
+        XCTAssertEqual(isolation("struct Future<A, B> { init(_ body: @escaping (Any) -> Void) {} }\n" + source), .offMain)
     }
 
     /// Completion handlers whose thread Apple's documentation gives.

@@ -401,6 +401,7 @@ struct ChangeCollector {
         let closure = index.scopes(in: body, of: file).innermostClosure(containing: location.token)
         if receiver.count == 1,
             localConstruction(of: name, before: receiver.lowerBound, in: closure?.range ?? body, file: file) == type.name.simpleTypeName
+                || bindsFactoryResult(name, before: receiver.lowerBound, in: closure?.range ?? body, fileIndex: location.file)
         {
             return true
         }
@@ -408,6 +409,91 @@ struct ChangeCollector {
             let held = index.declaredShape(of: property, in: file, scope: holder.name)?.directName
         else { return false }
         return index.type(named: held, from: holder.name)?.name == type.name
+    }
+
+    /// `let name = makeModel(…)`, `let name = Model.preview(…)` before `end`: a local bound
+    /// to what a project function returns when that function returns a new object of the
+    /// type (`returnsNewObject(_:depth:)`), so a write through it before it is handed out is
+    /// the creator's setup (SPEC §10.1: no view read the object yet).
+    private func bindsFactoryResult(_ name: String, before end: Int, in body: Range<Int>, fileIndex: Int, depth: Int = 0) -> Bool {
+        let file = index.files[fileIndex]
+        var token = body.lowerBound
+        while token < end {
+            guard file.at(token, "let") || file.at(token, "var"), file.spells(token + 1, name), file.kind(token + 2) == .equal else {
+                token += 1
+                continue
+            }
+            guard let (callee, qualifier) = factoryCall(at: token + 3, in: file) else { return false }
+            var functions = index.isolationFacts.functionBodies(named: file.text(callee), index: index)
+            if let qualifier {
+                // `Model.preview(…)`, `Self.preview(…)`: the functions of that type.
+                let owner = file.at(qualifier, "Self")
+                    ? enclosingBody(of: token, in: fileIndex)?.type?.name : index.resolve(file.text(qualifier), file: fileIndex)
+                functions = functions.filter { $0.body.owner?.name == owner }
+            }
+            return !functions.isEmpty && functions.allSatisfy { returnsNewObject($0, depth: depth) }
+        }
+        return false
+    }
+
+    /// `f(…)` or `T.f(…)` starting at `token` and ending its statement: the callee, and the
+    /// type it is called on.
+    private func factoryCall(at token: Int, in file: ParsedFile) -> (callee: Int, qualifier: Int?)? {
+        var callee = token
+        var qualifier: Int?
+        if file.kind(token) == .identifier || file.at(token, "Self"), file.text(token).startsWithUppercase, file.kind(token + 1) == .period {
+            qualifier = token
+            callee = token + 2
+        }
+        guard file.kind(callee) == .identifier, !file.text(callee).startsWithUppercase, file.kind(callee + 1) == .leftParen,
+            qualifier != nil || file.kind(callee - 1) != .period
+        else { return nil }
+        let close = Int(file.partner[callee + 1])
+        guard close > callee + 1, endsStatement(close + 1, in: file) else { return nil }
+        return (callee, qualifier)
+    }
+
+    /// Whether a project function returns a new object of the type on every path: each
+    /// `return` (outside closures) gives its constructor's result (`return Model(…)`) or a
+    /// local bound to one or to another such function's result (`let model = Model();
+    /// model.x = 1; return model`), or its body is a single constructor call.
+    private func returnsNewObject(_ function: (file: Int, body: OwnedBody), depth: Int) -> Bool {
+        guard depth < 3, case .function(let declaration) = function.body.member, let returned = declaration.returnType?.text,
+            returned == type.name.simpleTypeName || returned == type.name, let body = declaration.body, body.count > 2
+        else { return false }
+        let file = index.files[function.file]
+        let simpleName = type.name.simpleTypeName
+        let scopes = index.scopes(in: body, of: file)
+        var returns = 0
+        for token in body where file.at(token, "return") && scopes.innermostClosure(containing: token) == nil {
+            returns += 1
+            let value = token + 1
+            if let constructed = constructedValue(at: value, in: file) {
+                guard constructed == simpleName else { return false }
+            } else if file.kind(value) == .identifier, endsStatement(value + 1, in: file) {
+                let local = file.text(value)
+                guard localConstruction(of: local, before: value, in: body, file: file) == simpleName
+                    || bindsFactoryResult(local, before: value, in: body, fileIndex: function.file, depth: depth + 1)
+                else { return false }
+            } else {
+                return false
+            }
+        }
+        if returns > 0 { return true }
+        // `{ Model(…) }`: a single expression.
+        guard let constructed = constructedValue(at: body.lowerBound + 1, in: file), constructed == simpleName else { return false }
+        let open = body.lowerBound + 1 + (file.kind(body.lowerBound + 2) == .period ? 3 : 1)
+        return Int(file.partner[open]) == body.upperBound - 2
+    }
+
+    /// `T(…)` or `T.init(…)` starting at `token` and ending its statement: `T`'s simple name.
+    private func constructedValue(at token: Int, in file: ParsedFile) -> Substring? {
+        guard file.kind(token) == .identifier, file.text(token).startsWithUppercase else { return nil }
+        let open = file.kind(token + 1) == .period && file.at(token + 2, "init") ? token + 3 : token + 1
+        guard file.kind(open) == .leftParen else { return nil }
+        let close = Int(file.partner[open])
+        guard close > open, endsStatement(close + 1, in: file) else { return nil }
+        return Substring(file.text(token))
     }
 
     /// `` `Coordinator.start()` ``, `` a closure in `CounterView.body` `` for a write in

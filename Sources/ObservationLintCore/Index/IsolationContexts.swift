@@ -344,6 +344,10 @@ struct ClosureClassifier {
         let mainActorAttribute = isMainActorClosure(brace)
         guard let callee else {
             if mainActorAttribute { return step(.mainActorRun, at: brace, .mainActor, "in a `@MainActor` closure", outer, domain: .mainActor) }
+            if let target = mainActorTypedTarget(of: brace) {
+                return step(.mainActorRun, at: brace, .mainActor,
+                    "in a closure assigned to `\(target)`, whose type is `@MainActor`: it runs on the main actor", outer, domain: .mainActor)
+            }
             if let handler = pathUpdateHandler(at: brace, outer) { return handler }
             return step(.closure, at: brace, .unknown, "in a stored closure or local function: it runs where it is called", outer, domain: .unknown)
         }
@@ -428,7 +432,7 @@ struct ClosureClassifier {
             return step(.mainActorRun, at: brace, .mainActor, "in a `@MainActor` closure", outer, domain: .mainActor, async: true)
         }
         if let view = swiftUIRole(of: scope, callee: name, label: label, outer: outer) { return view }
-        if takesMainActorClosure(callee: callee, label: label) {
+        if takesMainActorClosure(scope, callee: callee, label: label) {
             return step(.mainActorRun, at: callee, .mainActor, "in a closure passed to `\(name)()`, whose parameter type is `@MainActor`: it runs on the main actor",
                 outer, domain: .mainActor, async: true)
         }
@@ -739,10 +743,7 @@ struct ClosureClassifier {
             // fewer arguments than it takes (`configureView()` beside `configureView(_ setup:)`,
             // a static `begin(record:store:)` beside another module's `panel.begin { }`) — is
             // not the one it calls.
-            let required = function.parameters.filter { $0.defaultValue == nil }.count
-            guard let parameter = Self.closureParameter(of: function, label: labelText),
-                required <= given, given <= function.parameters.count
-            else { continue }
+            guard let parameter = Self.closureParameter(of: function, label: labelText, given: given) else { continue }
             // A closure of a non-`@Sendable` `async` function type formed in main-actor code
             // is isolated to the main actor, and an `async` function always runs on its own
             // actor: `await transform(x)` hops there, wherever the function calls it.
@@ -778,17 +779,72 @@ struct ClosureClassifier {
         return .runs(frame)
     }
 
-    /// Whether every project function of the callee's name takes this argument as a closure
-    /// whose type is `@MainActor` (`func run(_ body: @MainActor () async -> Void)`): Swift runs
-    /// such a closure on the main actor wherever the function calls it.
-    private func takesMainActorClosure(callee: Int, label: Int?) -> Bool {
-        let candidates = index.isolationFacts.functionBodies(named: file.text(callee), index: index)
+    /// Whether every project function or initializer the call can name takes this argument
+    /// as a closure whose type is `@MainActor` (`func run(_ body: @MainActor () async -> Void)`,
+    /// `init(onTap: @MainActor @escaping () -> Void)`, a struct's stored
+    /// `let onTap: @MainActor () -> Void`): a closure literal converted to a global-actor
+    /// function type is isolated to that actor, so Swift runs it on the main actor wherever
+    /// the function calls it. Overloads the call cannot name (no closure parameter of that
+    /// label, more or fewer arguments than it takes) do not count.
+    private func takesMainActorClosure(_ scope: Scope, callee: Int, label: Int?) -> Bool {
+        let name = file.text(callee)
         let labelText = label.map { file.text($0) }
-        return !candidates.isEmpty && candidates.allSatisfy { _, body in
-            guard case .function(let function) = body.member, let type = Self.closureParameter(of: function, label: labelText)?.type
-            else { return false }
-            return type.text.contains("@MainActor")
+        let given = argumentCount(of: scope)
+        var types: [TypeRef?] = []
+        if name.startsWithUppercase, let type = index.type(named: name) {
+            let initializers = type.functions.filter { $0.function.kind == .initializer }
+            if initializers.isEmpty {
+                // A struct's memberwise initializer: the stored property the label names.
+                guard type.kind == .struct, let labelText, let property = type.property(named: labelText) else { return false }
+                types = [property.property.type]
+            } else {
+                types = initializers.compactMap { Self.closureParameter(of: $0.function, label: labelText, given: given)?.type }
+            }
+        } else {
+            for (_, body) in index.isolationFacts.functionBodies(named: name, index: index) {
+                guard case .function(let function) = body.member else { return false }
+                if let parameter = Self.closureParameter(of: function, label: labelText, given: given) { types.append(parameter.type) }
+            }
         }
+        return !types.isEmpty && types.allSatisfy { $0.map { Self.isMainActorFunctionType($0.text) } ?? false }
+    }
+
+    /// The local, stored property or `self` property a closure literal is assigned to when
+    /// its declared type is a `@MainActor` function type: `let run: @MainActor () -> Void = {`,
+    /// `var onTap: @MainActor () -> Void = {` (a stored property's default), or
+    /// `self.onTap = {` / `onTap = {` where the body's type declares `onTap` so. Nil when the
+    /// type is not spelled or names no global actor.
+    private func mainActorTypedTarget(of brace: Int) -> String? {
+        guard brace >= 3, file.kind(brace - 1) == .equal else { return nil }
+        // `let name: Type = {` on the closure's line.
+        var probe = brace - 2
+        while probe > 0, !file.tokens[probe].isAtStartOfLine, file.kind(probe) != .colon { probe -= 1 }
+        if file.kind(probe) == .colon, file.kind(probe - 1) == .identifier, file.at(probe - 2, "let") || file.at(probe - 2, "var") {
+            return Self.isMainActorFunctionType(file.text(probe + 1..<brace - 1)) ? file.text(probe - 1) : nil
+        }
+        // `self.name = {` or `name = {`: a property of the body's own type.
+        let name = brace - 2
+        guard file.kind(name) == .identifier, let owner = owned.owner else { return nil }
+        let isSelfMember = file.kind(name - 1) == .period && file.at(name - 2, "self")
+        guard isSelfMember || file.kind(name - 1) != .period,
+            let type = owner.property(named: file.text(name))?.property.type, Self.isMainActorFunctionType(type.text)
+        else { return nil }
+        return file.text(name)
+    }
+
+    /// Whether a type is a function type isolated to the main actor: `@MainActor () -> Void`,
+    /// `@escaping @MainActor @Sendable (Int) async -> Void`, `(@MainActor () -> Void)?`; not
+    /// a function that takes such a function (`(@MainActor () -> Void) -> Void`).
+    static func isMainActorFunctionType(_ text: String) -> Bool {
+        guard text.contains("->") else { return false }
+        var rest = Substring(text)
+        while let first = rest.first, first == "(" || first.isWhitespace { rest = rest.dropFirst() }
+        while rest.first == "@" {
+            let attribute = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if attribute == "MainActor" { return true }
+            rest = rest.dropFirst(1 + attribute.count).drop { $0.isWhitespace }
+        }
+        return false
     }
 
     /// The static isolation of a closure passed to a project function or initializer: a
@@ -835,6 +891,23 @@ struct ClosureClassifier {
         let closures = function.parameters.filter { $0.type?.text.contains("->") == true }
         guard let label else { return closures.last }
         return closures.first { $0.label == label }
+    }
+
+    /// The closure parameter an argument with this label fills in a call passing `given`
+    /// arguments; nil when the function cannot be the one called (it takes more or fewer).
+    private static func closureParameter(of function: FunctionDecl, label: String?, given: Int) -> Parameter? {
+        let required = function.parameters.filter { $0.defaultValue == nil }.count
+        guard required <= given, given <= function.parameters.count else { return nil }
+        return closureParameter(of: function, label: label)
+    }
+
+    /// The arguments a call passes: those in its parentheses (the closure may be one), and
+    /// the closure after them.
+    private func argumentCount(of scope: Scope) -> Int {
+        let arguments = callArguments(of: scope)
+        let inParentheses = arguments.map { file.argumentList($0).count } ?? 0
+        let trailing = arguments.map { scope.range.lowerBound >= $0.upperBound } ?? true
+        return inParentheses + (trailing ? 1 : 0)
     }
 
     // MARK: - SwiftUI
