@@ -467,6 +467,30 @@ public struct MissingPublished: Rule {
                 var body: some View { Text(directory.title(1)) }
             }
             """,
+            // `self.loadNames()` is the type's own call (another type's `loadNames()` is not),
+            // and the `defer` block registered before it publishes as `load()` returns.
+            """
+            @MainActor final class Directory: ObservableObject {
+                @Published var isLoading = false
+                private var titles: [Int: String] = [:]
+                func load() async {
+                    isLoading = true
+                    defer { isLoading = false }
+                    await self.loadNames()
+                }
+                private func loadNames() async {
+                    let fetched = await Task { "Ada" }.value
+                    titles = [1: fetched]
+                }
+                func title(_ id: Int) -> String { titles[id] ?? "" }
+            }
+            final class Unrelated { func loadNames() {} }
+            func other(_ unrelated: Unrelated) { unrelated.loadNames() }
+            struct TitleRow: View {
+                @ObservedObject var directory: Directory
+                var body: some View { Text(directory.title(1)).task { await directory.load() } }
+            }
+            """,
             // The closure a helper takes as a non-escaping parameter runs before the helper
             // returns: its `@Published` change is in the same flow.
             """

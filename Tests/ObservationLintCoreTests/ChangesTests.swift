@@ -448,6 +448,129 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "streamed", in: "Directory", source).first?.announcement, .unannounced)
     }
 
+    /// The calls that return into the type's own code are its own (`await self.loadNames()`
+    /// as `await loadNames()`); another type's function of the same name
+    /// (`Unrelated.loadNames()`) is none of them; other code's call on an object of the type
+    /// runs on into that code from where the call returns (`await directory.loadAll()`,
+    /// then `directory.isLoading = false`).
+    func testAnAsynchronousFunctionsCallersAreResolvedByReceiver() {
+        let source = """
+            @MainActor final class Directory: ObservableObject {
+                @Published var names: [String] = []
+                @Published var isLoading = false
+                private var titles: [Int: String] = [:]
+                private var all: [Int: String] = [:]
+                private var silent: [Int: String] = [:]
+                func load() async {
+                    let found = await self.loadNames()
+                    names = found
+                }
+                private func loadNames() async -> [String] {
+                    let fetched = await fetch()
+                    titles = [1: fetched]
+                    return [fetched]
+                }
+                func loadAll() async {
+                    let fetched = await fetch()
+                    all = [1: fetched]
+                }
+                func loadSilently() async {
+                    let fetched = await fetch()
+                    silent = [1: fetched]
+                }
+                private func fetch() async -> String { "" }
+            }
+            final class Unrelated { func loadNames() {} }
+            func other(_ u: Unrelated) { u.loadNames() }
+            @MainActor final class Coordinator {
+                let directory = Directory()
+                func start() async {
+                    await directory.loadAll()
+                    directory.isLoading = false
+                }
+                func quiet() async {
+                    directory.isLoading = true
+                    await directory.loadSilently()
+                }
+            }
+            """
+        XCTAssertTrue(writes(of: "titles", in: "Directory", source).first?.isAnnounced == true)
+        XCTAssertTrue(writes(of: "all", in: "Directory", source).first?.isAnnounced == true)
+        XCTAssertEqual(writes(of: "silent", in: "Directory", source).first?.announcement, .unannounced)
+    }
+
+    /// A `defer` block registered before the point a call returns to, in a scope holding
+    /// it, runs as that scope exits: its announcing write follows the called function's
+    /// last segment. One in a block that has already exited does not.
+    func testADeferBlockAnnouncesAfterTheCallReturns() {
+        let source = """
+            @MainActor final class Directory: ObservableObject {
+                @Published var isLoading = false
+                private var titles: [Int: String] = [:]
+                private var others: [Int: String] = [:]
+                func load() async {
+                    isLoading = true
+                    defer { isLoading = false }
+                    await loadNames()
+                }
+                func reload(_ flag: Bool) async {
+                    if flag {
+                        defer { isLoading = false }
+                        isLoading = true
+                    }
+                    await loadOthers()
+                }
+                private func loadNames() async {
+                    let fetched = await fetch()
+                    titles = [1: fetched]
+                }
+                private func loadOthers() async {
+                    let fetched = await fetch()
+                    others = [1: fetched]
+                }
+                private func fetch() async -> String { "" }
+            }
+            """
+        XCTAssertTrue(writes(of: "titles", in: "Directory", source).first?.isAnnounced == true)
+        XCTAssertEqual(writes(of: "others", in: "Directory", source).first?.announcement, .unannounced)
+    }
+
+    /// `async let (a, b) = (load(), other())` runs both calls in a child task: the caller's
+    /// code goes on from the first `await` of a bound name, not from the call.
+    func testATupleAsyncLetReturnsWhereItIsAwaited() {
+        let source = """
+            @MainActor final class Directory: ObservableObject {
+                @Published var names: [String] = []
+                @Published var isLoading = false
+                private var titles: [Int: String] = [:]
+                private var raced: [Int: String] = [:]
+                func load() async {
+                    async let (found, count) = (loadNames(), fetch())
+                    let (loaded, _) = await (found, count)
+                    names = loaded
+                }
+                func reload() async {
+                    async let (found, count) = (loadOthers(), fetch())
+                    isLoading = true
+                    _ = await (found, count)
+                }
+                private func loadNames() async -> [String] {
+                    let fetched = await fetch()
+                    titles = [1: fetched]
+                    return [fetched]
+                }
+                private func loadOthers() async -> [String] {
+                    let fetched = await fetch()
+                    raced = [1: fetched]
+                    return [fetched]
+                }
+                private func fetch() async -> String { "" }
+            }
+            """
+        XCTAssertTrue(writes(of: "titles", in: "Directory", source).first?.isAnnounced == true)
+        XCTAssertEqual(writes(of: "raced", in: "Directory", source).first?.announcement, .unannounced)
+    }
+
     func testAnnouncedByCallersInOtherTypes() {
         let source = """
             final class Board: ObservableObject {
@@ -597,7 +720,8 @@ final class ChangesTests: XCTestCase {
 
     /// A lazy property's initializer closure runs before anything reaches the object it
     /// returns: a subscription there to the local it returns relays that child's changes;
-    /// one to another object does not.
+    /// one to another object does not, and relays nothing of that other object either (it
+    /// exists only once the lazy property has been read).
     func testForwardingSetUpInALazyInitializer() {
         let source = """
             final class Child: ObservableObject { @Published var value = 0 }
@@ -624,7 +748,8 @@ final class ChangesTests: XCTestCase {
         let index = index(source)
         XCTAssertNotNil(index.forwarding(of: "child", in: index.types["Parent"]!))
         XCTAssertNil(index.forwarding(of: "child", in: index.types["Other"]!))
-        XCTAssertNotNil(index.forwarding(of: "spare", in: index.types["Other"]!))
+        // `child`'s initializer subscribes to `spare` only once something reads `child`.
+        XCTAssertNil(index.forwarding(of: "spare", in: index.types["Other"]!))
     }
 
     /// A subscription to the child's `$text` relays the changes of `text` only; one to its

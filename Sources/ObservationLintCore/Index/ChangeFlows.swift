@@ -372,6 +372,8 @@ final class ChangeFlows: @unchecked Sendable {
         // announces after its `await`, in the segment of the code after it).
         let own = (announcers[place] ?? []).filter { sameSegment(effectiveToken(ofWriteAt: $0.site.token, in: place), token, in: place) }
         if !own.isEmpty { return [own] }
+        let deferred = deferredAnnouncers(runningAfter: token, in: place)
+        if !deferred.isEmpty { return [deferred] }
         if let later = laterAnnouncers(after: token, in: place) { return [later] }
         for call in calls[place] ?? [] where sameSegment(call.token, token, in: place) {
             if let found = calleeAnnouncers(call.name, visiting: visiting) { return [found] }
@@ -383,11 +385,12 @@ final class ChangeFlows: @unchecked Sendable {
         guard case .function(let name) = unit.kind, !visiting.contains(name), !handedOver.contains(name),
             runsToItsEndWithoutAwait(from: token, in: place)
         else { return nil }
-        // Other code's calls (`model.load()`) are taken in their statement's flow, which an
-        // asynchronous function leaves at its first `await`.
-        if hasAwait(place), !index.memberCalls(named: name).isEmpty { return nil }
+        // Other code's calls on an object of the type (`model.load()`), in their flow from
+        // where the call returns (`await model.load()`, then `model.isLoading = false`).
+        let asynchronous = hasAwait(place)
         let outside = (callers[name] ?? []).filter { $0.place.body != place.body || $0.place.file != place.file }
-        guard var result = externalFlows.value(for: name, { ExternalFlows(flows: externalCallerFlows(of: name)) }).flows,
+        let key = asynchronous ? Self.returningName(name) : name
+        guard var result = externalFlows.value(for: key, { ExternalFlows(flows: externalCallerFlows(of: name, returning: asynchronous)) }).flows,
             !outside.isEmpty || !result.isEmpty
         else { return nil }
         for caller in outside {
@@ -418,14 +421,42 @@ final class ChangeFlows: @unchecked Sendable {
                 break
             }
         }
+        // `async let (a, b) = (load(), other())`: an element of the tuple bound.
+        if file.kind(start) == .leftParen || file.kind(start) == .comma {
+            var depth = 0
+            var open = start
+            while open > start - 64, file.kind(open) != nil {
+                switch file.kind(open) {
+                case .rightParen: depth += 1
+                case .leftParen:
+                    if depth == 0 { start = open - 1 }
+                    depth -= 1
+                case .leftBrace, .rightBrace, .semicolon: open = 0
+                default: break
+                }
+                if depth < 0 || open == 0 { break }
+                open -= 1
+            }
+            guard depth < 0, file.skipGroup(start + 1) > call else { return call }
+        }
         guard file.kind(start) == .equal else { return call }
-        // `async let name = …`, `async let name: Type = …`
+        // `async let name = …`, `async let name: Type = …`, `async let (a, b) = …`
         var binding = start - 1
         while binding > start - 16, !file.at(binding, "let"), !file.tokens[binding].isAtStartOfLine { binding -= 1 }
-        guard file.at(binding, "let"), file.at(binding - 1, "async"), file.kind(binding + 1) == .identifier else { return call }
-        let name = file.text(binding + 1)
+        guard file.at(binding, "let"), file.at(binding - 1, "async") else { return call }
+        var names: [String] = []
+        if file.kind(binding + 1) == .identifier {
+            names = [file.text(binding + 1)]
+        } else if file.kind(binding + 1) == .leftParen {
+            let close = file.skipGroup(binding + 1)
+            names = (binding + 2..<close).filter { file.kind($0) == .identifier && !file.at($0, "_") }.map { file.text($0) }
+        }
+        guard !names.isEmpty else { return call }
         let end = (place.closure ?? place.body).upperBound
-        return (call + 1..<end).first { file.kind($0) == .identifier && file.spells($0, name) && file.kind($0 - 1) != .period }
+        // Awaiting any of the names awaits the whole initializer.
+        return (call + 1..<end).first { token in
+            file.kind(token) == .identifier && file.kind(token - 1) != .period && names.contains { file.spells(token, $0) }
+        }
     }
 
     /// The flows that run a `willSet` or `didSet` of `property`: those of every write of
@@ -531,7 +562,10 @@ final class ChangeFlows: @unchecked Sendable {
         }
     }
 
-    private func isInDefer(_ token: Int, in place: Place) -> Bool {
+    private func isInDefer(_ token: Int, in place: Place) -> Bool { deferBlock(holding: token, in: place) != nil }
+
+    /// The `{` of the `defer` block holding `token` in the piece; nil when none does.
+    private func deferBlock(holding token: Int, in place: Place) -> Int? {
         let file = index.files[place.file]
         var depth = 0
         var current = token - 1
@@ -539,13 +573,41 @@ final class ChangeFlows: @unchecked Sendable {
             switch file.kind(current) {
             case .rightBrace: depth += 1
             case .leftBrace:
-                if depth == 0, file.at(current - 1, "defer") { return true }
+                if depth == 0, file.at(current - 1, "defer") { return current }
                 depth = max(0, depth - 1)
             default: break
             }
             current -= 1
         }
-        return false
+        return nil
+    }
+
+    /// The piece's announcers in `defer` blocks that run after `token`: registered before
+    /// it in a scope holding it, they run as that scope exits (`isLoading = true`,
+    /// `defer { isLoading = false }`, then `await load()`).
+    private func deferredAnnouncers(runningAfter token: Int, in place: Place) -> [Announcer] {
+        guard let candidates = announcers[place], !candidates.isEmpty else { return [] }
+        let file = index.files[place.file]
+        let bounds = place.closure ?? place.body
+        return candidates.filter { announcer in
+            guard announcer.site.file == place.file, bounds.contains(announcer.site.token), announcer.site.token < token,
+                let open = deferBlock(holding: announcer.site.token, in: place), file.skipGroup(open) <= token
+            else { return false }
+            // The scope holding the `defer` statement: the innermost block around it.
+            var depth = 0
+            var current = open - 2
+            while current > bounds.lowerBound {
+                switch file.kind(current) {
+                case .rightBrace: depth += 1
+                case .leftBrace:
+                    if depth == 0 { return token < file.skipGroup(current) }
+                    depth -= 1
+                default: break
+                }
+                current -= 1
+            }
+            return true
+        }
     }
 
     /// For each call of the type's function `name` from other code on an object of the type
@@ -554,9 +616,15 @@ final class ChangeFlows: @unchecked Sendable {
     /// no `await` between); nil when one announces nothing. Calls on objects of other types
     /// are theirs: when another project type declares a function of the same name, only
     /// calls on a receiver whose type is known to be the type count.
-    private func externalCallerFlows(of name: String) -> [[Announcer]]? {
-        externalFlows(at: index.memberCalls(named: name), member: name)
+    /// `returning`: the function is asynchronous and its last segment runs on into the
+    /// caller's code: each flow is the caller's from where the call returns (`returnPoint`).
+    private func externalCallerFlows(of name: String, returning: Bool = false) -> [[Announcer]]? {
+        externalFlows(at: index.memberCalls(named: name), member: name, returning: returning)
     }
+
+    /// The name the flows of other code's calls of an asynchronous function, from where each
+    /// returns, are kept by in `externalFlows` (no function can have it).
+    private static func returningName(_ name: String) -> String { "await " + name }
 
     /// For each write of the type's property from other code through a reference
     /// (`model.items = []`), what the same flow there announces on that object; nil when
@@ -576,7 +644,9 @@ final class ChangeFlows: @unchecked Sendable {
 
     /// For each use of the member `name` at `sites` on an object of the type (the member's
     /// token after `receiver.`), what the same flow there announces on that object.
-    private func externalFlows(at sites: [TokenLocation], member name: String) -> [[Announcer]]? {
+    /// `returning`: from where the call returns (`returnPoint`); nil when the caller never
+    /// awaits it.
+    private func externalFlows(at sites: [TokenLocation], member name: String, returning: Bool = false) -> [[Announcer]]? {
         var result: [[Announcer]] = []
         // When only the type declares the member, every use of it is on the type.
         let onlyOurs = index.typesDeclaring(member: name).allSatisfy(lineageNames.contains)
@@ -592,7 +662,10 @@ final class ChangeFlows: @unchecked Sendable {
                 guard let type = index.staticType(of: start..<receiver + 1, in: call.file, context: context), lineageNames.contains(type)
                 else { continue }
             }
-            guard let found = announcers(on: file.text(receiver), around: call.token, in: context.range, file: call.file) else { return nil }
+            let place = self.place(of: call.token, file: call.file, body: context.range)
+            guard let around = returning ? returnPoint(ofCallAt: call.token, in: place) : call.token,
+                let found = announcers(on: file.text(receiver), around: around, in: context.range, file: call.file)
+            else { return nil }
             result.append(found)
         }
         return result

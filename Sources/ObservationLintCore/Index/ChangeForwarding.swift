@@ -34,13 +34,20 @@ struct ForwardingFinder {
         var partial: Forwarding?
         var publisherSubscriptions: [TokenLocation] = []
         let built = initializerLocal(of: name, in: parent)
+        // A lazy property's initializer runs once something reads the property: a
+        // subscription there exists from before that property's own child is reached, not
+        // before any other property's.
+        let lazyInitializers = parent.properties.compactMap { entry -> (file: Int, range: Range<Int>)? in
+            guard entry.property.modifiers.contains("lazy"), let initializer = entry.property.initializer else { return nil }
+            return (entry.file, initializer)
+        }
         for declaration in parent.declarations {
             let file = index.files[declaration.file]
             let chains = index.memberChains(inDeclaration: declaration.decl.members, of: file).filter { chain in
                 let root = file.rootName(of: chain)
-                if root == name { return true }
-                guard let built, built.file == declaration.file, built.closure.contains(chain.root) else { return false }
-                return root == built.local
+                if let built, built.file == declaration.file, built.closure.contains(chain.root) { return root == built.local }
+                guard root == name else { return false }
+                return !lazyInitializers.contains { $0.file == declaration.file && $0.range.contains(chain.root) }
             }
             // `child.objectWillChange…`, `child.$items…`: the chain starts at the child.
             for chain in chains {
