@@ -281,6 +281,9 @@ final class FreshModelsTests: XCTestCase {
         final class Screens {
             private let kept = Model()
             func detail(onDone: @escaping () -> Void) -> some View { Detail(model: .init(id: 1), onDone: onDone) }
+            func animatedDetail(animated: Bool = true, onDone: @escaping () -> Void) -> some View {
+                Detail(model: .init(id: 1), onDone: onDone)
+            }
             func madeDetail() -> some View { Detail(model: makeModel(), onDone: {}) }
             func makeModel() -> Model { Model() }
             func keptDetail() -> some View { Detail(model: kept, onDone: {}) }
@@ -306,6 +309,9 @@ final class FreshModelsTests: XCTestCase {
         // A trailing closure fills the labelled closure parameter.
         XCTAssertEqual(probe("screens.detail { }"), "Detail(model: Model)")
         XCTAssertEqual(probe("screens.detail(onDone: {})"), "Detail(model: Model)")
+        // It skips a defaulted parameter that takes no function, as Swift does.
+        XCTAssertEqual(probe("screens.animatedDetail { }"), "Detail(model: Model)")
+        XCTAssertEqual(probe("screens.animatedDetail(animated: false) { }"), "Detail(model: Model)")
         XCTAssertEqual(probe("screens.madeDetail()"), "Detail(model: Model)")
         XCTAssertNil(probe("screens.keptDetail()"))
         XCTAssertNil(probe("screens.either(true)"))

@@ -1,4 +1,4 @@
-import ObservationLintCore
+@testable import ObservationLintCore
 import ObservationSyntax
 import XCTest
 
@@ -325,5 +325,34 @@ final class FunctionUseTests: XCTestCase {
         // `reopen()` runs only from `start()`, which nothing calls.
         XCTAssertTrue(neverRuns("reopen", of: "SessionModel", in: index))
         XCTAssertTrue(neverRuns("start", of: "SessionModel", in: index))
+    }
+}
+
+final class ArgumentBindingTests: XCTestCase {
+    private func parameters(_ declaration: String) -> [Parameter] {
+        let file = ParsedFile(path: "F.swift", bytes: Array(declaration.utf8))
+        return file.functions.first!.parameters
+    }
+
+    func testFirstTrailingClosureSkipsDefaultedParametersThatTakeNoFunction() {
+        let make = parameters("func make(animated: Bool = true, onJoin: @escaping (String) -> Void) {}")
+        XCTAssertEqual(ArgumentBinding.parameters(of: [nil], firstTrailingClosure: 0, in: make), [1])
+        XCTAssertEqual(ArgumentBinding.parameters(of: ["animated", nil], firstTrailingClosure: 1, in: make), [0, 1])
+        // An unlabeled argument in parentheses does not bind to `onJoin:`.
+        XCTAssertNil(ArgumentBinding.parameters(of: [nil], firstTrailingClosure: nil, in: make))
+    }
+
+    func testFirstTrailingClosureSkipsADefaultedClosureWhenALaterOneIsRequired() {
+        let show = parameters("func show(onCancel: (() -> Void)? = nil, onDone: @escaping () -> Void) {}")
+        XCTAssertEqual(ArgumentBinding.parameters(of: [nil], firstTrailingClosure: 0, in: show), [1])
+        XCTAssertEqual(ArgumentBinding.parameters(of: [nil, "onDone"], firstTrailingClosure: 0, in: show), [0, 1])
+    }
+
+    func testARequiredParameterLeftOverBindsNothingUnlessIncompleteIsAsked() {
+        let pair = parameters("func pair(_ a: Int, b: Int, c: Int = 0) {}")
+        XCTAssertNil(ArgumentBinding.parameters(of: [nil], firstTrailingClosure: nil, in: pair))
+        XCTAssertEqual(ArgumentBinding.parameters(of: [nil], firstTrailingClosure: nil, in: pair, complete: false), [0])
+        XCTAssertEqual(ArgumentBinding.parameters(of: [nil, "b"], firstTrailingClosure: nil, in: pair), [0, 1])
+        XCTAssertNil(ArgumentBinding.parameters(of: ["b", nil], firstTrailingClosure: nil, in: pair))
     }
 }

@@ -109,6 +109,25 @@ final class ConstructionEffectTests: XCTestCase {
             """), "adds a notification observer")
     }
 
+    func testATrailingClosureBindsToALabelledClosureParameterSkippingDefaultedValues() {
+        let observer = """
+            final class Observer {
+                private var token: NSObjectProtocol?
+                init(animated: Bool = true, onChange: @escaping () -> Void) {
+                    token = NotificationCenter.default.addObserver(forName: .changed, object: nil, queue: nil) { _ in onChange() }
+                }
+            }
+            let probe = Model()
+
+            """
+        XCTAssertEqual(effect(of: observer + """
+            @Observable final class Model {
+                var observer: Observer?
+                init() { observer = Observer { } }
+            }
+            """), "adds a notification observer")
+    }
+
     func testATypeNameBeforeABlockIsNoConstruction() {
         XCTAssertNil(effect(of: watcher + """
             @Observable final class Model {
@@ -120,13 +139,13 @@ final class ConstructionEffectTests: XCTestCase {
 }
 
 final class HeldSharedObjectWriteTests: XCTestCase {
-    private func effect(of model: String) -> String? {
+    private func effect(of model: String, probe: String = "Model()") -> String? {
         let source = """
             final class Coordinator {
                 static let shared = Coordinator()
                 var onEvent: ((String) -> Void)?
             }
-            let probe = Model()
+            let probe = \(probe)
             \(model)
             """
         let index = ProjectIndex(files: [ParsedFile(path: "Models.swift", bytes: Array(source.utf8))], defaultIsolationIsMainActor: false)
@@ -157,6 +176,70 @@ final class HeldSharedObjectWriteTests: XCTestCase {
                 }
             }
             """), "writes to shared state (`Coordinator.shared`'s `onEvent`)")
+    }
+
+    func testFallbackToTheSharedObjectCountsOnlyWhenTheCallPassesNoneOrNil() {
+        let model = """
+            @Observable final class Model {
+                let coordinator: Coordinator
+                init(coordinator: Coordinator? = nil, title: String = "") {
+                    self.coordinator = coordinator ?? Coordinator.shared
+                    self.coordinator.onEvent = { _ in }
+                }
+            }
+            """
+        XCTAssertNil(effect(of: model, probe: "Model(coordinator: Coordinator())"))
+        XCTAssertEqual(effect(of: model, probe: "Model(coordinator: nil)"), "writes to shared state (`Coordinator.shared`'s `onEvent`)")
+        XCTAssertEqual(effect(of: model, probe: "Model(title: \"a\")"), "writes to shared state (`Coordinator.shared`'s `onEvent`)")
+    }
+
+    func testWriteToACopyOfASharedValueIsNone() {
+        // `Calendar.current` is a struct: the property holds a copy.
+        XCTAssertNil(effect(of: """
+            @Observable final class Model {
+                private var calendar: Calendar
+                init() {
+                    calendar = Calendar.current
+                    calendar.firstWeekday = 2
+                }
+            }
+            """))
+        // So is a project struct's `shared`.
+        XCTAssertNil(effect(of: """
+            struct Settings {
+                static let shared = Settings()
+                var limit = 0
+            }
+            @Observable final class Model {
+                private var settings: Settings
+                init() {
+                    settings = Settings.shared
+                    settings.limit = 2
+                }
+            }
+            """))
+        // An SDK class's shared instance is the object itself.
+        XCTAssertEqual(effect(of: """
+            @Observable final class Model {
+                private var defaults: UserDefaults
+                init() {
+                    defaults = UserDefaults.standard
+                    defaults.someFlag = true
+                }
+            }
+            """), "writes to shared state (`UserDefaults.standard`'s `someFlag`)")
+    }
+
+    func testWriteBeforeTheSharedObjectIsStoredIsNone() {
+        XCTAssertNil(effect(of: """
+            @Observable final class Model {
+                var coordinator = Coordinator()
+                init() {
+                    coordinator.onEvent = { _ in }
+                    coordinator = Coordinator.shared
+                }
+            }
+            """))
     }
 
     func testWriteToAnObjectTheInitializerBuiltIsNone() {

@@ -281,20 +281,11 @@ extension ProjectIndex {
         return inParentheses + call.trailingClosures.map { $0.label.map { file.text($0) } }
     }
 
-    /// Whether arguments with these labels bind to these parameters, in order, skipping
-    /// defaulted ones. The first trailing closure (at `firstTrailingClosure`) has no label:
-    /// it fills the next parameter whatever its label.
+    /// Whether arguments with these labels bind to these parameters as Swift binds them
+    /// (`ArgumentBinding`): the first trailing closure (at `firstTrailingClosure`) has no
+    /// label and skips defaulted parameters that take no function (`animated: Bool = true`).
     private func accepts(_ labels: [String?], firstTrailingClosure: Int?, _ parameters: [Parameter]) -> Bool {
-        var next = 0
-        for (position, label) in labels.enumerated() {
-            while next < parameters.count, parameters[next].label != label, position != firstTrailingClosure {
-                guard parameters[next].defaultValue != nil else { return false }
-                next += 1
-            }
-            guard next < parameters.count else { return false }
-            next += 1
-        }
-        return parameters[next...].allSatisfy { $0.defaultValue != nil }
+        ArgumentBinding.parameters(of: labels, firstTrailingClosure: firstTrailingClosure, in: parameters) != nil
     }
 
     // MARK: - View factories

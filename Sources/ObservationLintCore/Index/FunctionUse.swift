@@ -417,31 +417,87 @@ struct ClosureSlot: Sendable {
             let unlabeled = slots.filter { $0.label == nil && $0.takesClosure }
             return unlabeled.first.map { .slot(unlabeled.first(where: \.escapes) ?? $0) } ?? .unmatched
         case .firstTrailing(let arguments):
-            // Swift's forward scan: the parenthesized arguments take the parameters in order
-            // (skipping defaulted ones), then the trailing closure takes the next function
-            // parameter, skipping a defaulted one when a later one requires an argument.
-            var next = 0
-            for argument in arguments {
-                while next < slots.count, slots[next].label != argument {
-                    guard slots[next].hasDefault else { return .unmatched }
+            guard let bound = ArgumentBinding.parameters(of: arguments + [nil], firstTrailingClosure: arguments.count, in: slots, complete: false)
+            else { return .unmatched }
+            let slot = slots[bound[arguments.count]]
+            // A parameter of a type named otherwise (`Handler`) may be a function type.
+            return slot.takesClosure ? .slot(slot) : .unknown
+        }
+    }
+}
+
+/// A parameter as Swift's argument matching sees it (`ArgumentBinding`).
+protocol BindableParameter {
+    var argumentLabel: String? { get }
+    var isDefaulted: Bool { get }
+    /// Its type is written as a function type (`(T) -> Void`, `(() -> Void)?`).
+    var isFunctionTyped: Bool { get }
+}
+
+extension ClosureSlot: BindableParameter {
+    var argumentLabel: String? { label }
+    var isDefaulted: Bool { hasDefault }
+    var isFunctionTyped: Bool { takesClosure }
+}
+
+extension Parameter: BindableParameter {
+    var argumentLabel: String? { label }
+    var isDefaulted: Bool { defaultValue != nil }
+    var isFunctionTyped: Bool { ClosureSlot.takesClosure(self) }
+}
+
+/// Swift's forward scan of a call's arguments over a function's parameters (SE-0286).
+enum ArgumentBinding {
+    /// For each argument (labels in order, nil for an unlabeled one, trailing closures
+    /// last), the index of the parameter it binds to: a labelled or unlabeled argument takes
+    /// the next parameter of its label, skipping defaulted ones; the first trailing closure
+    /// (at `firstTrailingClosure`, whatever its placeholder label) takes the next parameter
+    /// that is function-typed or requires an argument, skipping a defaulted function-typed one
+    /// when a later function-typed one requires an argument before the parameter of the next
+    /// argument's label. Nil when the arguments do not
+    /// bind, or (`complete`) a parameter left over requires one.
+    static func parameters<P: BindableParameter>(
+        of labels: [String?], firstTrailingClosure: Int?, in parameters: [P], complete: Bool = true
+    ) -> [Int]? {
+        var result: [Int] = []
+        result.reserveCapacity(labels.count)
+        var next = 0
+        for (position, label) in labels.enumerated() {
+            if position == firstTrailingClosure {
+                while next < parameters.count {
+                    let parameter = parameters[next]
+                    if parameter.isFunctionTyped {
+                        if !(parameter.isDefaulted && laterClosureRequired(after: next, before: labels[position + 1..<labels.count].first, in: parameters)) {
+                            break
+                        }
+                    } else if !parameter.isDefaulted {
+                        break
+                    }
                     next += 1
                 }
-                guard next < slots.count else { return .unmatched }
-                next += 1
-            }
-            while next < slots.count {
-                let slot = slots[next]
-                if slot.takesClosure {
-                    let laterRequired = slots[(next + 1)...].contains { $0.takesClosure && !$0.hasDefault }
-                    if !(slot.hasDefault && laterRequired) { return .slot(slot) }
-                } else if !slot.hasDefault {
-                    // A parameter of a type named otherwise (`Handler`) may be a function type.
-                    return .unknown
+            } else {
+                while next < parameters.count, parameters[next].argumentLabel != label {
+                    guard parameters[next].isDefaulted else { return nil }
+                    next += 1
                 }
-                next += 1
             }
-            return .unmatched
+            guard next < parameters.count else { return nil }
+            result.append(next)
+            next += 1
         }
+        if complete, !parameters[next...].allSatisfy(\.isDefaulted) { return nil }
+        return result
+    }
+
+    /// Whether a function-typed parameter after `index` requires an argument, up to the one
+    /// labelled as the next argument (`label`; a later trailing closure `} onDone: {`) when
+    /// there is one: the first trailing closure is left for it.
+    private static func laterClosureRequired<P: BindableParameter>(after index: Int, before label: String??, in parameters: [P]) -> Bool {
+        for parameter in parameters[(index + 1)...] {
+            if let label, parameter.argumentLabel == label { return false }
+            if parameter.isFunctionTyped && !parameter.isDefaulted { return true }
+        }
+        return false
     }
 }
 

@@ -38,18 +38,10 @@ extension ProjectIndex {
     }
 
     /// Which argument (by position) the labels give `parameter`: arguments fill the
-    /// parameters in order, a defaulted parameter whose label does not match is skipped.
+    /// parameters in order, a defaulted parameter whose label does not match is skipped
+    /// (`ArgumentBinding`).
     static func argumentPosition(of parameter: Parameter, in parameters: [Parameter], labels: [String?]) -> Int? {
-        var next = 0
-        for (position, label) in labels.enumerated() {
-            while next < parameters.count, parameters[next].label != label {
-                guard parameters[next].defaultValue != nil else { return nil }
-                next += 1
-            }
-            guard next < parameters.count else { return nil }
-            if parameters[next] == parameter { return position }
-            next += 1
-        }
-        return nil
+        guard let bound = ArgumentBinding.parameters(of: labels, firstTrailingClosure: nil, in: parameters, complete: false) else { return nil }
+        return bound.firstIndex { parameters[$0] == parameter }
     }
 }

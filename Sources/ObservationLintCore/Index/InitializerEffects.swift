@@ -51,7 +51,9 @@ struct InitializerEffects {
             var found: InitializerEffect?
             for (fileIndex, initializer) in candidates {
                 let skipped = casesNotTaken(in: initializer, file: index.files[fileIndex], call: call, callFile: callFile)
-                guard let effect = effect(inFunction: initializer, file: fileIndex, of: declaring, depth: depth, visited: &visited, skipping: skipped)
+                let omitted = parametersOmittedOrNil(initializer.parameters, labels: labels, call: call, in: callFile)
+                guard let effect = effect(inFunction: initializer, file: fileIndex, of: declaring, depth: depth, visited: &visited,
+                        skipping: skipped, omitted: omitted)
                     ?? propertyEffect(lineage)
                 else { return nil }
                 found = found ?? effect
@@ -59,7 +61,7 @@ struct InitializerEffects {
             return found
         }
         // No initializer is declared: only the implicit one, which runs the initial values.
-        guard labels.isEmpty || model.isValueType else { return nil }
+        guard labels.labels.isEmpty || model.isValueType else { return nil }
         return propertyEffect(lineage)
     }
 
@@ -70,28 +72,45 @@ struct InitializerEffects {
         return type.functions.filter { $0.function.kind == .initializer && matches(labels, $0.function.parameters) }
     }
 
-    /// The labels of a call's arguments (nil for unlabelled), trailing closures unlabelled.
-    private func argumentLabels(of call: Call, in file: ParsedFile) -> [String?] {
+    /// The names of the parameters a call passes no argument for, or a literal `nil`
+    /// (`param ?? Shared.shared` is then the shared object).
+    private func parametersOmittedOrNil(_ parameters: [Parameter], labels: CallLabels, call: Call, in file: ParsedFile) -> Set<String> {
+        guard parameters.contains(where: { $0.defaultValue != nil }), let bound = boundParameters(labels, parameters) else { return [] }
+        var passed = Set(bound)
+        if let arguments = call.arguments, arguments.count > 2 {
+            for (position, argument) in file.argumentList(arguments).enumerated()
+            where position < bound.count && argument.value.count == 1 && file.at(argument.value.lowerBound, "nil") {
+                passed.remove(bound[position])
+            }
+        }
+        return Set(parameters.indices.filter { !passed.contains($0) }.map { parameters[$0].name })
+    }
+
+    /// The labels of a call's arguments (nil for unlabelled), trailing closures last (the
+    /// first one nil), and the position of the first trailing closure.
+    private func argumentLabels(of call: Call, in file: ParsedFile) -> CallLabels {
         var labels: [String?] = call.arguments.map { file.argumentList($0).map { $0.label.map(file.text) } } ?? []
         if let arguments = call.arguments, arguments.count == 2 { labels = [] }  // `()`
+        let firstTrailing = call.trailingClosures.isEmpty ? nil : labels.count
         for (offset, closure) in call.trailingClosures.enumerated() {
             labels.append(offset == 0 ? nil : closure.label.map(file.text))
         }
-        return labels
+        return CallLabels(labels: labels, firstTrailingClosure: firstTrailing)
     }
 
-    /// Whether the arguments' labels select these parameters, in order, skipping defaulted ones.
-    private func matches(_ labels: [String?], _ parameters: [Parameter]) -> Bool {
-        var next = 0
-        for label in labels {
-            while next < parameters.count, parameters[next].label != label {
-                guard parameters[next].defaultValue != nil else { return false }
-                next += 1
-            }
-            guard next < parameters.count else { return false }
-            next += 1
-        }
-        return parameters[next...].allSatisfy { $0.defaultValue != nil }
+    private struct CallLabels {
+        let labels: [String?]
+        let firstTrailingClosure: Int?
+    }
+
+    /// Whether the arguments bind to these parameters as Swift binds them (`ArgumentBinding`).
+    private func matches(_ labels: CallLabels, _ parameters: [Parameter]) -> Bool {
+        boundParameters(labels, parameters) != nil
+    }
+
+    /// For each argument, the index of the parameter it binds to; nil when they do not bind.
+    private func boundParameters(_ labels: CallLabels, _ parameters: [Parameter]) -> [Int]? {
+        ArgumentBinding.parameters(of: labels.labels, firstTrailingClosure: labels.firstTrailingClosure, in: parameters)
     }
 
     // MARK: - Bodies
@@ -104,12 +123,13 @@ struct InitializerEffects {
     /// calls of the type's own methods.
     private func effect(
         inFunction function: FunctionDecl, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>,
-        inTask: Bool = false, skipping skipped: [Range<Int>] = []
+        inTask: Bool = false, skipping skipped: [Range<Int>] = [], omitted: Set<String> = []
     ) -> InitializerEffect? {
         guard let body = function.body, depth < 6,
             visited.insert("\(fileIndex):\(function.nameToken)").inserted
         else { return nil }
-        return effect(inBody: body, file: fileIndex, of: type, depth: depth, visited: &visited, inTask: inTask, skipping: skipped)
+        return effect(
+            inBody: body, file: fileIndex, of: type, depth: depth, visited: &visited, inTask: inTask, skipping: skipped, omitted: omitted)
     }
 
     /// The cases of a `switch` on an initializer's parameter (`switch mode { … }`) that the
@@ -142,10 +162,11 @@ struct InitializerEffects {
     /// The first side effect in a body (a function's, or a `Task`'s closure), following
     /// calls of the type's own methods. In a `Task`, a loop or a sleep keeps it working
     /// after the initializer returned.
-    /// `skipped`: ranges of the body that do not run (cases the call does not select).
+    /// `skipped`: ranges of the body that do not run (cases the call does not select);
+    /// `omitted`: the parameters the construction passes no value (or `nil`) for.
     private func effect(
         inBody body: Range<Int>, file fileIndex: Int, of type: TypeInfo, depth: Int, visited: inout Set<String>, inTask: Bool,
-        skipping skipped: [Range<Int>] = []
+        skipping skipped: [Range<Int>] = [], omitted: Set<String> = []
     ) -> InitializerEffect? {
         let file = index.files[fileIndex]
         let scopes = file.scopes(in: body)
@@ -181,7 +202,7 @@ struct InitializerEffects {
                 effect.place = "in the initial value of `\(file.text(token))`"
                 return effect
             }
-            if let effect = heldSharedObjectWrite(at: token, file: fileIndex, body: body, locals: locals) { return effect }
+            if let effect = heldSharedObjectWrite(at: token, file: fileIndex, body: body, locals: locals, omitted: omitted) { return effect }
             // Calls of the type's own methods and delegating initializers.
             guard file.kind(token) == .identifier || file.at(token, "init"), isCall(token, file: file) else { continue }
             let name = file.text(token)
@@ -197,7 +218,10 @@ struct InitializerEffects {
                 let labels = argumentLabels(of: call, in: file)
                 let targets = type.functions.filter { $0.function.kind == .initializer && matches(labels, $0.function.parameters) }
                 guard targets.count == 1 else { continue }
-                if let effect = effect(inFunction: targets[0].function, file: targets[0].file, of: type, depth: depth + 1, visited: &visited) {
+                let omitted = parametersOmittedOrNil(targets[0].function.parameters, labels: labels, call: call, in: file)
+                if let effect = effect(
+                    inFunction: targets[0].function, file: targets[0].file, of: type, depth: depth + 1, visited: &visited, omitted: omitted)
+                {
                     return effect
                 }
                 continue
@@ -327,7 +351,7 @@ struct InitializerEffects {
         case "logEvent", "track", "trackEvent", "capture", "sendEvent", "logScreenView", "recordEvent":
             guard afterPeriod, isCall(token, file: file) else { return nil }
             return effect("sends an analytics event")
-        case "shared", "default", "standard", "current":
+        case let name where Self.sharedInstanceNames.contains(name):
             // `Store.shared.items = …`, `Session.current.user.append(…)`: a write to shared state.
             guard afterPeriod, file.kind(token + 1) == .period, file.kind(token + 2) == .identifier else { return nil }
             let location = TokenLocation(file: fileIndex, token: token + 2)
@@ -347,32 +371,60 @@ struct InitializerEffects {
 
     // MARK: - Shared objects held
 
+    /// The names of the static members that hold a type's shared instance.
+    private static let sharedInstanceNames = ["shared", "default", "standard", "current"]
+
+    /// SDK classes whose shared instance (`NotificationCenter.default`) is an object: a copy
+    /// of it in a property is the same object. `Calendar.current`, `Locale.current` and
+    /// `TimeZone.current` are values, copied on assignment.
+    private static let sharedSDKClasses: Set<String> = [
+        "NotificationCenter", "UserDefaults", "FileManager", "URLSession", "URLCache", "HTTPCookieStorage",
+        "UIApplication", "NSApplication", "NSWorkspace", "UIDevice", "UIScreen", "NSUbiquitousKeyValueStore",
+        "NSDocumentController", "DistributedNotificationCenter",
+    ]
+
     /// `self.coordinator.onEvent = …` where this body stored a shared object in its own
-    /// `coordinator` (`coordinator = Coordinator.shared`, or `coordinator ?? .shared`-style
-    /// `param ?? Coordinator.shared`): a write to that shared object's state, which outlives
-    /// the new instance.
-    private func heldSharedObjectWrite(at token: Int, file fileIndex: Int, body: Range<Int>, locals: Set<String>) -> InitializerEffect? {
+    /// `coordinator` before the write (`coordinator = Coordinator.shared`, or
+    /// `param ?? Coordinator.shared` when the construction passes no `param` or `nil`): a
+    /// write to that shared object's state, which outlives the new instance. Only an object
+    /// is shared: a struct's `shared`/`current` (`Calendar.current`) is copied into the
+    /// property, and writing to the copy changes only it. An assignment on one branch
+    /// suffices: on that path the write reaches the shared object.
+    private func heldSharedObjectWrite(
+        at token: Int, file fileIndex: Int, body: Range<Int>, locals: Set<String>, omitted: Set<String>
+    ) -> InitializerEffect? {
         let file = index.files[fileIndex]
         guard file.kind(token) == .identifier, file.kind(token + 1) == .period, file.kind(token + 2) == .identifier,
             file.isOwnMemberReference(token), index.isMemberWrite(at: TokenLocation(file: fileIndex, token: token + 2))
         else { return nil }
         let name = file.text(token)
         guard !locals.contains(name) || file.at(token - 2, "self") else { return nil }
-        for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") && file.path(of: assignment.target) == [name] {
+        for assignment in file.assignments(in: body)
+        where assignment.operatorToken < token && file.at(assignment.operatorToken, "=") && file.path(of: assignment.target) == [name] {
             var value = assignment.value
             // `param ?? Shared.shared`: the shared object when the caller passes none.
             if value.count > 2, file.kind(value.lowerBound) == .identifier, file.at(value.lowerBound + 1, "??") {
+                guard omitted.contains(file.text(value.lowerBound)) else { continue }
                 value = value.lowerBound + 2..<value.upperBound
             }
             guard value.count == 3, file.kind(value.lowerBound) == .identifier, file.text(value.lowerBound).startsWithUppercase,
-                file.kind(value.lowerBound + 1) == .period,
-                ["shared", "default", "standard", "current"].contains(file.text(value.lowerBound + 2))
+                file.kind(value.lowerBound + 1) == .period, Self.sharedInstanceNames.contains(file.text(value.lowerBound + 2)),
+                holdsObject(file.text(value.lowerBound), file: fileIndex)
             else { continue }
             return InitializerEffect(
                 description: "writes to shared state (`\(file.text(value))`'s `\(file.text(token + 2))`)",
                 location: TokenLocation(file: fileIndex, token: token + 2))
         }
         return nil
+    }
+
+    /// Whether values of the type named so are objects: a project class or actor, or an SDK
+    /// class known as such (any other SDK type may be a struct).
+    private func holdsObject(_ typeName: String, file: Int) -> Bool {
+        if let type = index.type(named: typeName, file: file), type.kind != nil {
+            return type.kind == .class || type.kind == .actor
+        }
+        return Self.sharedSDKClasses.contains(typeName)
     }
 
     // MARK: - Objects built on the way
