@@ -89,10 +89,15 @@ public struct StateInitializedFromOutside: Rule {
             project type such as `Store.shared.save(draft)`; a view that edits none of its states \
             hands back only the whole value, and passing a field on, `onOpen(item.id)`, is no draft), is a \
             WidgetKit snapshot, never uses the state, or has no known caller. Not seeded at all: \
-            a state declared with a value (`@State var count = 0`) that the initializer assigns \
-            through `self.count = count` (the setter runs before SwiftUI installs the storage and \
-            is dropped), and a parameter whose name says it is only where the state starts \
-            (`initial…`, `default…`, `startsExpanded`). The definition \
+            a parameter whose argument label says it is only where the state starts \
+            (`initial…`, `default…`, `startsExpanded`). Reported on its own: a state that already \
+            has its initial value when the initializer runs — declared with one (`@State var \
+            count = 0`) or an optional (`Int?`, starting as `nil`) — that the initializer \
+            assigns through `self.count = count`: the setter runs before SwiftUI installs the \
+            storage and is dropped, so the view never gets what its caller passes (a caller \
+            passing another value than the declared one is the witness; not when the view \
+            never uses the state or assigns it again itself in `.onChange(of:)`, `.task(id:)`, …); \
+            write `_count = State(initialValue: count)`. The definition \
             alone (any `@State` filled from a parameter) is the opt-in \
             `state_initialized_from_parameter`.
             """,
@@ -877,6 +882,34 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View { TextField("Name", text: $text) }
             }
             @main struct ShelfApp: App { var body: some Scene { WindowGroup { FolderDetail(id: 0).environment(Shelf()) } } }
+            """,
+            // `count` already holds 0 when `init` runs: `self.count = count` goes through
+            // `State`'s setter before SwiftUI installs the storage and is dropped, so the view
+            // always shows 0, whatever `Post` passes.
+            """
+            struct Likes: View {
+                @State private var ↓count: Int = 0
+                init(count: Int) { self.count = count }
+                var body: some View { Text("\\(count)") }
+            }
+            struct Post: View {
+                @State private var likes = 3
+                var body: some View {
+                    Likes(count: likes)
+                    Button("Like") { likes += 1 }
+                }
+            }
+            """,
+            // An optional state starts as `nil` before `init` runs: the assignment is dropped too.
+            """
+            struct Likes: View {
+                @State private var ↓count: Int?
+                init(count: Int?) { self.count = count }
+                var body: some View { Text("\\(count ?? 0)") }
+            }
+            struct Post: View {
+                var body: some View { Likes(count: 3) }
+            }
             """,
         ],
         nonTriggeringExamples: [
@@ -1844,8 +1877,7 @@ public struct StateInitializedFromOutside: Rule {
                 }
             }
             """,
-            // `count` already holds 0 when `init` runs: `self.count = count` goes through
-            // `State`'s setter before the view is installed and is dropped, seeding nothing.
+            // The caller passes the value the state is declared with: dropping it loses nothing.
             """
             struct Likes: View {
                 @State private var count: Int = 0
@@ -1853,11 +1885,23 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View { Text("\\(count)") }
             }
             struct Post: View {
-                @State private var likes = 3
-                var body: some View {
-                    Likes(count: likes)
-                    Button("Like") { likes += 1 }
+                var body: some View { Likes(count: 0) }
+            }
+            """,
+            // The view assigns the state again when the task runs: the dropped value is not the one shown.
+            """
+            struct Likes: View {
+                let total: Int
+                @State private var count: Int?
+                init(total: Int) {
+                    self.total = total
+                    self.count = total
                 }
+                var body: some View { Text("\\(count ?? 0)").task(id: total) { count = total } }
+            }
+            struct Post: View {
+                @State private var likes = 3
+                var body: some View { Likes(total: likes) }
             }
             """,
             // The write changes another member of the session than the export passed.
@@ -2028,7 +2072,50 @@ public struct StateInitializedFromOutside: Rule {
                     ],
                     help: help(for: name))
             }
+            for dropped in StateSeeding.droppedAssignments(of: decl, view: view, index: index) {
+                guard let finding = droppedFinding(dropped, of: view, context: context) else { continue }
+                let name = dropped.property.name
+                context.report(
+                    finding.message, at: dropped.property.nameToken..<dropped.property.nameToken + 1, notes: finding.notes,
+                    help: "seed the state through its storage: `_\(name) = State(initialValue: …)`")
+            }
         }
+    }
+
+    /// `self.count = count` in `init` for `@State var count = 0` (or an optional, `nil`):
+    /// the write goes through `State`'s setter before SwiftUI installs the storage, and
+    /// SwiftUI drops it, so the view keeps the declared value whatever its caller passes.
+    /// The witness: a caller that selects that initializer and passes the parameter a value
+    /// other than the declared one (written the same, or `nil` for an optional).
+    private func droppedFinding(
+        _ dropped: StateSeeding.DroppedAssignment, of view: TypeInfo, context: RuleContext
+    ) -> (message: String, notes: [DiagnosticNote])? {
+        let index = context.index
+        let code = index.files[dropped.file]
+        let property = dropped.property
+        let initial = property.initializer.map { context.file.text($0) } ?? "nil"
+        func written(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        for site in index.viewGraph.constructions(of: view.name) {
+            guard let argument = site.argument(labeled: dropped.parameter.label),
+                index.initializers(of: view, selectedBy: site.call, in: site.file).contains(where: { $0.function === dropped.initializer })
+            else { continue }
+            let passed = written(index.files[site.file].text(argument.value))
+            if passed == written(initial) { continue }
+            let caller = CallSites.caller(of: site)
+            let name = property.name
+            let effect = index.rendersProperty(name, of: view) ? "shows" : "uses"
+            let assignment = written(code.text(dropped.assignment))
+            return (
+                "`\(assignment)` in `init` is dropped: `@State var \(name)` already has its initial value, so SwiftUI keeps `\(written(initial))` and `\(view.name)` never \(effect) what \(caller) passes; write `_\(name) = State(initialValue: \(written(code.text(dropped.value))))`",
+                [
+                    context.note(
+                        "\(caller) passes `\(dropped.parameter.label ?? "_"):` here", at: argument.value, in: site.file),
+                    context.note(
+                        "`\(view.name)`'s initializer assigns it through `State`'s setter, before SwiftUI installs the storage of `\(name)`: SwiftUI drops the write and keeps `\(written(initial))`",
+                        at: dropped.assignment, in: dropped.file),
+                ])
+        }
+        return nil
     }
 
     private func help(for name: String) -> String {

@@ -25,7 +25,8 @@ public struct StateInitializedFromParameter: Rule {
         fix: """
             If the parent owns the value, use `let x` (or `@Binding var x` when the view changes \
             it). If the view owns it, give it an initial value and make it `private`. To seed local \
-            state once on purpose, name the parameter `initial…` or `default…` (instead of the \
+            state once on purpose, give the parameter the argument label `initial…` or `default…`, \
+            which callers write (instead of the \
             memberwise initializer, write one: `init(initialX: T) { _x = State(initialValue: \
             initialX) }`); to follow later values, also assign the state in `.onChange(of:)` or \
             `.task(id:)`.
@@ -157,7 +158,8 @@ public struct StateInitializedFromParameter: Rule {
                         "`@State var \(name)` is assigned from the initializer's parameter `\(parameter.name)`, but SwiftUI keeps only the first value: later values from the parent are ignored",
                         at: state.property.nameToken..<state.property.nameToken + 1,
                         notes: [context.note("assigned from `\(parameter.name)` here", at: assignment, in: file)],
-                        help: help + "; to seed it once on purpose, rename the parameter `\(parameter.name)` to `\(seedName(parameter.name))`")
+                        help: help + "; to seed it once on purpose, " + (parameter.label.map { "rename the argument label `\($0):` to `\(seedName($0)):`" }
+                            ?? "rename the parameter `\(parameter.name)` to `\(seedName(parameter.name))`"))
                 }
             }
         }

@@ -29,13 +29,18 @@ public struct StateObjectInitializedFromOutside: Rule {
             autoclosure: `Child(model: Model())` is evaluated once, not on every render. Or the \
             initializer builds the object inside `StateObject`'s autoclosure from a parameter \
             (`_progress = StateObject(wrappedValue: Progress(tasks: tasks))`) and a caller passes \
-            its own value state (`@State`, `@Binding`, `@FetchRequest`, `@Query`, \
-            `@AppStorage`, or a value built from it; not a model's field, which a reload may \
-            replace with a copy of the same record) that a write changes while the view is shown: SwiftUI evaluates the autoclosure \
+            a value that a write changes while the view is shown (its own state, a field of its \
+            model; not a value tied to an identity the object stands for: a `ForEach` element, \
+            or one record of an `Identifiable` type (or one with a stored `id`), which a reload \
+            may replace with an equal copy and a list shows under its id, or a `let` of one, \
+            `post.author`; nor a binding, through \
+            which the object reads the current value): \
+            SwiftUI evaluates the autoclosure \
             once, so the object keeps what the first value gave it (not when the view follows \
-            one of its stored inputs in `.onChange(of:)`, `.task(id:)` or `.onReceive`, where \
-            it may hand the object the new value, nor for a parameter named as a starting value, \
-            `initialQuery`, `defaultTab`). Not \
+            the input it stores from that parameter in `.onChange(of:)`, `.task(id:)` or \
+            `.onReceive` with a handler that touches the object, which may hand it the new value, \
+            nor for a parameter whose argument label says it is a starting value, \
+            `initialQuery:`, `defaultTab:`). Not \
             reported: an object rebuilt from constant inputs whose initializer only stores \
             values (an allocation, nothing lost), a field of the caller's model that is a `let` \
             or is only written while the model is set up, a stable instance (the caller's own \
@@ -181,6 +186,74 @@ public struct StateObjectInitializedFromOutside: Rule {
                 }
             }
             """,
+            // The same, with a field of the caller's model that a reload replaces: the card
+            // keeps the first list.
+            """
+            final class Progress: ObservableObject {
+                let tasks: [String]
+                init(tasks: [String]) { self.tasks = tasks }
+            }
+            final class Board: ObservableObject {
+                @Published var tasks: [String] = []
+                func reload() async { tasks = await fetch() }
+                func fetch() async -> [String] { [] }
+            }
+            struct ProgressCard: View {
+                @StateObject private var ↓progress: Progress
+                init(tasks: [String]) { _progress = StateObject(wrappedValue: Progress(tasks: tasks)) }
+                var body: some View { Text("\\(progress.tasks.count)") }
+            }
+            struct BoardScreen: View {
+                @StateObject private var board = Board()
+                var body: some View {
+                    ProgressCard(tasks: board.tasks).refreshable { await board.reload() }
+                }
+            }
+            """,
+            // The view follows another input (`title`), not the one the object is built from.
+            """
+            final class Progress: ObservableObject {
+                let tasks: [String]
+                init(tasks: [String]) { self.tasks = tasks }
+            }
+            struct ProgressCard: View {
+                let title: String
+                @StateObject private var ↓progress: Progress
+                init(title: String, tasks: [String]) {
+                    self.title = title
+                    _progress = StateObject(wrappedValue: Progress(tasks: tasks))
+                }
+                var body: some View {
+                    Text("\\(title) \\(progress.tasks.count)").onChange(of: title) { _ in print("renamed") }
+                }
+            }
+            struct TasksScreen: View {
+                @State private var tasks: [String] = []
+                var body: some View {
+                    ProgressCard(title: "Tasks", tasks: tasks)
+                    Button("Add") { tasks.append("a") }
+                }
+            }
+            """,
+            // Callers write `query:`: the name inside the initializer is no starting value.
+            """
+            final class SearchModel: ObservableObject {
+                @Published var query: String
+                init(query: String) { self.query = query }
+            }
+            struct SearchField: View {
+                @StateObject private var ↓search: SearchModel
+                init(query initialQuery: String) { _search = StateObject(wrappedValue: SearchModel(query: initialQuery)) }
+                var body: some View { TextField("Search", text: $search.query) }
+            }
+            struct SearchScreen: View {
+                @State private var lastQuery = ""
+                var body: some View {
+                    SearchField(query: lastQuery)
+                    Button("Clear") { lastQuery = "" }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             // Built from a parameter, but renewed with it.
@@ -227,26 +300,28 @@ public struct StateObjectInitializedFromOutside: Rule {
                 }
             }
             """,
-            // A model's record that a reload replaces: the card is built from its own copy.
+            // A model's record (an `Identifiable` value) that a reload replaces with an equal
+            // copy: the card's object stands for that record, not for its current fields.
             """
+            struct Project: Identifiable { let id: Int; var name: String }
             final class Progress: ObservableObject {
-                let tasks: [String]
-                init(tasks: [String]) { self.tasks = tasks }
+                let project: Project
+                init(project: Project) { self.project = project }
             }
             final class Board: ObservableObject {
-                @Published var tasks: [String] = []
-                func reload() async { tasks = await fetch() }
-                func fetch() async -> [String] { [] }
+                @Published var current = Project(id: 1, name: "")
+                func reload() async { current = await fetch() }
+                func fetch() async -> Project { current }
             }
-            struct ProgressCard: View {
+            struct ProjectCard: View {
                 @StateObject private var progress: Progress
-                init(tasks: [String]) { _progress = StateObject(wrappedValue: Progress(tasks: tasks)) }
-                var body: some View { Text("\\(progress.tasks.count)") }
+                init(project: Project) { _progress = StateObject(wrappedValue: Progress(project: project)) }
+                var body: some View { Text(progress.project.name) }
             }
             struct BoardScreen: View {
                 @StateObject private var board = Board()
                 var body: some View {
-                    ProgressCard(tasks: board.tasks).refreshable { await board.reload() }
+                    ProjectCard(project: board.current).refreshable { await board.reload() }
                 }
             }
             """,
@@ -796,12 +871,12 @@ public struct StateObjectInitializedFromOutside: Rule {
     /// `_model = StateObject(wrappedValue: Model(items: items))`: SwiftUI evaluates the
     /// autoclosure once, when the view first appears, so the object keeps what the first
     /// `items` gave it. A finding when a caller that selects this initializer passes, for a
-    /// parameter the object is built from, its own value state (`@State`, `@Binding`,
-    /// `@FetchRequest`, `@Query`, `@AppStorage`: the value it means to show, not a model's
-    /// record that a reload replaces with a copy) that a write changes while the view is
-    /// shown (no renewing identity, SPEC §10.4), and the view follows none of its stored inputs
-    /// in `.onChange(of:)`/`.task(id:)`/`.onReceive` (which may hand the new value to the
-    /// object). The message and notes: the value passed, the write.
+    /// parameter the object is built from, a value that a write changes while the view is
+    /// shown (no renewing identity, SPEC §10.4; not a value tied to an identity,
+    /// `isTiedToIdentity`), and the view does not follow the input it stores from that
+    /// parameter in `.onChange(of:)`/`.task(id:)`/`.onReceive` with a handler that touches
+    /// the object (which may hand it the new value). The message and notes: the value
+    /// passed, the write.
     private func builtFromParameterFinding(
         _ value: Range<Int>, in initializer: FunctionDecl, file fileIndex: Int, property: Property, of view: TypeInfo,
         context: RuleContext
@@ -810,19 +885,23 @@ public struct StateObjectInitializedFromOutside: Rule {
         let file = index.files[fileIndex]
         let parameters = initializer.parameters.filter { parameter in
             // `initialQuery:` says the value is only where the object starts.
-            !parameter.isAutoclosure && !(parameter.type?.text.contains("->") ?? false) && !StateSeeding.isSeedName(parameter.name)
+            // A `Binding` reads the caller's current value: the object built from it follows it.
+            !parameter.isAutoclosure && !(parameter.type?.text.contains("->") ?? false) && !StateSeeding.isSeedParameter(parameter)
+                && !(parameter.type?.text.hasPrefix("Binding<") ?? false)
                 && value.contains { token in
                     file.kind(token) == .identifier && file.spells(token, parameter.name) && file.kind(token - 1) != .period
                         && file.kind(token + 1) != .colon
                 }
         }
-        guard !parameters.isEmpty, !StateSeeding.followsInputs(of: view, index: index) else { return nil }
+        guard !parameters.isEmpty,
+            !StateSeeding.followsInputs(parameters, of: view, in: initializer, file: fileIndex, object: property.name, index: index)
+        else { return nil }
         for site in index.viewGraph.constructions(of: view.name) {
             guard index.initializers(of: view, selectedBy: site.call, in: site.file).contains(where: { $0.function === initializer })
             else { continue }
             for parameter in parameters {
                 guard let argument = site.argument(labeled: parameter.label),
-                    CallSites.readsOwnValueState(argument.origin, constructorArguments: argument.constructorArguments, at: site, index: index),
+                    !isTiedToIdentity(argument.origin, parameter: parameter, in: view, file: fileIndex, at: site, index: index),
                     let change = CallSites.change(of: argument, at: site, holdsReference: false, index: index, depth: 0)
                 else { continue }
                 let caller = CallSites.caller(of: site)
@@ -840,6 +919,52 @@ public struct StateObjectInitializedFromOutside: Rule {
             }
         }
         return nil
+    }
+
+    /// Whether the value passed for `parameter` stands for a record with an identity, which
+    /// the object built from it represents: a `ForEach` element (or a field of one), or a
+    /// value of a project type that is `Identifiable` or has a stored `id` (one record, not a
+    /// collection of them: `file: WorkspaceFile`, `project: Project?`), which a reload may
+    /// replace with an equal copy and a list shows under its id; or a binding (`$text`),
+    /// through which the object reads the current value; or a `let` of such a record read
+    /// at the call site (`post.author`: a reload of the post brings the same author).
+    /// Other values (`tasks: [String]`,
+    /// a model's list, the caller's own counter) are not.
+    private func isTiedToIdentity(
+        _ origin: ArgumentOrigin, parameter: Parameter, in view: TypeInfo, file fileIndex: Int, at site: ViewConstruction,
+        index: ProjectIndex
+    ) -> Bool {
+        switch origin {
+        case .element, .binding:
+            return true
+        case .property(let reference, let path) where !path.isEmpty:
+            // `post.author`: a `let` of an identified record (a reload brings the same one).
+            guard var owner = site.enclosingType.flatMap({ index.types[$0] }) else { break }
+            for name in [reference.name] + path {
+                if isRecord(owner), let (_, field) = owner.property(named: name), field.isLet { return true }
+                guard let (file, property) = owner.property(named: name),
+                    let held = index.declaredShape(of: property, in: index.files[file], scope: owner.name)?.heldName,
+                    let next = index.type(named: held, from: owner.name, file: file)
+                else { break }
+                owner = next
+            }
+        default:
+            break
+        }
+        guard let type = parameter.type else { return false }
+        let shape = TypeShape(type.text)
+        let isOne: Bool
+        switch shape {
+        case .named, .optional(.named): isOne = true
+        default: isOne = false
+        }
+        guard isOne, let held = shape.heldName, let record = index.type(named: held, from: view.name, file: fileIndex) else { return false }
+        return isRecord(record)
+    }
+
+    /// A type with an identity: `Identifiable`, or with a stored `id`.
+    private func isRecord(_ type: TypeInfo) -> Bool {
+        type.inherited.contains("Identifiable") || type.property(named: "id")?.property.isStored == true
     }
 
     /// What runs the body that builds `view` at `site` again while the view is shown (SPEC

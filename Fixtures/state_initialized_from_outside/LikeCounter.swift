@@ -2,9 +2,9 @@ import SwiftUI
 import Observation
 
 /// `likes` is declared with a value: `self.likes = likes` in `init` goes through `State`'s
-/// setter before SwiftUI installs the storage and is dropped, so nothing is seeded.
+/// setter before SwiftUI installs the storage and is dropped, so the counter always shows 0.
 struct LikeCounter: View {
-    @State private var likes: Int = 0
+    @State private var likes: Int = 0 // expect: state_initialized_from_outside
     init(likes: Int) { self.likes = likes }
     var body: some View { Text("\(likes)") }
 }

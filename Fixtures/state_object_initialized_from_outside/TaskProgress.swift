@@ -33,3 +33,28 @@ struct TaskListScreen: View {
         }
     }
 }
+
+/// The list comes from a field of the caller's model that its action appends to: the card
+/// keeps the object built from the first list.
+@MainActor
+final class TaskBoard: ObservableObject {
+    @Published var tasks: [String] = []
+    func add() { tasks.append("Task \(tasks.count + 1)") }
+}
+
+struct BoardProgressCard: View {
+    @StateObject private var progress: TaskProgressModel // expect: state_object_initialized_from_outside
+    init(tasks: [String]) { _progress = StateObject(wrappedValue: TaskProgressModel(tasks: tasks)) }
+    var body: some View { Text("\(progress.tasks.count)") }
+}
+
+struct TaskBoardScreen: View {
+    @StateObject private var board = TaskBoard()
+
+    var body: some View {
+        VStack {
+            BoardProgressCard(tasks: board.tasks)
+            Button("Add") { board.add() }
+        }
+    }
+}

@@ -64,7 +64,7 @@ enum StateSeeding {
             } else {
                 for (fileIndex, initializer) in explicitInits {
                     if let (parameters, tokens) = assignmentFromParameters(
-                        to: property.name, hasInitialValue: property.initializer != nil, in: initializer, file: index.files[fileIndex])
+                        to: property.name, hasInitialValue: hasInitialValue(property), in: initializer, file: index.files[fileIndex])
                     {
                         source = .parameter(parameters[0], assignment: tokens, file: fileIndex)
                         otherParameters = Array(parameters.dropFirst())
@@ -392,6 +392,12 @@ enum StateSeeding {
         name.hasPrefix("initial") || name.hasPrefix("default") || startsPrefix(of: name)
     }
 
+    /// A parameter whose argument label (what callers write; the name when unlabeled) says
+    /// it is only a starting value: `init(initialQuery query:)`, not `init(query initialQuery:)`.
+    static func isSeedParameter(_ parameter: Parameter) -> Bool {
+        isSeedName(parameter.label ?? parameter.name)
+    }
+
     /// `startsExpanded`, `startsOpen`: "starts" followed by a capitalized word.
     private static func startsPrefix(of name: String) -> Bool {
         guard name.hasPrefix("starts") else { return false }
@@ -408,7 +414,7 @@ enum StateSeeding {
         to name: String, hasInitialValue: Bool, in initializer: FunctionDecl, file: ParsedFile
     ) -> (parameters: [Parameter], tokens: Range<Int>)? {
         guard let body = initializer.body else { return nil }
-        let parameters = initializer.parameters.filter { !isSeedName($0.name) }
+        let parameters = initializer.parameters.filter { !isSeedParameter($0) }
         guard !parameters.isEmpty else { return nil }
         for assignment in file.assignments(in: body) {
             let path = file.path(of: assignment.target)
@@ -424,6 +430,66 @@ enum StateSeeding {
             if !found.isEmpty { return (found, assignment.target.root..<assignment.value.upperBound) }
         }
         return nil
+    }
+
+    /// Whether a `@State` is initialized before an initializer runs: declared with a value
+    /// (`= 0`), or an optional (`Int?`, `Optional<Int>`, `Int!`), which starts as `nil`.
+    static func hasInitialValue(_ property: Property) -> Bool {
+        property.initializer != nil || (property.type.map { TypeShape($0.text).isOptional } ?? false)
+    }
+
+    /// An assignment in an initializer that SwiftUI drops: `self.count = count` to a
+    /// `@State` that already has its initial value (`hasInitialValue`) goes through
+    /// `State`'s setter before SwiftUI installs the storage, so the view keeps the declared
+    /// value whatever its caller passes. Only for a state the view uses and does not assign
+    /// again itself (`resyncs`).
+    struct DroppedAssignment {
+        let property: Property
+        let parameter: Parameter
+        let initializer: FunctionDecl
+        /// `self.count = count`: the tokens, in `file`.
+        let assignment: Range<Int>
+        /// The assigned value's tokens.
+        let value: Range<Int>
+        let file: Int
+    }
+
+    /// The dropped assignments of `decl`'s `@State`s (see `DroppedAssignment`).
+    static func droppedAssignments(of decl: TypeDecl, view: TypeInfo, index: ProjectIndex) -> [DroppedAssignment] {
+        guard view.isView else { return [] }
+        let explicitInits = view.declarations.flatMap { declaration in
+            declaration.decl.functions.filter { $0.kind == .initializer }.map { (declaration.file, $0) }
+        }
+        guard !explicitInits.isEmpty else { return [] }
+        var result: [DroppedAssignment] = []
+        lazy var modifierCalls = view.declarations.map { declaration in
+            let file = index.files[declaration.file]
+            return (file: declaration.file, decl: declaration.decl, calls: file.calls(in: declaration.decl.members) { token in file.kind(token - 1) == .period })
+        }
+        for property in decl.properties
+        where property.attributes.contains(named: "State") && property.isStored && hasInitialValue(property) {
+            for (fileIndex, initializer) in explicitInits {
+                let file = index.files[fileIndex]
+                guard let body = initializer.body else { continue }
+                for assignment in file.assignments(in: body) where file.at(assignment.operatorToken, "=") && file.path(of: assignment.target) == [property.name] {
+                    guard let parameter = initializer.parameters.first(where: { parameter in
+                        assignment.value.contains { token in
+                            file.kind(token) == .identifier && file.spells(token, parameter.name) && file.kind(token - 1) != .period
+                                && file.kind(token + 1) != .colon
+                        }
+                    }) else { continue }
+                    result.append(
+                        DroppedAssignment(
+                            property: property, parameter: parameter, initializer: initializer,
+                            assignment: assignment.target.root..<assignment.value.upperBound, value: assignment.value, file: fileIndex))
+                    break
+                }
+            }
+        }
+        return result.filter { dropped in
+            isUsed(dropped.property.name, in: view, index: index)
+                && !resyncs(dropped.property.name, in: view, modifiers: modifierCalls, index: index)
+        }
     }
 
     /// Handlers SwiftUI or the system runs on events, not on the user's action: a view that
@@ -481,20 +547,57 @@ enum StateSeeding {
         return false
     }
 
-    /// Whether the view follows a change of one of its stored inputs (`.onChange(of: items)`,
-    /// `.task(id: items)`, `.onReceive(…)` handed one): it may hand the new value to what it
-    /// built from the first one.
-    static func followsInputs(of view: TypeInfo, index: ProjectIndex) -> Bool {
-        let inputs = Set(view.properties.compactMap { _, property -> String? in
-            property.isStored && property.attributes.isEmpty && !ViewProperty.isStatic(property) ? property.name : nil
-        })
+    /// Handlers that run when a value they are handed changes.
+    private static let followingHandlers: [StaticString] = ["onChange", "task", "onReceive"]
+
+    /// Whether the view follows a change of the stored input `initializer` fills from one of
+    /// `parameters` (`self.items = items`) in `.onChange(of: items)`, `.task(id: items)` or
+    /// `.onReceive(…)` handed it, with a handler that touches `object` (the property built
+    /// from those parameters, itself or through a method of the view's own): it may hand the
+    /// new value to what it built from the first one. Following another input does not.
+    static func followsInputs(
+        _ parameters: [Parameter], of view: TypeInfo, in initializer: FunctionDecl, file initializerFile: Int, object: String,
+        index: ProjectIndex
+    ) -> Bool {
+        guard let body = initializer.body else { return false }
+        let code = index.files[initializerFile]
+        let names = Set(parameters.map(\.name))
+        var inputs = Set<String>()
+        for assignment in code.assignments(in: body) where code.at(assignment.operatorToken, "=") {
+            let path = code.path(of: assignment.target)
+            guard path.count == 1, let (_, input) = view.property(named: path[0]), input.isStored, input.attributes.isEmpty,
+                assignment.value.contains(where: { code.kind($0) == .identifier && code.kind($0 - 1) != .period && names.contains(code.text($0)) })
+            else { continue }
+            inputs.insert(input.name)
+        }
         guard !inputs.isEmpty else { return false }
+        let spellings = [object, "$" + object, "_" + object]
         for declaration in view.declarations {
             let file = index.files[declaration.file]
-            let calls = file.calls(in: declaration.decl.members) { token in
-                file.kind(token - 1) == .period && keepingCurrent.contains { file.spells(token, $0) }
+            func touches(_ range: Range<Int>) -> Bool {
+                range.contains { token in
+                    (file.kind(token) == .identifier || file.kind(token) == .dollarIdentifier)
+                        && spellings.contains { file.spells(token, $0) } && file.isOwnMemberReference(token)
+                }
             }
-            if calls.contains(where: { call in call.arguments.map { mentions(inputs, in: $0, file: file) } ?? false }) { return true }
+            // The view's own methods that touch the object (`sync()`).
+            let touching = declaration.decl.functions.filter { $0.kind == .function && ($0.body.map(touches) ?? false) }.map(\.name)
+            let calls = file.calls(in: declaration.decl.members) { token in
+                file.kind(token - 1) == .period && followingHandlers.contains { file.at(token, $0) }
+            }
+            for call in calls {
+                guard let arguments = call.arguments, mentions(inputs, in: arguments, file: file) else { continue }
+                let handlers = call.trailingClosures.map(\.body) + [arguments]
+                if handlers.contains(where: { handler in
+                    touches(handler)
+                        || handler.contains { token in
+                            file.kind(token) == .identifier && file.kind(token + 1) == .leftParen && file.isOwnMemberReference(token)
+                                && touching.contains { file.spells(token, $0) }
+                        }
+                }) {
+                    return true
+                }
+            }
         }
         return false
     }

@@ -28,10 +28,15 @@ final class StateSeedAdviceTests: XCTestCase {
             """
         let help = lint([("Detail.swift", seeded)], rules: rule).map(\.help)
         XCTAssertEqual(help.count, 1)
-        XCTAssert(help[0]?.hasSuffix("rename the parameter `item` to `initialItem`") == true, "\(help)")
+        XCTAssert(help[0]?.hasSuffix("rename the argument label `item:` to `initialItem:`") == true, "\(help)")
 
+        // What callers write says it: `Detail(initialItem: item)`.
         let renamed = seeded.replacingOccurrences(of: "init(item: Item) { _shown = State(initialValue: item) }",
-                                                  with: "init(item initialItem: Item) { _shown = State(initialValue: initialItem) }")
+                                                  with: "init(initialItem item: Item) { _shown = State(initialValue: item) }")
         XCTAssertEqual(lint([("Detail.swift", renamed)], rules: rule).count, 0)
+        // Only the name inside the initializer: callers still write `item:`.
+        let inside = seeded.replacingOccurrences(of: "init(item: Item) { _shown = State(initialValue: item) }",
+                                                 with: "init(item initialItem: Item) { _shown = State(initialValue: initialItem) }")
+        XCTAssertEqual(lint([("Detail.swift", inside)], rules: rule).count, 1)
     }
 }
