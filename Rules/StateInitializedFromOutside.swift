@@ -792,7 +792,7 @@ public struct StateInitializedFromOutside: Rule {
                 }
             }
             struct OfferCard: View {
-                @State private var offer: Offer
+                @State private var ↓offer: Offer
                 let onTap: () -> Void
                 init(offer: Offer, onTap: @escaping () -> Void) { _offer = State(initialValue: offer); self.onTap = onTap }
                 var body: some View { Button("\\(offer.price)", action: onTap) }
@@ -816,7 +816,7 @@ public struct StateInitializedFromOutside: Rule {
             }
             struct CareerEditor: View {
                 @Environment(\\.dismiss) private var dismiss
-                @State private var job: String
+                @State private var ↓job: String
                 let onSave: (Career) -> Void
                 init(career: Career, onSave: @escaping (Career) -> Void) { _job = State(initialValue: career.job); self.onSave = onSave }
                 var body: some View {
@@ -843,7 +843,7 @@ public struct StateInitializedFromOutside: Rule {
             }
             struct CareerEditor: View {
                 @Environment(\\.dismiss) private var dismiss
-                @State private var job: String
+                @State private var ↓job: String
                 let onSave: (Career) -> Void
                 init(career: Career, onSave: @escaping (Career) -> Void) { _job = State(initialValue: career.job); self.onSave = onSave }
                 var body: some View {
@@ -877,7 +877,7 @@ public struct StateInitializedFromOutside: Rule {
                 }
             }
             struct RenameField: View {
-                @State private var text: String
+                @State private var ↓text: String
                 init(name: String) { _text = State(initialValue: name) }
                 var body: some View { TextField("Name", text: $text) }
             }
