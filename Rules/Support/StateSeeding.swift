@@ -110,35 +110,12 @@ enum StateSeeding {
     /// one gesture handler): what its caller writes in one reports the change the view has
     /// just made to its own copy.
     static func mirroringCallbacks(of name: String, in view: TypeInfo, index: ProjectIndex) -> Set<String> {
-        let closures = Set(view.properties.compactMap { _, property in
-            property.isStored && property.attributes.isEmpty && property.type?.text.contains("->") == true ? property.name : nil
-        })
-        guard !closures.isEmpty else { return [] }
-        var mirrored = Set<String>()
-        var other = Set<String>()
-        for declaration in view.declarations {
-            let file = index.files[declaration.file]
-            let bodies = declaration.decl.properties.flatMap { $0.accessors.compactMap(\.body) }
-                + declaration.decl.functions.filter { $0.kind != .initializer }.compactMap(\.body)
-            for body in bodies {
-                let scopes = index.scopes(in: body, of: file)
-                for token in body where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
-                    let text = file.text(token)
-                    guard closures.contains(text) else { continue }
-                    let next = file.kind(token + 1) == .postfixQuestionMark ? token + 2 : token + 1
-                    guard file.kind(next) == .leftParen else {
-                        other.insert(text)
-                        continue
-                    }
-                    let flow = scopes.innermostClosure(containing: token)?.range
-                    let assigns = file.assignments(in: flow ?? body).contains { assignment in
-                        file.path(of: assignment.target) == [name] && scopes.innermostClosure(containing: assignment.target.root)?.range == flow
-                    }
-                    if assigns { mirrored.insert(text) } else { other.insert(text) }
-                }
+        callbacks(of: view, index: index) { call, body, file, scopes in
+            let flow = scopes.innermostClosure(containing: call)?.range
+            return file.assignments(in: flow ?? body).contains { assignment in
+                file.path(of: assignment.target) == [name] && scopes.innermostClosure(containing: assignment.target.root)?.range == flow
             }
         }
-        return mirrored.subtracting(other)
     }
 
     /// The view's closures (stored properties of a function type) that it calls only in a
@@ -148,14 +125,41 @@ enum StateSeeding {
     /// writes in one runs as the view goes, so the view shows nothing stale afterwards. `""`
     /// stands for an unlabeled (trailing) closure when the view has no other closure.
     static func dismissingCallbacks(in view: TypeInfo, index: ProjectIndex) -> Set<String> {
-        let closures = Set(view.properties.compactMap { _, property in
-            property.isStored && property.attributes.isEmpty && property.type?.text.contains("->") == true ? property.name : nil
-        })
-        guard !closures.isEmpty,
-            let (_, dismissProperty) = view.property(named: "dismiss"), dismissProperty.isStored,
+        guard let (_, dismissProperty) = view.property(named: "dismiss"), dismissProperty.isStored,
             dismissProperty.attributes.contains(where: { $0.simpleName == "Environment" })
         else { return [] }
-        var dismissing = Set<String>()
+        let result = callbacks(of: view, index: index) { call, body, file, scopes in
+            let closure = scopes.innermostClosure(containing: call)?.range
+            return (call..<(closure ?? body).upperBound).contains { candidate in
+                guard file.at(candidate, "dismiss"), file.isOwnMemberReference(candidate), file.kind(candidate + 1) == .leftParen,
+                    file.kind(candidate + 2) == .rightParen,
+                    scopes.innermostClosure(containing: candidate)?.range == closure
+                else { return false }
+                // In a block that also holds the call (not `if done { dismiss() }`).
+                guard let block = scopes.innermostIndex(containing: candidate) else { return true }
+                return scopes.scopes[block].range.contains(call)
+            }
+        }
+        // The view's only closure: an unlabeled (trailing) closure a caller passes is it.
+        return closureProperties(of: view).count == 1 && !result.isEmpty ? result.union([""]) : result
+    }
+
+    /// The view's stored properties of a function type without a wrapper (`let onSave: (Draft) -> Void`).
+    private static func closureProperties(of view: TypeInfo) -> Set<String> {
+        Set(view.properties.compactMap { _, property in
+            property.isStored && property.attributes.isEmpty && property.type?.text.contains("->") == true ? property.name : nil
+        })
+    }
+
+    /// The view's closure properties whose every use in its code (outside initializers) is a
+    /// call for which `qualifies(call, body, file, scopes)` holds; a use that is no call (the
+    /// closure handed on) disqualifies it.
+    private static func callbacks(
+        of view: TypeInfo, index: ProjectIndex, where qualifies: (Int, Range<Int>, ParsedFile, BodyScopes) -> Bool
+    ) -> Set<String> {
+        let closures = closureProperties(of: view)
+        guard !closures.isEmpty else { return [] }
+        var qualified = Set<String>()
         var other = Set<String>()
         for declaration in view.declarations {
             let file = index.files[declaration.file]
@@ -167,28 +171,15 @@ enum StateSeeding {
                     let text = file.text(token)
                     guard closures.contains(text) else { continue }
                     let next = file.kind(token + 1) == .postfixQuestionMark ? token + 2 : token + 1
-                    guard file.kind(next) == .leftParen else {
+                    if file.kind(next) == .leftParen, qualifies(token, body, file, scopes) {
+                        qualified.insert(text)
+                    } else {
                         other.insert(text)
-                        continue
                     }
-                    let closure = scopes.innermostClosure(containing: token)?.range
-                    let flow = closure ?? body
-                    let dismisses = (token..<flow.upperBound).contains { candidate in
-                        guard file.at(candidate, "dismiss"), file.isOwnMemberReference(candidate), file.kind(candidate + 1) == .leftParen,
-                            file.kind(candidate + 2) == .rightParen,
-                            scopes.innermostClosure(containing: candidate)?.range == closure
-                        else { return false }
-                        // In a block that also holds the call (not `if done { dismiss() }`).
-                        guard let block = scopes.innermostIndex(containing: candidate) else { return true }
-                        return scopes.scopes[block].range.contains(token)
-                    }
-                    if dismisses { dismissing.insert(text) } else { other.insert(text) }
                 }
             }
         }
-        let result = dismissing.subtracting(other)
-        // The view's only closure: an unlabeled (trailing) closure a caller passes is it.
-        return closures.count == 1 && result == closures ? result.union([""]) : result
+        return qualified.subtracting(other)
     }
 
     /// Whether the view uses its state anywhere but in its initializers (`name`,
