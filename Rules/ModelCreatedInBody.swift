@@ -754,6 +754,34 @@ public struct ModelCreatedInBody: Rule {
                 }
             }
             """,
+            // The only state `Screen.body` reads is the `@State` its branch tests: each change
+            // leaves the branch (the row goes) or enters it (a first build), never rebuilds a
+            // shown `Row`.
+            """
+            final class RowModel: ObservableObject {
+                @Published var isExpanded = false
+                func toggle() { isExpanded.toggle() }
+            }
+            struct Row: View {
+                @ObservedObject var model: RowModel
+                var body: some View { Button(model.isExpanded ? "Open" : "Closed") { model.toggle() } }
+            }
+            struct Screen: View {
+                @State private var isLoading = true
+                var body: some View {
+                    if isLoading {
+                        ProgressView()
+                    } else {
+                        Row(model: RowModel())
+                    }
+                    Text("").task {
+                        isLoading = true
+                        try? await Task.sleep(nanoseconds: 1)
+                        isLoading = false
+                    }
+                }
+            }
+            """,
             // The method a caller stores returns the object it keeps.
             """
             final class NoteModel: ObservableObject {

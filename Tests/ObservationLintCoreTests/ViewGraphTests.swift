@@ -335,6 +335,7 @@ final class ViewGraphTests: XCTestCase {
                     }
                     if count > 1 { Row(item: Item(id: 5, title: "")) }
                     Button("Edit") { if isEditing { print(Row(item: Item(id: 6, title: ""))) } }
+                    if isEditing { Text("") } else if let item = selection { Row(item: item) } else if count > 2 { Row(item: Item(id: 7, title: "")) } else { Row(item: Item(id: 8, title: "")) }
                 }
             }
             """
@@ -347,6 +348,9 @@ final class ViewGraphTests: XCTestCase {
             "case branch (renewed when `mode` changes)",
             "if branch",
             "",
+            "if branch (renewed when `isEditing` changes)",
+            "if branch (renewed when `isEditing` changes)",
+            "else branch (renewed when `isEditing` changes)",
         ])
     }
 

@@ -156,6 +156,56 @@ final class WitnessChoiceTests: XCTestCase {
         XCTAssertNil(index.surestReRenderTrigger(of: host, whileShowingViewBuiltAt: site))
     }
 
+    /// A `@State` the site's branch pins (`if isLoading … else …`) changes only by leaving the
+    /// branch or entering it: the view built there goes, or is built for the first time. A
+    /// value the branch does not pin (`if let contact`) changes inside it.
+    func testAStateTheSitesBranchPinsWitnessesNothing() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var isLoading = true
+                    @State private var count: Int?
+                    var body: some View {
+                        if isLoading {
+                            ProgressView()
+                        } else if let count {
+                            Child(value: count)
+                        }
+                        Text("").task {
+                            isLoading = true
+                            try? await Task.sleep(nanoseconds: 1)
+                            isLoading = false
+                        }
+                    }
+                }
+                """)
+        let host = index.types["Host"]!
+        XCTAssertEqual(Set(index.reRenderTriggers(of: host).map(\.property)), ["isLoading"])
+        XCTAssertNil(index.surestReRenderTrigger(of: host, whileShowingViewBuiltAt: site(of: "Child", in: index)))
+
+        let counting = self.index(
+            child + """
+                struct Host: View {
+                    @State private var isLoading = true
+                    @State private var count: Int?
+                    var body: some View {
+                        if isLoading {
+                            ProgressView()
+                        } else if let count {
+                            Child(value: count)
+                        }
+                        Text("").task {
+                            try? await Task.sleep(nanoseconds: 1)
+                            count = 2
+                        }
+                    }
+                }
+                """)
+        XCTAssertEqual(
+            counting.surestReRenderTrigger(of: counting.types["Host"]!, whileShowingViewBuiltAt: site(of: "Child", in: counting))?.property,
+            "count")
+    }
+
     func testAWriteBeforeTheFlowPresentsTheViewWitnessesNothing() {
         let index = index(
             child + """

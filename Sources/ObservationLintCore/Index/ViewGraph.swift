@@ -717,18 +717,10 @@ private struct FileCollector {
     private func branchTie(block: Range<Int>, around site: Int, in member: CodeMember) -> IdentityTie? {
         guard let keyword = statementKeyword(before: block.lowerBound, in: member) else { return nil }
         let condition = keyword + 1..<block.lowerBound
-        if file.at(keyword, "if") { return .branch(.ifBranch, pinned: pinnedValues(ifCondition: condition)) }
-        if file.at(keyword, "else") {
-            // `} else {`: the `if` it completes; only a lone Bool is pinned on both sides.
-            guard file.kind(keyword - 1) == .rightBrace else { return .branch(.elseBranch, pinned: []) }
-            let open = Int(file.partner[keyword - 1])
-            guard open > member.range.lowerBound, open < keyword - 1, let previous = statementKeyword(before: open, in: member),
-                file.at(previous, "if")
-            else { return .branch(.elseBranch, pinned: []) }
-            let clauses = topLevelClauses(previous + 1..<open)
-            let pinned = clauses.count == 1 ? boolSubject(clauses[0]).map { [$0] } ?? [] : []
-            return .branch(.elseBranch, pinned: pinned)
+        if file.at(keyword, "if") {
+            return .branch(.ifBranch, pinned: pinnedValues(ifCondition: condition) + falseLoneBools(before: keyword, in: member))
         }
+        if file.at(keyword, "else") { return .branch(.elseBranch, pinned: falseLoneBools(before: keyword + 1, in: member)) }
         if file.at(keyword, "switch") {
             guard let label = caseLabel(before: site, in: block) else { return nil }
             var pinned: [String] = []
@@ -740,6 +732,25 @@ private struct FileCollector {
             return .branch(.switchCase, pinned: pinned)
         }
         return nil
+    }
+
+    /// The Bool values the earlier branches of an `if`/`else if` chain fix to `false` for the
+    /// branch whose `if` (or `else` block) starts at `branchStart`: each earlier `if` whose
+    /// condition is a lone Bool (`if isLoading { … } else if let item { here }` pins
+    /// `isLoading`). Empty when `branchStart` does not follow `} else`.
+    private func falseLoneBools(before branchStart: Int, in member: CodeMember) -> [String] {
+        var pinned: [String] = []
+        var elseKeyword = branchStart - 1
+        while file.at(elseKeyword, "else"), file.kind(elseKeyword - 1) == .rightBrace {
+            let open = Int(file.partner[elseKeyword - 1])
+            guard open > member.range.lowerBound, open < elseKeyword - 1, let previous = statementKeyword(before: open, in: member),
+                file.at(previous, "if")
+            else { break }
+            let clauses = topLevelClauses(previous + 1..<open)
+            if clauses.count == 1, let subject = boolSubject(clauses[0]) { pinned.append(subject) }
+            elseKeyword = previous - 1
+        }
+        return pinned
     }
 
     /// The keyword that opens the statement whose block starts at `brace` (`if`, `else`,

@@ -56,6 +56,7 @@ extension ProjectIndex {
         for trigger in reRenderTriggers(of: type, whileShowing: TokenLocation(file: site.file, token: site.token)) {
             let surety = surety(of: trigger, whileShowingViewBuiltAt: site)
             if let best, best.surety <= surety { continue }
+            if leavesBranch(trigger, of: site) { continue }
             if let write = trigger.write, !canRun(write, whileShowing: site) || dismissesPresentation(before: write, showing: site)
                 || runsBeforePresenting(write, showing: site)
             {
@@ -65,6 +66,21 @@ extension ProjectIndex {
             if surety == .system { break }
         }
         return best?.trigger
+    }
+
+    /// Whether every change of the trigger's state moves the body that builds `site` out of
+    /// the branch the site is in (or into it): a `@State` of the site's own container that the
+    /// branch pins (`if isLoading { ProgressView() } else { Child(model: Model()) }`). SwiftUI
+    /// runs the body only when the state's value changes, so the view built at the site is
+    /// removed, and the next one is new anyway: no build that replaces a shown one.
+    func leavesBranch(_ trigger: ReRenderTrigger, of site: ViewConstruction) -> Bool {
+        guard trigger.passedDown.isEmpty, trigger.reader == site.enclosingType, let reader = types[trigger.reader],
+            let (_, property) = reader.property(named: trigger.property), property.isStored,
+            property.attributes.contains(where: { $0.simpleName == "State" }), trigger.state == "`\(trigger.property)`"
+        else { return false }
+        return site.identity.contains { tie in
+            if case .branch(_, let pinned) = tie { pinned.contains(trigger.property) } else { false }
+        }
     }
 
     /// How surely the trigger's write runs while the view built at `site` is shown (not
