@@ -288,6 +288,29 @@ public struct MissingPublished: Rule {
                 }
             }
             """,
+            // The code around the awaited `MainActor.run { }` goes on to publish.
+            """
+            final class Recorder: ObservableObject {
+                @Published private(set) var isSending = false
+                private var promptID: Int?
+                var isRecording: Bool { promptID != nil }
+                func start(_ id: Int) {
+                    promptID = id
+                    isSending = false
+                }
+                func finish() async {
+                    await MainActor.run { self.promptID = nil }
+                    await submit()
+                }
+                private func submit() async {
+                    await MainActor.run { self.isSending = true }
+                }
+            }
+            struct RecordButton: View {
+                @ObservedObject var recorder: Recorder
+                var body: some View { Text(recorder.isRecording ? "Stop" : "Record") }
+            }
+            """,
             // The computed property's setter announces in the same flow as the write.
             """
             final class Composer: ObservableObject {

@@ -294,6 +294,26 @@ public struct NestedObservableObject: Rule {
                 }
             }
             """,
+            // One of the parent's calls of the child's helper announces nothing.
+            """
+            final class Chat: ObservableObject {
+                @Published private(set) var messages: [String] = []
+                func rollback(_ id: String) { remove(id) }
+                private func remove(_ id: String) { messages.removeAll { $0 == id } }
+            }
+            final class Session: ObservableObject {
+                let ↓chat = Chat()
+                func fail(_ id: String) {
+                    chat.rollback(id)
+                    objectWillChange.send()
+                }
+                func undo(_ id: String) { chat.rollback(id) }
+            }
+            struct MessageCount: View {
+                @ObservedObject var session: Session
+                var body: some View { Text("\\(session.chat.messages.count)") }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             // The only changes are made to new objects, before the parent holds them (in the
@@ -431,6 +451,30 @@ public struct NestedObservableObject: Rule {
             struct BrowserTitle: View {
                 @ObservedObject var browser: Browser
                 var body: some View { Text("Item \\(browser.selection.selectedID)") }
+            }
+            """,
+            // The child's change runs in its own helper, reached only from the parent's
+            // call followed by its announcement in the same synchronous flow.
+            """
+            final class Chat: ObservableObject {
+                @Published private(set) var messages: [String] = []
+                @Published private(set) var isTyping = false
+                func rollback(_ id: String) { remove(id) }
+                private func remove(_ id: String) { messages.removeAll { $0 == id } }
+                func setTyping(_ on: Bool) { isTyping = on }
+            }
+            final class Session: ObservableObject {
+                let chat = Chat()
+                func fail(_ id: String) {
+                    chat.rollback(id)
+                    print("rolled back", id)
+                    objectWillChange.send()
+                }
+                func type() { chat.setTyping(true) }
+            }
+            struct MessageCount: View {
+                @ObservedObject var session: Session
+                var body: some View { Text("\\(session.chat.messages.count)") }
             }
             """,
             // Nothing changes the child's state once it exists.
@@ -810,7 +854,7 @@ public struct NestedObservableObject: Rule {
         for name in names where !relayed.contains(name) {
             let candidates = changes.writes(of: name).filter {
                 $0.phase == .afterHandout && !(onlyOtherCode && !isMadeByOtherCode($0, than: parent, index: index))
-                    && !isAnnounced($0, by: parent, index: index)
+                    && !isAnnounced($0, by: parent, index: index) && !isAnnouncedByEveryCall($0, by: parent, index: index)
             }
             // Where the parent announces some of its calls, a write in a method it calls that
             // way is the weakest witness, and one in code that runs later than the call
@@ -831,6 +875,16 @@ public struct NestedObservableObject: Rule {
         guard let writer = write.writer else { return false }
         if index.typeAndAncestors(of: parent).contains(where: { $0.name == writer.type }) { return !index.writerFlows(of: write).isEmpty }
         return index.isAnnouncedOnObject(of: parent, by: write)
+    }
+
+    /// Whether every call running a write in the child's own method comes from the
+    /// parent's code, in a flow that announces on the parent (`ProjectIndex.announcingCallers`:
+    /// `child.rollback(id)` two lines before `objectWillChange.send()`, or through the child's
+    /// own methods that run on into such a call): the parent's views render again and read it.
+    private func isAnnouncedByEveryCall(_ write: PropertyWrite, by parent: TypeInfo, index: ProjectIndex) -> Bool {
+        guard let callers = index.announcingCallers(of: write) else { return false }
+        let family = Set((index.typeAndAncestors(of: parent) + index.typeAndSubtypes(of: parent)).map(\.name))
+        return callers.isSubset(of: family)
     }
 
     /// A view changing the child's member through the parent (`$parent.child.name` handed

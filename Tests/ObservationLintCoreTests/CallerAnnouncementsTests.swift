@@ -99,6 +99,55 @@ final class CallerAnnouncementsTests: XCTestCase {
         XCTAssertEqual(callers(of: "raced", in: "Summary", view: "-", source), ["`prefetch()`: - false"])
     }
 
+    /// A call from another method of the write's own type runs on in that method: its own
+    /// calls decide (`rollback(id)` two lines before `objectWillChange.send()`). One of them
+    /// announcing nothing, or an `await` after the call in that method, leaves it unannounced.
+    func testACallFromTheOwnTypesMethodIsResolvedThroughThatMethodsCallers() {
+        let source = """
+            final class Chat: ObservableObject {
+                @Published var messages: [String] = []
+                var drafts: [String] = []
+                var pending: [String] = []
+                func rollback(_ id: String) { remove(id) }
+                func remove(_ id: String) { messages.removeAll { $0 == id } }
+                func discard() { clearDrafts() }
+                private func clearDrafts() { drafts = [] }
+                func settle() async {
+                    dropPending()
+                    await Task.yield()
+                }
+                private func dropPending() { pending = [] }
+            }
+            final class Session: ObservableObject {
+                @Published var isSending = false
+                let chat = Chat()
+                func fail(_ id: String) {
+                    chat.rollback(id)
+                    print(id)
+                    objectWillChange.send()
+                }
+                func close() {
+                    objectWillChange.send()
+                    chat.discard()
+                }
+                func reset() { chat.discard() }
+                func finish() async {
+                    await chat.settle()
+                    isSending = false
+                }
+            }
+            struct SessionView: View {
+                @ObservedObject var session: Session
+                var body: some View { Text("\\(session.chat.messages.count) \\(session.chat.drafts.count) \\(session.chat.pending.count)") }
+            }
+            """
+        XCTAssertEqual(callers(of: "messages", in: "Chat", view: "SessionView", source), ["`remove()`: Session true"])
+        // `reset` calls `discard` in a flow that announces nothing.
+        XCTAssertEqual(callers(of: "drafts", in: "Chat", view: "SessionView", source), ["`clearDrafts()`: - false"])
+        // `settle` waits after the call: the views may render before the caller announces.
+        XCTAssertEqual(callers(of: "pending", in: "Chat", view: "SessionView", source), ["`dropPending()`: - false"])
+    }
+
     func testACallerFlowThatAnnouncesNothingLeavesTheWriteUnannounced() {
         let source = """
             final class Summary: ObservableObject {

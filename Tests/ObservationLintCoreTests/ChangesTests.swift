@@ -210,6 +210,53 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "other", in: "Loader", source).first?.announcement, .unannounced)
     }
 
+    /// The code around an awaited `MainActor.run { }` goes on after its closure: a later
+    /// announcement there (past an `await` too) re-renders the views, as one later in the
+    /// closure would. Not past a `return`, nor for a `Task { }`, which the code around does
+    /// not wait for.
+    func testAnnouncedLaterAroundAnAwaitedMainActorRunClosure() {
+        let source = """
+            final class Recorder: ObservableObject {
+                @Published var isSending = false
+                var promptID: Int?
+                var sessionID: Int?
+                var taskID: Int?
+                func finish(_ ok: Bool) async {
+                    await MainActor.run {
+                        self.promptID = nil
+                    }
+                    await submit()
+                }
+                func cancel(_ ok: Bool) async {
+                    guard ok else {
+                        await MainActor.run { self.sessionID = nil }
+                        return
+                    }
+                    await submit()
+                }
+                func stop() async {
+                    Task { @MainActor in self.taskID = nil }
+                    await submit()
+                }
+                var text = ""
+                func stream(_ chunks: [String]) async {
+                    for chunk in chunks {
+                        await MainActor.run { self.text += chunk }
+                    }
+                    await submit()
+                }
+                private func submit() async {
+                    await MainActor.run { self.isSending = true }
+                }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "promptID", in: "Recorder", source).first), "isSending")
+        XCTAssertEqual(writes(of: "sessionID", in: "Recorder", source).first?.announcement, .unannounced)
+        XCTAssertEqual(writes(of: "taskID", in: "Recorder", source).first?.announcement, .unannounced)
+        // Each round of the loop changes it again before the announcement after the loop.
+        XCTAssertEqual(writes(of: "text", in: "Recorder", source).first?.announcement, .unannounced)
+    }
+
     func testAnnouncedByACalleeThatSchedulesTheAnnouncement() {
         let source = """
             @MainActor final class FetchSession: ObservableObject {

@@ -486,11 +486,14 @@ final class ChangeFlows: @unchecked Sendable {
     /// `await`, or in a closure it schedules after it (`self.data = data` in a completion
     /// handler, then `DispatchQueue.main.async { self.objectWillChange.send() }`). The views
     /// render again then and read the value written: it is not left stale. Nil when none.
-    private func laterAnnouncers(after token: Int, in place: Place) -> [Announcer]? {
+    /// `limit`: only what comes before that token.
+    private func laterAnnouncers(after token: Int, in place: Place, before limit: Int = Int.max) -> [Announcer]? {
         // A write in a `defer` block runs after everything the piece does.
         if isInDefer(token, in: place) { return nil }
-        var found = (announcers[place] ?? []).filter { $0.site.token > token }
-        let inPlace = { (closure: Range<Int>) in closure.lowerBound > token && (place.closure.map { $0.contains(closure.lowerBound) } ?? true) }
+        var found = (announcers[place] ?? []).filter { $0.site.token > token && $0.site.token < limit }
+        let inPlace = { (closure: Range<Int>) in
+            closure.lowerBound > token && closure.lowerBound < limit && (place.closure.map { $0.contains(closure.lowerBound) } ?? true)
+        }
         for entry in scheduled[Place(file: place.file, body: place.body, closure: nil)] ?? [] where inPlace(entry.closure) {
             found.append(entry.announcer)
         }
@@ -500,13 +503,40 @@ final class ChangeFlows: @unchecked Sendable {
         // `if`/`switch` than the write.
         let file = index.files[place.file]
         let reached = { (call: Int) in !self.index.areInExclusiveBranches(call, token, body: place.body, file: file) }
-        let later = (calls[place] ?? []).filter { $0.token > token && reached($0.token) }.map(\.name)
+        let later = (calls[place] ?? []).filter { $0.token > token && $0.token < limit && reached($0.token) }.map(\.name)
             + (scheduledCalls[Place(file: place.file, body: place.body, closure: nil)] ?? [])
             .filter { inPlace($0.closure) && reached($0.closure.lowerBound) }.map(\.name)
         for name in later {
             if let announced = eventualAnnouncers(name) { return announced }
         }
-        return nil
+        return announcersAfterAwaitedClosure(place)
+    }
+
+    /// What the code around an awaited `MainActor.run { }` closure (a piece of its own: it
+    /// runs on the main actor) announces later, as `laterAnnouncers` does for the closure's
+    /// own piece: the code around waits for the closure to end and goes on after it
+    /// (`await MainActor.run { self.id = nil }`, then `await submit()`, which publishes).
+    /// Only up to the first `return` or `throw` after the closure: past it, what follows
+    /// may not run; and not from a loop's body, whose next round may come first
+    /// (`for await chunk in stream { await MainActor.run { text += chunk } }`). Nil when none.
+    private func announcersAfterAwaitedClosure(_ place: Place) -> [Announcer]? {
+        guard let closure = place.closure else { return nil }
+        let file = index.files[place.file]
+        guard let scope = index.scopes(in: place.body, of: file).enclosing(closure.lowerBound + 1).first(where: { $0.range == closure }),
+            case .closure(let callee?, _) = scope.kind, file.at(callee, "run"), Self.isAwaited(callee: callee, in: file),
+            !isInLoop(callee, in: place.body, file: file)
+        else { return nil }
+        let around = self.place(of: callee, file: place.file, body: place.body)
+        let end = (around.closure ?? around.body).upperBound
+        let exit = (closure.upperBound..<end).first { file.at($0, "return") || file.at($0, "throw") } ?? end
+        return laterAnnouncers(after: closure.upperBound, in: around, before: exit)
+    }
+
+    /// `await MainActor.run`, `try await MainActor.run`: the call whose name is `callee` is awaited.
+    private static func isAwaited(callee: Int, in file: ParsedFile) -> Bool {
+        var start = callee
+        while file.kind(start - 1) == .period, file.isWord(start - 2) { start -= 2 }
+        return file.at(start - 1, "await")
     }
 
     /// What a call of the type's function `name` announces before it ends, at any time:
