@@ -33,6 +33,18 @@ import Testing
         #expect(Self.lookups(table, in: misses).allSatisfy { $0 == nil })
     }
 
+    /// Enough names that probes run through occupied slots (each slot keeps bits of its
+    /// name's hash): every name is found at its own position, a word of the same first
+    /// byte and length that is no name is not, and a name given twice is kept once.
+    @Test func findsManyNamesThroughCollisions() {
+        let names = (0..<600).map { "item\($0)" }
+        let table = NameTable(names + ["item7", "item599"])
+        #expect(table.names == names)
+        #expect(Self.lookups(table, in: names.joined(separator: " ")) == names)
+        let misses = (600..<1200).map { "item\($0)" } + (0..<400).map { "itex\($0)" }
+        #expect(Self.lookups(table, in: misses.joined(separator: " ")).allSatisfy { $0 == nil })
+    }
+
     @Test func anEmptyTableFindsNothing() {
         let table = NameTable([String]())
         #expect(table.isEmpty)

@@ -56,10 +56,11 @@ struct ChangeCollector {
                 }
             }
         }
+        let lineageNames = Set(lineage.map(\.name))
         for name in names {
             let own = Set((writes[name] ?? []).map(\.site))
             for write in writesThroughReferences(
-                to: name, lineage: lineage, announcing: announcing, observers: observed[name], flows: flows,
+                to: name, lineage: lineage, lineageNames: lineageNames, announcing: announcing, observers: observed[name], flows: flows,
                 holdsObject: references.contains(name) ? collections.contains(name) : bindings.contains(name) ? false : nil)
             where !own.contains(write.site) {
                 writes[name, default: []].append(write)
@@ -260,12 +261,12 @@ struct ChangeCollector {
     /// ancestor): `model.count += 1` in a view's action, `store.items.append(x)` in a
     /// coordinator, `$model.name` handed to a control. Announced when the property or its
     /// observer announces, or the same flow there announces on the same object
-    /// (`model.isLoading = true; model.cache = [:]`).
+    /// (`model.isLoading = true; model.cache = [:]`). `lineageNames`: the names of
+    /// `lineage`, gathered once per type.
     private func writesThroughReferences(
-        to name: String, lineage: [TypeInfo], announcing: Set<String>, observers: [Announcer]?, flows: ChangeFlows,
-        holdsObject ofCollection: Bool?
+        to name: String, lineage: [TypeInfo], lineageNames: Set<String>, announcing: Set<String>, observers: [Announcer]?,
+        flows: ChangeFlows, holdsObject ofCollection: Bool?
     ) -> [PropertyWrite] {
-        let lineageNames = Set(lineage.map(\.name))
         var result: [PropertyWrite] = []
         for location in index.memberUpdateCandidates(named: name) where index.isMemberWrite(at: location) {
             let file = index.files[location.file]

@@ -230,6 +230,10 @@ extension ProjectIndex {
     /// container's SwiftUI state. Those whose wrapper may publish through the enclosing
     /// object (`enclosingInstanceWrapped(of:)`) count too: they may announce.
     public func announcingProperties(of type: TypeInfo) -> Set<String> {
+        announcingPropertiesByType.value(for: type.name) { collectAnnouncingProperties(of: type) }
+    }
+
+    private func collectAnnouncingProperties(of type: TypeInfo) -> Set<String> {
         var result = enclosingInstanceWrapped(of: type)
         for owner in typeAndAncestors(of: type) {
             // The `@Observable` macro tracks the stored properties of the class it is attached

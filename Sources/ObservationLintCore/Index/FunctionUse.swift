@@ -284,7 +284,11 @@ extension ProjectIndex {
         for owner in typeAndAncestors(of: type) {
             for inherited in owner.inherited where inherited != owner.name {
                 if let declared = types[inherited], declared.kind != nil {
-                    if declared.kind == .protocol, declared.functions.contains(where: { $0.function.name == name }) { return true }
+                    if declared.kind == .protocol,
+                        declared.declarations.contains(where: { $0.decl.functions.contains { $0.name == name } })
+                    {
+                        return true
+                    }
                     if declared.kind == .protocol, possiblyWitnesses(name, in: declared) { return true }
                 } else if possiblyWitnessesKnownRequirement(name, of: inherited) {
                     return true
@@ -334,7 +338,9 @@ extension ProjectIndex {
                 if case .some(nil) = result[function.name] { return }
                 result[function.name, default: []]?.append(function.parameters.map(ClosureSlot.init))
             }
-            for info in types.values { for (_, function) in info.functions { add(function) } }
+            for info in types.values {
+                for declaration in info.declarations { for function in declaration.decl.functions { add(function) } }
+            }
             for file in files { for function in file.functions { add(function) } }
             return result
         }
@@ -504,6 +510,15 @@ enum ArgumentBinding {
 extension String.UTF8View {
     /// Whether the bytes hold `needle` somewhere.
     fileprivate func holds(_ needle: [UInt8]) -> Bool {
+        // A native string's bytes are searched in place (asked for every parameter of every
+        // function of the project).
+        if let found = withContiguousStorageIfAvailable({ bytes in
+            bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { start in
+                needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
+            }
+        }) {
+            return found
+        }
         guard let first = needle.first else { return true }
         var start = startIndex
         while let found = self[start...].firstIndex(of: first) {

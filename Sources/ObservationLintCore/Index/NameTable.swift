@@ -11,8 +11,9 @@ public final class NameTable: Sendable {
     /// Every name's UTF-8 bytes, one after the other; name `i` is `storage[starts[i]..<starts[i + 1]]`.
     private let storage: [UInt8]
     private let starts: [Int]
-    /// Open addressing: a name's position + 1, or 0 for an empty slot.
-    private let slots: [Int32]
+    /// Open addressing: a name's position + 1 in the low 32 bits and its hash's high 32 bits
+    /// above them (a probe rules most other names out on those alone), or 0 for an empty slot.
+    private let slots: [UInt64]
     private let mask: Int
     /// For each first byte, bit `n` set when a name starting with it is `n` bytes long
     /// (bit 63: 63 bytes or more).
@@ -48,7 +49,7 @@ public final class NameTable: Sendable {
     /// left out. Nil when `uniqueByBytes` and a name is not ASCII.
     private static func build(
         _ candidates: [String], uniqueByBytes: Bool, acceptsPlain: Bool = false
-    ) -> (names: [String], storage: [UInt8], starts: [Int], slots: [Int32], lengthsByFirstByte: [UInt64])? {
+    ) -> (names: [String], storage: [UInt8], starts: [Int], slots: [UInt64], lengthsByFirstByte: [UInt64])? {
         var names: [String] = []
         var storage: [UInt8] = []
         var starts: [Int] = [0]
@@ -57,7 +58,7 @@ public final class NameTable: Sendable {
         var lengthsByFirstByte = [UInt64](repeating: 0, count: 256)
         var capacity = 16
         while capacity < candidates.count * 2 { capacity *= 2 }
-        var slots = [Int32](repeating: 0, count: capacity)
+        var slots = [UInt64](repeating: 0, count: capacity)
         let mask = capacity - 1
         for name in candidates {
             let start = storage.count
@@ -68,17 +69,18 @@ public final class NameTable: Sendable {
                 let base = bytes.baseAddress.map { $0 + start }
                 let (hash, isASCII) = base.map { NameHash.hash($0, length) } ?? (0, true)
                 if uniqueByBytes && !isASCII && !(acceptsPlain && base.map { NameHash.isPlain($0, length) } ?? true) { return nil }
+                let tag = Self.tag(ofHash: hash)
                 var slot = hash & mask
                 while slots[slot] != 0 {
-                    let other = Int(slots[slot]) - 1
-                    if starts[other + 1] - starts[other] == length,
+                    let other = Int(truncatingIfNeeded: slots[slot] & 0xFFFF_FFFF) - 1
+                    if slots[slot] >> 32 == tag, starts[other + 1] - starts[other] == length,
                         length == 0 || memcmp(bytes.baseAddress! + starts[other], base!, length) == 0
                     {
                         return false
                     }
                     slot = (slot + 1) & mask
                 }
-                slots[slot] = Int32(names.count + 1)
+                slots[slot] = tag << 32 | UInt64(names.count + 1)
                 return true
             }
             guard let isNew else { return nil }
@@ -111,20 +113,31 @@ public final class NameTable: Sendable {
 
     @inline(__always)
     private func lookUp(_ base: UnsafePointer<UInt8>, _ length: Int, hash: Int) -> Int? {
+        let tag = Self.tag(ofHash: hash)
         var slot = hash & mask
-        return storage.withUnsafeBufferPointer { storage in
+        return slots.withUnsafeBufferPointer { slots in
             while true {
-                let entry = Int(slots[slot])
+                let entry = slots[slot]
                 if entry == 0 { return nil }
-                let position = entry - 1
-                let nameStart = starts[position]
-                if starts[position + 1] - nameStart == length, memcmp(storage.baseAddress! + nameStart, base, length) == 0 {
-                    return position
+                if entry >> 32 == tag {
+                    let position = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+                    let found = storage.withUnsafeBufferPointer { storage in
+                        starts.withUnsafeBufferPointer { starts in
+                            let nameStart = starts[position]
+                            return starts[position + 1] - nameStart == length && memcmp(storage.baseAddress! + nameStart, base, length) == 0
+                        }
+                    }
+                    if found { return position }
                 }
                 slot = (slot + 1) & mask
             }
         }
     }
+
+    /// The bits of a name's hash a slot keeps beside its position (those the slot's
+    /// index does not use).
+    @inline(__always)
+    private static func tag(ofHash hash: Int) -> UInt64 { UInt64(truncatingIfNeeded: hash) >> 32 }
 
     /// The position in `names` of a token's text, if it is one of the names.
     public func position(of token: Token, in source: UnsafeBufferPointer<UInt8>) -> Int? {

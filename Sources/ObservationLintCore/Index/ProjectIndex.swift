@@ -49,12 +49,24 @@ public struct TypeInfo: Sendable {
     public var isView: Bool { traits.contains(.view) }
 
     /// Every stored and computed property across the declarations.
+    /// Built in one array of the right size (asked for constantly: a `flatMap` built one
+    /// array per declaration and grew the result).
     public var properties: [(file: Int, property: Property)] {
-        declarations.flatMap { declaration in declaration.decl.properties.map { (declaration.file, $0) } }
+        var result: [(file: Int, property: Property)] = []
+        result.reserveCapacity(declarations.reduce(0) { $0 + $1.decl.properties.count })
+        for declaration in declarations {
+            for property in declaration.decl.properties { result.append((declaration.file, property)) }
+        }
+        return result
     }
 
     public var functions: [(file: Int, function: FunctionDecl)] {
-        declarations.flatMap { declaration in declaration.decl.functions.map { (declaration.file, $0) } }
+        var result: [(file: Int, function: FunctionDecl)] = []
+        result.reserveCapacity(declarations.reduce(0) { $0 + $1.decl.functions.count })
+        for declaration in declarations {
+            for function in declaration.decl.functions { result.append((declaration.file, function)) }
+        }
+        return result
     }
 
     /// The same type with its declarations' files renumbered (moving it to another index).
@@ -184,6 +196,11 @@ public final class ProjectIndex: @unchecked Sendable {
     /// field write a rule follows.
     let objectHoldersByType = Memo<String, Set<String>>()
     let objectCollectionHoldersByType = Memo<String, Set<String>>()
+    /// The shapes of declared property types by their text (`declaredShape(of:in:scope:)`:
+    /// asked for the same properties by many facts, each parse building its shape anew).
+    let typeShapesByText = Memo<String, TypeShape>()
+    /// `announcingProperties(of:)` by type name.
+    let announcingPropertiesByType = Memo<String, Set<String>>()
     /// Names of types outside the project that its code shows to be classes
     /// (`classesOutsideProject`), found on first use.
     let classesOutsideProjectNames = OnDemand<Set<String>>()
@@ -634,7 +651,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// constructs (`Model()`, `Model.init()`, `Outer.Inner()`), or for
     /// `@Environment(Model.self)` the environment type.
     public func declaredShape(of property: Property, in file: ParsedFile, scope: String?) -> TypeShape? {
-        if let type = property.type { return TypeShape(type.text) }
+        if let type = property.type { return typeShapesByText.value(for: type.text) { TypeShape(type.text) } }
         if let environment = property.attributes.first(named: "Environment"), let arguments = environment.arguments,
             arguments.count >= 3, file.at(arguments.upperBound - 1, "self"), file.kind(arguments.upperBound - 2) == .period
         {
