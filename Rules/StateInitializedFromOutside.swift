@@ -72,7 +72,10 @@ public struct StateInitializedFromOutside: Rule {
             the first load; a later run of the flow is taken to load the same data), and under \
             that value the body builds another branch than the view's (`if isLoading { \
             ProgressView() } else { … }`, an `else if` after it) or, for a sheet, every write \
-            that presents it is in such a branch (a button there). It \
+            that presents it is in such a branch (a button there). Nor is there a witness when \
+            the presentation that shows the view never shows it: its `isPresented:`/`item:` \
+            state starts `false`/`nil` and only a method nothing in the app calls (tests \
+            aside) sets it otherwise. It \
             stays silent when the view may be renewed with the value — SwiftUI's identity \
             (SPEC §10.4): `.id(x)` with any `x` that is not a constant (a parent may keep the id \
             in step with the value), a `ForEach` id that changes with the element (`\\.self`, \
@@ -115,6 +118,30 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // A button pushes the editor; a timer renames the note while it is shown.
+            """
+            @Observable final class Router {
+                enum Destination: Hashable, Identifiable { case edit; var id: Self { self } }
+                var destination: Destination?
+                func editTapped() { destination = .edit }
+            }
+            struct Notes: View {
+                @State private var router = Router()
+                @State private var title = ""
+                var body: some View {
+                    NavigationStack {
+                        Button(title) { router.editTapped() }
+                            .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in title = "Tick" }
+                            .navigationDestination(item: $router.destination) { _ in TitleEditor(title: title) }
+                    }
+                }
+            }
+            @main struct NotesApp: App { var body: some Scene { WindowGroup { Notes() } } }
+            struct TitleEditor: View {
+                @State var ↓title: String
+                var body: some View { TextField("Title", text: $title) }
+            }
+            """,
             // The editor can open while the first load is still running: its button is not
             // in a branch the loading flag hides.
             """
@@ -950,6 +977,31 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The editor is pushed only for `.edit`, which only `editTapped()` sets, and nothing
+            // calls it: the editor is never shown, whatever `title` does.
+            """
+            @Observable final class Router {
+                enum Destination: Hashable, Identifiable { case edit; var id: Self { self } }
+                var destination: Destination?
+                func editTapped() { destination = .edit }
+            }
+            struct Notes: View {
+                @State private var router = Router()
+                @State private var title = ""
+                var body: some View {
+                    NavigationStack {
+                        Text(title)
+                            .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in title = "Tick" }
+                            .navigationDestination(item: $router.destination) { _ in TitleEditor(title: title) }
+                    }
+                }
+            }
+            @main struct NotesApp: App { var body: some Scene { WindowGroup { Notes() } } }
+            struct TitleEditor: View {
+                @State var title: String
+                var body: some View { TextField("Title", text: $title) }
+            }
+            """,
             // The load writes `career` while `isLoading` (true until the load ends it) shows
             // the `ProgressView`: the buttons that open the editor are in the other branches,
             // so the editor is built afterwards, from the loaded value.

@@ -88,7 +88,10 @@ enum CallSites {
                 guard isOwn || isPresented && dismissingCallbacks.contains(argument.label ?? "") else { return nil }
                 return CodeRange(file: site.file, tokens: argument.value)
             }
-            if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0, excluded: excluded) {
+            // A presentation nothing can show never builds the view there.
+            if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0, excluded: excluded),
+                !index.isNeverPresented(site)
+            {
                 return ChangingValue(site: site, argument: argument, reason: change.reason, write: change.write)
             }
         }
