@@ -64,7 +64,18 @@ public struct StateInitializedFromOutside: Rule {
             evaluation builds one branch, SwiftUI runs a view's actions and handlers only while \
             that view is shown and cancels its `.task`/`.refreshable` when it goes, and entering \
             the view's branch builds it anew with the value written; a handler beside the view \
-            or in its branch, `.onDisappear`, and a `Task`'s code after an `await` still count. It \
+            or in its branch, `.onDisappear`, and a `Task`'s code after an `await` still count. \
+            Likewise a write the caller makes while a loading flag of its own hides the view: \
+            the flow that writes also ends the flag after the write (`career = await fetch(); \
+            isLoading = false`), the flag held the other value before it (set earlier in that \
+            flow, or its initial value `@State var isLoading = true` that nothing sets again — \
+            the first load; a later run of the flow is taken to load the same data), and under \
+            that value the body builds another branch than the view's (`if isLoading { \
+            ProgressView() } else { … }`, an `else if` after it) or, for a sheet, every write \
+            that presents it is in such a branch (a button there). Nor is there a witness when \
+            the presentation that shows the view never shows it: its `isPresented:`/`item:` \
+            state starts `false`/`nil` and only a method nothing in the app calls (tests \
+            aside) sets it otherwise. It \
             stays silent when the view may be renewed with the value — SwiftUI's identity \
             (SPEC §10.4): `.id(x)` with any `x` that is not a constant (a parent may keep the id \
             in step with the value), a `ForEach` id that changes with the element (`\\.self`, \
@@ -107,6 +118,59 @@ public struct StateInitializedFromOutside: Rule {
             with `.id(value)` at the call site, or hand the edited copy back through a save action.
             """,
         triggeringExamples: [
+            // A button pushes the editor; a timer renames the note while it is shown.
+            """
+            @Observable final class Router {
+                enum Destination: Hashable, Identifiable { case edit; var id: Self { self } }
+                var destination: Destination?
+                func editTapped() { destination = .edit }
+            }
+            struct Notes: View {
+                @State private var router = Router()
+                @State private var title = ""
+                var body: some View {
+                    NavigationStack {
+                        Button(title) { router.editTapped() }
+                            .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in title = "Tick" }
+                            .navigationDestination(item: $router.destination) { _ in TitleEditor(title: title) }
+                    }
+                }
+            }
+            @main struct NotesApp: App { var body: some Scene { WindowGroup { Notes() } } }
+            struct TitleEditor: View {
+                @State var ↓title: String
+                var body: some View { TextField("Title", text: $title) }
+            }
+            """,
+            // The editor can open while the first load is still running: its button is not
+            // in a branch the loading flag hides.
+            """
+            struct Career { var job = "" }
+            struct CareerSection: View {
+                @State private var isLoading = true
+                @State private var isEditing = false
+                @State private var career = Career()
+                var body: some View {
+                    VStack {
+                        if isLoading { ProgressView() }
+                        Button("Edit") { isEditing = true }
+                    }
+                    .task { await load() }
+                    .sheet(isPresented: $isEditing) { CareerEditor(job: career.job) }
+                }
+                private func load() async {
+                    career = await fetch()
+                    isLoading = false
+                }
+                private func fetch() async -> Career { Career(job: "Baker") }
+            }
+            @main struct CareerApp: App { var body: some Scene { WindowGroup { CareerSection() } } }
+            struct CareerEditor: View {
+                @State private var ↓job: String
+                init(job: String) { _job = State(initialValue: job) }
+                var body: some View { TextField("Job", text: $job) }
+            }
+            """,
             // A view the editor presents saves another bio while the editor is shown.
             """
             struct BioUpdate { let text: String }
@@ -913,6 +977,66 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The editor is pushed only for `.edit`, which only `editTapped()` sets, and nothing
+            // calls it: the editor is never shown, whatever `title` does.
+            """
+            @Observable final class Router {
+                enum Destination: Hashable, Identifiable { case edit; var id: Self { self } }
+                var destination: Destination?
+                func editTapped() { destination = .edit }
+            }
+            struct Notes: View {
+                @State private var router = Router()
+                @State private var title = ""
+                var body: some View {
+                    NavigationStack {
+                        Text(title)
+                            .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in title = "Tick" }
+                            .navigationDestination(item: $router.destination) { _ in TitleEditor(title: title) }
+                    }
+                }
+            }
+            @main struct NotesApp: App { var body: some Scene { WindowGroup { Notes() } } }
+            struct TitleEditor: View {
+                @State var title: String
+                var body: some View { TextField("Title", text: $title) }
+            }
+            """,
+            // The load writes `career` while `isLoading` (true until the load ends it) shows
+            // the `ProgressView`: the buttons that open the editor are in the other branches,
+            // so the editor is built afterwards, from the loaded value.
+            """
+            struct Career { var job = "" }
+            struct CareerSection: View {
+                @State private var isLoading = true
+                @State private var isEditing = false
+                @State private var career = Career()
+                var body: some View {
+                    VStack {
+                        if isLoading {
+                            ProgressView()
+                        } else if career.job.isEmpty {
+                            Button("Add") { isEditing = true }
+                        } else {
+                            Button("Edit") { isEditing = true }
+                        }
+                    }
+                    .task { await load() }
+                    .sheet(isPresented: $isEditing) { CareerEditor(job: career.job) }
+                }
+                private func load() async {
+                    career = await fetch()
+                    isLoading = false
+                }
+                private func fetch() async -> Career { Career(job: "Baker") }
+            }
+            @main struct CareerApp: App { var body: some Scene { WindowGroup { CareerSection() } } }
+            struct CareerEditor: View {
+                @State private var job: String
+                init(job: String) { _job = State(initialValue: job) }
+                var body: some View { TextField("Job", text: $job) }
+            }
+            """,
             // The store is an `ObservableObject` the session does not relay: the screen is not rendered again.
             """
             final class AvatarStore: ObservableObject {

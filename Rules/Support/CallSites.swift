@@ -88,7 +88,10 @@ enum CallSites {
                 guard isOwn || isPresented && dismissingCallbacks.contains(argument.label ?? "") else { return nil }
                 return CodeRange(file: site.file, tokens: argument.value)
             }
-            if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0, excluded: excluded) {
+            // A presentation nothing can show never builds the view there.
+            if let change = change(of: argument, at: site, holdsReference: holdsReference, index: index, depth: 0, excluded: excluded),
+                !index.isNeverPresented(site)
+            {
                 return ChangingValue(site: site, argument: argument, reason: change.reason, write: change.write)
             }
         }
@@ -413,6 +416,8 @@ enum CallSites {
         func canRun(_ token: Int, inFile file: Int, index: ProjectIndex) -> Bool {
             let write = TokenLocation(file: file, token: token)
             if let (site, property) = branchHolder, index.writeRemovesView(builtAt: site, write, of: property) { return false }
+            // Written while a loading flag of a view on the way hides the view (or what presents it).
+            if shownUnder.contains(where: { index.runsBehindLoadingGate(write, builtAt: $0) }) { return false }
             // Started only by the seeded view's own code (taken as it handing back what it
             // holds: the value written is not checked), or only by views never on screen with it.
             if let seeded = shownUnder.first?.view {

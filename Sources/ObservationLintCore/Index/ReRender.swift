@@ -349,7 +349,7 @@ extension ProjectIndex {
 
     /// The condition of the `if` whose branch the block is, and whether it is the `if`'s
     /// own block (true) or its `else` block (false).
-    private func ifCondition(of block: Range<Int>, file: ParsedFile) -> (Range<Int>, Bool)? {
+    func ifCondition(of block: Range<Int>, file: ParsedFile) -> (Range<Int>, Bool)? {
         var open = block.lowerBound
         var isThen = true
         if file.at(open - 1, "else") {
@@ -403,7 +403,7 @@ extension ProjectIndex {
     }
 
     /// Scope positions around `token`, outermost first.
-    private func scopeIndices(containing token: Int, in scopes: BodyScopes) -> [Int] {
+    func scopeIndices(containing token: Int, in scopes: BodyScopes) -> [Int] {
         guard var current = scopes.innermostIndex(containing: token) else { return [] }
         var chain = [current]
         while let parent = scopes.scopes[current].parent {
@@ -414,7 +414,7 @@ extension ProjectIndex {
     }
 
     /// Whether the block `second` is reached from the block `first` through `else` / `else if`.
-    private func isLaterBranch(_ second: Int, of first: Int, in scopes: BodyScopes, file: ParsedFile) -> Bool {
+    func isLaterBranch(_ second: Int, of first: Int, in scopes: BodyScopes, file: ParsedFile) -> Bool {
         var current = first
         while case .block = scopes.scopes[current].kind {
             let after = scopes.scopes[current].range.upperBound

@@ -1,0 +1,146 @@
+import ObservationSyntax
+
+// Loading gates (SPEC §10.3, §10.4): a view shows another branch (a `ProgressView`) while a
+// flag of its own says it is loading, and the flow that loads ends that state after writing
+// what it loaded. What that flow writes before the end cannot reach a view the view builds
+// only outside the loading branch: SwiftUI builds (or presents) it afterwards, from the
+// value written.
+
+extension ProjectIndex {
+    /// Whether the code at `location`, in a method or closure of the view whose rendering
+    /// code builds `site`, runs only while a `@State` flag of that view holds a value under
+    /// which the view does not show `site`: the flow that runs the code (the function, or
+    /// the closure it is in) writes the flag a literal after it (`isLoading = false`), and
+    /// before it the flag holds another literal — written earlier in the same flow, in a
+    /// block that holds the code (`isLoading = true`), or the flag's initial value when no
+    /// code of the view writes that value again and no binding to the flag is handed out
+    /// (`@State var isLoading = true`: the first load; a later run of the same flow, `.task`
+    /// on a later appearance, is taken to load the same data). Under that value the body
+    /// builds another branch than the site's (`if isLoading { ProgressView() } else { … }`,
+    /// also an `else if` after it), or, for presented content (`.sheet(isPresented:
+    /// $showsEditor)`, `item: $selection`), every write that presents it (`showsEditor =
+    /// true`; `false`/`nil` end it) is in the view's rendering code in such a branch (a
+    /// `Button` there). Code of another type, or a flow without both writes, is not gated.
+    public func runsBehindLoadingGate(_ location: TokenLocation, builtAt site: ViewConstruction) -> Bool {
+        guard site.context == .rendering || site.context == .presentation,
+            let container = site.enclosingType.flatMap({ types[$0] }), container.isView,
+            container.properties.contains(where: { $0.property.attributes.contains(named: "State") }),
+            let body = isolationFacts.enclosingBody(of: location, index: self), body.owner?.name == container.name
+        else { return false }
+        let file = files[location.file]
+        let scopes = scopes(in: body.range, of: file)
+        let closure = scopes.innermostClosure(containing: location.token)?.range
+        // Literal writes of the view's own states directly in the flow: the last one before
+        // the code (in a block that holds it) and the first one after it, by state.
+        var before: [String: (token: Int, value: WrittenLiteral)] = [:]
+        var after: [String: WrittenLiteral] = [:]
+        for assignment in file.assignments(in: closure ?? body.range) where file.at(assignment.operatorToken, "=") {
+            let member = assignment.operatorToken - 1
+            let path = file.path(of: assignment.target)
+            guard path.count == 1, file.spells(member, path[0]), member != location.token,
+                scopes.innermostClosure(containing: member)?.range == closure,
+                let value = WrittenLiteral(at: member, in: file), value != .toggle,
+                let (_, state) = container.property(named: path[0]), state.isStored, state.attributes.contains(named: "State")
+            else { continue }
+            if member > location.token {
+                if after[path[0]] == nil { after[path[0]] = value }
+            } else if scopes.innermostIndex(containing: member).map({ scopes.scopes[$0].range.contains(location.token) }) ?? true {
+                // In a block that holds the code (or at the body's top level).
+                before[path[0]] = (member, value)
+            }
+        }
+        for (flag, ending) in after {
+            guard let gate = gateValue(of: flag, in: container, writtenBefore: before[flag], location: location, ending: ending) else { continue }
+            if hidesUnderGate(site, gate: gate, flag: flag, in: container) { return true }
+        }
+        return false
+    }
+
+    /// Where the flag's value while the gate is up is written (a write in the flow, or the
+    /// flag's declaration `isLoading = true`), when it differs from the value that ends it.
+    private func gateValue(
+        of flag: String, in container: TypeInfo, writtenBefore: (token: Int, value: WrittenLiteral)?, location: TokenLocation,
+        ending: WrittenLiteral
+    ) -> TokenLocation? {
+        if let writtenBefore {
+            return writtenBefore.value == ending ? nil : TokenLocation(file: location.file, token: writtenBefore.token)
+        }
+        guard let (fileIndex, property) = container.property(named: flag), property.initializer != nil,
+            let initial = WrittenLiteral(at: property.nameToken, in: files[fileIndex]), initial != ending
+        else { return nil }
+        // The initial value holds only until the first end: nothing writes it again, and no
+        // binding hands the flag out.
+        let binding = "$" + flag
+        for declaration in container.declarations {
+            let file = files[declaration.file]
+            for token in declaration.decl.members where token != property.nameToken {
+                if file.kind(token) == .dollarIdentifier, file.spells(token, binding) { return nil }
+                guard file.kind(token) == .identifier, file.spells(token, flag), file.isOwnMemberReference(token) else { continue }
+                if file.kind(token + 1) == .period, file.at(token + 2, "toggle") { return nil }
+                if file.isAssignmentOperator(token + 1), WrittenLiteral(at: token, in: file).map({ $0 == initial }) ?? true { return nil }
+            }
+        }
+        return TokenLocation(file: fileIndex, token: property.nameToken)
+    }
+
+    /// Whether, while the flag holds the value written at `gate`, the container neither
+    /// builds `site` nor presents it.
+    private func hidesUnderGate(_ site: ViewConstruction, gate: TokenLocation, flag: String, in container: TypeInfo) -> Bool {
+        let bodies = ViewCode.renderingBodies(of: container, index: self)
+        if isHidden(site.token, inFile: site.file, gate: gate, flag: flag, bodies: bodies) { return true }
+        // Presented content: every write that presents it is hidden.
+        guard site.context == .presentation, let arguments = site.presentingArguments else { return false }
+        let file = files[site.file]
+        guard let binding = file.argument("isPresented", in: arguments) ?? file.argument("item", in: arguments), binding.count == 1,
+            file.kind(binding.lowerBound) == .dollarIdentifier
+        else { return false }
+        let presenting = String(file.text(binding.lowerBound).dropFirst())
+        guard let (_, state) = container.property(named: presenting), state.attributes.contains(named: "State") else { return false }
+        var presents = false
+        for declaration in container.declarations {
+            let code = files[declaration.file]
+            for token in declaration.decl.members where token != state.nameToken {
+                if code.kind(token) == .dollarIdentifier, code.spells(token, "$" + presenting) {
+                    if declaration.file == site.file, binding.contains(token) { continue }
+                    return false
+                }
+                guard code.kind(token) == .identifier, code.spells(token, presenting), code.isOwnMemberReference(token),
+                    code.isAssignmentOperator(token + 1) || code.kind(token + 1) == .period && code.at(token + 2, "toggle")
+                else { continue }
+                // `false` and `nil` end the presentation.
+                if let value = WrittenLiteral(at: token, in: code), value == .bool(false) || value == .enumCase("none") { continue }
+                guard isHidden(token, inFile: declaration.file, gate: gate, flag: flag, bodies: bodies) else { return false }
+                presents = true
+            }
+        }
+        return presents
+    }
+
+    /// Whether the code at `token` of the container's rendering code is in a branch the
+    /// flag's gate value leaves: one an `if`/`switch` on the flag leaves
+    /// (`writeLeavesBranch`), or an `else if`/`else` after an `if` whose every clause holds
+    /// under it (`if isLoading { … } else if let item { here }`).
+    private func isHidden(_ token: Int, inFile fileIndex: Int, gate: TokenLocation, flag: String, bodies: [RenderingBody]) -> Bool {
+        guard let body = bodies.first(where: { $0.file == fileIndex && $0.range.contains(token) }),
+            let value = WrittenLiteral(at: gate.token, in: files[gate.file])
+        else { return false }
+        let file = files[fileIndex]
+        if writeLeavesBranch(gate, of: flag, holding: token, body: body.range, file: file) { return true }
+        let scopes = scopes(in: body.range, of: file)
+        let chain = scopeIndices(containing: token, in: scopes)
+        for (depth, position) in chain.enumerated() {
+            // An earlier sibling branch of the same chain, taken under the gate value.
+            let parent = depth > 0 ? chain[depth - 1] : nil
+            for earlier in scopes.scopes.indices where earlier < position && scopes.scopes[earlier].parent == parent {
+                guard case .block = scopes.scopes[earlier].kind, let (condition, isThen) = ifCondition(of: scopes.scopes[earlier].range, file: file),
+                    isThen, isLaterBranch(position, of: earlier, in: scopes, file: file)
+                else { continue }
+                let truths = BranchCondition.clauses(of: condition, in: file).map {
+                    BranchCondition.truth(of: $0, after: value, field: flag, through: flag, in: file)
+                }
+                if truths.allSatisfy({ $0 == .holds }) { return true }
+            }
+        }
+        return false
+    }
+}

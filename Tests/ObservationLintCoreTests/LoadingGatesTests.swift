@@ -1,0 +1,140 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+/// `runsBehindLoadingGate(_:builtAt:)`: writes a view makes while its own loading flag
+/// hides the view built at a site (or what presents it).
+final class LoadingGatesTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(source.utf8))])
+    }
+
+    private func site(of view: String, in index: ProjectIndex) -> ViewConstruction {
+        let sites = index.viewGraph.constructions(of: view)
+        XCTAssertEqual(sites.count, 1, view)
+        return sites[0]
+    }
+
+    /// The token of the `occurrence`-th assignment to `name` (`name = …`).
+    private func write(to name: String, occurrence: Int = 0, in index: ProjectIndex) -> TokenLocation {
+        let file = index.files[0]
+        let tokens = file.tokens.indices.filter {
+            file.text($0) == name && file.isAssignmentOperator($0 + 1) && !file.at($0 - 1, "var")
+        }
+        XCTAssertGreaterThan(tokens.count, occurrence, name)
+        return TokenLocation(file: 0, token: occurrence < tokens.count ? tokens[occurrence] : 0)
+    }
+
+    private let child = """
+        struct Editor: View {
+            @State var title: String
+            var body: some View { TextField("Title", text: $title) }
+        }
+        """
+
+    func testAWriteBeforeTheFlowEndsTheFirstLoadIsHiddenFromASheetOpenedOnlyAfterIt() {
+        let index = index(
+            child + """
+                struct Section: View {
+                    @State private var isLoading = true
+                    @State private var showsEditor = false
+                    @State private var title = ""
+                    var body: some View {
+                        VStack {
+                            if isLoading {
+                                ProgressView()
+                            } else if title.isEmpty {
+                                Button("Add") { showsEditor = true }
+                            } else {
+                                Button("Edit") { showsEditor = true }
+                            }
+                        }
+                        .task { await load() }
+                        .sheet(isPresented: $showsEditor) { Editor(title: title) }
+                    }
+                    private func load() async {
+                        title = await fetch()
+                        isLoading = false
+                    }
+                    private func reload() async {
+                        title = await fetch()
+                    }
+                    private func fetch() async -> String { "" }
+                }
+                """)
+        let site = site(of: "Editor", in: index)
+        XCTAssertTrue(index.runsBehindLoadingGate(write(to: "title", occurrence: 0, in: index), builtAt: site))
+        // No end of the gate in its flow.
+        XCTAssertFalse(index.runsBehindLoadingGate(write(to: "title", occurrence: 1, in: index), builtAt: site))
+    }
+
+    func testAFlagSetAgainOrAButtonOutsideTheBranchesOpensTheGate() {
+        let reloading = index(
+            child + """
+                struct Section: View {
+                    @State private var isLoading = true
+                    @State private var showsEditor = false
+                    @State private var title = ""
+                    var body: some View {
+                        VStack {
+                            if isLoading { ProgressView() } else { Button("Edit") { showsEditor = true } }
+                            Button("Reload") { isLoading = true }
+                        }
+                        .task { await load() }
+                        .sheet(isPresented: $showsEditor) { Editor(title: title) }
+                    }
+                    private func load() async {
+                        title = await fetch()
+                        isLoading = false
+                    }
+                    private func fetch() async -> String { "" }
+                }
+                """)
+        XCTAssertFalse(reloading.runsBehindLoadingGate(write(to: "title", in: reloading), builtAt: site(of: "Editor", in: reloading)))
+        let outside = index(
+            child + """
+                struct Section: View {
+                    @State private var isLoading = true
+                    @State private var showsEditor = false
+                    @State private var title = ""
+                    var body: some View {
+                        VStack {
+                            if isLoading { ProgressView() }
+                            Button("Edit") { showsEditor = true }
+                        }
+                        .task { await load() }
+                        .sheet(isPresented: $showsEditor) { Editor(title: title) }
+                    }
+                    private func load() async {
+                        title = await fetch()
+                        isLoading = false
+                    }
+                    private func fetch() async -> String { "" }
+                }
+                """)
+        XCTAssertFalse(outside.runsBehindLoadingGate(write(to: "title", in: outside), builtAt: site(of: "Editor", in: outside)))
+    }
+
+    func testAFlowThatRaisesTheFlagItselfHidesTheOtherBranchOnEveryRun() {
+        let index = index(
+            child + """
+                struct Section: View {
+                    @State private var isLoading = false
+                    @State private var title = ""
+                    var body: some View {
+                        Group {
+                            if isLoading { ProgressView() } else { Editor(title: title) }
+                        }
+                        .refreshable { await load() }
+                    }
+                    private func load() async {
+                        isLoading = true
+                        title = await fetch()
+                        isLoading = false
+                    }
+                    private func fetch() async -> String { "" }
+                }
+                """)
+        XCTAssertTrue(index.runsBehindLoadingGate(write(to: "title", in: index), builtAt: site(of: "Editor", in: index)))
+    }
+}

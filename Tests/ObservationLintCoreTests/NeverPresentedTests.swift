@@ -1,0 +1,112 @@
+import ObservationLintCore
+import ObservationSyntax
+import XCTest
+
+/// `isNeverPresented(_:)`: presentations whose every presenting write lies in code that
+/// never runs.
+final class NeverPresentedTests: XCTestCase {
+    private func index(_ source: String) -> ProjectIndex {
+        ProjectIndex(files: [ParsedFile(path: "App.swift", bytes: Array(source.utf8))])
+    }
+
+    private func site(of view: String, in index: ProjectIndex) -> ViewConstruction {
+        let sites = index.viewGraph.constructions(of: view)
+        XCTAssertEqual(sites.count, 1, view)
+        return sites[0]
+    }
+
+    private func source(callingEdit call: String) -> String {
+        """
+        import SwiftUI
+        @Observable final class Router {
+            enum Destination: Hashable, Identifiable { case edit; var id: Self { self } }
+            var destination: Destination?
+            func editTapped() { destination = .edit }
+            func close() { destination = nil }
+        }
+        struct Editor: View {
+            @State var title: String
+            var body: some View { TextField("Title", text: $title) }
+        }
+        struct Summary: View {
+            @State var title: String
+            var body: some View { Text(title) }
+        }
+        struct Host: View {
+            @State private var router = Router()
+            @State private var title = ""
+            @State private var showsSheet = false
+            var body: some View {
+                NavigationStack {
+                    Button("Close") { \(call) }
+                        .navigationDestination(item: $router.destination) { _ in Editor(title: title) }
+                        .sheet(isPresented: $showsSheet) { Summary(title: title) }
+                }
+            }
+        }
+        @main struct HostApp: App { var body: some Scene { WindowGroup { Host() } } }
+        """
+    }
+
+    func testADestinationSetOnlyInAMethodNothingCallsIsNeverPresented() {
+        let index = index(source(callingEdit: "router.close()"))
+        XCTAssertTrue(index.isNeverPresented(site(of: "Editor", in: index)))
+    }
+
+    func testADestinationAButtonSetsIsPresented() {
+        let index = index(source(callingEdit: "router.editTapped()"))
+        XCTAssertFalse(index.isNeverPresented(site(of: "Editor", in: index)))
+    }
+
+    func testAFlagNothingSetsIsNeverPresentedUnlessABindingToItIsHandedToAControl() {
+        let unset = index(source(callingEdit: "router.close()"))
+        XCTAssertTrue(unset.isNeverPresented(site(of: "Summary", in: unset)))
+        let toggled = index(
+            source(callingEdit: "router.close()").replacingOccurrences(
+                of: "Button(\"Close\")", with: "Toggle(\"Show\", isOn: $showsSheet); Button(\"Close\")"))
+        XCTAssertFalse(toggled.isNeverPresented(site(of: "Summary", in: toggled)))
+    }
+}
+
+/// A method only a test calls never runs in the app.
+final class NeverPresentedFromTestsTests: XCTestCase {
+    func testADestinationSetOnlyInAMethodATestCallsIsNeverPresented() {
+        let app = """
+            import SwiftUI
+            @Observable final class Router {
+                enum Destination: Hashable, Identifiable { case edit; var id: Self { self } }
+                var destination: Destination?
+                func editTapped() { destination = .edit }
+            }
+            struct Editor: View {
+                @State var title: String
+                var body: some View { TextField("Title", text: $title) }
+            }
+            struct Host: View {
+                @State private var router = Router()
+                @State private var title = ""
+                var body: some View {
+                    NavigationStack {
+                        Button("Rename") { title = "New" }
+                            .navigationDestination(item: $router.destination) { _ in Editor(title: title) }
+                    }
+                }
+            }
+            @main struct HostApp: App { var body: some Scene { WindowGroup { Host() } } }
+            """
+        let test = """
+            import XCTest
+            @testable import Host
+            final class RouterTests: XCTestCase {
+                func testEdit() { let router = Router(); router.editTapped(); XCTAssertEqual(router.destination, .edit) }
+            }
+            """
+        let index = ProjectIndex(files: [
+            ParsedFile(path: "App/App.swift", bytes: Array(app.utf8)),
+            ParsedFile(path: "AppTests/RouterTests.swift", bytes: Array(test.utf8)),
+        ])
+        let sites = index.viewGraph.constructions(of: "Editor")
+        XCTAssertEqual(sites.count, 1)
+        XCTAssertTrue(sites.allSatisfy { index.isNeverPresented($0) })
+    }
+}
