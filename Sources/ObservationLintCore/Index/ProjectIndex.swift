@@ -163,6 +163,12 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Whether a site runs off the main thread in one of its contexts (`runContexts(at:)`), for
     /// the off-main writes' candidates, per site.
     let runsOffMainBySite = Memo<TokenLocation, Bool>()
+    /// The first off-main context of a site (`offMainContext(at:)`), for the off-main writes.
+    let offMainContextBySite = Memo<TokenLocation, ExecutionContext?>()
+    /// The shape of each property's type annotation (`declaredShape(of:in:scope:)`).
+    let annotatedShapes = Memo<PropertyKey, TypeShape>()
+    /// `initializerEffect(ofConstructing:call:in:)` per construction.
+    let initializerEffectsByConstruction = Memo<ConstructionKey, InitializerEffect?>()
     /// `referenceType(ofWriteAt:)` per site.
     let referenceTypeBySite = Memo<TokenLocation, String?>()
     /// `resultReads(ofMethod:in:)` by type name, then method name.
@@ -634,7 +640,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// constructs (`Model()`, `Model.init()`, `Outer.Inner()`), or for
     /// `@Environment(Model.self)` the environment type.
     public func declaredShape(of property: Property, in file: ParsedFile, scope: String?) -> TypeShape? {
-        if let type = property.type { return TypeShape(type.text) }
+        // Parsed once per property: views, models and rules ask for the same ones.
+        if let type = property.type { return annotatedShapes.value(for: PropertyKey(property)) { TypeShape(type.text) } }
         if let environment = property.attributes.first(named: "Environment"), let arguments = environment.arguments,
             arguments.count >= 3, file.at(arguments.upperBound - 1, "self"), file.kind(arguments.upperBound - 2) == .period
         {
