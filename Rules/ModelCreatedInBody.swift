@@ -950,7 +950,7 @@ public struct ModelCreatedInBody: Rule {
         guard file.kind(token) == .identifier || file.at(token, "self"), file.kind(token - 1) != .period,
             let end = file.memberChainEnd(at: token, limit: code.body.range.upperBound),
             file.kind(end) == .leftParen || file.kind(end) == .leftBrace, !file.tokens[end].isAtStartOfLine,
-            !RenderingCode.isCapitalizedName(end - 1, in: file),
+            !RenderingCode.isCapitalizedName(end - 1, in: file), index.mayNameViewFactory(at: end - 1, in: file),
             let call = file.call(at: end - 1, limit: code.body.range.upperBound)
         else { return nil }
         return index.freshModelView(

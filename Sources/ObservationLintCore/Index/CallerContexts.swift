@@ -134,16 +134,18 @@ extension ProjectIndex {
         // its context is not worked out.
         for call in isolationFacts.calls(named: function.name, index: self) {
             let file = files[call.file]
-            guard !isAwaited(call), !file.at(call.token - 1, "func"), SourceRole(path: file.path) == .app, !isInMethodThatNeverRuns(call)
-            else { continue }
+            guard !isAwaited(call), !file.at(call.token - 1, "func"), SourceRole(path: file.path) == .app else { continue }
+            // Where the call runs first: a method that never runs is looked for only for a
+            // call that could count.
             let outer = executionContext(at: call)
             if outer.isolation == .offMain {
-                if isOwnCall(call) { result.append(CallerContext(call: call, outer: outer)) }
+                if !isInMethodThatNeverRuns(call), isOwnCall(call) { result.append(CallerContext(call: call, outer: outer)) }
                 continue
             }
             guard depth > 1, outer.isolation == .mainActor, outer.steps.count == 1,
                 let caller = isolationFacts.enclosingBody(of: call, index: self), case .function(let callerFunction) = caller.member,
-                callerFunction.kind == .function, !caller.isAsync(in: file), caller.range != body.range, isOwnCall(call)
+                callerFunction.kind == .function, !caller.isAsync(in: file), caller.range != body.range, !isInMethodThatNeverRuns(call),
+                isOwnCall(call)
             else { continue }
             for chain in unawaitedOffMainCallers(of: callerFunction, body: caller, file: call.file, depth: depth - 1) {
                 let outer = ExecutionContext(

@@ -454,11 +454,22 @@ extension ProjectIndex {
         let changes = built ?? changes(of: type)
         return type.properties.filter { names.contains($0.property.name) }.flatMap { _, property in
             changes.writes(of: property.name).filter { $0.phase == .afterHandout }.compactMap { write in
-                runContexts(at: write.site).first { $0.isolation == .offMain }.map {
+                offMainContext(at: write.site).map {
                     OffMainWrite(model: ModelWrite(type: type.name, property: property, write: write), context: $0)
                 }
             }
         }
+    }
+
+    /// The first context the code at `site` can run in off the main thread
+    /// (`runContexts(at:)`), once per site: a write is one of several models' (a class
+    /// family's code), and a site `mayWriteOffMain(_:of:)` found running on the main thread
+    /// only has none.
+    private func offMainContext(at site: TokenLocation) -> ExecutionContext? {
+        if runsOffMainBySite.known(site) == false { return nil }
+        let context = offMainContextBySite.value(for: site) { runContexts(at: site).first { $0.isolation == .offMain } }
+        _ = runsOffMainBySite.value(for: site) { context != nil }
+        return context
     }
 
     /// Whether some code that may write one of `names` of `type` runs off the main thread:

@@ -302,10 +302,8 @@ extension ProjectIndex {
     ) -> FreshModelView? {
         let file = files[fileIndex]
         // Most calls name no function of the project that returns a view: ruled out first.
-        guard !expression.isEmpty, let chainEnd = file.memberChainEnd(at: expression.lowerBound, limit: expression.upperBound) else { return nil }
-        let names = viewFactoryNames.value { collectViewFactoryNames() }
-        let isFactoryName = file.source.bytes.withUnsafeBufferPointer { names.position(of: file.tokens[chainEnd - 1], in: $0) != nil }
-        guard isFactoryName, let chain = file.memberChain(at: expression.lowerBound, limit: expression.upperBound),
+        guard !expression.isEmpty, let chainEnd = file.memberChainEnd(at: expression.lowerBound, limit: expression.upperBound),
+            mayNameViewFactory(at: chainEnd - 1, in: file), let chain = file.memberChain(at: expression.lowerBound, limit: expression.upperBound),
             let call = file.call(at: chain.last, limit: expression.upperBound), call.end == expression.upperBound
         else { return nil }
         let implementations = calledFunctions(chain: chain, call: call, in: fileIndex, code: code, scope: scope, parameters: parameters)
@@ -325,15 +323,28 @@ extension ProjectIndex {
         return result
     }
 
+    /// Whether the name at `token` is that of a project function declared to return a view
+    /// (`some View`, `AnyView`): the first test of `freshModelView(returnedBy:in:code:scope:parameters:)`
+    /// on the last name of the called chain, on the token's bytes.
+    public func mayNameViewFactory(at token: Int, in file: ParsedFile) -> Bool {
+        let names = viewFactoryNames.value { collectViewFactoryNames() }
+        return file.source.bytes.withUnsafeBufferPointer { names.position(of: file.tokens[token], in: $0) != nil }
+    }
+
     /// The names of the project's functions declared to return a view (`some View`,
     /// `AnyView`).
     private func collectViewFactoryNames() -> NameTable {
-        var names: Set<String> = []
+        // Straight from the declarations (`TypeInfo.functions` builds an array per type); the
+        // table keeps each name once.
+        var names: [String] = []
         for type in types.values {
-            for (_, function) in type.functions where function.kind == .function {
-                guard let returned = function.returnType?.text, returned.hasPrefix("some View") || returned == "AnyView" || returned == "some SwiftUI.View"
-                else { continue }
-                names.insert(function.name)
+            for declaration in type.declarations {
+                for function in declaration.decl.functions where function.kind == .function {
+                    guard let returned = function.returnType?.text,
+                        returned.hasPrefix("some View") || returned == "AnyView" || returned == "some SwiftUI.View"
+                    else { continue }
+                    names.append(function.name)
+                }
             }
         }
         return NameTable(names)

@@ -5,8 +5,12 @@ extension ProjectIndex {
     /// the call's labels select, or with none declared (the implicit one), of the property
     /// initial values only. Nil when the initializer only assigns and reads, or when which
     /// initializer runs is unclear.
+    /// Worked out once per construction: a factory's constructions are asked about at each
+    /// of its calls.
     public func initializerEffect(ofConstructing model: TypeInfo, call: Call, in callFile: Int) -> InitializerEffect? {
-        InitializerEffects(index: self).effect(ofConstructing: model, with: call, in: files[callFile])
+        initializerEffectsByConstruction.value(for: ConstructionKey(model: model.name, file: callFile, call: call)) {
+            InitializerEffects(index: self).effect(ofConstructing: model, with: call, in: files[callFile])
+        }
     }
 
     /// The initializers `type` declares that a call with these argument labels may select
@@ -23,6 +27,13 @@ extension ProjectIndex {
 /// `start…`/`load…`/`fetch…` on other objects — directly, in the initializers it delegates
 /// to, in the type's own methods it calls (followed, not judged by name), and in the
 /// initial values of the type's stored properties (which run with every initializer).
+/// A construction of a model (`Model(…)` in a file), as a key.
+struct ConstructionKey: Hashable, Sendable {
+    let model: String
+    let file: Int
+    let call: Call
+}
+
 struct InitializerEffects {
     let index: ProjectIndex
 

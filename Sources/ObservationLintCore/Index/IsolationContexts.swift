@@ -132,13 +132,14 @@ final class BodyContexts: @unchecked Sendable {
         var found: Int?
         var probe = start
         while probe < token {
-            if let scope = ownContextScope(startingAt: probe), !scopes.scopes[scope].range.contains(token) {
-                probe = scopes.scopes[scope].range.upperBound
-                continue
-            }
-            // A branch the code at `token` does not run after: an `if` whose `else` holds
-            // it, or a `guard`'s `else`, which leaves the scope.
+            // Scopes start at a `{`: only there is one looked up.
             if file.kind(probe) == .leftBrace {
+                if let scope = ownContextScope(startingAt: probe), !scopes.scopes[scope].range.contains(token) {
+                    probe = scopes.scopes[scope].range.upperBound
+                    continue
+                }
+                // A branch the code at `token` does not run after: an `if` whose `else` holds
+                // it, or a `guard`'s `else`, which leaves the scope.
                 let close = Int(file.partner[probe])
                 if close > probe, close < token, Self.isBranch(openingAt: probe, closingAt: close, excluding: token, in: file) {
                     probe = close + 1

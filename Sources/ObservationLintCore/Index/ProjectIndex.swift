@@ -175,6 +175,10 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Whether a site runs off the main thread in one of its contexts (`runContexts(at:)`), for
     /// the off-main writes' candidates, per site.
     let runsOffMainBySite = Memo<TokenLocation, Bool>()
+    /// The first off-main context of a site (`offMainContext(at:)`), for the off-main writes.
+    let offMainContextBySite = Memo<TokenLocation, ExecutionContext?>()
+    /// `initializerEffect(ofConstructing:call:in:)` per construction.
+    let initializerEffectsByConstruction = Memo<ConstructionKey, InitializerEffect?>()
     /// `referenceType(ofWriteAt:)` per site.
     let referenceTypeBySite = Memo<TokenLocation, String?>()
     /// `resultReads(ofMethod:in:)` by type name, then method name.

@@ -81,14 +81,16 @@ enum ViewFactsCollector {
     /// Only the properties named in `names`, when given.
     static func modelReferences(of view: TypeInfo, index: ProjectIndex, among names: Set<String>? = nil) -> [String: ViewModelReference] {
         var references: [String: ViewModelReference] = [:]
-        for (fileIndex, property) in view.properties where property.isStored && names.map({ $0.contains(property.name) }) ?? true {
-            let file = index.files[fileIndex]
-            guard let modelType = declaredModel(of: property, in: file, view: view, index: index),
-                index.types[modelType]?.kind == .class || index.types[modelType]?.kind == .protocol
-            else { continue }
-            let wrapper = property.attributes.first { ViewModelReference.wrappers.contains(String($0.simpleName)) }
-            references[property.name] = ViewModelReference(
-                name: property.name, wrapper: wrapper.map { String($0.simpleName) }, modelType: modelType)
+        // Straight from the declarations (`TypeInfo.properties` builds an array per call).
+        for declaration in view.declarations {
+            let file = index.files[declaration.file]
+            for property in declaration.decl.properties where property.isStored && names.map({ $0.contains(property.name) }) ?? true {
+                guard let modelType = declaredModel(of: property, in: file, view: view, index: index),
+                    let kind = index.types[modelType]?.kind, kind == .class || kind == .protocol
+                else { continue }
+                let wrapper = property.attributes.lazy.map { String($0.simpleName) }.first { ViewModelReference.wrappers.contains($0) }
+                references[property.name] = ViewModelReference(name: property.name, wrapper: wrapper, modelType: modelType)
+            }
         }
         return references
     }
