@@ -556,6 +556,21 @@ final class IsolationTests: XCTestCase {
             .unknown)
     }
 
+    /// SwiftNIO's futures run their callbacks on their event loop's thread; the names are
+    /// claimed only in a file that imports NIO or gRPC.
+    func testEventLoopFutureCallbacksRunOnTheEventLoop() {
+        func write(_ call: String, imports: String) -> ExecutionContext {
+            context("\(imports)\nfinal class Store {\n var groups: [Int] = []\n func load() {\n \(call) { result in self.HERE = [] }\n }\n}")
+        }
+        let always = write("_ = client.getGroups(request).response.always", imports: "import NIO")
+        XCTAssertEqual(always.isolation, .offMain)
+        XCTAssertTrue(always.steps.last?.description.contains("event loop") == true)
+        XCTAssertEqual(write("call.response.whenComplete", imports: "import GRPC").isolation, .offMain)
+        XCTAssertEqual(write("future.whenSuccess", imports: "import NIOCore").isolation, .offMain)
+        // Without the import, another library's `always` (a promise that calls back on main).
+        XCTAssertEqual(write("promise.always", imports: "import Foundation").isolation, .unknown)
+    }
+
     func testAPathMonitorsHandlerRunsOnTheQueueItIsStartedOn() {
         let source = """
             final class Tracker {

@@ -639,6 +639,7 @@ struct ClosureClassifier {
         guard let callback = candidates.first(where: { callback in
             labels.starts(with: callback.labels) && (closureLabel == nil || closureLabel == callback.handler)
                 && (callback.receiver == nil || callback.receiver == receiver)
+                && (callback.modules.isEmpty || file.imports.contains { callback.modules.contains($0.module) })
         }) else { return nil }
         let call = "`\(callback.receiver.map { $0 + "." } ?? "")\(name)(\(callback.labels.map { $0 + ":" }.joined())\(callback.handler):)`"
         let thread = callback.isolation == .mainActor ? "on the main thread" : "off the main thread"
@@ -1118,7 +1119,17 @@ struct DocumentedCallback: Sendable {
     let receiver: String?
     let isolation: Isolation
     let says: String
+    /// The modules that declare the method, one of which the file must import, when its name
+    /// is common enough to be another library's (`always`); empty for Apple's frameworks.
+    var modules: Set<String> = []
 }
+
+/// SwiftNIO's `EventLoopFuture` (and gRPC's calls, whose results are such futures): "The
+/// callbacks are run on the event loop of the future", a thread of an `EventLoopGroup`,
+/// never the main thread (swiftpackageindex.com/apple/swift-nio/documentation/niocore/eventloopfuture).
+private let eventLoopFutureCallback = DocumentedCallback(
+    labels: [], handler: "_", receiver: nil, isolation: .offMain,
+    says: "SwiftNIO runs a future's callbacks on the future's event loop thread", modules: ["NIO", "NIOCore", "NIOPosix", "GRPC"])
 
 /// The completion handlers Apple's documentation places, by method name. A method not here
 /// (or called with other labels) keeps an unknown thread.
@@ -1151,6 +1162,10 @@ let documentedCallbacks: [String: [DocumentedCallback]] = [
         DocumentedCallback(labels: [], handler: "_", receiver: "PHPhotoLibrary", isolation: .offMain,
             says: "Photos may call it on an arbitrary serial queue"),
     ],
+    "always": [eventLoopFutureCallback],
+    "whenComplete": [eventLoopFutureCallback],
+    "whenSuccess": [eventLoopFutureCallback],
+    "whenFailure": [eventLoopFutureCallback],
     // CLGeocoder: "The geocoder executes this handler on the main thread."
     "geocodeAddressString": [
         DocumentedCallback(labels: ["_"], handler: "completionHandler", receiver: nil, isolation: .mainActor,
