@@ -27,7 +27,10 @@ public struct ModelCreatedInBody: Rule {
             data, selection, text being edited); a child holding it in `@StateObject`/`@State` \
             keeps the first, but every extra build runs the initializer again (a request, a \
             task, a timer) — as does a child that only passes the model on, as it is, through \
-            plain properties to a descendant holding it that way. Reported by default only with the witness, cited in notes in the \
+            plain properties to a descendant holding it that way. A child whose memberwise \
+            initializer takes the model for a `@StateObject` gets `StateObject`'s autoclosure \
+            as its parameter (SE-0258, Swift 5.3): the model is built once, when the view first \
+            appears, and is not reported. Reported by default only with the witness, cited in notes in the \
             order things happen: the write that runs the body again (and where the body reads \
             that state), the body building the new model, and what is lost — state the model's \
             code writes after its initializer, or its initializer's effect. Of the writes that \
@@ -155,6 +158,7 @@ public struct ModelCreatedInBody: Rule {
             }
             struct TimerView: View {
                 @StateObject var model: TimerModel
+                init(model: TimerModel) { _model = StateObject(wrappedValue: model) }
                 var body: some View { Text("\\(model.seconds)") }
             }
             struct Kitchen: View {
@@ -283,6 +287,7 @@ public struct ModelCreatedInBody: Rule {
             }
             struct ProfileView: View {
                 @StateObject var model: ProfileModel
+                init(model: ProfileModel) { _model = StateObject(wrappedValue: model) }
                 var body: some View { Text(model.name) }
             }
             struct Home: View {
@@ -691,6 +696,7 @@ public struct ModelCreatedInBody: Rule {
             }
             struct TimerView: View {
                 @StateObject var model: TimerModel
+                init(model: TimerModel) { _model = StateObject(wrappedValue: model) }
                 var body: some View { Text("\\(model.seconds)") }
             }
             struct Kitchen: View {
@@ -751,6 +757,28 @@ public struct ModelCreatedInBody: Rule {
                     Text("\\(path.count)")
                     Button("New") { path.append(EditorModel()) }
                         .onAppear { _ = Editor(model: EditorModel()) }
+                }
+            }
+            """,
+            // The memberwise initializer's `model:` is `StateObject`'s autoclosure (SE-0258):
+            // `TimerView(model: TimerModel())` builds the model once, when SwiftUI first shows
+            // the view, not on each run of `Kitchen.body`.
+            """
+            final class TimerModel: ObservableObject {
+                @Published var seconds = 0
+                private var timer: Timer?
+                init() { timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in } }
+            }
+            struct TimerView: View {
+                @StateObject var model: TimerModel
+                var body: some View { Text("\\(model.seconds)") }
+            }
+            struct Kitchen: View {
+                @State private var isOn = false
+                var body: some View {
+                    Toggle("Light", isOn: $isOn)
+                    Text(isOn ? "On" : "Off")
+                    TimerView(model: TimerModel())
                 }
             }
             """,
@@ -1078,9 +1106,10 @@ public struct ModelCreatedInBody: Rule {
     /// Where the child keeps the model: `@ObservedObject`, `@Bindable` or a plain property
     /// (a new object replaces the old one), or `@StateObject`/`@State` (the first object is
     /// kept, the later ones only built) — also in a descendant a plain property is only passed
-    /// on to. Nil (silent) for `@autoclosure` parameters (built once) and anything unclear.
+    /// on to. Nil (silent) for `@autoclosure` parameters, also a memberwise `@StateObject`'s
+    /// (built once), and anything unclear.
     private func receivingStorage(of child: TypeInfo, label: String?, position: Int, index: ProjectIndex) -> Storage? {
-        guard let receiving = index.receivingProperty(of: child, label: label, position: position) else { return nil }
+        guard let receiving = index.receivingProperty(of: child, label: label, position: position), !receiving.isBuiltOnce else { return nil }
         let property = receiving.property
         var storage = Storage(
             description: receiving.wrapper.map { "`@\($0) var \(property.name)`" } ?? "a plain `\(property.isLet ? "let" : "var") \(property.name)`",

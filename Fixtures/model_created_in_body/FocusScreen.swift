@@ -21,7 +21,8 @@ struct HabitCount: View {
     }
 }
 
-/// Kept in `@StateObject`: the child keeps the first model, but each build schedules a timer.
+/// Kept in `@StateObject` through an initializer that takes the object itself: the child keeps
+/// the first model, but each build schedules a timer.
 @MainActor
 final class FocusTimerModel: ObservableObject {
     @Published var remaining = 25
@@ -33,10 +34,24 @@ final class FocusTimerModel: ObservableObject {
 }
 
 struct FocusTimerView: View {
-    @StateObject var model: FocusTimerModel
+    @StateObject var model: FocusTimerModel // expect: state_object_initialized_from_outside
+
+    init(model: FocusTimerModel) {
+        _model = StateObject(wrappedValue: model)
+    }
 
     var body: some View {
         Text("\(model.remaining) min")
+    }
+}
+
+/// Kept in `@StateObject` through the memberwise initializer, whose parameter is
+/// `StateObject`'s autoclosure: the model is built once, when the view first appears.
+struct BreakTimerView: View {
+    @StateObject var model: FocusTimerModel
+
+    var body: some View {
+        Text("Break: \(model.remaining) min")
     }
 }
 
@@ -67,6 +82,7 @@ struct FocusScreen: View {
         Button("Round \(round)") { round += 1 }
         HabitCount(mirror: HabitsMirror(store: store))
         FocusTimerView(model: FocusTimerModel()) // expect: model_created_in_body
+        BreakTimerView(model: FocusTimerModel())
         GoalView(model: GoalModel())
     }
 }

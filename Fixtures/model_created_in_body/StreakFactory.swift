@@ -29,6 +29,7 @@ final class StreakFactory: StreakMaking {
 
 struct StreakBadge: View {
     @StateObject var model: StreakModel
+    init(model: StreakModel) { _model = StateObject(wrappedValue: model) }
     var body: some View { Text("\(model.days)") }
 }
 

@@ -572,3 +572,36 @@ final class LossTests: XCTestCase {
             "calls `loadImage`, which loads data", "an argument that is not a literal may select either case")
     }
 }
+
+/// Where a view keeps an initializer argument, and whether the caller's expression is an
+/// autoclosure built once (a memberwise `@StateObject`, SE-0258).
+final class ReceivingPropertyTests: XCTestCase {
+    func testAMemberwiseStateObjectArgumentIsBuiltOnce() {
+        let source = """
+            import SwiftUI
+            final class Model: ObservableObject {}
+            struct Memberwise: View {
+                @StateObject var model: Model
+                var body: some View { EmptyView() }
+            }
+            struct Assigning: View {
+                @StateObject var model: Model
+                init(model: Model) { _model = StateObject(wrappedValue: model) }
+                var body: some View { EmptyView() }
+            }
+            struct Observing: View {
+                @ObservedObject var model: Model
+                var body: some View { EmptyView() }
+            }
+            """
+        let index = ProjectIndex(files: [ParsedFile(path: "Views.swift", bytes: Array(source.utf8))])
+        func receiving(_ view: String) -> ReceivingProperty? {
+            index.receivingProperty(of: index.types[view]!, label: "model", position: 0)
+        }
+        XCTAssertEqual(receiving("Memberwise")?.wrapper, "StateObject")
+        XCTAssertEqual(receiving("Memberwise")?.isBuiltOnce, true)
+        XCTAssertEqual(receiving("Assigning")?.isBuiltOnce, false)
+        XCTAssertEqual(receiving("Assigning")?.keepsFirst, true)
+        XCTAssertEqual(receiving("Observing")?.isBuiltOnce, false)
+    }
+}

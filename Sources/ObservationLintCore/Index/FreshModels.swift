@@ -378,7 +378,7 @@ extension ProjectIndex {
         else { return nil }
         for (position, argument) in file.argumentList(arguments).enumerated() {
             let label = argument.label.map { file.text($0) }
-            guard let receiving = receivingProperty(of: view, label: label, position: position),
+            guard let receiving = receivingProperty(of: view, label: label, position: position), !receiving.isBuiltOnce,
                 let fresh = freshValue(
                     of: argument.value, in: fileIndex, code: code, scope: owner, parameters: parameters, contextualType: receiving.property.type,
                     visiting: [])

@@ -12,6 +12,12 @@ public struct ReceivingProperty: Sendable {
     /// The property's wrapper (`ObservedObject`, `Bindable`, `StateObject`, `State`); nil
     /// for a plain property.
     public let wrapper: String?
+    /// The argument reaches the property through the memberwise initializer of a wrapper
+    /// whose `init(wrappedValue:)` takes an escaping autoclosure (`@StateObject`): the
+    /// initializer parameter is that autoclosure too (SE-0258, Swift 5.3), so
+    /// `Child(model: Model())` builds the object only when SwiftUI first installs the
+    /// view, not each time the caller's code runs.
+    public var isBuiltOnce = false
     /// `@StateObject`/`@State`: the view keeps the first object; later ones are dropped.
     public var keepsFirst: Bool { wrapper == "StateObject" || wrapper == "State" }
 }
@@ -26,7 +32,8 @@ public struct ModelHandOn: Sendable {
 
     /// The same hand-on with its files renumbered (moving it to another index).
     func renumberingFiles(_ position: (Int) -> Int) -> ModelHandOn {
-        let moved = ReceivingProperty(property: receiving.property, file: position(receiving.file), wrapper: receiving.wrapper)
+        var moved = ReceivingProperty(property: receiving.property, file: position(receiving.file), wrapper: receiving.wrapper)
+        moved.isBuiltOnce = receiving.isBuiltOnce
         return ModelHandOn(location: TokenLocation(file: position(location.file), token: location.token), receiver: receiver, receiving: moved)
     }
 }
@@ -37,14 +44,17 @@ extension ProjectIndex {
     /// declared initializers, the one each taking it assigns from the parameter
     /// (`self.model = model`, `_model = StateObject(wrappedValue: model)`). Nil for an
     /// `@autoclosure` parameter (built once), a wrapper the value is converted to that the
-    /// property does not declare, and anything unclear.
+    /// property does not declare, and anything unclear; a memberwise `@StateObject` argument
+    /// is an autoclosure too (`isBuiltOnce`).
     public func receivingProperty(of child: TypeInfo, label: String?, position: Int) -> ReceivingProperty? {
         let initializers = child.functions.filter { $0.function.kind == .initializer }
         if initializers.isEmpty {
             guard let label, let primary = child.declarations.first, primary.decl.kind != .extension,
                 let property = primary.decl.properties.first(where: { $0.name == label && $0.isStored })
             else { return nil }
-            return receivingProperty(property, in: primary.file)
+            guard var receiving = receivingProperty(property, in: primary.file) else { return nil }
+            receiving.isBuiltOnce = receiving.wrapper == "StateObject"
+            return receiving
         }
         var result: ReceivingProperty?
         for (fileIndex, initializer) in initializers {
