@@ -179,6 +179,38 @@ final class LoadingGatesTests: XCTestCase {
         XCTAssertTrue(appearance.runsBehindLoadingGate(write(to: "title", in: appearance), builtAt: site(of: "Editor", in: appearance)))
     }
 
+    /// A write of the flag in a branch the code is not in may lower the gate first: the
+    /// cached value shows the view, and the fresh one changes what it was built from.
+    func testAFlagLoweredInAnEarlierBranchOpensTheGate() {
+        func section(cached: String) -> ProjectIndex {
+            index(
+                child + """
+                    struct Section: View {
+                        @State private var isLoading = false
+                        @State private var title = ""
+                        var body: some View {
+                            Group {
+                                if isLoading { ProgressView() } else { Editor(title: title) }
+                            }
+                            .refreshable { await load() }
+                        }
+                        private func load() async {
+                            isLoading = true
+                            if let cached = cache() { \(cached) }
+                            title = await fetch()
+                            isLoading = false
+                        }
+                        private func cache() -> String? { nil }
+                        private func fetch() async -> String { "" }
+                    }
+                    """)
+        }
+        let shown = section(cached: "title = cached; isLoading = false")
+        XCTAssertFalse(shown.runsBehindLoadingGate(write(to: "title", occurrence: 1, in: shown), builtAt: site(of: "Editor", in: shown)))
+        let hidden = section(cached: "print(cached)")
+        XCTAssertTrue(hidden.runsBehindLoadingGate(write(to: "title", in: hidden), builtAt: site(of: "Editor", in: hidden)))
+    }
+
     func testAFlowThatRaisesTheFlagItselfHidesTheOtherBranchOnEveryRun() {
         let index = index(
             child + """

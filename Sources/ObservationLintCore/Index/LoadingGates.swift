@@ -12,7 +12,8 @@ extension ProjectIndex {
     /// which the view does not show `site`: the flow that runs the code (the function, or
     /// the closure it is in) writes the flag a literal after it (`isLoading = false`), and
     /// before it the flag holds another literal — written earlier in the same flow, in a
-    /// block that holds the code (`isLoading = true`), or the flag's initial value when no
+    /// block that holds the code (`isLoading = true`), and not written after that in
+    /// another block (`if let cached { …; isLoading = false }`), or the flag's initial value when no
     /// code of the view writes that value again and no binding to the flag is handed out
     /// (`@State var isLoading = true`: the first load, when the flow starts only as the view
     /// appears — `.onAppear`, `.task` without `id:`; a later run of that flow, on a later
@@ -37,19 +38,28 @@ extension ProjectIndex {
         // the code (in a block that holds it) and the first one after it, by state.
         var before: [String: (token: Int, value: WrittenLiteral)] = [:]
         var after: [String: WrittenLiteral] = [:]
+        // States written after their last such write before the code in a block that does
+        // not hold it, or to a value not known (`if let cached { note = cached; isLoading =
+        // false }`): the gate may be down when the code runs.
+        var reopened: Set<String> = []
         for assignment in file.assignments(in: closure ?? body.range) where file.at(assignment.operatorToken, "=") {
             let member = assignment.operatorToken - 1
             let path = file.path(of: assignment.target)
             guard path.count == 1, file.spells(member, path[0]), member != location.token,
                 scopes.innermostClosure(containing: member)?.range == closure,
-                let value = WrittenLiteral(at: member, in: file), value != .toggle,
                 let (_, state) = container.property(named: path[0]), state.isStored, state.attributes.contains(named: "State")
             else { continue }
+            let value = WrittenLiteral(at: member, in: file).flatMap { $0 == .toggle ? nil : $0 }
             if member > location.token {
-                if after[path[0]] == nil { after[path[0]] = value }
-            } else if scopes.innermostIndex(containing: member).map({ scopes.scopes[$0].range.contains(location.token) }) ?? true {
+                if after[path[0]] == nil, let value { after[path[0]] = value }
+            } else if let value,
+                scopes.innermostIndex(containing: member).map({ scopes.scopes[$0].range.contains(location.token) }) ?? true
+            {
                 // In a block that holds the code (or at the body's top level).
                 before[path[0]] = (member, value)
+                reopened.remove(path[0])
+            } else {
+                reopened.insert(path[0])
             }
         }
         // Whether the flow starts only as the view appears (asked once, when needed).
@@ -58,7 +68,7 @@ extension ProjectIndex {
             if startsOnAppearance == nil { startsOnAppearance = self.startsOnlyOnAppearance(location, in: body, of: container) }
             return startsOnAppearance!
         }
-        for (flag, ending) in after {
+        for (flag, ending) in after where !reopened.contains(flag) {
             guard let gate = gateValue(of: flag, in: container, writtenBefore: before[flag], location: location, ending: ending) else { continue }
             // The flag's initial value holds on the first run only: a flow that runs again
             // while the view is shown (`.task(id:)`, `.refreshable`, a button) finds it ended.
