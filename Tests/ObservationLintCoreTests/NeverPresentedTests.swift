@@ -81,6 +81,17 @@ final class NeverPresentedTests: XCTestCase {
                 with: "@State private var showsSheet: Bool\n    init(showsSheet: Bool) { _showsSheet = State(initialValue: showsSheet) }"))
         XCTAssertFalse(initialValue.isNeverPresented(site(of: "Summary", in: initialValue)))
     }
+
+    /// A `@Binding` flag is the caller's state: the caller's code presents.
+    func testABindingFlagMayBePresented() {
+        let index = index(
+            source(callingEdit: "router.close()").replacingOccurrences(
+                of: "@State private var showsSheet = false",
+                with: "@Binding var showsSheet: Bool"
+            ).replacingOccurrences(of: "@State private var", with: "@State var")
+                .replacingOccurrences(of: "WindowGroup { Host() }", with: "WindowGroup { Host(showsSheet: .constant(true)) }"))
+        XCTAssertFalse(index.isNeverPresented(site(of: "Summary", in: index)))
+    }
 }
 
 /// A method only a test calls never runs in the app.

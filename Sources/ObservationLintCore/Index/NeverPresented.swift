@@ -48,6 +48,9 @@ extension ProjectIndex {
             return false
         }
         guard let (declarationFile, property) = owner.property(named: field), property.isStored else { return false }
+        // A view's own flag starts where it says only as a `@State` (a `@Binding` is the
+        // caller's state, which the caller's code sets).
+        if owner.name == container.name, !property.attributes.contains(named: "State") { return false }
         // It starts hidden: no initial value (an optional's `nil`, or set by an initializer,
         // whose write is asked below) or `false`/`nil`.
         if property.initializer != nil {
