@@ -69,13 +69,18 @@ public struct StateInitializedFromOutside: Rule {
             the flow that writes also ends the flag after the write (`career = await fetch(); \
             isLoading = false`), the flag held the other value before it (set earlier in that \
             flow, or its initial value `@State var isLoading = true` that nothing sets again — \
-            the first load; a later run of the flow is taken to load the same data), and under \
-            that value the body builds another branch than the view's (`if isLoading { \
+            the first load, of a flow that starts only as the view appears — `.task` without \
+            `id:`, `.onAppear` —; a later run of the flow is taken to load the same data), and \
+            under that value the body builds another branch than the view's (`if isLoading { \
             ProgressView() } else { … }`, an `else if` after it) or, for a sheet, every write \
-            that presents it is in such a branch (a button there). Nor is there a witness when \
+            that presents it is in such a branch (a button there) and the flow starts only as \
+            the view appears (a sheet already up when a timer's flow raises the flag stays \
+            up). A flow `.task(id:)`, `.refreshable`, `.onChange` or a button starts may run \
+            again after the first load, with the flag ended. Nor is there a witness when \
             the presentation that shows the view never shows it: its `isPresented:`/`item:` \
-            state starts `false`/`nil` and only a method nothing in the app calls (tests \
-            aside) sets it otherwise. It \
+            state starts `false`/`nil`, nothing that makes the presenter sets it \
+            (`_isEditing = State(initialValue: …)`, a memberwise argument), and only a method \
+            nothing in the app calls (tests aside) sets it otherwise. It \
             stays silent when the view may be renewed with the value — SwiftUI's identity \
             (SPEC §10.4): `.id(x)` with any `x` that is not a constant (a parent may keep the id \
             in step with the value), a `ForEach` id that changes with the element (`\\.self`, \
@@ -169,6 +174,33 @@ public struct StateInitializedFromOutside: Rule {
                 @State private var ↓job: String
                 init(job: String) { _job = State(initialValue: job) }
                 var body: some View { TextField("Job", text: $job) }
+            }
+            """,
+            // The first load runs behind the loading flag, but `.task(id:)` loads again for
+            // each new query with the flag ended, while the editor is shown.
+            """
+            struct NoteScreen: View {
+                @State private var isLoading = true
+                @State private var query = ""
+                @State private var note = ""
+                var body: some View {
+                    VStack {
+                        TextField("Query", text: $query)
+                        if isLoading { ProgressView() } else { NoteEditor(text: note) }
+                    }
+                    .task(id: query) { await load() }
+                }
+                private func load() async {
+                    note = await fetch(query)
+                    isLoading = false
+                }
+                private func fetch(_ query: String) async -> String { query }
+            }
+            @main struct NotesApp: App { var body: some Scene { WindowGroup { NoteScreen() } } }
+            struct NoteEditor: View {
+                @State private var ↓text: String
+                init(text: String) { _text = State(initialValue: text) }
+                var body: some View { TextField("Note", text: $text) }
             }
             """,
             // A view the editor presents saves another bio while the editor is shown.

@@ -212,8 +212,8 @@ final class ChangesTests: XCTestCase {
 
     /// The code around an awaited `MainActor.run { }` goes on after its closure: a later
     /// announcement there (past an `await` too) re-renders the views, as one later in the
-    /// closure would. Not past a `return`, nor for a `Task { }`, which the code around does
-    /// not wait for.
+    /// closure would. Not past a `return` or a `try`, nor for a `Task { }`, which the code
+    /// around does not wait for, nor another type's `run`.
     func testAnnouncedLaterAroundAnAwaitedMainActorRunClosure() {
         let source = """
             final class Recorder: ObservableObject {
@@ -245,12 +245,42 @@ final class ChangesTests: XCTestCase {
                     }
                     await submit()
                 }
+                var uploadID: Int?
+                func upload() async throws {
+                    await MainActor.run { self.uploadID = nil }
+                    try? await send()
+                    try await send()
+                    await submit()
+                }
+                var retryID: Int?
+                func retry() async {
+                    await MainActor.run { self.retryID = nil }
+                    try? await send()
+                    await submit()
+                }
+                private func send() async throws {}
+                var workerID: Int?
+                let worker = Worker()
+                func handOff() async {
+                    await worker.run { self.workerID = nil }
+                    await submit()
+                }
                 private func submit() async {
                     await MainActor.run { self.isSending = true }
                 }
             }
+            final class Worker {
+                func run(_ body: @escaping @Sendable () -> Void) async {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { body() }
+                }
+            }
             """
         XCTAssertEqual(announcer(writes(of: "promptID", in: "Recorder", source).first), "isSending")
+        XCTAssertEqual(announcer(writes(of: "retryID", in: "Recorder", source).first), "isSending")
+        // A `try` that throws leaves before the announcement (`try?` does not).
+        XCTAssertEqual(writes(of: "uploadID", in: "Recorder", source).first?.announcement, .unannounced)
+        // Another type's `run` may call the closure after the code around goes on.
+        XCTAssertEqual(writes(of: "workerID", in: "Recorder", source).first?.announcement, .unannounced)
         XCTAssertEqual(writes(of: "sessionID", in: "Recorder", source).first?.announcement, .unannounced)
         XCTAssertEqual(writes(of: "taskID", in: "Recorder", source).first?.announcement, .unannounced)
         // Each round of the loop changes it again before the announcement after the loop.

@@ -115,6 +115,102 @@ final class LoadingGatesTests: XCTestCase {
         XCTAssertFalse(outside.runsBehindLoadingGate(write(to: "title", in: outside), builtAt: site(of: "Editor", in: outside)))
     }
 
+    /// The initial value gates the first run only: a flow that starts again while the view
+    /// is shown (`.task(id:)`, `.refreshable`) runs with the flag already ended.
+    func testTheInitialValueGatesOnlyAFlowThatStartsAsTheViewAppears() {
+        func section(starting start: String) -> ProjectIndex {
+            index(
+                child + """
+                    struct Section: View {
+                        @State private var isLoading = true
+                        @State private var query = ""
+                        @State private var title = ""
+                        var body: some View {
+                            Group {
+                                if isLoading { ProgressView() } else { Editor(title: title) }
+                            }
+                            \(start)
+                        }
+                        private func load() async {
+                            title = await fetch(query)
+                            isLoading = false
+                        }
+                        private func fetch(_ query: String) async -> String { query }
+                    }
+                    """)
+        }
+        let firstLoad = section(starting: ".task { await load() }")
+        XCTAssertTrue(firstLoad.runsBehindLoadingGate(write(to: "title", in: firstLoad), builtAt: site(of: "Editor", in: firstLoad)))
+        for start in [".task(id: query) { await load() }", ".task { await load() }.refreshable { await load() }"] {
+            let index = section(starting: start)
+            XCTAssertFalse(index.runsBehindLoadingGate(write(to: "title", in: index), builtAt: site(of: "Editor", in: index)), start)
+        }
+    }
+
+    /// A sheet up before a timer's flow raises the flag stays up: hiding its button then
+    /// does not hide it. A flow that starts as the view appears runs before any sheet is up.
+    func testASheetMayBeUpWhenAFlowThatDoesNotStartOnAppearanceRaisesTheFlag() {
+        func section(starting start: String) -> ProjectIndex {
+            index(
+                child + """
+                    struct Section: View {
+                        @State private var isLoading = false
+                        @State private var showsEditor = false
+                        @State private var title = ""
+                        var body: some View {
+                            VStack {
+                                if isLoading { ProgressView() } else { Button("Edit") { showsEditor = true } }
+                            }
+                            \(start)
+                            .sheet(isPresented: $showsEditor) { Editor(title: title) }
+                        }
+                        private func load() async {
+                            isLoading = true
+                            title = await fetch()
+                            isLoading = false
+                        }
+                        private func fetch() async -> String { "" }
+                    }
+                    """)
+        }
+        let timer = section(starting: ".onReceive(Timer.publish(every: 5, on: .main, in: .common).autoconnect()) { _ in Task { await load() } }")
+        XCTAssertFalse(timer.runsBehindLoadingGate(write(to: "title", in: timer), builtAt: site(of: "Editor", in: timer)))
+        let appearance = section(starting: ".task { await load() }")
+        XCTAssertTrue(appearance.runsBehindLoadingGate(write(to: "title", in: appearance), builtAt: site(of: "Editor", in: appearance)))
+    }
+
+    /// A write of the flag in a branch the code is not in may lower the gate first: the
+    /// cached value shows the view, and the fresh one changes what it was built from.
+    func testAFlagLoweredInAnEarlierBranchOpensTheGate() {
+        func section(cached: String) -> ProjectIndex {
+            index(
+                child + """
+                    struct Section: View {
+                        @State private var isLoading = false
+                        @State private var title = ""
+                        var body: some View {
+                            Group {
+                                if isLoading { ProgressView() } else { Editor(title: title) }
+                            }
+                            .refreshable { await load() }
+                        }
+                        private func load() async {
+                            isLoading = true
+                            if let cached = cache() { \(cached) }
+                            title = await fetch()
+                            isLoading = false
+                        }
+                        private func cache() -> String? { nil }
+                        private func fetch() async -> String { "" }
+                    }
+                    """)
+        }
+        let shown = section(cached: "title = cached; isLoading = false")
+        XCTAssertFalse(shown.runsBehindLoadingGate(write(to: "title", occurrence: 1, in: shown), builtAt: site(of: "Editor", in: shown)))
+        let hidden = section(cached: "print(cached)")
+        XCTAssertTrue(hidden.runsBehindLoadingGate(write(to: "title", in: hidden), builtAt: site(of: "Editor", in: hidden)))
+    }
+
     func testAFlowThatRaisesTheFlagItselfHidesTheOtherBranchOnEveryRun() {
         let index = index(
             child + """

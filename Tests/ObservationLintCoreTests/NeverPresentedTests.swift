@@ -66,6 +66,32 @@ final class NeverPresentedTests: XCTestCase {
                 of: "Button(\"Close\")", with: "Toggle(\"Show\", isOn: $showsSheet); Button(\"Close\")"))
         XCTAssertFalse(toggled.isNeverPresented(site(of: "Summary", in: toggled)))
     }
+
+    /// A flag the code that makes the view sets records no write of it, and may present.
+    func testAFlagSetAsTheViewIsMadeMayBePresented() {
+        let memberwise = index(
+            source(callingEdit: "router.close()").replacingOccurrences(of: "WindowGroup { Host() }", with: "WindowGroup { Host(showsSheet: true) }")
+                .replacingOccurrences(of: "@State private var showsSheet = false", with: "@State var showsSheet = false")
+                .replacingOccurrences(of: "@State private var router", with: "@State var router")
+                .replacingOccurrences(of: "@State private var title", with: "@State var title"))
+        XCTAssertFalse(memberwise.isNeverPresented(site(of: "Summary", in: memberwise)))
+        let initialValue = index(
+            source(callingEdit: "router.close()").replacingOccurrences(
+                of: "@State private var showsSheet = false",
+                with: "@State private var showsSheet: Bool\n    init(showsSheet: Bool) { _showsSheet = State(initialValue: showsSheet) }"))
+        XCTAssertFalse(initialValue.isNeverPresented(site(of: "Summary", in: initialValue)))
+    }
+
+    /// A `@Binding` flag is the caller's state: the caller's code presents.
+    func testABindingFlagMayBePresented() {
+        let index = index(
+            source(callingEdit: "router.close()").replacingOccurrences(
+                of: "@State private var showsSheet = false",
+                with: "@Binding var showsSheet: Bool"
+            ).replacingOccurrences(of: "@State private var", with: "@State var")
+                .replacingOccurrences(of: "WindowGroup { Host() }", with: "WindowGroup { Host(showsSheet: .constant(true)) }"))
+        XCTAssertFalse(index.isNeverPresented(site(of: "Summary", in: index)))
+    }
 }
 
 /// A method only a test calls never runs in the app.

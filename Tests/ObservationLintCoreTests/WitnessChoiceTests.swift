@@ -206,6 +206,31 @@ final class WitnessChoiceTests: XCTestCase {
             "count")
     }
 
+    /// An action that raises and lowers the pinned state with no `await` between runs the
+    /// body once, back in the same branch: the view built there is built again.
+    func testAPinnedStateWrittenTwiceInOneFlowWitnessesTheRebuild() {
+        let index = index(
+            child + """
+                struct Host: View {
+                    @State private var isSaving = false
+                    var body: some View {
+                        if isSaving {
+                            ProgressView()
+                        } else {
+                            Child(value: 1)
+                        }
+                        Button("Save") {
+                            isSaving = true
+                            UserDefaults.standard.set(1, forKey: "saved")
+                            isSaving = false
+                        }
+                    }
+                }
+                """)
+        XCTAssertEqual(
+            index.surestReRenderTrigger(of: index.types["Host"]!, whileShowingViewBuiltAt: site(of: "Child", in: index))?.property, "isSaving")
+    }
+
     func testAWriteBeforeTheFlowPresentsTheViewWitnessesNothing() {
         let index = index(
             child + """

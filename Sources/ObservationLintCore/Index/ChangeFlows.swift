@@ -516,19 +516,24 @@ final class ChangeFlows: @unchecked Sendable {
     /// runs on the main actor) announces later, as `laterAnnouncers` does for the closure's
     /// own piece: the code around waits for the closure to end and goes on after it
     /// (`await MainActor.run { self.id = nil }`, then `await submit()`, which publishes).
-    /// Only up to the first `return` or `throw` after the closure: past it, what follows
-    /// may not run; and not from a loop's body, whose next round may come first
-    /// (`for await chunk in stream { await MainActor.run { text += chunk } }`). Nil when none.
+    /// Only up to the first `return`, `throw` or `try` (but `try?`, `try!`) after the
+    /// closure: past it, what follows may not run; and not from a loop's body, whose next
+    /// round may come first (`for await chunk in stream { await MainActor.run { text +=
+    /// chunk } }`). Only `MainActor.run`: another type's `run` may keep the closure and
+    /// call it after the code around goes on. Nil when none.
     private func announcersAfterAwaitedClosure(_ place: Place) -> [Announcer]? {
         guard let closure = place.closure else { return nil }
         let file = index.files[place.file]
         guard let scope = index.scopes(in: place.body, of: file).enclosing(closure.lowerBound + 1).first(where: { $0.range == closure }),
-            case .closure(let callee?, _) = scope.kind, file.at(callee, "run"), Self.isAwaited(callee: callee, in: file),
-            !isInLoop(callee, in: place.body, file: file)
+            case .closure(let callee?, _) = scope.kind, file.at(callee, "run"), file.kind(callee - 1) == .period,
+            file.at(callee - 2, "MainActor"), Self.isAwaited(callee: callee, in: file), !isInLoop(callee, in: place.body, file: file)
         else { return nil }
         let around = self.place(of: callee, file: place.file, body: place.body)
         let end = (around.closure ?? around.body).upperBound
-        let exit = (closure.upperBound..<end).first { file.at($0, "return") || file.at($0, "throw") } ?? end
+        let exit = (closure.upperBound..<end).first { token in
+            file.at(token, "return") || file.at(token, "throw")
+                || file.at(token, "try") && file.kind(token + 1) != .postfixQuestionMark && file.kind(token + 1) != .exclamationMark
+        } ?? end
         return laterAnnouncers(after: closure.upperBound, in: around, before: exit)
     }
 

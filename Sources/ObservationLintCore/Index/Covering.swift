@@ -459,7 +459,7 @@ extension ProjectIndex {
 
     /// Uses of the method `name` in the view's own code (calls and references), outside its
     /// declaration.
-    private func references(to name: String, in view: TypeInfo) -> [TokenLocation] {
+    func references(to name: String, in view: TypeInfo) -> [TokenLocation] {
         var result: [TokenLocation] = []
         for declaration in view.declarations {
             let file = files[declaration.file]

@@ -20,13 +20,6 @@ extension ProjectIndex {
     }
 }
 
-/// Finds the work an initializer does beyond reading memory: `Task`s that do such work
-/// (or loop, or sleep), timers, notification
-/// observers and subscriptions to sources that do not replay, network requests, writes to
-/// `UserDefaults`, files or a shared object, analytics events, and calls of
-/// `start…`/`load…`/`fetch…` on other objects — directly, in the initializers it delegates
-/// to, in the type's own methods it calls (followed, not judged by name), and in the
-/// initial values of the type's stored properties (which run with every initializer).
 /// A construction of a model (`Model(…)` in a file), as a key.
 struct ConstructionKey: Hashable, Sendable {
     let model: String
@@ -34,6 +27,13 @@ struct ConstructionKey: Hashable, Sendable {
     let call: Call
 }
 
+/// Finds the work an initializer does beyond reading memory: `Task`s that do such work
+/// (or loop, or sleep), timers, notification
+/// observers and subscriptions to sources that do not replay, network requests, writes to
+/// `UserDefaults`, files or a shared object, analytics events, and calls of
+/// `start…`/`load…`/`fetch…` on other objects — directly, in the initializers it delegates
+/// to, in the type's own methods it calls (followed, not judged by name), and in the
+/// initial values of the type's stored properties (which run with every initializer).
 struct InitializerEffects {
     let index: ProjectIndex
 

@@ -12,15 +12,19 @@ extension ProjectIndex {
     /// which the view does not show `site`: the flow that runs the code (the function, or
     /// the closure it is in) writes the flag a literal after it (`isLoading = false`), and
     /// before it the flag holds another literal — written earlier in the same flow, in a
-    /// block that holds the code (`isLoading = true`), or the flag's initial value when no
+    /// block that holds the code (`isLoading = true`), and not written after that in
+    /// another block (`if let cached { …; isLoading = false }`), or the flag's initial value when no
     /// code of the view writes that value again and no binding to the flag is handed out
-    /// (`@State var isLoading = true`: the first load; a later run of the same flow, `.task`
-    /// on a later appearance, is taken to load the same data). Under that value the body
-    /// builds another branch than the site's (`if isLoading { ProgressView() } else { … }`,
-    /// also an `else if` after it), or, for presented content (`.sheet(isPresented:
-    /// $showsEditor)`, `item: $selection`), every write that presents it (`showsEditor =
-    /// true`; `false`/`nil` end it) is in the view's rendering code in such a branch (a
-    /// `Button` there). Code of another type, or a flow without both writes, is not gated.
+    /// (`@State var isLoading = true`: the first load, when the flow starts only as the view
+    /// appears — `.onAppear`, `.task` without `id:`; a later run of that flow, on a later
+    /// appearance, is taken to load the same data). Under that value the body builds
+    /// another branch than the site's (`if isLoading { ProgressView() } else { … }`, also an
+    /// `else if` after it), or, for presented content (`.sheet(isPresented: $showsEditor)`,
+    /// `item: $selection`), every write that presents it (`showsEditor = true`;
+    /// `false`/`nil` end it) is in the view's rendering code in such a branch (a `Button`
+    /// there) and the flow starts only as the view appears (a presentation already up when
+    /// a timer's flow raises the flag stays up). Code of another type, or a flow without
+    /// both writes, is not gated.
     public func runsBehindLoadingGate(_ location: TokenLocation, builtAt site: ViewConstruction) -> Bool {
         guard site.context == .rendering || site.context == .presentation,
             let container = site.enclosingType.flatMap({ types[$0] }), container.isView,
@@ -34,26 +38,68 @@ extension ProjectIndex {
         // the code (in a block that holds it) and the first one after it, by state.
         var before: [String: (token: Int, value: WrittenLiteral)] = [:]
         var after: [String: WrittenLiteral] = [:]
+        // States written after their last such write before the code in a block that does
+        // not hold it, or to a value not known (`if let cached { note = cached; isLoading =
+        // false }`): the gate may be down when the code runs.
+        var reopened: Set<String> = []
         for assignment in file.assignments(in: closure ?? body.range) where file.at(assignment.operatorToken, "=") {
             let member = assignment.operatorToken - 1
             let path = file.path(of: assignment.target)
             guard path.count == 1, file.spells(member, path[0]), member != location.token,
                 scopes.innermostClosure(containing: member)?.range == closure,
-                let value = WrittenLiteral(at: member, in: file), value != .toggle,
                 let (_, state) = container.property(named: path[0]), state.isStored, state.attributes.contains(named: "State")
             else { continue }
+            let value = WrittenLiteral(at: member, in: file).flatMap { $0 == .toggle ? nil : $0 }
             if member > location.token {
-                if after[path[0]] == nil { after[path[0]] = value }
-            } else if scopes.innermostIndex(containing: member).map({ scopes.scopes[$0].range.contains(location.token) }) ?? true {
+                if after[path[0]] == nil, let value { after[path[0]] = value }
+            } else if let value,
+                scopes.innermostIndex(containing: member).map({ scopes.scopes[$0].range.contains(location.token) }) ?? true
+            {
                 // In a block that holds the code (or at the body's top level).
                 before[path[0]] = (member, value)
+                reopened.remove(path[0])
+            } else {
+                reopened.insert(path[0])
             }
         }
-        for (flag, ending) in after {
+        // Whether the flow starts only as the view appears (asked once, when needed).
+        var startsOnAppearance: Bool?
+        let startsOnlyOnAppearance = {
+            if startsOnAppearance == nil { startsOnAppearance = self.startsOnlyOnAppearance(location, in: body, of: container) }
+            return startsOnAppearance!
+        }
+        for (flag, ending) in after where !reopened.contains(flag) {
             guard let gate = gateValue(of: flag, in: container, writtenBefore: before[flag], location: location, ending: ending) else { continue }
-            if hidesUnderGate(site, gate: gate, flag: flag, in: container) { return true }
+            // The flag's initial value holds on the first run only: a flow that runs again
+            // while the view is shown (`.task(id:)`, `.refreshable`, a button) finds it ended.
+            if before[flag] == nil, !startsOnlyOnAppearance() { continue }
+            if hidesUnderGate(site, gate: gate, flag: flag, in: container, presentedBeforeFlow: { !startsOnlyOnAppearance() }) { return true }
         }
         return false
+    }
+
+    /// Whether the flow holding the code at `location` (in `body`, code of `container`)
+    /// starts only as the view appears: the code is in an `.onAppear { }` or a `.task { }`
+    /// without `id:`, or directly in a method of the view whose every use is a call from
+    /// such a flow. It runs once per appearance, before the view presents anything; a flow
+    /// a `.task(id:)`, `.refreshable`, `.onChange`, a button or a timer starts may run again
+    /// while what the view built after the first load, or presents, is shown.
+    private func startsOnlyOnAppearance(_ location: TokenLocation, in body: OwnedBody, of container: TypeInfo, depth: Int = 0) -> Bool {
+        let file = files[location.file]
+        if let closure = scopes(in: body.range, of: file).innermostClosure(containing: location.token) {
+            guard case .closure(let callee?, _) = closure.kind, file.kind(callee - 1) == .period else { return false }
+            if file.at(callee, "onAppear") { return true }
+            return file.at(callee, "task") && closure.callArguments.map { file.argument("id", in: $0) == nil } ?? true
+        }
+        guard depth < 2, case .function(let function) = body.member, function.kind == .function,
+            !isCallableFromOutside(function, of: container)
+        else { return false }
+        let uses = references(to: function.name, in: container)
+        return !uses.isEmpty && uses.allSatisfy { use in
+            guard files[use.file].kind(use.token + 1) == .leftParen, let caller = isolationFacts.enclosingBody(of: use, index: self)
+            else { return false }
+            return startsOnlyOnAppearance(use, in: caller, of: container, depth: depth + 1)
+        }
     }
 
     /// Where the flag's value while the gate is up is written (a write in the flow, or the
@@ -84,12 +130,16 @@ extension ProjectIndex {
     }
 
     /// Whether, while the flag holds the value written at `gate`, the container neither
-    /// builds `site` nor presents it.
-    private func hidesUnderGate(_ site: ViewConstruction, gate: TokenLocation, flag: String, in container: TypeInfo) -> Bool {
+    /// builds `site` nor presents it. `presentedBeforeFlow`: whether the presentation may
+    /// already be up when the flow raises the gate (hiding the buttons that present it
+    /// then does not end it).
+    private func hidesUnderGate(
+        _ site: ViewConstruction, gate: TokenLocation, flag: String, in container: TypeInfo, presentedBeforeFlow: () -> Bool
+    ) -> Bool {
         let bodies = ViewCode.renderingBodies(of: container, index: self)
         if isHidden(site.token, inFile: site.file, gate: gate, flag: flag, bodies: bodies) { return true }
-        // Presented content: every write that presents it is hidden.
-        guard site.context == .presentation, let arguments = site.presentingArguments else { return false }
+        // Presented content: every write that presents it is hidden, and it is not up yet.
+        guard site.context == .presentation, let arguments = site.presentingArguments, !presentedBeforeFlow() else { return false }
         let file = files[site.file]
         guard let binding = file.argument("isPresented", in: arguments) ?? file.argument("item", in: arguments), binding.count == 1,
             file.kind(binding.lowerBound) == .dollarIdentifier

@@ -25,14 +25,20 @@ extension ProjectIndex {
         if binding.count == 1 {
             owner = container
             field = root
-            // `$flag` handed to anything but this presentation may set it.
+            // `$flag` handed to anything but this presentation may set it, and so may the
+            // code that makes the view: `_flag = State(initialValue: …)` in an initializer,
+            // or the memberwise initializer's argument (`Screen(showsEditor: true)`), which
+            // no write of the state records.
             for declaration in container.declarations {
                 let code = files[declaration.file]
-                for token in declaration.decl.members where code.kind(token) == .dollarIdentifier && code.spells(token, "$" + root) {
+                for token in declaration.decl.members {
+                    if code.kind(token) == .identifier, code.spells(token, "_" + root) { return false }
+                    guard code.kind(token) == .dollarIdentifier, code.spells(token, "$" + root) else { continue }
                     if declaration.file == site.file, binding.contains(token) { continue }
                     return false
                 }
             }
+            if viewGraph.constructions(of: container.name).contains(where: { $0.argument(labeled: root) != nil }) { return false }
         } else if binding.count == 3, file.kind(binding.lowerBound + 1) == .period, file.kind(binding.lowerBound + 2) == .identifier,
             let model = heldType(of: root, in: container)
         {
@@ -42,6 +48,9 @@ extension ProjectIndex {
             return false
         }
         guard let (declarationFile, property) = owner.property(named: field), property.isStored else { return false }
+        // A view's own flag starts where it says only as a `@State` (a `@Binding` is the
+        // caller's state, which the caller's code sets).
+        if owner.name == container.name, !property.attributes.contains(named: "State") { return false }
         // It starts hidden: no initial value (an optional's `nil`, or set by an initializer,
         // whose write is asked below) or `false`/`nil`.
         if property.initializer != nil {

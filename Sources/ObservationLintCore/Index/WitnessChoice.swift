@@ -72,14 +72,34 @@ extension ProjectIndex {
     /// the branch the site is in (or into it): a `@State` of the site's own container that the
     /// branch pins (`if isLoading { ProgressView() } else { Child(model: Model()) }`). SwiftUI
     /// runs the body only when the state's value changes, so the view built at the site is
-    /// removed, and the next one is new anyway: no build that replaces a shown one.
+    /// removed, and the next one is new anyway: no build that replaces a shown one. Not when
+    /// the write's flow writes the state again before it returns (`writesAgainInSameFlow`).
     func leavesBranch(_ trigger: ReRenderTrigger, of site: ViewConstruction) -> Bool {
         guard trigger.passedDown.isEmpty, trigger.reader == site.enclosingType, let reader = types[trigger.reader],
             let (_, property) = reader.property(named: trigger.property), property.isStored,
             property.attributes.contains(where: { $0.simpleName == "State" }), trigger.state == "`\(trigger.property)`"
         else { return false }
-        return site.identity.contains { tie in
+        guard site.identity.contains(where: { tie in
             if case .branch(_, let pinned) = tie { pinned.contains(trigger.property) } else { false }
+        })
+        else { return false }
+        return trigger.write.map { !writesAgainInSameFlow($0, of: trigger.property, in: reader) } ?? true
+    }
+
+    /// Whether the flow that makes the write at `write` writes the state `property` of
+    /// `view` again with no `await` between (`isSaving = true; save(); isSaving = false` in
+    /// one action): SwiftUI runs the body once the flow returns, back in the branch it left,
+    /// and builds what the branch shows again.
+    private func writesAgainInSameFlow(_ write: TokenLocation, of property: String, in view: TypeInfo) -> Bool {
+        guard let body = isolationFacts.enclosingBody(of: write, index: self) else { return false }
+        let file = files[write.file]
+        let scopes = scopes(in: body.range, of: file)
+        let closure = scopes.innermostClosure(containing: write.token)?.range
+        return changes(of: view).writes(of: property).contains { other in
+            guard other.site != write, other.site.file == write.file, body.range.contains(other.site.token),
+                scopes.innermostClosure(containing: other.site.token)?.range == closure
+            else { return false }
+            return !(min(write.token, other.site.token)..<max(write.token, other.site.token)).contains { file.at($0, "await") }
         }
     }
 
