@@ -369,7 +369,7 @@ public struct PublishedMutatedOffMain: Rule {
                     sending = true
                     Task.detached {
                         await self.post.send(text)
-                        self.↓sending = false
+                        ↓self.sending = false
                     }
                 }
             }
