@@ -204,6 +204,28 @@ public struct ObservedObjectCreatedInline: Rule {
                 }
             }
             """,
+            """
+            final class PinStore: ObservableObject {
+                @Published var pinned: [Int] = []
+                func pin(_ id: Int) { pinned.append(id) }
+            }
+            struct WorkoutDetail: View {
+                @ObservedObject private var ↓pins = PinStore()
+                var body: some View { Button("Pin \\(pins.pinned.count)") { pins.pin(1) } }
+            }
+            struct Library: View {
+                @State private var elapsed = 0
+                @State private var showsDetail = false
+                var body: some View {
+                    Button("\\(elapsed)") { showsDetail = true }
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in elapsed += 1 }
+                        .sheet(isPresented: $showsDetail) { WorkoutDetail() }
+                }
+            }
+            @main struct WorkoutApp: App {
+                var body: some Scene { WindowGroup { Library() } }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             """
@@ -424,6 +446,28 @@ public struct ObservedObjectCreatedInline: Rule {
                     Button("\\(count)") { count += 1 }
                     DateLabel(date: .now)
                 }
+            }
+            """,
+            """
+            final class PinStore: ObservableObject {
+                @Published var pinned: [Int] = []
+                func pin(_ id: Int) { pinned.append(id) }
+            }
+            struct WorkoutDetail: View {
+                @ObservedObject private var pins = PinStore()
+                var body: some View { Button("Pin \\(pins.pinned.count)") { pins.pin(1) } }
+            }
+            struct Library: View {
+                @State private var elapsed = 0
+                @State private var showsDetail = false
+                var body: some View {
+                    Text("\\(elapsed)")
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in elapsed += 1 }
+                        .sheet(isPresented: $showsDetail) { WorkoutDetail() }
+                }
+            }
+            @main struct WorkoutApp: App {
+                var body: some Scene { WindowGroup { Library() } }
             }
             """,
         ],

@@ -358,6 +358,29 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { Text(store.token) }
             }
             """,
+            """
+            protocol Poster { func send(_ text: String) async }
+            struct NoPoster: Poster { func send(_ text: String) async {} }
+            final class ComposeModel: ObservableObject {
+                @Published var sending = false
+                private let post: Poster
+                init(post: Poster) { self.post = post }
+                func post(text: String) {
+                    sending = true
+                    Task.detached {
+                        await self.post.send(text)
+                        ↓self.sending = false
+                    }
+                }
+            }
+            struct ComposeView: View {
+                @StateObject private var model = ComposeModel(post: NoPoster())
+                var body: some View { Button(model.sending ? "Sending" : "Send") { model.post(text: "Hi") } }
+            }
+            @main struct ComposeApp: App {
+                var body: some Scene { WindowGroup { ComposeView() } }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             // A closure passed for a `@MainActor` function type is isolated to the main actor:
@@ -640,6 +663,29 @@ public struct PublishedMutatedOffMain: Rule {
             struct SignInView: View {
                 @StateObject private var model = SignInModel()
                 var body: some View { Text(model.name).task { await model.signIn() } }
+            }
+            """,
+            """
+            protocol Poster { func send(_ text: String) async }
+            struct NoPoster: Poster { func send(_ text: String) async {} }
+            final class ComposeModel: ObservableObject {
+                @Published var sending = false
+                private let post: Poster
+                init(post: Poster) { self.post = post }
+                func post(text: String) {
+                    sending = true
+                    Task.detached {
+                        await self.post.send(text)
+                        self.sending = false
+                    }
+                }
+            }
+            struct ComposeView: View {
+                @StateObject private var model = ComposeModel(post: NoPoster())
+                var body: some View { Text(model.sending ? "Sending" : "") }
+            }
+            @main struct ComposeApp: App {
+                var body: some Scene { WindowGroup { ComposeView() } }
             }
             """,
         ])

@@ -279,6 +279,48 @@ final class FunctionUseTests: XCTestCase {
         XCTAssertFalse(neverRuns("ping", of: "AuthModel", in: index))
     }
 
+    /// A property, parameter or argument label that shares a method's name is no use of the
+    /// method: assigned (`self.post = post`), given a member (`post.execute()`), a label
+    /// (`post: Poster`), or an unqualified name a parameter of the same name hides; nor is a
+    /// static method of another type (`Endpoints.post(text:)`).
+    func testANameSharedWithAPropertyOrParameterIsNoUseOfTheMethod() {
+        let source = app + """
+            protocol Poster { func execute(_ text: String) }
+            enum Endpoints { static func post(text: String) -> String { text } }
+            final class ComposeModel: ObservableObject {
+                @Published var sending = false
+                private let post: Poster
+                init(post: Poster) {
+                    self.post = post
+                }
+                func post(text: String) {
+                    post.execute(text)
+                    DispatchQueue.main.async { self.finish() }
+                }
+                private func finish() { sending = false }
+                func start(with post: Poster) { use(post) }
+                private func use(_ poster: Poster) {}
+            }
+            struct FeedView: View {
+                @StateObject private var model = ComposeModel(post: NoPoster())
+                var body: some View { Text("").onAppear { model.start(with: NoPoster()); _ = Endpoints.post(text: "") } }
+            }
+            """
+        let index = index(source)
+        // Nothing calls `post(text:)`, the only caller of `finish()`.
+        XCTAssertTrue(neverRuns("post", of: "ComposeModel", in: index))
+        XCTAssertTrue(neverRuns("finish", of: "ComposeModel", in: index))
+        // Once a view calls it, or hands it over by name, both run.
+        for use in ["model.post(text: \"a\")", "let send = model.post; send(\"a\")", "ComposeModel.post(model)(\"a\")"] {
+            let called = self.index(source.replacingOccurrences(of: "model.start(with: NoPoster())", with: use))
+            XCTAssertFalse(neverRuns("post", of: "ComposeModel", in: called), use)
+            XCTAssertFalse(neverRuns("finish", of: "ComposeModel", in: called), use)
+        }
+        // An unqualified call in the type's own code, where no parameter hides the name, is a call.
+        let own = self.index(source.replacingOccurrences(of: "private func use(_ poster: Poster) {}", with: "private func use(_ poster: Poster) { post(text: \"b\") }"))
+        XCTAssertFalse(neverRuns("finish", of: "ComposeModel", in: own))
+    }
+
     func testACallInCodeOfNoMethodOrInAClosureOfARunningMethodRuns() {
         let index = index(
             app + """

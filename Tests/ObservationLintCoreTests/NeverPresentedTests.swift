@@ -92,6 +92,22 @@ final class NeverPresentedTests: XCTestCase {
                 .replacingOccurrences(of: "WindowGroup { Host() }", with: "WindowGroup { Host(showsSheet: .constant(true)) }"))
         XCTAssertFalse(index.isNeverPresented(site(of: "Summary", in: index)))
     }
+
+    /// A presentation that never shows its content never builds it: the host's body running
+    /// again (its button writes `title`, which it passes down) re-creates no view there, and
+    /// passes no trigger down to it.
+    func testAViewNeverPresentedIsNeitherReCreatedNorRenderedAgainByItsHost() {
+        let call = "router.close(); title = \"New\""
+        let unset = index(source(callingEdit: call))
+        let summary = try! XCTUnwrap(unset.types["Summary"])
+        XCTAssertTrue(unset.reCreations(of: summary).isEmpty)
+        XCTAssertTrue(unset.reRenderTriggers(of: summary).isEmpty)
+        let toggled = index(
+            source(callingEdit: call).replacingOccurrences(of: "Button(\"Close\")", with: "Toggle(\"Show\", isOn: $showsSheet); Button(\"Close\")"))
+        let shown = try! XCTUnwrap(toggled.types["Summary"])
+        XCTAssertEqual(toggled.reCreations(of: shown).map(\.site.viewName), ["Summary"])
+        XCTAssertEqual(toggled.reRenderTriggers(of: shown).map(\.property), ["title"])
+    }
 }
 
 /// A method only a test calls never runs in the app.

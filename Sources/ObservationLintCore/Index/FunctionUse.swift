@@ -179,6 +179,7 @@ extension ProjectIndex {
         let isVariadic = function.parameters.contains { $0.type?.text.hasSuffix("...") ?? false }
         return sites.lazy.filter { site in
             let reference = self.reference(at: site, typedReceiver: typedReceivers)
+            guard !reference.namesParameter else { return false }
             if let arguments = reference.arguments, !isVariadic {
                 guard arguments.count <= function.parameters.count, arguments.allSatisfy({ $0.map(labels.contains) ?? true }) else { return false }
             }
@@ -204,12 +205,19 @@ extension ProjectIndex {
                 ? file.call(at: site.token, limit: file.tokens.count)?.arguments.map { file.argumentList($0).map { $0.label.map { Self.unescaped(file.text($0)) } } }
                 : nil
             let isMember = file.kind(site.token - 1) == .period
-            return FunctionReference(receiver: isMember && !typedReceiver ? nil : referenceReceiver(at: site), arguments: arguments)
+            // An unqualified name a parameter of the enclosing function or initializer
+            // declares is that parameter: Swift looks it up in the innermost scope first.
+            let namesParameter = !isMember && codeContexts(inFile: site.file).innermost(containing: site.token).map { context in
+                context.parameters.contains { file.spells(site.token, $0.name) }
+            } ?? false
+            return FunctionReference(
+                receiver: isMember && !typedReceiver ? nil : referenceReceiver(at: site), arguments: arguments, namesParameter: namesParameter)
         }
     }
 
     /// The static type whose member the name at `site` refers to: the receiver of
-    /// `x.name`, `self?.name`, `a.b.name` typed by `staticType(of:in:context:)`; for an
+    /// `x.name`, `self?.name`, `a.b.name` typed by `staticType(of:in:context:)`, or the
+    /// project type `Type.name` names; for an
     /// unqualified `name`, the project type whose code holds it (not a protocol: its
     /// conformers run that code). Nil when not known.
     private func referenceReceiver(at site: TokenLocation) -> String? {
@@ -230,7 +238,11 @@ extension ProjectIndex {
             guard file.isWord(previous) else { return nil }
             root = previous
         }
-        return staticType(of: root..<last + 1, in: site.file, context: context)
+        if let type = staticType(of: root..<last + 1, in: site.file, context: context) { return type }
+        // `Endpoints.post(…)`: a static member of the project type named, or its instance
+        // method unapplied (`Model.post`).
+        guard root == last, let named = type(named: file.text(root), from: context.type, file: site.file), named.kind != nil else { return nil }
+        return named.name
     }
 
     /// Where code names each function name of the project types, other than in a
@@ -251,7 +263,8 @@ extension ProjectIndex {
                 file.source.bytes.withUnsafeBufferPointer { bytes in
                     for token in file.tokens.indices where file.kind(token) == .identifier {
                         guard let name = names.position(of: file.tokens[token], in: bytes),
-                            !file.at(token - 1, "func"), !file.at(token - 1, "var"), !file.at(token - 1, "let")
+                            !file.at(token - 1, "func"), !file.at(token - 1, "var"), !file.at(token - 1, "let"),
+                            !Self.namesNoFunction(at: token, in: file)
                         else { continue }
                         sites[name].append(TokenLocation(file: fileIndex, token: token))
                     }
@@ -259,6 +272,21 @@ extension ProjectIndex {
             }
             return Self.byName(sites, names: names)
         }
+    }
+
+    /// Whether the name at `token` cannot be a function: it is assigned (`self.load = x`:
+    /// a method cannot be), has a member (`load.execute()`: a function value has none), or
+    /// is a label (`f(load: x)`, a parameter `load: Loader`, `with load: Loader`), as a
+    /// property or parameter sharing a method's name is.
+    static func namesNoFunction(at token: Int, in file: ParsedFile) -> Bool {
+        let next = file.kind(token + 1)
+        if next == .equal || next == .period { return true }
+        guard next == .colon else { return false }
+        let previous = file.kind(token - 1)
+        if previous == .leftParen || previous == .comma { return true }
+        // An external label or `_` before a parameter's name.
+        let beforeLabel = file.kind(token - 2)
+        return (file.isWord(token - 1) || file.at(token - 1, "_")) && (beforeLabel == .leftParen || beforeLabel == .comma)
     }
 
     /// Whether the project is a whole program, so that its own code is all the code that
@@ -536,6 +564,8 @@ struct FunctionReference: Sendable {
     /// A call's argument labels (nil for an unlabeled one); nil when it is no call with
     /// parentheses.
     let arguments: [String?]?
+    /// The name is unqualified and a parameter of the enclosing function declares it.
+    let namesParameter: Bool
 }
 
 /// A method of a project type and the file declaring it (`ProjectIndex.neverRuns`).

@@ -64,7 +64,8 @@ extension ProjectIndex {
 
     /// The sites that build `view` in a body that runs again while the view is shown, each
     /// with the surest such trigger (`surestReRenderTrigger(of:whileShowingViewBuiltAt:)`): what re-creates the view (its initializer and property
-    /// initial values run again). Empty for a view only built once or with unknown callers.
+    /// initial values run again). Empty for a view only built once or with unknown callers;
+    /// a presentation that never shows the view (`isNeverPresented`) is no such site.
     /// `declaredAt`: the name of one declaration of the view (one `#if` variant); only the
     /// sites that can build that declaration count.
     public func reCreations(of view: TypeInfo, declaredAt declaration: TokenLocation? = nil) -> [ReCreation] {
@@ -111,10 +112,12 @@ extension ProjectIndex {
 
     /// Sites that build their view while a body is evaluated, again on each evaluation. In
     /// previews and tests, only for a view of that code too (such code never re-renders a
-    /// view of the app).
+    /// view of the app). A presentation that never shows its content (`isNeverPresented`)
+    /// never builds it.
     func isReRenderedSite(_ site: ViewConstruction) -> Bool {
         switch site.context {
-        case .rendering, .presentation, .oneTime(.sceneRoot): true
+        case .rendering, .oneTime(.sceneRoot): true
+        case .presentation: !isNeverPresented(site)
         case .preview: isPreviewOrTestCode(site.view)
         default: false
         }
@@ -197,10 +200,10 @@ extension ProjectIndex {
     /// through `objectWillChange` runs `view`'s body again: each site that builds the view
     /// is in the rendering code of a container that passes it (as `property:`) the object
     /// its own `@StateObject`, `@ObservedObject` or `@EnvironmentObject` holds, and an input
-    /// SwiftUI never finds equal (a closure, a new object). Previews are not the app; false
-    /// for a view no such site builds.
+    /// SwiftUI never finds equal (a closure, a new object). Previews are not the app, nor is
+    /// a presentation that never shows the view; false for a view no such site builds.
     public func isRenderedAgainOnEveryChange(ofObjectIn property: String, of view: TypeInfo) -> Bool {
-        let sites = viewGraph.constructions(of: view.name).filter { $0.context != .preview }
+        let sites = viewGraph.constructions(of: view.name).filter { $0.context != .preview && !isNeverPresented($0) }
         return !sites.isEmpty && sites.allSatisfy { site in
             guard isReRenderedSite(site), let parent = site.enclosingType, parent != view.name,
                 let info = types[parent], ViewCode.isRenderingContainer(info),
