@@ -260,6 +260,33 @@ public struct StateObjectInitializedFromOutside: Rule {
                 }
             }
             """,
+            // The filter's own button and the binding it hands the link (which only reads
+            // it) are covered while the choice is pushed: the category cannot change then.
+            """
+            final class ChoiceModel: ObservableObject {
+                let choice: String
+                init(choice: String) { self.choice = choice }
+            }
+            struct ChoiceView: View {
+                @StateObject var model: ChoiceModel
+                var body: some View { Text(model.choice) }
+            }
+            struct ChoiceLink: View {
+                @Binding var category: String
+                var body: some View {
+                    NavigationLink(destination: ChoiceView(model: ChoiceModel(choice: category))) { Text("Select") }
+                }
+            }
+            struct FilterScreen: View {
+                @State private var category = ""
+                var body: some View {
+                    NavigationStack {
+                        ChoiceLink(category: $category)
+                        Button("Reset") { category = "" }
+                    }
+                }
+            }
+            """,
             // A field of the caller's model (reloaded by a refresh): left out — models mostly
             // reload equal copies of the same records.
             """
