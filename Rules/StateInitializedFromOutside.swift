@@ -595,7 +595,9 @@ public struct StateInitializedFromOutside: Rule {
                 @State private var isShowing = false
                 var body: some View {
                     Button("Show") { isShowing = true }
-                        .sheet(isPresented: $isShowing) { PageText(text: text) }
+                        .sheet(isPresented: $isShowing) {
+                            PageText(text: text).presentationBackgroundInteraction(.enabled)
+                        }
                 }
             }
             struct Reader: View {

@@ -48,8 +48,11 @@ public struct StateObjectInitializedFromOutside: Rule {
             or is only written while the model is set up, a stable instance (the caller's own \
             `let` or `@StateObject`, a value a navigation route carries, a shared singleton), a \
             view that may be renewed with the value (`.id(x)` with any `x` that is not a \
-            constant, a `ForEach` id, the item a presentation was made for), or a view built \
-            once (a \
+            constant, a `ForEach` id, the item a presentation was made for), a change the user \
+            can make only in a view the child's presentation covers (a button, or a search \
+            field or other control handed a `$binding`, of the screen that pushed the child \
+            onto a `NavigationStack` or a stack-styled `NavigationView`, or that a sheet \
+            covers), or a view built once (a \
             scene, hosting or widget root).
             """,
         fix: """
@@ -234,6 +237,56 @@ public struct StateObjectInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The search field that changes the query is the list's own, and the list is
+            // covered while the detail is pushed (a stack-styled `NavigationView`): the query
+            // cannot change while the detail is shown.
+            """
+            final class Lookup: ObservableObject {
+                let query: String
+                init(query: String) { self.query = query }
+            }
+            struct LookupView: View {
+                @StateObject var lookup: Lookup
+                var body: some View { Text(lookup.query) }
+            }
+            struct SearchScreen: View {
+                @State private var query = ""
+                var body: some View {
+                    NavigationView {
+                        NavigationLink(destination: LookupView(lookup: Lookup(query: query))) { Text("Look up") }
+                            .searchable(text: $query)
+                    }
+                    .navigationViewStyle(.stack)
+                }
+            }
+            """,
+            // The filter's own button and the binding it hands the link (which only reads
+            // it) are covered while the choice is pushed: the category cannot change then.
+            """
+            final class ChoiceModel: ObservableObject {
+                let choice: String
+                init(choice: String) { self.choice = choice }
+            }
+            struct ChoiceView: View {
+                @StateObject var model: ChoiceModel
+                var body: some View { Text(model.choice) }
+            }
+            struct ChoiceLink: View {
+                @Binding var category: String
+                var body: some View {
+                    NavigationLink(destination: ChoiceView(model: ChoiceModel(choice: category))) { Text("Select") }
+                }
+            }
+            struct FilterScreen: View {
+                @State private var category = ""
+                var body: some View {
+                    NavigationStack {
+                        ChoiceLink(category: $category)
+                        Button("Reset") { category = "" }
+                    }
+                }
+            }
+            """,
             // A field of the caller's model (reloaded by a refresh): left out — models mostly
             // reload equal copies of the same records.
             """

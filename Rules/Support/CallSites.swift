@@ -634,7 +634,9 @@ enum CallSites {
         return nil
     }
 
-    /// `$name` handed out by `owner` as a binding: the value can change through it. When the
+    /// `$name` handed out by `owner` as a binding: the value can change through it (not
+    /// through one a view only reads, nor one handed to a control the user cannot reach
+    /// while the view is shown, `WriteFilter.canRun`). When the
     /// value passed is one stored member of it (`filter.member`) and the binding goes to a
     /// project view's `@Binding`, only that view's writes of the member witness a change.
     private static func handedOutWrite(of name: String, by owner: TypeInfo, filter: WriteFilter, index: ProjectIndex, depth: Int)
@@ -647,7 +649,8 @@ enum CallSites {
             for token in declaration.decl.members
             where file.kind(token) == .dollarIdentifier && file.spells(token, binding)
                 && !(filter.replacedOnly && file.kind(token + 1) == .period) && !filter.isToOtherMember(token, in: file)
-                && filter.counts(token, inFile: declaration.file)
+                && filter.counts(token, inFile: declaration.file) && !index.isBindingOnlyRead(at: TokenLocation(file: declaration.file, token: token))
+                && filter.canRun(token, inFile: declaration.file, index: index)
             {
                 if filter.member != nil, let receiver = bindingReceiver(of: token, in: declaration.file, index: index) {
                     guard depth < 3,

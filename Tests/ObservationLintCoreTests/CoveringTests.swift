@@ -274,6 +274,67 @@ final class CoveringTests: XCTestCase {
         XCTAssertTrue(index.canRun(write(to: "name", in: index), whileShowing: beside))
     }
 
+    /// A `NavigationView` given the stack style pushes like a `NavigationStack`; without it,
+    /// it may show columns side by side.
+    func testAStackStyledNavigationViewIsAStack() {
+        func cover(_ style: String) -> PresentationCover? {
+            let index = index(
+                child + """
+                    struct Root: View {
+                        var body: some View {
+                            NavigationView { List_() }
+                                .accentColor(.primary)
+                                \(style)
+                        }
+                    }
+                    struct List_: View {
+                        @State private var title = ""
+                        var body: some View { NavigationLink(destination: Child(text: title)) { Text("Open") } }
+                    }
+                    """)
+            return index.cover(of: site(of: "Child", in: index))
+        }
+        XCTAssertEqual(cover(".navigationViewStyle(.stack)"), .push(covered: ["List_", "Root"]))
+        XCTAssertEqual(cover(".navigationViewStyle(StackNavigationViewStyle())"), .push(covered: ["List_", "Root"]))
+        XCTAssertNil(cover(""))
+        XCTAssertNil(cover(".navigationViewStyle(.columns)"))
+    }
+
+    /// SwiftUI writes a model's field through `$model.field` handed to a control (a search
+    /// field, a text field): the user's input there, which cannot come while it is covered.
+    func testAModelFieldBindingHandedToACoveredControl() {
+        let index = index(
+            child + """
+                final class Search: ObservableObject {
+                    @Published var query = ""
+                    @Published var ticks = 0
+                }
+                struct Ticking: View {
+                    @Binding var value: Int
+                    var body: some View {
+                        Text("\\(value)").onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in value += 1 }
+                    }
+                }
+                struct Results: View {
+                    @StateObject private var search = Search()
+                    var body: some View {
+                        NavigationStack {
+                            NavigationLink(destination: Child(text: search.query)) { Text("Open") }
+                                .searchable(text: $search.query)
+                            Ticking(value: $search.ticks)
+                        }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        let file = index.files[0]
+        func member(_ name: String) -> TokenLocation {
+            TokenLocation(file: 0, token: file.tokens.indices.first { file.text($0) == name && file.kind($0 - 1) == .period && file.at($0 - 2, "$search") }!)
+        }
+        XCTAssertFalse(index.canRun(member("query"), whileShowing: site))
+        XCTAssertTrue(index.canRun(member("ticks"), whileShowing: site))
+    }
+
     /// A covered action that starts a `Task` goes on without waiting for it, and the task
     /// runs as soon as it is started, up to its first `await`.
     func testTasksStartedInCoveredActions() {
@@ -317,9 +378,14 @@ final class CoveringTests: XCTestCase {
                     var fromContent = ""
                     var handedOn = ""
                     var later = ""
+                    var setUp = ""
+                    var handedAway = ""
+                    init() { prepare() }
+                    func prepare() { setUp = "x" }
                     func pick(_ value: String) { picked = value }
                     func edit() { fromContent = "x" }
                     func hand() { handedOn = "x" }
+                    func away() { handedAway = "x" }
                     func load() async { await Task.yield(); later = "x" }
                 }
                 struct Host: View {
@@ -329,6 +395,7 @@ final class CoveringTests: XCTestCase {
                         Button("Pick") { store.pick("a") }
                         Button("Load") { Task { await store.load() } }
                         Text("").onTapGesture(perform: store.hand)
+                        Button("Later") { DispatchQueue.main.async(execute: store.away) }
                         Button("Edit") { store.edit() }
                             .sheet(isPresented: $isShowing) {
                                 Child(text: store.picked)
@@ -338,8 +405,12 @@ final class CoveringTests: XCTestCase {
                 }
                 """)
         let site = site(of: "Child", in: index)
-        XCTAssertFalse(index.canRun(write(to: "picked", in: index), whileShowing: site))
-        for running in ["fromContent", "handedOn", "later"] {
+        // Called in a covered action, handed as a covered gesture's action, or called by
+        // the initializer on the new object it sets up.
+        for covered in ["picked", "handedOn", "setUp"] {
+            XCTAssertFalse(index.canRun(write(to: covered, in: index), whileShowing: site), covered)
+        }
+        for running in ["fromContent", "handedAway", "later"] {
             XCTAssertTrue(index.canRun(write(to: running, in: index), whileShowing: site), running)
         }
     }

@@ -11,7 +11,8 @@ public enum PresentationCover: Sendable, Hashable, CustomStringConvertible {
     /// `.navigationDestination`): the views from the presenter up to the stack's root
     /// (`covered`) are hidden; views beside the stack (a split view's other column, another
     /// tab) are not. A `NavigationSplitView` or `NavigationView` shows the list and the
-    /// detail side by side: no push there covers anything.
+    /// detail side by side: no push there covers anything — unless the `NavigationView` is
+    /// given the stack style (`.navigationViewStyle(.stack)`), which makes it a stack.
     case push(covered: Set<String>)
 
     public var description: String {
@@ -52,7 +53,9 @@ extension ProjectIndex {
     /// unless a presentation covers the view whose code it is (`cover(of:)`: a modal one
     /// covers its window, not a view shown in another scene) and it runs only
     /// on the user's input there or when that view appeared — an action (`Button`, a
-    /// gesture, `.onSubmit`, `.onMove`), a callback a covered view is handed, the
+    /// gesture, `.onSubmit`, `.onMove`), a write SwiftUI makes through a `$binding` handed to
+    /// a control (`.searchable(text: $model.query)`, `TextField`, `Toggle`, `Picker`), a
+    /// callback a covered view is handed, the
     /// synchronous part of `.onAppear`/`.task`, or a method only such code calls. The
     /// presented content's own views (the child and what it builds), and asynchronous
     /// continuations, timers, notifications and subscriptions, run while it is shown.
@@ -99,8 +102,10 @@ extension ProjectIndex {
     /// no `await` before it), runs only through calls that cannot run while the view built at
     /// `site` is shown (covered, or in another branch than the site): the project is a whole program, nothing outside it can call the
     /// method, and every use of it the project may make (`mayReference`) is such a call
-    /// (`model.select(item)` in a covered view's `Button`). A method handed on uncalled
-    /// (`action: model.select`) may run anywhere.
+    /// (`model.select(item)` in a covered view's `Button`, `Button("Delete", action:
+    /// model.delete)` there), or a call the owner's initializer makes on the object it sets
+    /// up (`init() { fetch() }`: a new object, not the one a view holds). A method handed on
+    /// uncalled to anything else (`onSave: model.save`) may run anywhere.
     private func runsOnlyThroughCovered(
         _ location: TokenLocation, in body: OwnedBody, of owner: TypeInfo, whileShowing site: ViewConstruction, depth: Int
     ) -> Bool {
@@ -109,16 +114,52 @@ extension ProjectIndex {
         else { return false }
         let file = files[location.file]
         let scopes = scopes(in: body.range, of: file)
-        guard scopes.innermostClosure(containing: location.token) == nil,
+        guard scopes.enclosing(location.token).allSatisfy({ scope in
+            guard case .closure(let callee, _) = scope.kind else { return true }
+            return callee.map { Self.transparentClosures.contains(file.text($0)) } ?? false
+        }),
             !suspends(before: location.token, in: nil, scopes: scopes, from: body.range.lowerBound, file: file),
             namedFunctions[function.name]?.isEmpty == false
         else { return false }
         return !mayReference(function, of: owner) { reference in
-            files[reference.file].kind(reference.token + 1) == .leftParen
-                && isolationFacts.enclosingBody(of: reference, index: self)?.range != body.range
-                && !canRun(reference, whileShowing: site, depth: depth + 1)
+            let referenceFile = files[reference.file]
+            let isCall = referenceFile.kind(reference.token + 1) == .leftParen
+            guard isCall || isHandedToControl(reference, in: referenceFile),
+                let caller = isolationFacts.enclosingBody(of: reference, index: self), caller.range != body.range
+            else { return false }
+            if isCall, setsUpNewObject(reference, in: caller, of: owner, file: referenceFile) { return true }
+            return !canRun(reference, whileShowing: site, depth: depth + 1)
         }
     }
+
+    /// Whether the call at `reference` is made by `owner`'s initializer on the object it is
+    /// setting up (`init() { fetch() }`, directly, outside any closure): it writes a new
+    /// object that no view shows yet, not one a view holds.
+    private func setsUpNewObject(_ reference: TokenLocation, in caller: OwnedBody, of owner: TypeInfo, file: ParsedFile) -> Bool {
+        guard caller.owner?.name == owner.name, case .function(let initializer) = caller.member, initializer.kind == .initializer,
+            file.kind(reference.token - 1) != .period || (file.at(reference.token - 2, "self") && file.kind(reference.token - 3) != .period)
+        else { return false }
+        return scopes(in: caller.range, of: file).innermostClosure(containing: reference.token) == nil
+    }
+
+    /// `Button("Delete", action: model.delete)`, `.onDelete(perform: model.remove)`: a method
+    /// handed uncalled as the action of a SwiftUI control or of a view's input handler; it
+    /// runs on the user's input to the view that holds the control.
+    private func isHandedToControl(_ reference: TokenLocation, in file: ParsedFile) -> Bool {
+        let next = file.kind(reference.token + 1)
+        guard next == .comma || next == .rightParen else { return false }
+        var start = reference.token
+        while file.kind(start - 1) == .period, file.isWord(start - 2) { start -= 2 }
+        guard let (callee, label) = enclosingCall(of: start, in: file), let label, Self.controlActionLabels.contains(label) else { return false }
+        return callee.startsWithUppercase ? type(named: callee, file: reference.file) == nil : Self.inputModifiers.contains(callee)
+    }
+
+    /// The labels SwiftUI controls and input modifiers take their actions under.
+    private static let controlActionLabels: Set<String> = ["action", "perform", "primaryAction", "onIncrement", "onDecrement"]
+    /// Modifiers whose handler runs on the user's input to the view they are applied to.
+    private static let inputModifiers: Set<String> = [
+        "onDelete", "onMove", "onInsert", "onSubmit", "onTapGesture", "onLongPressGesture", "onCommand", "refreshable",
+    ]
 
     /// Whether the code at `location` is in an `.onDisappear` applied to the view built at
     /// `site` (`Child(…).padding().onDisappear { … }`): it runs as the view goes.
@@ -254,7 +295,8 @@ extension ProjectIndex {
     /// The views a push from code of `presenter` at `location` covers, when every way the
     /// presenter is shown puts it inside a `NavigationStack`: the stack is in the presenter's
     /// own code around the site, or each site that builds the presenter is inside one (or is
-    /// itself a push). Nil when one is not, or sits in a split view or `NavigationView`.
+    /// itself a push). Nil when one is not, or sits in a split view or a `NavigationView`
+    /// without the stack style.
     private func stackCover(around location: TokenLocation, of presenter: String, depth: Int) -> Set<String>? {
         guard let body = isolationFacts.enclosingBody(of: location, index: self) else { return nil }
         let file = files[location.file]
@@ -262,7 +304,8 @@ extension ProjectIndex {
             guard case .closure(let callee?, _) = scope.kind else { continue }
             switch file.text(callee) {
             case "NavigationStack": return [presenter]
-            case "NavigationSplitView", "NavigationView": return nil
+            case "NavigationView": return isStackStyled(navigationView: callee, in: file) ? [presenter] : nil
+            case "NavigationSplitView": return nil
             default: continue
             }
         }
@@ -286,6 +329,25 @@ extension ProjectIndex {
             }
         }
         return covered
+    }
+
+    /// Whether the `NavigationView` whose name is at `callee` is given the stack style
+    /// (`.navigationViewStyle(.stack)`, `.navigationViewStyle(StackNavigationViewStyle())`
+    /// among its modifiers): it then pushes one view over another on every device, as a
+    /// `NavigationStack` does, instead of showing columns side by side on a wide screen.
+    private func isStackStyled(navigationView callee: Int, in file: ParsedFile) -> Bool {
+        guard var position = file.call(at: callee, limit: file.tokens.count)?.end else { return false }
+        while file.kind(position) == .period, file.kind(position + 1) == .identifier,
+            let modifier = file.call(at: position + 1, limit: file.tokens.count)
+        {
+            if file.at(position + 1, "navigationViewStyle"), let style = modifier.arguments {
+                return style.contains { token in
+                    file.at(token, "StackNavigationViewStyle") || (file.kind(token) == .period && file.at(token + 1, "stack"))
+                }
+            }
+            position = modifier.end
+        }
+        return false
     }
 
     /// The scene roots (`WindowGroup { Root() }`, `Settings { … }`) whose content shows
@@ -378,8 +440,9 @@ extension ProjectIndex {
     ) -> Bool {
         if content.file == location.file, content.range.contains(location.token) { return false }
         let file = files[location.file]
-        if file.kind(location.token) == .dollarIdentifier {
-            return bindingChangesOnlyOnInput(location, of: writer, outside: content, depth: depth)
+        if isHandedToControl(location, in: file) { return true }
+        if let root = bindingRoot(of: location.token, in: file) {
+            return bindingChangesOnlyOnInput(TokenLocation(file: location.file, token: root), of: writer, outside: content, depth: depth)
         }
         let scopes = scopes(in: body.range, of: file)
         for scope in scopes.enclosing(location.token) {
@@ -412,8 +475,9 @@ extension ProjectIndex {
     }
 
     /// `$selection` handed to a control (`List(selection: $selection)`, `TextField(text:
-    /// $name)`): it changes on the user's input to that control; handed to a project view,
-    /// when every write of that view to the property it fills does.
+    /// $name)`, `.searchable(text: $model.query)`): it changes on the user's input to that
+    /// control; handed to a project view, when every write of that view to the property it
+    /// fills does (or the view only reads it: `BindingWrites.isBindingOnlyRead(at:)`).
     private func bindingChangesOnlyOnInput(
         _ location: TokenLocation, of writer: TypeInfo, outside content: (file: Int, range: Range<Int>), depth: Int
     ) -> Bool {
@@ -422,12 +486,25 @@ extension ProjectIndex {
         guard let view = type(named: callee, from: writer.name, file: location.file), view.isView else {
             return callee.startsWithUppercase || file.kind(location.token - 1) == .colon
         }
+        // A view that only reads what it is handed changes nothing through it.
+        if isBindingOnlyRead(at: location) { return true }
         guard depth < 2, let label, view.name != writer.name else { return false }
         let writes = changes(of: view).writes(of: label)
         return !writes.isEmpty && writes.allSatisfy { write in
             guard let body = isolationFacts.enclosingBody(of: write.site, index: self), body.owner?.name == view.name else { return false }
             return runsOnlyOnInput(write.site, in: body, of: view, outside: content, depth: depth + 1)
         }
+    }
+
+    /// The `$` root of the binding whose name or member is at `token` (`$query`,
+    /// `$model.query`: SwiftUI writes `model.query` through it), or nil.
+    private func bindingRoot(of token: Int, in file: ParsedFile) -> Int? {
+        var root = token
+        while file.kind(root) != .dollarIdentifier {
+            guard root >= 2, file.kind(root) == .identifier, file.kind(root - 1) == .period else { return nil }
+            root -= 2
+        }
+        return root
     }
 
     /// The call whose parentheses hold the argument at `token`, and the argument's label.
