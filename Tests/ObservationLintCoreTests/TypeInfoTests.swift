@@ -1,3 +1,4 @@
+import ObservationSyntax
 import Testing
 
 @testable import ObservationLintCore
@@ -5,8 +6,8 @@ import Testing
 /// `TypeInfo` keeps its parts in one shared box, and `TypeResolver` looks each name up in one
 /// table of types and name facts: neither may change what is found.
 @Suite struct TypeInfoTests {
-    static func info(_ name: String, kind: TypeDeclKind? = .class) -> TypeInfo {
-        TypeInfo(name: name, kind: kind, declarations: [], inherited: [], traits: [])
+    static func info(_ name: String) -> TypeInfo {
+        TypeInfo(name: name, kind: .class, declarations: [], inherited: [], traits: [])
     }
 
     @Test func settingAPartOfACopyLeavesTheOriginal() {

@@ -261,10 +261,8 @@ public final class ProjectIndex: @unchecked Sendable {
     /// field write a rule follows.
     let objectHoldersByType = Memo<String, Set<String>>()
     let objectCollectionHoldersByType = Memo<String, Set<String>>()
-    /// The shapes of declared property types (`declaredShape(of:in:scope:)`: asked for the
-    /// same properties by many facts, each parse building its shape anew), by property
-    /// (identity hashes cheaper than a type's text) and by text (a text is parsed once).
-    let typeShapesByProperty = Memo<ObjectIdentifier, TypeShape>()
+    /// The shapes of declared property types by their text (`declaredShape(of:in:scope:)`:
+    /// asked for the same properties by many facts, each parse building its shape anew).
     let typeShapesByText = Memo<String, TypeShape>()
     /// `announcingProperties(of:)` by type name.
     let announcingPropertiesByType = Memo<String, Set<String>>()
@@ -718,11 +716,7 @@ public final class ProjectIndex: @unchecked Sendable {
     /// constructs (`Model()`, `Model.init()`, `Outer.Inner()`), or for
     /// `@Environment(Model.self)` the environment type.
     public func declaredShape(of property: Property, in file: ParsedFile, scope: String?) -> TypeShape? {
-        if let type = property.type {
-            return typeShapesByProperty.value(for: ObjectIdentifier(property)) {
-                typeShapesByText.value(for: type.text) { TypeShape(type.text) }
-            }
-        }
+        if let type = property.type { return typeShapesByText.value(for: type.text) { TypeShape(type.text) } }
         if let environment = property.attributes.first(named: "Environment"), let arguments = environment.arguments,
             arguments.count >= 3, file.at(arguments.upperBound - 1, "self"), file.kind(arguments.upperBound - 2) == .period
         {
