@@ -861,7 +861,7 @@ struct TypeResolver {
     private let entries: [String: Entry]
     /// The alias targets `NameFacts.aliasTarget` points into.
     private let aliasTargets: [String]
-    /// Whether `factsByName` marks the names a scoped lookup can find: without, every
+    /// Whether `entries` marks the names a scoped lookup can find: without, every
     /// lookup from a scope walks the scopes.
     private let knowsNestedNames: Bool
 
