@@ -57,8 +57,9 @@ extension ProjectIndex {
         guard type.kind != nil, let primary = type.declarations.first(where: { $0.decl.kind != .extension }) else { return nil }
         let level = primary.decl.modifiers.accessLevel ?? .internal
         var enclosing = type.name
-        while let dot = enclosing.lastIndex(of: ".") {
-            enclosing = String(enclosing[..<dot])
+        // By bytes: a name's dots are ASCII (a search by `Character` walks grapheme clusters).
+        while let outerName = enclosing.enclosingTypeName {
+            enclosing = outerName
             if let outer = types[enclosing], let outerLevel = typeAccessLevel(of: outer) {
                 return min(level, outerLevel)
             }

@@ -25,22 +25,83 @@ public struct ObservationTraits: OptionSet, Sendable, Hashable {
 }
 
 /// A nominal type of the project with its extensions merged.
+///
+/// Its parts live in one immutable box: a `TypeInfo` is copied constantly (out of the
+/// type table, into parameters and results), and a copy retains one box instead of every
+/// array, dictionary and string. Setting a part (only while the index is built) boxes anew.
 public struct TypeInfo: Sendable {
+    private final class Parts: Sendable {
+        let name: String
+        let kind: TypeDeclKind?
+        let declarations: [TypeDeclaration]
+        let inherited: [String]
+        let traits: ObservationTraits
+        let keeperChainsOfHandedOn: [String: [ModelHandOn]]
+
+        init(
+            name: String, kind: TypeDeclKind?, declarations: [TypeDeclaration], inherited: [String],
+            traits: ObservationTraits, keeperChainsOfHandedOn: [String: [ModelHandOn]]
+        ) {
+            self.name = name
+            self.kind = kind
+            self.declarations = declarations
+            self.inherited = inherited
+            self.traits = traits
+            self.keeperChainsOfHandedOn = keeperChainsOfHandedOn
+        }
+
+        func with(
+            kind: TypeDeclKind?? = nil, declarations: [TypeDeclaration]? = nil, inherited: [String]? = nil,
+            traits: ObservationTraits? = nil, keeperChainsOfHandedOn: [String: [ModelHandOn]]? = nil
+        ) -> Parts {
+            Parts(
+                name: name, kind: kind ?? self.kind, declarations: declarations ?? self.declarations,
+                inherited: inherited ?? self.inherited, traits: traits ?? self.traits,
+                keeperChainsOfHandedOn: keeperChainsOfHandedOn ?? self.keeperChainsOfHandedOn)
+        }
+    }
+
+    private var parts: Parts
+
+    init(
+        name: String, kind: TypeDeclKind?, declarations: [TypeDeclaration], inherited: [String],
+        traits: ObservationTraits, keeperChainsOfHandedOn: [String: [ModelHandOn]] = [:]
+    ) {
+        parts = Parts(
+            name: name, kind: kind, declarations: declarations, inherited: inherited, traits: traits,
+            keeperChainsOfHandedOn: keeperChainsOfHandedOn)
+    }
+
     /// Qualified name (`Outer.Inner`).
-    public let name: String
+    public var name: String { parts.name }
     /// The kind of the primary declaration; nil when only extensions were analyzed.
-    public internal(set) var kind: TypeDeclKind?
+    public internal(set) var kind: TypeDeclKind? {
+        get { parts.kind }
+        set { parts = parts.with(kind: .some(newValue)) }
+    }
     /// The primary declaration first, then the extensions.
-    public internal(set) var declarations: [TypeDeclaration]
+    public internal(set) var declarations: [TypeDeclaration] {
+        get { parts.declarations }
+        set { parts = parts.with(declarations: newValue) }
+    }
     /// Inherited and conformed-to names from every declaration, resolved to project types
     /// where possible.
-    public internal(set) var inherited: [String]
-    public internal(set) var traits: ObservationTraits
+    public internal(set) var inherited: [String] {
+        get { parts.inherited }
+        set { parts = parts.with(inherited: newValue) }
+    }
+    public internal(set) var traits: ObservationTraits {
+        get { parts.traits }
+        set { parts = parts.with(traits: newValue) }
+    }
     /// For a `public` view a local package exports: its plain stored properties its
     /// package's index found only passed on to a descendant keeping them in
     /// `@State`/`@StateObject`, with that chain (`keeperChain`); the package's internal
     /// views are not visible to the projects that import it.
-    public internal(set) var keeperChainsOfHandedOn: [String: [ModelHandOn]] = [:]
+    public internal(set) var keeperChainsOfHandedOn: [String: [ModelHandOn]] {
+        get { parts.keeperChainsOfHandedOn }
+        set { parts = parts.with(keeperChainsOfHandedOn: newValue) }
+    }
 
     public var isClass: Bool { kind == .class }
     public var isValueType: Bool { kind == .struct || kind == .enum }
@@ -788,19 +849,19 @@ extension String {
 /// Name lookup: nested scopes outward, then the file's private types, then top level, then
 /// type aliases.
 struct TypeResolver {
-    let types: [String: TypeInfo]
     let domains: TypeDomains
     /// The keys of the declarations that are variants (`TypeTableBuilder.variantKeys`).
     let variantKeys: [ObjectIdentifier: String]
     /// The last components of the aliases that name a composition (`A & B`): an inherited
     /// name that is none of these is its own part (see `compositionParts`).
     let compositionAliasNames: Set<Substring>
-    /// What a lookup asks of a name besides whether it is a type's key, in one table: this
-    /// is asked constantly, and one lookup of each name costs less than one per question.
-    private let factsByName: [String: NameFacts]
+    /// Every type by its key, and what a lookup asks of a name besides whether it is a
+    /// type's key, in one table: this is asked constantly, and one lookup of each name costs
+    /// less than one per question.
+    private let entries: [String: Entry]
     /// The alias targets `NameFacts.aliasTarget` points into.
     private let aliasTargets: [String]
-    /// Whether `factsByName` marks the names a scoped lookup can find: without, every
+    /// Whether `entries` marks the names a scoped lookup can find: without, every
     /// lookup from a scope walks the scopes.
     private let knowsNestedNames: Bool
 
@@ -818,6 +879,12 @@ struct TypeResolver {
         var isAlias: Bool { aliasTarget >= 0 }
     }
 
+    private struct Entry {
+        /// The type whose key this is, if any.
+        var type: TypeInfo?
+        var facts = NameFacts()
+    }
+
     /// `nestedNameSuffixes`: when known, the names a scoped lookup can find (see
     /// `ProjectIndex.nestedNameSuffixes`); others skip the scopes.
     init(
@@ -825,24 +892,26 @@ struct TypeResolver {
         domains: TypeDomains = TypeDomains(isPackageFile: []), nestedNameSuffixes: Set<String>? = nil,
         variantKeys: [ObjectIdentifier: String] = [:], compositionAliasNames: Set<Substring> = []
     ) {
-        self.types = types
         self.domains = domains
         self.variantKeys = variantKeys
         self.compositionAliasNames = compositionAliasNames
         self.knowsNestedNames = nestedNameSuffixes != nil
-        var facts = [String: NameFacts](
-            minimumCapacity: aliases.count + (nestedNameSuffixes?.count ?? 0) + domains.prefixedNames.count + ambiguous.count)
+        // The types' entries keep their places (`mapValues` does not rehash); room for the
+        // other names is made once.
+        var entries = types.mapValues { Entry(type: $0) }
+        entries.reserveCapacity(
+            types.count + aliases.count + (nestedNameSuffixes?.count ?? 0) + domains.prefixedNames.count + ambiguous.count)
         // The alias of a generic type's specialization (`typealias YesNo = Prompt<Bool>`)
         // names that type: the members are the generic declaration's.
         self.aliasTargets = aliases.values.map { target in
             if case .named(let base, let arguments) = TypeShape(target), !arguments.isEmpty { return base }
             return target
         }
-        for (position, name) in aliases.keys.enumerated() { facts[name, default: NameFacts()].aliasTarget = Int32(position) }
-        for name in nestedNameSuffixes ?? [] { facts[name, default: NameFacts()].isNestedSuffix = true }
-        for name in domains.prefixedNames { facts[name, default: NameFacts()].isFilePrivate = true }
-        for name in ambiguous { facts[name, default: NameFacts()].isAmbiguous = true }
-        self.factsByName = facts
+        for (position, name) in aliases.keys.enumerated() { entries[name, default: Entry()].facts.aliasTarget = Int32(position) }
+        for name in nestedNameSuffixes ?? [] { entries[name, default: Entry()].facts.isNestedSuffix = true }
+        for name in domains.prefixedNames { entries[name, default: Entry()].facts.isFilePrivate = true }
+        for name in ambiguous { entries[name, default: Entry()].facts.isAmbiguous = true }
+        self.entries = entries
     }
 
     /// What follows each `.` of qualified names (`B.C` and `C` for `A.B.C`): the only names
@@ -874,12 +943,12 @@ struct TypeResolver {
         }
         for _ in 0..<8 {
             guard let found = lookUp(name, from: scope, file: file) else { return nil }
-            if let facts = found.facts, facts.isAlias, aliasTargets[Int(facts.aliasTarget)] != name {
-                name = aliasTargets[Int(facts.aliasTarget)]
+            if found.facts.isAlias, aliasTargets[Int(found.facts.aliasTarget)] != name {
+                name = aliasTargets[Int(found.facts.aliasTarget)]
                 continue
             }
-            if found.facts?.isAmbiguous == true { return nil }
-            return found.type.map { (found.key, types.values[$0]) }
+            if found.facts.isAmbiguous { return nil }
+            return found.type.map { (found.key, $0) }
         }
         return nil
     }
@@ -919,33 +988,25 @@ struct TypeResolver {
         return parts
     }
 
-    /// The key a name finds, the position of that key in `types` and what `factsByName`
-    /// says of it.
-    private func lookUp(
-        _ name: String, from scope: String?, file: Int?
-    ) -> (key: String, type: Dictionary<String, TypeInfo>.Index?, facts: NameFacts?)? {
-        let nameFacts = facts(of: name)
-        if let scope, !knowsNestedNames || nameFacts?.isNestedSuffix == true {
+    /// The key a name finds, its type and what `entries` says of it.
+    private func lookUp(_ name: String, from scope: String?, file: Int?) -> (key: String, type: TypeInfo?, facts: NameFacts)? {
+        let entry = entries[name]
+        if let scope, !knowsNestedNames || entry?.facts.isNestedSuffix == true {
             var enclosing: String? = scope
             while let prefix = enclosing {
                 let candidate = prefix + "." + name
-                let type = types.index(forKey: candidate)
-                let candidateFacts = facts(of: candidate)
-                if type != nil || candidateFacts?.isAlias == true { return (candidate, type, candidateFacts) }
+                if let found = entries[candidate], found.type != nil || found.facts.isAlias {
+                    return (candidate, found.type, found.facts)
+                }
                 enclosing = prefix.enclosingTypeName
             }
         }
-        if let file, nameFacts?.isFilePrivate == true {
+        if let file, entry?.facts.isFilePrivate == true {
             let own = TypeDomains.filePrefix(file) + "." + name
-            if let type = types.index(forKey: own) { return (own, type, facts(of: own)) }
+            if let found = entries[own], let type = found.type { return (own, type, found.facts) }
         }
-        let type = types.index(forKey: name)
-        if type != nil || nameFacts?.isAlias == true { return (name, type, nameFacts) }
+        if let entry, entry.type != nil || entry.facts.isAlias { return (name, entry.type, entry.facts) }
         return nil
-    }
-
-    private func facts(of name: String) -> NameFacts? {
-        factsByName.isEmpty ? nil : factsByName[name]
     }
 }
 
