@@ -234,31 +234,24 @@ extension ProjectIndex {
     }
 
     /// Where code names each function name of the project types, other than in a
-    /// declaration (`func name`, `var name`, `let name`), found in one pass over every file.
-    var namedFunctions: [String: [TokenLocation]] {
-        namedFunctionNames.value {
-            // The names straight from the declarations (`TypeInfo.functions` builds an array per type).
-            var declared: [String] = []
-            for info in types.values {
-                for declaration in info.declarations {
-                    for function in declaration.decl.functions where function.kind == .function { declared.append(function.name) }
-                }
+    /// declaration (`func name`, `var name`, `let name`), found in one pass over every file
+    /// (`FunctionNameScan`, which finds the `CallTables` too).
+    var namedFunctions: [String: [TokenLocation]] { functionNameScan.namedFunctions }
+
+    var functionNameScan: FunctionNameScan {
+        functionNameScanOnce.value { FunctionNameScan.collect(index: self) }
+    }
+
+    /// The names of the project types' methods (`FunctionDecl.Kind.function`), straight
+    /// from the declarations (`TypeInfo.functions` builds an array per type).
+    func declaredMethodNames() -> [String] {
+        var declared: [String] = []
+        for info in types.values {
+            for declaration in info.declarations {
+                for function in declaration.decl.functions where function.kind == .function { declared.append(function.name) }
             }
-            let names = NameTable(declared)
-            var sites = [[TokenLocation]](repeating: [], count: names.names.count)
-            for fileIndex in files.indices {
-                let file = files[fileIndex]
-                file.source.bytes.withUnsafeBufferPointer { bytes in
-                    for token in file.tokens.indices where file.kind(token) == .identifier {
-                        guard let name = names.position(of: file.tokens[token], in: bytes),
-                            !file.at(token - 1, "func"), !file.at(token - 1, "var"), !file.at(token - 1, "let")
-                        else { continue }
-                        sites[name].append(TokenLocation(file: fileIndex, token: token))
-                    }
-                }
-            }
-            return Self.byName(sites, names: names)
         }
+        return declared
     }
 
     /// Whether the project is a whole program, so that its own code is all the code that
