@@ -17,9 +17,11 @@ struct FunctionNameScan: Sendable {
         let methodPositions = all.positions(in: methods)
         var isOwn = [Bool](repeating: false, count: index.files.count)
         for file in index.ownFiles { isOwn[file] = true }
-        var sites = [[TokenLocation]](repeating: [], count: named.names.count)
-        var calls = [[TokenLocation]](repeating: [], count: functions.names.count)
-        var memberCalls = [[TokenLocation]](repeating: [], count: methods.names.count)
+        // Each place as it is met, with its name's position: the lists are made at the end,
+        // each at its size (appending to thousands of small lists regrows most of them).
+        var sites: [Hit] = []
+        var calls: [Hit] = []
+        var memberCalls: [Hit] = []
         for fileIndex in index.files.indices {
             let file = index.files[fileIndex]
             let tokens = file.tokens
@@ -30,22 +32,43 @@ struct FunctionNameScan: Sendable {
                     // `ProjectIndex.namedFunctions`: any file, not a declaration's name.
                     let namedPosition = Int(namedPositions[name])
                     if namedPosition >= 0, !file.at(token - 1, "func"), !file.at(token - 1, "var"), !file.at(token - 1, "let") {
-                        sites[namedPosition].append(TokenLocation(file: fileIndex, token: token))
+                        sites.append(Hit(name: namedPosition, location: TokenLocation(file: fileIndex, token: token)))
                     }
                     // `CallTables.collect(index:)`: the project's own files.
                     guard own else { continue }
                     let (isCall, isMemberCall) = CallTables.shape(at: token, in: tokens)
                     if isCall, functionPositions[name] >= 0 {
-                        calls[Int(functionPositions[name])].append(TokenLocation(file: fileIndex, token: token))
+                        calls.append(Hit(name: Int(functionPositions[name]), location: TokenLocation(file: fileIndex, token: token)))
                     }
                     if isMemberCall, methodPositions[name] >= 0 {
-                        memberCalls[Int(methodPositions[name])].append(TokenLocation(file: fileIndex, token: token))
+                        memberCalls.append(Hit(name: Int(methodPositions[name]), location: TokenLocation(file: fileIndex, token: token)))
                     }
                 }
             }
         }
         return FunctionNameScan(
-            namedFunctions: ProjectIndex.byName(sites, names: named),
-            callTables: CallTables(calls: ProjectIndex.byName(calls, names: functions), memberCalls: ProjectIndex.byName(memberCalls, names: methods)))
+            namedFunctions: ProjectIndex.byName(Hit.lists(sites, count: named.names.count), names: named),
+            callTables: CallTables(
+                calls: ProjectIndex.byName(Hit.lists(calls, count: functions.names.count), names: functions),
+                memberCalls: ProjectIndex.byName(Hit.lists(memberCalls, count: methods.names.count), names: methods)))
+    }
+
+    /// A place and the position of its name in a table.
+    private struct Hit {
+        let name: Int
+        let location: TokenLocation
+
+        /// For each of `count` names, its places in the order of `hits`.
+        static func lists(_ hits: [Hit], count: Int) -> [[TokenLocation]] {
+            var sizes = [Int](repeating: 0, count: count)
+            for hit in hits { sizes[hit.name] += 1 }
+            var lists = sizes.map { size in
+                var list: [TokenLocation] = []
+                list.reserveCapacity(size)
+                return list
+            }
+            for hit in hits { lists[hit.name].append(hit.location) }
+            return lists
+        }
     }
 }

@@ -262,12 +262,13 @@ extension ProjectIndex {
         wholeProgram.value {
             types.values.contains { info in
                 info.traits.contains(.app)
-                    || info.declarations.contains { $0.decl.attributes.contains { Self.entryPointAttributes.contains(String($0.simpleName)) } }
+                    || info.declarations.contains { $0.decl.attributes.contains { Self.entryPointAttributes.contains($0.simpleName) } }
             } || ownFiles.contains { files[$0].path.hasSuffix("/main.swift") || files[$0].path == "main.swift" }
         }
     }
 
-    private static let entryPointAttributes: Set<String> = ["main", "UIApplicationMain", "NSApplicationMain"]
+    /// Compared as they are (three names: no `String` made, nothing hashed).
+    private static let entryPointAttributes: [Substring] = ["main", "UIApplicationMain", "NSApplicationMain"]
 
     /// Whether a function named `name` of `type` may be the witness of a protocol
     /// requirement: the type (an ancestor, an extension) conforms to a project protocol that
