@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a file is for, judged from its path (SPEC §9, "Code that never runs in the app").
 /// Test and documentation code is indexed (it may construct views and inject objects) but
 /// not reported on unless `--include-tests` or `include_tests: true` asks for it.
@@ -30,27 +32,31 @@ public enum SourceRole: String, Sendable, CaseIterable {
         self = role ?? SourceRole(path: String(path.dropFirst(root == "/" ? 1 : root.count + 1)))
     }
 
-    /// On bytes, without splitting: asked of every file of every run.
+    /// On bytes, without splitting: asked of every file of every run. Each folder's last
+    /// bytes are read where a `/` ends it.
     private static func role(ofPath bytes: UnsafeBufferPointer<UInt8>) -> SourceRole {
+        guard let base = bytes.baseAddress else { return .app }
         var folderStart = 0
         var isTest = false
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
-            let folder = bytes[folderStart..<index]
-            if folder.ends(with: docc) { return .documentation }
-            if folder.ends(with: tests) { isTest = true }
-            folderStart = index + 1
+        while let found = memchr(base + folderStart, Int32(UInt8(ascii: "/")), bytes.count - folderStart) {
+            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if end - folderStart >= 5 {
+                let last = base + end - 5
+                if last[0] == UInt8(ascii: "."), last[1] == UInt8(ascii: "d"), last[2] == UInt8(ascii: "o"), last[3] == UInt8(ascii: "c"),
+                    last[4] == UInt8(ascii: "c")
+                {
+                    return .documentation
+                }
+                if last[0] == UInt8(ascii: "T"), last[1] == UInt8(ascii: "e"), last[2] == UInt8(ascii: "s"), last[3] == UInt8(ascii: "t"),
+                    last[4] == UInt8(ascii: "s")
+                {
+                    isTest = true
+                }
+            }
+            folderStart = end + 1
         }
         return isTest ? .test : .app
     }
 
-    private static let docc = Array(".docc".utf8)
-    private static let tests = Array("Tests".utf8)
-
     public var isReportedByDefault: Bool { self == .app }
-}
-
-extension Slice<UnsafeBufferPointer<UInt8>> {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && self.suffix(suffix.count).elementsEqual(suffix)
-    }
 }

@@ -70,6 +70,22 @@ import Testing
         #expect(NameTable(plainNames: ["Model", "café"]) == nil)
     }
 
+    /// Canonically equivalent spellings are one name of `NameTable(_:)` (the first met, found
+    /// by its own bytes only) and two of a table of distinct spellings; `positions(in:)`
+    /// gives, for each spelling, what a token spelled so finds in another table.
+    @Test func aTableOfDistinctSpellingsKeepsEachSpellingAndMapsItToAnotherTable() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        let byString = NameTable(["load", composed, decomposed])
+        #expect(byString.names == ["load", composed])
+        let all = NameTable(distinctSpellings: ["save", composed, "load", decomposed, "load"])
+        #expect(all.names.count == 4)
+        #expect(Self.lookups(all, in: "save \(composed) load \(decomposed) loads").map { $0 != nil } == [true, true, true, true, false])
+        // `save` is not in `byString`; `load` and the composed spelling are; the decomposed
+        // spelling finds nothing there.
+        #expect(all.positions(in: byString) == [-1, 1, 0, -1])
+        #expect(all.positions(in: NameTable([String]())) == [-1, -1, -1, -1])
+    }
+
     @Test func plainTextIsASCIIAndKeyBrackets() {
         for (text, plain) in [("Model", true), ("‹v1›.Outer.Row", true), ("café", false), ("\u{212A}", false), ("‹", true), ("«", false)] {
             var text = text

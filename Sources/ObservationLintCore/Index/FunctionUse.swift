@@ -247,32 +247,24 @@ extension ProjectIndex {
     }
 
     /// Where code names each function name of the project types, other than in a
-    /// declaration (`func name`, `var name`, `let name`), found in one pass over every file.
-    var namedFunctions: [String: [TokenLocation]] {
-        namedFunctionNames.value {
-            // The names straight from the declarations (`TypeInfo.functions` builds an array per type).
-            var declared: [String] = []
-            for info in types.values {
-                for declaration in info.declarations {
-                    for function in declaration.decl.functions where function.kind == .function { declared.append(function.name) }
-                }
+    /// declaration (`func name`, `var name`, `let name`), found in one pass over every file
+    /// (`FunctionNameScan`, which finds the `CallTables` too).
+    var namedFunctions: [String: [TokenLocation]] { functionNameScan.namedFunctions }
+
+    var functionNameScan: FunctionNameScan {
+        functionNameScanOnce.value { FunctionNameScan.collect(index: self) }
+    }
+
+    /// The names of the project types' methods (`FunctionDecl.Kind.function`), straight
+    /// from the declarations (`TypeInfo.functions` builds an array per type).
+    func declaredMethodNames() -> [String] {
+        var declared: [String] = []
+        for info in types.values {
+            for declaration in info.declarations {
+                for function in declaration.decl.functions where function.kind == .function { declared.append(function.name) }
             }
-            let names = NameTable(declared)
-            var sites = [[TokenLocation]](repeating: [], count: names.names.count)
-            for fileIndex in files.indices {
-                let file = files[fileIndex]
-                file.source.bytes.withUnsafeBufferPointer { bytes in
-                    for token in file.tokens.indices where file.kind(token) == .identifier {
-                        guard let name = names.position(of: file.tokens[token], in: bytes),
-                            !file.at(token - 1, "func"), !file.at(token - 1, "var"), !file.at(token - 1, "let"),
-                            !Self.namesNoFunction(at: token, in: file)
-                        else { continue }
-                        sites[name].append(TokenLocation(file: fileIndex, token: token))
-                    }
-                }
-            }
-            return Self.byName(sites, names: names)
         }
+        return declared
     }
 
     /// Whether the name at `token` cannot be a function: it is assigned (`self.load = x`:
@@ -298,12 +290,13 @@ extension ProjectIndex {
         wholeProgram.value {
             types.values.contains { info in
                 info.traits.contains(.app)
-                    || info.declarations.contains { $0.decl.attributes.contains { Self.entryPointAttributes.contains(String($0.simpleName)) } }
+                    || info.declarations.contains { $0.decl.attributes.contains { Self.entryPointAttributes.contains($0.simpleName) } }
             } || ownFiles.contains { files[$0].path.hasSuffix("/main.swift") || files[$0].path == "main.swift" }
         }
     }
 
-    private static let entryPointAttributes: Set<String> = ["main", "UIApplicationMain", "NSApplicationMain"]
+    /// Compared as they are (three names: no `String` made, nothing hashed).
+    private static let entryPointAttributes: [Substring] = ["main", "UIApplicationMain", "NSApplicationMain"]
 
     /// Whether a function named `name` of `type` may be the witness of a protocol
     /// requirement: the type (an ancestor, an extension) conforms to a project protocol that

@@ -225,12 +225,16 @@ extension ProjectIndex {
             guard next == .leftParen || next == .leftBrace || file.kind(start - 1) == .prefixAmpersand,
                 let chain = file.memberChain(at: start, limit: body.upperBound)
             else { continue }
+            // Each case below but `&name` needs a path of two names (`items.append(`): a
+            // single name (`load()`, `self.load()`) is none, whatever hides it.
+            let isInout = file.kind(chain.root - 1) == .prefixAmpersand
+            guard isInout || chain.names.count - (file.at(chain.root, "self") ? 1 : 0) >= 2 else { continue }
             // The path's first and last names only (`memberPath` would spell every name).
             guard let tokens = memberPathTokens(chain, in: file, parameters: hidden()) else { continue }
             let last = tokens[tokens.count - 1]
             if tokens.count >= 2, file.isCalled(chain), mutatingMethodNames.contains(file.text(last)) {
                 record(file.text(tokens[0]), token: tokens[0])
-            } else if file.kind(chain.root - 1) == .prefixAmpersand {
+            } else if isInout {
                 record(file.text(tokens[0]), token: tokens[0])
             } else if tokens.count == 2, file.at(tokens[0], "objectWillChange"), file.at(last, "send"), file.isCalled(chain) {
                 accesses.placesSendingObjectWillChange.insert(
@@ -243,18 +247,17 @@ extension ProjectIndex {
 
     /// The member path a chain reads inside the type's own code: `self.items.count` and
     /// `items.count` (unless a parameter hides `items`) give `["items", "count"]`.
-    private func memberPath(_ chain: MemberChain, in file: ParsedFile, parameters: Set<String>) -> ([String], [Int])? {
-        memberPathTokens(chain, in: file, parameters: parameters).map { tokens in (tokens.map { file.text($0) }, tokens) }
+    /// `parameters` is asked for only when the chain's root is a name other than `self`.
+    private func memberPath(_ chain: MemberChain, in file: ParsedFile, parameters: @autoclosure () -> Set<String>) -> ([String], [Int])? {
+        memberPathTokens(chain, in: file, parameters: parameters()).map { tokens in (tokens.map { file.text($0) }, tokens) }
     }
 
     /// The name tokens of `memberPath(_:in:parameters:)`, without their text.
-    private func memberPathTokens(_ chain: MemberChain, in file: ParsedFile, parameters: Set<String>) -> [Int]? {
-        let rootIsSelf = file.at(chain.root, "self")
-        if rootIsSelf, chain.names.count < 2 { return nil }
-        if !rootIsSelf, file.kind(chain.root) != .identifier || !parameters.isEmpty && parameters.contains(file.text(chain.root)) {
-            return nil
-        }
-        return rootIsSelf ? Array(chain.names.dropFirst()) : chain.names
+    private func memberPathTokens(_ chain: MemberChain, in file: ParsedFile, parameters: @autoclosure () -> Set<String>) -> [Int]? {
+        if file.at(chain.root, "self") { return chain.names.count < 2 ? nil : Array(chain.names.dropFirst()) }
+        guard file.kind(chain.root) == .identifier else { return nil }
+        let parameters = parameters()
+        return !parameters.isEmpty && parameters.contains(file.text(chain.root)) ? nil : chain.names
     }
 
     /// `type` and the project classes it inherits from, nearest first.

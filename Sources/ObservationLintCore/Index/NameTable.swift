@@ -45,6 +45,28 @@ public final class NameTable: Sendable {
         self.lengthsByFirstByte = table.lengthsByFirstByte
     }
 
+    /// The table of every distinct spelling among `names` (each byte sequence once, in the
+    /// order first met): a token finds a name exactly when its bytes are that name's, which
+    /// is how `position(of:in:)` looks up in any table. For one pass that looks for the
+    /// names of several tables (`positions(in:)`).
+    init(distinctSpellings names: some Sequence<String>) {
+        let table = Self.build(Array(names), uniqueByBytes: false)!
+        self.names = table.names
+        self.storage = table.storage
+        self.starts = table.starts
+        self.slots = table.slots
+        self.mask = table.slots.count - 1
+        self.lengthsByFirstByte = table.lengthsByFirstByte
+    }
+
+    /// For each of this table's names, the position in `other` that a token spelled as it
+    /// finds (`position(of:in:)`), or -1.
+    func positions(in other: NameTable) -> [Int32] {
+        storage.withUnsafeBufferPointer { bytes in
+            names.indices.map { name in other.position(of: starts[name], starts[name + 1], in: bytes).map(Int32.init) ?? -1 }
+        }
+    }
+
     /// The table of `candidates`, each once: a candidate whose bytes are already in it is
     /// left out. Nil when `uniqueByBytes` and a name is not ASCII.
     private static func build(

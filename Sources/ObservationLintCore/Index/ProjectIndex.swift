@@ -273,8 +273,9 @@ public final class ProjectIndex: @unchecked Sendable {
     let callTables = OnDemand<CallTables>()
     /// The types declaring each member name (`typesDeclaring(member:)`), found on first use.
     let membersDeclaredByName = OnDemand<[String: [String]]>()
-    /// Where code names each function name (`namedFunctions`), found on first use.
-    let namedFunctionNames = OnDemand<[String: [TokenLocation]]>()
+    /// Where code names each function name (`namedFunctions`), and the call tables of a
+    /// whole program (`FunctionNameScan`), found on first use.
+    let functionNameScanOnce = OnDemand<FunctionNameScan>()
     /// How code names a function at each place `mayReference(_:of:)` looked at.
     let functionReferences = Memo<TokenLocation, FunctionReference>()
     /// Which methods `neverRuns(_:of:)` found unreachable, by name token.

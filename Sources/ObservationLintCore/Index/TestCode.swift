@@ -14,11 +14,9 @@ extension ProjectIndex {
             files.indices.map { position in
                 let file = files[position]
                 return !SourceRole(path: file.path).isReportedByDefault
-                    || file.imports.contains { Self.testFrameworks.contains($0.module) }
+                    || file.imports.contains { $0.module == "XCTest" || $0.module == "Testing" }
                     || buildTargets[position]?.isTestCodeOnly == true
             }
         }[file]
     }
-
-    private static let testFrameworks: Set<String> = ["XCTest", "Testing"]
 }
