@@ -187,6 +187,28 @@ public struct ModelCreatedInBody: Rule {
                 }
             }
             """,
+            // Built into a local first: the local's value is computed on every run of the body,
+            // though the memberwise initializer's autoclosure then only returns it.
+            """
+            final class TimerModel: ObservableObject {
+                @Published var seconds = 0
+                private var timer: Timer?
+                init() { timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in } }
+            }
+            struct TimerView: View {
+                @StateObject var model: TimerModel
+                var body: some View { Text("\\(model.seconds)") }
+            }
+            struct Kitchen: View {
+                @State private var isOn = false
+                var body: some View {
+                    Toggle("Light", isOn: $isOn)
+                    Text(isOn ? "On" : "Off")
+                    let timer = ↓TimerModel()
+                    TimerView(model: timer)
+                }
+            }
+            """,
             // `PlayerStack` only passes the model on to `PlayerScene`, which keeps the first one:
             // each extra build starts another timer.
             """
@@ -884,7 +906,7 @@ public struct ModelCreatedInBody: Rule {
                     if let made = madeView(at: token, code: code, index: index, file: file) {
                         guard roles.role(of: token) == .content, let child = index.types[made.view],
                             let storage = receivingStorage(of: child, label: made.label, position: made.position, index: index),
-                            let model = index.types[made.model.type], RenderingCode.isModel(model)
+                            !storage.isBuiltOnce, let model = index.types[made.model.type], RenderingCode.isModel(model)
                         else { continue }
                         if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
                         if previewOnly == true { continue }
@@ -915,7 +937,10 @@ public struct ModelCreatedInBody: Rule {
                             created = CreatedModel(type: resolved, token: argument.value.lowerBound)
                         }
                         guard let created, let model = index.types[created.type], RenderingCode.isModel(model),
-                            roles.role(of: created.token) == .content
+                            roles.role(of: created.token) == .content,
+                            // Built in the argument of an autoclosure parameter: once. A local
+                            // (`let m = Model(); Row(model: m)`) is built on every run.
+                            !(storage.isBuiltOnce && argument.value.contains(created.token))
                         else { continue }
                         if previewOnly == nil { previewOnly = RenderingCode.isUsedOnlyInPreviews(type, index: index) }
                         if previewOnly == true { continue }
@@ -1106,14 +1131,14 @@ public struct ModelCreatedInBody: Rule {
     /// Where the child keeps the model: `@ObservedObject`, `@Bindable` or a plain property
     /// (a new object replaces the old one), or `@StateObject`/`@State` (the first object is
     /// kept, the later ones only built) — also in a descendant a plain property is only passed
-    /// on to. Nil (silent) for `@autoclosure` parameters, also a memberwise `@StateObject`'s
-    /// (built once), and anything unclear.
+    /// on to. Nil (silent) for `@autoclosure` parameters (built once) and anything unclear; a
+    /// memberwise `@StateObject`'s is marked `isBuiltOnce`.
     private func receivingStorage(of child: TypeInfo, label: String?, position: Int, index: ProjectIndex) -> Storage? {
-        guard let receiving = index.receivingProperty(of: child, label: label, position: position), !receiving.isBuiltOnce else { return nil }
+        guard let receiving = index.receivingProperty(of: child, label: label, position: position) else { return nil }
         let property = receiving.property
         var storage = Storage(
             description: receiving.wrapper.map { "`@\($0) var \(property.name)`" } ?? "a plain `\(property.isLet ? "let" : "var") \(property.name)`",
-            property: property, file: receiving.file, keepsFirst: receiving.keepsFirst)
+            property: property, file: receiving.file, keepsFirst: receiving.keepsFirst, isBuiltOnce: receiving.isBuiltOnce)
         if receiving.wrapper == nil, let chain = index.keeperChain(ofHandedOn: property.name, of: child), let keeper = chain.last {
             storage.handOns = chain
             storage.keepsFirst = true
@@ -1129,6 +1154,8 @@ public struct ModelCreatedInBody: Rule {
         /// `@StateObject`/`@State`: the child, or the descendant it passes the model on to,
         /// keeps the first object; later ones are dropped.
         var keepsFirst = false
+        /// The argument is the memberwise initializer's autoclosure (`ReceivingProperty.isBuiltOnce`).
+        var isBuiltOnce = false
         /// How a plain property passes it on to the descendant that keeps it.
         var handOns: [ModelHandOn] = []
         var token: Int { property.nameToken }

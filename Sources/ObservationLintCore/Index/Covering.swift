@@ -103,8 +103,9 @@ extension ProjectIndex {
     /// `site` is shown (covered, or in another branch than the site): the project is a whole program, nothing outside it can call the
     /// method, and every use of it the project may make (`mayReference`) is such a call
     /// (`model.select(item)` in a covered view's `Button`, `Button("Delete", action:
-    /// model.delete)` there), or a call the owner's initializer makes on the object it sets
-    /// up (`init() { fetch() }`: a new object, not the one a view holds). A method handed on
+    /// model.delete)` there), or, for a write to the object itself, a call the owner's
+    /// initializer makes on the object it sets up (`init() { fetch() }`: a new object, not
+    /// the one a view holds; a write to a `store` it holds is another object's). A method handed on
     /// uncalled to anything else (`onSave: model.save`) may run anywhere.
     private func runsOnlyThroughCovered(
         _ location: TokenLocation, in body: OwnedBody, of owner: TypeInfo, whileShowing site: ViewConstruction, depth: Int
@@ -121,13 +122,17 @@ extension ProjectIndex {
             !suspends(before: location.token, in: nil, scopes: scopes, from: body.range.lowerBound, file: file),
             namedFunctions[function.name]?.isEmpty == false
         else { return false }
+        // `count = 0`, `self.count = 0`: the object the method runs on (an initializer's call
+        // sets up only that one, not a `store` it holds).
+        let writesOwnObject = file.kind(location.token - 1) != .period
+            || (file.at(location.token - 2, "self") && file.kind(location.token - 3) != .period)
         return !mayReference(function, of: owner) { reference in
             let referenceFile = files[reference.file]
             let isCall = referenceFile.kind(reference.token + 1) == .leftParen
             guard isCall || isHandedToControl(reference, in: referenceFile),
                 let caller = isolationFacts.enclosingBody(of: reference, index: self), caller.range != body.range
             else { return false }
-            if isCall, setsUpNewObject(reference, in: caller, of: owner, file: referenceFile) { return true }
+            if isCall, writesOwnObject, setsUpNewObject(reference, in: caller, of: owner, file: referenceFile) { return true }
             return !canRun(reference, whileShowing: site, depth: depth + 1)
         }
     }
