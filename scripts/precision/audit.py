@@ -39,6 +39,27 @@ recall on real apps"; SPEC §8). Python 3 standard library only.
       Saves each app's default-rule findings as D/NAME.json (the tool's JSON report), for
       `recall --findings D`: compare two builds on the same hunt.
 
+  audit.py blind --apps LIST --checkout DIR --a DA --b DB --out SHEET --key KEY [--seed N]
+      Writes SHEET: every default finding of two builds (DA/NAME.json, DB/NAME.json saved by
+      `lint`; a the base build, b the measured one) for a reader who must not know which build
+      produced which finding. A finding identical in both (same rule, file, line, message) is
+      shown once; the findings get ids F1..Fn in an order shuffled with seed N, grouped per app,
+      each with its message, notes, the code around its line and a `verdict:` and `why:` line to
+      fill. KEY (JSON) maps each id to its app, rule, path, line, message, notes per build, and
+      `builds`: the builds that produced it (["a"], ["b"] or ["a", "b"]).
+
+  audit.py compare --apps LIST --key KEY --sheets SHEET... [--hunt HUNT [--checkout DIR]]
+                   [--labels A B]
+      Reads the verdicts of one or more filled blind sheets (the text is split on `### F`; a
+      `verdict:` in any case, with or without backticks or bold; the untouched choices or an
+      empty line mean unread) and prints per rule: findings a → b, the verdicts of b's
+      findings, noise + wrong of each build's read findings, and with HUNT the hunted problems
+      and how many each build reports (matched as `recall` does); then the summary and every
+      unread finding. An unknown verdict, or an id the key lacks, is an error.
+
+  audit.py self-test
+      Checks `blind` and `compare` on a synthetic app.
+
 LIST is tab-separated, one app a line: name, git URL, commit, folder to lint (`.` for the
 whole checkout). Lines starting with `#` and blank lines are ignored. Each app is checked out
 at DIR/NAME at its pinned commit; a missing one is cloned from its URL, or, with
@@ -412,14 +433,14 @@ def lint(binary, app, folder, empty_config):
 # MARK: The sheet
 
 
-def code_excerpt(folder, path, line):
+def code_excerpt(folder, path, line, before=CONTEXT_BEFORE, after=CONTEXT_AFTER):
     try:
         with open(os.path.join(folder, path), encoding="utf-8", errors="replace") as handle:
             lines = handle.read().splitlines()
     except OSError:
         return ["(the file cannot be read)"]
-    first = max(1, line - CONTEXT_BEFORE)
-    last = min(len(lines), line + CONTEXT_AFTER)
+    first = max(1, line - before)
+    last = min(len(lines), line + after)
     width = len(str(last))
     return [
         f"{'>' if number == line else ' '} {str(number).rjust(width)} | {lines[number - 1]}".rstrip()
@@ -442,6 +463,16 @@ def lint_apps(apps, arguments, binary):
 
 def mirror_of(arguments):
     return arguments.mirror or os.environ.get(MIRROR_VARIABLE) or None
+
+
+def reading_instructions(command):
+    """The reading instructions of an audit sheet (SPEC §8), shared by `sample` and `blind`."""
+    out = ["Mark every `verdict:` line with one word (SPEC §8); text after it is a free note:", ""]
+    for verdict, meaning in VERDICTS.items():
+        out.append(f"- `{verdict}`: {meaning}")
+    out.append("")
+    out.append(f"Then `{command}` prints the per-rule table.")
+    return out
 
 
 def sample(arguments):
@@ -473,12 +504,7 @@ def sample(arguments):
         f"--seed {arguments.seed} --per-rule {arguments.per_rule}` with observation-lint {version} "
         f"(commit {tool_commit}), default rules.")
     out.append("")
-    out.append("Mark every `verdict:` line with one word (SPEC §8); text after it is a free note:")
-    out.append("")
-    for verdict, meaning in VERDICTS.items():
-        out.append(f"- `{verdict}`: {meaning}")
-    out.append("")
-    out.append("Then `scripts/precision/audit.py table SHEET` prints the per-rule table.")
+    out.extend(reading_instructions("scripts/precision/audit.py table SHEET"))
     out.append("")
     out.append("## Apps")
     out.append("")
@@ -928,6 +954,312 @@ def save_findings(arguments):
     print(f"{arguments.out_dir}: findings of {len(apps)} apps", file=sys.stderr)
 
 
+# MARK: Two builds read blind
+
+
+BUILDS = ("a", "b")
+BLIND_CONTEXT = 3
+VERDICT_TEMPLATE = "verdict: bug | fragile | noise | wrong"
+
+
+def finding_identity(diagnostic):
+    return (diagnostic["rule"], diagnostic["file"], diagnostic["line"], diagnostic["message"])
+
+
+def merged_findings(reports_by_build):
+    """[(identity, {build: diagnostic})] of one app's findings in the builds' reports ({build:
+    report}): a finding identical in both builds (same rule, file, line, message) is one entry; the
+    k-th copy of an identical finding in one build pairs with the k-th copy in the other."""
+    merged = {}
+    for build, report in reports_by_build.items():
+        seen = {}
+        for diagnostic in report["diagnostics"]:
+            identity = finding_identity(diagnostic)
+            copy = seen[identity] = seen.get(identity, 0) + 1
+            merged.setdefault(identity + (copy,), {})[build] = diagnostic
+    return sorted(merged.items(), key=lambda item: tuple(str(part) for part in item[0]))
+
+
+def shown_notes(by_build):
+    """The notes of a finding as shown once: the union over the builds, in their order."""
+    notes = []
+    for build in BUILDS:
+        for note in by_build.get(build, {}).get("notes", []):
+            if (note["file"], note["line"], note["message"]) not in [(n["file"], n["line"], n["message"]) for n in notes]:
+                notes.append(note)
+    return notes
+
+
+def blind_sheet(apps, seed, command):
+    """(sheet lines, key) for [(app, checkout folder, {build: report})]: each app's findings
+    merged (`merged_findings`), shuffled with the seed, numbered F1..Fn across the apps."""
+    generator = random.Random(seed)
+    key = {}
+    out = ["# observation-lint blind reading sheet", ""]
+    out.append(
+        f"Generated {datetime.date.today().isoformat()} by `{command}`: every default finding of two builds "
+        f"of observation-lint, each shown once, in a shuffled order. Nothing here says which build produced "
+        f"a finding: judge each on the code alone.")
+    out.append("")
+    out.extend(reading_instructions("scripts/precision/audit.py compare --apps LIST --key KEY --sheets SHEET"))
+    out.append("")
+    out.append("Write why on the `why:` line. Leave the `verdict:` line as it is for a finding you did not read.")
+    for app, folder, reports_by_build in apps:
+        findings = merged_findings(reports_by_build)
+        generator.shuffle(findings)
+        out.append("")
+        out.append(f"## {app[0]}")
+        for identity, by_build in findings:
+            ident = f"F{len(key) + 1}"
+            rule, path, line, message = identity[:4]
+            key[ident] = {
+                "app": app[0], "rule": rule, "path": path, "line": line, "message": message,
+                "builds": [build for build in BUILDS if build in by_build],
+                # Per build, for `compare --hunt`: a hunted problem is reported through notes too.
+                "notes": {build: [{"file": note["file"], "line": note["line"]} for note in diagnostic.get("notes", [])]
+                          for build, diagnostic in by_build.items()},
+            }
+            out += ["", f"### {ident}: {rule} — {path}:{line}", "", message]
+            notes = shown_notes(by_build)
+            if notes:
+                out.append("")
+            for note in notes:
+                out.append(f"- note: `{note['file']}:{note['line']}`: {note['message']}")
+            out += ["", "```swift"]
+            out.extend(code_excerpt(folder, path, line, BLIND_CONTEXT, BLIND_CONTEXT))
+            out += ["```", "", VERDICT_TEMPLATE, "why:"]
+    return out, key
+
+
+def blind(arguments):
+    apps = []
+    for app in measured_apps(arguments):
+        folder = ensure_checkout(app, arguments.checkout, mirror_of(arguments))
+        apps.append((app, folder, {"a": saved_report(arguments.a, app[0]), "b": saved_report(arguments.b, app[0])}))
+    command = f"scripts/precision/audit.py blind --apps {arguments.apps} --seed {arguments.seed}"
+    out, key = blind_sheet(apps, arguments.seed, command)
+    with open(arguments.out, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(out) + "\n")
+    with open(arguments.key, "w", encoding="utf-8") as handle:
+        json.dump(key, handle, indent=1, ensure_ascii=False)
+        handle.write("\n")
+    print(f"{arguments.out}: {len(key)} findings of {len(apps)} apps; key in {arguments.key}", file=sys.stderr)
+
+
+def sheet_verdicts(text, where):
+    """({id: verdict}, [errors]) from a filled blind sheet's text. Tolerant of what readers do:
+    the text is split on `### F` anywhere (blank lines may be gone), the last `verdict:` of a
+    finding counts, in any case, with or without backticks or bold; an untouched template line or
+    an empty one means the finding was not read (it is left out)."""
+    verdicts, errors = {}, []
+    parts = re.split(r"###\s*F(?=\d)", text)
+    for part in parts[1:]:
+        ident = "F" + re.match(r"\d+", part).group(0)
+        marks = re.findall(r"verdict[*_`\s]*:(.*)", part, re.IGNORECASE)
+        if not marks:
+            continue
+        mark = re.split(r"why\s*:", marks[-1], flags=re.IGNORECASE)[0]
+        mark = re.sub(r"[*_`]", "", mark).strip().lower()
+        if not mark or re.match(r"(bug|fragile|noise|wrong)\s*\|\s*(bug|fragile|noise|wrong)\b", mark):
+            continue  # nothing, or the template's choices: not read
+        word = re.split(r"[^a-z]", mark, maxsplit=1)[0]
+        if word not in VERDICTS:
+            errors.append(f"{where}: '{mark}' is not a verdict for {ident} (use {', '.join(VERDICTS)})")
+        elif ident in verdicts and verdicts[ident] != word:
+            errors.append(f"{where}: {ident} is marked twice, {verdicts[ident]} and {word}")
+        else:
+            verdicts[ident] = word
+    return verdicts, errors
+
+
+def read_key(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            key = json.load(handle)
+    except OSError as error:
+        raise AuditError(f"cannot read the key {path}: {error.strerror}")
+    except ValueError:
+        key = None
+    if not isinstance(key, dict) or not all(
+            isinstance(entry, dict) and {"app", "rule", "path", "line", "builds"} <= set(entry) for entry in key.values()):
+        raise AuditError(f"{path} is not a key written by `audit.py blind`")
+    return key
+
+
+def read_verdicts(sheets, key):
+    """{id: verdict} over all sheets (the first sheet's verdict wins when two disagree: both are
+    listed as a warning); an id the key lacks, or an unknown verdict, is an error."""
+    verdicts, errors, conflicts = {}, [], []
+    for sheet in sheets:
+        found, wrong = sheet_verdicts("\n".join(read_lines(sheet, "sheet")), sheet)
+        errors.extend(wrong)
+        for ident, word in found.items():
+            if ident not in key:
+                errors.append(f"{sheet}: {ident} is not in the key")
+            elif ident in verdicts and verdicts[ident][0] != word:
+                conflicts.append(f"{ident}: {verdicts[ident][0]} in {verdicts[ident][1]}, {word} in {sheet}")
+            else:
+                verdicts.setdefault(ident, (word, sheet))
+    if errors:
+        raise AuditError("\n".join(errors))
+    for conflict in conflicts:
+        print(f"warning: two verdicts for {conflict}; the first counts", file=sys.stderr)
+    return {ident: word for ident, (word, _) in verdicts.items()}
+
+
+def hunted_reported(arguments, apps, key):
+    """The hunt sheet's problems ({app: [Problem]}), their places checked against the checkouts
+    when --checkout is given."""
+    hunted = read_hunt_sheet(arguments.hunt, {app[0] for app in apps})
+    if arguments.checkout:
+        errors = []
+        for app in apps:
+            if app[0] in hunted:
+                errors.extend(check_places(hunted[app[0]], app, os.path.join(arguments.checkout, app[0])))
+        if errors:
+            raise AuditError("\n".join(errors))
+    return reported_per_kind(hunted, {app[0]: app[3] for app in apps}, key)
+
+
+def reported_per_kind(hunted, subdirs, key):
+    """{kind: [hunted, {build: reported}]}: a hunted problem is reported by a build when one of
+    that build's findings in the key reports it, as in `recall` (`reports`)."""
+    rows = {}
+    for name, problems in hunted.items():
+        findings = [entry for entry in key.values() if entry["app"] == name]
+        for problem in problems:
+            row = rows.setdefault(problem.kind, [0, dict.fromkeys(BUILDS, 0)])
+            row[0] += 1
+            for build in BUILDS:
+                row[1][build] += any(
+                    reports({"file": entry["path"], "line": entry["line"], "notes": entry.get("notes", {}).get(build, [])},
+                            problem, subdirs[name])
+                    for entry in findings if build in entry["builds"])
+    return rows
+
+
+def compare(arguments):
+    apps = measured_apps(arguments)
+    key = read_key(arguments.key)
+    strangers = sorted({entry["app"] for entry in key.values()} - {app[0] for app in apps})
+    if strangers:
+        raise AuditError(f"{arguments.key} has findings of apps not in {arguments.apps}: {', '.join(strangers)}")
+    verdicts = read_verdicts(arguments.sheets, key)
+    hunt_rows = hunted_reported(arguments, apps, key) if arguments.hunt else None
+    print("\n".join(compare_table(key, verdicts, hunt_rows, arguments.labels)))
+
+
+def compare_table(key, verdicts, hunt_rows, labels):
+    """The per-rule table of a blind reading (findings a → b; the verdicts of b's findings; noise +
+    wrong of each build's read findings; with hunt_rows, hunted and reported per build), the
+    summary, and the unread findings, in Markdown."""
+    base, measured = labels
+    out = [f"| Rule | Findings ({base} → {measured}) | Bug | Fragile | Noise | Wrong | Noise + wrong ({base} → {measured}) |"]
+    out.append("|---|---:|---:|---:|---:|---:|---:|")
+    if hunt_rows is not None:
+        out[0] += f" Hunted | Reported ({base} → {measured}) |"
+        out[1] += "---:|---:|"
+
+    def tally(entries):
+        """Per build: findings, read ones, noise or wrong ones; and the verdicts of b's findings."""
+        of = {build: [ident for ident, entry in entries if build in entry["builds"]] for build in BUILDS}
+        found = {build: len(of[build]) for build in BUILDS}
+        read = {build: sum(ident in verdicts for ident in of[build]) for build in BUILDS}
+        harmless = {build: sum(verdicts.get(ident) in ("noise", "wrong") for ident in of[build]) for build in BUILDS}
+        counts = {verdict: sum(verdicts.get(ident) == verdict for ident in of["b"]) for verdict in VERDICTS}
+        return found, read, harmless, counts
+
+    def row(label, entries, hunted):
+        found, read, harmless, counts = tally(entries)
+        cells = [label, f"{found['a']} → {found['b']}"] + [str(counts[verdict]) for verdict in VERDICTS]
+        cells.append(" → ".join(percent(harmless[build], read[build]) for build in BUILDS))
+        if hunt_rows is not None:
+            cells.append(str(hunted[0]))
+            cells.append(" → ".join(str(hunted[1][build]) if hunted[0] else "–" for build in BUILDS))
+        out.append("| " + " | ".join(cells) + " |")
+
+    hunt_rows = hunt_rows or {}
+    for rule in sorted({entry["rule"] for entry in key.values()} | set(hunt_rows)):
+        row(f"`{rule}`", [(i, e) for i, e in key.items() if e["rule"] == rule], hunt_rows.get(rule, [0, {}]))
+    total = [sum(r[0] for r in hunt_rows.values()), {build: sum(r[1][build] for r in hunt_rows.values()) for build in BUILDS}]
+    row("**All**", list(key.items()), total)
+    found, read, harmless, _ = tally(list(key.items()))
+    out += ["", f"| | {base} | {measured} |", "|---|---:|---:|"]
+    out.append("| noise + wrong, all default findings | " + " | ".join(
+        f"{percent(harmless[build], read[build])} ({harmless[build]} of {read[build]}"
+        + (f" read, {found[build] - read[build]} unread)" if read[build] < found[build] else ")") for build in BUILDS) + " |")
+    if total[0]:
+        out.append("| recall as hunted | " + " | ".join(
+            f"{percent(total[1][build], total[0])} ({total[1][build]} of {total[0]})" for build in BUILDS) + " |")
+    unread = sorted((ident for ident in key if ident not in verdicts), key=lambda ident: int(ident[1:]))
+    out += ["", f"Read: {len(key) - len(unread)} of {len(key)} findings; unread: {len(unread)}."]
+    if unread:
+        out += ["", "| Id | App | Rule | Place | Builds |", "|---|---|---|---|---|"]
+        for ident in unread:
+            entry = key[ident]
+            builds = ", ".join(labels[BUILDS.index(build)] for build in entry["builds"])
+            out.append(f"| {ident} | {entry['app']} | `{entry['rule']}` | `{entry['path']}:{entry['line']}` | {builds} |")
+    return out
+
+
+def self_test():
+    """`blind` and `compare` on a synthetic app: two builds sharing one finding, a sheet filled as
+    readers fill them (blank lines gone, bold, backticks, upper case, one left unread)."""
+    def finding(rule, line, message, notes=()):
+        return {"rule": rule, "file": "Sources/A.swift", "line": line, "message": message,
+                "notes": [{"file": "Sources/A.swift", "line": n, "message": "here"} for n in notes]}
+
+    with tempfile.TemporaryDirectory() as folder:
+        os.makedirs(os.path.join(folder, "Sources"))
+        with open(os.path.join(folder, "Sources", "A.swift"), "w", encoding="utf-8") as handle:
+            handle.write("".join(f"let line{number} = {number}\n" for number in range(1, 41)))
+        shared = finding("missing_published", 10, "`x` is not @Published")
+        builds = {"a": {"diagnostics": [shared, finding("model_created_in_body", 20, "built in body")]},
+                  "b": {"diagnostics": [shared, finding("stale_state_copy", 30, "copied once", [35]),
+                                        finding("stale_state_copy", 5, "copied once")]}}
+        app = ("app", "url", "commit", ".")
+        sheet, key = blind_sheet([(app, folder, builds)], 7, "self-test")
+    text = "\n".join(sheet)
+    assert sorted(key) == ["F1", "F2", "F3", "F4"], key
+    assert sorted(tuple(entry["builds"]) for entry in key.values()) == [("a",), ("a", "b"), ("b",), ("b",)]
+    assert text.count("### F") == 4 and "`x` is not @Published" in text and "> 10 | let line10 = 10" in text
+    assert all("build" not in chunk for chunk in text.split("### F")[1:]), "a finding names its build"
+    ids = {(entry["rule"], entry["line"]): ident for ident, entry in key.items()}
+    marks = {ids["missing_published", 10]: "**verdict:** Bug, it changes", ids["model_created_in_body", 20]: "`verdict: noise`",
+             ids["stale_state_copy", 30]: "verdict: WRONG", ids["stale_state_copy", 5]: VERDICT_TEMPLATE}
+    filled = []
+    for chunk in text.split("### F")[1:]:
+        ident = "F" + re.match(r"\d+", chunk).group(0)
+        filled.append("### F" + chunk.replace(VERDICT_TEMPLATE, marks[ident]))
+    filled = "".join(filled).replace("\n\n", "\n")
+    verdicts, errors = sheet_verdicts(filled, "sheet")
+    assert not errors and verdicts == {ids["missing_published", 10]: "bug", ids["model_created_in_body", 20]: "noise",
+                                       ids["stale_state_copy", 30]: "wrong"}, (verdicts, errors)
+    assert sheet_verdicts("### F1: x\nverdict: maybe", "s")[1] == ["s: 'maybe' is not a verdict for F1 (use bug, fragile, noise, wrong)"]
+    # Hunted: line 33 is reported by b's note at 35 only; line 21 by a's finding at 20 only.
+    hunted = {"app": [Problem("app", "Sources/A.swift", 33, "stale_state_copy", "bug", "", "h:1"),
+                      Problem("app", "Sources/A.swift", 21, "model_created_in_body", "bug", "", "h:2"),
+                      Problem("app", "Sources/A.swift", 1, "other", "fragile", "", "h:3")]}
+    rows = reported_per_kind(hunted, {"app": "."}, key)
+    assert rows == {"stale_state_copy": [1, {"a": 0, "b": 1}], "model_created_in_body": [1, {"a": 1, "b": 0}],
+                    "other": [1, {"a": 0, "b": 0}]}, rows
+    table = compare_table(key, verdicts, rows, ["base", "new"])
+    expected = [
+        "| `missing_published` | 1 → 1 | 1 | 0 | 0 | 0 | 0% → 0% | 0 | – → – |",
+        "| `model_created_in_body` | 1 → 0 | 0 | 0 | 0 | 0 | 100% → – | 1 | 1 → 0 |",
+        "| `other` | 0 → 0 | 0 | 0 | 0 | 0 | – → – | 1 | 0 → 0 |",
+        "| `stale_state_copy` | 0 → 2 | 0 | 0 | 0 | 1 | – → 100% | 1 | 0 → 1 |",
+        "| **All** | 2 → 3 | 1 | 0 | 0 | 1 | 50% → 50% | 3 | 1 → 1 |",
+        "| noise + wrong, all default findings | 50% (1 of 2) | 50% (1 of 2 read, 1 unread) |",
+        "| recall as hunted | 33% (1 of 3) | 33% (1 of 3) |",
+        "Read: 3 of 4 findings; unread: 1.",
+        f"| {ids['stale_state_copy', 5]} | app | `stale_state_copy` | `Sources/A.swift:5` | new |",
+    ]
+    missing = [line for line in expected if line not in table]
+    assert not missing, "\n".join(["missing:"] + missing + ["in:"] + table)
+    print("self-test passed")
+
+
 def add_app_options(parser, checkout_required=True):
     parser.add_argument("--apps", required=True, help="tab-separated app list (name, git_url, commit, subdir_or_dot)")
     parser.add_argument(
@@ -962,6 +1294,21 @@ def main():
     add_app_options(linter)
     linter.add_argument("--out-dir", required=True, help="folder to write NAME.json into")
     linter.add_argument("--binary", help="observation-lint to run (default: on PATH, else .build/release or debug)")
+    blinder = commands.add_parser("blind", help="one shuffled sheet of two builds' findings, blind to the build")
+    add_app_options(blinder)
+    blinder.add_argument("--a", required=True, help="the base build's findings NAME.json (from `audit.py lint`)")
+    blinder.add_argument("--b", required=True, help="the measured build's findings NAME.json (from `audit.py lint`)")
+    blinder.add_argument("--out", required=True, help="the reading sheet to write (Markdown)")
+    blinder.add_argument("--key", required=True, help="the key to write (JSON): which build produced each finding")
+    blinder.add_argument("--seed", type=int, default=1, help="random seed of the order (default 1)")
+    comparer = commands.add_parser("compare", help="per-rule table of two builds from filled blind sheets")
+    add_app_options(comparer, checkout_required=False)
+    comparer.add_argument("--key", required=True, help="the key written by `audit.py blind`")
+    comparer.add_argument("--sheets", required=True, nargs="+", help="the filled reading sheets")
+    comparer.add_argument("--hunt", help="a filled hunt sheet: recall of each build")
+    comparer.add_argument(
+        "--labels", nargs=2, default=["base", "measured"], metavar=("A", "B"), help="the builds' names in the table")
+    commands.add_parser("self-test", help="check blind and compare on a synthetic sheet")
     arguments = parser.parse_args()
     try:
         if arguments.command == "sample":
@@ -974,8 +1321,14 @@ def main():
             hunt(arguments)
         elif arguments.command == "recall":
             recall(arguments)
-        else:
+        elif arguments.command == "lint":
             save_findings(arguments)
+        elif arguments.command == "blind":
+            blind(arguments)
+        elif arguments.command == "compare":
+            compare(arguments)
+        else:
+            self_test()
     except AuditError as error:
         for line in str(error).splitlines():
             print(f"error: {line}", file=sys.stderr)
