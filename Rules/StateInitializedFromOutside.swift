@@ -10,7 +10,14 @@ public struct StateInitializedFromOutside: Rule {
         summary: "A view's `@State` is seeded by a caller that passes a value which can change while the view lives.",
         rationale: """
             SwiftUI creates a view's `@State` storage once, when the view first appears, and \
-            ignores every later value its initializer receives. The rule reports only with the \
+            ignores every later value its initializer receives. A view that never edits the \
+            state outside its initializers — never assigns it, calls no mutating method on it, \
+            hands out no `$state` or `&state`; for a state holding an object, never replaces the \
+            reference (setting the object's fields or calling its methods changes the object, \
+            not which one the state holds) — only shows a copy of its caller's value and loses \
+            every later one. A view that edits it starts its own state there on purpose (an \
+            editor's draft, a toggle's first position): the opt-in \
+            `state_initialized_from_parameter` reports that. The rule reports only with the \
             witness of that harm (SPEC §10), cited as notes in the order things happen: the call \
             site that passes the value, then a write that changes it in code that runs while the \
             view is shown — an action, a task, a callback, a subscription, a binding handed to a \
@@ -96,15 +103,10 @@ public struct StateInitializedFromOutside: Rule {
             property of the state's model that reads an object the model keeps, \
             `model.currentAccount`, counts as following an input), \
             `.task(id:)`, a package's modifier handed the input whose closure \
-            assigns the state, an event handler such as `.onReceive`), hands it \
-            back as an edited draft (a save closure, a `@Binding`, a write of the value's source \
-            that only the view's own code starts, through calls into models and services — \
-            `performSave()` calling `ProfileClient.shared.save(update)`; the rule takes such a write \
-            for the view handing back its edit and does not check that the value written comes \
-            from the state —, a field of the object it was given, `note.title = title`, a method of a model or of a \
-            project type such as `Store.shared.save(draft)`; a view that edits none of its states \
-            hands back only the whole value, and passing a field on, `onOpen(item.id)`, is no draft), is a \
-            WidgetKit snapshot, never uses the state, or has no known caller. Not seeded at all: \
+            assigns the state, an event handler such as `.onReceive`), hands it back to its \
+            caller, whose write from it is the view's own value (`onSave(draft)`, `item = draft` \
+            to a `@Binding`, `Store.shared.save(draft)`; a field of it, `onOpen(item.id)`, only in \
+            a view that edits another state), is a WidgetKit snapshot, never uses the state, or has no known caller. Not seeded at all: \
             a parameter whose argument label says it is only where the state starts \
             (`initial…`, `default…`, `startsExpanded`). Reported on its own: a state that already \
             has its initial value when the initializer runs — declared with one (`@State var \
@@ -118,9 +120,9 @@ public struct StateInitializedFromOutside: Rule {
             `state_initialized_from_parameter`.
             """,
         fix: """
-            If the parent owns the value, use `let x` (or `@Binding var x` when the view changes \
-            it). To edit a copy on purpose, follow later values in `.onChange(of:)`, renew the view \
-            with `.id(value)` at the call site, or hand the edited copy back through a save action.
+            The view only shows the value: use `let x` (or `@Binding var x` if it is to change \
+            it), or follow later values in `.onChange(of:)`, or renew the view with `.id(value)` \
+            at the call site.
             """,
         triggeringExamples: [
             // A button pushes the editor; a timer renames the note while it is shown.
@@ -144,7 +146,7 @@ public struct StateInitializedFromOutside: Rule {
             @main struct NotesApp: App { var body: some Scene { WindowGroup { Notes() } } }
             struct TitleEditor: View {
                 @State var ↓title: String
-                var body: some View { TextField("Title", text: $title) }
+                var body: some View { Text(title) }
             }
             """,
             // The editor can open while the first load is still running: its button is not
@@ -173,7 +175,7 @@ public struct StateInitializedFromOutside: Rule {
             struct CareerEditor: View {
                 @State private var ↓job: String
                 init(job: String) { _job = State(initialValue: job) }
-                var body: some View { TextField("Job", text: $job) }
+                var body: some View { Text(job) }
             }
             """,
             // The first load runs behind the loading flag, but `.task(id:)` loads again for
@@ -200,7 +202,7 @@ public struct StateInitializedFromOutside: Rule {
             struct NoteEditor: View {
                 @State private var ↓text: String
                 init(text: String) { _text = State(initialValue: text) }
-                var body: some View { TextField("Note", text: $text) }
+                var body: some View { Text(text) }
             }
             """,
             // A view the editor presents saves another bio while the editor is shown.
@@ -232,7 +234,7 @@ public struct StateInitializedFromOutside: Rule {
                 @State private var isSuggesting = false
                 var body: some View {
                     VStack {
-                        TextField("Bio", text: $bio)
+                        Text(bio)
                         Button("Suggest") { isSuggesting = true }
                     }
                     .sheet(isPresented: $isSuggesting) { BioSuggestions() }
@@ -283,32 +285,6 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View {
                     InboxStack(inbox: Inbox(account: session.account))
                     Button("Switch") { session.account = "work" }
-                }
-            }
-            """,
-            // The alert's closure assigns the state only on the user's action: no re-sync.
-            """
-            struct Repo: Identifiable { let id: String; var stars: Int }
-            final class RepoSearch: ObservableObject {
-                @Published var results: [Repo] = []
-                func run() { Task { @MainActor in self.results = [Repo(id: "a", stars: 2)] } }
-            }
-            struct StarCount: View {
-                let stars: Int
-                @State private var ↓shown: Int
-                init(stars: Int) {
-                    self.stars = stars
-                    _shown = State(initialValue: stars)
-                }
-                var body: some View {
-                    Text("\\(shown)").alert("Reset", isPresented: .constant(stars > 3)) { Button("OK") { shown = 0 } }
-                }
-            }
-            struct RepoList: View {
-                @StateObject private var search = RepoSearch()
-                var body: some View {
-                    ForEach(search.results) { repo in StarCount(stars: repo.stars) }
-                    Button("Search") { search.run() }
                 }
             }
             """,
@@ -403,7 +379,7 @@ public struct StateInitializedFromOutside: Rule {
             struct Word { var text: String }
             struct WordEditor: View {
                 @State var ↓text: String
-                var body: some View { TextField("Word", text: $text) }
+                var body: some View { Text(text) }
             }
             struct WordList: View {
                 @State private var word = Word(text: "a")
@@ -475,12 +451,33 @@ public struct StateInitializedFromOutside: Rule {
                 }
             }
             """,
+            // Setting the object's fields changes the object, not which one the state holds.
+            """
+            @Observable final class CounterViewModel {
+                var value: Int
+                init(value: Int) { self.value = value }
+            }
+            struct Counter: View {
+                @State var ↓model: CounterViewModel
+                var body: some View {
+                    Stepper("\\(model.value)", value: $model.value)
+                    Button("Add") { model.value += 1 }
+                }
+            }
+            struct CounterParent: View {
+                @State private var counterModel = CounterViewModel(value: 0)
+                var body: some View {
+                    Counter(model: counterModel)
+                    Button("Reset") { counterModel = CounterViewModel(value: 5) }
+                }
+            }
+            """,
             // `if let` keeps the view while the selection moves from one note to another.
             """
             struct Note: Identifiable { let id: Int; var title: String }
             struct NoteTitle: View {
                 @State var ↓title: String
-                var body: some View { TextField("Title", text: $title) }
+                var body: some View { Text(title) }
             }
             struct NoteBrowser: View {
                 let notes: [Note]
@@ -522,23 +519,6 @@ public struct StateInitializedFromOutside: Rule {
             struct FontSettings: View {
                 @AppStorage("fontSize") private var fontSize = 12.0
                 var body: some View { Slider(value: $fontSize, in: 8...30) }
-            }
-            """,
-            // A `didSet` that only marks the form dirty hands nothing back.
-            """
-            final class Player: ObservableObject { @Published var mode = 0 }
-            struct ModePicker: View {
-                @ObservedObject var player: Player
-                @State private var isDirty = false
-                @State var ↓mode: Int { didSet { isDirty = true } }
-                var body: some View { Picker("Mode", selection: $mode) { Text("A").tag(0) } }
-            }
-            struct PlayerScreen: View {
-                @StateObject private var player = Player()
-                var body: some View {
-                    ModePicker(player: player, mode: player.mode)
-                    Button("Next") { player.mode += 1 }
-                }
             }
             """,
             """
@@ -611,7 +591,7 @@ public struct StateInitializedFromOutside: Rule {
             """
             struct Draft: View {
                 @State var ↓text: String
-                var body: some View { Button("Clear") { text = "" } }
+                var body: some View { Text(text) }
             }
             final class Compose: ObservableObject {
                 @Published var text = ""
@@ -638,25 +618,6 @@ public struct StateInitializedFromOutside: Rule {
                     LogoutButton(onLogout: session.signOut)
                     Button("Switch") { session = Session() }
                 }
-            }
-            """,
-            // Copying the draft into another state of its own hands nothing back.
-            """
-            struct Note: Identifiable { let id: Int; var title: String }
-            struct Recent { var title = "" }
-            struct NoteEditor: View {
-                @State private var ↓title: String
-                @State private var recent = Recent()
-                init(note: Note) { _title = State(initialValue: note.title) }
-                var body: some View { TextField("Title", text: $title).onSubmit { recent.title = title } }
-            }
-            struct NoteList: View {
-                @State private var notes: [Note] = []
-                var body: some View {
-                    ForEach(notes) { note in NoteEditor(note: note) }
-                    Button("Reload") { Task { notes = await fetch() } }
-                }
-                func fetch() async -> [Note] { [] }
             }
             """,
             // Setting the member passed changes it: the view keeps the first one.
@@ -897,8 +858,8 @@ public struct StateInitializedFromOutside: Rule {
             }
             @main struct ShopApp: App { var body: some Scene { WindowGroup { Shop().environment(Cart()) } } }
             """,
-            // The editor calls `onSave` but dismisses itself only when nothing was typed: after
-            // a save it stays up, showing its first value.
+            // The card calls `onSave` but dismisses itself only when the job is empty: after a
+            // save it stays up, showing its first value.
             """
             struct Career { var job: String }
             struct CareerSection: View {
@@ -918,8 +879,8 @@ public struct StateInitializedFromOutside: Rule {
                 let onSave: (Career) -> Void
                 init(career: Career, onSave: @escaping (Career) -> Void) { _job = State(initialValue: career.job); self.onSave = onSave }
                 var body: some View {
-                    TextField("Job", text: $job)
-                    Button("Save") {
+                    Text(job)
+                    Button("Confirm") {
                         let updated = Career(job: job.isEmpty ? "-" : job)
                         onSave(updated)
                         if job.isEmpty { dismiss() }
@@ -927,7 +888,7 @@ public struct StateInitializedFromOutside: Rule {
                 }
             }
             """,
-            // Shown inline, not presented: `dismiss()` does not remove the editor.
+            // Shown inline, not presented: `dismiss()` does not remove the card.
             """
             struct Career { var job: String }
             struct CareerSection: View {
@@ -945,8 +906,8 @@ public struct StateInitializedFromOutside: Rule {
                 let onSave: (Career) -> Void
                 init(career: Career, onSave: @escaping (Career) -> Void) { _job = State(initialValue: career.job); self.onSave = onSave }
                 var body: some View {
-                    TextField("Job", text: $job)
-                    Button("Save") {
+                    Text(job)
+                    Button("Confirm") {
                         let updated = Career(job: job.isEmpty ? "-" : job)
                         onSave(updated)
                         dismiss()
@@ -977,7 +938,7 @@ public struct StateInitializedFromOutside: Rule {
             struct RenameField: View {
                 @State private var ↓text: String
                 init(name: String) { _text = State(initialValue: name) }
-                var body: some View { TextField("Name", text: $text) }
+                var body: some View { Text(text) }
             }
             @main struct ShelfApp: App { var body: some Scene { WindowGroup { FolderDetail(id: 0).environment(Shelf()) } } }
             """,
@@ -1011,6 +972,73 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The counter replaces its object itself: the caller's is only the first one.
+            """
+            @Observable final class CounterViewModel {
+                var value: Int
+                init(value: Int) { self.value = value }
+            }
+            struct Counter: View {
+                @State var model: CounterViewModel
+                var body: some View {
+                    Text("\\(model.value)")
+                    Button("Restart") { model = CounterViewModel(value: 0) }
+                }
+            }
+            struct CounterParent: View {
+                @State private var counterModel = CounterViewModel(value: 0)
+                var body: some View {
+                    Counter(model: counterModel)
+                    Button("Reset") { counterModel = CounterViewModel(value: 5) }
+                }
+            }
+            """,
+            // The view edits the title: the caller's value is only where its draft starts.
+            """
+            struct TitleEditor: View {
+                @State var title: String
+                var body: some View { TextField("Title", text: $title) }
+            }
+            struct Notes: View {
+                @State private var title = ""
+                var body: some View {
+                    TitleEditor(title: title)
+                    Button("Rename") { title = "Renamed" }
+                }
+            }
+            """,
+            // A toggle's first position.
+            """
+            struct PinToggle: View {
+                @State private var isPinned: Bool
+                init(isPinned: Bool) { _isPinned = State(initialValue: isPinned) }
+                var body: some View { Toggle("Pinned", isOn: $isPinned) }
+            }
+            struct NoteRow: View {
+                @State private var pinned = false
+                var body: some View {
+                    PinToggle(isPinned: pinned)
+                    Button("Pin") { pinned.toggle() }
+                }
+            }
+            """,
+            // The picker edits the mode: the player's mode is only where it starts.
+            """
+            final class Player: ObservableObject { @Published var mode = 0 }
+            struct ModePicker: View {
+                @ObservedObject var player: Player
+                @State private var isDirty = false
+                @State var mode: Int { didSet { isDirty = true } }
+                var body: some View { Picker("Mode", selection: $mode) { Text("A").tag(0) } }
+            }
+            struct PlayerScreen: View {
+                @StateObject private var player = Player()
+                var body: some View {
+                    ModePicker(player: player, mode: player.mode)
+                    Button("Next") { player.mode += 1 }
+                }
+            }
+            """,
             // The editor is pushed only for `.edit`, which only `editTapped()` sets, and nothing
             // calls it: the editor is never shown, whatever `title` does.
             """
@@ -2132,8 +2160,8 @@ public struct StateInitializedFromOutside: Rule {
             }
             @main struct ShopApp: App { var body: some Scene { WindowGroup { Shop() } } }
             """,
-            // The sheet's editor calls `onSave` only right before it dismisses itself: the
-            // write runs as it goes.
+            // The sheet's card calls `onSave` only right before it dismisses itself: the write
+            // runs as it goes.
             """
             struct Career { var job: String }
             struct CareerSection: View {
@@ -2153,8 +2181,8 @@ public struct StateInitializedFromOutside: Rule {
                 let onSave: (Career) -> Void
                 init(career: Career, onSave: @escaping (Career) -> Void) { _job = State(initialValue: career.job); self.onSave = onSave }
                 var body: some View {
-                    TextField("Job", text: $job)
-                    Button("Save") {
+                    Text(job)
+                    Button("Confirm") {
                         let updated = Career(job: job.isEmpty ? "-" : job)
                         onSave(updated)
                         dismiss()
@@ -2197,7 +2225,7 @@ public struct StateInitializedFromOutside: Rule {
             struct RenameField: View {
                 @State private var text: String
                 init(name: String) { _text = State(initialValue: name) }
-                var body: some View { TextField("Name", text: $text) }
+                var body: some View { Text(text) }
             }
             @main struct ShelfApp: App { var body: some Scene { WindowGroup { FolderList().environment(Shelf()) } } }
             """,
@@ -2277,6 +2305,6 @@ public struct StateInitializedFromOutside: Rule {
     }
 
     private func help(for name: String) -> String {
-        "if the parent owns the value, use `let \(name)` (or `@Binding`); to edit a copy, re-sync it in `.onChange(of:)`, renew the view with `.id(…)` on the value, or hand the edited copy back through a save action"
+        "the view only shows the value: use `let \(name)` (or `@Binding`), re-sync it in `.onChange(of:)`, or renew the view with `.id(…)` on the value"
     }
 }

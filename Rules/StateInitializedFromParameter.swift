@@ -16,8 +16,8 @@ public struct StateInitializedFromParameter: Rule {
             keeps the first value only. This is harmless when every caller passes a value that \
             never changes while the view lives, or seeds an edit form on purpose; \
             `state_initialized_from_outside` reports, by default, the cases with a witness: a \
-            caller passes a value that a write changes while the view is shown, and nothing \
-            renews the view with it. This opt-in rule reports the rest: every \
+            caller passes a value that a write changes while the view is shown, the view only \
+            shows it (never edits it), and nothing renews the view with it. This opt-in rule reports the rest: every \
             `@State` filled from a parameter that the view does not keep current itself (it \
             assigns it in `.onChange(of:)`, `.task`, `.onReceive`, `.refreshable` or a \
             notification observer).

@@ -79,7 +79,7 @@ struct NoteBodyEditor: View {
 /// Collapsible excerpt; short notes start expanded.
 struct NoteExcerpt: View {
     let note: Note
-    @State private var isExpanded: Bool // expect: state_initialized_from_outside
+    @State private var isExpanded: Bool // expect: state_initialized_from_parameter
 
     init(note: Note) {
         self.note = note

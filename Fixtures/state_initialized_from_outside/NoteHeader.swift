@@ -9,5 +9,5 @@ struct NoteHeader {
     /// Whether the metadata block is folded away.
     @State
     // The detail screen decides this from the note's length.
-    var isCollapsed: Bool // expect: state_initialized_from_outside
+    var isCollapsed: Bool // expect: state_initialized_from_parameter
 }

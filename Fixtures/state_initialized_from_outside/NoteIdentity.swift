@@ -27,7 +27,7 @@ struct NoteCounterScreen: View {
 /// `if let` keeps the view while the selection moves from one note to another.
 struct NoteSelectionTitle: View {
     @State var title: String // expect: state_initialized_from_outside
-    var body: some View { TextField("Title", text: $title) }
+    var body: some View { Text(title) }
 }
 
 /// A `switch` case fixes the mode: every change of it builds the banner anew.

@@ -57,11 +57,11 @@ enum NoteSummaryClient {
 struct NoteSummaryEditor: View {
     @State private var summary: String // expect: state_initialized_from_parameter
     init(summary: String) { _summary = State(initialValue: summary) }
-    var body: some View { TextField("Summary", text: $summary) }
+    var body: some View { Text(summary) }
 }
 
 struct NoteEagerSummaryEditor: View {
     @State private var summary: String // expect: state_initialized_from_outside
     init(summary: String) { _summary = State(initialValue: summary) }
-    var body: some View { TextField("Summary", text: $summary) }
+    var body: some View { Text(summary) }
 }

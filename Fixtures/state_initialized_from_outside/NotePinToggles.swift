@@ -26,11 +26,11 @@ struct NotePinToggle: View {
     }
 }
 
-/// Its `didSet` only remembers that the user touched it: after "Unpin all" it still shows
-/// the old value.
+/// Its `didSet` only remembers that the user touched it; the toggle edits it, so the
+/// caller's value is only where it starts.
 struct NotePinMarker: View {
     @State private var wasTouched = false
-    @State var pinned: Bool { // expect: state_initialized_from_outside
+    @State var pinned: Bool { // expect: state_initialized_from_parameter
         didSet { wasTouched = true }
     }
 

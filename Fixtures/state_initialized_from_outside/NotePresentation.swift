@@ -82,7 +82,7 @@ struct NoteStackList: View {
 
 struct NoteSplitEditor: View {
     @State var title: String // expect: state_initialized_from_outside
-    var body: some View { TextField("Title", text: $title) }
+    var body: some View { Text(title) }
 }
 
 /// A split view shows the list beside the pushed editor: renaming while it is shown leaves

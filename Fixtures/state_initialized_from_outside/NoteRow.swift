@@ -3,7 +3,7 @@ import SwiftUI
 /// A row in the notes list.
 struct NoteRow: View {
     let note: Note
-    @State var isPinned: Bool // expect: state_initialized_from_outside
+    @State var isPinned: Bool // expect: state_initialized_from_parameter
 
     var body: some View {
         HStack(alignment: .firstTextBaseline) {
@@ -27,7 +27,7 @@ struct NoteRow: View {
 
     /// Removable tag chips. Nested in the row because nothing else uses it.
     struct TagStrip: View {
-        @State var tags: [String] // expect: state_initialized_from_outside
+        @State var tags: [String] // expect: state_initialized_from_parameter
 
         var body: some View {
             ScrollView(.horizontal, showsIndicators: false) {

@@ -60,10 +60,10 @@ extension Notification.Name {
     static let noteTitleDidChange = Notification.Name("noteTitleDidChange")
 }
 
-/// A title badge the user can clear: the only writes are the user's, in a `Button`, which
-/// edit the stale copy. When the screen renames the note, the badge keeps the old title.
+/// A title badge the user can clear: the view edits its copy, so the screen's title is only
+/// where it starts (the opt-in rule reports it).
 struct NoteTitleBadge: View {
-    @State var title: String // expect: state_initialized_from_outside
+    @State var title: String // expect: state_initialized_from_parameter
 
     var body: some View {
         Button(title) { title = "" }

@@ -22,8 +22,8 @@ struct ContactList: View {
 }
 
 struct ContactRow: View {
-    // Reported once, by the default rule: the caller passes a value that can change.
-    @State var isFavorite: Bool // expect: state_initialized_from_outside
+    // The toggle edits it: the caller's value is only where it starts.
+    @State var isFavorite: Bool // expect: state_initialized_from_parameter
 
     var body: some View {
         Toggle("Favorite", isOn: $isFavorite)

@@ -67,15 +67,12 @@ enum CallSites {
     /// is the same object).
     /// `declaredAt`: the declaration of the view asked about (its `#if` variant): only sites
     /// that can build it count.
-    /// `ownCallbacks`: the labels of closures the view calls only where it also assigns its
-    /// state itself (`StateSeeding.mirroringCallbacks`): a write in one a site passes is the
-    /// view's own change, reported back.
     /// `dismissingCallbacks`: the labels of closures the view calls only in a flow that then
     /// dismisses it (`StateSeeding.dismissingCallbacks`): at a site that presents the view
     /// (the content of a sheet, a cover, a push), a write in one runs as the view goes.
     static func changingValue(
         passedAs label: String?, to view: String, declaredAt declaration: TokenLocation?, holdsReference: Bool,
-        ownCallbacks: Set<String> = [], dismissingCallbacks: Set<String> = [], index: ProjectIndex
+        dismissingCallbacks: Set<String> = [], index: ProjectIndex
     ) -> ChangingValue? {
         let sites = declaration.map { index.viewGraph.constructions(of: view, declaredAt: $0) } ?? index.viewGraph.constructions(of: view)
         for site in sites {
@@ -84,8 +81,7 @@ enum CallSites {
             let excluded = site.arguments.compactMap { argument -> CodeRange? in
                 guard argument.origin == .closure else { return nil }
                 // An unlabeled closure (a trailing one) is `""` in `dismissingCallbacks`.
-                let isOwn = argument.label.map { ownCallbacks.contains($0) } ?? false
-                guard isOwn || isPresented && dismissingCallbacks.contains(argument.label ?? "") else { return nil }
+                guard isPresented, dismissingCallbacks.contains(argument.label ?? "") else { return nil }
                 return CodeRange(file: site.file, tokens: argument.value)
             }
             // A presentation nothing can show never builds the view there.

@@ -84,38 +84,32 @@ enum StateSeeding {
 
     /// The call site that makes `state` a bug (SPEC §7 as amended by §9): it passes a value
     /// that can change while the view lives, the view is not re-identified by it, and the
-    /// view does not hand the state back as an edited draft. Nil when no such site is known.
+    /// view never edits the state (`editedStates`): SwiftUI keeps the state's first value, so
+    /// a state the view only shows loses every later value; a state the view edits starts
+    /// from the caller's value by design (an editor's draft, a toggle's first position). Nor
+    /// when the view hands the state back (`handsBack`): what its caller writes from it is
+    /// the view's own value. Nil when no such site is known.
     static func changingSeed(_ state: SeededState, of view: TypeInfo, in file: ParsedFile, index: ProjectIndex)
         -> CallSites.ChangingValue?
     {
         // The view's own code first: it is cheaper than walking the call sites.
         let name = state.property.name
-        guard isUsed(name, in: view, index: index), !handsBack(name, in: view, index: index) else { return nil }
-        let holdsReference = holdsReference(state, of: view, in: file, index: index)
-        let ownCallbacks = mirroringCallbacks(of: name, in: view, index: index)
+        let holdsObject = holdsObject(state.property, of: view, in: file, index: index)
+        guard isUsed(name, in: view, index: index),
+            editedStates(among: [name], objects: holdsObject ? [name] : [], in: view, index: index).isEmpty,
+            !handsBack(name, in: view, index: index)
+        else { return nil }
+        let holdsReference = holdsObject && storesItself(state, index: index)
         let dismissing = dismissingCallbacks(in: view, index: index)
         for label in state.labels {
             if let seed = CallSites.changingValue(
                 passedAs: label, to: view.name, declaredAt: state.declaration, holdsReference: holdsReference,
-                ownCallbacks: ownCallbacks, dismissingCallbacks: dismissing, index: index)
+                dismissingCallbacks: dismissing, index: index)
             {
                 return seed
             }
         }
         return nil
-    }
-
-    /// The view's closures (stored properties of a function type) that it calls only in a
-    /// flow that also assigns the state `name` itself (`position = new; onMoved(piece)` in
-    /// one gesture handler): what its caller writes in one reports the change the view has
-    /// just made to its own copy.
-    static func mirroringCallbacks(of name: String, in view: TypeInfo, index: ProjectIndex) -> Set<String> {
-        callbacks(of: view, index: index) { call, body, file, scopes in
-            let flow = scopes.innermostClosure(containing: call)?.range
-            return file.assignments(in: flow ?? body).contains { assignment in
-                file.path(of: assignment.target) == [name] && scopes.innermostClosure(containing: assignment.target.root)?.range == flow
-            }
-        }
     }
 
     /// The view's closures (stored properties of a function type) that it calls only in a
@@ -128,35 +122,6 @@ enum StateSeeding {
         guard let (_, dismissProperty) = view.property(named: "dismiss"), dismissProperty.isStored,
             dismissProperty.attributes.contains(where: { $0.simpleName == "Environment" })
         else { return [] }
-        let result = callbacks(of: view, index: index) { call, body, file, scopes in
-            let closure = scopes.innermostClosure(containing: call)?.range
-            return (call..<(closure ?? body).upperBound).contains { candidate in
-                guard file.at(candidate, "dismiss"), file.isOwnMemberReference(candidate), file.kind(candidate + 1) == .leftParen,
-                    file.kind(candidate + 2) == .rightParen,
-                    scopes.innermostClosure(containing: candidate)?.range == closure
-                else { return false }
-                // In a block that also holds the call (not `if done { dismiss() }`).
-                guard let block = scopes.innermostIndex(containing: candidate) else { return true }
-                return scopes.scopes[block].range.contains(call)
-            }
-        }
-        // The view's only closure: an unlabeled (trailing) closure a caller passes is it.
-        return closureProperties(of: view).count == 1 && !result.isEmpty ? result.union([""]) : result
-    }
-
-    /// The view's stored properties of a function type without a wrapper (`let onSave: (Draft) -> Void`).
-    private static func closureProperties(of view: TypeInfo) -> Set<String> {
-        Set(view.properties.compactMap { _, property in
-            property.isStored && property.attributes.isEmpty && property.type?.text.contains("->") == true ? property.name : nil
-        })
-    }
-
-    /// The view's closure properties whose every use in its code (outside initializers) is a
-    /// call for which `qualifies(call, body, file, scopes)` holds; a use that is no call (the
-    /// closure handed on) disqualifies it.
-    private static func callbacks(
-        of view: TypeInfo, index: ProjectIndex, where qualifies: (Int, Range<Int>, ParsedFile, BodyScopes) -> Bool
-    ) -> Set<String> {
         let closures = closureProperties(of: view)
         guard !closures.isEmpty else { return [] }
         var qualified = Set<String>()
@@ -170,8 +135,9 @@ enum StateSeeding {
                 for token in body where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
                     let text = file.text(token)
                     guard closures.contains(text) else { continue }
+                    // Every use a call that dismisses after it; a closure handed on disqualifies it.
                     let next = file.kind(token + 1) == .postfixQuestionMark ? token + 2 : token + 1
-                    if file.kind(next) == .leftParen, qualifies(token, body, file, scopes) {
+                    if file.kind(next) == .leftParen, dismisses(after: token, in: body, file: file, scopes: scopes) {
                         qualified.insert(text)
                     } else {
                         other.insert(text)
@@ -179,7 +145,30 @@ enum StateSeeding {
                 }
             }
         }
-        return qualified.subtracting(other)
+        let result = qualified.subtracting(other)
+        // The view's only closure: an unlabeled (trailing) closure a caller passes is it.
+        return closures.count == 1 && !result.isEmpty ? result.union([""]) : result
+    }
+
+    /// Whether `dismiss()` follows the call at `call` in its closure (or `body`), in a block
+    /// that also holds the call (not `if done { dismiss() }`).
+    private static func dismisses(after call: Int, in body: Range<Int>, file: ParsedFile, scopes: BodyScopes) -> Bool {
+        let closure = scopes.innermostClosure(containing: call)?.range
+        return (call..<(closure ?? body).upperBound).contains { candidate in
+            guard file.at(candidate, "dismiss"), file.isOwnMemberReference(candidate), file.kind(candidate + 1) == .leftParen,
+                file.kind(candidate + 2) == .rightParen,
+                scopes.innermostClosure(containing: candidate)?.range == closure
+            else { return false }
+            guard let block = scopes.innermostIndex(containing: candidate) else { return true }
+            return scopes.scopes[block].range.contains(call)
+        }
+    }
+
+    /// The view's stored properties of a function type without a wrapper (`let onSave: (Draft) -> Void`).
+    private static func closureProperties(of view: TypeInfo) -> Set<String> {
+        Set(view.properties.compactMap { _, property in
+            property.isStored && property.attributes.isEmpty && property.type?.text.contains("->") == true ? property.name : nil
+        })
     }
 
     /// Whether the view uses its state anywhere but in its initializers (`name`,
@@ -202,23 +191,19 @@ enum StateSeeding {
         }
     }
 
-    /// Whether the state's value holds an object (a project class): the view keeps a
-    /// reference, which only changes when a caller passes another object.
-    /// A state built from the parameters (`loader = ImageLoader(url: url)`) holds an object
-    /// of its own: a new value passed is what changes it, not a new object.
-    static func holdsReference(_ state: SeededState, of view: TypeInfo, in file: ParsedFile, index: ProjectIndex) -> Bool {
-        if case .parameter(let parameter, let assignment, let fileIndex) = state.source,
-            !storesItself(parameter, in: assignment, file: index.files[fileIndex])
-        {
-            return false
-        }
-        guard let shape = index.declaredShape(of: state.property, in: file, scope: view.name) else { return false }
+    /// Whether the state holds an object (a project class), declared so.
+    private static func holdsObject(_ property: Property, of view: TypeInfo, in file: ParsedFile, index: ProjectIndex) -> Bool {
+        guard let shape = index.declaredShape(of: property, in: file, scope: view.name) else { return false }
         return index.modelKind(of: shape, from: view.name, file: index.fileIndex(of: file)).isClass
     }
 
-    /// Whether the assignment (`_x = State(initialValue: x)`, `self.x = x`) stores the
-    /// parameter itself, not a value built from it.
-    private static func storesItself(_ parameter: Parameter, in assignment: Range<Int>, file: ParsedFile) -> Bool {
+    /// Whether the state keeps the object its caller passes (`_x = State(initialValue: x)`,
+    /// `self.x = x`, the memberwise initializer): its reference changes only when a caller
+    /// passes another object. A state built from the parameters (`loader = ImageLoader(url:
+    /// url)`) holds an object of its own: a new value passed is what changes it.
+    private static func storesItself(_ state: SeededState, index: ProjectIndex) -> Bool {
+        guard case .parameter(let parameter, let assignment, let fileIndex) = state.source else { return true }
+        let file = index.files[fileIndex]
         guard let equal = assignment.first(where: { file.at($0, "=") }) else { return false }
         let assigned = equal + 1..<assignment.upperBound
         // `State(initialValue: x)`, `.init(wrappedValue: x)`: what it wraps.
@@ -281,10 +266,17 @@ enum StateSeeding {
         return false
     }
 
-    /// The states among `names` the view edits outside its initializers: assigns
-    /// (`draft = …`, `draft.title = …`), mutates through a method (`draft.items.append(x)`),
-    /// or hands out as a binding (`$draft`, `&draft`). One pass over each declaration.
-    private static func editedStates(among names: Set<String>, in view: TypeInfo, index: ProjectIndex) -> Set<String> {
+    /// The states among `names` the view edits outside its initializers: assigns them
+    /// (`draft = …`, `draft.title = …`), calls a mutating method on them
+    /// (`draft.items.append(x)`, a `mutating func` of the project struct the state holds, any
+    /// method of a project class), or hands them out as a binding (`$draft`, `&draft`).
+    /// A state in `objects` holds an object the view keeps: only replacing the reference edits
+    /// the state (`model = Model()`, `&model`, `$model` handed out whole); setting a field
+    /// (`model.title = …`, `$model.title`) or calling a method changes the object, not which
+    /// one the state holds. One pass over each declaration.
+    static func editedStates(
+        among names: Set<String>, objects: Set<String> = [], in view: TypeInfo, index: ProjectIndex
+    ) -> Set<String> {
         guard !names.isEmpty else { return [] }
         let bindings = Set(names.map { "$" + $0 })
         var edited = Set<String>()
@@ -292,16 +284,21 @@ enum StateSeeding {
             let file = index.files[declaration.file]
             let initializers = declaration.decl.functions.filter { $0.kind == .initializer }.compactMap(\.body)
             func isInInitializer(_ token: Int) -> Bool { initializers.contains { $0.contains(token) } }
+            // For an object, a member after the name (`$model.title`, `&model.count`) is the object's.
+            func isWhole(_ name: String, _ token: Int) -> Bool { !objects.contains(name) || file.kind(token + 1) != .period }
             let members = declaration.decl.members
             for assignment in file.assignments(in: members) {
-                guard let first = file.path(of: assignment.target).first, names.contains(first),
+                let path = file.path(of: assignment.target)
+                guard let first = path.first, names.contains(first), !objects.contains(first) || path.count == 1,
                     !isInInitializer(assignment.operatorToken), file.isOwnMemberReference(assignment.target.root)
                 else { continue }
                 edited.insert(first)
             }
-            for chain in index.memberChains(inDeclaration: members, of: file) where chain.names.count > 1 && file.kind(chain.end) == .leftParen {
-                guard let first = file.path(of: chain).first, names.contains(first),
-                    file.isOwnMemberReference(chain.root), !isInInitializer(chain.root)
+            for chain in index.memberChains(inDeclaration: members, of: file) where chain.names.count > 1 && file.isCalled(chain) {
+                let path = file.path(of: chain)
+                guard let first = path.first, names.contains(first), !objects.contains(first), path.count > 1,
+                    file.isOwnMemberReference(chain.root), !isInInitializer(chain.root),
+                    mutates(path, of: view.property(named: first)?.property, in: view, file: declaration.file, index: index)
                 else { continue }
                 edited.insert(first)
             }
@@ -309,17 +306,30 @@ enum StateSeeding {
                 switch file.kind(token) {
                 case .dollarIdentifier:
                     let text = file.text(token)
-                    if bindings.contains(text), !isInInitializer(token) { edited.insert(String(text.dropFirst())) }
+                    let name = String(text.dropFirst())
+                    if bindings.contains(text), isWhole(name, token), !isInInitializer(token) { edited.insert(name) }
                 case .identifier:
                     guard file.at(token - 1, "&") else { continue }
                     let text = file.text(token)
-                    if names.contains(text), !isInInitializer(token) { edited.insert(text) }
+                    if names.contains(text), isWhole(text, token), !isInInitializer(token) { edited.insert(text) }
                 default:
                     continue
                 }
             }
         }
         return edited
+    }
+
+    /// Whether calling `path` (`["draft", "items", "append"]`) may change the value the
+    /// property holds: a mutating method of the standard library's values, a `mutating func`
+    /// of the project struct it holds, or any method of a project class it holds.
+    /// `title.uppercased()`, `date.formatted()` only read it.
+    private static func mutates(_ path: [String], of property: Property?, in view: TypeInfo, file: Int, index: ProjectIndex) -> Bool {
+        let method = path[path.count - 1]
+        if mutatingMethodNames.contains(method) { return true }
+        guard let held = heldType(of: property, in: view, file: file, index: index) else { return false }
+        if held.isClass { return true }
+        return path.count == 2 && held.functions.contains { $0.function.name == method && $0.function.modifiers.contains("mutating") }
     }
 
     /// Where `body` passes the state (or a computed property that reads it: `names`) to a

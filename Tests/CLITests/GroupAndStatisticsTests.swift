@@ -49,7 +49,7 @@ import Testing
         #expect(result.status == 0)
         #expect(
             result.stdout.hasSuffix(
-                "through a save action (docs/rules/state_initialized_from_outside.md)\n\n1  observed_object_created_inline  suspicious\n1  state_initialized_from_outside  suspicious\n"))
+                "renew the view with `.id(…)` on the value (docs/rules/state_initialized_from_outside.md)\n\n1  observed_object_created_inline  suspicious\n1  state_initialized_from_outside  suspicious\n"))
         let statistics = try project.run("--statistics", "--enable", "style")
         #expect(statistics.status == 0)
         #expect(

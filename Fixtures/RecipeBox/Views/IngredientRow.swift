@@ -3,7 +3,7 @@ import SwiftUI
 /// One ingredient with a "got it" checkmark.
 struct IngredientRow: View {
     let ingredient: Recipe.Ingredient
-    @State var isChecked: Bool // expect: state_initialized_from_outside
+    @State var isChecked: Bool // expect: state_initialized_from_parameter
 
     var body: some View {
         Button {
