@@ -17,7 +17,10 @@ public struct PublishedMutatedOffMain: Rule {
             calls it on an internal queue), a completion handler Apple documents as called off the main \
             thread (`LAContext.evaluatePolicy`'s and `evaluateAccessControl`'s reply, \
             `AVCaptureDevice.requestAccess(for:)`, `UNUserNotificationCenter.requestAuthorization(options:)`, \
-            `PHPhotoLibrary.requestAuthorization`; `CLGeocoder`'s handlers run on the main thread), \
+            `PHPhotoLibrary.requestAuthorization`, HealthKit's `requestAuthorization(toShare:read:)` and \
+            query handlers, EventKit's access requests, `SFSpeechRecognizer.requestAuthorization`, \
+            `getNotificationSettings`, CloudKit's `perform(_:inZoneWith:)` and record operations' blocks; \
+            `CLGeocoder`'s handlers run on the main thread), \
             `perform { }` on a Core Data context made with \
             `.privateQueueConcurrencyType` or `newBackgroundContext()` (or `performBackgroundTask`), \
             a `Task { }` that inherits no actor, a nonisolated \
@@ -342,6 +345,20 @@ public struct PublishedMutatedOffMain: Rule {
             }
             """,
             """
+            final class StepsModel: ObservableObject {
+                @Published var samples: [HKSample] = []
+                func load(_ store: HKHealthStore, _ type: HKSampleType) {
+                    store.execute(HKSampleQuery(sampleType: type, predicate: nil, limit: 10, sortDescriptors: nil) { _, samples, _ in
+                        ↓self.samples = samples ?? []
+                    })
+                }
+            }
+            struct StepsView: View {
+                @StateObject private var steps = StepsModel()
+                var body: some View { Text(String(steps.samples.count)) }
+            }
+            """,
+            """
             final class TokenStore: ObservableObject {
                 @Published var token = ""
                 func refresh() -> AnyPublisher<Bool, Never> {
@@ -383,6 +400,21 @@ public struct PublishedMutatedOffMain: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // HealthKit calls the handler on a background queue; the write hops to the main queue.
+            """
+            final class StepsModel: ObservableObject {
+                @Published var samples: [HKSample] = []
+                func load(_ store: HKHealthStore, _ type: HKSampleType) {
+                    store.execute(HKSampleQuery(sampleType: type, predicate: nil, limit: 10, sortDescriptors: nil) { _, samples, _ in
+                        DispatchQueue.main.async { self.samples = samples ?? [] }
+                    })
+                }
+            }
+            struct StepsView: View {
+                @StateObject private var steps = StepsModel()
+                var body: some View { Text(String(steps.samples.count)) }
+            }
+            """,
             // A closure passed for a `@MainActor` function type is isolated to the main actor:
             // `Task { }` in it inherits the main actor, wherever `disconnect` calls it.
             """

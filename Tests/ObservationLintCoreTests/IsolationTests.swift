@@ -105,6 +105,15 @@ final class IsolationTests: XCTestCase {
         XCTAssertTrue(unhopped.steps[0].description.contains("the Swift 6 mode does not compile this conformance without `@preconcurrency`"))
         XCTAssertEqual(isolation(isolated.replacingOccurrences(of: ": WCSessionDelegate", with: ": @preconcurrency WCSessionDelegate")), .mainActor)
         XCTAssertEqual(isolation("@preconcurrency import WatchConnectivity\n" + isolated), .mainActor)
+        // HealthKit's workout session and MultipeerConnectivity's session call their delegates
+        // on background serial queues; a method whose first parameter is another type is no
+        // requirement of the protocol.
+        let workout = "final class Workout: NSObject, HKWorkoutSessionDelegate {\n var state = 0\n func workoutSession(_ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState, from fromState: HKWorkoutSessionState, date: Date) { HERE = 1 }\n}"
+        XCTAssertEqual(isolation(workout), .offMain)
+        XCTAssertEqual(isolation(workout.replacingOccurrences(of: "_ workoutSession: HKWorkoutSession", with: "_ workoutSession: Int")), .unknown)
+        let peers = "final class Peers: NSObject, MCSessionDelegate {\n var connected = 0\n func session(_ session: MCSession, peer peerID: MCPeerID, didChange state: MCSessionState) { HERE = 1 }\n}"
+        XCTAssertEqual(isolation(peers), .offMain)
+        XCTAssertEqual(isolation(peers.replacingOccurrences(of: "{ HERE = 1 }", with: "{ DispatchQueue.main.async { self.HERE = 1 } }")), .mainActor)
     }
 
     func testMainActorIsInheritedFromProjectSuperclassesProtocolsAndTheSDK() {
@@ -554,6 +563,69 @@ final class IsolationTests: XCTestCase {
             write("evaluatePolicy(.a, localizedReason: r)", declarations: "func evaluatePolicy(_ p: Int, localizedReason: String, reply: @escaping (Bool, Error?) -> Void) {}")
                 .isolation,
             .unknown)
+    }
+
+    /// HealthKit, EventKit, Speech, UserNotifications and CloudKit calls whose documentation
+    /// says their handler runs on a background or arbitrary queue; a hop to the main queue
+    /// inside the handler runs on the main thread.
+    func testMoreDocumentedFrameworkCompletionHandlers() {
+        func write(_ call: String, imports: String = "", hop: Bool = false) -> ExecutionContext {
+            let body = hop ? "DispatchQueue.main.async { self.HERE = [] }" : "self.HERE = []"
+            return context("\(imports)\nfinal class Health {\n var samples: [Int] = []\n func load() {\n \(call) { _, _ in \(body) }\n }\n}")
+        }
+        let calls: [(call: String, imports: String)] = [
+            ("store.requestAuthorization(toShare: types, read: types)", ""),
+            ("let query = HKSampleQuery(sampleType: type, predicate: nil, limit: 10, sortDescriptors: nil)", ""),
+            ("let query = HKAnchoredObjectQuery(type: type, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit)", ""),
+            ("let query = HKObserverQuery(sampleType: type, predicate: nil)", ""),
+            ("let query = HKStatisticsQuery(quantityType: type, quantitySamplePredicate: nil, options: .cumulativeSum)", ""),
+            ("SFSpeechRecognizer.requestAuthorization", ""),
+            ("eventStore.requestAccess(to: .event)", "import EventKit"),
+            ("eventStore.requestFullAccessToEvents", "import EventKit"),
+            ("eventStore.requestFullAccessToReminders", "import EventKit"),
+            ("UNUserNotificationCenter.current().getNotificationSettings", "import UserNotifications"),
+            ("database.perform(query, inZoneWith: nil)", "import CloudKit"),
+        ]
+        for (call, imports) in calls {
+            let handler = write(call, imports: imports)
+            XCTAssertEqual(handler.isolation, .offMain, call)
+            XCTAssertEqual(handler.steps.last?.kind, .completionHandler, call)
+            XCTAssertEqual(write(call, imports: imports, hop: true).isolation, .mainActor, call)
+        }
+        // A labeled handler argument of an initializer.
+        XCTAssertEqual(
+            isolation("final class Health {\n var n = 0\n func load() {\n _ = HKSampleQuery(sampleType: t, predicate: nil, limit: 1, sortDescriptors: nil, resultsHandler: { _, _, _ in self.HERE = 1 })\n }\n}"),
+            .offMain)
+        // Without the framework's import, with other labels, or a project type or function of
+        // the name: not claimed.
+        XCTAssertEqual(write("eventStore.requestAccess(to: .event)").isolation, .unknown)
+        XCTAssertEqual(write("center.getNotificationSettings").isolation, .unknown)
+        XCTAssertEqual(write("database.perform(query, inZoneWith: nil)").isolation, .unknown)
+        XCTAssertEqual(write("store.requestAuthorization(for: types)").isolation, .unknown)
+        XCTAssertEqual(write("Recognizer.requestAuthorization").isolation, .unknown)
+        XCTAssertEqual(
+            write("let query = HKSampleQuery(sampleType: type, predicate: nil, limit: 10, sortDescriptors: nil)",
+                imports: "struct HKSampleQuery { init(sampleType: Int, predicate: Int?, limit: Int, sortDescriptors: [Int]?, resultsHandler: @escaping (Int, Int) -> Void) {} }")
+                .isolation,
+            .unknown)
+    }
+
+    /// Handler properties CloudKit and HealthKit document as called off the main thread, in a
+    /// file that imports the framework.
+    func testDocumentedHandlerPropertiesRunOffTheMainThread() {
+        func write(_ property: String, imports: String) -> ExecutionContext {
+            context("\(imports)\nfinal class Sync {\n var records: [Int] = []\n func load(_ operation: Operation) {\n operation.\(property) = { _, _ in self.HERE = [] }\n }\n}")
+        }
+        let fetched = write("fetchRecordsCompletionBlock", imports: "import CloudKit")
+        XCTAssertEqual(fetched.isolation, .offMain)
+        XCTAssertEqual(fetched.steps.map(\.kind), [.function, .completionHandler])
+        XCTAssertTrue(fetched.steps[1].description.contains("internal queue"))
+        XCTAssertEqual(write("modifyRecordsResultBlock", imports: "import CloudKit").isolation, .offMain)
+        XCTAssertEqual(write("initialResultsHandler", imports: "import HealthKit").isolation, .offMain)
+        XCTAssertEqual(write("statisticsUpdateHandler", imports: "import HealthKit").isolation, .offMain)
+        // Without the framework's import, or another property: not claimed.
+        XCTAssertEqual(write("fetchRecordsCompletionBlock", imports: "import Foundation").isolation, .unknown)
+        XCTAssertEqual(write("completionBlock", imports: "import CloudKit").isolation, .unknown)
     }
 
     /// SwiftNIO's futures run their callbacks on their event loop's thread; the names are

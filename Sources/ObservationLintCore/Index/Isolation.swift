@@ -226,7 +226,7 @@ let nonisolatedOutsideTypes: Set<String> = [
     "LocalizedError", "AnyObject", "CaseIterable", "RawRepresentable", "NSCoding", "NSSecureCoding",
     "NSCopying", "URLSessionDelegate", "URLSessionTaskDelegate", "URLSessionDataDelegate",
     "URLSessionDownloadDelegate", "URLSessionWebSocketDelegate", "Cancellable", "Operation",
-    "WCSessionDelegate", "PHPhotoLibraryChangeObserver",
+    "WCSessionDelegate", "PHPhotoLibraryChangeObserver", "HKWorkoutSessionDelegate", "MCSessionDelegate",
 ]
 
 /// UIKit and AppKit classes the SDKs isolate to the main actor: their subclasses are too.

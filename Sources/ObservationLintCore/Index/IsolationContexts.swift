@@ -276,6 +276,12 @@ final class BodyContexts: @unchecked Sendable {
     private static let offMainDelegates: [(protocol: String, firstParameter: String, framework: String, says: String)] = [
         ("WCSessionDelegate", "WCSession", "WatchConnectivity", "WatchConnectivity calls its delegate's methods serially on a background thread"),
         ("PHPhotoLibraryChangeObserver", "PHChange", "Photos", "Photos calls `photoLibraryDidChange(_:)` on an arbitrary serial queue"),
+        // developer.apple.com/documentation/healthkit/hkworkoutsessiondelegate: "HealthKit calls
+        // these methods on an anonymous serial background queue."
+        ("HKWorkoutSessionDelegate", "HKWorkoutSession", "HealthKit", "HealthKit calls its delegate's methods on an anonymous serial background queue"),
+        // developer.apple.com/documentation/multipeerconnectivity/mcsessiondelegate: "Delegate
+        // calls occur on a private serial queue."
+        ("MCSessionDelegate", "MCSession", "MultipeerConnectivity", "MultipeerConnectivity calls its delegate's methods on a private serial queue"),
     ]
 
     /// What a framework says of where it calls the synchronous method, when the method
@@ -350,6 +356,7 @@ struct ClosureClassifier {
                     "in a closure assigned to `\(target)`, whose type is `@MainActor`: it runs on the main actor", outer, domain: .mainActor)
             }
             if let handler = pathUpdateHandler(at: brace, outer) { return handler }
+            if let handler = documentedHandlerProperty(at: brace, outer) { return handler }
             return step(.closure, at: brace, .unknown, "in a stored closure or local function: it runs where it is called", outer, domain: .unknown)
         }
         let name = file.text(callee)
@@ -397,6 +404,7 @@ struct ClosureClassifier {
             return step(.dispatch, at: callee, .mainActor, "in `RunLoop.main.perform { }`: on the main thread", outer, domain: .nonisolated, async: true)
         case "perform", "performAndWait":
             if let receiver, let frame = contextPerform(name, receiver: receiver, at: callee, outer) { return frame }
+            if let frame = documentedCallback(scope, name: name, label: label, at: callee, outer) { return frame }
         case "performBackgroundTask":
             // "Executes a closure on a private queue using an ephemeral managed object context."
             // (developer.apple.com/documentation/coredata/nspersistentcontainer/performbackgroundtask(_:))
@@ -623,13 +631,15 @@ struct ClosureClassifier {
 
     // MARK: - Other frameworks' completion handlers
 
-    /// The completion handler of a framework method whose documentation says where it runs
-    /// (`documentedCallbacks`): judged by the method's name, its first argument labels and,
-    /// for a class method, its receiver, when the project declares no function of that name.
+    /// The completion handler of a framework method or initializer whose documentation says
+    /// where it runs (`documentedCallbacks`): judged by the method's name, its first argument
+    /// labels and, for a class method, its receiver, when the project declares no function or
+    /// type of that name.
     private func documentedCallback(_ scope: Scope, name: String, label: Int?, at callee: Int, _ outer: BodyContexts.Frame)
         -> BodyContexts.Frame?
     {
-        guard let candidates = documentedCallbacks[name], index.isolationFacts.functionBodies(named: name, index: index).isEmpty
+        guard let candidates = documentedCallbacks[name], index.isolationFacts.functionBodies(named: name, index: index).isEmpty,
+            !name.startsWithUppercase || index.type(named: name) == nil
         else { return nil }
         let labels = callArguments(of: scope).map { arguments in
             file.argumentList(arguments).map { argument in argument.label.map { file.text($0) } ?? "_" }
@@ -645,6 +655,19 @@ struct ClosureClassifier {
         let thread = callback.isolation == .mainActor ? "on the main thread" : "off the main thread"
         return step(.completionHandler, at: callee, callback.isolation, "in the completion handler of \(call): \(callback.says), \(thread)",
             outer, domain: .nonisolated, async: true)
+    }
+
+    /// A closure assigned to a framework object's handler property whose documentation says
+    /// it runs off the main thread (`documentedHandlerProperties`), in a file that imports
+    /// the framework: `operation.fetchRecordsCompletionBlock = { … }`.
+    private func documentedHandlerProperty(at brace: Int, _ outer: BodyContexts.Frame) -> BodyContexts.Frame? {
+        guard brace >= 3, file.kind(brace - 1) == .equal, file.kind(brace - 3) == .period,
+            let handler = documentedHandlerProperties[file.text(brace - 2)],
+            file.imports.contains(where: { $0.module == handler.module })
+        else { return nil }
+        return step(.completionHandler, at: brace - 2, .offMain,
+            "in the `\(file.text(brace - 2))` of \(handler.owner): \(handler.says), off the main thread", outer, domain: .nonisolated,
+            async: true)
     }
 
     // MARK: - Combine
@@ -1131,6 +1154,46 @@ private let eventLoopFutureCallback = DocumentedCallback(
     labels: [], handler: "_", receiver: nil, isolation: .offMain,
     says: "SwiftNIO runs a future's callbacks on the future's event loop thread", modules: ["NIO", "NIOCore", "NIOPosix", "GRPC"])
 
+private let eventKitAccessCallback = DocumentedCallback(
+    labels: [], handler: "completion", receiver: nil, isolation: .offMain, says: "EventKit calls it on an arbitrary queue",
+    modules: ["EventKit"])
+
+/// A HealthKit query initializer, one entry per first argument label.
+private func healthKitQuery(_ firstLabels: [String], handler: String) -> [DocumentedCallback] {
+    firstLabels.map {
+        DocumentedCallback(labels: [$0], handler: handler, receiver: nil, isolation: .offMain,
+            says: "HealthKit runs the query and its handler on a background queue")
+    }
+}
+
+/// Handler properties a framework documents as called off the main thread, by property name:
+/// what declares it and the module a file must import for the name to be taken as it.
+let documentedHandlerProperties: [String: (owner: String, module: String, says: String)] = {
+    var table: [String: (owner: String, module: String, says: String)] = [:]
+    // developer.apple.com/documentation/cloudkit/ckfetchrecordsoperation and
+    // …/ckmodifyrecordsoperation: "The blocks you assign … are executed serially on an internal
+    // queue managed by the operation object. Your blocks must be capable of executing on a
+    // background thread".
+    for name in [
+        "fetchRecordsCompletionBlock", "fetchRecordsResultBlock", "perRecordResultBlock", "perRecordCompletionBlock",
+        "modifyRecordsCompletionBlock", "modifyRecordsResultBlock", "perRecordSaveBlock", "perRecordDeleteBlock",
+    ] {
+        table[name] = ("a CloudKit records operation", "CloudKit", "CloudKit runs the operation's blocks serially on an internal queue")
+    }
+    // …/ckfetchsubscriptionsoperation/fetchsubscriptioncompletionblock: "The block executes on
+    // a background queue"; …/ckfetchrecordzonesoperation/fetchrecordzonescompletionblock: "You
+    // must provide a closure capable of executing on a background thread".
+    table["fetchSubscriptionCompletionBlock"] = ("a `CKFetchSubscriptionsOperation`", "CloudKit", "CloudKit runs it on a background queue")
+    table["fetchRecordZonesCompletionBlock"] = ("a `CKFetchRecordZonesOperation`", "CloudKit", "CloudKit runs it on a background thread")
+    // developer.apple.com/documentation/healthkit/hkstatisticscollectionquery/initialresultshandler:
+    // "the query executes the results handler on a background queue"; …/statisticsupdatehandler:
+    // "the query executes the update handler on a background queue".
+    for name in ["initialResultsHandler", "statisticsUpdateHandler"] {
+        table[name] = ("an `HKStatisticsCollectionQuery`", "HealthKit", "HealthKit runs it on a background queue")
+    }
+    return table
+}()
+
 /// The completion handlers Apple's documentation places, by method name. A method not here
 /// (or called with other labels) keeps an unknown thread.
 let documentedCallbacks: [String: [DocumentedCallback]] = [
@@ -1149,6 +1212,22 @@ let documentedCallbacks: [String: [DocumentedCallback]] = [
     "requestAccess": [
         DocumentedCallback(labels: ["for"], handler: "completionHandler", receiver: "AVCaptureDevice", isolation: .offMain,
             says: "AVFoundation calls it on an arbitrary dispatch queue"),
+        // developer.apple.com/documentation/eventkit/ekeventstore/requestaccess(to:completion:):
+        // "the completion handler will be called on an arbitrary queue."
+        DocumentedCallback(labels: ["to"], handler: "completion", receiver: nil, isolation: .offMain,
+            says: "EventKit calls it on an arbitrary queue", modules: ["EventKit"]),
+    ],
+    // EKEventStore.requestFullAccessToEvents(completion:), requestFullAccessToReminders(completion:),
+    // requestWriteOnlyAccessToEvents(completion:): "EventKit calls the completion handler on an
+    // arbitrary queue."
+    "requestFullAccessToEvents": [eventKitAccessCallback],
+    "requestFullAccessToReminders": [eventKitAccessCallback],
+    "requestWriteOnlyAccessToEvents": [eventKitAccessCallback],
+    // UNUserNotificationCenter.getNotificationSettings(completionHandler:): "Your app may
+    // execute this block on a background thread."
+    "getNotificationSettings": [
+        DocumentedCallback(labels: [], handler: "completionHandler", receiver: nil, isolation: .offMain,
+            says: "UserNotifications may run it on a background thread", modules: ["UserNotifications"]),
     ],
     "requestAuthorization": [
         // UNUserNotificationCenter.requestAuthorization(options:completionHandler:): "This block
@@ -1161,6 +1240,31 @@ let documentedCallbacks: [String: [DocumentedCallback]] = [
             says: "Photos may call it on an arbitrary serial queue"),
         DocumentedCallback(labels: [], handler: "_", receiver: "PHPhotoLibrary", isolation: .offMain,
             says: "Photos may call it on an arbitrary serial queue"),
+        // developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:completion:):
+        // "After the user has finished responding, this method calls its completion block on a
+        // background queue."
+        DocumentedCallback(labels: ["toShare", "read"], handler: "completion", receiver: nil, isolation: .offMain,
+            says: "HealthKit calls it on a background queue"),
+        // developer.apple.com/documentation/speech/sfspeechrecognizer/requestauthorization(_:):
+        // "The system does not guarantee the execution of this block on your app's main dispatch queue."
+        DocumentedCallback(labels: [], handler: "_", receiver: "SFSpeechRecognizer", isolation: .offMain,
+            says: "Speech does not guarantee it runs on the main queue"),
+    ],
+    // HealthKit's queries, whose handlers are initializer arguments: "This method runs the query
+    // on an anonymous background queue. When the query is complete, it executes the results
+    // handler on the same background queue" (developer.apple.com/documentation/healthkit/executing-sample-queries,
+    // …/executing-anchored-object-queries, and the `HKStatisticsQuery` overview); observer
+    // queries "continue to run on an anonymous background thread and call their results handler
+    // whenever they detect relevant changes" (…/hkobserverquery/init(sampletype:predicate:updatehandler:)).
+    "HKSampleQuery": healthKitQuery(["sampleType", "queryDescriptors"], handler: "resultsHandler"),
+    "HKAnchoredObjectQuery": healthKitQuery(["type", "queryDescriptors"], handler: "resultsHandler"),
+    "HKObserverQuery": healthKitQuery(["sampleType", "queryDescriptors"], handler: "updateHandler"),
+    "HKStatisticsQuery": healthKitQuery(["quantityType"], handler: "completionHandler"),
+    // CKDatabase.perform(_:inZoneWith:completionHandler:): "Your block must be capable of running
+    // on any thread of the app" (developer.apple.com/documentation/cloudkit/ckdatabase/1449127-performquery).
+    "perform": [
+        DocumentedCallback(labels: ["_", "inZoneWith"], handler: "completionHandler", receiver: nil, isolation: .offMain,
+            says: "CloudKit may run it on any thread", modules: ["CloudKit"]),
     ],
     "always": [eventLoopFutureCallback],
     "whenComplete": [eventLoopFutureCallback],
