@@ -28,7 +28,10 @@ public struct EnvironmentObjectCreatedInline: Rule {
             no view the injected subtree can show reads the type from the environment \
             (`@EnvironmentObject`, `@Environment(T.self)`; through the views it builds, the \
             helpers and project modifiers it calls — in doubt, a reader is assumed), only a \
-            repeated initializer effect is reported.
+            repeated initializer effect is reported. A write that changes what the object is \
+            built from (state its arguments read: `.environmentObject(CourseStore(course: \
+            selected))` when `selected` changes) injects an object for the new input, as \
+            intended, and is no witness; another write that runs the body still is.
             """,
         fix: """
             Create the object once, where it is owned: `@StateObject private var store = Store()` \
@@ -36,6 +39,27 @@ public struct EnvironmentObjectCreatedInline: Rule {
             or the `App`, and inject that: `.environmentObject(store)`, `.environment(model)`.
             """,
         triggeringExamples: [
+            // `refreshes` changes nothing the store is built from.
+            """
+            final class CourseStore: ObservableObject {
+                @Published var group = ""
+                init(course: String) {}
+                func join() { group = "A" }
+            }
+            struct GroupBadge: View {
+                @EnvironmentObject var store: CourseStore
+                var body: some View { Button(store.group) { store.join() } }
+            }
+            struct Courses: View {
+                @State private var selectedCourse = "Swift"
+                @State private var refreshes = 0
+                var body: some View {
+                    Picker("Course", selection: $selectedCourse) { Text("Swift").tag("Swift") }
+                    Button("Refresh \\(refreshes)") { refreshes += 1 }
+                    GroupBadge().environmentObject(↓CourseStore(course: selectedCourse))
+                }
+            }
+            """,
             """
             final class UpdateStatus: ObservableObject {
                 @Published var canCheck = false
@@ -176,6 +200,25 @@ public struct EnvironmentObjectCreatedInline: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Only a course switch runs the body again: the store is built for the new course.
+            """
+            final class CourseStore: ObservableObject {
+                @Published var group = ""
+                init(course: String) {}
+                func join() { group = "A" }
+            }
+            struct GroupBadge: View {
+                @EnvironmentObject var store: CourseStore
+                var body: some View { Button(store.group) { store.join() } }
+            }
+            struct Courses: View {
+                @State private var selectedCourse = "Swift"
+                var body: some View {
+                    Picker("Course", selection: $selectedCourse) { Text("Swift").tag("Swift") }
+                    GroupBadge().environmentObject(CourseStore(course: selectedCourse))
+                }
+            }
+            """,
             // A wrapper only previews build (through another preview-only view): never shown in the app.
             """
             final class Coordinator: ObservableObject {
@@ -453,8 +496,11 @@ public struct EnvironmentObjectCreatedInline: Rule {
                     }
                     if previewOnly == true { continue }
                     // The witness: what runs this body again while the subtree is shown, and
-                    // what the new object loses.
-                    guard let trigger = index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: injection.token)).first
+                    // what the new object loses. A trigger that changes what the object is
+                    // built from replaces it as intended (`constructionInputs`).
+                    let inputs = index.constructionInputs(of: injection.constructor, in: context.fileIndex)
+                    guard let trigger = index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: injection.token))
+                        .first(where: { !index.changesInput($0, of: inputs, in: type.name) })
                     else { continue }
                     var loss = index.loss(ofRebuilding: model, call: injection.constructor, in: context.fileIndex)
                     // The state the old object held is lost only to a view that reads it:

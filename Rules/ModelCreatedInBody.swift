@@ -46,7 +46,14 @@ public struct ModelCreatedInBody: Rule {
             writes nothing, and edits made through an object the model was handed (not one it \
             built) change that shared object, which the new model is handed again. A field \
             whose every later write sets the literal it starts with (`errorMessage = nil` for an \
-            optional that starts `nil`) never holds another value, so a new model has the same.
+            optional that starts `nil`) never holds another value, so a new model has the same. \
+            A write that changes what the model is built from (state its arguments read, \
+            directly, through a local or an `if let`, or through a member: `selection.course`, \
+            `items[index]`, a model method that reads the written field; or another write in the \
+            same synchronous step as such a write) is no witness: the new model is built for the \
+            new input, as intended, and keeping the old one would show stale state. Another \
+            write that runs the body while the same construction is shown still is; a child \
+            that keeps the first model (`@StateObject`) discards the new one either way.
             """,
         fix: """
             Create the model where it is owned: in the child, as `@StateObject private var` \
@@ -55,6 +62,28 @@ public struct ModelCreatedInBody: Rule {
             the parent (or its model) and pass that stored object down.
             """,
         triggeringExamples: [
+            // `refreshes` changes nothing the model is built from: the same course gets a new
+            // model, which starts without the joined `group`.
+            """
+            final class CourseModel: ObservableObject {
+                @Published var group = ""
+                init(course: String) {}
+                func join() { group = "A" }
+            }
+            struct CourseView: View {
+                @ObservedObject var model: CourseModel
+                var body: some View { Button(model.group) { model.join() } }
+            }
+            struct Courses: View {
+                @State private var selectedCourse = "Swift"
+                @State private var refreshes = 0
+                var body: some View {
+                    Picker("Course", selection: $selectedCourse) { Text("Swift").tag("Swift") }
+                    Button("Refresh \\(refreshes)") { refreshes += 1 }
+                    CourseView(model: ↓CourseModel(course: selectedCourse))
+                }
+            }
+            """,
             // `opened` changes after the sheet is up (the second `await`): `Drafts.body` runs
             // again and builds a new `DraftModel` for the shown `Editor`.
             """
@@ -405,6 +434,26 @@ public struct ModelCreatedInBody: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Only a course switch runs the body again: the new model is built for the new
+            // course, as intended (keeping the old one would show the old course).
+            """
+            final class CourseModel: ObservableObject {
+                @Published var group = ""
+                init(course: String) {}
+                func join() { group = "A" }
+            }
+            struct CourseView: View {
+                @ObservedObject var model: CourseModel
+                var body: some View { Button(model.group) { model.join() } }
+            }
+            struct Courses: View {
+                @State private var selectedCourse = "Swift"
+                var body: some View {
+                    Picker("Course", selection: $selectedCourse) { Text("Swift").tag("Swift") }
+                    CourseView(model: CourseModel(course: selectedCourse))
+                }
+            }
+            """,
             // The editor saves a `Tag`, not an `Item`: nothing changes what the list fetches
             // while it is shown.
             """
@@ -974,9 +1023,12 @@ public struct ModelCreatedInBody: Rule {
             (construction, index.loss(
                 ofRebuilding: model, call: construction.call, in: construction.file, heldIn: storage.property.name, of: child))
         }.first { Witness.lossSummary($0.1, keepsFirst: storage.keepsFirst) != nil }
-        guard let (construction, loss) = witnessed, let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst),
-            let trigger = reRenderTrigger(of: type, building: child, at: site, context: context)
-        else { return }
+        guard let (construction, loss) = witnessed, let summary = Witness.lossSummary(loss, keepsFirst: storage.keepsFirst) else { return }
+        // A child that takes each new model gets one built from a changed input as intended;
+        // one that keeps the first discards it, and its initializer's effect repeats anyway.
+        let inputs = storage.keepsFirst || construction.file != context.fileIndex || construction.call.map({ body.range.contains($0.name) }) != true
+            ? [] : index.constructionInputs(of: construction.call, in: construction.file)
+        guard let trigger = reRenderTrigger(of: type, building: child, at: site, sparing: inputs, context: context) else { return }
         guard reported.insert(created.token).inserted else { return }
         let modelName = model.name
         let parent = "`\(type.name).\(body.name)`"
@@ -1026,13 +1078,16 @@ public struct ModelCreatedInBody: Rule {
 
     /// What runs `type`'s body again while the child it builds at `token` is shown, the
     /// surest first: a write the presentation showing the child covers is none, nor one that
-    /// first ends that presentation.
-    private func reRenderTrigger(of type: TypeInfo, building child: TypeInfo, at token: Int, context: RuleContext) -> ReRenderTrigger? {
+    /// first ends that presentation, nor one that changes an input of the model (`sparing`).
+    private func reRenderTrigger(
+        of type: TypeInfo, building child: TypeInfo, at token: Int, sparing inputs: [ConstructionInput], context: RuleContext
+    ) -> ReRenderTrigger? {
         let index = context.index
         if let site = index.viewGraph.constructions(of: child.name).first(where: { $0.file == context.fileIndex && $0.token == token }) {
-            return index.surestReRenderTrigger(of: type, whileShowingViewBuiltAt: site)
+            return index.surestReRenderTrigger(of: type, whileShowingViewBuiltAt: site, sparing: inputs)
         }
-        return index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: token)).first
+        return index.reRenderTriggers(of: type, whileShowing: TokenLocation(file: context.fileIndex, token: token))
+            .first { !index.changesInput($0, of: inputs, in: type.name) }
     }
 
     /// The project view called by name at `token`: `Row(…)`. Most such names are the SDK's

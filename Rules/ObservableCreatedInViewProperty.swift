@@ -26,6 +26,9 @@ public struct ObservableCreatedInViewProperty: Rule {
             The new object is reached only through the view's property: when the view's code \
             never refers to it (the view uses a shared instance instead), nothing writes or \
             shows that object's state, so only its initializer's effect can be lost.
+            A model the initializer builds from its parameters is built for what the caller \
+            passes: a parent write that changes what it passes for them re-creates the view for \
+            the new input, as intended, and is no witness; another write still is.
             """,
         fix: """
             Let SwiftUI keep the model across re-renders: `@State private var model = Model()` \
@@ -33,6 +36,28 @@ public struct ObservableCreatedInViewProperty: Rule {
             `ObservableObject`.
             """,
         triggeringExamples: [
+            // `refreshes` changes nothing `CourseView` builds its model from.
+            """
+            @Observable final class CourseModel {
+                var group = ""
+                init(course: String) {}
+                func join() { group = "A" }
+            }
+            struct CourseView: View {
+                let ↓model: CourseModel
+                init(course: String) { model = CourseModel(course: course) }
+                var body: some View { Button(model.group) { model.join() } }
+            }
+            struct Courses: View {
+                @State private var selectedCourse = "Swift"
+                @State private var refreshes = 0
+                var body: some View {
+                    Picker("Course", selection: $selectedCourse) { Text("Swift").tag("Swift") }
+                    Button("Refresh \\(refreshes)") { refreshes += 1 }
+                    CourseView(course: selectedCourse)
+                }
+            }
+            """,
             // `PlayerPanel`'s `@State` keeps the first player, but `PlayerBar` reads the one
             // injected into the environment: each rebuild of `PlayerHost` shows it a new player.
             """
@@ -204,6 +229,26 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A course switch passes another `course:`, the model's input: a new model is due.
+            """
+            @Observable final class CourseModel {
+                var group = ""
+                init(course: String) {}
+                func join() { group = "A" }
+            }
+            struct CourseView: View {
+                let model: CourseModel
+                init(course: String) { model = CourseModel(course: course) }
+                var body: some View { Button(model.group) { model.join() } }
+            }
+            struct Courses: View {
+                @State private var selectedCourse = "Swift"
+                var body: some View {
+                    Picker("Course", selection: $selectedCourse) { Text("Swift").tag("Swift") }
+                    CourseView(course: selectedCourse)
+                }
+            }
+            """,
             // `prefs` is a parameter of `PrefsRow`'s memberwise initializer and its initial value
             // that parameter's default: `Settings` passes `prefs:`, so the default is evaluated
             // only by the preview, never when `Settings.body` runs again.

@@ -25,6 +25,13 @@ public struct ObservedObjectCreatedInline: Rule {
             The new object is reached only through the view's property: when the view's code \
             never refers to it (the view uses a shared instance instead), nothing writes or \
             shows that object's state, so only its initializer's effect can be lost.
+            An object the initializer builds from its parameters (`init(course:) { model = \
+            CourseModel(course: course) }`) is built for what the caller passes: a parent write \
+            that changes what it passes for them (or is made in the same synchronous step as \
+            such a change) re-creates the view for the new input, as intended, and is no \
+            witness; another write that re-creates the view with the same input still is. A \
+            property's initial value (`@ObservedObject var model = Model()`) has no inputs: \
+            every such write is a witness.
             """,
         fix: """
             Let SwiftUI own it: `@StateObject private var model = Model()`. If the parent owns \
@@ -32,6 +39,28 @@ public struct ObservedObjectCreatedInline: Rule {
             value.
             """,
         triggeringExamples: [
+            // `refreshes` changes nothing `CourseView` builds its model from.
+            """
+            final class CourseModel: ObservableObject {
+                @Published var group = ""
+                init(course: String) {}
+                func join() { group = "A" }
+            }
+            struct CourseView: View {
+                @ObservedObject var ↓model: CourseModel
+                init(course: String) { model = CourseModel(course: course) }
+                var body: some View { Button(model.group) { model.join() } }
+            }
+            struct Courses: View {
+                @State private var selectedCourse = "Swift"
+                @State private var refreshes = 0
+                var body: some View {
+                    Picker("Course", selection: $selectedCourse) { Text("Swift").tag("Swift") }
+                    Button("Refresh \\(refreshes)") { refreshes += 1 }
+                    CourseView(course: selectedCourse)
+                }
+            }
+            """,
             """
             final class Clock: ObservableObject {
                 @Published var now = Date()
@@ -228,6 +257,27 @@ public struct ObservedObjectCreatedInline: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A course switch passes `CourseView` another `course:`, its model's input: the
+            // new model belongs to the new course.
+            """
+            final class CourseModel: ObservableObject {
+                @Published var group = ""
+                init(course: String) {}
+                func join() { group = "A" }
+            }
+            struct CourseView: View {
+                @ObservedObject var model: CourseModel
+                init(course: String) { model = CourseModel(course: course) }
+                var body: some View { Button(model.group) { model.join() } }
+            }
+            struct Courses: View {
+                @State private var selectedCourse = "Swift"
+                var body: some View {
+                    Picker("Course", selection: $selectedCourse) { Text("Swift").tag("Swift") }
+                    CourseView(course: selectedCourse)
+                }
+            }
+            """,
             """
             final class PinStore: ObservableObject {
                 @Published var pinned: [Int] = []

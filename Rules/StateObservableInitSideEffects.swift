@@ -30,7 +30,11 @@ public struct StateObservableInitSideEffects: Rule {
             that hold `self` only `weak` or `unowned`, or a selector observer on `self`, it ends \
             when the discarded instance is freed. A closure that holds `self` strongly keeps the \
             instance, and the subscription, alive for good, and a block observer stays \
-            registered until it is removed: both are reported.
+            registered until it is removed: both are reported. A parent write that changes \
+            what the model is built from (`_model = State(initialValue: Model(course: course))` \
+            when the caller passes another `course`) is a witness too: unlike a holder that \
+            takes each new model (`@ObservedObject`), `@State` keeps the first and discards the \
+            new one, so its initializer's effect repeats for nothing.
             """,
         fix: """
             Keep initializers that only assign, and start the work from the view: \

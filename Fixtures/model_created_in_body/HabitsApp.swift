@@ -30,5 +30,5 @@ struct ChartScene: Scene {
 /// be shown (a view no code names never renders).
 let navigationScreens: [any View.Type] = [
     FocusScreen.self, StatsScreen.self, HabitWidgetGallery.self, HabitFactsButton.self, StreakScreen.self, InboxScreen.self,
-    OutboxScreen.self, StreakCounterHost.self, ExpenseList.self, CurrencyList.self,
+    OutboxScreen.self, StreakCounterHost.self, ExpenseList.self, CurrencyList.self, CourseSwitcher.self, EnrollingCourseSwitcher.self,
 ]

@@ -36,16 +36,21 @@ struct StatsBadge: View {
     }
 }
 
+// A change of `store.habits` builds the models for the new habits, as intended; `compact`
+// changes nothing they are built from, and the same habits get new models.
 struct StatsScreen: View {
     @EnvironmentObject private var store: HabitStore
+    @State private var compact = false
 
     var body: some View {
         ScrollView {
+            Toggle("Compact", isOn: $compact)
             summary
             let chart = ChartModel(points: store.habits.map(\.completions.count)) // expect: model_created_in_body
             ChartView(model: chart)
             StatsBadge(formatter: BadgeFormatter(), count: store.habits.count)
         }
+        .font(compact ? .caption : .body)
     }
 
     @ViewBuilder

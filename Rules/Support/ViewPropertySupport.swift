@@ -125,7 +125,7 @@ enum ViewProperty {
         let index = context.index
         let loss = index.loss(ofRebuilding: model, call: call, in: callFile, heldIn: property, of: view)
         guard let summary = Witness.lossSummary(loss, keepsFirst: false),
-            let recreation = index.reCreations(of: view).first(where: { building($0.site) })
+            let recreation = index.reCreations(of: view, sparing: index.constructionInputs(of: call, in: callFile)).first(where: { building($0.site) })
         else {
             return nil
         }

@@ -14,6 +14,10 @@ public struct ReRenderTrigger: Sendable {
     public let property: String
     /// What changes, for a message: `` `selectedTab` ``, `` `SearchModel.results` ``.
     public let state: String
+    /// The model (qualified name) and its field that change (`SearchModel`, `results`), nil
+    /// for the reader's own state.
+    public var model: String? = nil
+    public var field: String? = nil
     /// Where the reader reads it while rendering; nil when its wrapper subscribes to every
     /// change (`@ObservedObject` of an ObservableObject).
     public let read: TokenLocation?
@@ -28,7 +32,7 @@ public struct ReRenderTrigger: Sendable {
 
     func passing(_ step: PassedDownInput) -> ReRenderTrigger {
         ReRenderTrigger(
-            reader: reader, property: property, state: state, read: read, write: write, context: context,
+            reader: reader, property: property, state: state, model: model, field: field, read: read, write: write, context: context,
             passedDown: passedDown + [step])
     }
 }
@@ -38,6 +42,9 @@ public struct PassedDownInput: Sendable {
     public let site: ViewConstruction
     /// "a closure (`onSelect:`)", "a new `Filter`", "`selectedTab`".
     public let input: String
+    /// The label of the argument that passes the changed state itself (`selectedTab`,
+    /// `selectedTab.title`); nil for an input SwiftUI never finds equal (a closure).
+    public var label: String? = nil
 }
 
 /// A site that builds a view while a body that runs again is evaluated, and what runs it.
@@ -67,12 +74,16 @@ extension ProjectIndex {
     /// initial values run again). Empty for a view only built once or with unknown callers;
     /// a presentation that never shows the view (`isNeverPresented`) is no such site.
     /// `declaredAt`: the name of one declaration of the view (one `#if` variant); only the
-    /// sites that can build that declaration count.
-    public func reCreations(of view: TypeInfo, declaredAt declaration: TokenLocation? = nil) -> [ReCreation] {
+    /// sites that can build that declaration count. `sparing`: the inputs of a model the
+    /// view's initializer builds (`constructionInputs`); a trigger that changes what a site
+    /// passes for them re-creates the view to build the model from the new value, as intended.
+    public func reCreations(
+        of view: TypeInfo, declaredAt declaration: TokenLocation? = nil, sparing inputs: [ConstructionInput] = []
+    ) -> [ReCreation] {
         let sites = declaration.map { viewGraph.constructions(of: view.name, declaredAt: $0) } ?? viewGraph.constructions(of: view.name)
         return sites.compactMap { site in
-            guard isReRenderedSite(site), let parent = site.enclosingType.flatMap({ types[$0] }),
-                ViewCode.isRenderingContainer(parent), let trigger = surestReRenderTrigger(of: parent, whileShowingViewBuiltAt: site)
+            guard isReRenderedSite(site), let parent = site.enclosingType.flatMap({ types[$0] }), ViewCode.isRenderingContainer(parent),
+                let trigger = surestReRenderTrigger(of: parent, whileShowingViewBuiltAt: site, sparing: self.inputs(inputs, passedAt: site))
             else { return nil }
             return ReCreation(site: site, trigger: trigger)
         }
@@ -150,8 +161,9 @@ extension ProjectIndex {
             let location = TokenLocation(file: site.file, token: site.token)
             let alwaysUnequal = alwaysUnequalInput(at: site)
             for trigger in triggers(of: parent, visiting: visiting.union([type.name])) where isShown(trigger, in: parent, with: location) {
-                guard let input = alwaysUnequal ?? changedInput(at: site, for: trigger, parent: parent) else { continue }
-                result.append(trigger.passing(PassedDownInput(site: site, input: input)))
+                let step = alwaysUnequal.map { PassedDownInput(site: site, input: $0) } ?? changedInput(at: site, for: trigger, parent: parent)
+                guard let step else { continue }
+                result.append(trigger.passing(step))
                 if result.count >= 32 { return result }
             }
         }
@@ -159,10 +171,10 @@ extension ProjectIndex {
     }
 
     /// An input the site passes that is the state the trigger changes.
-    private func changedInput(at site: ViewConstruction, for trigger: ReRenderTrigger, parent: TypeInfo) -> String? {
+    private func changedInput(at site: ViewConstruction, for trigger: ReRenderTrigger, parent: TypeInfo) -> PassedDownInput? {
         for argument in site.arguments {
             if trigger.reader == parent.name, trigger.passedDown.isEmpty, mentions(argument.origin, property: trigger.property) {
-                return "\(trigger.state)\(Self.label(argument))"
+                return PassedDownInput(site: site, input: "\(trigger.state)\(Self.label(argument))", label: argument.label)
             }
         }
         return nil
@@ -563,13 +575,13 @@ extension ProjectIndex {
                 for write in modelWrites(of: model, field: field).prefix(2) {
                     result.append(
                         ReRenderTrigger(
-                            reader: type.name, property: property.name, state: state,
+                            reader: type.name, property: property.name, state: state, model: model.name, field: field,
                             read: nil, write: write.location, context: write.context, passedDown: []))
                 }
                 for subscription in subscriptionAssignments(to: field, in: model).prefix(1) {
                     result.append(
                         ReRenderTrigger(
-                            reader: type.name, property: property.name, state: state, read: nil, write: subscription,
+                            reader: type.name, property: property.name, state: state, model: model.name, field: field, read: nil, write: subscription,
                             context: "each time the publisher assigned to it delivers a new value", passedDown: []))
                 }
             }
@@ -583,7 +595,7 @@ extension ProjectIndex {
                 result.append(
                     ReRenderTrigger(
                         reader: type.name, property: read.origin.reference.name,
-                        state: "`\(model.name.withoutTypeKeyPrefixes).\(field)`",
+                        state: "`\(model.name.withoutTypeKeyPrefixes).\(field)`", model: model.name, field: field,
                         read: TokenLocation(file: read.origin.file, token: read.origin.tokens[0]), write: write.location,
                         context: write.context, passedDown: []))
             }

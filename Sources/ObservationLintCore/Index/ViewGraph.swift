@@ -359,8 +359,20 @@ public final class ViewGraph: @unchecked Sendable {
     /// `Row(title: title)`. Nil when the local has none, or is bound another way (a `for`
     /// loop, a closure parameter).
     public func initialValue(ofLocal name: String, at site: ViewConstruction) -> ConstructionArgument? {
-        var collector = FileCollector(fileIndex: site.file, index: index, findings: findings)
-        return collector.localInitialValue(of: name, before: site.token)
+        initialValue(ofLocal: name, at: TokenLocation(file: site.file, token: site.token))
+    }
+
+    /// The initial value of a local that the code at `location` names (see above).
+    public func initialValue(ofLocal name: String, at location: TokenLocation) -> ConstructionArgument? {
+        var collector = FileCollector(fileIndex: location.file, index: index, findings: findings)
+        return collector.localInitialValue(of: name, before: location.token)
+    }
+
+    /// Where the value of `expression` (tokens of `file`) comes from, as an argument at its
+    /// place would: `.unknown` outside code.
+    public func origin(of expression: Range<Int>, in file: Int) -> ArgumentOrigin {
+        var collector = FileCollector(fileIndex: file, index: index, findings: findings)
+        return collector.origin(of: expression)
     }
 
     /// The views with at least one construction site, sorted.
@@ -1151,6 +1163,11 @@ private struct FileCollector {
             return (token + 1, token + 2..<end)
         }
         return nil
+    }
+
+    mutating func origin(of expression: Range<Int>) -> ArgumentOrigin {
+        guard let member = member(containing: expression.lowerBound) else { return .unknown }
+        return origin(of: expression, at: expression.lowerBound, frames: frames(around: expression.lowerBound, in: member), in: member, depth: 0)
     }
 
     /// The value of `let name = value` (or `let name: T = value`), the last declaration of

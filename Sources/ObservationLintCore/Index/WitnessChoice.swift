@@ -50,13 +50,18 @@ extension ProjectIndex {
     /// the surest (`surety(of:whileShowingViewBuiltAt:)`), the first listed among equals;
     /// never one whose write first ends the presentation showing the view
     /// (`dismissesPresentation(before:showing:)`), or that runs only before the flow it runs
-    /// in presents the view (`runsBeforePresenting(_:showing:)`). Nil when none can fire.
-    public func surestReRenderTrigger(of type: TypeInfo, whileShowingViewBuiltAt site: ViewConstruction) -> ReRenderTrigger? {
+    /// in presents the view (`runsBeforePresenting(_:showing:)`). `sparing`: the inputs of a
+    /// model construction in `type`'s code that the view gets (`constructionInputs`); a
+    /// trigger that changes one of them (`changesInput`) rebuilds the model from the new
+    /// value, as intended, and witnesses no loss. Nil when none can fire.
+    public func surestReRenderTrigger(
+        of type: TypeInfo, whileShowingViewBuiltAt site: ViewConstruction, sparing inputs: [ConstructionInput] = []
+    ) -> ReRenderTrigger? {
         var best: (trigger: ReRenderTrigger, surety: TriggerSurety)?
         for trigger in reRenderTriggers(of: type, whileShowing: TokenLocation(file: site.file, token: site.token)) {
             let surety = surety(of: trigger, whileShowingViewBuiltAt: site)
             if let best, best.surety <= surety { continue }
-            if leavesBranch(trigger, of: site) { continue }
+            if leavesBranch(trigger, of: site) || changesInput(trigger, of: inputs, in: type.name) { continue }
             if let write = trigger.write, !canRun(write, whileShowing: site) || dismissesPresentation(before: write, showing: site)
                 || runsBeforePresenting(write, showing: site)
             {
