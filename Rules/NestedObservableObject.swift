@@ -18,7 +18,8 @@ public struct NestedObservableObject: Rule {
             the reference itself is replaced. The rule reports the witness: a change of the \
             child's state that can happen after a view read it (not one made to a new object \
             before anything holds it: `let entry = Entry(context: c); entry.rate = r` in the \
-            block that built it, or `Entry(context: c).fill(r)`; a Core Data `NSManagedObject` \
+            block that built it, in a property's initial value (`static var preview = { … }()`), or \
+            `Entry(context: c).fill(r)`; a Core Data `NSManagedObject` \
             announces its own attribute changes, never its children's), which the parent does not \
             announce, and the render read through the parent. An action's \
             `parent.child.value = x` is such a change; a binding `$parent.child.value` is not \
@@ -35,7 +36,9 @@ public struct NestedObservableObject: Rule {
             observes an object of its type (`@ObservedObject var child: Child`), \
             `weak`/`unowned` back-references, and a parent that announces every change it makes \
             to the child in the same synchronous flow (`child.select(id)` next to \
-            `objectWillChange.send()`, in the same function or in every caller; calling a \
+            `objectWillChange.send()`, in the same function or in every caller; a closure \
+            another type hands to the parent, which the parent runs only where it announces, \
+            as in the `didSet` of a `@Published` property; calling a \
             child's method that changes nothing, such as `child.activeDevice()`, is no change \
             to announce) are fine. Such a parent covers its own calls only: a method that \
             changes the child later, in a completion handler or `DispatchQueue.main.async { }` \
@@ -312,6 +315,30 @@ public struct NestedObservableObject: Rule {
             struct MessageCount: View {
                 @ObservedObject var session: Session
                 var body: some View { Text("\\(session.chat.messages.count)") }
+            }
+            """,
+            // The card also runs the closure in `reset()`, which announces nothing.
+            """
+            final class Topic: ObservableObject { @Published var isFavourite = false }
+            final class TopicCard: ObservableObject {
+                private let ↓topic: Topic
+                let onToggle: (Bool) -> Void
+                init(topic: Topic, onToggle: @escaping (Bool) -> Void) {
+                    self.topic = topic
+                    self.onToggle = onToggle
+                }
+                @Published var isOn = false { didSet { onToggle(isOn) } }
+                func reset() { onToggle(false) }
+                var icon: String { topic.isFavourite ? "star.fill" : "star" }
+            }
+            final class TopicsEditor {
+                func card(for topic: Topic) -> TopicCard {
+                    TopicCard(topic: topic, onToggle: { value in topic.isFavourite = value })
+                }
+            }
+            struct TopicCardView: View {
+                @ObservedObject var card: TopicCard
+                var body: some View { Image(systemName: card.icon).onTapGesture { card.reset() } }
             }
             """,
         ],
@@ -766,6 +793,51 @@ public struct NestedObservableObject: Rule {
                 }
             }
             """,
+            // The closure the card holds runs only in `isOn`'s `didSet`: `@Published` announced
+            // the card's change before it runs, so the card's view renders with `isFavourite`.
+            """
+            final class Topic: ObservableObject { @Published var isFavourite = false }
+            final class TopicCard: ObservableObject {
+                private let topic: Topic
+                let onToggle: (Bool) -> Void
+                init(topic: Topic, onToggle: @escaping (Bool) -> Void) {
+                    self.topic = topic
+                    self.onToggle = onToggle
+                }
+                @Published var isOn = false { didSet { onToggle(isOn) } }
+                var icon: String { topic.isFavourite ? "star.fill" : "star" }
+            }
+            final class TopicsEditor {
+                func card(for topic: Topic) -> TopicCard {
+                    TopicCard(topic: topic, onToggle: { value in topic.isFavourite = value })
+                }
+            }
+            struct TopicCardView: View {
+                @ObservedObject var card: TopicCard
+                var body: some View { Image(systemName: card.icon).onTapGesture { card.isOn.toggle() } }
+            }
+            """,
+            // Core Data entities filled where a property's initial value builds them, before
+            // anything holds them.
+            """
+            final class Bank: NSManagedObject { @NSManaged var name: String }
+            struct Persistence {
+                static var preview: [Bank] = {
+                    (0..<2).map { i in
+                        let bank = Bank(context: Container.viewContext)
+                        bank.name = "Bank \\(i)"
+                        return bank
+                    }
+                }()
+            }
+            final class BanksModel: ObservableObject {
+                @Published var banks: [Bank] = Persistence.preview
+            }
+            struct BanksView: View {
+                @StateObject private var model = BanksModel()
+                var body: some View { ForEach(0..<model.banks.count, id: \\.self) { Text(model.banks[$0].name) } }
+            }
+            """,
         ])
 
     public init() {}
@@ -869,11 +941,14 @@ public struct NestedObservableObject: Rule {
     }
 
     /// Whether the parent announces a write to the child in the flow that makes it: the
-    /// parent's own code (`tab.isOpen = true; tabs.append(tab)`), or a view's that changes
-    /// the parent there too (`model.selected = tab; tab.isOpen = true`).
+    /// parent's own code (`tab.isOpen = true; tabs.append(tab)`), a view's that changes
+    /// the parent there too (`model.selected = tab; tab.isOpen = true`), or a closure the
+    /// parent holds and runs only where it announces (`ProjectIndex.announcingClosureHolder`).
     private func isAnnounced(_ write: PropertyWrite, by parent: TypeInfo, index: ProjectIndex) -> Bool {
         guard let writer = write.writer else { return false }
-        if index.typeAndAncestors(of: parent).contains(where: { $0.name == writer.type }) { return !index.writerFlows(of: write).isEmpty }
+        let lineage = index.typeAndAncestors(of: parent)
+        if lineage.contains(where: { $0.name == writer.type }) { return !index.writerFlows(of: write).isEmpty }
+        if let holder = index.announcingClosureHolder(of: write), lineage.contains(where: { $0.name == holder }) { return true }
         return index.isAnnouncedOnObject(of: parent, by: write)
     }
 

@@ -243,4 +243,39 @@ final class CallerAnnouncementsTests: XCTestCase {
             """
         XCTAssertEqual(callers(of: "items", in: "Summary", view: "DashboardView", source), ["a closure in `update()`: - false"])
     }
+
+    /// A closure handed to an object's initializer runs where the object calls it: in the
+    /// `didSet` of a `@Published` property, after its publisher announced, so the object's
+    /// views render with what the closure wrote. Not when the object also calls it where it
+    /// announces nothing, or other code calls it too.
+    func testAClosureTheHolderRunsOnlyWhereItAnnouncesIsAnnouncedByTheHolder() {
+        let source = """
+            final class Topic: ObservableObject { @Published var isFavourite = false }
+            final class Card: ObservableObject {
+                private let topic: Topic
+                let onToggle: (Bool) -> Void
+                init(topic: Topic, onToggle: @escaping (Bool) -> Void) {
+                    self.topic = topic
+                    self.onToggle = onToggle
+                }
+                @Published var isOn = false { didSet { onToggle(isOn) } }
+                var icon: String { topic.isFavourite ? "star.fill" : "star" }
+            }
+            final class Editor {
+                func card(_ topic: Topic) -> Card {
+                    Card(topic: topic, onToggle: { value in topic.isFavourite = value })
+                }
+            }
+            """
+        func holders(_ source: String) -> [String] {
+            let index = index(source)
+            return index.changes(of: index.types["Topic"]!).writes(of: "isFavourite").map { index.announcingClosureHolder(of: $0) ?? "-" }
+        }
+        XCTAssertEqual(holders(source), ["Card"])
+        XCTAssertEqual(holders(source.replacingOccurrences(of: "var icon", with: "func reset() { onToggle(false) }\n    var icon")), ["-"])
+        XCTAssertEqual(holders(source + "func tap(_ card: Card) { card.onToggle(true) }"), ["-"])
+        // Another type's own property of the name is not the card's.
+        XCTAssertEqual(holders(source + "final class Row { var onToggle: () -> Void = {}; func tap() { onToggle() } }"), ["Card"])
+        XCTAssertEqual(holders(source.replacingOccurrences(of: "@Published var isOn", with: "var isOn")), ["-"])
+    }
 }

@@ -1059,6 +1059,30 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "plan", in: "Store", sharedPreview).map(\.phase), [.afterHandout, .setup])
     }
 
+    /// A property's initial value is code that makes the value (SPEC §10.1): an object it
+    /// builds and fills there (`let bank = Bank(context: c); bank.name = …` in a `static var
+    /// preview = { … }()`) has no view yet. A write there through an object it did not build
+    /// is no setup.
+    func testWritesToAnObjectBuiltInAPropertysInitialValueAreSetup() {
+        let source = """
+            final class Bank: NSManagedObject { @NSManaged var name: String }
+            struct Persistence {
+                static let shared = Bank(context: Context())
+                static var preview: [Bank] = {
+                    var banks: [Bank] = []
+                    for i in 0..<2 {
+                        let bank = Bank(context: Context())
+                        bank.name = "Bank \\(i)"
+                        banks.append(bank)
+                    }
+                    shared.name = "Shared"
+                    return banks
+                }()
+            }
+            """
+        XCTAssertEqual(writes(of: "name", in: "Bank", source).map(\.phase), [.setup, .afterHandout])
+    }
+
     func testWrittenInInitializerOnly() {
         let source = """
             final class Settings: ObservableObject {

@@ -118,3 +118,97 @@ extension ProjectIndex {
         }
     }
 }
+
+// A closure another type's code hands to an object (`Card(topic: t, onToggle: { t.isFavourite
+// = $0 })`) runs when that object calls it. When the object's initializer keeps it in a stored
+// property and the object calls it only where it announces a change of its own state — the
+// `didSet` of a `@Published` property, whose publisher sent `objectWillChange` before the
+// setter ran the observer — the closure's writes happen in that announcing flow, and the
+// object's views render once it returns and read them (SPEC §10.1).
+
+extension ProjectIndex {
+    /// The project class (qualified name) that holds the closure making `write` and
+    /// announces whenever it runs it: `write` is in the closure literal itself (not one
+    /// nested in it) passed as an initializer's labelled argument, every initializer taking
+    /// that label stores it whole in one property (`self.onToggle = onToggle`), and the class
+    /// only calls that property, never handing it on, each call in its own code's flow that
+    /// announces. Nil otherwise.
+    public func announcingClosureHolder(of write: PropertyWrite) -> String? {
+        guard write.writer != nil, let body = isolationFacts.enclosingBody(of: write.site, index: self) else { return nil }
+        let file = files[write.site.file]
+        guard let closure = scopes(in: body.range, of: file).innermostClosure(containing: write.site.token),
+            case .closure(let callee?, let labelToken?) = closure.kind, file.text(callee).startsWithUppercase,
+            let holder = type(named: file.text(callee)), holder.kind == .class
+        else { return nil }
+        let label = file.text(labelToken)
+        let initializers = holder.functions.filter { $0.function.kind == .initializer && $0.function.parameters.contains { $0.label == label } }
+        var stored: String?
+        for (fileIndex, initializer) in initializers {
+            guard let parameter = initializer.parameters.first(where: { $0.label == label }), let range = initializer.body,
+                let property = storedProperty(of: parameter.name, in: range, file: files[fileIndex]), stored == nil || stored == property
+            else { return nil }
+            stored = property
+        }
+        guard let stored, let declared = holder.property(named: stored), let calls = announcingCalls(of: stored, in: holder) else { return nil }
+        // Any other use of the name (`card.onToggle(true)` in a view, `let f = onToggle`) may
+        // run it elsewhere; a label (`onToggle:`) is none, nor another type's own property of
+        // the name used in its code (`onToggle` or `self.onToggle` there).
+        let name = TokenLocation(file: declared.file, token: declared.property.nameToken)
+        let namesakes = types.values.filter { $0.name != holder.name && $0.property(named: stored) != nil }
+            .flatMap(\.declarations).map { (file: $0.file, members: $0.decl.members) }
+        for (fileIndex, other) in files.enumerated() {
+            for token in other.tokens.indices
+            where other.kind(token) == .identifier && other.kind(token + 1) != .colon && other.text(token) == stored {
+                let location = TokenLocation(file: fileIndex, token: token)
+                let ownToNamesake = (other.kind(token - 1) != .period || other.at(token - 2, "self"))
+                    && namesakes.contains { $0.file == fileIndex && $0.members.contains(token) }
+                guard location == name || calls.contains(location) || ownToNamesake
+                    || initializers.contains(where: { $0.file == fileIndex && $0.function.body?.contains(token) == true })
+                else { return nil }
+            }
+        }
+        return holder.name
+    }
+
+    /// `self.name = parameter` or `name = parameter` in `body`: `name`.
+    private func storedProperty(of parameter: String, in body: Range<Int>, file: ParsedFile) -> String? {
+        for token in body where file.kind(token) == .identifier && file.text(token) == parameter && file.kind(token - 1) == .equal {
+            let name = token - 2
+            guard file.kind(name) == .identifier, file.kind(name - 1) != .period || file.at(name - 2, "self") else { continue }
+            return file.text(name)
+        }
+        return nil
+    }
+
+    /// The calls of the closure property `name` in `holder`'s code outside its initializers
+    /// (`name(x)`, `self.name?(x)`), when there are some and each runs in a flow announcing on
+    /// `holder`: directly in the observer of an announcing property, or next to an
+    /// announcement (`ChangeFlows.flows(at:in:)`). Nil when one does not.
+    private func announcingCalls(of name: String, in holder: TypeInfo) -> Set<TokenLocation>? {
+        let announcing = announcingProperties(of: holder)
+        let flows = changeFlows(of: holder)
+        var bodies: [(file: Int, body: Range<Int>, observes: String?)] = holder.functions.compactMap { file, function in
+            function.kind == .initializer ? nil : function.body.map { (file, $0, nil) }
+        }
+        for (file, property) in holder.properties {
+            for accessor in property.accessors {
+                guard let body = accessor.body else { continue }
+                bodies.append((file, body, accessor.kind == .didSet || accessor.kind == .willSet ? property.name : nil))
+            }
+        }
+        var calls = Set<TokenLocation>()
+        for (fileIndex, body, observes) in bodies {
+            let file = files[fileIndex]
+            for token in body where file.kind(token) == .identifier && file.text(token) == name {
+                guard file.kind(token - 1) != .period || file.at(token - 2, "self") else { continue }
+                let open = file.kind(token + 1) == .postfixQuestionMark ? token + 2 : token + 1
+                guard file.kind(open) == .leftParen, scopes(in: body, of: file).innermostClosure(containing: token) == nil else { return nil }
+                let place = flows.place(of: token, file: fileIndex, body: body)
+                let announced = observes.map(announcing.contains) ?? false || !(flows.flows(at: token, in: place) ?? []).isEmpty
+                guard announced else { return nil }
+                calls.insert(TokenLocation(file: fileIndex, token: token))
+            }
+        }
+        return calls.isEmpty ? nil : calls
+    }
+}

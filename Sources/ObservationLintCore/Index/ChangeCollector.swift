@@ -217,8 +217,9 @@ struct ChangeCollector {
         return token
     }
 
-    /// The function or accessor body of `file` around `token`, whether it is an
-    /// initializer, the type it belongs to, and how a note names it (`` `Coordinator.start()` ``).
+    /// The function or accessor body (or a property's initial value) of `file` around
+    /// `token`, whether it is an initializer, the type it belongs to, and how a note names
+    /// it (`` `Coordinator.start()` ``).
     private func enclosingBody(of token: Int, in fileIndex: Int) -> (body: Range<Int>, isInitializer: Bool, type: TypeInfo?, name: String)? {
         for (decl, info) in index.typeDeclarations(in: fileIndex) where decl.members.contains(token) {
             let owner = info.name.simpleTypeName
@@ -230,6 +231,11 @@ struct ChangeCollector {
             for property in decl.properties {
                 for accessor in property.accessors {
                     if let body = accessor.body, body.contains(token) { return (body, false, info, "`\(owner).\(property.name)`") }
+                }
+                // `static var preview: Store = { let s = Store(); s.count = 3; return s }()`:
+                // the initial value's expression is code too, run once to make the value.
+                if let initializer = property.initializer, initializer.contains(token) {
+                    return (initializer, false, info, "`\(owner).\(property.name)`")
                 }
             }
         }
