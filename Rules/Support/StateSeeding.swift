@@ -273,12 +273,24 @@ enum StateSeeding {
     /// A state in `objects` holds an object the view keeps: only replacing the reference edits
     /// the state (`model = Model()`, `&model`, `$model` handed out whole); setting a field
     /// (`model.title = …`, `$model.title`) or calling a method changes the object, not which
-    /// one the state holds. One pass over each declaration.
+    /// one the state holds. A state holding a collection of objects (`[Item]` of a class)
+    /// is edited by replacing it or an element (`items = …`, `items[0] = …`) or by a mutating
+    /// method of the collection (`items.append(x)`); setting an element's field
+    /// (`items[0].done = true`) or calling its method (`items.first?.archive()`) changes the
+    /// element object, and other methods of the collection (`items.sorted()`) only read it.
+    /// One pass over each declaration.
     static func editedStates(
         among names: Set<String>, objects: Set<String> = [], in view: TypeInfo, index: ProjectIndex
     ) -> Set<String> {
         guard !names.isEmpty else { return [] }
         let bindings = Set(names.map { "$" + $0 })
+        let elementObjects = Set(names.filter { name in
+            guard !objects.contains(name), let (file, property) = view.property(named: name), let type = property.type,
+                TypeShape(type.text).directName == nil
+            else { return false }
+            return heldType(of: property, in: view, file: file, index: index)?.isClass == true
+        })
+        let references = objects.union(elementObjects)
         var edited = Set<String>()
         for declaration in view.declarations {
             let file = index.files[declaration.file]
@@ -289,7 +301,7 @@ enum StateSeeding {
             let members = declaration.decl.members
             for assignment in file.assignments(in: members) {
                 let path = file.path(of: assignment.target)
-                guard let first = path.first, names.contains(first), !objects.contains(first) || path.count == 1,
+                guard let first = path.first, names.contains(first), !references.contains(first) || path.count == 1,
                     !isInInitializer(assignment.operatorToken), file.isOwnMemberReference(assignment.target.root)
                 else { continue }
                 edited.insert(first)
@@ -298,7 +310,9 @@ enum StateSeeding {
                 let path = file.path(of: chain)
                 guard let first = path.first, names.contains(first), !objects.contains(first), path.count > 1,
                     file.isOwnMemberReference(chain.root), !isInInitializer(chain.root),
-                    mutates(path, of: view.property(named: first)?.property, in: view, file: declaration.file, index: index)
+                    elementObjects.contains(first)
+                        ? path.count == 2 && mutatingMethodNames.contains(path[1])
+                        : mutates(path, of: view.property(named: first)?.property, in: view, file: declaration.file, index: index)
                 else { continue }
                 edited.insert(first)
             }

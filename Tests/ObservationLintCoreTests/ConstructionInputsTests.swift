@@ -173,4 +173,70 @@ final class ConstructionInputsTests: XCTestCase {
         XCTAssertEqual(Set(passed.map(\.property)), ["selected", "tick"])
         XCTAssertEqual(passed.filter { index.changesInput($0, of: inputs, in: panel.name) }.map(\.property), ["selected"])
     }
+
+    func testAWriteOfAnotherStoredFieldOfTheStateChangesNoInput() {
+        let index = index(
+            model + """
+                struct Selection {
+                    var course = "Swift"
+                    var refreshes = 0
+                    var label: String { "\\(course) \\(refreshes)" }
+                }
+                struct Courses: View {
+                    @State private var selection = Selection()
+                    @State private var isLoading = false
+                    var body: some View {
+                        Text(isLoading ? "…" : "")
+                        Button("Refresh") { selection.refreshes += 1 }
+                        Button("Go") { selection.course = "Go" }
+                        Button("Reset") { selection = Selection() }
+                        Button("Load") { isLoading = true; selection.refreshes = 0 }
+                        Stepper("\\(selection.refreshes)", value: $selection.refreshes)
+                        CourseView(model: CourseModel(course: selection.course))
+                        CourseView(model: CourseModel(course: selection.label))
+                    }
+                }
+                """)
+        let host = index.types["Courses"]!
+        let triggers = index.reRenderTriggers(of: host)
+        func spared(_ inputs: [ConstructionInput]) -> [String] {
+            let file = index.files[0]
+            return triggers.filter { index.changesInput($0, of: inputs, in: host.name) }.compactMap { trigger in
+                trigger.write.map { write in (write.token..<min(write.token + 3, file.tokens.count)).map { file.text($0) }.joined() }
+            }.sorted()
+        }
+        // `refreshes` is another stored field: only `course` and the whole value change it.
+        XCTAssertEqual(spared(inputs("CourseModel", in: index)), ["selection.course", "selection=Selection"])
+        // A computed property may read any field.
+        let computed = inputs("CourseModel", occurrence: 1, in: index)
+        XCTAssertTrue(triggers.filter { $0.property == "selection" }.allSatisfy { index.changesInput($0, of: computed, in: host.name) })
+    }
+
+    func testAParametersMembersStayOnItsInputAtTheSite() {
+        let index = index(
+            """
+            final class CourseModel: ObservableObject {
+                @Published var group = ""
+                init(course: String) {}
+            }
+            struct Selection { var course = "Swift"; var refreshes = 0 }
+            struct CourseView: View {
+                @ObservedObject var model: CourseModel
+                init(selection: Selection) { model = CourseModel(course: selection.course) }
+                var body: some View { Text(model.group) }
+            }
+            struct Courses: View {
+                @State private var selection = Selection()
+                var body: some View {
+                    Button("\\(selection.refreshes)") { selection.refreshes += 1 }
+                    CourseView(selection: selection)
+                }
+            }
+            """)
+        let inputs = inputs("CourseModel", in: index)
+        XCTAssertEqual(inputs, [ConstructionInput(root: .parameter(label: "selection"), path: ["course"])])
+        let site = index.viewGraph.constructions(of: "CourseView")[0]
+        XCTAssertEqual(index.inputs(inputs, passedAt: site), [ConstructionInput(root: .property("selection"), path: ["course"])])
+        XCTAssertFalse(index.reCreations(of: index.types["CourseView"]!, sparing: inputs).isEmpty)
+    }
 }

@@ -82,4 +82,38 @@ final class StateSeedEditTests: XCTestCase {
         XCTAssertEqual(objectFindings("Button(\"\\(model.value)\") { model = Counter(value: 1) }"), 0)
         XCTAssertEqual(objectFindings("Picker(\"\\(model.value)\", selection: $model) { EmptyView() }"), 0)
     }
+
+    private let rows = """
+        @Observable final class Row { var title = ""; func rename() { title = "x" } }
+        struct Screen: View {
+            @State private var rows: [Row] = []
+            var body: some View {
+                Child(rows: rows)
+                Button("Reload") { rows = [Row()] }
+            }
+        }
+        """
+
+    private func collectionFindings(_ body: String) -> Int {
+        let child = "struct Child: View {\n @State var rows: [Row]\n var body: some View { \(body) }\n}"
+        return lint([("Child.swift", child), ("Screen.swift", rows)], rules: outside).count
+    }
+
+    func testAStateHoldingObjectsIsEditedOnlyByChangingTheCollection() {
+        // An element's field or method changes the element object; other methods only read.
+        for body in [
+            "Button(\"\\(rows.count)\") { rows[0].title = \"y\" }",
+            "Button(\"\\(rows.count)\") { rows.first?.rename() }",
+            "ForEach(rows.filter { !$0.title.isEmpty }) { Text($0.title) }",
+        ] {
+            XCTAssertEqual(collectionFindings(body), 1, body)
+        }
+        for body in [
+            "Button(\"\\(rows.count)\") { rows.append(Row()) }",
+            "Button(\"\\(rows.count)\") { rows[0] = Row() }",
+            "Button(\"\\(rows.count)\") { rows = [] }",
+        ] {
+            XCTAssertEqual(collectionFindings(body), 0, body)
+        }
+    }
 }

@@ -45,7 +45,10 @@ extension ProjectIndex {
     public func inputs(_ inputs: [ConstructionInput], passedAt site: ViewConstruction) -> [ConstructionInput] {
         inputs.flatMap { input -> [ConstructionInput] in
             guard case .parameter(let label) = input.root, let argument = site.argument(labeled: label) else { return [] }
-            return self.inputs(from: argument.origin, at: TokenLocation(file: site.file, token: argument.value.lowerBound), depth: 0)
+            let found = self.inputs(from: argument.origin, at: TokenLocation(file: site.file, token: argument.value.lowerBound), depth: 0)
+            // `init(selection:)` building from `selection.course`, passed `selection`: `selection.course`.
+            guard found.count == 1 else { return found }
+            return [ConstructionInput(root: found[0].root, path: found[0].path + input.path)]
         }
     }
 
@@ -56,25 +59,50 @@ extension ProjectIndex {
     /// which stays the same); the state a body above passes down as the property they read;
     /// or another state whose write runs in a synchronous step that also writes an input
     /// (`stepAlsoWrites`): SwiftUI runs the body once, after the step, with the new input.
+    /// Not a write of another stored field of the state the input reads a field of
+    /// (`selection.refreshes += 1` against `selection.course`): the input keeps its value.
     public func changesInput(_ trigger: ReRenderTrigger, of inputs: [ConstructionInput], in container: String) -> Bool {
         inputs.contains { input in
             guard case .property(let name) = input.root else { return false }
             if let step = trigger.passedDown.last {
                 return step.site.view == container && step.label == name
             }
-            guard trigger.reader == container else { return false }
+            guard trigger.reader == container, let info = types[container] else { return false }
             var writes: [TokenLocation]
             if trigger.property == name {
-                guard let field = trigger.field, let model = trigger.model.flatMap({ types[$0] }) else { return true }
+                guard let field = trigger.field, let model = trigger.model.flatMap({ types[$0] }) else {
+                    return trigger.write.map { !writesOtherField(at: $0, of: name, than: input, in: info) } ?? true
+                }
                 let read = fields(readBy: input.path.first, of: model)
                 if read.contains(field) { return true }
                 writes = read.flatMap { changes(of: model).writes(of: $0).map(\.site) }
             } else {
-                guard let info = types[container] else { return false }
-                writes = changes(of: info).writes(of: name).map(\.site)
+                writes = changes(of: info).writes(of: name).map(\.site).filter { !writesOtherField(at: $0, of: name, than: input, in: info) }
             }
             return trigger.write.map { stepAlsoWrites(writes, after: $0) } == true
         }
+    }
+
+    /// Whether the write at `write`, of the state `name` of `container`, sets a stored field
+    /// of the project struct the state holds (`selection.refreshes += 1`,
+    /// `$selection.refreshes` handed out) other than the stored field `input` reads
+    /// (`selection.course`): the input's value stays the same.
+    private func writesOtherField(at write: TokenLocation, of name: String, than input: ConstructionInput, in container: TypeInfo) -> Bool {
+        guard let read = input.path.first else { return false }
+        let file = files[write.file]
+        guard file.spells(write.token, name) || file.spells(write.token, "$" + name),
+            file.kind(write.token + 1) == .period, file.kind(write.token + 2) == .identifier
+        else { return false }
+        let written = file.text(write.token + 2)
+        guard written != read, let (declarationFile, property) = container.property(named: name) else { return false }
+        let scope = container.name
+        let propertyFile = files[declarationFile]
+        guard let held = declaredShape(of: property, in: propertyFile, scope: scope)?.directName
+            ?? constructedType(of: property, in: propertyFile, scope: scope)?.name,
+            let stateType = type(named: held, from: scope), !stateType.isClass
+        else { return false }
+        let stored = Set(stateType.properties.filter { $0.1.isStored }.map(\.1.name))
+        return stored.contains(read) && stored.contains(written)
     }
 
     private func inputs(from origin: ArgumentOrigin, at location: TokenLocation, depth: Int) -> [ConstructionInput] {
