@@ -21,7 +21,9 @@ public struct MissingPublished: Rule {
             to non-escaping parameters run before the call returns), in the functions it \
             calls (or in a closure they schedule to run soon: `Task { }`, `DispatchQueue.main.async`, \
             after which the views render again and read the new value), or in every function that \
-            calls it; an `await` ends the flow, and so does a closure that runs later. What an \
+            calls it (a call in code nothing runs is none); an `await` ends the flow, and so does a \
+            closure that runs later. Changing a member of a `@Published` value \
+            (`model.sheet.isShown = false`) runs its setter, and so announces. What an \
             `async` function does after its last `await` (not in a loop that awaits, such as \
             `for await`) runs on into its caller once the call returns (`let names = await load()`, then `self.names = names`; for `async let \
             names = load()`, where the caller next awaits `names`). A view \
@@ -34,6 +36,8 @@ public struct MissingPublished: Rule {
             Nor does a change that only views never on screen with the reader start (views in \
             another branch of an `if`/`switch` of a view the app shows once, through calls into \
             models and services): the reader is built after it. \
+            A binding handed to a project view that only reads it (`Grid(cells: byWeek ? \
+            $model.weeks : $model.days)`) changes nothing. \
             Presentation content (`.sheet { }`, `.popover { }`, a navigation destination) is built \
             when SwiftUI presents it: a read only there misses no change the presenting view makes \
             as it appears (synchronously in its `.onAppear`). \
@@ -204,6 +208,65 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Changing a member of a `@Published` value (`splitter.sheet.step = 2`) runs its
+            // setter, which announces: the view renders again and reads the new range.
+            """
+            final class Splitter: ObservableObject {
+                @Published var sheet: (isShown: Bool, step: Int) = (false, 0)
+                var range: ClosedRange<Int>?
+            }
+            struct SplitSheet: View {
+                @ObservedObject var splitter: Splitter
+                var body: some View {
+                    Text("\\(splitter.range?.lowerBound ?? 0)")
+                    Button("Next") {
+                        splitter.range = 1...2
+                        splitter.sheet.step = 2
+                    }
+                }
+            }
+            """,
+            // The grid only reads the binding it gets, whichever of the two it is.
+            """
+            final class Month: ObservableObject {
+                var days: [Int] = []
+                var weeks: [Int] = []
+            }
+            struct DayGrid: View {
+                @Binding var cells: [Int]
+                var body: some View { Text("\\(cells.count)") }
+            }
+            struct MonthScreen: View {
+                @ObservedObject var month: Month
+                @State private var byWeek = false
+                var body: some View { DayGrid(cells: byWeek ? $month.weeks : $month.days) }
+            }
+            """,
+            // Every call of `reset` that runs comes from `show`, which announces `isShown`
+            // soon after: `resetAll` is called by nothing.
+            """
+            final class Hub: ObservableObject {
+                @Published var isShown = false
+                private(set) var message = ""
+                func reset() { message = "" }
+                func show(_ text: String) {
+                    reset()
+                    message = text
+                    DispatchQueue.main.async { self.isShown = true }
+                }
+            }
+            struct HubView: View {
+                @StateObject private var hub = Hub()
+                var body: some View {
+                    Text(hub.message)
+                    Button("Show") { hub.show("Hi") }
+                }
+                private func resetAll() { hub.reset() }
+            }
+            @main struct HubApp: App {
+                var body: some Scene { WindowGroup { HubView() } }
+            }
+            """,
             // Only the join screen changes the greeting, and the root shows it in the other
             // branch than the card: the card is built after the change, with the new value.
             """

@@ -55,6 +55,27 @@ final class CallerAnnouncementsTests: XCTestCase {
         XCTAssertEqual(callers(of: "items", in: "Summary", view: "SummaryView", source), ["`update()`: Dashboard false"])
     }
 
+    /// A call of the method in another type's method that nothing runs is no call.
+    func testACallInCodeThatNeverRunsIsNoCaller() {
+        let source = models + """
+
+            struct DashboardView: View {
+                @ObservedObject var dashboard: Dashboard
+                var body: some View {
+                    Text("\\(dashboard.summary.items.count)")
+                    Button("Refresh") { dashboard.refresh([1]) }
+                }
+                private func clear() { dashboard.summary.update([]) }
+            }
+            @main struct DashboardApp: App {
+                var body: some Scene { WindowGroup { DashboardView(dashboard: Dashboard()) } }
+            }
+            """
+        XCTAssertEqual(callers(of: "items", in: "Summary", view: "DashboardView", source), ["`update()`: Dashboard true"])
+        let called = source.replacingOccurrences(of: "dashboard.refresh([1]) }", with: "dashboard.refresh([1]); clear() }")
+        XCTAssertEqual(callers(of: "items", in: "Summary", view: "DashboardView", called), ["`update()`: - false"])
+    }
+
     /// An asynchronous method's write after its last `await` runs on into the caller once the
     /// call returns: `await summary.load()`, then `isLoading = false`, announces it; a caller
     /// announcing only before its `async let` is awaited does not, nor does any caller of a

@@ -113,6 +113,108 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "nextTime", in: "Backup", control).count, 1)
     }
 
+    func testABindingAViewOnlyReadsIsNoWriteWhicheverBindingTheArgumentYields() {
+        let source = """
+            final class Month: ObservableObject {
+                var days: [Int] = []
+                var weeks: [Int] = []
+            }
+            struct Grid: View {
+                @Binding var cells: [Int]
+                var body: some View { Text("\\(cells.count)") }
+            }
+            struct MonthScreen: View {
+                @ObservedObject var month: Month
+                @State private var byWeek = false
+                var body: some View { Grid(cells: byWeek ? $month.weeks : $month.days) }
+            }
+            """
+        XCTAssertTrue(writes(of: "days", in: "Month", source).isEmpty)
+        XCTAssertTrue(writes(of: "weeks", in: "Month", source).isEmpty)
+        // A view that writes through it changes the one it holds.
+        let writing = source.replacingOccurrences(of: "Text(\"\\(cells.count)\")", with: "Button(\"Clear\") { cells = [] }")
+        XCTAssertEqual(writes(of: "days", in: "Month", writing).count, 1)
+        XCTAssertEqual(writes(of: "weeks", in: "Month", writing).count, 1)
+    }
+
+    /// `object.sheet.isShown = false` changes part of the value `sheet` holds: its setter
+    /// runs with the new value, and `@Published` announces it.
+    func testAWriteThroughAMemberOfAPublishedValueAnnouncesOnTheObject() {
+        let source = """
+            final class Orders: ObservableObject {
+                @Published var sheet: (isShown: Bool, kind: Int) = (false, 0)
+                @Published var draft = Draft()
+                @Published var child = Child()
+                var pick: Int?
+            }
+            struct Draft { var items: [Int] = [] }
+            final class Child: ObservableObject { @Published var value = 0 }
+            struct OrdersView: View {
+                @ObservedObject var orders: Orders
+                var body: some View {
+                    Button("Split") {
+                        orders.pick = 1
+                        orders.sheet.kind = 2
+                    }
+                    Button("Add") {
+                        orders.pick = 2
+                        orders.draft.items.append(1)
+                    }
+                    Button("Read") {
+                        orders.pick = 3
+                        print(orders.sheet.kind)
+                    }
+                    Button("Child") {
+                        orders.pick = 4
+                        orders.child.value = 1
+                    }
+                }
+            }
+            """
+        let picks = writes(of: "pick", in: "Orders", source)
+        XCTAssertEqual(picks.count, 4)
+        XCTAssertEqual(announcer(picks[0]), "sheet")
+        XCTAssertEqual(announcer(picks[1]), "draft")
+        // Reading a member writes nothing; a member of an object it holds is the object's.
+        XCTAssertEqual(picks[2].announcement, .unannounced)
+        XCTAssertEqual(picks[3].announcement, .unannounced)
+    }
+
+    /// A call in a method nothing runs is no flow: the callers that run announce.
+    func testACallInCodeThatNeverRunsIsNoUnannouncedFlow() {
+        let source = """
+            final class Hub: ObservableObject {
+                @Published var isShown = false
+                private(set) var message = ""
+                func reset() { message = "" }
+                func show(_ text: String) {
+                    reset()
+                    message = text
+                    DispatchQueue.main.async { self.isShown = true }
+                }
+            }
+            struct HubView: View {
+                @StateObject private var hub = Hub()
+                var body: some View {
+                    Text(hub.message)
+                    Button("Show") { hub.show("Hi") }
+                }
+                private func resetAll() { hub.reset() }
+            }
+            @main struct HubApp: App {
+                var body: some Scene { WindowGroup { HubView() } }
+            }
+            """
+        let index = index(source)
+        XCTAssertTrue(index.isWholeProgram)
+        let resets = index.changes(of: index.types["Hub"]!).writes(of: "message").filter { $0.member == "`reset()`" }
+        XCTAssertEqual(resets.count, 1)
+        XCTAssertEqual(announcer(resets.first), "isShown")
+        // Once a view calls it, its flow announces nothing.
+        let called = source.replacingOccurrences(of: "Button(\"Show\") { hub.show(\"Hi\") }", with: "Button(\"Show\") { hub.show(\"Hi\"); resetAll() }")
+        XCTAssertEqual(writes(of: "message", in: "Hub", called).first { $0.member == "`reset()`" }?.announcement, .unannounced)
+    }
+
     func testALaterOrScheduledCallThatAnnouncesAnnouncesTheWrite() {
         let source = """
             final class Pages: ObservableObject {

@@ -8,12 +8,13 @@ extension ProjectIndex {
     /// Whether the binding at `location` (`$model.field`, an argument of a project view's
     /// construction) is only read: the view has no initializer of its own (the argument
     /// sets the `@Binding` property of its label), and its code neither assigns nor mutates
-    /// that property nor hands `$property` on. False for anything else (a system control,
-    /// a view with an initializer, a binding built another way).
+    /// that property nor hands `$property` on: whatever binding the argument yields
+    /// (`showAll ? $model.all : $model.open`), the view writes through none. False for
+    /// anything else (a system control, a view with an initializer).
     public func isBindingOnlyRead(at location: TokenLocation) -> Bool {
         for site in viewGraph.constructions(inFile: location.file) {
             guard let argument = site.arguments.first(where: { $0.value.contains(location.token) }) else { continue }
-            guard case .binding = argument.origin, let label = argument.label, let view = types[site.view],
+            guard let label = argument.label, let view = types[site.view],
                 view.functions.allSatisfy({ $0.function.kind != .initializer }),
                 let (_, property) = view.property(named: label), property.attributes.contains(where: { $0.simpleName == "Binding" })
             else { return false }

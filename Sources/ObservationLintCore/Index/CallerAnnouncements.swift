@@ -45,12 +45,15 @@ extension ProjectIndex {
         guard place.closure == nil, ownFlows.runsToItsEndWithoutAwait(from: token, in: place) else { return nil }
         let isAsynchronous = (body.lowerBound..<token).contains { file.at($0, "await") }
         let lineage = Set((typeAndAncestors(of: owner) + typeAndSubtypes(of: owner)).map(\.name))
-        let sites = callSites(of: function, inFile: fileIndex, ownedBy: owner)
+        // A call in a method nothing runs is none.
+        let sites = callSites(of: function, inFile: fileIndex, ownedBy: owner).filter { !isInMethodThatNeverRuns($0) }
         // Every use must be one of these calls: none from outside the project, none the call
         // table cannot type (a receiver of unknown type, a reference without parentheses).
         let called = Set(sites)
         guard !sites.isEmpty, !isCallableFromOutside(function, of: owner),
-            !mayReference(function, of: owner, outside: { called.contains($0) || self.neverRunsInApp(file: $0.file) })
+            !mayReference(function, of: owner, outside: {
+                called.contains($0) || self.neverRunsInApp(file: $0.file) || self.isInMethodThatNeverRuns($0)
+            })
         else { return nil }
         var callers = Set<String>()
         for site in sites {

@@ -52,6 +52,7 @@ final class ChangeFlows: @unchecked Sendable {
     private var observedWrites: [String: [(place: Place, token: Int)]] = [:]
     private var functionBodies: [String: [Place]] = [:]
     private let announcing: Set<String>
+    private let objectHolders: Set<String>
     private let lineageNames: Set<String>
     /// `externalCallerFlows(of:)` by function name.
     private let externalFlows = Memo<String, ExternalFlows>()
@@ -71,6 +72,7 @@ final class ChangeFlows: @unchecked Sendable {
     init(owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, collectionHolders: Set<String>, index: ProjectIndex) {
         self.index = index
         self.announcing = announcing
+        self.objectHolders = objectHolders
         self.lineageNames = Set(owners.map(\.name))
         var functionNames = Set<String>()
         var observedNames = Set<String>()
@@ -388,7 +390,8 @@ final class ChangeFlows: @unchecked Sendable {
         // Other code's calls on an object of the type (`model.load()`), in their flow from
         // where the call returns (`await model.load()`, then `model.isLoading = false`).
         let asynchronous = hasAwait(place)
-        let outside = (callers[name] ?? []).filter { $0.place.body != place.body || $0.place.file != place.file }
+        // A call in a method nothing runs is no flow.
+        let outside = (callers[name] ?? []).filter { ($0.place.body != place.body || $0.place.file != place.file) && !neverRuns($0.place) }
         let key = asynchronous ? Self.returningName(name) : name
         guard var result = externalFlows.value(for: key, { ExternalFlows(flows: externalCallerFlows(of: name, returning: asynchronous)) }).flows,
             !outside.isEmpty || !result.isEmpty
@@ -470,7 +473,7 @@ final class ChangeFlows: @unchecked Sendable {
         guard var result = externalFlows.value(for: key, { ExternalFlows(flows: externalWriteFlows(of: property)) }).flows,
             !own.isEmpty || !result.isEmpty
         else { return nil }
-        for write in own {
+        for write in own where !neverRuns(write.place) {
             let token = effectiveToken(ofWriteAt: write.token, in: write.place)
             guard let found = flows(at: token, in: write.place, visiting: visiting.union([key])) else { return nil }
             result += found
@@ -690,7 +693,8 @@ final class ChangeFlows: @unchecked Sendable {
             let receiver = call.token - 2
             guard file.kind(receiver) == .identifier, !file.at(receiver, "self"),
                 file.kind(receiver - 1) != .period || file.at(receiver - 2, "self") && file.kind(receiver - 3) != .period,
-                let context = index.codeContexts(inFile: call.file).innermost(containing: call.token)
+                let context = index.codeContexts(inFile: call.file).innermost(containing: call.token),
+                !index.isInMethodThatNeverRuns(call)
             else { continue }
             if !onlyOurs {
                 let start = file.kind(receiver - 1) == .period ? receiver - 2 : receiver
@@ -735,7 +739,7 @@ final class ChangeFlows: @unchecked Sendable {
             let name: String
             if file.at(member, "objectWillChange"), file.kind(member + 1) == .period, file.at(member + 2, "send") {
                 name = "objectWillChange"
-            } else if announcing.contains(file.text(member)), index.isMemberWrite(at: TokenLocation(file: fileIndex, token: member)) {
+            } else if announcing.contains(file.text(member)), isWrite(of: member, in: fileIndex) {
                 name = file.text(member)
             } else {
                 continue
@@ -744,6 +748,25 @@ final class ChangeFlows: @unchecked Sendable {
             found.append(Announcer(name: name, site: TokenLocation(file: fileIndex, token: member)))
         }
         return found.isEmpty ? nil : found
+    }
+
+    /// Whether the announcing property at `member` (after `object.`) is written: itself
+    /// (`object.sheet = …`), or, when it holds a value, through a member of that value
+    /// (`object.sheet.isShown = false`, `object.draft.items.append(x)`): changing part of a
+    /// value runs the property's setter with the whole new value, and so its `willSet`.
+    private func isWrite(of member: Int, in fileIndex: Int) -> Bool {
+        let file = index.files[fileIndex]
+        var last = member
+        if !objectHolders.contains(file.text(member)) {
+            while true {
+                var next = last + 1
+                while file.kind(next) == .leftSquare { next = file.skipGroup(next) }
+                if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+                guard file.kind(next) == .period, file.kind(next + 1) == .identifier, file.kind(next + 2) != .leftParen else { break }
+                last = next + 1
+            }
+        }
+        return index.isMemberWrite(at: TokenLocation(file: fileIndex, token: last))
     }
 
     /// Whether `candidate` is a closure that `place` schedules after `token`
