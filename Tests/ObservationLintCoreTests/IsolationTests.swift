@@ -114,6 +114,18 @@ final class IsolationTests: XCTestCase {
         let peers = "final class Peers: NSObject, MCSessionDelegate {\n var connected = 0\n func session(_ session: MCSession, peer peerID: MCPeerID, didChange state: MCSessionState) { HERE = 1 }\n}"
         XCTAssertEqual(isolation(peers), .offMain)
         XCTAssertEqual(isolation(peers.replacingOccurrences(of: "{ HERE = 1 }", with: "{ DispatchQueue.main.async { self.HERE = 1 } }")), .mainActor)
+        // An app delegate is `@MainActor` by its SDK protocol stated in its declaration (not
+        // in an extension, SE-0316); as a session delegate its main-actor witness gets no hop.
+        let appDelegate = """
+            final class AppDelegate: NSObject, WKApplicationDelegate, WCSessionDelegate {
+                var inbox = 0
+                func session(_ session: WCSession, didReceiveMessage message: [String: Any]) { HERE = 1 }
+            }
+            """
+        XCTAssertEqual(isolation(appDelegate), .offMain)
+        XCTAssertEqual(isolation(appDelegate.replacingOccurrences(of: "WKApplicationDelegate", with: "UIApplicationDelegate")), .offMain)
+        XCTAssertEqual(isolation(appDelegate.replacingOccurrences(of: "WCSessionDelegate", with: "@preconcurrency WCSessionDelegate")), .mainActor)
+        XCTAssertEqual(isolation(appDelegate.replacingOccurrences(of: ", WKApplicationDelegate", with: "")), .offMain)
     }
 
     func testMainActorIsInheritedFromProjectSuperclassesProtocolsAndTheSDK() {
@@ -121,6 +133,9 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation("@MainActor class Base {}\nfinal class Feed: Base " + body), .mainActor)
         XCTAssertEqual(isolation("@MainActor protocol Store {}\nfinal class Feed: Store " + body), .mainActor)
         XCTAssertEqual(isolation("final class Controller: UIViewController " + body), .mainActor)
+        XCTAssertEqual(isolation("final class AppDelegate: NSObject, UIApplicationDelegate " + body), .mainActor)
+        // Conformance inference reads the primary declaration only (SE-0316).
+        XCTAssertNotEqual(isolation("final class AppDelegate: NSObject {}\nextension AppDelegate: WKApplicationDelegate " + body), .mainActor)
         XCTAssertEqual(isolation("struct Row: View " + body), .mainActor)
         XCTAssertEqual(isolation("class Base {}\nfinal class Feed: Base " + body), .offMain)
         // A superclass from another module may isolate it: unknown.

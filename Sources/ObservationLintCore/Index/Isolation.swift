@@ -174,6 +174,12 @@ extension ProjectIndex {
                 }
             } else if mainActorOutsideClasses.contains(inherited) {
                 return TypeIsolation(domain: .mainActor, reason: "inherits `@MainActor` from `\(inherited)`")
+            } else if mainActorOutsideProtocols.contains(inherited),
+                primary?.inheritance.contains(where: { $0.text.simpleTypeName == inherited }) == true
+            {
+                // SE-0316: a conformance stated in the type's primary declaration (not in an
+                // extension) isolates the type to the protocol's global actor.
+                return TypeIsolation(domain: .mainActor, reason: "conforms to `\(inherited)`, a `@MainActor` protocol, in its declaration")
             } else if !nonisolatedOutsideTypes.contains(inherited) {
                 unknownOutside = unknownOutside ?? "`\(inherited)` from another module, whose isolation is not known here"
             }
@@ -238,6 +244,10 @@ let mainActorOutsideClasses: Set<String> = [
     "NSResponder", "NSView", "NSViewController", "NSWindowController", "NSWindow", "NSHostingController",
     "NSHostingView", "UIHostingConfiguration", "WKWebView",
 ]
+
+/// SDK protocols declared `@MainActor protocol … : NSObjectProtocol`
+/// (developer.apple.com/documentation/uikit/uiapplicationdelegate, …/watchkit/wkapplicationdelegate).
+let mainActorOutsideProtocols: Set<String> = ["UIApplicationDelegate", "WKApplicationDelegate"]
 
 /// The isolation facts' memo tables, held by the index.
 final class IsolationFacts: Sendable {
