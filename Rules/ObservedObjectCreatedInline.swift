@@ -255,8 +255,60 @@ public struct ObservedObjectCreatedInline: Rule {
                 var body: some Scene { WindowGroup { Library() } }
             }
             """,
+            // `.onChange(of: query)` follows a timer: it runs while the sheet is up.
+            """
+            final class PinStore: ObservableObject {
+                @Published var pinned: [Int] = []
+                func pin(_ id: Int) { pinned.append(id) }
+            }
+            struct WorkoutDetail: View {
+                let title: String
+                @ObservedObject private var ↓pins = PinStore()
+                var body: some View { Button("Pin \\(title) \\(pins.pinned.count)") { pins.pin(1) } }
+            }
+            struct Library: View {
+                @State private var query = ""
+                @State private var title = ""
+                @State private var showsDetail = false
+                var body: some View {
+                    Button(title) { showsDetail = true }
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in query += "." }
+                        .onChange(of: query) { newValue in title = newValue }
+                        .sheet(isPresented: $showsDetail) { WorkoutDetail(title: title) }
+                }
+            }
+            @main struct WorkoutApp: App {
+                var body: some Scene { WindowGroup { Library() } }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // `.onChange(of: query)` follows only the search field the sheet covers.
+            """
+            final class PinStore: ObservableObject {
+                @Published var pinned: [Int] = []
+                func pin(_ id: Int) { pinned.append(id) }
+            }
+            struct WorkoutDetail: View {
+                let title: String
+                @ObservedObject private var pins = PinStore()
+                var body: some View { Button("Pin \\(title) \\(pins.pinned.count)") { pins.pin(1) } }
+            }
+            struct Library: View {
+                @State private var query = ""
+                @State private var title = ""
+                @State private var showsDetail = false
+                var body: some View {
+                    Button(title) { showsDetail = true }
+                        .searchable(text: $query)
+                        .onChange(of: query) { newValue in title = newValue }
+                        .sheet(isPresented: $showsDetail) { WorkoutDetail(title: title) }
+                }
+            }
+            @main struct WorkoutApp: App {
+                var body: some Scene { WindowGroup { Library() } }
+            }
+            """,
             // A course switch passes `CourseView` another `course:`, its model's input: the
             // new model belongs to the new course.
             """

@@ -274,6 +274,100 @@ final class CoveringTests: XCTestCase {
         XCTAssertTrue(index.canRun(write(to: "name", in: index), whileShowing: beside))
     }
 
+    /// `.onChange(of: query)` runs when `query` changes: for a `@State` written only by a
+    /// search field and a button the sheet covers, not while the sheet is up; for one a timer
+    /// writes, any time.
+    func testAnOnChangeOfStateWrittenOnlyOnCoveredInput() {
+        let index = index(
+            child + """
+                struct Ticking: View {
+                    @Binding var value: Int
+                    var body: some View {
+                        Text("\\(value)").onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in value += 1 }
+                    }
+                }
+                struct Host: View {
+                    @State private var isShowing = false
+                    @State private var query = ""
+                    @State private var ticks = 0
+                    @State private var handed = 0
+                    @State private var filtered = ""
+                    @State private var counted = 0
+                    @State private var relayed = 0
+                    var body: some View {
+                        Ticking(value: $handed)
+                            .searchable(text: $query)
+                            .onChange(of: query) { newValue in filtered = newValue }
+                            .onChange(of: self.ticks) { _ in counted += 1 }
+                            .onChange(of: handed) { _ in relayed += 1 }
+                            .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in ticks += 1 }
+                            .sheet(isPresented: $isShowing) { Child(text: filtered) }
+                    }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertFalse(index.canRun(write(to: "filtered", in: index), whileShowing: site))
+        XCTAssertTrue(index.canRun(write(to: "counted", in: index), whileShowing: site))
+        XCTAssertTrue(index.canRun(write(to: "relayed", in: index), whileShowing: site))
+    }
+
+    /// A tab bar of the app's own (`switch page` in a helper of the stack's root) shows one
+    /// tab at a time, and a push covers the whole root screen: the tab items under it, and
+    /// code of views only another tab shows, cannot run while the pushed view is shown; a
+    /// model method the pushed view also calls can.
+    func testAPushOverATabOfTheAppsOwnTabBar() {
+        let index = index(
+            child + """
+                enum Page { case orders, settings }
+                final class Router: ObservableObject {
+                    @Published var page = Page.orders
+                    @Published var badge = 0
+                    func reset() { badge = 0 }
+                }
+                struct Shell: View {
+                    @StateObject private var router = Router()
+                    @ViewBuilder var content: some View {
+                        switch router.page {
+                        case .orders:
+                            Orders().environmentObject(router)
+                        case .settings:
+                            Settings_().environmentObject(router)
+                        }
+                    }
+                    var body: some View {
+                        NavigationView {
+                            VStack { content; TabItem(router: router) }
+                        }
+                        .navigationViewStyle(.stack)
+                    }
+                }
+                struct TabItem: View {
+                    @ObservedObject var router: Router
+                    var body: some View { Text("Orders").onTapGesture { router.page = .orders } }
+                }
+                struct Orders: View {
+                    @EnvironmentObject var router: Router
+                    var body: some View { Button("Settings") { router.page = .settings; router.reset() } }
+                }
+                struct Settings_: View {
+                    @EnvironmentObject var router: Router
+                    var body: some View {
+                        NavigationLink("Printer") { Child(text: "\\(router.badge)"); Button("Reset") { router.reset() } }
+                    }
+                }
+                @main struct ShopApp: App {
+                    var body: some Scene { WindowGroup { Shell() } }
+                }
+                """)
+        let site = site(of: "Child", in: index)
+        XCTAssertEqual(index.cover(of: site), .push(covered: ["Settings_", "Shell"]))
+        let file = index.files[0]
+        let pageWrites = file.tokens.indices.filter { file.text($0) == "page" && file.isAssignmentOperator($0 + 1) && !file.at($0 - 1, "var") }
+        XCTAssertEqual(pageWrites.count, 2)
+        for write in pageWrites { XCTAssertFalse(index.canRun(TokenLocation(file: 0, token: write), whileShowing: site)) }
+        XCTAssertTrue(index.canRun(write(to: "badge", in: index), whileShowing: site))
+    }
+
     /// A `NavigationView` given the stack style pushes like a `NavigationStack`; without it,
     /// it may show columns side by side.
     func testAStackStyledNavigationViewIsAStack() {

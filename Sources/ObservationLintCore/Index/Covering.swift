@@ -74,6 +74,9 @@ extension ProjectIndex {
     private func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction, depth: Int) -> Bool {
         if runsAsItDisappears(location, site) { return false }
         if runsOnlyInOtherBranches(location, than: site) { return false }
+        // Started only from views never on screen together with the child (another branch
+        // of a `switch` over tabs, with what each branch pushes).
+        if !canRun(location, whileShowingAnyInstanceOf: site.view, writing: files[location.file].text(location.token)) { return false }
         let cover = cover(of: site)
         guard cover != nil || site.identity.contains(where: { if case .branch = $0 { true } else { false } }),
             let body = isolationFacts.enclosingBody(of: location, index: self), let writer = body.owner
@@ -82,7 +85,7 @@ extension ProjectIndex {
         guard let cover else { return true }
         if presentedViews(of: site).contains(writer.name), !writesOwnState(location, of: writer, presenting: site) { return true }
         switch cover {
-        case .push(let covered): if !covered.contains(writer.name) { return true }
+        case .push(let covered): if !isCovered(writer.name, byPushOver: covered, depth: 0) { return true }
         case .modal:
             // A modal presentation covers its window: a view shown in another scene (a
             // `Settings` window, another `Window`) stays usable.
@@ -96,6 +99,21 @@ extension ProjectIndex {
         // (`NavigationLink(destination: Child(onSave: save))`).
         let content = (file: site.file, range: presentedContent(of: site)?.range ?? site.tokens)
         return !runsOnlyOnInput(location, in: body, of: writer, outside: content, depth: 0)
+    }
+
+    /// Whether `view` is shown only in the screens a push covers (`covered`): it is one of
+    /// them, or every site that builds it is in the rendering code of such a view — inside
+    /// the stack, for the view whose code holds the stack (`TabBar` building `NavigationStack
+    /// { content; TabItem(…) }`: the push hides the whole root screen).
+    private func isCovered(_ view: String, byPushOver covered: Set<String>, depth: Int) -> Bool {
+        if covered.contains(view) { return true }
+        guard depth < 4 else { return false }
+        let sites = viewGraph.constructions(of: view).filter { $0.context != .preview }
+        return !sites.isEmpty && sites.count <= 16 && sites.allSatisfy { outer in
+            guard outer.context == .rendering, let parent = outer.enclosingType, isCovered(parent, byPushOver: covered, depth: depth + 1)
+            else { return false }
+            return !covered.contains(parent) || stackCover(around: TokenLocation(file: outer.file, token: outer.token), of: parent, depth: 0) != nil
+        }
     }
 
     /// Whether the code at `location`, directly in a method of `owner` (no closure around it,
@@ -315,6 +333,23 @@ extension ProjectIndex {
             }
         }
         guard depth < 4 else { return nil }
+        // A helper of the view's code (`var content: some View`, `func row(…)`): it is shown
+        // where the view's code uses it.
+        let helper: String? = switch body.member {
+        case .function(let function): function.kind == .function ? function.name : nil
+        case .accessor(let property, _): property.name == "body" ? nil : property.name
+        case .initialValue: nil
+        }
+        if let helper, let info = types[presenter] {
+            let uses = references(to: helper, in: info).filter { !($0.file == location.file && body.range.contains($0.token)) }
+            guard !uses.isEmpty, uses.count <= 8 else { return nil }
+            var covered: Set<String> = [presenter]
+            for use in uses {
+                guard let above = stackCover(around: use, of: presenter, depth: depth + 1) else { return nil }
+                covered.formUnion(above)
+            }
+            return covered
+        }
         let sites = viewGraph.constructions(of: presenter).filter { $0.context != .preview }
         guard !sites.isEmpty, sites.count <= 16 else { return nil }
         var covered: Set<String> = [presenter]
@@ -458,6 +493,7 @@ extension ProjectIndex {
             // `Task { … }` up to its first `await` runs as soon as the code that starts it.
             if isUnstructuredTask(scope, in: file) { continue }
             guard let handler else { return false }
+            if handler == "onChange" { return changesOnlyOnInput(observedBy: scope, in: file, of: writer, outside: content, depth: depth) }
             if Self.appearanceHandlers.contains(handler) {
                 return handler == "onAppear" || scope.callArguments.map { file.argument("id", in: $0) == nil } ?? true
             }
@@ -476,6 +512,32 @@ extension ProjectIndex {
             }
             if content.file == reference.file, content.range.contains(reference.token) { return false }
             return isHandedToInput(reference, in: referenceFile)
+        }
+    }
+
+    /// `.onChange(of: query) { … }`: SwiftUI runs the action when the value it compares has
+    /// changed since the body last ran. The writer's own `@State` changes only where the
+    /// writer writes it: when each of those writes runs only on input to the writer (a
+    /// `.searchable(text: $query)` field, a button), so does the action.
+    private func changesOnlyOnInput(
+        observedBy scope: Scope, in file: ParsedFile, of writer: TypeInfo, outside content: (file: Int, range: Range<Int>), depth: Int
+    ) -> Bool {
+        guard depth < 2, let arguments = scope.callArguments, var value = file.argument("of", in: arguments) else { return false }
+        if value.count == 3, file.at(value.lowerBound, "self"), file.kind(value.lowerBound + 1) == .period { value = value.upperBound - 1..<value.upperBound }
+        guard value.count == 1, file.kind(value.lowerBound) == .identifier, let (_, property) = writer.property(named: file.text(value.lowerBound)),
+            property.isStored, property.attributes.contains(where: { $0.simpleName == "State" })
+        else { return false }
+        // Its writes, and the `$query` bindings it hands out (SwiftUI writes through them).
+        var sites = changes(of: writer).writes(of: property.name).map(\.site)
+        for declaration in writer.declarations {
+            let source = files[declaration.file]
+            for token in declaration.decl.members where source.kind(token) == .dollarIdentifier && source.spells(token, "$" + property.name) {
+                sites.append(TokenLocation(file: declaration.file, token: token))
+            }
+        }
+        return !sites.isEmpty && sites.allSatisfy { site in
+            guard let body = isolationFacts.enclosingBody(of: site, index: self), body.owner?.name == writer.name else { return false }
+            return runsOnlyOnInput(site, in: body, of: writer, outside: content, depth: depth + 1)
         }
     }
 
