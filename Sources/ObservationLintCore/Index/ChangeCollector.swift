@@ -521,7 +521,7 @@ extension ProjectIndex {
             ChangeFlows(
                 owners: typeAndAncestors(of: type) + typeAndSubtypes(of: type).dropFirst(), announcing: announcingProperties(of: type),
                 objectHolders: objectHolders(of: type).subtracting(enclosingInstanceWrapped(of: type)),
-                collectionHolders: objectCollectionHolders(of: type), index: self)
+                valueHolders: valueHolders(of: type), collectionHolders: objectCollectionHolders(of: type), index: self)
         }
     }
 
@@ -529,6 +529,68 @@ extension ProjectIndex {
     /// class (`T`, `T?`, or a collection of them), or what an object wrapper holds.
     public func objectHolders(of type: TypeInfo) -> Set<String> {
         objectHoldersByType.value(for: type.name) { collectObjectHolders(of: type) }
+    }
+
+    /// The stored properties of `type` (and its ancestors) known to hold values down to every
+    /// element: a project struct or enum, a standard value type, an optional or collection
+    /// of those, a tuple of those. Changing part of one (`model.sheet.isShown = false`) runs
+    /// the property's setter; through any other type (`AVPlayer`, a class the project never
+    /// shows to be one) a member write may change an object and leave the property alone.
+    func valueHolders(of type: TypeInfo) -> Set<String> {
+        var result = Set<String>()
+        for owner in typeAndAncestors(of: type) {
+            for (file, property) in owner.properties where property.isStored {
+                guard !property.attributes.contains(where: { Self.objectWrappers.contains(String($0.simpleName)) }),
+                    let written = property.type?.text
+                        ?? property.initializer.flatMap({ files[file].constructorCall(in: $0)?.typeName }),
+                    holdsOnlyValues(written, from: owner.name)
+                else { continue }
+                result.insert(property.name)
+            }
+        }
+        return result
+    }
+
+    private func holdsOnlyValues(_ written: String, from scope: String) -> Bool {
+        let text = written.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("("), text.hasSuffix(")"), !text.contains("->") {
+            // A tuple: each element, without its label.
+            let elements = splitAtTopLevelCommas(String(text.dropFirst().dropLast()))
+            return !elements.isEmpty && elements.allSatisfy { element in
+                let type = element.split(separator: ":", maxSplits: 1).last.map(String.init) ?? element
+                return holdsOnlyValues(type, from: scope)
+            }
+        }
+        return holdsOnlyValues(TypeShape(text), from: scope)
+    }
+
+    private func holdsOnlyValues(_ shape: TypeShape, from scope: String) -> Bool {
+        switch shape {
+        case .named(let name, _): modelKind(of: name, from: scope) == .valueType
+        case .optional(let held), .array(let held), .set(let held): holdsOnlyValues(held, from: scope)
+        case .dictionary(_, let value): holdsOnlyValues(value, from: scope)
+        case .other: false
+        }
+    }
+
+    private func splitAtTopLevelCommas(_ text: String) -> [String] {
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        for character in text {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]", ">": depth -= 1
+            case "," where depth == 0:
+                parts.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        parts.append(current)
+        return parts.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// The stored properties of `type` (and its ancestors) declared as a SwiftUI `Binding`

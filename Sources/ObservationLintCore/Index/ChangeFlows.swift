@@ -53,6 +53,9 @@ final class ChangeFlows: @unchecked Sendable {
     private var functionBodies: [String: [Place]] = [:]
     private let announcing: Set<String>
     private let objectHolders: Set<String>
+    /// The announcing properties known to hold values down to every element
+    /// (`ProjectIndex.valueHolders(of:)`): a write to a member of one runs its setter.
+    private let valueHolders: Set<String>
     private let lineageNames: Set<String>
     /// `externalCallerFlows(of:)` by function name.
     private let externalFlows = Memo<String, ExternalFlows>()
@@ -69,10 +72,14 @@ final class ChangeFlows: @unchecked Sendable {
     /// writes (`child.value = 1`) announce nothing of the property.
     /// `collectionHolders`: those holding a collection of objects, which their own methods
     /// change (`tabs.append(tab)`).
-    init(owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, collectionHolders: Set<String>, index: ProjectIndex) {
+    init(
+        owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, valueHolders: Set<String>, collectionHolders: Set<String>,
+        index: ProjectIndex
+    ) {
         self.index = index
         self.announcing = announcing
         self.objectHolders = objectHolders
+        self.valueHolders = valueHolders
         self.lineageNames = Set(owners.map(\.name))
         var functionNames = Set<String>()
         var observedNames = Set<String>()
@@ -751,13 +758,14 @@ final class ChangeFlows: @unchecked Sendable {
     }
 
     /// Whether the announcing property at `member` (after `object.`) is written: itself
-    /// (`object.sheet = …`), or, when it holds a value, through a member of that value
-    /// (`object.sheet.isShown = false`, `object.draft.items.append(x)`): changing part of a
-    /// value runs the property's setter with the whole new value, and so its `willSet`.
+    /// (`object.sheet = …`), or, when it is known to hold values only, through a member of
+    /// that value (`object.sheet.isShown = false`, `object.draft.items.append(x)`): changing
+    /// part of a value runs the property's setter with the whole new value, and so its
+    /// `willSet`. A member write through an object (`object.player.volume = 0`) does not.
     private func isWrite(of member: Int, in fileIndex: Int) -> Bool {
         let file = index.files[fileIndex]
         var last = member
-        if !objectHolders.contains(file.text(member)) {
+        if valueHolders.contains(file.text(member)), !objectHolders.contains(file.text(member)) {
             while true {
                 var next = last + 1
                 while file.kind(next) == .leftSquare { next = file.skipGroup(next) }
