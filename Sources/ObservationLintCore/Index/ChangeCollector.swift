@@ -531,11 +531,13 @@ extension ProjectIndex {
         objectHoldersByType.value(for: type.name) { collectObjectHolders(of: type) }
     }
 
-    /// The stored properties of `type` (and its ancestors) known to hold values down to every
-    /// element: a project struct or enum, a standard value type, an optional or collection
-    /// of those, a tuple of those. Changing part of one (`model.sheet.isShown = false`) runs
-    /// the property's setter; through any other type (`AVPlayer`, a class the project never
-    /// shows to be one) a member write may change an object and leave the property alone.
+    /// The stored properties of `type` (and its ancestors) whose declared (or constructed)
+    /// type is a value: a project struct or enum, a standard value type, an optional,
+    /// collection or tuple of those. Changing part of one (`model.sheet.isShown = false`)
+    /// runs the property's setter; through any other type (`AVPlayer`, a class the project
+    /// never shows to be one) a member write may change an object and leave the property
+    /// alone. The members of a project struct are not looked into: a class one of them holds
+    /// (`model.state.player.rate = 1`) is still taken for part of the value.
     func valueHolders(of type: TypeInfo) -> Set<String> {
         var result = Set<String>()
         for owner in typeAndAncestors(of: type) {

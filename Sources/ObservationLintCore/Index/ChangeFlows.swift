@@ -53,8 +53,8 @@ final class ChangeFlows: @unchecked Sendable {
     private var functionBodies: [String: [Place]] = [:]
     private let announcing: Set<String>
     private let objectHolders: Set<String>
-    /// The announcing properties known to hold values down to every element
-    /// (`ProjectIndex.valueHolders(of:)`): a write to a member of one runs its setter.
+    /// The announcing properties whose type is a value (`ProjectIndex.valueHolders(of:)`):
+    /// a write to a member of one runs its setter.
     private let valueHolders: Set<String>
     private let lineageNames: Set<String>
     /// `externalCallerFlows(of:)` by function name.
