@@ -31,7 +31,10 @@ public struct StateInitializedFromOutside: Rule {
             field of its model or of an object the model holds and relays (`app.search.results` \
             where `app` forwards `search.objectWillChange`, or where `search` is `@Observable`, \
             which the caller's body tracks however it reached it), a method's result or computed property that reads such a field (also through another computed property), \
-            an element of a collection whose elements are replaced or edited, and a reference \
+            an element of a collection whose elements are replaced or edited, the object at a \
+            position of the caller's `@FetchRequest`/`@Query` results in a `ForEach` row kept by \
+            that position (`ForEach(0..<events.count, id: \\.self) { i in Card(event: events[i]) \
+            }`) when the app inserts or deletes an object of the entity, and a reference \
             the caller *replaces* (`counterModel = CounterViewModel(value: 5)`: a `@State var \
             model: CounterViewModel` seeded with the old object keeps it; a state holding an object \
             built from the value, `ImageLoader(url: url)`, changes with the value). What cannot: a `let` \
@@ -970,8 +973,120 @@ public struct StateInitializedFromOutside: Rule {
                 var body: some View { Likes(count: 3) }
             }
             """,
+            // Rows kept by position: a saved insertion moves another note into a row's position,
+            // and the row keeps the note it was first given.
+            """
+            import CoreData
+            final class Note: NSManagedObject { @NSManaged var title: String? }
+            struct NoteList: View {
+                @Environment(\\.managedObjectContext) private var context
+                @FetchRequest(sortDescriptors: [SortDescriptor(\\.title)]) private var notes: FetchedResults<Note>
+                var body: some View {
+                    List {
+                        ForEach(0..<notes.count, id: \\.self) { index in NoteRow(note: notes[index]) }
+                    }
+                    .toolbar {
+                        Button("Add") {
+                            let note = Note(context: context)
+                            note.title = "New"
+                            try? context.save()
+                        }
+                    }
+                }
+            }
+            struct NoteRow: View {
+                @State var ↓note: Note
+                var body: some View { Text(note.title ?? "") }
+            }
+            """,
+            // Rows kept by index over an array the caller edits: index 0 shows another word.
+            """
+            struct WordRow: View {
+                @State var ↓word: String
+                var body: some View { Text(word) }
+            }
+            struct WordList: View {
+                @State private var words = ["b"]
+                var body: some View {
+                    ForEach(words.indices, id: \\.self) { i in WordRow(word: words[i]) }
+                    Button("Add") { words.insert("a", at: 0) }
+                }
+            }
+            """,
+            // The loop's `tag` hides the state: the row hands nothing of its own back.
+            """
+            struct TagRow: View {
+                @State var ↓tag: String
+                let onRemove: (String) -> Void
+                var body: some View { Text(tag) }
+                func removeAll(_ tags: [String]) { for tag in tags { onRemove(tag) } }
+            }
+            struct TagList: View {
+                @State private var tags = ["a"]
+                var body: some View {
+                    ForEach(tags.indices, id: \\.self) { i in TagRow(tag: tags[i], onRemove: { _ in }) }
+                    Button("Add") { tags.insert("b", at: 0) }
+                }
+            }
+            """,
+            // Reloaded in place: the same ids come back with new fields, the rows stay.
+            """
+            struct Match: Identifiable { let id: Int; var score: Int }
+            final class League: ObservableObject {
+                @Published var matches: [Match] = []
+                func reload() async { matches = [Match(id: 1, score: 2)] }
+            }
+            struct MatchCard: View {
+                @State var ↓match: Match
+                var body: some View { Text("\\(match.score)") }
+            }
+            struct MatchList: View {
+                @EnvironmentObject var league: League
+                var body: some View {
+                    List { ForEach(league.matches) { match in MatchCard(match: match) } }
+                        .refreshable { await league.reload() }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // Rows kept by the object: an inserted note gets a row of its own.
+            """
+            import CoreData
+            final class Note: NSManagedObject { @NSManaged var title: String? }
+            struct NoteList: View {
+                @Environment(\\.managedObjectContext) private var context
+                @FetchRequest(sortDescriptors: [SortDescriptor(\\.title)]) private var notes: FetchedResults<Note>
+                var body: some View {
+                    List { ForEach(notes) { note in NoteRow(note: note) } }
+                        .toolbar {
+                            Button("Add") {
+                                _ = Note(context: context)
+                                try? context.save()
+                            }
+                        }
+                }
+            }
+            struct NoteRow: View {
+                @State var note: Note
+                var body: some View { Text(note.title ?? "") }
+            }
+            """,
+            // The value is the row's id: a renamed word is a new row, with a new state.
+            """
+            struct Word: Hashable { var text: String }
+            struct WordRow: View {
+                @State var word: Word
+                var body: some View { Text(word.text) }
+            }
+            struct WordList: View {
+                @State private var words = [Word(text: "a")]
+                var body: some View {
+                    ForEach(words, id: \\.self) { word in WordRow(word: word) }
+                    Button("Rename") { words[0].text = "b" }
+                }
+            }
+            """,
             // The counter replaces its object itself: the caller's is only the first one.
             """
             @Observable final class CounterViewModel {

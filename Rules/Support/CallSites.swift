@@ -147,7 +147,49 @@ enum CallSites {
                 return bound
             }
             return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth, excluded: excluded)
+                ?? fetchedRowChange(argument, at: site, index: index, excluded: excluded)
         }
+    }
+
+    /// `events[index]` in the row of a `ForEach` over positions (`ForEach(0..<events.count, id:
+    /// \.self) { index in … }`), from the caller's `@FetchRequest`/`@Query` results: `ForEach`
+    /// keeps a row, and the state of what it builds, for as long as its id — the position —
+    /// stays, while an object of the entity inserted or deleted (and saved, for Core Data)
+    /// moves another object into that position. Which object sits there is all a state
+    /// holding it depends on, so a change of an object's fields is no witness.
+    private static func fetchedRowChange(
+        _ argument: ConstructionArgument, at site: ViewConstruction, index: ProjectIndex, excluded: [CodeRange]
+    ) -> Change? {
+        guard case .derived(let parts) = argument.origin, site.identity.contains(where: { if case .forEach = $0 { true } else { false } })
+        else { return nil }
+        let file = index.files[site.file]
+        var tokens = Array(argument.value)
+        if tokens.count > 2, file.at(tokens[0], "self"), file.kind(tokens[1]) == .period { tokens.removeFirst(2) }
+        guard tokens.count == 4, file.kind(tokens[1]) == .leftSquare, file.kind(tokens[3]) == .rightSquare else { return nil }
+        let collection = file.text(tokens[0])
+        let position = file.text(tokens[2])
+        let isRowPosition = parts.contains { part in
+            if case .element(let name, let path, _) = part { name == position && path.isEmpty } else { false }
+        }
+        guard isRowPosition, let callerName = site.enclosingType, let caller = index.types[callerName],
+            let (fileIndex, property) = caller.property(named: collection), property.isStored,
+            let (entity, isSwiftData) = index.fetchedEntity(of: property, in: index.files[fileIndex])
+        else { return nil }
+        var filter = WriteFilter(shownUnder: [site])
+        filter.excluded = excluded
+        guard let write = index.fetchedEntityWrites(of: entity, isSwiftData: isSwiftData).first(where: { write in
+            write.change != .changed && filter.counts(write.location.token, inFile: write.location.file)
+                && filter.canRun(write.location.token, inFile: write.location.file, index: index)
+        })
+        else { return nil }
+        let location = write.location
+        let wrapper = isSwiftData ? "Query" : "FetchRequest"
+        return Change(
+            reason: "`\(collection)[\(position)]`, the object at position `\(position)` of `\(callerName)`'s `@\(wrapper) \(collection)`, in a `ForEach` row kept by that position",
+            write: ValueWrite(
+                file: location.file, token: location.token,
+                what: "the code \(write.change.rawValue) an `\(entity)`, which moves another one into that position",
+                context: index.placeDescription(of: location.token, in: location.file)))
     }
 
     /// `onLogout: session.signOut`: a method handed on uncalled is bound to the object the
@@ -257,7 +299,8 @@ enum CallSites {
             else { return nil }
             return Change(reason: "`\(([name] + path).joined(separator: "."))`, an element of \(source.reason)", write: source.write)
         case .derived(let parts):
-            for part in parts {
+            // A part that is the row's id never changes under the row.
+            for part in parts where index.forEachTie(renewedBy: part, at: site) == nil {
                 if let change = change(
                     of: part, at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index, depth: depth,
                     shownUnder: Array(shownUnder.dropLast()), excluded: excluded)

@@ -357,9 +357,13 @@ enum StateSeeding {
         let file = index.files[fileIndex]
         // A body that never names the state hands nothing back.
         guard body.contains(where: { token in file.kind(token) == .identifier && names.contains { file.spells(token, $0) } }) else { return [] }
+        // `for event in events { moc.delete(event) }`: a local of the state's name hides it
+        // (`self.event` still names the state).
+        let locals = file.localNames(in: body)
         func mentionsState(_ range: Range<Int>) -> Bool {
             range.contains { token in
                 file.kind(token) == .identifier && names.contains { file.spells(token, $0) } && file.isOwnMemberReference(token)
+                    && (file.kind(token - 1) == .period || !locals.contains(file.text(token)))
                     && !(file.kind(token + 1) == .period && wholeOnly())
             }
         }

@@ -459,6 +459,36 @@ final class ViewGraphTests: XCTestCase {
         XCTAssertEqual(ties, ["ForEach id Identifiable", "none", "none", "none", "none"])
     }
 
+    /// The parts of a value built from several: the position a row is keyed by is its id,
+    /// the collection read at it is not; an element of a row keyed by `\.id` renews the row
+    /// only through its `id`.
+    func testForEachTiesOfParts() {
+        let views = """
+            struct Item: Identifiable { let id: Int; var title: String }
+            struct Label: View {
+                @State var text: String
+                var body: some View { Text(text) }
+            }
+            struct Parent: View {
+                @State private var words: [String] = []
+                @State private var items: [Item] = []
+                var body: some View {
+                    ForEach(words.indices, id: \\.self) { i in Label(text: words[i]) }
+                    ForEach(items) { item in Label(text: "\\(item.id) \\(item.title)") }
+                }
+            }
+            """
+        let index = index(["Parent.swift": views])
+        let parts = index.viewGraph.constructions(of: "Label").map { site -> [String] in
+            guard case .derived(let parts) = site.arguments.first?.origin else { return [] }
+            return parts.map { part in "\(part): " + (index.forEachTie(renewedBy: part, at: site)?.description ?? "none") }
+        }
+        XCTAssertEqual(parts, [
+            ["property @State words: none", "element i of property @State words.indices: ForEach id \\.self"],
+            ["element item.id of property @State items: ForEach id Identifiable", "element item.title of property @State items: none"],
+        ])
+    }
+
     /// A view-building helper whose every use stands in a branch pinning a value: what it
     /// builds is renewed with that value; a helper also used outside such a branch is not.
     func testHelperBranchTies() {

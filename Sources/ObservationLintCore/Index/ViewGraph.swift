@@ -1388,15 +1388,23 @@ extension ProjectIndex {
                 return tie
             case .branch(_, let pinned):
                 if let written, pinned.contains(where: { written == $0 || written.hasPrefix($0 + ".") }) { return tie }
-            case .forEach(let id):
-                if case .element(_, let path, let collection) = argument.origin,
-                    elementIdentityFollows(path, id: id, collection: collection, at: site)
-                {
-                    return tie
-                }
+            case .forEach:
+                if let tie = forEachTie(renewedBy: argument.origin, at: site) { return tie }
             case .presentedItem(let callee):
                 if case .closureParameter(_, _, let parameterOf) = argument.origin, parameterOf == callee { return tie }
             }
+        }
+        return nil
+    }
+
+    /// The `ForEach` tie of `site` whose id changes whenever the value from `origin` (an
+    /// element, or a field of it) does: the row of another value is another row, with fresh
+    /// state. Also asked about each part of a value built from several
+    /// (`events[index]` in `ForEach(range, id: \.self) { index in … }`: `index` is the row's id).
+    public func forEachTie(renewedBy origin: ArgumentOrigin, at site: ViewConstruction) -> IdentityTie? {
+        guard case .element(_, let path, let collection) = origin else { return nil }
+        for tie in site.identity {
+            if case .forEach(let id) = tie, elementIdentityFollows(path, id: id, collection: collection, at: site) { return tie }
         }
         return nil
     }
