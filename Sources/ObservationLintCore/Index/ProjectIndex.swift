@@ -282,6 +282,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let methodReachability = MethodReachability()
     /// `isWholeProgram`, found on first use.
     let wholeProgram = OnDemand<Bool>()
+    /// `mergedApps`, found on first use.
+    let mergedAppsValue = OnDemand<[String]>()
     /// `neverRunsInApp(file:)` by file position, found on first use.
     let filesOutsideApp = OnDemand<[Bool]>()
     /// `setterNeverRuns(_:of:)` by type and property.
