@@ -34,9 +34,10 @@ public struct EnvironmentObjectNotInjected: Rule {
             show the path from the root down to the view, then the read. Where the walk cannot \
             follow a step (unknown callers, an injection it cannot place, a view declared twice), \
             it stays silent. Several `@main` apps are several modules (one entry point per \
-            module, SE-0281): where no Xcode target tells their files apart, each app's scenes \
-            are walked alone, and a view no app's scenes reach, or one app shows with the object \
-            and another without (a name there may mean a declaration the folder does not hold), \
+            module, SE-0281): where no target tells their files apart (an Xcode target, or a \
+            package's target folder such as `Sources/Demo/`), each app's scenes are walked \
+            alone, and a view no app's scenes reach, or one app shows with the object and \
+            another without (a name there may mean a declaration the folder does not hold), \
             is not judged. A `public` model is no exception: another module may inject it \
             where it shows the view, but nothing can inject it between a root of this code and \
             the views that root shows.

@@ -240,5 +240,10 @@ import Testing
         // Known targets tell the apps apart: nothing is merged.
         let known = ProjectIndex(files: files, buildTargets: files.map { _ in FileBuildTargets(targets: []) }, jobs: 1)
         #expect(known.mergedApps.isEmpty)
+        // So do the folders of a package's targets (`Sources/Phone/`, `Sources/Watch/`).
+        let inPackage = ProjectIndex(files: files, packageTargets: ["/p/Sources/Phone", "/p/Sources/Watch"], jobs: 1)
+        #expect(inPackage.mergedApps.isEmpty)
+        let oneUnknown = ProjectIndex(files: files, packageTargets: ["/p/Sources/Phone", nil], jobs: 1)
+        #expect(oneUnknown.mergedApps == ["PhoneApp", "WatchApp"])
     }
 }

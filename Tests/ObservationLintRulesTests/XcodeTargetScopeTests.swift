@@ -72,13 +72,21 @@ final class XcodeTargetScopeTests: XCTestCase {
             """,
     ]
 
+    /// `projectFile`: written as `Journal.xcodeproj`'s, if any; `manifest`: `Package.swift`'s, if any.
     private func lint(
-        readingProject: Bool, projectFile: String = XcodeTargetScopeTests.projectFile, sources: [String: String] = XcodeTargetScopeTests.sources
+        readingProject: Bool, projectFile: String? = XcodeTargetScopeTests.projectFile, manifest: String? = nil,
+        sources: [String: String] = XcodeTargetScopeTests.sources
     ) throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-targets-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder + "/Journal.xcodeproj", withIntermediateDirectories: true)
-        try projectFile.write(toFile: folder + "/Journal.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        if let projectFile {
+            try FileManager.default.createDirectory(atPath: folder + "/Journal.xcodeproj", withIntermediateDirectories: true)
+            try projectFile.write(toFile: folder + "/Journal.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        }
+        if let manifest {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try manifest.write(toFile: folder + "/Package.swift", atomically: true, encoding: .utf8)
+        }
         var inputs: [SourceInput] = []
         for (path, text) in sources.sorted(by: { $0.key < $1.key }) {
             let absolute = folder + "/" + path
@@ -170,5 +178,62 @@ final class XcodeTargetScopeTests: XCTestCase {
         let found = try lint(readingProject: true, projectFile: stale, sources: sources)
         XCTAssertTrue(found.contains("Watch/WatchApp.swift:5: published_mutated_off_main"), "\(found)")
         XCTAssertFalse(found.contains { $0.hasSuffix("environment_object_not_injected") }, "\(found)")
+    }
+
+    /// A package's executable targets are two modules SwiftPM tells apart by their folders
+    /// (`Sources/<target>/`): each has its `@main` app and its own `About`, and both show the
+    /// shared library's `Counter`. The demo app shows it without the `Store` the phone app
+    /// injects: that is a crash, reported. Without the manifest nothing says which files
+    /// are compiled together, so the apps are walked apart and nothing is claimed.
+    func testTheExecutableTargetsOfAPackageAreTwoModules() throws {
+        let manifest = """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "Counters",
+                targets: [
+                    .target(name: "Shared"),
+                    .executableTarget(name: "Phone", dependencies: ["Shared"]),
+                    .executableTarget(name: "Demo", dependencies: ["Shared"]),
+                ]
+            )
+            """
+        let sources = [
+            "Sources/Shared/Counter.swift": """
+                import SwiftUI
+                @MainActor public final class Store: ObservableObject {
+                    @Published public var count = 0
+                    public init() {}
+                }
+                public struct Counter: View {
+                    @EnvironmentObject var store: Store
+                    public init() {}
+                    public var body: some View { Text("\\(store.count)") }
+                }
+                """,
+            "Sources/Phone/PhoneApp.swift": """
+                import SwiftUI
+                import Shared
+                @main struct PhoneApp: App {
+                    @StateObject private var store = Store()
+                    var body: some Scene {
+                        WindowGroup { VStack { Counter(); About() }.environmentObject(store) }
+                    }
+                }
+                struct About: View { var body: some View { Text("Phone") } }
+                """,
+            "Sources/Demo/DemoApp.swift": """
+                import SwiftUI
+                import Shared
+                @main struct DemoApp: App {
+                    var body: some Scene { WindowGroup { VStack { Counter(); About() } } }
+                }
+                struct About: View { var body: some View { Text("Demo") } }
+                """,
+        ]
+        let package = try lint(readingProject: true, projectFile: nil, manifest: manifest, sources: sources)
+        XCTAssertEqual(package, ["Sources/Shared/Counter.swift:7: environment_object_not_injected"])
+        let noManifest = try lint(readingProject: true, projectFile: nil, sources: sources)
+        XCTAssertEqual(noManifest, [String]())
     }
 }
