@@ -33,7 +33,12 @@ public struct EnvironmentObjectNotInjected: Rule {
             representable reaches it is not known. The notes \
             show the path from the root down to the view, then the read. Where the walk cannot \
             follow a step (unknown callers, an injection it cannot place, a view declared twice), \
-            it stays silent. A `public` model is no exception: another module may inject it \
+            it stays silent. Several `@main` apps are several modules (one entry point per \
+            module, SE-0281): where no target tells their files apart (an Xcode target, or a \
+            package's target folder such as `Sources/Demo/`), each app's scenes are walked \
+            alone, and a view no app's scenes reach, or one app shows with the object and \
+            another without (a name there may mean a declaration the folder does not hold), \
+            is not judged. A `public` model is no exception: another module may inject it \
             where it shows the view, but nothing can inject it between a root of this code and \
             the views that root shows.
             """,
@@ -278,6 +283,22 @@ public struct EnvironmentObjectNotInjected: Rule {
             struct NowPlaying: View {
                 @Environment(Player.self) private var ↓player
                 var body: some View { Text(player.title) }
+            }
+            """,
+            // Two apps of unknown targets: only the phone app shows `CartView`, without its store.
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            @main
+            struct PhoneApp: App {
+                var body: some Scene { WindowGroup { CartView() } }
+            }
+            @main
+            struct WatchApp: App {
+                var body: some Scene { WindowGroup { Text("Watch") } }
+            }
+            struct CartView: View {
+                @EnvironmentObject private var ↓store: Store
+                var body: some View { Text("\\(store.items.count)") }
             }
             """,
         ],
@@ -567,6 +588,29 @@ public struct EnvironmentObjectNotInjected: Rule {
             }
             struct ContentView: View {
                 var body: some View { Text("Basic") }
+            }
+            """,
+            // Two apps of unknown targets: the watch app's `ContentView` is not in the folder,
+            // and reaches the phone app's only because the two modules are read as one.
+            """
+            final class Store: ObservableObject { @Published var items: [String] = [] }
+            final class Workout: ObservableObject { @Published var heartRate = 0 }
+            @main
+            struct PhoneApp: App {
+                @StateObject private var store = Store()
+                var body: some Scene { WindowGroup { ContentView().environmentObject(store) } }
+            }
+            @main
+            struct WatchApp: App {
+                @StateObject private var workout = Workout()
+                var body: some Scene { WindowGroup { ContentView().environmentObject(workout) } }
+            }
+            struct ContentView: View {
+                var body: some View { CartView() }
+            }
+            struct CartView: View {
+                @EnvironmentObject private var store: Store
+                var body: some View { Text("\\(store.items.count)") }
             }
             """,
             """

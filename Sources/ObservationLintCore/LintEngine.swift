@@ -87,6 +87,7 @@ public enum LintEngine {
                 fixSafety: description.autoFix?.safety ?? .unsafe)
         }
         let (buildTargets, warnings) = xcodeBuildTargets(of: files, layout: options.layout, reading: options.readsProjectBuildSettings)
+        let packageTargets = packageTargetFolders(of: files, layout: options.layout)
         // Test and documentation code is indexed, and reported on only when asked for.
         let isReported = inputs.indices.map { file in
             options.includeTests
@@ -101,7 +102,7 @@ public enum LintEngine {
                     .nonisolatedNonsending, files, project: options.layout?.projects.first, on: settings.nonsending, options: options),
                 filesCompiledWithoutMainActorDefault: filesWithout(
                     .mainActorDefault, files, project: options.layout?.projects.first, on: settings.mainActor, options: options),
-                buildTargets: buildTargets, jobs: jobs)
+                buildTargets: buildTargets, packageTargets: packageTargets, jobs: jobs)
             if options.leavesTeardownToExit { LeftToExit.keep(index) }
             var report = check(index, reported: Set(files.indices.filter { isReported[$0] }), rules: rules, options: options, jobs: jobs)
             report.warnings = warnings
@@ -136,7 +137,8 @@ public enum LintEngine {
                 let (index, indexed, own) = projectIndex(
                     project, layout: layout, files: files, publicTypes: publicTypes, publicWrites: publicWrites,
                     defaultIsolationIsMainActor: settings.mainActor, nonisolatedNonsending: settings.nonsending,
-                    readsTargetSettings: options.readsProjectBuildSettings, buildTargets: buildTargets, jobs: together ? 1 : jobs)
+                    readsTargetSettings: options.readsProjectBuildSettings, buildTargets: buildTargets, packageTargets: packageTargets,
+                    jobs: together ? 1 : jobs)
                 let reported = indexed.indices.filter { own.contains(indexed[$0]) && isReported[indexed[$0]] }
                 let report = check(index, reported: Set(reported), rules: rules, options: options, jobs: together ? 1 : jobs)
                 // A package's files too where this project's views observe the package's
@@ -200,6 +202,30 @@ public enum LintEngine {
         return (targets, warnings)
     }
 
+    /// For each file, the folder (absolute) of the SwiftPM target it is compiled in, or nil: a
+    /// file in `<folder>/<target>/` below a project root holding a `Package.swift`, where the
+    /// folder is one SwiftPM looks for targets in (`Sources`, `Source`, `src`, `srcs`, `Tests`).
+    /// A target's own `path:` is not read: its files count as of no known target. Two such
+    /// folders holding a `@main` each are two modules: SwiftPM rejects targets whose sources
+    /// overlap, and one module has one entry point.
+    static func packageTargetFolders(of files: [ParsedFile], layout: ProjectLayout?) -> [String?] {
+        guard let layout else { return Array(repeating: nil, count: files.count) }
+        var isPackageRoot: [String: Bool] = [:]
+        return files.indices.map { file -> String? in
+            guard let root = layout.projects[layout.projectOfFile[file]].root else { return nil }
+            let isPackage = isPackageRoot[root] ?? PathUtilities.exists(PathUtilities.join(root, "Package.swift"))
+            isPackageRoot[root] = isPackage
+            let path = PathUtilities.absolute(files[file].path)
+            guard isPackage, path.hasPrefix(root + "/") else { return nil }
+            let parts = path.dropFirst(root.count + 1).split(separator: "/", maxSplits: 2)
+            guard parts.count == 3, packageTargetParents.contains(parts[0]) else { return nil }
+            return PathUtilities.join(PathUtilities.join(root, String(parts[0])), String(parts[1]))
+        }
+    }
+
+    /// SwiftPM's predefined folders holding a folder per target.
+    private static let packageTargetParents: Set<Substring> = ["Sources", "Source", "src", "srcs", "Tests"]
+
     /// The default isolation and `NonisolatedNonsendingByDefault` of a project: what its root
     /// folder's build settings say when `readsProjectBuildSettings`, else (or where they say
     /// nothing) the options'.
@@ -238,7 +264,7 @@ public enum LintEngine {
         _ project: Int, layout: ProjectLayout, files: [ParsedFile], publicTypes: [Int: [String: TypeInfo]],
         publicWrites: [Int: ExportedOffMainWrites] = [:],
         defaultIsolationIsMainActor: Bool, nonisolatedNonsending: Bool = false, readsTargetSettings: Bool,
-        buildTargets: [FileBuildTargets?], jobs: Int
+        buildTargets: [FileBuildTargets?], packageTargets: [String?], jobs: Int
     ) -> (index: ProjectIndex, indexed: [Int], own: Set<Int>) {
         let indexed = layout.indexedFiles(of: project)
         let own = Set(layout.files(of: project))
@@ -267,7 +293,7 @@ public enum LintEngine {
             filesCompiledWithoutMainActorDefault: filesWithout(
                 .mainActorDefault, paths: indexed.map { files[$0].path }, root: layout.projects[project].root,
                 on: readsTargetSettings && defaultIsolationIsMainActor),
-            buildTargets: indexed.map { buildTargets[$0] }, jobs: jobs)
+            buildTargets: indexed.map { buildTargets[$0] }, packageTargets: indexed.map { packageTargets[$0] }, jobs: jobs)
         return (index, indexed, own)
     }
 
@@ -281,6 +307,7 @@ public enum LintEngine {
         let files = parallelMap(inputs, jobs: jobs) { ParsedFile(path: $0.path, bytes: $0.bytes) }
         let options = LintOptions(rules: [], readsProjectBuildSettings: true)
         let buildTargets = xcodeBuildTargets(of: files, layout: layout, reading: true).targets
+        let packageTargets = packageTargetFolders(of: files, layout: layout)
         guard let layout, layout.projects.count > 1 else {
             let settings = buildSettings(of: layout?.projects.first, options: options)
             return [
@@ -290,7 +317,7 @@ public enum LintEngine {
                         .nonisolatedNonsending, files, project: layout?.projects.first, on: settings.nonsending, options: options),
                     filesCompiledWithoutMainActorDefault: filesWithout(
                         .mainActorDefault, files, project: layout?.projects.first, on: settings.mainActor, options: options),
-                    buildTargets: buildTargets, jobs: jobs)
+                    buildTargets: buildTargets, packageTargets: packageTargets, jobs: jobs)
             ]
         }
         var publicTypes: [Int: [String: TypeInfo]] = [:]
@@ -299,7 +326,8 @@ public enum LintEngine {
             let settings = buildSettings(of: layout.projects[project], options: options)
             let (index, indexed, _) = projectIndex(
                 project, layout: layout, files: files, publicTypes: publicTypes, defaultIsolationIsMainActor: settings.mainActor,
-                nonisolatedNonsending: settings.nonsending, readsTargetSettings: true, buildTargets: buildTargets, jobs: jobs)
+                nonisolatedNonsending: settings.nonsending, readsTargetSettings: true, buildTargets: buildTargets,
+                packageTargets: packageTargets, jobs: jobs)
             publicTypes[project] = index.publicTypes.mapValues { $0.renumberingFiles { indexed[$0] } }
             result.append(index)
         }

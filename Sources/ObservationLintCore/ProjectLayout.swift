@@ -325,7 +325,7 @@ struct ProjectManifest {
                 continue
             }
             folders += Self.referencedPaths(inXcodeProject: text)
-            xcodeProjects.append((entry.name, XcodeProjectFiles(projectFile: text, projectFolder: root)))
+            xcodeProjects.append((entry.name, XcodeProjectFiles(projectFile: text, projectFolder: root, isOnDisk: PathUtilities.exists)))
         }
         let isPackage = { (path: String) in path != root && PathUtilities.exists(PathUtilities.join(path, "Package.swift")) }
         for folder in folders {

@@ -15,13 +15,16 @@ struct XcodeProjectFiles: Sendable {
     private var synchronizedFolders: [String] = []
 
     /// Reads the project file of the project whose `.xcodeproj` lies in `projectFolder`
-    /// (absolute); nil when the text is no project file this reader understands (then nothing
-    /// is known about what the project builds).
-    init?(projectFile text: String, projectFolder: String) {
+    /// (absolute); nil when the text is no project file this reader understands, or when it
+    /// names files to build and none of them `isOnDisk` (its folders were moved or renamed
+    /// since it was saved: it does not describe these files). Then nothing is known about
+    /// what the project builds.
+    init?(projectFile text: String, projectFolder: String, isOnDisk: (String) -> Bool = { _ in true }) {
         guard case .dictionary(let top)? = OldStylePropertyList.parse(text, keepingObjectFields: Self.readFields),
             case .dictionary(let objects)? = top["objects"]
         else { return nil }
         var paths = XcodeGroupPaths(objects: objects, projectFolder: projectFolder)
+        var someBuiltFileIsOnDisk = false
         for (id, object) in objects {
             guard case .dictionary(let fields) = object else { continue }
             switch fields["isa"]?.string {
@@ -29,6 +32,7 @@ struct XcodeProjectFiles: Sendable {
                 guard let reference = fields["fileRef"]?.string, case .dictionary(let file)? = objects[reference] else { continue }
                 if let path = paths.location(of: reference) {
                     builtPaths.insert(path.lowercased())
+                    if !someBuiltFileIsOnDisk { someBuiltFileIsOnDisk = isOnDisk(path) }
                 } else if let name = (file["path"] ?? file["name"])?.string {
                     builtNamesAnywhere.insert(Self.lastComponent(of: name).lowercased())
                 }
@@ -39,6 +43,7 @@ struct XcodeProjectFiles: Sendable {
             default: continue
             }
         }
+        guard someBuiltFileIsOnDisk || builtPaths.isEmpty || !synchronizedFolders.isEmpty else { return nil }
     }
 
     /// The fields of the project file's objects this reader looks at; the others (build

@@ -94,6 +94,19 @@ import Testing
         #expect(try Self.leftOut(in: folder, skipping: false) == [])
     }
 
+    @Test func aProjectNoneOfWhoseBuiltFilesExistsDecidesNothing() throws {
+        // The sources moved to `Sources/` after the project was saved: it names
+        // `App/ContentView.swift` and `Shared.swift`, neither on disk.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("App.xcodeproj/project.pbxproj", Self.projectFile)
+        try folder.write("Sources/ContentView.swift", "struct S {}\n")
+        #expect(try Self.leftOut(in: folder) == [])
+        // One named file on disk: the project describes the folder again.
+        try folder.write("Shared.swift", "struct H {}\n")
+        #expect(try Self.leftOut(in: folder) == ["Sources/ContentView.swift"])
+    }
+
     @Test func synchronizedFolderFilesAreKept() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -142,6 +155,7 @@ import Testing
         try folder.write("Outer.xcodeproj/project.pbxproj", outer)
         try folder.write("Inner/Inner.xcodeproj/project.pbxproj", Self.projectFile)
         try folder.write("Inner/Extra.swift", "struct E {}\n")
+        try folder.write("Inner/Shared.swift", "struct H {}\n")
         try folder.write("Inner/Stale.swift", "struct S {}\n")
         #expect(try Self.leftOut(in: folder) == ["Inner/Stale.swift"])
     }
@@ -157,6 +171,7 @@ import Testing
         try folder.write("App/App/ContentView.swift", "struct C {}\n")
         try folder.write("Shared/Helper.swift", "struct H {}\n")
         try folder.write("Shared/Stale.swift", "struct S {}\n")
+        try folder.write("Shared.swift", "struct D {}\n")
         #expect(try Self.leftOut(in: folder) == ["Shared/Stale.swift"])
     }
 }

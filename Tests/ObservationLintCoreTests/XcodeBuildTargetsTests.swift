@@ -193,4 +193,57 @@ import Testing
         let targets = XcodeBuildTargets(projectFile: project, projectFolder: "/p")
         #expect(path(paths.map { targets.targets(compiling: $0) }) == nil)
     }
+
+    /// Two `@main` apps are two modules (one entry point per module): when no target is known
+    /// for their files, each app's scenes are walked apart. `Counter` is shown by the phone
+    /// app with its store; the watch app's `ContentView()` names a view the folder does not
+    /// hold, and reaches the phone's only because the two are read as one. `Summary` is
+    /// declared by each app: which one a site builds is not known.
+    @Test func severalAppsOfUnknownTargetsAreWalkedApart() {
+        let sources = [
+            "/p/Phone/PhoneApp.swift": """
+                final class Store: ObservableObject { @Published var count = 0 }
+                @main struct PhoneApp: App {
+                    @StateObject private var store = Store()
+                    var body: some Scene { WindowGroup { ContentView().environmentObject(store) } }
+                }
+                struct ContentView: View { var body: some View { VStack { Counter(); Summary() } } }
+                struct Counter: View {
+                    @EnvironmentObject var store: Store
+                    var body: some View { Text("\\(store.count)") }
+                }
+                struct Summary: View {
+                    @EnvironmentObject var store: Store
+                    var body: some View { Text("\\(store.count)") }
+                }
+                """,
+            "/p/Watch/WatchApp.swift": """
+                @main struct WatchApp: App {
+                    var body: some Scene { WindowGroup { ContentView() } }
+                }
+                struct Summary: View { var body: some View { Text("Watch") } }
+                """,
+        ]
+        let paths = sources.keys.sorted()
+        let files = paths.map { ParsedFile(path: $0, bytes: Array(sources[$0]!.utf8)) }
+        let index = ProjectIndex(files: files, jobs: 1)
+        #expect(index.mergedApps == ["PhoneApp", "WatchApp"])
+        let providers = index.environmentInjections(mayProvide: "Store")
+        #expect(index.uninjectedPath(to: "Counter", providers: providers) == nil)
+        #expect(index.uninjectedPath(to: "Summary", providers: providers) == nil)
+        // Each app, walked alone, reaches `Counter`: the phone with the store, the watch without.
+        let phoneOnly = ProjectIndex(files: [files[0]], jobs: 1)
+        #expect(phoneOnly.mergedApps.isEmpty)
+        #expect(phoneOnly.uninjectedPath(to: "Counter", providers: phoneOnly.environmentInjections(mayProvide: "Store")) == nil)
+        let unprovided = index.uninjectedPath(to: "Counter", providers: [])
+        #expect(unprovided.map { path in path.map { $0.enclosingType ?? "?" } } == ["PhoneApp", "ContentView"])
+        // Known targets tell the apps apart: nothing is merged.
+        let known = ProjectIndex(files: files, buildTargets: files.map { _ in FileBuildTargets(targets: []) }, jobs: 1)
+        #expect(known.mergedApps.isEmpty)
+        // So do the folders of a package's targets (`Sources/Phone/`, `Sources/Watch/`).
+        let inPackage = ProjectIndex(files: files, packageTargets: ["/p/Sources/Phone", "/p/Sources/Watch"], jobs: 1)
+        #expect(inPackage.mergedApps.isEmpty)
+        let oneUnknown = ProjectIndex(files: files, packageTargets: ["/p/Sources/Phone", nil], jobs: 1)
+        #expect(oneUnknown.mergedApps == ["PhoneApp", "WatchApp"])
+    }
 }

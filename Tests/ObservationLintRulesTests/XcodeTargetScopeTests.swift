@@ -72,13 +72,23 @@ final class XcodeTargetScopeTests: XCTestCase {
             """,
     ]
 
-    private func lint(readingProject: Bool) throws -> [String] {
+    /// `projectFile`: written as `Journal.xcodeproj`'s, if any; `manifest`: `Package.swift`'s, if any.
+    private func lint(
+        readingProject: Bool, projectFile: String? = XcodeTargetScopeTests.projectFile, manifest: String? = nil,
+        sources: [String: String] = XcodeTargetScopeTests.sources
+    ) throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("xcode-targets-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder + "/Journal.xcodeproj", withIntermediateDirectories: true)
-        try Self.projectFile.write(toFile: folder + "/Journal.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        if let projectFile {
+            try FileManager.default.createDirectory(atPath: folder + "/Journal.xcodeproj", withIntermediateDirectories: true)
+            try projectFile.write(toFile: folder + "/Journal.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        }
+        if let manifest {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try manifest.write(toFile: folder + "/Package.swift", atomically: true, encoding: .utf8)
+        }
         var inputs: [SourceInput] = []
-        for (path, text) in Self.sources.sorted(by: { $0.key < $1.key }) {
+        for (path, text) in sources.sorted(by: { $0.key < $1.key }) {
             let absolute = folder + "/" + path
             try FileManager.default.createDirectory(atPath: (absolute as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: absolute, atomically: true, encoding: .utf8)
@@ -99,5 +109,131 @@ final class XcodeTargetScopeTests: XCTestCase {
         let known = try lint(readingProject: true)
         XCTAssertFalse(known.contains { $0.hasPrefix("Phone/Player.swift:") }, "\(known)")
         XCTAssertFalse(known.contains { $0.hasPrefix("Phone/Support/PreviewHost.swift:") }, "\(known)")
+    }
+
+    /// A project whose build files all moved since it was saved (it names `App/*.swift`,
+    /// the sources are in `Phone/` and `Watch/`) says nothing of what is compiled: every file
+    /// is linted, and the watch model's write in a `URLSession` callback is reported. The
+    /// two `@main` apps are two modules read as one: the watch app's `ContentView()` (its
+    /// own file is not in the folder) does not show the phone's views without their store,
+    /// and each app's `Summary` is its own.
+    func testAStaleProjectWithTwoAppsLintsBothWithoutMixingTheirViews() throws {
+        let stale = """
+            // !$*UTF8*$!
+            {
+                objects = {
+                    F1 = {isa = PBXFileReference; path = PhoneApp.swift; sourceTree = "<group>"; };
+                    F2 = {isa = PBXFileReference; path = WatchApp.swift; sourceTree = "<group>"; };
+                    B1 = {isa = PBXBuildFile; fileRef = F1; };
+                    B2 = {isa = PBXBuildFile; fileRef = F2; };
+                    G1 = {isa = PBXGroup; children = ( F1, F2, ); path = App; sourceTree = "<group>"; };
+                    G0 = {isa = PBXGroup; children = ( G1, ); sourceTree = "<group>"; };
+                    S1 = {isa = PBXSourcesBuildPhase; files = ( B1, ); };
+                    S2 = {isa = PBXSourcesBuildPhase; files = ( B2, ); };
+                    T1 = {isa = PBXNativeTarget; buildPhases = ( S1, ); name = Phone; productType = "com.apple.product-type.application"; };
+                    T2 = {isa = PBXNativeTarget; buildPhases = ( S2, ); name = Watch; productType = "com.apple.product-type.application"; };
+                    P1 = {isa = PBXProject; mainGroup = G0; targets = ( T1, T2, ); };
+                };
+                rootObject = P1;
+            }
+            """
+        let sources = [
+            "Phone/PhoneApp.swift": """
+                import SwiftUI
+                final class Store: ObservableObject { @Published var count = 0 }
+                @main struct PhoneApp: App {
+                    @StateObject private var store = Store()
+                    var body: some Scene { WindowGroup { ContentView().environmentObject(store) } }
+                }
+                struct ContentView: View { var body: some View { VStack { Counter(); Summary() } } }
+                struct Counter: View {
+                    @EnvironmentObject var store: Store
+                    var body: some View { Text("\\(store.count)") }
+                }
+                struct Summary: View {
+                    @EnvironmentObject var store: Store
+                    var body: some View { Text("\\(store.count)") }
+                }
+                """,
+            "Watch/WatchApp.swift": """
+                import SwiftUI
+                final class Workout: ObservableObject {
+                    @Published var heartRate = 0
+                    func load(_ url: URL) {
+                        URLSession.shared.dataTask(with: url) { data, _, _ in self.heartRate = data?.count ?? 0 }.resume()
+                    }
+                }
+                @main struct WatchApp: App {
+                    @StateObject private var workout = Workout()
+                    var body: some Scene {
+                        WindowGroup { ContentView().environmentObject(workout).task { workout.load(URL(string: "https://example.com")!) } }
+                    }
+                }
+                struct Summary: View {
+                    @EnvironmentObject var workout: Workout
+                    var body: some View { Text("\\(workout.heartRate)") }
+                }
+                """,
+        ]
+        let found = try lint(readingProject: true, projectFile: stale, sources: sources)
+        XCTAssertTrue(found.contains("Watch/WatchApp.swift:5: published_mutated_off_main"), "\(found)")
+        XCTAssertFalse(found.contains { $0.hasSuffix("environment_object_not_injected") }, "\(found)")
+    }
+
+    /// A package's executable targets are two modules SwiftPM tells apart by their folders
+    /// (`Sources/<target>/`): each has its `@main` app and its own `About`, and both show the
+    /// shared library's `Counter`. The demo app shows it without the `Store` the phone app
+    /// injects: that is a crash, reported. Without the manifest nothing says which files
+    /// are compiled together, so the apps are walked apart and nothing is claimed.
+    func testTheExecutableTargetsOfAPackageAreTwoModules() throws {
+        let manifest = """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "Counters",
+                targets: [
+                    .target(name: "Shared"),
+                    .executableTarget(name: "Phone", dependencies: ["Shared"]),
+                    .executableTarget(name: "Demo", dependencies: ["Shared"]),
+                ]
+            )
+            """
+        let sources = [
+            "Sources/Shared/Counter.swift": """
+                import SwiftUI
+                @MainActor public final class Store: ObservableObject {
+                    @Published public var count = 0
+                    public init() {}
+                }
+                public struct Counter: View {
+                    @EnvironmentObject var store: Store
+                    public init() {}
+                    public var body: some View { Text("\\(store.count)") }
+                }
+                """,
+            "Sources/Phone/PhoneApp.swift": """
+                import SwiftUI
+                import Shared
+                @main struct PhoneApp: App {
+                    @StateObject private var store = Store()
+                    var body: some Scene {
+                        WindowGroup { VStack { Counter(); About() }.environmentObject(store) }
+                    }
+                }
+                struct About: View { var body: some View { Text("Phone") } }
+                """,
+            "Sources/Demo/DemoApp.swift": """
+                import SwiftUI
+                import Shared
+                @main struct DemoApp: App {
+                    var body: some Scene { WindowGroup { VStack { Counter(); About() } } }
+                }
+                struct About: View { var body: some View { Text("Demo") } }
+                """,
+        ]
+        let package = try lint(readingProject: true, projectFile: nil, manifest: manifest, sources: sources)
+        XCTAssertEqual(package, ["Sources/Shared/Counter.swift:7: environment_object_not_injected"])
+        let noManifest = try lint(readingProject: true, projectFile: nil, sources: sources)
+        XCTAssertEqual(noManifest, [String]())
     }
 }

@@ -16,7 +16,9 @@ extension ProjectIndex {
     /// completed (unknown callers, sites in code that is neither a body nor a root, content
     /// whose container's placement of it is unknown), or when a provider is applied where
     /// the analysis cannot place it (`self.environmentObject(…)` in a `View` extension, on
-    /// content passed in through a parameter), or is a delegate adaptor.
+    /// content passed in through a parameter), or is a delegate adaptor. Several programs read
+    /// as one (`mergedApps`): only paths from an app's own scenes count, and every app whose
+    /// scenes reach the view must have one.
     /// `readerAt`: where the property that looks the object up is declared: only paths
     /// compiled for a platform it exists on count (a reader under `#if os(iOS)` needs the
     /// object on iOS paths only).
@@ -29,10 +31,24 @@ extension ProjectIndex {
         }
         guard let coverage else { return nil }
         let facts = environmentWalkFacts.value { EnvironmentWalkFacts(index: self) }
-        var search = PathSearch(
-            index: self, isCovered: { site in coverage.covers(site) }, platforms: facts.platforms(of:),
-            isRootInSwiftUI: facts.isBuiltForRepresentable(_:))
-        return search.path(to: view, platforms: reader.map(platforms(at:)) ?? .all, depth: 0)
+        let platforms = reader.map(platforms(at:)) ?? .all
+        func search(covering: Bool, rootsOf app: String?) -> [ViewConstruction]? {
+            var search = PathSearch(
+                index: self, isCovered: { site in covering && coverage.covers(site) }, platforms: facts.platforms(of:),
+                isRootInSwiftUI: facts.isBuiltForRepresentable(_:), acceptsRoot: { site in app == nil || site.enclosingType == app })
+            return search.path(to: view, platforms: platforms, depth: 0)
+        }
+        let apps = mergedApps
+        guard !apps.isEmpty else { return search(covering: true, rootsOf: nil) }
+        // Several programs read as one: each App shows the views its own scenes reach. A view
+        // no App's scenes reach, or one App shows with the object and another without (the
+        // name may mean another declaration there, one the folder does not hold), is not judged.
+        var found: [ViewConstruction]?
+        for app in apps where search(covering: false, rootsOf: app) != nil {
+            guard let path = search(covering: true, rootsOf: app) else { return nil }
+            found = found ?? path
+        }
+        return found
     }
 
     /// Whether one of `providers` applies where some construction site of `view` shows it:
@@ -651,6 +667,9 @@ private struct PathSearch {
     let isCovered: (ViewConstruction) -> Bool
     let platforms: (ViewConstruction) -> Platforms
     let isRootInSwiftUI: (ViewConstruction) -> Bool
+    /// Whether a path may start at a root (all do, but those of other Apps when several
+    /// programs are read as one).
+    let acceptsRoot: (ViewConstruction) -> Bool
     /// Views on the current path (a cycle adds nothing) and views with no uncovered path
     /// on the given platforms.
     var visiting = Set<String>()
@@ -663,12 +682,13 @@ private struct PathSearch {
 
     init(
         index: ProjectIndex, isCovered: @escaping (ViewConstruction) -> Bool, platforms: @escaping (ViewConstruction) -> Platforms,
-        isRootInSwiftUI: @escaping (ViewConstruction) -> Bool
+        isRootInSwiftUI: @escaping (ViewConstruction) -> Bool, acceptsRoot: @escaping (ViewConstruction) -> Bool
     ) {
         self.index = index
         self.isCovered = isCovered
         self.platforms = platforms
         self.isRootInSwiftUI = isRootInSwiftUI
+        self.acceptsRoot = acceptsRoot
     }
 
     /// Two declarations of one name (views of two targets in one project, `#if` variants):
@@ -689,7 +709,7 @@ private struct PathSearch {
             case .oneTime(.hostingRoot) where isRootInSwiftUI(site):
                 continue
             case .oneTime(.sceneRoot), .oneTime(.hostingRoot), .oneTime(.imageRenderer):
-                guard !isCovered(site) else { continue }
+                guard acceptsRoot(site), !isCovered(site) else { continue }
                 return [site]
             case .rendering, .presentation:
                 guard let parent = site.enclosingType, let info = index.types[parent], info.isView,

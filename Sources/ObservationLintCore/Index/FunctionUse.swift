@@ -295,6 +295,23 @@ extension ProjectIndex {
         }
     }
 
+    /// The `@main` `App` types, when the project holds several and the targets that would
+    /// tell them apart (an Xcode target, a SwiftPM target's folder) are not known for all of
+    /// them; empty otherwise. One module has at most one `@main` entry point (SE-0281) and
+    /// declares a type name once, so these files are several programs read as one: which App
+    /// shows a view, and which declaration a name means in each, is not known from the code alone.
+    public var mergedApps: [String] {
+        mergedAppsValue.value {
+            let apps = types.values.filter { info in
+                info.traits.contains(.app) && info.declarations.contains { $0.decl.attributes.contains(named: "main") }
+            }
+            guard apps.count > 1, apps.contains(where: { app in
+                app.declarations.contains { buildTargets[$0.file] == nil && packageTargets[$0.file] == nil }
+            }) else { return [] }
+            return apps.map(\.name).sorted()
+        }
+    }
+
     /// Compared as they are (three names: no `String` made, nothing hashed).
     private static let entryPointAttributes: [Substring] = ["main", "UIApplicationMain", "NSApplicationMain"]
 

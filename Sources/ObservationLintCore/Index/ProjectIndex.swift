@@ -180,6 +180,9 @@ public final class ProjectIndex: @unchecked Sendable {
     /// Per file, the Xcode targets that compile it (`XcodeBuildTargets`); nil where no Xcode
     /// project lists the file (or build settings are not read).
     public let buildTargets: [FileBuildTargets?]
+    /// Per file, the folder of the SwiftPM target that compiles it (`LintEngine.packageTargetFolders`);
+    /// nil where not known.
+    public let packageTargets: [String?]
     /// The off-main writes of the local packages' public models, in the packages' files, as
     /// each package's own index finds them (`exportedOffMainWrites`), asked for per model.
     let packageOffMainWrites: [ExportedOffMainWrites]
@@ -282,6 +285,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let methodReachability = MethodReachability()
     /// `isWholeProgram`, found on first use.
     let wholeProgram = OnDemand<Bool>()
+    /// `mergedApps`, found on first use.
+    let mergedAppsValue = OnDemand<[String]>()
     /// `neverRunsInApp(file:)` by file position, found on first use.
     let filesOutsideApp = OnDemand<[Bool]>()
     /// `setterNeverRuns(_:of:)` by type and property.
@@ -403,7 +408,7 @@ public final class ProjectIndex: @unchecked Sendable {
         packageOffMainWrites: [ExportedOffMainWrites] = [],
         defaultIsolationIsMainActor: Bool = false, nonisolatedNonsendingByDefault: Bool = false,
         filesCompiledWithoutNonsending: Set<Int> = [], filesCompiledWithoutMainActorDefault: Set<Int> = [],
-        buildTargets: [FileBuildTargets?] = [], jobs: Int = 0
+        buildTargets: [FileBuildTargets?] = [], packageTargets: [String?] = [], jobs: Int = 0
     ) {
         let jobs = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
         var builder = TypeTableBuilder(domains: TypeDomains(isPackageFile: isPackageFile), imported: importedTypes)
@@ -428,6 +433,7 @@ public final class ProjectIndex: @unchecked Sendable {
         self.filesCompiledWithoutNonsending = filesCompiledWithoutNonsending
         self.filesCompiledWithoutMainActorDefault = filesCompiledWithoutMainActorDefault
         self.buildTargets = buildTargets.count == files.count ? buildTargets : Array(repeating: nil, count: files.count)
+        self.packageTargets = packageTargets.count == files.count ? packageTargets : Array(repeating: nil, count: files.count)
         self.packageOffMainWrites = packageOffMainWrites
         let suffixes = TypeResolver.nestedNameSuffixes(of: [types.keys.map { $0 }, Array(aliases.keys)].joined())
         self.nestedNameSuffixes = suffixes
