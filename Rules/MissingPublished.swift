@@ -208,6 +208,23 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `chat.session` names the stored property: the delegate method of the same name
+            // is not called, so `isMuted`, which only it reads, is not shown.
+            """
+            final class Chat: ObservableObject {
+                @Published var session: String?
+                @Published var lastMessage = ""
+                private var isMuted = false
+                func mute() { isMuted = true }
+                func session(_ session: String, didReceive message: String) {
+                    if !isMuted { lastMessage = message }
+                }
+            }
+            struct ChatTitle: View {
+                @ObservedObject var chat: Chat
+                var body: some View { Text(chat.session ?? "Offline") }
+            }
+            """,
             // Changing a member of a `@Published` value (`splitter.sheet.step = 2`) runs its
             // setter, which announces: the view renders again and reads the new range.
             """
