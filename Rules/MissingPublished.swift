@@ -50,6 +50,27 @@ public struct MissingPublished: Rule {
             `objectWillChange.send()` in every function that changes it.
             """,
         triggeringExamples: [
+            // The view's action announces on the call only in a later turn
+            // (`DispatchQueue.main.async`): a flow of its own, not the write's.
+            """
+            final class Call: ObservableObject {
+                @Published var state = 0
+                var ↓peerName: String?
+                func start() { state = 1 }
+            }
+            struct CallScreen: View {
+                @ObservedObject var call: Call
+                var body: some View {
+                    Text(call.peerName ?? "")
+                    Button("Call") {
+                        setPeer()
+                        DispatchQueue.main.async { begin() }
+                    }
+                }
+                private func setPeer() { self.call.peerName = "Ada" }
+                private func begin() { self.call.start() }
+            }
+            """,
             """
             final class Tab: ObservableObject { var ↓spaceID = 0 }
             final class TabStore: ObservableObject {
@@ -208,6 +229,47 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Every call of `setPeer()` goes on, in the same flow, to `begin()`, which
+            // announces on the same call (`start()` sets `@Published state`): the view
+            // renders again and reads the new name.
+            """
+            final class Call: ObservableObject {
+                @Published var state = 0
+                var peerName: String?
+                func start() { state = 1 }
+            }
+            struct CallScreen: View {
+                @ObservedObject var call: Call
+                var body: some View {
+                    Text(call.peerName ?? "")
+                    Button("Call") {
+                        DispatchQueue.main.async {
+                            setPeer()
+                            begin()
+                        }
+                    }
+                }
+                private func setPeer() { self.call.peerName = "Ada" }
+                private func begin() { self.call.start() }
+            }
+            """,
+            // `chat.session` names the stored property: the delegate method of the same name
+            // is not called, so `isMuted`, which only it reads, is not shown.
+            """
+            final class Chat: ObservableObject {
+                @Published var session: String?
+                @Published var lastMessage = ""
+                private var isMuted = false
+                func mute() { isMuted = true }
+                func session(_ session: String, didReceive message: String) {
+                    if !isMuted { lastMessage = message }
+                }
+            }
+            struct ChatTitle: View {
+                @ObservedObject var chat: Chat
+                var body: some View { Text(chat.session ?? "Offline") }
+            }
+            """,
             // Changing a member of a `@Published` value (`splitter.sheet.step = 2`) runs its
             // setter, which announces: the view renders again and reads the new range.
             """

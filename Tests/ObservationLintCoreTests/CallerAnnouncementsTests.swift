@@ -299,4 +299,52 @@ final class CallerAnnouncementsTests: XCTestCase {
         XCTAssertEqual(holders(source + "final class Row { var onToggle: () -> Void = {}; func tap() { onToggle() } }"), ["Card"])
         XCTAssertEqual(holders(source.replacingOccurrences(of: "@Published var isOn", with: "var isOn")), ["-"])
     }
+
+    /// `self.call.name = n` in a view's method whose every call goes on, in the same
+    /// synchronous flow, to announce on the same object (`begin()` → `call.start()`, which
+    /// sets `@Published state`): announced there. Not when the flow announces on another
+    /// object, only in a closure that runs later, or only in some branch.
+    func testAWriteThroughAHeldObjectIsAnnouncedByItsCallersLaterAnnouncementOnTheSameObject() {
+        let source = """
+            final class Call: ObservableObject {
+                @Published var state = 0
+                var name: String?
+                func start() { state = 1 }
+            }
+            struct Screen: View {
+                @ObservedObject var call: Call
+                @ObservedObject var other: Call
+                var body: some View {
+                    Button("Go") {
+                        DispatchQueue.main.async {
+                            setUp()
+                            begin()
+                        }
+                    }
+                }
+                private func setUp() { self.call.name = "x" }
+                private func begin() { self.call.start() }
+            }
+            """
+        func announcers(_ source: String, _ old: String = "", _ new: String = "") -> [String] {
+            XCTAssert(old.isEmpty || source.contains(old), old)
+            let index = index(old.isEmpty ? source : source.replacingOccurrences(of: old, with: new))
+            return index.changes(of: index.types["Call"]!).writes(of: "name").map { write in
+                write.flows.map { $0.map(\.name).joined(separator: ",") }.joined(separator: "; ")
+            }
+        }
+        XCTAssertEqual(announcers(source), ["state"])
+        // Before the call, directly through the reference, or in the writing method itself.
+        XCTAssertEqual(announcers(source, "setUp()\n                begin()", "call.state = 2\n            setUp()"), ["state"])
+        XCTAssertEqual(announcers(source, "self.call.name = \"x\"", "self.call.name = \"x\"; self.call.objectWillChange.send()"), ["objectWillChange"])
+        // In an action closure, through `self.call`.
+        XCTAssertEqual(announcers(source, "DispatchQueue.main.async {", "self.call.name = \"y\"; self.call.state = 3\n            DispatchQueue.main.async {"), ["state", "state"])
+        // Another object, a later flow, a branch, a local of the name: nothing.
+        XCTAssertEqual(announcers(source, "self.call.start()", "other.start()"), [""])
+        XCTAssertEqual(announcers(source, "begin()\n", "Task { begin() }\n"), [""])
+        XCTAssertEqual(announcers(source, "begin()\n", "if Bool.random() { begin() }\n"), [""])
+        XCTAssertEqual(announcers(source, "{ self.call.name", "{ let call = Call(); call.name"), [""])
+        // Called from elsewhere too, with no announcement there: nothing.
+        XCTAssertEqual(announcers(source, "var body: some View {", "var body: some View {\n        Button(\"Set\") { setUp() }"), [""])
+    }
 }

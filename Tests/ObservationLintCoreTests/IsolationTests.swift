@@ -134,6 +134,13 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation("@MainActor protocol Store {}\nfinal class Feed: Store " + body), .mainActor)
         XCTAssertEqual(isolation("final class Controller: UIViewController " + body), .mainActor)
         XCTAssertEqual(isolation("final class AppDelegate: NSObject, UIApplicationDelegate " + body), .mainActor)
+        // The scene delegates and WatchKit's extension delegate are `@MainActor` protocols too;
+        // AppKit's app delegate is documented without a global actor.
+        XCTAssertEqual(isolation("final class SceneDelegate: UIResponder, UIWindowSceneDelegate " + body), .mainActor)
+        XCTAssertEqual(isolation("final class SceneDelegate: NSObject, UISceneDelegate " + body), .mainActor)
+        XCTAssertEqual(isolation("final class ExtensionDelegate: NSObject, WKExtensionDelegate " + body), .mainActor)
+        XCTAssertEqual(isolation("final class AppDelegate: NSObject, NSApplicationDelegate " + body), .unknown)
+        XCTAssertNotEqual(isolation("final class SceneDelegate: NSObject {}\nextension SceneDelegate: UIWindowSceneDelegate " + body), .mainActor)
         // Conformance inference reads the primary declaration only (SE-0316).
         XCTAssertNotEqual(isolation("final class AppDelegate: NSObject {}\nextension AppDelegate: WKApplicationDelegate " + body), .mainActor)
         XCTAssertEqual(isolation("struct Row: View " + body), .mainActor)

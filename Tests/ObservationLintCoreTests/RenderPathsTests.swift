@@ -206,6 +206,25 @@ final class RenderPathsTests: XCTestCase {
         XCTAssertEqual(managers.first?.steps.map(\.member), ["manager"])
     }
 
+    /// `client.session` beside `func session(_:didReceive:)`: a name neither called nor
+    /// referenced as a function names the stored property; the method's body is no render path.
+    func testAStoredPropertyReadIsNotAMethodOfTheSameName() {
+        let source = """
+            final class Client: ObservableObject {
+                var session: String?
+                var inbox = 0
+                func session(_ session: String, didReceive message: String) -> Int { inbox }
+            }
+            struct ClientView: View {
+                @ObservedObject var client: Client
+                var body: some View { Text(client.session ?? "") }
+            }
+            """
+        XCTAssertEqual(Set(index(source).renderReads(of: "Client").map { $0.path[0] }), ["session"])
+        let called = source.replacingOccurrences(of: "client.session ?? \"\"", with: "\"\\(client.session(\"a\", didReceive: \"b\"))\"")
+        XCTAssertEqual(Set(index(called).renderReads(of: "Client").map { $0.path[0] }), ["session", "inbox"])
+    }
+
     func testEveryPathThroughAHeldModelIsFollowedEvenFromALocal() throws {
         let index = index("""
             final class Leaf: ObservableObject { var value = 0; var label = "" }

@@ -45,16 +45,7 @@ extension ProjectIndex {
         guard place.closure == nil, ownFlows.runsToItsEndWithoutAwait(from: token, in: place) else { return nil }
         let isAsynchronous = (body.lowerBound..<token).contains { file.at($0, "await") }
         let lineage = Set((typeAndAncestors(of: owner) + typeAndSubtypes(of: owner)).map(\.name))
-        // A call in a method nothing runs is none.
-        let sites = callSites(of: function, inFile: fileIndex, ownedBy: owner).filter { !isInMethodThatNeverRuns($0) }
-        // Every use must be one of these calls: none from outside the project, none the call
-        // table cannot type (a receiver of unknown type, a reference without parentheses).
-        let called = Set(sites)
-        guard !sites.isEmpty, !isCallableFromOutside(function, of: owner),
-            !mayReference(function, of: owner, outside: {
-                called.contains($0) || self.neverRunsInApp(file: $0.file) || self.isInMethodThatNeverRuns($0)
-            })
-        else { return nil }
+        guard let sites = onlyCalls(of: function, inFile: fileIndex, ownedBy: owner) else { return nil }
         var callers = Set<String>()
         for site in sites {
             guard let caller = isolationFacts.enclosingBody(of: site, index: self), let type = caller.owner else { return nil }
@@ -77,6 +68,21 @@ extension ProjectIndex {
             callers.insert(type.name)
         }
         return callers
+    }
+
+    /// The calls of `function` in code that runs (a call in a method nothing runs is none),
+    /// when they are its only uses: none from outside the project, none the call table
+    /// cannot type (a receiver of unknown type, a reference without parentheses). Nil when
+    /// there is none or another use.
+    private func onlyCalls(of function: FunctionDecl, inFile fileIndex: Int, ownedBy owner: TypeInfo) -> [TokenLocation]? {
+        let sites = callSites(of: function, inFile: fileIndex, ownedBy: owner).filter { !isInMethodThatNeverRuns($0) }
+        let called = Set(sites)
+        guard !sites.isEmpty, !isCallableFromOutside(function, of: owner),
+            !mayReference(function, of: owner, outside: {
+                called.contains($0) || self.neverRunsInApp(file: $0.file) || self.isInMethodThatNeverRuns($0)
+            })
+        else { return nil }
+        return sites
     }
 
     /// Whether `announcer`, in `type`'s code, renders `type`'s views again: any announcement
@@ -213,5 +219,114 @@ extension ProjectIndex {
             }
         }
         return calls.isEmpty ? nil : calls
+    }
+}
+
+// A write through an object another type holds (`self.call.name = n` in a view's `setUp()`)
+// is announced when the same synchronous flow announces on that object (SPEC §10.1):
+// `objectWillChange` fires per object, and its views render on a later turn of the main
+// run loop, reading the current values. The flow is the writing code, the methods it calls,
+// and, for a method running to its end without an `await`, every call of it from the same
+// instance's code (`setUp(); begin()`, with `begin()` calling `call.start()`, which sets a
+// `@Published` property). A closure that runs at another time (`DispatchQueue.main.async`,
+// `Task`) is a flow of its own.
+
+extension ProjectIndex {
+    /// The announcers of each flow that runs the write at `location` through `object`, a
+    /// stored property of the writing type holding an object of the written type (whose
+    /// flows are `objectFlows`), on that same object; nil when one flow announces nothing
+    /// on it or, when the writing code itself does not, the write runs otherwise (in a
+    /// closure, in no method, in a method another instance or code outside the project may
+    /// call).
+    func heldObjectAnnouncers(ofWriteAt location: TokenLocation, through object: String, objectFlows: ChangeFlows) -> [[Announcer]]? {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self), let owner = body.owner,
+            !isShadowed(object, in: body.range, file: location.file),
+            typeAndAncestors(of: owner).contains(where: { $0.property(named: object)?.property.isStored == true })
+        else { return nil }
+        let flows = changeFlows(of: owner)
+        let place = flows.place(of: location.token, file: location.file, body: body.range)
+        let held = HeldObject(name: object, owner: flows, objectFlows: objectFlows)
+        if let found = announcers(on: held, around: location.token, in: place, visiting: []) { return [found] }
+        guard place.closure == nil, case .function(let function) = body.member, function.kind == .function else { return nil }
+        return callerAnnouncers(of: function, body: body.range, file: location.file, owner: owner, held: held, visiting: [])
+    }
+
+    /// A stored property holding an object, with the flows of its holder's and its object's code.
+    fileprivate struct HeldObject {
+        let name: String
+        let owner: ChangeFlows
+        let objectFlows: ChangeFlows
+    }
+
+    /// The announcers on `held` in every call of `function` (of `owner`, its body `body`,
+    /// which must have no `await`) from the same instance's code: in the flow of each call,
+    /// or, for a call at the top of another such method, in that method's calls in turn.
+    private func callerAnnouncers(
+        of function: FunctionDecl, body: Range<Int>, file fileIndex: Int, owner: TypeInfo, held: HeldObject, visiting: Set<BodyKey>
+    ) -> [[Announcer]]? {
+        let key = BodyKey(file: fileIndex, body: body)
+        guard !visiting.contains(key), held.owner.runsToItsEndWithoutAwait(from: body.lowerBound, in: MemberAccesses.Place(file: fileIndex, body: body, closure: nil))
+        else { return nil }
+        let lineage = Set((typeAndAncestors(of: owner) + typeAndSubtypes(of: owner)).map(\.name))
+        guard let sites = onlyCalls(of: function, inFile: fileIndex, ownedBy: owner) else { return nil }
+        var result: [[Announcer]] = []
+        for site in sites {
+            guard Self.isOwnReference(site.token, in: files[site.file]), let caller = isolationFacts.enclosingBody(of: site, index: self),
+                let type = caller.owner, lineage.contains(type.name)
+            else { return nil }
+            let place = held.owner.place(of: site.token, file: site.file, body: caller.range)
+            if let found = announcers(on: held, around: site.token, in: place, visiting: []) {
+                result.append(found)
+                continue
+            }
+            guard place.closure == nil, case .function(let calling) = caller.member, calling.kind == .function,
+                let found = callerAnnouncers(of: calling, body: caller.range, file: site.file, owner: type, held: held, visiting: visiting.union([key]))
+            else { return nil }
+            result += found
+        }
+        return result
+    }
+
+    /// The announcers on `held` in `place`, in the flow of `token` (no `await` between) and
+    /// running whenever it does: a change through the same reference (`call.state = 1`,
+    /// `self.call.start()` when `start()` announces, `call.objectWillChange.send()`), or in a
+    /// method of the holder called there whose code, before any `await`, does so.
+    private func announcers(on held: HeldObject, around token: Int, in place: MemberAccesses.Place, visiting: Set<String>) -> [Announcer]? {
+        guard !isShadowed(held.name, in: place.body, file: place.file) else { return nil }
+        let file = files[place.file]
+        let location = TokenLocation(file: place.file, token: token)
+        let runsWithToken = { (other: Int) in
+            self.runsWhenever(TokenLocation(file: place.file, token: other), runs: location, body: place.body)
+                && !(min(other, token)..<max(other, token)).contains { file.at($0, "await") }
+        }
+        if let found = held.objectFlows.announcers(
+            on: held.name, around: token, in: place.body, file: place.file, sameFlowOnly: true,
+            counts: { Self.isOwnReference($0, in: file) && runsWithToken($0) })
+        {
+            return found
+        }
+        for call in held.owner.ownCalls(in: place) where !visiting.contains(call.name) && runsWithToken(call.token) {
+            let bodies = held.owner.bodies(of: call.name)
+            let found = bodies.map { announcers(on: held, around: $0.body.lowerBound, in: $0, visiting: visiting.union([call.name])) }
+            if !bodies.isEmpty, found.allSatisfy({ $0 != nil }) { return found.flatMap { $0! } }
+        }
+        return nil
+    }
+
+    /// Whether `name` in the function body `body` may be a parameter or local of that
+    /// name (`let call = Call()`), not the instance's property.
+    private func isShadowed(_ name: String, in body: Range<Int>, file fileIndex: Int) -> Bool {
+        let file = files[fileIndex]
+        if case .function(let function)? = isolationFacts.enclosingBody(of: TokenLocation(file: fileIndex, token: body.lowerBound), index: self)?.member,
+            function.parameters.contains(where: { $0.name == name })
+        {
+            return true
+        }
+        return body.contains { file.spells($0, name) && (file.at($0 - 1, "let") || file.at($0 - 1, "var")) }
+    }
+
+    /// `name` or `self.name` at `token`: a member of the instance whose code it is in.
+    private static func isOwnReference(_ token: Int, in file: ParsedFile) -> Bool {
+        file.kind(token - 1) != .period || file.at(token - 2, "self") && file.kind(token - 3) != .period
     }
 }

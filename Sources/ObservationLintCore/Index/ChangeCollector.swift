@@ -300,11 +300,18 @@ struct ChangeCollector {
             {
                 announced = [found]
             }
+            let writer = writerCode(at: location, lineage: lineageNames)
+            // `call.name = n` or `self.call.name = n` with `call` a property of the writing type.
+            let held = root == end - 1 ? root : root == end - 3 && file.at(root, "self") ? end - 1 : nil
+            if announced.isEmpty, writer != nil, let held,
+                let found = index.heldObjectAnnouncers(ofWriteAt: location, through: file.text(held), objectFlows: flows)
+            {
+                announced = found
+            }
             result.append(
                 PropertyWrite(
                     site: location, member: member, phase: creator ? .setup : .afterHandout,
-                    flows: announced,
-                    throughReference: true, place: nil, inRenderingCode: false, writer: writerCode(at: location, lineage: lineageNames)))
+                    flows: announced, throughReference: true, place: nil, inRenderingCode: false, writer: writer))
         }
         // `$model.name` handed to a control: the control writes it.
         let found = Set(result.map(\.site))

@@ -298,6 +298,12 @@ final class ChangeFlows: @unchecked Sendable {
         }
     }
 
+    /// The calls of the type's own functions in `place` (`load()`, `self.load()`).
+    func ownCalls(in place: Place) -> [(token: Int, name: String)] { calls[place] ?? [] }
+
+    /// The bodies of the type's functions named `name`.
+    func bodies(of name: String) -> [Place] { functionBodies[name] ?? [] }
+
     /// Whether a call of the type's function `name` announces before it returns (itself
     /// or through the functions it calls).
     func announces(whenCalling name: String) -> Bool {
@@ -722,19 +728,23 @@ final class ChangeFlows: @unchecked Sendable {
     /// (`object.reload()`), in the same flow as `token` (same piece of code, no `await`
     /// between); or a call of a function that announces at some time, after `token` in the
     /// piece or in a closure it schedules there (`Task { await object.reload() }`): the
-    /// views render again then and read the value written.
-    func announcers(on object: String, around token: Int, in body: Range<Int>, file fileIndex: Int) -> [Announcer]? {
+    /// views render again then and read the value written. `sameFlowOnly`: not the latter;
+    /// `counts`: which uses of `object` (by token) may announce.
+    func announcers(
+        on object: String, around token: Int, in body: Range<Int>, file fileIndex: Int, sameFlowOnly: Bool = false,
+        counts: (Int) -> Bool = { _ in true }
+    ) -> [Announcer]? {
         let file = index.files[fileIndex]
         let place = self.place(of: token, file: fileIndex, body: body)
         var found: [Announcer] = []
         for candidate in body where file.kind(candidate) == .identifier && file.spells(candidate, object) && file.kind(candidate + 1) == .period {
-            guard candidate != token - 2, file.kind(candidate + 2) == .identifier else { continue }
+            guard candidate != token - 2, file.kind(candidate + 2) == .identifier, counts(candidate) else { continue }
             let member = candidate + 2
             let candidatePlace = self.place(of: candidate, file: fileIndex, body: body)
             let (low, high) = (min(candidate, token), max(candidate, token))
             let sameFlow = candidatePlace == place && !(low..<high).contains(where: { file.at($0, "await") })
             if file.kind(member + 1) == .leftParen, functionBodies[file.text(member)] != nil {
-                let later = candidate > token && (candidatePlace == place || isScheduled(candidatePlace, after: token, in: place))
+                let later = !sameFlowOnly && candidate > token && (candidatePlace == place || isScheduled(candidatePlace, after: token, in: place))
                     && !index.areInExclusiveBranches(candidate, token, body: body, file: file)
                 if sameFlow, let announced = calleeAnnouncers(file.text(member), visiting: []) {
                     found += announced

@@ -245,9 +245,14 @@ let mainActorOutsideClasses: Set<String> = [
     "NSHostingView", "UIHostingConfiguration", "WKWebView",
 ]
 
-/// SDK protocols declared `@MainActor protocol … : NSObjectProtocol`
-/// (developer.apple.com/documentation/uikit/uiapplicationdelegate, …/watchkit/wkapplicationdelegate).
-let mainActorOutsideProtocols: Set<String> = ["UIApplicationDelegate", "WKApplicationDelegate"]
+/// SDK protocols declared `@MainActor` (developer.apple.com/documentation/…):
+/// `uikit/uiapplicationdelegate`, `uikit/uiscenedelegate` and `uikit/uiwindowscenedelegate`
+/// (`@MainActor protocol UIWindowSceneDelegate : UISceneDelegate`), `watchkit/wkapplicationdelegate`
+/// and `watchkit/wkextensiondelegate`. Not `appkit/nsapplicationdelegate`, which the
+/// documentation declares without a global actor.
+let mainActorOutsideProtocols: Set<String> = [
+    "UIApplicationDelegate", "UISceneDelegate", "UIWindowSceneDelegate", "WKApplicationDelegate", "WKExtensionDelegate",
+]
 
 /// The isolation facts' memo tables, held by the index.
 final class IsolationFacts: Sendable {

@@ -268,6 +268,16 @@ enum RenderPathCollector {
         var held: [String: String] = [:]
         var names = Set<String>()
         var functions = Set<String>()
+        var stored = Set<String>()
+    }
+
+    /// `client.session` beside `func session(_:didReceive:)`: a name not called names the
+    /// stored property, never the method.
+    private static func namesStoredProperty(_ read: RenderRead, of members: Members, index: ProjectIndex) -> Bool {
+        guard members.stored.contains(read.path[0]), read.tokens.count == read.path.count else { return false }
+        let file = index.files[read.file]
+        let next = file.kind(read.tokens[0] + 1)
+        return next != .leftParen && next != .leftBrace
     }
 
     /// A member's code, or a chain through a held model, followed for observing views or
@@ -297,7 +307,9 @@ enum RenderPathCollector {
             let observes = read.origin.reference.observesObjectWillChange
             if membersByModel[read.model] == nil { membersByModel[read.model] = members(of: read.model, index: index) }
             let members = membersByModel[read.model]!
-            if let bodies = members.code[member], followed.insert(Followed(observes: observes, model: read.model, path: [member])).inserted {
+            if !namesStoredProperty(read, of: members, index: index), let bodies = members.code[member],
+                followed.insert(Followed(observes: observes, model: read.model, path: [member])).inserted
+            {
                 for body in bodies {
                     for (path, tokens) in memberReads(in: body, of: members, index: index) {
                         let step = RenderStep(owner: read.model, member: member, file: body.file, body: body.body, token: tokens[0])
@@ -329,6 +341,7 @@ enum RenderPathCollector {
             for (file, property) in owner.properties where !property.modifiers.contains("static") {
                 members.names.insert(property.name)
                 if property.isStored {
+                    members.stored.insert(property.name)
                     // `any Session` holds an instance of a class conforming to the protocol.
                     let written = property.type.map(\.text).flatMap { $0.hasPrefix("any ") ? TypeShape(String($0.dropFirst(4))) : nil }
                     if let shape = written ?? index.declaredShape(of: property, in: index.files[file], scope: owner.name),
