@@ -7,7 +7,7 @@ public struct ObservableCreatedInViewProperty: Rule {
         name: "Observable created in view property",
         category: .ownership,
         group: .suspicious,
-        summary: "A view's plain stored property creates an observable or ObservableObject model.",
+        summary: "A view's plain or `@Bindable` stored property creates an observable or ObservableObject model.",
         rationale: """
             A view is a value that SwiftUI re-creates each time a parent's body runs again. A \
             plain stored property (`let model = Model()`, or `self.model = Model()` in the view's \
@@ -29,6 +29,12 @@ public struct ObservableCreatedInViewProperty: Rule {
             A model the initializer builds from its parameters is built for what the caller \
             passes: a parent write that changes what it passes for them re-creates the view for \
             the new input, as intended, and is no witness; another write still is.
+            `@Bindable` owns its object no more than a plain property: it only gives bindings \
+            (`$model.text`) to an observable that someone else keeps, so `@Bindable var model = \
+            Model()`, `self.model = Model()` or `_model = Bindable(Model())` in the view's \
+            initializer builds a new one with each re-creation in just the same way (the \
+            Observation analog of `@ObservedObject var model = Model()`). `@State` keeps the \
+            object and gives the same bindings. A `@Bindable` the parent passes in is not reported.
             """,
         fix: """
             Let SwiftUI keep the model across re-renders: `@State private var model = Model()` \
@@ -224,6 +230,64 @@ public struct ObservableCreatedInViewProperty: Rule {
                 var body: some View {
                     Button("\\(count)") { count += 1 }
                     Row(title: "A")
+                }
+            }
+            """,
+            // `@Bindable` gives `$draft.title` bindings but keeps no object: each tick builds a new draft.
+            """
+            @Observable final class TaskDraft { var title = "" }
+            struct AddTaskView: View {
+                @Bindable var ↓draft = TaskDraft()
+                var body: some View { TextField("Title", text: $draft.title) }
+            }
+            struct TaskList: View {
+                @State private var elapsed = 0
+                @State private var isAdding = false
+                var body: some View {
+                    Button("\\(elapsed) s") { isAdding = true }
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in elapsed += 1 }
+                        .sheet(isPresented: $isAdding) { AddTaskView() }
+                }
+            }
+            @main struct TasksApp: App {
+                var body: some Scene { WindowGroup { TaskList() } }
+            }
+            """,
+            """
+            @Observable final class BlendModel {
+                var prompt = ""
+                init(service: Service) {}
+            }
+            struct BlendView: View {
+                let service: Service
+                @Bindable private var ↓model: BlendModel
+                init(service: Service) {
+                    self.service = service
+                    self.model = BlendModel(service: service)
+                }
+                var body: some View { TextField("Prompt", text: $model.prompt) }
+            }
+            struct Studio: View {
+                let service: Service
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    BlendView(service: service)
+                }
+            }
+            """,
+            """
+            @Observable final class TaskDraft { var title = "" }
+            struct EditTaskView: View {
+                @Bindable private var ↓draft: TaskDraft
+                init(title: String) { _draft = Bindable(TaskDraft()) }
+                var body: some View { TextField("Title", text: $draft.title) }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    EditTaskView(title: "A")
                 }
             }
             """,
@@ -456,6 +520,48 @@ public struct ObservableCreatedInViewProperty: Rule {
                 }
             }
             """,
+            // The parent keeps the draft and passes it in: `@Bindable` only gives the bindings.
+            """
+            @Observable final class TaskDraft { var title = "" }
+            struct AddTaskView: View {
+                @Bindable var draft: TaskDraft
+                var body: some View { TextField("Title", text: $draft.title) }
+            }
+            struct TaskList: View {
+                @State private var draft = TaskDraft()
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    AddTaskView(draft: draft)
+                }
+            }
+            """,
+            // Nothing runs `Tasks.body` again while the form is shown.
+            """
+            @Observable final class TaskDraft { var title = "" }
+            struct AddTaskView: View {
+                @Bindable var draft = TaskDraft()
+                var body: some View { TextField("Title", text: $draft.title) }
+            }
+            struct Tasks: View {
+                let title: String
+                var body: some View { Text(title); AddTaskView() }
+            }
+            """,
+            """
+            @Observable final class TaskDraft { var title = "" }
+            struct AddTaskView: View {
+                @State private var draft = TaskDraft()
+                var body: some View { TextField("Title", text: $draft.title) }
+            }
+            struct TaskList: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    AddTaskView()
+                }
+            }
+            """,
         ],
         autoFix: AutoFix(
             .unsafe,
@@ -507,6 +613,29 @@ public struct ObservableCreatedInViewProperty: Rule {
                         var body: some View { Button("\\(count)") { count += 1 }; MeterView() }
                     }
                     """),
+                RuleCorrection(
+                    """
+                    @Observable final class Draft { var text = "" }
+                    struct ComposeView: View {
+                        @Bindable var ↓draft = Draft()
+                        var body: some View { TextField("Text", text: $draft.text) }
+                    }
+                    struct Inbox: View {
+                        @State private var count = 0
+                        var body: some View { Button("\\(count)") { count += 1 }; ComposeView() }
+                    }
+                    """,
+                    """
+                    @Observable final class Draft { var text = "" }
+                    struct ComposeView: View {
+                        @State private var draft = Draft()
+                        var body: some View { TextField("Text", text: $draft.text) }
+                    }
+                    struct Inbox: View {
+                        @State private var count = 0
+                        var body: some View { Button("\\(count)") { count += 1 }; ComposeView() }
+                    }
+                    """),
             ]))
 
     public init() {}
@@ -519,23 +648,25 @@ public struct ObservableCreatedInViewProperty: Rule {
                 let wrapper = created.kind == .observableObject ? "StateObject" : "State"
                 let what = created.kind == .observableObject ? "the ObservableObject" : "the observable"
                 let shortName = String(created.name.simpleTypeName)
+                let bindings = created.bindable == nil ? "" : " (`$\(property.name).property` bindings work with `@State` too)"
                 if let assignment = created.assignment {
+                    let model = "a new \(created.kind == .observableObject ? "ObservableObject" : "observable") `\(created.name)`"
                     context.report(
-                        "`\(property.name)` is a plain stored property that the initializer fills with a new \(created.kind == .observableObject ? "ObservableObject" : "observable") `\(created.name)`: each time `\(witness.parent).body` runs again it re-creates this view with a new one, and \(witness.loss); use `@\(wrapper) private var \(property.name)`",
+                        "\(created.bindable == nil ? "`\(property.name)` is a plain stored property that the initializer fills with \(model)" : "the initializer fills `@Bindable var \(property.name)`, which does not own its object, with \(model)"): each time `\(witness.parent).body` runs again it re-creates this view with a new one, and \(witness.loss); use `@\(wrapper) private var \(property.name)`",
                         at: property.nameToken..<property.nameToken + 1,
                         notes: [context.note("created here", at: assignment.tokens, in: assignment.file)] + witness.notes,
-                        help: "`@\(wrapper) private var \(property.name)`, set once with `_\(property.name) = \(wrapper)(\(wrapper == "State" ? "initialValue" : "wrappedValue"): \(shortName)(…))`, keeps one model for the view's lifetime")
+                        help: "`@\(wrapper) private var \(property.name)`, set once with `_\(property.name) = \(wrapper)(\(wrapper == "State" ? "initialValue" : "wrappedValue"): \(shortName)(…))`, keeps one model for the view's lifetime\(bindings)")
                     continue
                 }
                 var fixes: [Fix] = []
-                if let edits = ViewProperty.ownershipEdits(for: property, wrapper: wrapper, replacing: nil, context: context) {
+                if let edits = ViewProperty.ownershipEdits(for: property, wrapper: wrapper, replacing: created.bindable, context: context) {
                     fixes.append(Fix(title: "Use `@\(wrapper) private var \(property.name)`", edits: edits))
                 }
                 context.report(
-                    "`\(property.name)` creates \(what) `\(created.name)` in a plain stored property: each time `\(witness.parent).body` runs again it re-creates this view with a new one, and \(witness.loss); use `@\(wrapper) private var \(property.name)`",
+                    "\(created.bindable == nil ? "`\(property.name)` creates \(what) `\(created.name)` in a plain stored property" : "`@Bindable var \(property.name)` creates \(what) `\(created.name)` but does not own it"): each time `\(witness.parent).body` runs again it re-creates this view with a new one, and \(witness.loss); use `@\(wrapper) private var \(property.name)`",
                     at: property.nameToken..<property.nameToken + 1,
                     notes: witness.notes,
-                    help: "`@\(wrapper) private var \(property.name) = \(shortName)(…)` keeps one model for the view's lifetime",
+                    help: "`@\(wrapper) private var \(property.name) = \(shortName)(…)` keeps one model for the view's lifetime\(bindings)",
                     fixes: fixes)
             }
         }
@@ -573,6 +704,8 @@ public struct ObservableCreatedInViewProperty: Rule {
     struct CreatedModel {
         let name: String
         let kind: ModelKind
+        /// The `@Bindable` attribute holding it (nil: a plain property).
+        let bindable: Attribute?
         /// Where an initializer assigns it (nil: the initial value).
         let assignment: (file: Int, tokens: Range<Int>)?
         let call: Call
@@ -583,8 +716,13 @@ public struct ObservableCreatedInViewProperty: Rule {
     /// ObservableObject project object: from its initial value (`let m = Model()`, `: Model =
     /// .init()`), or from an initializer assigning a constructor call (`self.m = Model(…)`,
     /// then `assignment` says where). The kind is `.observable` also for types that are both.
+    /// A `@Bindable` property owns its object no more than a plain one: the same, for an
+    /// observable (`_m = Bindable(Model())` too); on an ObservableObject `@Bindable` is
+    /// `observable_wrapper_mismatch`'s.
     static func createdModel(_ property: Property, in view: TypeInfo, file: ParsedFile, index: ProjectIndex) -> CreatedModel? {
-        guard ViewProperty.isInstanceStorage(property), ViewProperty.isPlain(property) else { return nil }
+        guard ViewProperty.isInstanceStorage(property) else { return nil }
+        let bindable = ViewProperty.swiftUIWrapper("Bindable", on: property, index: index)
+        guard bindable != nil || ViewProperty.isPlain(property) else { return nil }
         var constructed: (name: String, call: Call, file: Int)?
         var assignment: (file: Int, tokens: Range<Int>)?
         if property.initializer != nil {
@@ -596,11 +734,15 @@ public struct ObservableCreatedInViewProperty: Rule {
             guard let declared = property.type.flatMap({ TypeShape($0.text).directName }),
                 let model = index.type(named: declared, from: view.name), model.isObservable || model.isObservableObject
             else { return nil }
-            for entry in ViewProperty.initializerAssignments(to: property.name, in: view, index: index) where !entry.throughStorage {
+            for entry in ViewProperty.initializerAssignments(to: property.name, in: view, index: index) {
                 let assignedFile = index.files[entry.file]
-                if let found = index.constructedType(
-                    in: entry.assignment.value, file: assignedFile, scope: view.name, contextualType: property.type)
-                {
+                var value = entry.assignment.value
+                if entry.throughStorage {
+                    guard bindable != nil, let wrapped = assignedFile.wrapperInitialValue(in: value, wrappers: ["Bindable"], unlabeled: true)
+                    else { continue }
+                    value = wrapped
+                }
+                if let found = index.constructedType(in: value, file: assignedFile, scope: view.name, contextualType: property.type) {
                     constructed = (found.name, found.call, entry.file)
                     assignment = (entry.file, entry.assignment.target.root..<entry.assignment.value.upperBound)
                     break
@@ -611,11 +753,12 @@ public struct ObservableCreatedInViewProperty: Rule {
         let kind: ModelKind
         if type.isObservable {
             kind = .observable
-        } else if type.isObservableObject {
+        } else if bindable == nil, type.isObservableObject {
             kind = .observableObject
         } else {
             return nil
         }
-        return CreatedModel(name: constructed.name, kind: kind, assignment: assignment, call: constructed.call, callFile: constructed.file)
+        return CreatedModel(
+            name: constructed.name, kind: kind, bindable: bindable, assignment: assignment, call: constructed.call, callFile: constructed.file)
     }
 }

@@ -4,6 +4,7 @@ import SwiftUI
 struct WorkoutScreen: View {
     @State private var sport = "Run"
     @State private var streak = StreakGoal()
+    @State private var notes = WorkoutNote()
 
     var body: some View {
         VStack {
@@ -17,6 +18,8 @@ struct WorkoutScreen: View {
             WorkoutSummaryView()
             WorkoutBadge()
             StreakRow(goal: streak)
+            WorkoutNotesView(shared: notes)
+            WorkoutMoodView()
         }
     }
 }

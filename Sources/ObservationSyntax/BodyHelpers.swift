@@ -314,8 +314,9 @@ extension TokenStream {
 
     /// The value handed to a property wrapper's initializer when `expression` is exactly
     /// `Wrapper(wrappedValue: x)`, `Wrapper(initialValue: x)` or `.init(wrappedValue: x)`,
-    /// with `Wrapper` one of `wrappers` (qualified names allowed: `SwiftUI.StateObject`).
-    public func wrapperInitialValue(in expression: Range<Int>, wrappers: Set<String>) -> Range<Int>? {
+    /// with `Wrapper` one of `wrappers` (qualified names allowed: `SwiftUI.StateObject`);
+    /// with `unlabeled`, also `Wrapper(x)`, for a wrapper that has that initializer (`Bindable`).
+    public func wrapperInitialValue(in expression: Range<Int>, wrappers: Set<String>, unlabeled: Bool = false) -> Range<Int>? {
         guard let (typeName, call) = constructorCall(in: expression), let arguments = call.arguments,
             call.trailingClosures.isEmpty
         else { return nil }
@@ -323,8 +324,8 @@ extension TokenStream {
             guard let simple = typeName.split(separator: ".").last, wrappers.contains(String(simple)) else { return nil }
         }
         let list = argumentList(arguments)
-        guard list.count == 1, let label = list[0].label, at(label, "wrappedValue") || at(label, "initialValue"),
-            !list[0].value.isEmpty
+        guard list.count == 1, !list[0].value.isEmpty,
+            list[0].label.map({ at($0, "wrappedValue") || at($0, "initialValue") }) ?? unlabeled
         else { return nil }
         return list[0].value
     }

@@ -68,6 +68,25 @@ final class BodyHelpersTests: XCTestCase {
         XCTAssertEqual(calls[1].arguments.map { file.argumentList($0).map { $0.label.map { file.text($0) } } }, ["of", "perform"])
     }
 
+    func testWrapperInitialValues() {
+        let file = parse("""
+            struct V {
+                init() {
+                    _a = State(initialValue: Model())
+                    _b = SwiftUI.Bindable(wrappedValue: Model())
+                    _c = Bindable(Model())
+                    _d = .init(Model())
+                    _e = Binding(get: { 1 }, set: { _ in })
+                }
+            }
+            """)
+        let values = file.assignments(in: body(file)).map(\.value)
+        let text = { (range: Range<Int>?) in range.map { file.text($0.lowerBound) } }
+        XCTAssertEqual(values.map { text(file.wrapperInitialValue(in: $0, wrappers: ["State", "Bindable"])) }, ["Model", "Model", nil, nil, nil])
+        XCTAssertEqual(
+            values.map { text(file.wrapperInitialValue(in: $0, wrappers: ["Bindable"], unlabeled: true)) }, [nil, "Model", "Model", "Model", nil])
+    }
+
     func testACallEndsAfterItsLastTrailingClosureElseItsArguments() {
         let file = parse("""
             struct V {
