@@ -54,8 +54,9 @@ final class ChangeFlows: @unchecked Sendable {
     private let announcing: Set<String>
     private let objectHolders: Set<String>
     /// The announcing properties whose type is a value (`ProjectIndex.valueHolders(of:)`):
-    /// a write to a member of one runs its setter.
-    private let valueHolders: Set<String>
+    /// a write to a member of one runs its setter. Computed only when a member of an
+    /// announcing property is written to.
+    private let valueHolders: Lazy<Set<String>>
     private let lineageNames: Set<String>
     /// `externalCallerFlows(of:)` by function name.
     private let externalFlows = Memo<String, ExternalFlows>()
@@ -73,7 +74,7 @@ final class ChangeFlows: @unchecked Sendable {
     /// `collectionHolders`: those holding a collection of objects, which their own methods
     /// change (`tabs.append(tab)`).
     init(
-        owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, valueHolders: Set<String>, collectionHolders: Set<String>,
+        owners: [TypeInfo], announcing: Set<String>, objectHolders: Set<String>, valueHolders: Lazy<Set<String>>, collectionHolders: Set<String>,
         index: ProjectIndex
     ) {
         self.index = index
@@ -774,15 +775,15 @@ final class ChangeFlows: @unchecked Sendable {
     /// `willSet`. A member write through an object (`object.player.volume = 0`) does not.
     private func isWrite(of member: Int, in fileIndex: Int) -> Bool {
         let file = index.files[fileIndex]
+        let name = file.text(member)
         var last = member
-        if valueHolders.contains(file.text(member)), !objectHolders.contains(file.text(member)) {
-            while true {
-                var next = last + 1
-                while file.kind(next) == .leftSquare { next = file.skipGroup(next) }
-                if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
-                guard file.kind(next) == .period, file.kind(next + 1) == .identifier, file.kind(next + 2) != .leftParen else { break }
-                last = next + 1
-            }
+        while true {
+            var next = last + 1
+            while file.kind(next) == .leftSquare { next = file.skipGroup(next) }
+            if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+            guard file.kind(next) == .period, file.kind(next + 1) == .identifier, file.kind(next + 2) != .leftParen else { break }
+            if last == member, !valueHolders.value.contains(name) || objectHolders.contains(name) { break }
+            last = next + 1
         }
         return index.isMemberWrite(at: TokenLocation(file: fileIndex, token: last))
     }
