@@ -168,8 +168,10 @@ enum CallSites {
         guard tokens.count == 4, file.kind(tokens[1]) == .leftSquare, file.kind(tokens[3]) == .rightSquare else { return nil }
         let collection = file.text(tokens[0])
         let position = file.text(tokens[2])
+        // The subscript must be the row's id itself (`ForEach(…, id: \.element)` keys by object).
         let isRowPosition = parts.contains { part in
-            if case .element(let name, let path, _) = part { name == position && path.isEmpty } else { false }
+            guard case .element(let name, let path, _) = part, name == position, path.isEmpty else { return false }
+            return index.forEachTie(renewedBy: part, at: site) != nil
         }
         guard isRowPosition, let callerName = site.enclosingType, let caller = index.types[callerName],
             let (fileIndex, property) = caller.property(named: collection), property.isStored,
@@ -177,18 +179,24 @@ enum CallSites {
         else { return nil }
         var filter = WriteFilter(shownUnder: [site])
         filter.excluded = excluded
-        guard let write = index.fetchedEntityWrites(of: entity, isSwiftData: isSwiftData).first(where: { write in
+        let writes = index.fetchedEntityWrites(of: entity, isSwiftData: isSwiftData).filter { write in
             write.change != .changed && filter.counts(write.location.token, inFile: write.location.file)
                 && filter.canRun(write.location.token, inFile: write.location.file, index: index)
-        })
-        else { return nil }
+        }
+        // A deletion shifts every later row; an insertion may sort after every row (a new
+        // `timestamp` under an ascending sort) and shift none.
+        guard let write = writes.first(where: { $0.change == .deleted }) ?? writes.first else { return nil }
         let location = write.location
         let wrapper = isSwiftData ? "Query" : "FetchRequest"
+        let shift =
+            write.change == .deleted
+            ? "which moves the objects after it to the positions before"
+            : "which moves other objects to new positions unless the fetch sorts it after every row"
         return Change(
             reason: "`\(collection)[\(position)]`, the object at position `\(position)` of `\(callerName)`'s `@\(wrapper) \(collection)`, in a `ForEach` row kept by that position",
             write: ValueWrite(
                 file: location.file, token: location.token,
-                what: "the code \(write.change.rawValue) an `\(entity)`, which moves another one into that position",
+                what: "the code \(write.change.rawValue) an `\(entity)`, \(shift)",
                 context: index.placeDescription(of: location.token, in: location.file)))
     }
 

@@ -205,7 +205,8 @@ public enum LintEngine {
     /// For each file, the folder (absolute) of the SwiftPM target it is compiled in, or nil: a
     /// file in `<folder>/<target>/` below a project root holding a `Package.swift`, where the
     /// folder is one SwiftPM looks for targets in (`Sources`, `Source`, `src`, `srcs`, `Tests`).
-    /// A target's own `path:` is not read: its files count as of no known target. Two such
+    /// A target's own `path:` is not read: the folder is taken from the file's place alone
+    /// (`path: "Sources"` gives `Sources/<subfolder>`). Two such
     /// folders holding a `@main` each are two modules: SwiftPM rejects targets whose sources
     /// overlap, and one module has one entry point.
     static func packageTargetFolders(of files: [ParsedFile], layout: ProjectLayout?) -> [String?] {

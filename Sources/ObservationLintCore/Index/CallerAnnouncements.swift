@@ -223,9 +223,9 @@ extension ProjectIndex {
 }
 
 // A write through an object another type holds (`self.call.name = n` in a view's `setUp()`)
-// is announced when the same synchronous flow announces on that object (SPEC §10.1):
-// `objectWillChange` fires per object, and its views render on a later turn of the main
-// run loop, reading the current values. The flow is the writing code, the methods it calls,
+// is announced when the same synchronous flow announces on that object (SPEC §10.1): an
+// `ObservableObject`'s `objectWillChange` fires per object, and its views render on a later
+// turn of the main run loop, reading the current values. The flow is the writing code, the methods it calls,
 // and, for a method running to its end without an `await`, every call of it from the same
 // instance's code (`setUp(); begin()`, with `begin()` calling `call.start()`, which sets a
 // `@Published` property). A closure that runs at another time (`DispatchQueue.main.async`,

@@ -528,7 +528,7 @@ extension ProjectIndex {
             ChangeFlows(
                 owners: typeAndAncestors(of: type) + typeAndSubtypes(of: type).dropFirst(), announcing: announcingProperties(of: type),
                 objectHolders: objectHolders(of: type).subtracting(enclosingInstanceWrapped(of: type)),
-                valueHolders: Lazy { self.valueHolders(of: type) }, collectionHolders: objectCollectionHolders(of: type), index: self)
+                valueHolders: Lazy { [unowned self] in self.valueHolders(of: type) }, collectionHolders: objectCollectionHolders(of: type), index: self)
         }
     }
 

@@ -782,7 +782,7 @@ final class ChangeFlows: @unchecked Sendable {
             while file.kind(next) == .leftSquare { next = file.skipGroup(next) }
             if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
             guard file.kind(next) == .period, file.kind(next + 1) == .identifier, file.kind(next + 2) != .leftParen else { break }
-            if last == member, !valueHolders.value.contains(name) || objectHolders.contains(name) { break }
+            if last == member, objectHolders.contains(name) || !valueHolders.value.contains(name) { break }
             last = next + 1
         }
         return index.isMemberWrite(at: TokenLocation(file: fileIndex, token: last))
