@@ -190,7 +190,7 @@ enum CallSites {
         let wrapper = isSwiftData ? "Query" : "FetchRequest"
         let shift =
             write.change == .deleted
-            ? "which moves the objects after it to the positions before"
+            ? "which moves each object after it up one position"
             : "which moves other objects to new positions unless the fetch sorts it after every row"
         return Change(
             reason: "`\(collection)[\(position)]`, the object at position `\(position)` of `\(callerName)`'s `@\(wrapper) \(collection)`, in a `ForEach` row kept by that position",
