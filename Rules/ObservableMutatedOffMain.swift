@@ -15,13 +15,17 @@ public struct ObservableMutatedOffMain: Rule {
             a completion handler Apple documents as called off the main thread (`LAContext.evaluatePolicy`'s \
             reply, `AVCaptureDevice.requestAccess(for:)`, …), \
             `perform { }` on a private-queue Core Data context, `Task.detached`, a \
-            `Task { }` that inherits no actor, a nonisolated `async` method (the global executor, \
+            `Task { }` that inherits no actor (SE-0420: made in a nonisolated function, or in a global \
+            queue's block, which is `@Sendable` and so nonisolated; not in `DispatchQueue.main.async`, \
+            whose block Swift takes as `@MainActor`, nor `Task { @MainActor in }`), a nonisolated `async` method (the global executor, \
             after an `await` as before it, unless `NonisolatedNonsendingByDefault` is on for its Xcode \
             target), a global or private dispatch queue, or a method with no \
             actor isolation of its own that such code calls (it runs where its caller runs; project \
             callers are followed up to three calls back) or a synchronous main-actor method that \
             such code calls without `await` (a synchronous call runs on the caller's thread), or that \
-            such a method calls in turn — a `@MainActor` method implementing a `WCSessionDelegate` or \
+            such a method calls in turn, or a synchronous method of a class whose isolation is not \
+            known here (it inherits another module's protocol) that such code calls without `await` \
+            (wherever it is isolated, the call runs it on the caller's thread) — a `@MainActor` method implementing a `WCSessionDelegate` or \
             `PHPhotoLibraryChangeObserver` requirement with no `@preconcurrency` mark included: the \
             framework calls it on its own queue, and the Swift 5 language mode inserts no hop — in \
             the class's own code or another \
@@ -236,8 +240,39 @@ public struct ObservableMutatedOffMain: Rule {
                 var body: some View { Text(account.isSignedIn ? "In" : "Out") }
             }
             """,
+            """
+            @Observable final class FocusTimer: NSObject, UNUserNotificationCenterDelegate {
+                var isRunning = false
+                func start() { ↓isRunning = true }
+            }
+            struct FocusView: View {
+                @State private var timer = FocusTimer()
+                var body: some View { Text(timer.isRunning ? "Focus" : "Idle").onAppear { poll() } }
+                func poll() {
+                    DispatchQueue.global().async {
+                        Task { timer.start() }
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            @Observable final class FocusTimer: NSObject, UNUserNotificationCenterDelegate {
+                var isRunning = false
+                func start() { isRunning = true }
+            }
+            struct FocusView: View {
+                @State private var timer = FocusTimer()
+                var body: some View { Text(timer.isRunning ? "Focus" : "Idle").onAppear { poll() } }
+                func poll() {
+                    DispatchQueue.global().async {
+                        Task { @MainActor in timer.start() }
+                        DispatchQueue.main.async { Task { timer.start() } }
+                    }
+                }
+            }
+            """,
             """
             protocol AuthProviding: Observable { var isSignedIn: Bool { get } }
             @MainActor @Observable final class AuthService: AuthProviding {

@@ -23,7 +23,9 @@ public struct PublishedMutatedOffMain: Rule {
             `CLGeocoder`'s handlers run on the main thread), \
             `perform { }` on a Core Data context made with \
             `.privateQueueConcurrencyType` or `newBackgroundContext()` (or `performBackgroundTask`), \
-            a `Task { }` that inherits no actor, a nonisolated \
+            a `Task { }` that inherits no actor (SE-0420: made in a nonisolated function, or in a \
+            global queue's block, which is `@Sendable` and so nonisolated; not in `DispatchQueue.main.async`, \
+            whose block Swift takes as `@MainActor`, nor `Task { @MainActor in }`), a nonisolated \
             `async` function (which runs on the global executor, after an `await` as before it, unless \
             `NonisolatedNonsendingByDefault` is on for it: `SWIFT_APPROACHABLE_CONCURRENCY` is read per \
             Xcode target, so another target's setting does not count), or a \
@@ -34,7 +36,9 @@ public struct PublishedMutatedOffMain: Rule {
             where it takes the caller for main-actor code, as a closure in a view's body that \
             `NSItemProvider` calls on its own queue), or one such a method calls in turn (a `@MainActor` method implementing a `WCSessionDelegate` or \
             `PHPhotoLibraryChangeObserver` requirement with no `@preconcurrency` mark runs on the framework's queue: the Swift 5 \
-            language mode inserts no hop), a property's `didSet`, \
+            language mode inserts no hop), a synchronous method of a class whose isolation is not known here (it \
+            inherits another module's protocol) that such code calls without `await` (wherever it is isolated, \
+            the call runs it on the caller's thread), a property's `didSet`, \
             `willSet` or `set` that such code triggers by setting the property (on `self`, a typed \
             reference, or a `for` loop's variable over a property's elements), a closure passed to a \
             project function that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
@@ -398,8 +402,39 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some Scene { WindowGroup { ComposeView() } }
             }
             """,
+            """
+            final class Reminders: NSObject, ObservableObject, UNUserNotificationCenterDelegate {
+                @Published var due = 0
+                func refresh() { ↓due += 1 }
+            }
+            struct RemindersView: View {
+                @StateObject private var reminders = Reminders()
+                var body: some View { Text("\\(reminders.due)").onAppear { poll() } }
+                func poll() {
+                    DispatchQueue.global().async {
+                        Task { reminders.refresh() }
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            final class Reminders: NSObject, ObservableObject, UNUserNotificationCenterDelegate {
+                @Published var due = 0
+                func refresh() { due += 1 }
+            }
+            struct RemindersView: View {
+                @StateObject private var reminders = Reminders()
+                var body: some View { Text("\\(reminders.due)").onAppear { poll() } }
+                func poll() {
+                    DispatchQueue.global().async {
+                        Task { @MainActor in reminders.refresh() }
+                        DispatchQueue.main.async { Task { reminders.refresh() } }
+                    }
+                }
+            }
+            """,
             // HealthKit calls the handler on a background queue; the write hops to the main queue.
             """
             final class StepsModel: ObservableObject {

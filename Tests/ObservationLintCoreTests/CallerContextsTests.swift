@@ -157,6 +157,39 @@ final class CallerContextsTests: XCTestCase {
         XCTAssertEqual(contexts(source.replacingOccurrences(of: ": WCSessionDelegate", with: ": @preconcurrency WCSessionDelegate")).map(\.isolation), [.mainActor])
     }
 
+    /// A synchronous method of a type whose isolation is not known (it inherits another
+    /// module's protocol) runs on its caller's thread when called without `await`, whatever
+    /// its isolation: here a `Task { }` made in a global queue's block, which inherits no
+    /// actor (SE-0420) and runs on the global executor.
+    func testAMethodOfUnknownIsolationCalledWithoutAwaitRunsOnItsCallersThread() {
+        let source = """
+            final class Alarm: NSObject, UNUserNotificationCenterDelegate {
+                var running = false
+                func start() { HERE = true }
+            }
+            final class Poller {
+                let timer = Alarm()
+                func poll() {
+                    DispatchQueue.global().async {
+                        CALL
+                    }
+                }
+            }
+            """
+        let chain = contexts(source.replacingOccurrences(of: "CALL", with: "Task { self.timer.start() }"))
+        XCTAssertEqual(chain.map(\.isolation), [.offMain])
+        XCTAssertEqual(chain[0].steps.map(\.kind), [.function, .dispatch, .task, .call])
+        XCTAssertTrue(chain[0].steps[3].description.hasSuffix("so it runs off the main thread here"))
+        // Its own context stays unknown; on the main actor, or awaited (a hop if it is
+        // isolated), nothing is claimed.
+        for call in [
+            "Task { @MainActor in self.timer.start() }", "DispatchQueue.main.async { Task { self.timer.start() } }",
+            "Task { await self.timer.start() }",
+        ] {
+            XCTAssertEqual(contexts(source.replacingOccurrences(of: "CALL", with: call)).count, 0, call)
+        }
+    }
+
     /// `await Window.shared\n.open()`: the statement's `await` covers the calls on the lines
     /// that continue its member chain.
     func testAnAwaitCoversTheContinuationLinesOfItsMemberChain() {

@@ -28,6 +28,11 @@ extension ProjectIndex {
         let own = executionContext(at: location)
         guard own.runsWhereCalled else {
             if own.isolation == .mainActor, own.steps.count == 1 { return [own] + unawaitedOffMainCalls(at: location, own: own) }
+            // A method of a type whose isolation is not known: whatever it is, a synchronous
+            // call runs it on the caller's thread.
+            if own.isolation == .unknown, own.steps.count == 1, own.steps[0].kind == .function {
+                return unawaitedOffMainCalls(at: location, own: own)
+            }
             return own.isolation == .unknown ? [] : [own]
         }
         guard depth > 0, let body = isolationFacts.enclosingBody(of: location, index: self) else { return [] }
@@ -89,8 +94,8 @@ extension ProjectIndex {
         }
     }
 
-    /// The contexts of the code directly in a synchronous main-actor function (`own`, its
-    /// body outside closures) when a project call made without `await` runs off the main
+    /// The contexts of the code directly in a synchronous main-actor function, or one of a
+    /// type whose isolation is not known (`own`, its body outside closures), when a project call made without `await` runs off the main
     /// thread: a synchronous call runs the callee on the caller's thread, and Swift inserts no
     /// hop for it (the compiler accepts it where it takes the caller for main-actor code, as a
     /// closure formed in a view's body that another module's API calls on its own queue; in
@@ -105,9 +110,10 @@ extension ProjectIndex {
         let callers = unawaitedOffMainCallsByBody.value(for: key) {
             unawaitedOffMainCallers(of: function, body: body, file: location.file, depth: Self.unawaitedCallDepth)
         }
+        let mainActor = own.isolation == .mainActor
         return callers.map { caller in
             ExecutionContext(
-                isolation: .offMain, steps: caller.outer.steps + [Self.unawaitedCallStep(function.name, at: caller.call)],
+                isolation: .offMain, steps: caller.outer.steps + [Self.unawaitedCallStep(function.name, at: caller.call, mainActor: mainActor)],
                 isAsynchronous: caller.outer.isAsynchronous, runsWhereCalled: false)
         }
     }
@@ -157,11 +163,11 @@ extension ProjectIndex {
         return result
     }
 
-    private static func unawaitedCallStep(_ name: String, at call: TokenLocation) -> ContextStep {
+    private static func unawaitedCallStep(_ name: String, at call: TokenLocation, mainActor: Bool = true) -> ContextStep {
         ContextStep(
             kind: .call, site: call, isolation: .offMain,
             description: "calls `\(name)()` without `await`: a synchronous call runs it on the caller's thread, "
-                + "so it runs off the main thread here although it is isolated to the main actor")
+                + "so it runs off the main thread here" + (mainActor ? " although it is isolated to the main actor" : ""))
     }
 
     /// Whether an `await` marks the statement of the call at `location` (`await f()`,
