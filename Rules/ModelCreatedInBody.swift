@@ -47,6 +47,9 @@ public struct ModelCreatedInBody: Rule {
             built) change that shared object, which the new model is handed again. A field \
             whose every later write sets the literal it starts with (`errorMessage = nil` for an \
             optional that starts `nil`) never holds another value, so a new model has the same. \
+            A write to another object of the model's type (another view's model, a parameter, \
+            an element of a list) is no loss of this one: only a write the child's property, or \
+            the model's own code called on it, reaches counts. \
             A write that changes what the model is built from (state its arguments read, \
             directly, through a local or an `if let`, or through a member: `selection.course`, \
             `items[index]`, a model method that reads the written field; or another write in the \
@@ -434,6 +437,27 @@ public struct ModelCreatedInBody: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `NoteView` never writes the model it is handed; the text field writes the model
+            // `NoteComposer` keeps, another object: a new `NoteModel` for `NoteView` loses nothing.
+            """
+            final class NoteModel: ObservableObject { @Published var text = "" }
+            struct NoteView: View {
+                @ObservedObject var model: NoteModel
+                var body: some View { Text(model.text) }
+            }
+            struct NoteComposer: View {
+                @StateObject private var model = NoteModel()
+                var body: some View { TextField("Text", text: $model.text) }
+            }
+            struct Notes: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    NoteView(model: NoteModel())
+                    NoteComposer()
+                }
+            }
+            """,
             // Only a course switch runs the body again: the new model is built for the new
             // course, as intended (keeping the old one would show the old course).
             """

@@ -25,7 +25,10 @@ public struct ObservableCreatedInViewProperty: Rule {
             an explicit initializer, is evaluated by each construction).
             The new object is reached only through the view's property: when the view's code \
             never refers to it (the view uses a shared instance instead), nothing writes or \
-            shows that object's state, so only its initializer's effect can be lost.
+            shows that object's state, so only its initializer's effect can be lost. Nor does a \
+            write to another object of the model's type (a parameter, an element of a list, \
+            another view's model) witness a loss: only a write that reaches this object — \
+            through the property, or the model's own code the view calls on it — does.
             A model the initializer builds from its parameters is built for what the caller \
             passes: a parent write that changes what it passes for them re-creates the view for \
             the new input, as intended, and is no witness; another write still is.
@@ -42,6 +45,21 @@ public struct ObservableCreatedInViewProperty: Rule {
             `ObservableObject`.
             """,
         triggeringExamples: [
+            // The text field writes the name of the draft `EditDraft` built, through `$draft`.
+            """
+            @Observable final class Draft { var name = "" }
+            struct EditDraft: View {
+                @Bindable var ↓draft = Draft()
+                var body: some View { TextField("Name", text: $draft.name) }
+            }
+            struct Drafts: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    EditDraft()
+                }
+            }
+            """,
             // `refreshes` changes nothing `CourseView` builds its model from.
             """
             @Observable final class CourseModel {
@@ -293,6 +311,27 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `rename` writes the name of another draft, the parameter `other`: the draft
+            // `EditDraft` builds is never written after its initializer, so a new one loses nothing.
+            """
+            @Observable final class Draft { var name = "" }
+            struct EditDraft: View {
+                @Bindable var draft = Draft()
+                let others: [Draft]
+                var body: some View {
+                    Text(draft.name)
+                    Button("Rename") { rename(others[0]) }
+                }
+                func rename(_ other: Draft) { other.name = "Untitled" }
+            }
+            struct Drafts: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    EditDraft(others: [])
+                }
+            }
+            """,
             // A course switch passes another `course:`, the model's input: a new model is due.
             """
             @Observable final class CourseModel {

@@ -24,7 +24,10 @@ public struct ObservedObjectCreatedInline: Rule {
             are not reported.
             The new object is reached only through the view's property: when the view's code \
             never refers to it (the view uses a shared instance instead), nothing writes or \
-            shows that object's state, so only its initializer's effect can be lost.
+            shows that object's state, so only its initializer's effect can be lost. Nor does a \
+            write to another object of the model's type (a parameter, an element of a list, \
+            another view's model) witness a loss: only a write that reaches this object — \
+            through the property, or the model's own code the view calls on it — does.
             An object the initializer builds from its parameters (`init(course:) { model = \
             CourseModel(course: course) }`) is built for what the caller passes: a parent write \
             that changes what it passes for them (or is made in the same synchronous step as \

@@ -37,3 +37,19 @@ struct WorkoutMoodView: View {
         Stepper("Mood \(note.mood)", value: $note.mood)
     }
 }
+
+/// Copies the mood to the notes it is handed, other objects: the note it builds is only read,
+/// so a new one loses nothing.
+struct WorkoutNoteCopier: View {
+    @Bindable var note = WorkoutNote()
+    let targets: [WorkoutNote]
+
+    var body: some View {
+        Text(note.text)
+        Button("Copy mood") { for target in targets { copy(to: target) } }
+    }
+
+    private func copy(to target: WorkoutNote) {
+        target.mood = note.mood
+    }
+}

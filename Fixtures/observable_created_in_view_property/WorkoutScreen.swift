@@ -20,6 +20,7 @@ struct WorkoutScreen: View {
             StreakRow(goal: streak)
             WorkoutNotesView(shared: notes)
             WorkoutMoodView()
+            WorkoutNoteCopier(targets: [notes])
         }
     }
 }

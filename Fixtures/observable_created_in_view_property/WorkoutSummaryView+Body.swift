@@ -6,6 +6,7 @@ extension WorkoutSummaryView: View {
             Text(formatter.format(summarySession.elapsed))
             Text("\(summarySession.laps.count) laps")
             Button("Export") { writer.append("done") }
+            Button("Lap") { summarySession.lap() }
         }
     }
 }

@@ -33,6 +33,7 @@ struct LapListView: View {
         List(session.laps, id: \.self) { lap in
             Text("\(title): \(Int(lap)) s")
         }
+        Button("Lap") { session.lap() }
     }
 }
 

@@ -425,6 +425,51 @@ final class LossTests: XCTestCase {
                 .changedState.map(\.field), ["title"])
     }
 
+    /// A write through another reference of the model's type — another view's property, a
+    /// parameter, an object fetched from a list — changes another object: only a write the
+    /// view's own property (or the object's own code called on it) reaches is lost with it.
+    func testWritesToAnotherObjectOfTheTypeAreNotLost() {
+        let source = """
+            @Observable final class Draft {
+                var name = ""
+                var flag = false
+                var count = 0
+                func bump() { count += 1 }
+            }
+            struct AddView: View {
+                @Bindable var vm = Draft()
+                var body: some View { TextField("Name", text: $vm.name) }
+            }
+            struct EditView: View {
+                @Bindable var vm = Draft()
+                let drafts: [Draft]
+                var body: some View {
+                    Button("Flag") { vm.flag = true }
+                    Button("Rename") { drafts[0].name = "x"; rename(drafts[1]) }
+                }
+                func rename(_ other: Draft) { other.name = "y"; other.bump() }
+            }
+            struct SelfView: View {
+                @Bindable var vm = Draft()
+                var body: some View { Button("Rename") { self.vm.name = "z"; vm.bump() } }
+            }
+            """
+        let index = index(source)
+        let draft = index.types["Draft"]!
+        func lost(in view: String) -> [StateChange] {
+            index.loss(ofRebuilding: draft, call: nil, in: nil, heldIn: "vm", of: index.types[view]!).changedState
+        }
+        XCTAssertEqual(changedFields("Draft", in: source), ["name", "flag", "count"], "the type's state changes")
+        XCTAssertEqual(lost(in: "AddView").map(\.field), ["name"])
+        XCTAssertEqual(lost(in: "EditView").map(\.field), ["flag"], "`name` and `count` change on other drafts")
+        let reached = lost(in: "SelfView")
+        XCTAssertEqual(reached.map(\.field), ["name", "count"])
+        // The note cites the write that reaches the object, not `AddView`'s.
+        let file = index.files[reached[0].location.file]
+        XCTAssertEqual(file.text(reached[0].location.token - 2), "vm")
+        XCTAssertTrue(file.at(reached[0].location.token - 4, "self"))
+    }
+
     func testModelPassedOnToADescendantKeepingItLosesNoState() {
         let source = """
             @Observable final class Alert {

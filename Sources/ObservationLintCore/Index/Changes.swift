@@ -68,6 +68,11 @@ public struct PropertyWrite: Sendable {
         return steps.isEmpty ? "" : " — " + steps.joined(separator: "; ")
     }
 
+    /// Where it runs, as a note says it: "in `refresh()`", "in `Editor` — in a `Task`".
+    public func noteContext(in index: ProjectIndex) -> String {
+        "in \(member)\(contextDescription(in: index))"
+    }
+
     public var announcement: Announcement {
         guard let first = flows.first?.first else { return .unannounced }
         return .announced(by: first.name, at: first.site)

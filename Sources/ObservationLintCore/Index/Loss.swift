@@ -49,11 +49,14 @@ extension ProjectIndex {
     /// new object is reached only through that property (and by the work its own initializer
     /// starts): when the view's code never refers to the property, nothing writes that
     /// object's state or shows it, so only the initializer's effect counts.
-    /// Nor does a write made only by a method of the model that other code calls on other
-    /// objects of its type: the view's object is reached only through its property.
     /// Nor when the view only passes the object on, as it is, to a descendant that keeps it
     /// in `@State`/`@StateObject` (`keeperChain`): that one keeps the first object (the view
     /// may also inject it into an environment no view reads it from).
+    /// Otherwise a field counts by its first write that can reach this object, which the
+    /// change then cites: the model's own code, unless only methods other code calls on
+    /// other objects of its type make it; the view's code through `property`; or any code
+    /// when the model hands `self` out. A write through another reference of the type
+    /// (`other.name = …`, a row fetched from storage, another view's model) is no witness.
     public func loss(ofRebuilding type: TypeInfo, call: Call?, in callFile: Int?, heldIn property: String, of view: TypeInfo) -> ModelLoss {
         let loss = loss(ofRebuilding: type, call: call, in: callFile)
         guard !loss.changedState.isEmpty else { return loss }
@@ -61,13 +64,39 @@ extension ProjectIndex {
             return ModelLoss(changedState: [], effect: loss.effect)
         }
         guard !handsOn(property, of: view) else { return loss }
-        let reached = loss.changedState.filter { change in
+        let lineage = Set((typeAndAncestors(of: type) + typeAndSubtypes(of: type)).map(\.name))
+        var handedOut: Bool?
+        let reached = loss.changedState.compactMap { change -> StateChange? in
             // Every write of the field, not only the first one the change names.
-            guard !change.field.contains(".") else { return true }
-            let writes = Array(modelWrites(of: type, field: change.field))
-            return writes.isEmpty || !writes.allSatisfy { isMadeOnlyOnOtherObjects(at: $0.location, heldIn: property, of: view, model: type) }
+            guard !change.field.contains("."), let writes = stateWrites(of: type, field: change.field), !writes.isEmpty else { return change }
+            let write = writes.first { write in
+                guard write.throughReference else {
+                    return !isMadeOnlyOnOtherObjects(at: write.site, heldIn: property, of: view, model: type)
+                }
+                if isWrite(at: write.site, through: property, of: view) { return true }
+                if handedOut == nil { handedOut = handsOutItself(lineage) }
+                return handedOut!
+            }
+            return write.map { StateChange(field: change.field, location: $0.site, context: $0.noteContext(in: self)) }
         }
         return ModelLoss(changedState: reached, effect: loss.effect)
+    }
+
+    /// Whether the write at `location` is the code of `view` writing through its property
+    /// `property` (`vm.name = …`, `self.vm.name`, `$vm.name`, `vm?.name`): the only
+    /// reference to the object the view built that the view's code holds, when it does not
+    /// hand the object on. A write through any other reference of the type (a parameter, a
+    /// local, an element of a list, another view's property) changes another object.
+    private func isWrite(at location: TokenLocation, through property: String, of view: TypeInfo) -> Bool {
+        let file = files[location.file]
+        guard view.declarations.contains(where: { $0.file == location.file && $0.decl.members.contains(location.token) }),
+            file.kind(location.token - 1) == .period
+        else { return false }
+        var receiver = location.token - 2
+        if file.kind(receiver) == .postfixQuestionMark || file.kind(receiver) == .exclamationMark { receiver -= 1 }
+        let text = file.text(receiver)
+        guard text == property || text == "$" + property || text == "_" + property else { return false }
+        return file.kind(receiver - 1) != .period || file.at(receiver - 2, "self")
     }
 
     /// Whether the write is made in a method of the model's class family that only other
@@ -127,13 +156,14 @@ extension ProjectIndex {
     }
 
     /// Whether the view's code passes its property `name` on as an argument or a value
-    /// (`Child(model: viewModel)`, `let m = viewModel`, `$viewModel.field`), so other code
-    /// may change the object.
+    /// (`Child(model: viewModel)`, `let m = viewModel`, `Child(model: $viewModel)`), so other
+    /// code may change the object. A binding to one field (`$viewModel.field`) hands on no
+    /// object: what writes through it is a write of that field at the binding.
     private func handsOn(_ name: String, of view: TypeInfo) -> Bool {
         view.declarations.contains { declaration in
             let file = files[declaration.file]
             return declaration.decl.members.contains { token in
-                if file.kind(token) == .dollarIdentifier, file.spells(token, "$" + name) { return true }
+                if file.kind(token) == .dollarIdentifier, file.spells(token, "$" + name) { return file.kind(token + 1) != .period }
                 return file.kind(token) == .identifier && file.spells(token, name) && file.kind(token - 1) != .period
                     && (file.kind(token - 1) == .colon || file.kind(token - 1) == .equal || file.kind(token - 1) == .leftParen
                         || file.kind(token - 1) == .comma)
@@ -193,20 +223,37 @@ extension ProjectIndex {
                     continue
                 }
                 guard !property.isLet else { continue }
-                let handed = holdsHandedObject(property, in: fileIndex, of: owner)
-                let initial = constantInitialValue(of: property, in: fileIndex, of: type)
-                let write = modelWrites(of: type, field: property.name).first { write in
-                    !isReplayedWrite(at: write.location, of: type) && !keepsValue(boundAt: write.location, holdsHandedObject: handed)
-                        && !(initial.map { isAssignment(of: $0, at: write.location) } ?? false)
-                }
-                if let write {
-                    result.append(StateChange(field: property.name, location: write.location, context: write.context))
+                if let write = stateWrites(of: type, property: property, in: fileIndex, owner: owner).first {
+                    result.append(StateChange(field: property.name, location: write.site, context: write.noteContext(in: self)))
                 } else if let assigned = assignedThroughProjection(property.name, in: lineage) {
                     result.append(assigned)
                 }
             }
         }
         return result
+    }
+
+    /// The writes of the stored property `property` (declared by `owner`, in file
+    /// `fileIndex`) of an object of `type` that change its state once the object is set up
+    /// (`modelWrites`): not those that mirror a source replaying its current value, keep the
+    /// value a binding had, or set back the literal it starts with.
+    private func stateWrites(of type: TypeInfo, property: Property, in fileIndex: Int, owner: TypeInfo) -> LazyFilterSequence<[PropertyWrite]> {
+        let handed = holdsHandedObject(property, in: fileIndex, of: owner)
+        let initial = constantInitialValue(of: property, in: fileIndex, of: type)
+        return changes(of: type).writes(of: property.name).lazy.filter { [self] write in
+            write.phase == .afterHandout && !isReplayedWrite(at: write.site, of: type)
+                && !keepsValue(boundAt: write.site, holdsHandedObject: handed) && !(initial.map { isAssignment(of: $0, at: write.site) } ?? false)
+        }
+    }
+
+    /// `stateWrites` of the stored property named `field` of `type` or an ancestor.
+    private func stateWrites(of type: TypeInfo, field: String) -> LazyFilterSequence<[PropertyWrite]>? {
+        for owner in typeAndAncestors(of: type) {
+            if let (fileIndex, property) = owner.property(named: field) {
+                return stateWrites(of: type, property: property, in: fileIndex, owner: owner)
+            }
+        }
+        return nil
     }
 
     /// The literal a stored property starts with when no initializer sets it: its initial

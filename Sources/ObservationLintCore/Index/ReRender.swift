@@ -792,7 +792,7 @@ extension ProjectIndex {
         of model: TypeInfo, field: String, excluding: @escaping (PropertyWrite) -> Bool = { _ in false }
     ) -> LazyMapSequence<LazyFilterSequence<[PropertyWrite]>, (location: TokenLocation, context: String)> {
         changes(of: model).writes(of: field).lazy.filter { $0.phase == .afterHandout && !excluding($0) }.map { write in
-            (write.site, "in \(write.member)\(write.contextDescription(in: self))")
+            (write.site, write.noteContext(in: self))
         }
     }
 
