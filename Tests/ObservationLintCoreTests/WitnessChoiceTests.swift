@@ -133,6 +133,82 @@ final class WitnessChoiceTests: XCTestCase {
         XCTAssertEqual(writes.filter { $0.0 == "other" }.count, 2)
     }
 
+    /// A child's save that dismisses it in the same synchronous flow (its `DismissAction`,
+    /// `presentationMode`, the presenting binding) re-runs the presenter's body as it goes;
+    /// a flag an `.onChange` turns into a dismissal later, or an `await` first, does not.
+    func testAWriteInAFlowOfTheChildThatThenDismissesItWitnessesNothing() {
+        // An app: its own code is all that calls `save()`.
+        let shared = """
+            @main struct EditorApp: App { var body: some Scene { WindowGroup { Host() } } }
+            final class Store: ObservableObject { @Published var count = 0 }
+            final class Draft: ObservableObject {
+                let store: Store
+                @Published var name = ""
+                @Published var saved = false
+                init(store: Store) { self.store = store }
+                func save() { store.count += 1; saved = true }
+            }
+
+            """
+        func host(_ child: String) -> (ProjectIndex, ViewConstruction, TokenLocation) {
+            let index = index(
+                shared + child + """
+                    struct Host: View {
+                        @StateObject private var store = Store()
+                        @State private var isShowing = false
+                        var body: some View {
+                            Text("\\(store.count)")
+                                .sheet(isPresented: $isShowing) { Editor(draft: Draft(store: store), isShown: $isShowing) }
+                        }
+                    }
+                    """)
+            let writes = index.reRenderTriggers(of: index.types["Host"]!).compactMap(\.write)
+            XCTAssertEqual(writes.count, 1)
+            return (index, site(of: "Editor", in: index), writes[0])
+        }
+        let dismissing = [
+            "@Environment(\\.dismiss) private var dismiss", "@Environment(\\.presentationMode) private var presentationMode",
+            "@Binding var isShown: Bool",
+        ]
+        let endings = ["dismiss()", "presentationMode.wrappedValue.dismiss()", "isShown = false"]
+        for (declaration, ending) in zip(dismissing, endings) {
+            let (index, site, write) = host(
+                """
+                struct Editor: View {
+                    @ObservedObject var draft: Draft
+                    \(declaration)
+                    var body: some View {
+                        TextField("Name", text: $draft.name)
+                        Button("Save") {
+                            Task {
+                                draft.save()
+                                if draft.saved { \(ending) }
+                            }
+                        }
+                    }
+                }
+
+                """)
+            XCTAssertTrue(index.isDismissedInSameFlow(after: write, showing: site), ending)
+        }
+        for action in ["draft.save(); await Task.yield(); dismiss()", "draft.save()"] {
+            let (index, site, write) = host(
+                """
+                struct Editor: View {
+                    @ObservedObject var draft: Draft
+                    @Environment(\\.dismiss) private var dismiss
+                    var body: some View {
+                        TextField("Name", text: $draft.name)
+                        Button("Save") { Task { \(action) } }
+                            .onChange(of: draft.saved) { _, saved in if saved { dismiss() } }
+                    }
+                }
+
+                """)
+            XCTAssertFalse(index.isDismissedInSameFlow(after: write, showing: site), action)
+        }
+    }
+
     func testNoWitnessWhenTheOnlyWriteEndsThePresentationFirst() {
         let index = index(
             child + """

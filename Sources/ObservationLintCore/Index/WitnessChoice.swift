@@ -49,8 +49,9 @@ extension ProjectIndex {
     /// is shown (`reRenderTriggers(of:whileShowing:)` whose write `canRun(_:whileShowing:)`):
     /// the surest (`surety(of:whileShowingViewBuiltAt:)`), the first listed among equals;
     /// never one whose write first ends the presentation showing the view
-    /// (`dismissesPresentation(before:showing:)`), or that runs only before the flow it runs
-    /// in presents the view (`runsBeforePresenting(_:showing:)`). `sparing`: the inputs of a
+    /// (`dismissesPresentation(before:showing:)`), that runs only before the flow it runs
+    /// in presents the view (`runsBeforePresenting(_:showing:)`), or in a flow of the view
+    /// that then dismisses it (`isDismissedInSameFlow(after:showing:)`). `sparing`: the inputs of a
     /// model construction in `type`'s code that the view gets (`constructionInputs`); a
     /// trigger that changes one of them (`changesInput`) rebuilds the model from the new
     /// value, as intended, and witnesses no loss. Nil when none can fire.
@@ -63,7 +64,7 @@ extension ProjectIndex {
             if let best, best.surety <= surety { continue }
             if leavesBranch(trigger, of: site) || changesInput(trigger, of: inputs, in: type.name) { continue }
             if let write = trigger.write, !canRun(write, whileShowing: site) || dismissesPresentation(before: write, showing: site)
-                || runsBeforePresenting(write, showing: site)
+                || runsBeforePresenting(write, showing: site) || isDismissedInSameFlow(after: write, showing: site)
             {
                 continue
             }
@@ -174,6 +175,56 @@ extension ProjectIndex {
             guard let block = scopes.innermostIndex(containing: assignment.operatorToken) else { return true }
             return scopes.scopes[block].range.contains(write.token)
         }
+    }
+
+    /// Whether every run of `write` starts in a synchronous flow of the view built at `site`
+    /// (presented content) that, later in the same flow and with no `await` between, dismisses
+    /// that view: calls its `DismissAction` (`@Environment(\.dismiss)`),
+    /// `presentationMode.wrappedValue.dismiss()`, or sets the `@Binding` the presenter hands
+    /// it as the presentation's own state to `false` (`isPresented:`) or `nil` (`item:`).
+    /// SwiftUI runs the presenter's body once the flow returns, while the view goes away: the
+    /// model it builds anew replaces nothing the user still sees (`try? model.save(); if
+    /// model.saveSuccess { dismiss() }`). A flag the flow sets that an `.onChange` later turns
+    /// into a dismissal is none: the body runs first, with the view still shown.
+    public func isDismissedInSameFlow(after write: TokenLocation, showing site: ViewConstruction) -> Bool {
+        guard site.context == .presentation, let view = types[site.view], let starting = startingViews(of: write),
+            starting.views == [site.view: false]
+        else { return false }
+        return starting.starts.allSatisfy { start in
+            guard let body = isolationFacts.enclosingBody(of: start, index: self), body.owner?.name == view.name else { return false }
+            let file = files[start.file]
+            let scopes = scopes(in: body.range, of: file)
+            let flow = scopes.innermostClosure(containing: start.token)?.range
+            for token in start.token + 1..<(flow ?? body.range).upperBound where scopes.innermostClosure(containing: token)?.range == flow {
+                if file.at(token, "await") { return false }
+                if isDismissal(token, of: view, shownAt: site, in: file) { return true }
+            }
+            return false
+        }
+    }
+
+    /// Whether the code at `token`, in `view`'s own code, dismisses the view shown at `site`
+    /// (`isDismissedInSameFlow(after:showing:)`).
+    private func isDismissal(_ token: Int, of view: TypeInfo, shownAt site: ViewConstruction, in file: ParsedFile) -> Bool {
+        guard file.kind(token + 1) == .leftParen || file.kind(token + 1) == .equal else { return false }
+        if file.at(token, "dismiss"), file.kind(token + 1) == .leftParen, file.kind(token - 1) == .period, file.at(token - 2, "wrappedValue") {
+            return true
+        }
+        guard file.kind(token) == .identifier, file.isOwnMemberReference(token), let (declared, property) = view.property(named: file.text(token)),
+            property.isStored
+        else { return false }
+        if file.kind(token + 1) == .leftParen {
+            return property.attributes.contains { attribute in
+                attribute.simpleName == "Environment" && attribute.arguments.map { $0.contains { files[declared].spells($0, "dismiss") } } == true
+            }
+        }
+        guard property.attributes.contains(where: { $0.simpleName == "Binding" }), let (_, state, isItem) = presentingState(of: site),
+            file.spells(token + 2, isItem ? "nil" : "false"), let argument = site.argument(labeled: property.name)
+        else { return false }
+        let passed = files[site.file]
+        var value = argument.value.map { passed.text($0) }.joined()
+        if value.hasPrefix("self.") { value.removeFirst(5) }
+        return value == "$" + state
     }
 
     /// The presenter's state that shows the view built at `site` (`.sheet(item: $state)`,
