@@ -192,6 +192,7 @@ extension ProjectIndex {
         else { return false }
         return starting.starts.allSatisfy { start in
             guard let body = isolationFacts.enclosingBody(of: start, index: self), body.owner?.name == view.name else { return false }
+            if isExcludedByConstructedCase(start, of: view, builtAt: site) { return true }
             let file = files[start.file]
             let scopes = scopes(in: body.range, of: file)
             let flow = scopes.innermostClosure(containing: start.token)?.range
@@ -201,6 +202,90 @@ extension ProjectIndex {
             }
             return false
         }
+    }
+
+    /// Whether the code at `location`, in `view`'s own code, never runs in the view built at
+    /// `site`: it sits in a branch on a stored property of `view` that the site's value
+    /// excludes (`switch mode { case .wizard: … }`, `if mode == .wizard { … }`, `if mode !=
+    /// .standalone { … }` for a view built with `mode: .standalone`, or with no `mode:` where
+    /// `var mode: Mode = .standalone`), or in a member of `view` used only in such branches
+    /// (`case .wizard: wizardBody`). The property's value is the construction's
+    /// (`constructedCase(of:in:builtAt:)`).
+    public func isExcludedByConstructedCase(_ location: TokenLocation, of view: TypeInfo, builtAt site: ViewConstruction) -> Bool {
+        isExcludedByConstructedCase(location, of: view, builtAt: site, depth: 0)
+    }
+
+    private func isExcludedByConstructedCase(_ location: TokenLocation, of view: TypeInfo, builtAt site: ViewConstruction, depth: Int) -> Bool {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self), body.owner?.name == view.name else { return false }
+        let file = files[location.file]
+        let scopes = scopes(in: body.range, of: file)
+        for position in scopeIndices(containing: location.token, in: scopes) where !scopes.scopes[position].isClosure {
+            let block = scopes.scopes[position].range
+            if isSwitchBlock(block, file: file) {
+                guard let label = caseLabel(before: location.token, in: position, scopes: scopes, file: file), file.at(label, "case"),
+                    let subject = switchSubject(of: block, file: file), let value = constructedCase(of: subject, in: view, builtAt: site),
+                    let cases = implicitMembers(file, label + 1, until: .colon)
+                else { continue }
+                if !cases.contains(value) { return true }
+            } else if let (condition, isThen) = ifCondition(of: block, file: file), isThen, condition.count == 4,
+                file.at(condition.lowerBound + 1, "==") || file.at(condition.lowerBound + 1, "!="), file.kind(condition.lowerBound + 2) == .period,
+                let value = constructedCase(of: file.text(condition.lowerBound), in: view, builtAt: site)
+            {
+                let equal = file.at(condition.lowerBound + 1, "==")
+                if (value == file.text(condition.lowerBound + 3)) != equal { return true }
+            }
+        }
+        // Directly in a member (`wizardBody`): it runs where the view uses it.
+        let name: String
+        switch body.member {
+        case .accessor(let property, _): name = property.name
+        case .function(let function) where function.kind == .function: name = function.name
+        default: return false
+        }
+        guard depth < 2 else { return false }
+        let uses = references(to: name, in: view).filter { isolationFacts.enclosingBody(of: $0, index: self)?.range != body.range }
+        return !uses.isEmpty && uses.allSatisfy { isExcludedByConstructedCase($0, of: view, builtAt: site, depth: depth + 1) }
+    }
+
+    /// The enum case the view built at `site` holds in its stored property `name`: the
+    /// implicit member the site passes for it (`mode: .create`), or with none passed, the
+    /// property's initial value (`var mode: Mode = .standalone`). Only for a property with
+    /// no wrapper in a view struct with the memberwise initializer (no `init` of its own):
+    /// the argument is the property's value, and a view's code cannot change a stored
+    /// property of its own struct (its body and actions do not mutate `self`).
+    func constructedCase(of name: String, in view: TypeInfo, builtAt site: ViewConstruction) -> String? {
+        guard view.kind == .struct, !view.functions.contains(where: { $0.function.kind == .initializer }),
+            let (declared, property) = view.property(named: name), property.isStored, property.attributes.isEmpty
+        else { return nil }
+        if let argument = site.argument(labeled: name) {
+            let passed = files[site.file]
+            guard argument.value.count == 2, passed.kind(argument.value.lowerBound) == .period else { return nil }
+            return passed.text(argument.value.lowerBound + 1)
+        }
+        guard let initial = property.initializer, initial.count == 2, files[declared].kind(initial.lowerBound) == .period else { return nil }
+        return files[declared].text(initial.lowerBound + 1)
+    }
+
+    /// `switch mode {`, `switch self.mode {`: the property switched over.
+    private func switchSubject(of block: Range<Int>, file: ParsedFile) -> String? {
+        let start = block.lowerBound
+        if file.at(start - 2, "switch") { return file.text(start - 1) }
+        if file.at(start - 4, "switch"), file.at(start - 3, "self"), file.kind(start - 2) == .period { return file.text(start - 1) }
+        return nil
+    }
+
+    /// `.create, .edit` up to `end`: the implicit members listed; nil when anything else is.
+    private func implicitMembers(_ file: ParsedFile, _ start: Int, until end: TokenKind) -> [String]? {
+        var names: [String] = []
+        var token = start
+        while file.kind(token) == .period, file.kind(token + 1) == .identifier {
+            names.append(file.text(token + 1))
+            token += 2
+            if file.kind(token) == end { return names }
+            guard file.kind(token) == .comma else { return nil }
+            token += 1
+        }
+        return nil
     }
 
     /// Whether the code at `token`, in `view`'s own code, dismisses the view shown at `site`
