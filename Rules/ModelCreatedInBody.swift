@@ -65,6 +65,39 @@ public struct ModelCreatedInBody: Rule {
             the parent (or its model) and pass that stored object down.
             """,
         triggeringExamples: [
+            // Built for editing: "Apply" saves and the sheet stays up, so the body that
+            // builds it runs again while it is shown.
+            """
+            @main struct DraftsApp: App { var body: some Scene { WindowGroup { Drafts() } } }
+            final class Shelf: ObservableObject { @Published var count = 0 }
+            final class DraftModel: ObservableObject {
+                @Published var name = ""
+                let shelf: Shelf
+                init(shelf: Shelf) { self.shelf = shelf }
+                func save() { shelf.count += 1 }
+            }
+            struct DraftEditor: View {
+                enum Mode { case create, edit }
+                @ObservedObject var model: DraftModel
+                @Environment(\\.dismiss) private var dismiss
+                let mode: Mode
+                var body: some View {
+                    TextField("Name", text: $model.name)
+                    switch mode {
+                    case .create: Button("Add") { model.save(); dismiss() }
+                    case .edit: Button("Apply") { model.save() }
+                    }
+                }
+            }
+            struct Drafts: View {
+                @StateObject private var shelf = Shelf()
+                @State private var isAdding = false
+                var body: some View {
+                    Text("\\(shelf.count)")
+                        .sheet(isPresented: $isAdding) { DraftEditor(model: ↓DraftModel(shelf: shelf), mode: .edit) }
+                }
+            }
+            """,
             // `refreshes` changes nothing the model is built from: the same course gets a new
             // model, which starts without the joined `group`.
             """
@@ -455,6 +488,39 @@ public struct ModelCreatedInBody: Rule {
                     Button("\\(count)") { count += 1 }
                     NoteView(model: NoteModel())
                     NoteComposer()
+                }
+            }
+            """,
+            // Built for creating (`mode: .create`): the `.edit` branch never runs in this
+            // editor, and "Add" dismisses it in the same action, so the body runs again as it goes.
+            """
+            @main struct DraftsApp: App { var body: some Scene { WindowGroup { Drafts() } } }
+            final class Shelf: ObservableObject { @Published var count = 0 }
+            final class DraftModel: ObservableObject {
+                @Published var name = ""
+                let shelf: Shelf
+                init(shelf: Shelf) { self.shelf = shelf }
+                func save() { shelf.count += 1 }
+            }
+            struct DraftEditor: View {
+                enum Mode { case create, edit }
+                @ObservedObject var model: DraftModel
+                @Environment(\\.dismiss) private var dismiss
+                let mode: Mode
+                var body: some View {
+                    TextField("Name", text: $model.name)
+                    switch mode {
+                    case .create: Button("Add") { model.save(); dismiss() }
+                    case .edit: Button("Apply") { model.save() }
+                    }
+                }
+            }
+            struct Drafts: View {
+                @StateObject private var shelf = Shelf()
+                @State private var isAdding = false
+                var body: some View {
+                    Text("\\(shelf.count)")
+                        .sheet(isPresented: $isAdding) { DraftEditor(model: DraftModel(shelf: shelf), mode: .create) }
                 }
             }
             """,

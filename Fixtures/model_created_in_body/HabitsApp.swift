@@ -31,4 +31,5 @@ struct ChartScene: Scene {
 let navigationScreens: [any View.Type] = [
     FocusScreen.self, StatsScreen.self, HabitWidgetGallery.self, HabitFactsButton.self, StreakScreen.self, InboxScreen.self,
     OutboxScreen.self, StreakCounterHost.self, ExpenseList.self, CurrencyList.self, CourseSwitcher.self, EnrollingCourseSwitcher.self,
+    DraftShelfView.self,
 ]

@@ -133,6 +133,142 @@ final class WitnessChoiceTests: XCTestCase {
         XCTAssertEqual(writes.filter { $0.0 == "other" }.count, 2)
     }
 
+    /// A child's save that dismisses it in the same synchronous flow (its `DismissAction`,
+    /// `presentationMode`, the presenting binding) re-runs the presenter's body as it goes;
+    /// a flag an `.onChange` turns into a dismissal later, or an `await` first, does not.
+    func testAWriteInAFlowOfTheChildThatThenDismissesItWitnessesNothing() {
+        // An app: its own code is all that calls `save()`.
+        let shared = """
+            @main struct EditorApp: App { var body: some Scene { WindowGroup { Host() } } }
+            final class Store: ObservableObject { @Published var count = 0 }
+            final class Draft: ObservableObject {
+                let store: Store
+                @Published var name = ""
+                @Published var saved = false
+                init(store: Store) { self.store = store }
+                func save() { store.count += 1; saved = true }
+            }
+
+            """
+        func host(_ child: String) -> (ProjectIndex, ViewConstruction, TokenLocation) {
+            let index = index(
+                shared + child + """
+                    struct Host: View {
+                        @StateObject private var store = Store()
+                        @State private var isShowing = false
+                        var body: some View {
+                            Text("\\(store.count)")
+                                .sheet(isPresented: $isShowing) { Editor(draft: Draft(store: store), isShown: $isShowing) }
+                        }
+                    }
+                    """)
+            let writes = index.reRenderTriggers(of: index.types["Host"]!).compactMap(\.write)
+            XCTAssertEqual(writes.count, 1)
+            return (index, site(of: "Editor", in: index), writes[0])
+        }
+        let dismissing = [
+            "@Environment(\\.dismiss) private var dismiss", "@Environment(\\.presentationMode) private var presentationMode",
+            "@Binding var isShown: Bool",
+        ]
+        let endings = ["dismiss()", "presentationMode.wrappedValue.dismiss()", "isShown = false"]
+        for (declaration, ending) in zip(dismissing, endings) {
+            let (index, site, write) = host(
+                """
+                struct Editor: View {
+                    @ObservedObject var draft: Draft
+                    \(declaration)
+                    var body: some View {
+                        TextField("Name", text: $draft.name)
+                        Button("Save") {
+                            Task {
+                                draft.save()
+                                if draft.saved { \(ending) }
+                            }
+                        }
+                    }
+                }
+
+                """)
+            XCTAssertTrue(index.isDismissedInSameFlow(after: write, showing: site), ending)
+        }
+        for action in ["draft.save(); await Task.yield(); dismiss()", "draft.save()"] {
+            let (index, site, write) = host(
+                """
+                struct Editor: View {
+                    @ObservedObject var draft: Draft
+                    @Environment(\\.dismiss) private var dismiss
+                    var body: some View {
+                        TextField("Name", text: $draft.name)
+                        Button("Save") { Task { \(action) } }
+                            .onChange(of: draft.saved) { _, saved in if saved { dismiss() } }
+                    }
+                }
+
+                """)
+            XCTAssertFalse(index.isDismissedInSameFlow(after: write, showing: site), action)
+        }
+    }
+
+    /// A write in a branch on the view's `mode` that the site's value excludes (`switch mode
+    /// { case .edit: … }` for `mode: .create`, or the property's initial value when the site
+    /// passes none) never runs in the view built there; one the value takes does.
+    func testAWriteInABranchTheSitesModeExcludesWitnessesNothing() {
+        let shared = """
+            @main struct EditorApp: App { var body: some Scene { WindowGroup { Host() } } }
+            final class Store: ObservableObject { @Published var count = 0 }
+            final class Draft: ObservableObject {
+                let store: Store
+                @Published var name = ""
+                init(store: Store) { self.store = store }
+                func save() { store.count += 1 }
+            }
+            struct Editor: View {
+                enum Mode { case create, edit }
+                @ObservedObject var draft: Draft
+                @Environment(\\.dismiss) private var dismiss
+                var mode: Mode = .create
+                var body: some View {
+                    switch mode {
+                    case .create: createBody
+                    case .edit: editBody
+                    }
+                }
+                private var createBody: some View {
+                    Button("Save") { draft.save(); dismiss() }
+                }
+                private var editBody: some View {
+                    VStack {
+                        if mode == .edit { Button("Apply") { draft.save() } }
+                    }
+                }
+            }
+
+            """
+        for (argument, excluded) in [("", true), (", mode: .create", true), (", mode: .edit", false)] {
+            let index = index(
+                shared + """
+                    struct Host: View {
+                        @StateObject private var store = Store()
+                        @State private var isShowing = false
+                        var body: some View {
+                            Text("\\(store.count)")
+                                .sheet(isPresented: $isShowing) { Editor(draft: Draft(store: store)\(argument)) }
+                        }
+                    }
+                    """)
+            let writes = index.reRenderTriggers(of: index.types["Host"]!).compactMap(\.write)
+            XCTAssertEqual(writes.count, 1)
+            let site = site(of: "Editor", in: index)
+            let starts = index.startingViews(of: writes[0])!.starts
+            XCTAssertEqual(starts.count, 2)
+            // `editBody` comes after `createBody`.
+            let (inCreate, inEdit) = (starts.min { $0.token < $1.token }!, starts.max { $0.token < $1.token }!)
+            XCTAssertEqual(index.isExcludedByConstructedCase(inCreate, of: index.types["Editor"]!, builtAt: site), !excluded, argument)
+            XCTAssertEqual(index.isExcludedByConstructedCase(inEdit, of: index.types["Editor"]!, builtAt: site), excluded, argument)
+            XCTAssertEqual(index.isDismissedInSameFlow(after: writes[0], showing: site), excluded, argument)
+        }
+    }
+
     func testNoWitnessWhenTheOnlyWriteEndsThePresentationFirst() {
         let index = index(
             child + """

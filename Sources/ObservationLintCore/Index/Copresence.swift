@@ -9,6 +9,8 @@ public struct StartingViews: Sendable, Hashable, CustomStringConvertible {
     /// Each starting view, and whether the flow from it to the code suspends on the way (an
     /// `await`, a main-queue `async`): the code may then run after that view has gone.
     public var views: [String: Bool]
+    /// The places in those views' code where the runs start (the call, or the code itself).
+    public var starts: Set<TokenLocation> = []
 
     public var description: String {
         views.keys.sorted().map { views[$0]! ? "\($0.withoutTypeKeyPrefixes) (after a suspension)" : $0.withoutTypeKeyPrefixes }
@@ -24,7 +26,7 @@ extension ProjectIndex {
     /// `MainActor.run { }`, `withAnimation { }`, `DispatchQueue.main.async { }`). Nil when
     /// some run is not known to start in a view's code: an initializer of a model, a
     /// callback, subscription, observer or timer, a method handed on uncalled, an `App`'s or
-    /// a global's code, a chain deeper than the analysis follows — also when a view's own
+    /// a global's code (calls in previews and tests do not count: they never run in the app), a chain deeper than the analysis follows — also when a view's own
     /// code registers the callback (a timer, an observer, a subscription may fire after the
     /// view has gone); an `await` before the code in a view's own flow marks it suspended.
     public func startingViews(of location: TokenLocation) -> StartingViews? {
@@ -84,7 +86,7 @@ extension ProjectIndex {
             return nil
         }
         if awaits(before: location.token, in: body.range, scopes: scopes, file: file) { suspended = true }
-        if isViewCode { return StartingViews(views: [owner.name: suspended]) }
+        if isViewCode { return StartingViews(views: [owner.name: suspended], starts: [location]) }
         guard depth < 8 else {
             walk.cuts += 1
             return nil
@@ -100,7 +102,9 @@ extension ProjectIndex {
         }
         defer { walk.visiting.remove(key) }
         var result = StartingViews(views: [:])
-        for reference in referencingSites(function, of: owner) where !neverRunsInApp(file: reference.file) {
+        // Tests and previews (`#Preview`, a `PreviewProvider`) never run in the app.
+        for reference in referencingSites(function, of: owner)
+        where !neverRunsInApp(file: reference.file) && codeContexts(inFile: reference.file).innermost(containing: reference.token)?.isPreview != true {
             let referenceFile = files[reference.file]
             // `.signIn` with nothing before it names a static member (an enum case), never
             // an instance method.
@@ -110,6 +114,7 @@ extension ProjectIndex {
                 let callers = startingViews(of: reference, suspended: suspended, depth: depth + 1, walk: &walk)
             else { return nil }
             for (view, later) in callers.views { result.views[view] = (result.views[view] ?? false) || later }
+            result.starts.formUnion(callers.starts)
         }
         // Empty when nothing calls it: a way in through it never runs.
         return result

@@ -446,7 +446,7 @@ extension ProjectIndex {
     }
 
     /// `switch value {`: the keyword before the brace, in the same statement.
-    private func isSwitchBlock(_ range: Range<Int>, file: ParsedFile) -> Bool {
+    func isSwitchBlock(_ range: Range<Int>, file: ParsedFile) -> Bool {
         var token = range.lowerBound - 1
         var steps = 0
         while token >= 0, steps < 64 {
@@ -464,7 +464,7 @@ extension ProjectIndex {
     }
 
     /// The `case`/`default` label of the switch block at `position` that `token` follows.
-    private func caseLabel(before token: Int, in position: Int, scopes: BodyScopes, file: ParsedFile) -> Int? {
+    func caseLabel(before token: Int, in position: Int, scopes: BodyScopes, file: ParsedFile) -> Int? {
         var probe = token
         let start = scopes.scopes[position].range.lowerBound
         while probe > start {

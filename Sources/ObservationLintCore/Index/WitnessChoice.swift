@@ -49,8 +49,9 @@ extension ProjectIndex {
     /// is shown (`reRenderTriggers(of:whileShowing:)` whose write `canRun(_:whileShowing:)`):
     /// the surest (`surety(of:whileShowingViewBuiltAt:)`), the first listed among equals;
     /// never one whose write first ends the presentation showing the view
-    /// (`dismissesPresentation(before:showing:)`), or that runs only before the flow it runs
-    /// in presents the view (`runsBeforePresenting(_:showing:)`). `sparing`: the inputs of a
+    /// (`dismissesPresentation(before:showing:)`), that runs only before the flow it runs
+    /// in presents the view (`runsBeforePresenting(_:showing:)`), or in a flow of the view
+    /// that then dismisses it (`isDismissedInSameFlow(after:showing:)`). `sparing`: the inputs of a
     /// model construction in `type`'s code that the view gets (`constructionInputs`); a
     /// trigger that changes one of them (`changesInput`) rebuilds the model from the new
     /// value, as intended, and witnesses no loss. Nil when none can fire.
@@ -63,7 +64,7 @@ extension ProjectIndex {
             if let best, best.surety <= surety { continue }
             if leavesBranch(trigger, of: site) || changesInput(trigger, of: inputs, in: type.name) { continue }
             if let write = trigger.write, !canRun(write, whileShowing: site) || dismissesPresentation(before: write, showing: site)
-                || runsBeforePresenting(write, showing: site)
+                || runsBeforePresenting(write, showing: site) || isDismissedInSameFlow(after: write, showing: site)
             {
                 continue
             }
@@ -174,6 +175,141 @@ extension ProjectIndex {
             guard let block = scopes.innermostIndex(containing: assignment.operatorToken) else { return true }
             return scopes.scopes[block].range.contains(write.token)
         }
+    }
+
+    /// Whether every run of `write` starts in a synchronous flow of the view built at `site`
+    /// (presented content) that, later in the same flow and with no `await` between, dismisses
+    /// that view: calls its `DismissAction` (`@Environment(\.dismiss)`),
+    /// `presentationMode.wrappedValue.dismiss()`, or sets the `@Binding` the presenter hands
+    /// it as the presentation's own state to `false` (`isPresented:`) or `nil` (`item:`).
+    /// SwiftUI runs the presenter's body once the flow returns, while the view goes away: the
+    /// model it builds anew replaces nothing the user still sees (`try? model.save(); if
+    /// model.saveSuccess { dismiss() }`). A flag the flow sets that an `.onChange` later turns
+    /// into a dismissal is none: the body runs first, with the view still shown.
+    public func isDismissedInSameFlow(after write: TokenLocation, showing site: ViewConstruction) -> Bool {
+        guard site.context == .presentation, let view = types[site.view], let starting = startingViews(of: write),
+            starting.views == [site.view: false]
+        else { return false }
+        return starting.starts.allSatisfy { start in
+            guard let body = isolationFacts.enclosingBody(of: start, index: self), body.owner?.name == view.name else { return false }
+            if isExcludedByConstructedCase(start, of: view, builtAt: site) { return true }
+            let file = files[start.file]
+            let scopes = scopes(in: body.range, of: file)
+            let flow = scopes.innermostClosure(containing: start.token)?.range
+            for token in start.token + 1..<(flow ?? body.range).upperBound where scopes.innermostClosure(containing: token)?.range == flow {
+                if file.at(token, "await") { return false }
+                if isDismissal(token, of: view, shownAt: site, in: file) { return true }
+            }
+            return false
+        }
+    }
+
+    /// Whether the code at `location`, in `view`'s own code, never runs in the view built at
+    /// `site`: it sits in a branch on a stored property of `view` that the site's value
+    /// excludes (`switch mode { case .wizard: … }`, `if mode == .wizard { … }`, `if mode !=
+    /// .standalone { … }` for a view built with `mode: .standalone`, or with no `mode:` where
+    /// `var mode: Mode = .standalone`), or in a member of `view` used only in such branches
+    /// (`case .wizard: wizardBody`). The property's value is the construction's
+    /// (`constructedCase(of:in:builtAt:)`).
+    public func isExcludedByConstructedCase(_ location: TokenLocation, of view: TypeInfo, builtAt site: ViewConstruction) -> Bool {
+        isExcludedByConstructedCase(location, of: view, builtAt: site, depth: 0)
+    }
+
+    private func isExcludedByConstructedCase(_ location: TokenLocation, of view: TypeInfo, builtAt site: ViewConstruction, depth: Int) -> Bool {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self), body.owner?.name == view.name else { return false }
+        let file = files[location.file]
+        let scopes = scopes(in: body.range, of: file)
+        for position in scopeIndices(containing: location.token, in: scopes) where !scopes.scopes[position].isClosure {
+            let block = scopes.scopes[position].range
+            if isSwitchBlock(block, file: file) {
+                guard let label = caseLabel(before: location.token, in: position, scopes: scopes, file: file), file.at(label, "case"),
+                    let subject = switchSubject(of: block, file: file), let value = constructedCase(of: subject, in: view, builtAt: site),
+                    let cases = implicitMembers(file, label + 1, until: .colon)
+                else { continue }
+                if !cases.contains(value) { return true }
+            } else if let (condition, isThen) = ifCondition(of: block, file: file), isThen, condition.count == 4,
+                file.at(condition.lowerBound + 1, "==") || file.at(condition.lowerBound + 1, "!="), file.kind(condition.lowerBound + 2) == .period,
+                let value = constructedCase(of: file.text(condition.lowerBound), in: view, builtAt: site)
+            {
+                let equal = file.at(condition.lowerBound + 1, "==")
+                if (value == file.text(condition.lowerBound + 3)) != equal { return true }
+            }
+        }
+        // Directly in a member (`wizardBody`): it runs where the view uses it.
+        let name: String
+        switch body.member {
+        case .accessor(let property, _): name = property.name
+        case .function(let function) where function.kind == .function: name = function.name
+        default: return false
+        }
+        guard depth < 2 else { return false }
+        let uses = references(to: name, in: view).filter { isolationFacts.enclosingBody(of: $0, index: self)?.range != body.range }
+        return !uses.isEmpty && uses.allSatisfy { isExcludedByConstructedCase($0, of: view, builtAt: site, depth: depth + 1) }
+    }
+
+    /// The enum case the view built at `site` holds in its stored property `name`: the
+    /// implicit member the site passes for it (`mode: .create`), or with none passed, the
+    /// property's initial value (`var mode: Mode = .standalone`). Only for a property with
+    /// no wrapper in a view struct with the memberwise initializer (no `init` of its own):
+    /// the argument is the property's value, and a view's code cannot change a stored
+    /// property of its own struct (its body and actions do not mutate `self`).
+    func constructedCase(of name: String, in view: TypeInfo, builtAt site: ViewConstruction) -> String? {
+        guard view.kind == .struct, !view.functions.contains(where: { $0.function.kind == .initializer }),
+            let (declared, property) = view.property(named: name), property.isStored, property.attributes.isEmpty
+        else { return nil }
+        if let argument = site.argument(labeled: name) {
+            let passed = files[site.file]
+            guard argument.value.count == 2, passed.kind(argument.value.lowerBound) == .period else { return nil }
+            return passed.text(argument.value.lowerBound + 1)
+        }
+        guard let initial = property.initializer, initial.count == 2, files[declared].kind(initial.lowerBound) == .period else { return nil }
+        return files[declared].text(initial.lowerBound + 1)
+    }
+
+    /// `switch mode {`, `switch self.mode {`: the property switched over.
+    private func switchSubject(of block: Range<Int>, file: ParsedFile) -> String? {
+        let start = block.lowerBound
+        if file.at(start - 2, "switch") { return file.text(start - 1) }
+        if file.at(start - 4, "switch"), file.at(start - 3, "self"), file.kind(start - 2) == .period { return file.text(start - 1) }
+        return nil
+    }
+
+    /// `.create, .edit` up to `end`: the implicit members listed; nil when anything else is.
+    private func implicitMembers(_ file: ParsedFile, _ start: Int, until end: TokenKind) -> [String]? {
+        var names: [String] = []
+        var token = start
+        while file.kind(token) == .period, file.kind(token + 1) == .identifier {
+            names.append(file.text(token + 1))
+            token += 2
+            if file.kind(token) == end { return names }
+            guard file.kind(token) == .comma else { return nil }
+            token += 1
+        }
+        return nil
+    }
+
+    /// Whether the code at `token`, in `view`'s own code, dismisses the view shown at `site`
+    /// (`isDismissedInSameFlow(after:showing:)`).
+    private func isDismissal(_ token: Int, of view: TypeInfo, shownAt site: ViewConstruction, in file: ParsedFile) -> Bool {
+        guard file.kind(token + 1) == .leftParen || file.kind(token + 1) == .equal else { return false }
+        if file.at(token, "dismiss"), file.kind(token + 1) == .leftParen, file.kind(token - 1) == .period, file.at(token - 2, "wrappedValue") {
+            return true
+        }
+        guard file.kind(token) == .identifier, file.isOwnMemberReference(token), let (declared, property) = view.property(named: file.text(token)),
+            property.isStored
+        else { return false }
+        if file.kind(token + 1) == .leftParen {
+            return property.attributes.contains { attribute in
+                attribute.simpleName == "Environment" && attribute.arguments.map { $0.contains { files[declared].spells($0, "dismiss") } } == true
+            }
+        }
+        guard property.attributes.contains(where: { $0.simpleName == "Binding" }), let (_, state, isItem) = presentingState(of: site),
+            file.spells(token + 2, isItem ? "nil" : "false"), let argument = site.argument(labeled: property.name)
+        else { return false }
+        let passed = files[site.file]
+        var value = argument.value.map { passed.text($0) }.joined()
+        if value.hasPrefix("self.") { value.removeFirst(5) }
+        return value == "$" + state
     }
 
     /// The presenter's state that shows the view built at `site` (`.sheet(item: $state)`,
