@@ -13,7 +13,9 @@ public struct StateObjectInitializedFromOutside: Rule {
             autoclosure it was initialized with, and ignores it on every later initialization. \
             When the object exists before that — the parent passes it (through the memberwise \
             initializer, or `_model = StateObject(wrappedValue: model)` with a parameter), or the \
-            initializer builds it in a local — SwiftUI keeps the first one and ignores the rest. \
+            initializer builds it in a local or in the argument of a project function that \
+            wraps its argument in `StateObject` (the argument is evaluated at the call, on every \
+            initialization) — SwiftUI keeps the first one and ignores the rest. \
             The rule reports only with the witness of a harm (SPEC §10), cited as notes in the \
             order things happen. Either the caller passes an object that a later write replaces \
             while the view is shown (`workspace.current = EditorStore()` in an action, `feed = \
@@ -232,6 +234,27 @@ public struct StateObjectInitializedFromOutside: Rule {
                 var body: some View {
                     SearchField(query: lastQuery)
                     Button("Clear") { lastQuery = "" }
+                }
+            }
+            """,
+            // A project function wraps its argument in `StateObject`: the argument is built at
+            // every initialization, from the count the caller changes, and the first object stays.
+            """
+            final class Grid: ObservableObject {
+                let cells: [Int]
+                init(count: Int) { cells = Array(0..<count) }
+            }
+            func owned<T: ObservableObject>(_ object: T) -> StateObject<T> { StateObject(wrappedValue: object) }
+            struct GridView: View {
+                @StateObject private var ↓grid: Grid
+                init(count: Int) { _grid = owned(Grid(count: count)) }
+                var body: some View { Text("\\(grid.cells.count)") }
+            }
+            struct GridScreen: View {
+                @State private var count = 3
+                var body: some View {
+                    GridView(count: count)
+                    Button("More") { count += 1 }
                 }
             }
             """,
@@ -579,6 +602,50 @@ public struct StateObjectInitializedFromOutside: Rule {
                 }
             }
             """,
+            // Replaced after a refresh, but the caller renews the view with the object's id.
+            """
+            final class FeedModel: ObservableObject, Identifiable {
+                let id = UUID()
+                @Published var posts: [String] = []
+            }
+            final class Home: ObservableObject {
+                @Published var feed = FeedModel()
+                func refresh() async { feed = FeedModel() }
+            }
+            struct FeedView: View {
+                @StateObject private var model: FeedModel
+                init(model: FeedModel) { _model = StateObject(wrappedValue: model) }
+                var body: some View { Text("\\(model.posts.count)") }
+            }
+            struct HomeView: View {
+                @StateObject private var home = Home()
+                var body: some View {
+                    FeedView(model: home.feed).id(home.feed.id).refreshable { await home.refresh() }
+                }
+            }
+            """,
+            // A project function wraps its argument in `StateObject`, built from a count the
+            // caller never changes.
+            """
+            final class Grid: ObservableObject {
+                let cells: [Int]
+                init(count: Int) { cells = Array(0..<count) }
+            }
+            func owned<T: ObservableObject>(_ object: T) -> StateObject<T> { StateObject(wrappedValue: object) }
+            struct GridView: View {
+                @StateObject private var grid: Grid
+                init(count: Int) { _grid = owned(Grid(count: count)) }
+                var body: some View { Text("\\(grid.cells.count)") }
+            }
+            struct GridScreen: View {
+                let count: Int
+                @State private var taps = 0
+                var body: some View {
+                    GridView(count: count)
+                    Button("\\(taps)") { taps += 1 }
+                }
+            }
+            """,
             // Replaced, but the view is renewed with it.
             """
             final class Timer: ObservableObject { @Published var seconds = 0 }
@@ -761,8 +828,13 @@ public struct StateObjectInitializedFromOutside: Rule {
                 }
                 for (fileIndex, initializer, assignment, _) in ViewProperty.initializerAssignments(to: property.name, in: view, index: index) {
                     let file = index.files[fileIndex]
-                    guard let value = file.wrapperInitialValue(in: assignment.value, wrappers: ["StateObject"]) else { continue }
-                    guard let source = existingObject(value, in: initializer, before: assignment.operatorToken, file: file) else {
+                    guard let wrapped = index.wrapperValue(in: assignment.value, file: fileIndex, wrappers: ["StateObject"]) else { continue }
+                    let value = wrapped.value
+                    guard let source = existingObject(value, in: initializer, before: assignment.operatorToken, file: file)
+                            ?? wrapped.helper.flatMap({ helper in
+                                index.constructedType(in: value, file: file, scope: view.name).map { _ in .passed(value, through: helper) }
+                            })
+                    else {
                         // `_model = StateObject(wrappedValue: Model(items: items))`: built once, from the first value.
                         if let finding = builtFromParameterFinding(
                             value, in: initializer, file: fileIndex, property: property, of: view, context: context)
@@ -787,7 +859,12 @@ public struct StateObjectInitializedFromOutside: Rule {
                             passing: parameter.label, to: view, property: property, evaluatedOnce: false, context: context)
                     case .local(let name, let tokens):
                         finding = localFinding(
-                            name, built: tokens, in: file, by: initializer, property: property, of: view, context: context)
+                            "the local `\(name)`", built: tokens, in: file, by: initializer, property: property, of: view, context: context)
+                    case .passed(let tokens, let helper):
+                        // A function's argument is evaluated at the call, not in `StateObject`'s autoclosure.
+                        finding = localFinding(
+                            "the argument of `\(helper)(…)`", built: tokens, in: file, by: initializer, property: property, of: view,
+                            context: context)
                     }
                     if let finding {
                         context.report(finding.message, at: at, notes: finding.notes + [handOver], help: help(for: property.name))
@@ -887,7 +964,7 @@ public struct StateObjectInitializedFromOutside: Rule {
     /// while rendering and the rebuild has a harm: the initializer's inputs change at that
     /// site, or building the object starts work.
     private func localFinding(
-        _ name: String, built tokens: Range<Int>?, in file: ParsedFile, by initializer: FunctionDecl, property: Property,
+        _ described: String, built tokens: Range<Int>?, in file: ParsedFile, by initializer: FunctionDecl, property: Property,
         of view: TypeInfo, context: RuleContext
     ) -> (message: String, notes: [DiagnosticNote])? {
         let index = context.index
@@ -917,7 +994,7 @@ public struct StateObjectInitializedFromOutside: Rule {
             }
             let caller = CallSites.caller(of: site)
             return (
-                "`@StateObject var \(property.name)` receives the local `\(name)`, which the initializer builds before `StateObject` is created: \(caller) initializes `\(view.name)` while rendering, so a new object is built and thrown away on every render (SwiftUI keeps the first one), and \(harm)",
+                "`@StateObject var \(property.name)` receives \(described), which the initializer builds before `StateObject` is created: \(caller) initializes `\(view.name)` while rendering, so a new object is built and thrown away on every render (SwiftUI keeps the first one), and \(harm)",
                 triggerNotes + [context.note("\(caller) builds `\(view.name)` here, on every render", at: site.tokens, in: site.file)] + notes)
         }
         return nil
@@ -1081,6 +1158,8 @@ public struct StateObjectInitializedFromOutside: Rule {
         case parameter(Parameter)
         /// A local, with its initial value's tokens when it has one.
         case local(String, Range<Int>?)
+        /// A value passed through a project function that wraps it in `StateObject`.
+        case passed(Range<Int>, through: String)
     }
 
     /// `x` (or `x!`, `x ?? fallback`) when `x` names a parameter of the initializer (not an

@@ -313,7 +313,7 @@ extension ProjectIndex {
                 }
             }
             if candidates.isEmpty, chain.names.count == 1 {
-                candidates = (topLevelFunctions[name] ?? []).map { ($0, nil) }
+                candidates = (topLevelFunctions[name] ?? []).map { ($0.function, nil) }
             }
         } else {
             let receiver = chain.root..<chain.names[chain.names.count - 2] + 1

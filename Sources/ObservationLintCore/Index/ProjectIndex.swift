@@ -390,8 +390,8 @@ public final class ProjectIndex: @unchecked Sendable {
     public private(set) var viewGraph: ViewGraph!
     /// Where project type names and changed members occur (see `references(toTypeNamed:)`).
     private(set) var nameReferences = NameReferences()
-    /// The project's top-level functions by name, in file order.
-    let topLevelFunctions: [String: [FunctionDecl]]
+    /// The project's top-level functions by name, with their files, in file order.
+    let topLevelFunctions: [String: [(file: Int, function: FunctionDecl)]]
     /// Threads for facts computed for every type at once (`jobs` of the initializer).
     let jobs: Int
     /// For each file, `typeDeclarations(in:)`, computed once (rules ask for it per file).
@@ -445,9 +445,9 @@ public final class ProjectIndex: @unchecked Sendable {
             }
         }
         self.subtypes = subtypes.mapValues { $0.sorted() }
-        var topLevelFunctions: [String: [FunctionDecl]] = [:]
-        for file in files {
-            for function in file.functions { topLevelFunctions[function.name, default: []].append(function) }
+        var topLevelFunctions: [String: [(file: Int, function: FunctionDecl)]] = [:]
+        for (fileIndex, file) in files.enumerated() {
+            for function in file.functions { topLevelFunctions[function.name, default: []].append((fileIndex, function)) }
         }
         self.topLevelFunctions = topLevelFunctions
         // Facts come from the project's own files: a local package cannot name its types.
