@@ -1036,9 +1036,11 @@ public struct ModelCreatedInBody: Rule {
         for (decl, type) in index.typeDeclarations(in: context.fileIndex)
         where RenderingCode.isRendering(type) && !RenderingCode.isPreviewCode(type, index: index) {
             var previewOnly: Bool?  // a wrapper view written for previews
+            // Read once: the loop below asks for it at every token.
+            let typeName = type.name
             for body in RenderingCode.bodies(in: decl, file: context.fileIndex, of: type) {
                 var roles = RenderRoles(body: body.range, file: file, index: index)
-                let code = Code(body: body, scope: type.name, fileIndex: context.fileIndex)
+                let code = Code(body: body, scope: typeName, fileIndex: context.fileIndex)
                 // A local handed to several children (in `if` branches) is one finding.
                 var reported = Set<Int>()
                 for token in body.range {
@@ -1055,7 +1057,7 @@ public struct ModelCreatedInBody: Rule {
                             reported: &reported, context: &context)
                         continue
                     }
-                    guard let child = childView(calledAt: token, from: type.name, index: index, file: file),
+                    guard let child = childView(calledAt: token, from: typeName, index: index, file: file),
                         let call = file.call(at: token, limit: body.range.upperBound), let arguments = call.arguments
                     else { continue }
                     let childName = file.text(call.name)

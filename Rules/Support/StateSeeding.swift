@@ -92,6 +92,19 @@ enum StateSeeding {
     static func changingSeed(_ state: SeededState, of view: TypeInfo, in file: ParsedFile, index: ProjectIndex)
         -> CallSites.ChangingValue?
     {
+        // `state_initialized_from_outside` and `state_initialized_from_parameter` ask it of the
+        // same states: once per state (its property, and the initializer assignment it comes
+        // from, which fixes its labels).
+        guard let declaration = state.declaration else { return uncachedChangingSeed(state, of: view, in: file, index: index) }
+        var source = [-1, -1]
+        if case .parameter(_, let assignment, let assignmentFile) = state.source { source = [assignmentFile, assignment.lowerBound] }
+        let key = SharedAnswerKey(kind: "changingSeed", location: declaration, details: [state.property.nameToken] + source)
+        return index.sharedAnswers.value(for: key) { uncachedChangingSeed(state, of: view, in: file, index: index) }
+    }
+
+    private static func uncachedChangingSeed(_ state: SeededState, of view: TypeInfo, in file: ParsedFile, index: ProjectIndex)
+        -> CallSites.ChangingValue?
+    {
         // The view's own code first: it is cheaper than walking the call sites.
         let name = state.property.name
         let holdsObject = holdsObject(state.property, of: view, in: file, index: index)

@@ -13,6 +13,31 @@ public struct Attribute: Sendable, Hashable {
 
     /// The last component of the name (`State` for `SwiftUI.State`).
     public var simpleName: Substring { name.simpleTypeName }
+
+    /// Whether `simpleName` is `wanted`: compared on the UTF-8 bytes, without making the
+    /// substring, when both names are ASCII (`Array.first(named:)` asks this of nearly every
+    /// attribute of every property). Otherwise `==` compares canonical equivalence, not
+    /// bytes, and decides.
+    @inlinable
+    public func hasSimpleName(_ wanted: String) -> Bool {
+        let byBytes = name.utf8.withContiguousStorageIfAvailable { name in
+            wanted.utf8.withContiguousStorageIfAvailable { wanted in Self.asciiSimpleName(of: name, is: wanted) } ?? nil
+        } ?? nil
+        return byBytes ?? (simpleName == wanted)
+    }
+
+    /// Whether the part of `name` after its last `.` is `wanted`, byte for byte; nil when
+    /// either holds a byte beyond ASCII.
+    @usableFromInline
+    static func asciiSimpleName(of name: UnsafeBufferPointer<UInt8>, is wanted: UnsafeBufferPointer<UInt8>) -> Bool? {
+        for byte in name where byte >= 0x80 { return nil }
+        for byte in wanted where byte >= 0x80 { return nil }
+        var start = name.count
+        while start > 0, name[start - 1] != UInt8(ascii: ".") { start -= 1 }
+        guard name.count - start == wanted.count else { return false }
+        for offset in 0..<wanted.count where name[start + offset] != wanted[offset] { return false }
+        return true
+    }
 }
 
 public struct Modifier: Sendable, Hashable {
@@ -284,7 +309,7 @@ public struct PreviewBlock: Sendable, Hashable {
 
 extension Array where Element == Attribute {
     public func first(named name: String) -> Attribute? {
-        first { $0.simpleName == name }
+        first { $0.hasSimpleName(name) }
     }
     public func contains(named name: String) -> Bool { first(named: name) != nil }
 }

@@ -61,3 +61,37 @@ final class OnDemand<Value: Sendable>: @unchecked Sendable {
         return value
     }
 }
+
+/// Answers the rules' own support code works out that more than one rule asks for (the
+/// call site that changes a `@State`'s seed, for `state_initialized_from_outside` and
+/// `state_initialized_from_parameter`), computed once per key like `Memo`'s. The index
+/// does not know the answers' types (the rules declare them): each asker reads back the
+/// type its `kind` of key stores.
+public final class SharedAnswers: @unchecked Sendable {
+    private final class Answer: @unchecked Sendable {
+        let value: Any
+        init(_ value: Any) { self.value = value }
+    }
+
+    private let memo = Memo<SharedAnswerKey, Answer>()
+
+    init() {}
+
+    public func value<Value>(for key: SharedAnswerKey, _ compute: () -> Value) -> Value {
+        memo.value(for: key) { Answer(compute()) }.value as! Value
+    }
+}
+
+/// A key of `SharedAnswers`: the question (`kind`, one per asking function), the place it
+/// is about, and whatever else its answer depends on.
+public struct SharedAnswerKey: Hashable, Sendable {
+    public let kind: String
+    public let location: TokenLocation
+    public let details: [Int]
+
+    public init(kind: String, location: TokenLocation, details: [Int] = []) {
+        self.kind = kind
+        self.location = location
+        self.details = details
+    }
+}

@@ -355,6 +355,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let changedStateByType = Memo<String, [StateChange]>()
     /// `ViewCode.renderingBodies(of:index:)` by type name.
     let renderingBodiesByType = Memo<String, [RenderingBody]>()
+    /// Answers of the rules' support code that several rules ask for.
+    public let sharedAnswers = SharedAnswers()
     /// The types of the project's global variables (`globalVariableType(named:)`), found on first use.
     let globalVariableTypes = OnDemand<[String: String]>()
     /// The types of the project's `EnvironmentValues` members (`environmentValueType(named:)`), found on first use.
