@@ -57,6 +57,31 @@ public struct UnobservedModelInView: Rule {
             `@Observable` (then `@State`/`let` track what `body` reads).
             """,
         triggeringExamples: [
+            // The parser hands the heading out, then goes on filling it.
+            """
+            final class Heading {
+                var lines: [String] = []
+                func add(_ line: String) { lines.append(line) }
+            }
+            final class Book {
+                var headings: [Heading] = []
+                func parse(_ text: [String]) {
+                    var current: Heading?
+                    for line in text {
+                        if line.hasPrefix("#") {
+                            current = Heading()
+                            headings.append(current!)
+                        } else {
+                            current?.add(line)
+                        }
+                    }
+                }
+            }
+            struct HeadingView: View {
+                let ↓heading: Heading
+                var body: some View { Text("\\(heading.lines.count) lines") }
+            }
+            """,
             // The splash's task flips `isReady` first: `Main` is shown when `config` changes.
             """
             @MainActor
@@ -373,6 +398,59 @@ public struct UnobservedModelInView: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The parser fills each heading before it hands it out: setup, before any view.
+            """
+            final class Heading {
+                var lines: [String] = []
+                func add(_ line: String) { lines.append(line) }
+            }
+            enum Parser {
+                static func parse(_ text: [String]) -> Heading? {
+                    var current: Heading?
+                    for line in text {
+                        if current == nil { current = Heading() }
+                        current?.add(line)
+                    }
+                    return current
+                }
+            }
+            struct HeadingView: View {
+                let heading: Heading
+                var body: some View { Text("\\(heading.lines.count) lines") }
+            }
+            """,
+            // The same action changes `photo`, which `body` reads: the view renders again.
+            """
+            @Observable final class Camera { var photo = "" }
+            final class Scan { var text = "" }
+            struct ScanView: View {
+                @Bindable var camera: Camera
+                @State private var scan = Scan()
+                var body: some View {
+                    Text(camera.photo)
+                    Text(scan.text)
+                    Button("Clear") {
+                        camera.photo = ""
+                        scan.text = ""
+                    }
+                }
+            }
+            """,
+            // `$confirming` hands the alert a binding made from the value `body` read.
+            """
+            final class Mode { var isOn = false }
+            struct ModeView: View {
+                @State private var mode = Mode()
+                @State private var confirming = false
+                var body: some View {
+                    Button("Toggle") {
+                        mode.isOn.toggle()
+                        confirming = true
+                    }
+                    .alert("Mode \\(mode.isOn ? "on" : "off")", isPresented: $confirming) {}
+                }
+            }
+            """,
             // Only the join screen starts the join, and the root shows it in the other branch
             // than the card: the write (of the field the branch tests) builds the card.
             """

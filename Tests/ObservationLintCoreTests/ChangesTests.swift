@@ -1192,6 +1192,67 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "name", in: "Bank", source).map(\.phase), [.setup, .afterHandout])
     }
 
+    /// A local that holds only objects its own code builds is setup until its value leaves
+    /// that code (SPEC §10.1): a parser filling the heading it builds (`current?.add(p)`,
+    /// `current?.title = t`) before it hands out a copy writes no object a view holds. A use
+    /// that lets the value leave first (handing it out in a loop that writes it again, then
+    /// writing it) makes the write one after the hand-out.
+    func testWritesThroughALocalBeforeItsValueLeavesAreSetup() {
+        let source = """
+            final class Heading {
+                var title = ""
+                var paragraphs: [String] = []
+                func add(_ paragraph: String) { paragraphs.append(paragraph) }
+                func clone() -> Heading { Heading() }
+            }
+            final class Note { var text = "" }
+            enum Parser {
+                static func parse(_ lines: [String]) -> [Heading] {
+                    var headings: [Heading] = []
+                    var current: Heading?
+                    for line in lines {
+                        if line.hasPrefix("#") {
+                            if let done = current { headings.append(done.clone()) }
+                            current = Heading()
+                            current?.title = line
+                        } else {
+                            current?.add(line)
+                        }
+                    }
+                    let note = Note()
+                    note.text = "a"
+                    headings.append(Heading())
+                    return headings
+                }
+            }
+            """
+        XCTAssertEqual(writes(of: "title", in: "Heading", source).map(\.phase), [.setup])
+        XCTAssertEqual(writes(of: "paragraphs", in: "Heading", source).map(\.phase), [.setup])
+        // Handed out inside the loop that fills it: the next line writes a shown heading.
+        let handedOut = source.replacingOccurrences(of: "headings.append(done.clone())", with: "headings.append(done)")
+        XCTAssertEqual(writes(of: "title", in: "Heading", handedOut).map(\.phase), [.afterHandout])
+        XCTAssertEqual(writes(of: "paragraphs", in: "Heading", handedOut).map(\.phase), [.afterHandout])
+        // Filled, then handed out after the loop: setup.
+        let returned = """
+            final class Heading {
+                var paragraphs: [String] = []
+                func add(_ paragraph: String) { paragraphs.append(paragraph) }
+            }
+            func parse(_ lines: [String]) -> Heading {
+                let heading = Heading()
+                for line in lines { heading.add(line) }
+                return heading
+            }
+            func reparse(_ lines: [String], into shown: Heading) {
+                var heading: Heading? = shown
+                heading?.add("x")
+            }
+            """
+        XCTAssertEqual(writes(of: "paragraphs", in: "Heading", returned).map(\.phase), [.afterHandout])
+        XCTAssertEqual(
+            writes(of: "paragraphs", in: "Heading", returned.components(separatedBy: "func reparse")[0]).map(\.phase), [.setup])
+    }
+
     func testWrittenInInitializerOnly() {
         let source = """
             final class Settings: ObservableObject {

@@ -58,6 +58,59 @@ final class FlowRenderingTests: XCTestCase {
             ["a closure in `Menu.body`: selection", "a closure in `Menu.body`: -", "a closure in `Menu.body`: -", "a closure in `Menu.body`: -"])
     }
 
+    /// A `@State` the body hands on as `$name` renders it again too (the binding carries the
+    /// value the body saw); so does, in the view's own code, a tracked property of an
+    /// `@Observable` object the body reads, or any `@Published` one of an object it observes.
+    /// A tracked property the body does not read, or an unobserved object's, renders nothing.
+    func testABoundStateOrAnAnnouncedPropertyTheViewReadsRendersItAgain() {
+        let source = """
+            final class Scan { var text = "" }
+            @Observable final class Camera {
+                var photo = ""
+                var flash = false
+            }
+            final class Feed: ObservableObject { @Published var page = 0 }
+            struct ScanView: View {
+                @Bindable var camera: Camera
+                @ObservedObject var feed: Feed
+                @State private var unobserved = Feed()
+                @State private var confirming = false
+                let scan: Scan
+                var body: some View {
+                    Text(camera.photo)
+                    Text(scan.text)
+                    Button("Alert") {
+                        scan.text = "a"
+                        confirming = true
+                    }
+                    .alert("Done", isPresented: $confirming) {}
+                    Button("Photo") {
+                        scan.text = "b"
+                        camera.photo = ""
+                    }
+                    Button("Flash") {
+                        scan.text = "c"
+                        camera.flash = true
+                    }
+                    Button("Page") {
+                        scan.text = "d"
+                        feed.page += 1
+                    }
+                    Button("Unobserved") {
+                        scan.text = "e"
+                        unobserved.page += 1
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(
+            renderingWrites(of: "text", in: "Scan", view: "ScanView", source),
+            [
+                "a closure in `ScanView.body`: confirming", "a closure in `ScanView.body`: photo", "a closure in `ScanView.body`: -",
+                "a closure in `ScanView.body`: page", "a closure in `ScanView.body`: -",
+            ])
+    }
+
     func testACoordinatorWritingABindingTheViewBindsToItsOwnState() {
         let source = """
             final class Router: ObservableObject { @Published var openedDay: Date? }

@@ -92,7 +92,7 @@ struct ChangeCollector {
             guard case .function(let name) = unit.kind, !flows.handedOver.contains(name) else { continue }
             // Calls in the type's own code are its callers, not other code's.
             let own = Set((flows.callers[name] ?? []).map { TokenLocation(file: $0.place.file, token: $0.token) })
-            let external = unit.isPrivate ? [] : index.memberCalls(named: name).filter { !own.contains($0) }
+            let external = unit.isPrivate ? [] : index.methodCalls(named: name, of: type).filter { !own.contains($0) }
             // Only the project can call a function outside code cannot: when no other code
             // of it does, the type's own calls are all.
             let onlyOwnCalls = unit.isPrivate || index.isWholeProgram && !unit.isCallableFromOutside && external.isEmpty
@@ -140,9 +140,25 @@ struct ChangeCollector {
     /// `model.configure()` where `model` is an object of the type that the calling code
     /// built itself and has not handed out yet (`.creator`): a local constructed earlier in
     /// the same body (`let model = Model(); model.configure(); return Screen(model: model)`),
-    /// or a stored property of a class, called in its initializer. `.otherType` when the
-    /// receiver is a local built from another type.
+    /// or a stored property of a class, called in its initializer, or a local that holds only
+    /// objects its code builds and has not handed out yet (`current?.add(x)`,
+    /// `unhandedLocalType(at:inFile:body:)`). `.otherType` when the receiver is a local built
+    /// from another type.
     private func creatorCall(_ call: TokenLocation) -> CallKind {
+        let kind = builtObjectCall(call)
+        let file = index.files[call.file]
+        // `current?.add(x)` on a local holding only objects it builds, not handed out yet.
+        let receiver = call.token - 2
+        let unwrapped = file.kind(receiver) == .postfixQuestionMark || file.kind(receiver) == .exclamationMark ? receiver - 1 : receiver
+        guard kind == .unknown, file.kind(call.token - 1) == .period, let (body, _, _, _) = enclosingBody(of: call.token, in: call.file),
+            let held = index.unhandedLocalType(at: unwrapped, inFile: call.file, body: body)
+        else { return kind }
+        return held == type.name.simpleTypeName ? .creator : .otherType
+    }
+
+    /// `creatorCall(_:)` for an object built by a constructor call, a local bound to one, or
+    /// a stored property in the holder's initializer.
+    private func builtObjectCall(_ call: TokenLocation) -> CallKind {
         let file = index.files[call.file]
         let token = call.token
         guard file.kind(token - 1) == .period else { return .unknown }
@@ -416,6 +432,7 @@ struct ChangeCollector {
         if receiver.count == 1,
             localConstruction(of: name, before: receiver.lowerBound, in: closure?.range ?? body, file: file) == type.name.simpleTypeName
                 || bindsFactoryResult(name, before: receiver.lowerBound, in: closure?.range ?? body, fileIndex: location.file)
+                || index.unhandedLocalType(at: receiver.lowerBound, inFile: location.file, body: body) == type.name.simpleTypeName
         {
             return true
         }
@@ -742,6 +759,17 @@ extension ProjectIndex {
     /// code outside a model may call its methods. Collected for every such name on first use.
     func memberCalls(named name: String) -> [TokenLocation] {
         callTables.value { CallTables.collect(index: self) }.memberCalls[name] ?? []
+    }
+
+    /// The `.name(` calls that may call the method `name` of `type`: `memberCalls(named:)`'s
+    /// for a model's; for another class's, those among the calls table's (which holds the
+    /// calls of every function name the project declares).
+    func methodCalls(named name: String, of type: TypeInfo) -> [TokenLocation] {
+        guard !type.isObservableObject, !type.isObservable else { return memberCalls(named: name) }
+        return callTables.value { CallTables.collect(index: self) }.calls[name, default: []].filter { call in
+            let file = files[call.file]
+            return file.kind(call.token - 1) == .period && file.kind(call.token + 1) == .leftParen
+        }
     }
 }
 

@@ -9,14 +9,15 @@ extension ProjectIndex {
     /// A write, in the same synchronous flow as the code at `location` (the statements of the
     /// function or closure holding it, outside closures nested in it, with no `await`
     /// between the two, and in a block that runs whenever the code at `location` does:
-    /// `if changed { selection = day }` is no such write), to value state that `view` holds and
-    /// reads while rendering: its own
+    /// `if changed { selection = day }` is no such write), to state that `view` holds and
+    /// renders (`rendersAgain(_:byWriteAt:in:owner:)`): its own
     /// `@State`/`@Binding` (`selection = day` in its action), or the `@Binding` of a project
     /// view that `view` binds to such a state (`parent.selection = day` in a representable's
     /// coordinator, for `CalendarGrid(selection: $selection)` in `view`), or, in a model's own
     /// code, the field that every site building `view` binds one of its `@Binding`s to
-    /// (`selectedDay = day` in `Router`, for `Agenda(day: $router.selectedDay)`). Nil when
-    /// there is none: the view is not rendered again by that flow.
+    /// (`selectedDay = day` in `Router`, for `Agenda(day: $router.selectedDay)`), or an
+    /// announcing property of an object the view holds and reads (`camera.image = i`). Nil
+    /// when there is none: the view is not rendered again by that flow.
     public func viewStateWrite(inFlowOf location: TokenLocation, renderedBy view: TypeInfo) -> TokenLocation? {
         guard let body = isolationFacts.enclosingBody(of: location, index: self) else { return nil }
         let file = files[location.file]
@@ -24,15 +25,42 @@ extension ProjectIndex {
         let closure = scopes.innermostClosure(containing: location.token)?.range
         let flow = closure ?? body.range
         for token in flow where file.kind(token) == .identifier && file.isAssignmentOperator(token + 1) {
-            guard scopes.innermostClosure(containing: token)?.range == closure,
+            guard token != location.token, scopes.innermostClosure(containing: token)?.range == closure,
                 !(min(token, location.token)..<max(token, location.token)).contains(where: { file.at($0, "await") }),
                 runsWhenever(TokenLocation(file: location.file, token: token), runs: location, body: flow),
-                let state = viewState(writtenAt: token, in: location.file, owner: body.owner, view: view),
-                readWhileRendering(state, of: view) != nil
+                rendersAgain(view, byWriteAt: token, in: location.file, owner: body.owner)
             else { continue }
             return TokenLocation(file: location.file, token: token)
         }
         return nil
+    }
+
+    /// Whether the assignment at `token` renders `view` again: it writes value state of the
+    /// view that its rendering code reads or binds (`Binding` keeps the value `$name` had as
+    /// `body` made it, `.alert(isPresented: $isShown)` too), or, in the view's own code, an
+    /// announcing property of an object the view holds (`camera.image = i`, `@Observable`)
+    /// that `body` reads or whose `objectWillChange` the view subscribes to.
+    private func rendersAgain(_ view: TypeInfo, byWriteAt token: Int, in fileIndex: Int, owner: TypeInfo?) -> Bool {
+        if let state = viewState(writtenAt: token, in: fileIndex, owner: owner, view: view) { return rendersProperty(state, of: view) }
+        let file = files[fileIndex]
+        let name = file.text(token)
+        guard owner?.name == view.name, file.kind(token - 1) == .period, let (root, end) = ProjectIndex.writtenReference(at: token, in: file)
+        else { return false }
+        let held = end - 1 == root ? root : end - 3 == root && file.at(root, "self") ? end - 1 : nil
+        guard let held, let (fileOfProperty, property) = view.property(named: file.text(held)),
+            let shape = declaredShape(of: property, in: files[fileOfProperty], scope: view.name)?.directName
+                ?? constructedType(of: property, in: files[fileOfProperty], scope: view.name)?.name,
+            let object = type(named: shape, from: view.name), announcingProperties(of: object).contains(name)
+        else { return false }
+        if object.isObservableObject, property.attributes.contains(where: { Self.observingWrappers.contains(String($0.simpleName)) }) {
+            return true
+        }
+        // Observation tracks the properties `body` reads, whatever holds the object.
+        return object.isObservable && typeAndAncestors(of: object).contains { owner in
+            (viewReads[owner.name] ?? []).contains { read in
+                read.view == view.name && read.reference.name == property.name && read.path.first == name && read.role == .content
+            }
+        }
     }
 
     /// The property of `view` holding value state (`@State`, `@Binding`) that the assignment
