@@ -41,8 +41,10 @@ public struct PublishedMutatedOffMain: Rule {
             the call runs it on the caller's thread), a property's `didSet`, \
             `willSet` or `set` that such code triggers by setting the property (on `self`, a typed \
             reference, or a `for` loop's variable over a property's elements), a closure passed to a \
-            project function that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
-            { work() } }`; a non-`@Sendable` `async` closure formed in main-actor code is isolated to the main \
+            project function or initializer that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
+            { work() } }`, or an initializer the project declares in `extension Task`, as \
+            `Task(priority:_:catch:)`: only the standard `Task.init(priority:operation:)` runs its operation as a task that \
+            inherits the isolation around it; a non-`@Sendable` `async` closure formed in main-actor code is isolated to the main \
             actor and runs there wherever it is called), a `Task { }` in a closure that nonisolated code passes to a project \
             function or initializer or to Combine's `Future { promise in }`, or an `NWPathMonitor`'s `pathUpdateHandler` when it is started on \
             a background queue — in a class a view observes, \
@@ -417,8 +419,61 @@ public struct PublishedMutatedOffMain: Rule {
                 }
             }
             """,
+            // The project's own `Task` initializer calls `catch` directly in the task it
+            // starts, which inherits no actor in an extension of `Task`: off the main thread.
+            """
+            extension Task where Failure == Never, Success == Void {
+                init(priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Void, `catch`: @escaping (Error) -> Void) {
+                    self.init(priority: priority) {
+                        do { try await operation() } catch { `catch`(error) }
+                    }
+                }
+            }
+            final class CheckoutModel: ObservableObject {
+                @Published var error: String?
+                func submit() {
+                    Task(priority: .userInitiated, { try await Task.sleep(nanoseconds: 1) }, catch: { [weak self] error in
+                        ↓self?.error = error.localizedDescription
+                    })
+                }
+            }
+            struct CheckoutView: View {
+                @StateObject private var model = CheckoutModel()
+                var body: some View { Text(model.error ?? "").onAppear { model.submit() } }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The project's own `Task` initializer runs `catch` in `MainActor.run { }`, and the
+            // operation is `@MainActor`: both on the main actor (only the standard
+            // `Task.init(priority:operation:)`'s operation inherits the isolation around it).
+            """
+            extension Task where Failure == Never, Success == Void {
+                init(priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Void, `catch`: @escaping (Error) -> Void) {
+                    self.init(priority: priority) {
+                        do { try await operation() } catch { await MainActor.run { `catch`(error) } }
+                    }
+                }
+            }
+            final class CheckoutModel: ObservableObject {
+                @Published var error: String?
+                @Published var isLoading = false
+                func submit() {
+                    isLoading = true
+                    Task(priority: .userInitiated, { @MainActor [weak self] in
+                        try await Task.sleep(nanoseconds: 1)
+                        self?.isLoading = false
+                    }, catch: { [weak self] error in
+                        self?.error = error.localizedDescription
+                        self?.isLoading = false
+                    })
+                }
+            }
+            struct CheckoutView: View {
+                @StateObject private var model = CheckoutModel()
+                var body: some View { Text(model.error ?? "").onAppear { model.submit() } }
+            }
+            """,
             """
             final class Reminders: NSObject, ObservableObject, UNUserNotificationCenterDelegate {
                 @Published var due = 0

@@ -416,6 +416,49 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "api.run(work)")), .unknown)
     }
 
+    /// Only the standard `Task.init(priority:operation:)`'s operation inherits the isolation
+    /// around it (SE-0304, SE-0420): a closure passed to an initializer the project declares in
+    /// `extension Task` runs where that initializer calls it.
+    func testAClosurePassedToAProjectTaskInitializerRunsWhereItCallsIt() {
+        let source = """
+            extension Task where Failure == Never, Success == Void {
+                init(priority: TaskPriority? = nil, _ operation: @escaping () async throws -> Void, `catch`: @escaping (Error) -> Void) {
+                    self.init(priority: priority) {
+                        do { try await operation() } catch { await MainActor.run { `catch`(error) } }
+                    }
+                }
+            }
+            final class Checkout {
+                var error: Error?
+                var isLoading = false
+                func update() {
+                    Task(priority: .utility, { @MainActor [weak self] in self?.isLoading = false }, catch: { [weak self] error in
+                        self?.HERE = error
+                    })
+                }
+            }
+            """
+        let caught = context(source)
+        XCTAssertEqual(caught.isolation, .mainActor)
+        XCTAssertEqual(caught.steps.map(\.kind), [.function, .closure, .mainActorRun])
+        XCTAssertTrue(caught.steps[1].description.hasPrefix("in a closure passed to `Task()`, which calls it on the main actor"))
+        // The explicitly `@MainActor` operation runs on the main actor.
+        XCTAssertEqual(isolation(source.replacingOccurrences(of: "self?.HERE = error", with: "_ = error")
+            .replacingOccurrences(of: "self?.isLoading = false", with: "self?.HERE = false")), .mainActor)
+        // Called directly in the standard task the initializer starts, which inherits no
+        // actor there: off the main thread.
+        let direct = source.replacingOccurrences(of: "await MainActor.run { `catch`(error) }", with: "`catch`(error)")
+        XCTAssertEqual(isolation(direct), .offMain)
+        // Stored: not known.
+        let stored = source.replacingOccurrences(of: "await MainActor.run { `catch`(error) }", with: "handler = `catch`")
+        XCTAssertEqual(isolation(stored), .unknown)
+        // The standard initializer beside the project's: a `Task { }` still inherits.
+        let standard = source.replacingOccurrences(of: "Task(priority: .utility, { @MainActor [weak self] in self?.isLoading = false }, catch: { [weak self] error in", with: "Task { [weak self] in let error = CancellationError()")
+            .replacingOccurrences(of: "            })\n", with: "            }\n")
+        XCTAssertEqual(context(standard).steps.map(\.kind), [.function, .task])
+        XCTAssertEqual(isolation(standard), .offMain)
+    }
+
     /// A non-`@Sendable` `async` closure formed in main-actor code is isolated to the main
     /// actor: the function's `await transform(x)` runs it there.
     func testAnAsyncClosureFormedInMainActorCodeRunsOnTheMainActor() {

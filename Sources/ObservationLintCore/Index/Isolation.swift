@@ -269,6 +269,18 @@ final class IsolationFacts: Sendable {
     /// The project's writes of observed properties by name (`writes(named:index:)`).
     let observedWrites = OnDemand<[String: [TokenLocation]]>()
 
+    /// The bodies of the initializers the project declares for a type (in its declarations
+    /// and extensions, also of another module's type: `extension Task { init(…) }`).
+    func initializerBodies(of typeName: String, index: ProjectIndex) -> [(file: Int, body: OwnedBody)] {
+        guard let type = index.type(named: typeName) else { return [] }
+        return type.declarations.flatMap { declaration in
+            declaration.decl.functions.compactMap { function in
+                guard function.kind == .initializer, let body = function.body, !index.domains.isPackage(declaration.file) else { return nil }
+                return (declaration.file, OwnedBody(range: body, member: .function(function), owner: type, declaration: declaration.decl))
+            }
+        }
+    }
+
     /// Where the project posts each notification: `post(name: .changed, …)` by the name's
     /// last component (`changed`), or the text of `Notification.Name("changed")`.
     func posts(named name: String, index: ProjectIndex) -> [TokenLocation] {

@@ -363,10 +363,14 @@ struct ClosureClassifier {
         // Only these cases look at the receiver, which may be a long chain to compact.
         let receiver = receiverCallees.contains(name) ? receiverText(of: callee) : nil
         switch name {
-        case "Task" where receiver == nil || receiver == "_Concurrency":
+        case "Task" where receiver == nil || receiver == "_Concurrency", "init" where isTaskSelfInit(callee):
             if mainActorAttribute {
                 return step(.mainActorRun, at: callee, .mainActor, "in `Task { @MainActor in }`: on the main actor", outer,
                     domain: .mainActor, async: true)
+            }
+            if name == "Task", receiver == nil, let run = projectTaskRun(scope, callee: callee, label: label, outer) {
+                guard case .runs(let frame) = run else { return nil }
+                return frame
             }
             let (runtime, how): (Isolation, String) = switch outer.domain {
             case .mainActor: (.mainActor, "which inherits the main actor")
@@ -754,12 +758,11 @@ struct ClosureClassifier {
         guard followsOtherCode else { return nil }
         let name = file.text(callee)
         let candidates = index.isolationFacts.functionBodies(named: name, index: index)
+            + (name.startsWithUppercase ? index.isolationFacts.initializerBodies(of: name, index: index) : [])
         guard !candidates.isEmpty else { return nil }
         let labelText = label.map { file.text($0) }
-        // The arguments the call passes: those in its parentheses, and the closure after them.
-        let inParentheses = scope.callArguments.map { file.argumentList($0).count } ?? 0
-        let trailing = scope.callArguments.map { scope.range.lowerBound >= $0.upperBound } ?? true
-        let given = inParentheses + (trailing ? 1 : 0)
+        let given = argumentCount(of: scope)
+        let positional = isPositional(scope)
         var agreed: (run: ParameterRun, call: TokenLocation)?
         var isolatedToMainActor = false
         for (fileIndex, body) in candidates {
@@ -768,7 +771,9 @@ struct ClosureClassifier {
             // fewer arguments than it takes (`configureView()` beside `configureView(_ setup:)`,
             // a static `begin(record:store:)` beside another module's `panel.begin { }`) — is
             // not the one it calls.
-            guard let parameter = Self.closureParameter(of: function, label: labelText, given: given) else { continue }
+            guard let parameter = Self.closureParameter(of: function, label: labelText, given: given, positional: positional) else {
+                continue
+            }
             // A closure of a non-`@Sendable` `async` function type formed in main-actor code
             // is isolated to the main actor, and an `async` function always runs on its own
             // actor: `await transform(x)` hops there, wherever the function calls it.
@@ -804,6 +809,61 @@ struct ClosureClassifier {
         return .runs(frame)
     }
 
+    /// A `Task(…)` call that names an initializer the project declares (`extension Task {
+    /// init(_ operation:, catch:) }`), or any `Task(…)` where the project declares a type
+    /// `Task` of its own: its closures run where that initializer calls them (SE-0304's and
+    /// SE-0420's rules hold only for the standard `Task.init(priority:operation:)`'s
+    /// operation), unknown when that is not known or the standard initializer fits the call
+    /// as well. Nil for the standard initializer.
+    private func projectTaskRun(_ scope: Scope, callee: Int, label: Int?, _ outer: BodyContexts.Frame) -> ParameterRun? {
+        guard let type = index.type(named: "Task") else { return nil }
+        let labels = callLabels(of: scope, label: label)
+        let initializers = type.functions.filter { $0.function.kind == .initializer && Self.canName($0.function, labels: labels) }
+        guard type.kind != nil || !initializers.isEmpty else { return nil }
+        let standard: Set<String?> = ["priority", "name", "executorPreference", "operation"]
+        let fitsStandard = type.kind == nil && labels.allSatisfy { standard.contains($0) }
+            && (label.map { file.at($0, "operation") } ?? !isPositional(scope))
+        if !fitsStandard, let run = forwardedRun(scope, callee: callee, label: label, outer) { return run }
+        return .runs(step(.closure, at: callee, .unknown,
+            "in a closure passed to the project's `Task` initializer, which may run it on any thread", outer, domain: .unknown, async: true))
+    }
+
+    /// `self.init(…) { }` in an initializer of the project's `extension Task`: the standard
+    /// initializer's operation.
+    private func isTaskSelfInit(_ callee: Int) -> Bool {
+        guard file.kind(callee - 1) == .period, file.at(callee - 2, "self"), owned.owner?.name == "Task", owned.owner?.kind == nil,
+            case .function(let function) = owned.member
+        else { return false }
+        return function.kind == .initializer
+    }
+
+    /// The labels of a call's arguments (nil: unlabelled): those in its parentheses, then
+    /// its trailing closures (`label`, that of the closure asked about when it trails).
+    private func callLabels(of scope: Scope, label: Int?) -> [String?] {
+        var labels = callArguments(of: scope).map { file.argumentList($0).map { $0.label.map { file.text($0) } } } ?? []
+        guard callArguments(of: scope).map({ scope.range.lowerBound >= $0.upperBound }) ?? true else { return labels }
+        labels.append(label.map { file.text($0) })
+        var after = scope.range.upperBound
+        while file.kind(after) == .identifier, file.kind(after + 1) == .colon, file.kind(after + 2) == .leftBrace {
+            labels.append(file.text(after))
+            after = file.skipGroup(after + 2)
+        }
+        return labels
+    }
+
+    /// Whether a call passing arguments with these labels can name the function: no more
+    /// arguments than it takes, every label one of its parameters', every parameter without
+    /// a default value given.
+    private static func canName(_ function: FunctionDecl, labels: [String?]) -> Bool {
+        let parameterLabels = function.parameters.map { $0.label.map(unquoted) }
+        let given = labels.map { $0.map(unquoted) }
+        return given.count <= parameterLabels.count && given.allSatisfy(parameterLabels.contains)
+            && function.parameters.allSatisfy { parameter in
+                parameter.defaultValue != nil || parameter.label.map { given.contains(unquoted($0)) } ?? true
+            }
+            && function.parameters.filter({ $0.defaultValue == nil }).count <= given.count
+    }
+
     /// Whether every project function or initializer the call can name takes this argument
     /// as a closure whose type is `@MainActor` (`func run(_ body: @MainActor () async -> Void)`,
     /// `init(onTap: @MainActor @escaping () -> Void)`, a struct's stored
@@ -815,6 +875,7 @@ struct ClosureClassifier {
         let name = file.text(callee)
         let labelText = label.map { file.text($0) }
         let given = argumentCount(of: scope)
+        let positional = isPositional(scope)
         var types: [TypeRef?] = []
         if name.startsWithUppercase, let type = index.type(named: name) {
             let initializers = type.functions.filter { $0.function.kind == .initializer }
@@ -823,12 +884,14 @@ struct ClosureClassifier {
                 guard type.kind == .struct, let labelText, let property = type.property(named: labelText) else { return false }
                 types = [property.property.type]
             } else {
-                types = initializers.compactMap { Self.closureParameter(of: $0.function, label: labelText, given: given)?.type }
+                types = initializers.compactMap { Self.closureParameter(of: $0.function, label: labelText, given: given, positional: positional)?.type }
             }
         } else {
             for (_, body) in index.isolationFacts.functionBodies(named: name, index: index) {
                 guard case .function(let function) = body.member else { return false }
-                if let parameter = Self.closureParameter(of: function, label: labelText, given: given) { types.append(parameter.type) }
+                if let parameter = Self.closureParameter(of: function, label: labelText, given: given, positional: positional) {
+                    types.append(parameter.type)
+                }
             }
         }
         return !types.isEmpty && types.allSatisfy { $0.map { Self.isMainActorFunctionType($0.text) } ?? false }
@@ -911,19 +974,29 @@ struct ClosureClassifier {
         return plain ? .nonisolated : .unknown
     }
 
-    /// The closure parameter an argument with this label (nil: unlabeled or trailing) fills.
-    private static func closureParameter(of function: FunctionDecl, label: String?) -> Parameter? {
+    /// The closure parameter an argument with this label fills: a lone trailing closure the
+    /// last one; with `positional` (an unlabelled closure in the parentheses, or the first of
+    /// several trailing closures), the first unlabelled one.
+    private static func closureParameter(of function: FunctionDecl, label: String?, positional: Bool = false) -> Parameter? {
         let closures = function.parameters.filter { $0.type?.text.contains("->") == true }
-        guard let label else { return closures.last }
-        return closures.first { $0.label == label }
+        guard let label else { return positional ? closures.first { $0.label == nil } : closures.last }
+        return closures.first { $0.label.map(unquoted) == unquoted(label) }
     }
 
     /// The closure parameter an argument with this label fills in a call passing `given`
     /// arguments; nil when the function cannot be the one called (it takes more or fewer).
-    private static func closureParameter(of function: FunctionDecl, label: String?, given: Int) -> Parameter? {
+    private static func closureParameter(of function: FunctionDecl, label: String?, given: Int, positional: Bool) -> Parameter? {
         let required = function.parameters.filter { $0.defaultValue == nil }.count
         guard required <= given, given <= function.parameters.count else { return nil }
-        return closureParameter(of: function, label: label)
+        return closureParameter(of: function, label: label, positional: positional)
+    }
+
+    /// Whether an unlabelled closure fills its parameter by position: it sits in the call's
+    /// parentheses, or labelled trailing closures follow it.
+    private func isPositional(_ scope: Scope) -> Bool {
+        if let arguments = callArguments(of: scope), scope.range.lowerBound < arguments.upperBound { return true }
+        let after = scope.range.upperBound
+        return file.kind(after) == .identifier && file.kind(after + 1) == .colon && file.kind(after + 2) == .leftBrace
     }
 
     /// The arguments a call passes: those in its parentheses (the closure may be one), and
@@ -1297,6 +1370,11 @@ let callerRunsClosures: Set<String> = [
     "autoreleasepool", "withLock", "enumerated", "partition", "prefix", "drop", "withUnsafeMutablePointer",
     "withUnsafePointer", "withObservationTracking", "performAndWait", "withMutation", "withExtendedLifetime",
 ]
+
+/// A name without the backticks that quote it: `` `catch` `` → `catch`.
+func unquoted(_ name: String) -> String {
+    name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
+}
 
 /// `text` without its whitespace.
 func compact(_ text: String) -> String {
