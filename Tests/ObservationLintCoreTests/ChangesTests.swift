@@ -1682,4 +1682,147 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(announcer(writes.first), "stored")
         XCTAssertEqual(writes.last?.announcement, .unannounced)
     }
+    /// A child task's writes (`group.addTask { await self.loadShows() }`) have taken effect
+    /// once the group's code waits for all of them or `withTaskGroup` returns: a send after
+    /// either announces them. Not a send before the wait, nor when another caller of the
+    /// writing method announces nothing.
+    func testAChildTaskOfAnAwaitedGroupIsAnnouncedAfterTheGroupWaits() {
+        let source = """
+            final class Feed: ObservableObject {
+                @Published var isLoading = false
+                var shows: [Int] = []
+                var brands: [Int] = []
+                var creators: [Int] = []
+                var deals: [Int] = []
+                var early: [Int] = []
+                func loadAll() {
+                    Task { @MainActor [weak self] in
+                        await withTaskGroup(of: Void.self) { group in
+                            guard let self else { return }
+                            group.addTask { await self.loadShows() }
+                            for _ in 0..<2 {
+                                group.addTask { await self.loadBrands() }
+                            }
+                        }
+                        self?.objectWillChange.send()
+                    }
+                }
+                func loadWaiting() async {
+                    await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask { await self.loadCreators() }
+                        try? await group.waitForAll()
+                        objectWillChange.send()
+                    }
+                }
+                func loadLooping() async {
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { await self.loadEarly() }
+                        isLoading = true
+                        for await _ in group {}
+                    }
+                }
+                func loadDeals() async {
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask { await self.fetchDeals() }
+                    }
+                    objectWillChange.send()
+                }
+                func refreshDeals() async { await fetchDeals() }
+                @MainActor private func loadShows() async { shows = await fetch() }
+                @MainActor private func loadBrands() async { brands = await fetch() }
+                @MainActor private func loadCreators() async { creators = await fetch() }
+                @MainActor private func loadEarly() async { early = await fetch() }
+                @MainActor private func fetchDeals() async { deals = await fetch() }
+                private func fetch() async -> [Int] { [] }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "shows", in: "Feed", source).first), "objectWillChange")
+        XCTAssertEqual(announcer(writes(of: "brands", in: "Feed", source).first), "objectWillChange")
+        XCTAssertEqual(announcer(writes(of: "creators", in: "Feed", source).first), "objectWillChange")
+        // Announced before the group waits: the child task may end after it.
+        XCTAssertEqual(writes(of: "early", in: "Feed", source).first?.announcement, .unannounced)
+        // `refreshDeals()` runs the write too, and announces nothing.
+        XCTAssertEqual(writes(of: "deals", in: "Feed", source).first?.announcement, .unannounced)
+    }
+
+    /// `self?.objectWillChange.send()` in a closure capturing `self` weakly announces on the
+    /// instance, as `self.objectWillChange.send()` does.
+    func testASendThroughAWeaklyCapturedSelfAnnounces() {
+        let source = """
+            final class Picker: ObservableObject {
+                var brands: [String] = []
+                var other: [String] = []
+                init(load: @escaping () async -> [String]) {
+                    Task { @MainActor [weak self] in
+                        let loaded = await load()
+                        self?.brands = loaded
+                        self?.objectWillChange.send()
+                    }
+                }
+                func reset(_ peer: Picker) {
+                    other = []
+                    peer.objectWillChange.send()
+                }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "brands", in: "Picker", source).first), "objectWillChange")
+        // Another instance's send is no announcement of this one.
+        XCTAssertEqual(writes(of: "other", in: "Picker", source).first?.announcement, .unannounced)
+    }
+
+    /// A member write through a stored property changes the property only when its type is
+    /// known to be a value (a project struct, a standard value type, a collection, a literal's
+    /// type); through an SDK class or a type the project does not show, it changes an object.
+    func testAMemberWriteChangesThePropertyOnlyWhenItHoldsAValue() {
+        let source = """
+            import AVFoundation
+            struct Settings { var volume: Float = 1 }
+            final class Player: ObservableObject {
+                var player: AVPlayer?
+                var settings = Settings()
+                var title = ""
+                var players: [AVPlayer] = []
+                var queue = [AVPlayer]()
+                var session: AudioSession
+                init(session: AudioSession) { self.session = session }
+                func setVolume(_ value: Float) {
+                    player?.volume = value
+                    settings.volume = value
+                    title.append("!")
+                    players.append(AVPlayer())
+                    queue.removeAll()
+                    session.volume = value
+                }
+            }
+            """
+        XCTAssertTrue(writes(of: "player", in: "Player", source).isEmpty)
+        XCTAssertEqual(writes(of: "session", in: "Player", source).map(\.phase), [.initializer])
+        XCTAssertEqual(writes(of: "settings", in: "Player", source).count, 1)
+        XCTAssertEqual(writes(of: "title", in: "Player", source).count, 1)
+        XCTAssertEqual(writes(of: "players", in: "Player", source).count, 1)
+        XCTAssertEqual(writes(of: "queue", in: "Player", source).count, 1)
+    }
+
+    /// A write through a local that the same code built from a nested type (`let vm =
+    /// Outer.Grid(…)`) in a lazy property's initializer, before it returns the object, is
+    /// setup; a later write through the property is not.
+    func testAWriteThroughANestedTypesFreshLocalInALazyInitializerIsSetup() {
+        let source = """
+            enum Profile {
+                final class Grid: ObservableObject {
+                    var placeholder = ""
+                }
+            }
+            final class Brand: ObservableObject {
+                lazy var grid: Profile.Grid = {
+                    let grid = Profile.Grid()
+                    grid.placeholder = "None yet"
+                    return grid
+                }()
+                func rename() { grid.placeholder = "Empty" }
+            }
+            """
+        let found = writes(of: "placeholder", in: "Profile.Grid", source)
+        XCTAssertEqual(found.map(\.phase), [.setup, .afterHandout])
+    }
 }
