@@ -284,8 +284,51 @@ public struct ObservedObjectCreatedInline: Rule {
                 var body: some Scene { WindowGroup { Library() } }
             }
             """,
+            // The parent's action is a closure its model's lazy property holds.
+            """
+            final class AlertModel: ObservableObject {
+                @Published var notifies = false
+                init(station: String) {}
+            }
+            struct AlertRow: View {
+                @ObservedObject var ↓model: AlertModel
+                init(station: String) { self.model = AlertModel(station: station) }
+                var body: some View { Toggle("Notify", isOn: $model.notifies) }
+            }
+            final class DetailModel: ObservableObject {
+                @Published var isFavourite = false
+                private(set) lazy var toggleFavourite: () -> Void = { self.isFavourite.toggle() }
+            }
+            struct Detail: View {
+                @StateObject private var detail = DetailModel()
+                var body: some View {
+                    AlertRow(station: "Songshan")
+                    Button(detail.isFavourite ? "Unfavourite" : "Favourite") { detail.toggleFavourite() }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The closure writes what announces nothing: `Detail` never runs again.
+            """
+            final class AlertModel: ObservableObject {
+                @Published var notifies = false
+                init(station: String) {}
+            }
+            struct AlertRow: View {
+                @ObservedObject var model: AlertModel
+                init(station: String) { self.model = AlertModel(station: station) }
+                var body: some View { Toggle("Notify", isOn: $model.notifies) }
+            }
+            final class VisitModel: ObservableObject {
+                var opened = 0
+                private(set) lazy var countOpening: () -> Void = { self.opened += 1 }
+            }
+            struct Detail: View {
+                @StateObject private var visits = VisitModel()
+                var body: some View { AlertRow(station: "Songshan").onAppear { visits.countOpening() } }
+            }
+            """,
             // `.onChange(of: query)` follows only the search field the sheet covers.
             """
             final class PinStore: ObservableObject {
