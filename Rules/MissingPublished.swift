@@ -22,17 +22,8 @@ public struct MissingPublished: Rule {
             calls (or in a closure they schedule to run soon: `Task { }`, `DispatchQueue.main.async`, \
             after which the views render again and read the new value), or in every function that \
             calls it (a call in code nothing runs is none); an `await` ends the flow, and so does a \
-            closure that runs later. A child task of a task group (`group.addTask { await \
-            self.load() }`) has ended once the group's code waits for all of them (`waitForAll()`, \
-            `for await` over the group) or `withTaskGroup` returns, and a send after that \
-            announces its writes (SE-0304). `self?.objectWillChange.send()` in a closure \
-            capturing `self` weakly announces on the instance. Changing a member of a `@Published` value \
-            (`model.sheet.isShown = false`) runs its setter, and so announces. A member write \
-            through a property changes it only when its type is a value (a project struct or \
-            enum, a standard value type, a collection, a literal's type): through a class \
-            (`player.volume = 0` with `AVPlayer`) or a type the project does not show, it \
-            changes an object. Writes through a local the code built itself (`let grid = \
-            Profile.Grid()` in a `lazy var`'s initializer), before it hands the object out, are setup. What an \
+            closure that runs later. Changing a member of a `@Published` value \
+            (`model.sheet.isShown = false`) runs its setter, and so announces. What an \
             `async` function does after its last `await` (not in a loop that awaits, such as \
             `for await`) runs on into its caller once the call returns (`let names = await load()`, then `self.names = names`; for `async let \
             names = load()`, where the caller next awaits `names`). A view \
@@ -236,135 +227,8 @@ public struct MissingPublished: Rule {
                 var body: some View { Text(directory.title(1)) }
             }
             """,
-            // The group announces before it waits for its child tasks: `loadShows()` may
-            // end after the send.
-            """
-            @MainActor final class Feed: ObservableObject {
-                @Published var isLoading = false
-                private(set) var ↓shows: [String] = []
-                func loadAll() async {
-                    await withTaskGroup(of: Void.self) { group in
-                        group.addTask { await self.loadShows() }
-                        isLoading = true
-                        for await _ in group {}
-                    }
-                }
-                private func loadShows() async { shows = await Task { ["Ada"] }.value }
-            }
-            struct FeedView: View {
-                @ObservedObject var feed: Feed
-                var body: some View { Text(feed.shows.first ?? "") }
-            }
-            """,
-            // A member write through a project struct changes the property itself.
-            """
-            struct Volume { var level: Float = 1 }
-            final class Mixer: ObservableObject {
-                private(set) var ↓volume = Volume()
-                func set(_ value: Float) { volume.level = value }
-            }
-            struct MixerView: View {
-                @ObservedObject var mixer: Mixer
-                var body: some View { Text("\\(mixer.volume.level)") }
-            }
-            """,
-            // Setup in the lazy initializer is none, but `rename()` changes the model later.
-            """
-            enum Profile {
-                final class Grid: ObservableObject { var ↓placeholder = "" }
-            }
-            final class Brand: ObservableObject {
-                lazy var grid: Profile.Grid = {
-                    let grid = Profile.Grid()
-                    grid.placeholder = "None yet"
-                    return grid
-                }()
-                func rename() { grid.placeholder = "Empty" }
-            }
-            struct GridView: View {
-                @ObservedObject var grid: Profile.Grid
-                var body: some View { Text(grid.placeholder) }
-            }
-            """,
         ],
         nonTriggeringExamples: [
-            // The child tasks' writes have taken effect when `withTaskGroup` returns (it waits
-            // for those left) and after `waitForAll()`: the sends after them announce.
-            """
-            final class Feed: ObservableObject {
-                private(set) var shows: [String] = []
-                private(set) var brands: [String] = []
-                func loadAll() {
-                    Task { @MainActor [weak self] in
-                        await withTaskGroup(of: Void.self) { group in
-                            guard let self else { return }
-                            group.addTask { await self.loadShows() }
-                        }
-                        self?.objectWillChange.send()
-                    }
-                }
-                func loadBrands() async {
-                    await withTaskGroup(of: Void.self) { group in
-                        group.addTask { await self.fetchBrands() }
-                        await group.waitForAll()
-                        objectWillChange.send()
-                    }
-                }
-                @MainActor private func loadShows() async { shows = await Task { ["Ada"] }.value }
-                @MainActor private func fetchBrands() async { brands = await Task { ["Bo"] }.value }
-            }
-            struct FeedView: View {
-                @ObservedObject var feed: Feed
-                var body: some View { Text((feed.shows + feed.brands).first ?? "") }
-            }
-            """,
-            // `self?.objectWillChange.send()` in a closure capturing `self` weakly announces
-            // on the instance.
-            """
-            final class Picker: ObservableObject {
-                private(set) var brands: [String] = []
-                init(load: @escaping () async -> [String]) {
-                    Task { @MainActor [weak self] in
-                        let loaded = await load()
-                        self?.brands = loaded
-                        self?.objectWillChange.send()
-                    }
-                }
-            }
-            struct PickerView: View {
-                @ObservedObject var picker: Picker
-                var body: some View { Text(picker.brands.first ?? "") }
-            }
-            """,
-            // `AVPlayer` is a class: setting its volume changes the player, not the property.
-            """
-            import AVFoundation
-            final class VideoService: ObservableObject {
-                private(set) var player: AVPlayer?
-                func setVolume(_ value: Float) { player?.volume = value }
-            }
-            struct VideoView: View {
-                @ObservedObject var service: VideoService
-                var body: some View { Text(service.player == nil ? "None" : "Playing") }
-            }
-            """,
-            // The lazy initializer sets up the object it builds before handing it out.
-            """
-            enum Profile {
-                final class Grid: ObservableObject { var placeholder = "" }
-            }
-            final class Brand: ObservableObject {
-                lazy var grid: Profile.Grid = {
-                    let grid = Profile.Grid()
-                    grid.placeholder = "None yet"
-                    return grid
-                }()
-            }
-            struct GridView: View {
-                @ObservedObject var grid: Profile.Grid
-                var body: some View { Text(grid.placeholder) }
-            }
-            """,
             // Every call of `setPeer()` goes on, in the same flow, to `begin()`, which
             // announces on the same call (`start()` sets `@Published state`): the view
             // renders again and reads the new name.

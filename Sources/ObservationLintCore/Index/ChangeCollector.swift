@@ -21,12 +21,6 @@ struct ChangeCollector {
         // Nor is a property holding a `Binding` written by `isPresented.wrappedValue = false`:
         // the setter is `nonmutating`, it writes the state the binding reaches.
         let bindings = index.bindingHolders(of: type)
-        // Nor, unless the property's type is known to be a value, by `player.volume = 0`: an
-        // SDK class (`AVPlayer`) or a type the project does not show holds an object whose
-        // member changes, not the property (a collection's own methods still change it).
-        let values = index.valueHolders(of: type)
-        let unknownCollections = index.collectionHolders(of: type).subtracting(values)
-        let throughObject = { (name: String) in references.contains(name) || bindings.contains(name) || !values.contains(name) }
         let flows = index.changeFlows(of: type)
         let setup = setupFunctions(flows)
         let rendered = renderedCode(lineage: lineage)
@@ -39,9 +33,8 @@ struct ChangeCollector {
         for owner in owners {
             for (name, sites) in index.memberAccesses(of: owner).mutations where names.contains(name) {
                 for site in sites
-                where !(throughObject(name)
-                    && ChangeFlows.isThroughMember(
-                        site, in: index.files[site.file], ofCollection: collections.contains(name) || unknownCollections.contains(name)))
+                where !((references.contains(name) || bindings.contains(name))
+                    && ChangeFlows.isThroughMember(site, in: index.files[site.file], ofCollection: collections.contains(name)))
                 {
                     let place = flows.place(of: site)
                     // Code nothing runs changes nothing.
@@ -68,7 +61,7 @@ struct ChangeCollector {
             let own = Set((writes[name] ?? []).map(\.site))
             for write in writesThroughReferences(
                 to: name, lineage: lineage, lineageNames: lineageNames, announcing: announcing, observers: observed[name], flows: flows,
-                holdsObject: throughObject(name) ? collections.contains(name) || unknownCollections.contains(name) : nil)
+                holdsObject: references.contains(name) ? collections.contains(name) : bindings.contains(name) ? false : nil)
             where !own.contains(write.site) {
                 writes[name, default: []].append(write)
             }
@@ -180,7 +173,7 @@ struct ChangeCollector {
         let name = throughSelf ? file.text(token - 2) : file.text(receiver)
         guard let (body, isInitializer, holder, _) = enclosingBody(of: token, in: call.file) else { return .unknown }
         if !throughSelf, let constructed = localConstruction(of: name, before: receiver, in: body, file: file) {
-            guard constructed.simpleTypeName == type.name.simpleTypeName else { return .otherType }
+            guard constructed == type.name.simpleTypeName else { return .otherType }
             return index.scopes(in: body, of: file).innermostClosure(containing: token) == nil ? .creator : .unknown
         }
         guard isInitializer, let holder, let (_, property) = holder.property(named: name),
@@ -201,24 +194,21 @@ struct ChangeCollector {
         return Substring(file.text(name))
     }
 
-    /// `let name = T(…)`, `var name = T.init(…)`, `let name = Outer.T(…)` between the body's
-    /// start and `end`: the type's name as spelled.
-    private func localConstruction(of name: String, before end: Int, in body: Range<Int>, file: ParsedFile) -> String? {
+    /// `let name = T(…)`, `var name = T.init(…)` between the body's start and `end`: the
+    /// type's simple name.
+    private func localConstruction(of name: String, before end: Int, in body: Range<Int>, file: ParsedFile) -> Substring? {
         var token = body.lowerBound
         while token < end {
             if file.at(token, "let") || file.at(token, "var"), file.spells(token + 1, name), file.kind(token + 2) == .equal,
                 file.kind(token + 3) == .identifier, file.text(token + 3).startsWithUppercase
             {
-                // `Outer.Model(…)`: a nested type.
-                var last = token + 3
-                while file.kind(last + 1) == .period, file.kind(last + 2) == .identifier, file.text(last + 2).startsWithUppercase { last += 2 }
                 // `Box<T, B>(…)`: a generic type's constructor with its arguments spelled.
-                let next = afterGenericArguments(last + 1, in: file)
+                let next = afterGenericArguments(token + 4, in: file)
                 guard file.kind(next) == .leftParen || file.kind(next) == .period && file.at(next + 1, "init") else {
                     token += 1
                     continue
                 }
-                return file.text(token + 3..<last + 1)
+                return Substring(file.text(token + 3))
             }
             token += 1
         }
@@ -386,7 +376,7 @@ struct ChangeCollector {
     private func constructsLineage(local name: String, before end: Int, in range: Range<Int>, file fileIndex: Int, lineage: Set<String>) -> Bool {
         let file = index.files[fileIndex]
         if let constructed = localConstruction(of: name, before: end, in: range, file: file) {
-            guard let built = index.resolve(constructed, file: fileIndex) else { return false }
+            guard let built = index.resolve(String(constructed), file: fileIndex) else { return false }
             return lineage.contains(built)
         }
         var token = range.lowerBound
@@ -440,7 +430,7 @@ struct ChangeCollector {
         // `perform { }` block, then `entry.rate = r`): a new object no view has read yet.
         let closure = index.scopes(in: body, of: file).innermostClosure(containing: location.token)
         if receiver.count == 1,
-            localConstruction(of: name, before: receiver.lowerBound, in: closure?.range ?? body, file: file)?.simpleTypeName == type.name.simpleTypeName
+            localConstruction(of: name, before: receiver.lowerBound, in: closure?.range ?? body, file: file) == type.name.simpleTypeName
                 || bindsFactoryResult(name, before: receiver.lowerBound, in: closure?.range ?? body, fileIndex: location.file)
                 || index.unhandedLocalType(at: receiver.lowerBound, inFile: location.file, body: body) == type.name.simpleTypeName
         {
@@ -513,7 +503,7 @@ struct ChangeCollector {
                 guard constructed == simpleName else { return false }
             } else if file.kind(value) == .identifier, endsStatement(value + 1, in: file) {
                 let local = file.text(value)
-                guard localConstruction(of: local, before: value, in: body, file: file)?.simpleTypeName == simpleName
+                guard localConstruction(of: local, before: value, in: body, file: file) == simpleName
                     || bindsFactoryResult(local, before: value, in: body, fileIndex: function.file, depth: depth + 1)
                 else { return false }
             } else {
@@ -565,8 +555,8 @@ extension ProjectIndex {
         objectHoldersByType.value(for: type.name) { collectObjectHolders(of: type) }
     }
 
-    /// The stored properties of `type` (and its ancestors) whose declared (constructed,
-    /// literal) type is a value: a project struct or enum, a standard value type, an optional,
+    /// The stored properties of `type` (and its ancestors) whose declared (or constructed)
+    /// type is a value: a project struct or enum, a standard value type, an optional,
     /// collection or tuple of those. Changing part of one (`model.sheet.isShown = false`)
     /// runs the property's setter; through any other type (`AVPlayer`, a class the project
     /// never shows to be one) a member write may change an object and leave the property
@@ -576,50 +566,12 @@ extension ProjectIndex {
         var result = Set<String>()
         for owner in typeAndAncestors(of: type) {
             for (file, property) in owner.properties where property.isStored {
-                guard !property.attributes.contains(where: { Self.objectWrappers.contains(String($0.simpleName)) }) else { continue }
-                if let written = property.type?.text ?? property.initializer.flatMap({ files[file].constructorCall(in: $0)?.typeName }) {
-                    guard holdsOnlyValues(written, from: owner.name) else { continue }
-                } else if let shape = declaredShape(of: property, in: files[file], scope: owner.name) {
-                    // `var filter = Filter.all`: a static member of a project type.
-                    guard holdsOnlyValues(shape, from: owner.name) else { continue }
-                } else {
-                    // `var title = ""`, `var count = 0`, `var isOn = false`: a literal's type;
-                    // `var size = CGSize.zero`: a standard value type's static member.
-                    guard let initializer = property.initializer,
-                        initializer.count == 1 || files[file].kind(initializer.lowerBound) == .stringQuote
-                            ? Self.isLiteral(initializer.lowerBound, in: files[file])
-                            : files[file].kind(initializer.lowerBound + 1) == .period
-                                && knownValueTypes.contains(files[file].text(initializer.lowerBound))
-                    else { continue }
-                }
+                guard !property.attributes.contains(where: { Self.objectWrappers.contains(String($0.simpleName)) }),
+                    let written = property.type?.text
+                        ?? property.initializer.flatMap({ files[file].constructorCall(in: $0)?.typeName }),
+                    holdsOnlyValues(written, from: owner.name)
+                else { continue }
                 result.insert(property.name)
-            }
-        }
-        return result
-    }
-
-    private static func isLiteral(_ token: Int, in file: ParsedFile) -> Bool {
-        switch file.kind(token) {
-        case .integerLiteral, .floatLiteral, .stringQuote, .multilineStringQuote: true
-        default: file.at(token, "true") || file.at(token, "false")
-        }
-    }
-
-    /// The stored properties of `type` (and its ancestors) holding a collection (`[T]`,
-    /// `[K: V]`, `Set<T>`, optionals of those, or an initial value `[…]`), whatever they hold:
-    /// the collection's own methods (`players.append(p)`) change it.
-    func collectionHolders(of type: TypeInfo) -> Set<String> {
-        var result = Set<String>()
-        for owner in typeAndAncestors(of: type) {
-            for (file, property) in owner.properties where property.isStored {
-                var shape = declaredShape(of: property, in: files[file], scope: owner.name)
-                if case .optional(let wrapped)? = shape { shape = wrapped }
-                switch shape {
-                case .array?, .set?, .dictionary?: result.insert(property.name)
-                case nil where property.initializer.map({ files[file].kind($0.lowerBound) == .leftSquare }) == true:
-                    result.insert(property.name)
-                default: break
-                }
             }
         }
         return result

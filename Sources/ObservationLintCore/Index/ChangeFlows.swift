@@ -296,20 +296,13 @@ final class ChangeFlows: @unchecked Sendable {
         let location = TokenLocation(file: unit.file, token: token)
         if file.at(token, "await") {
             awaits[place, default: []].append(token)
-        } else if file.at(token, "objectWillChange"), file.isOwnMemberReference(token) || Self.isThroughWeakSelf(token, in: file),
-            file.kind(token + 1) == .period, file.at(token + 2, "send"), file.kind(token + 3) == .leftParen
+        } else if file.at(token, "objectWillChange"), file.isOwnMemberReference(token), file.kind(token + 1) == .period,
+            file.at(token + 2, "send"), file.kind(token + 3) == .leftParen
         {
             announcers[place, default: []].append(Announcer(name: "objectWillChange", site: location))
         } else if file.at(token, "withMutation"), file.isOwnMemberReference(token), file.kind(token + 1) == .leftParen {
             announcers[place, default: []].append(Announcer(name: "withMutation", site: location))
         }
-    }
-
-    /// `self?.member` or `self!.member` at `token`: a member of the instance a closure
-    /// captured weakly (`[weak self]`); while `self` is there, it is that instance's own.
-    static func isThroughWeakSelf(_ token: Int, in file: ParsedFile) -> Bool {
-        file.kind(token - 1) == .period && (file.kind(token - 2) == .postfixQuestionMark || file.kind(token - 2) == .exclamationMark)
-            && file.at(token - 3, "self") && file.kind(token - 4) != .period
     }
 
     /// The calls of the type's own functions in `place` (`load()`, `self.load()`).
@@ -546,86 +539,25 @@ final class ChangeFlows: @unchecked Sendable {
     /// runs on the main actor) announces later, as `laterAnnouncers` does for the closure's
     /// own piece: the code around waits for the closure to end and goes on after it
     /// (`await MainActor.run { self.id = nil }`, then `await submit()`, which publishes).
-    /// Only `MainActor.run`: another type's `run` may keep the closure and call it after
-    /// the code around goes on. For a child task of a task group (`group.addTask { await
-    /// self.load() }`), what the group's code announces once it has waited for all its
-    /// child tasks (`await group.waitForAll()`, a `for await` loop over the group), or the
-    /// code around an awaited `withTaskGroup` after it: the group waits for the child tasks
-    /// left before it returns (SE-0304). Nil when none.
+    /// Only up to the first `return`, `throw` or `try` (but `try?`, `try!`) after the
+    /// closure: past it, what follows may not run; and not from a loop's body, whose next
+    /// round may come first (`for await chunk in stream { await MainActor.run { text +=
+    /// chunk } }`). Only `MainActor.run`: another type's `run` may keep the closure and
+    /// call it after the code around goes on. Nil when none.
     private func announcersAfterAwaitedClosure(_ place: Place) -> [Announcer]? {
         guard let closure = place.closure else { return nil }
         let file = index.files[place.file]
-        let scopes = index.scopes(in: place.body, of: file).enclosing(closure.lowerBound + 1)
-        guard let position = scopes.firstIndex(where: { $0.range == closure }), case .closure(let callee?, _) = scopes[position].kind
+        guard let scope = index.scopes(in: place.body, of: file).enclosing(closure.lowerBound + 1).first(where: { $0.range == closure }),
+            case .closure(let callee?, _) = scope.kind, file.at(callee, "run"), file.kind(callee - 1) == .period,
+            file.at(callee - 2, "MainActor"), Self.isAwaited(callee: callee, in: file), !isInLoop(callee, in: place.body, file: file)
         else { return nil }
-        if file.at(callee, "run"), file.kind(callee - 1) == .period, file.at(callee - 2, "MainActor") {
-            return announcersAfterAwaitedCall(callee, closure: closure, in: place)
-        }
-        guard file.at(callee, "addTask") || file.at(callee, "addTaskUnlessCancelled"), file.kind(callee - 1) == .period,
-            file.kind(callee - 2) == .identifier, file.kind(callee - 3) != .period,
-            let group = scopes[(position + 1)...].first(where: \.isClosure), case .closure(let groupCallee?, _) = group.kind,
-            Self.taskGroupFunctions.contains(file.text(groupCallee)),
-            Self.closureParameters(of: group.range, in: file).contains(file.text(callee - 2))
-        else { return nil }
-        let groupPlace = self.place(of: callee, file: place.file, body: place.body)
-        if let waited = allChildTasksWaited(group: file.text(callee - 2), after: closure.upperBound, in: group.range, file: file),
-            let found = announcers(after: waited, in: groupPlace)
-        {
-            return found
-        }
-        return announcersAfterAwaitedCall(groupCallee, closure: group.range, in: place)
-    }
-
-    /// The functions that run a task group's code with the group as its closure's parameter.
-    private static let taskGroupFunctions: Set<String> = [
-        "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
-    ]
-
-    /// The names before `in` at the start of the closure `range` (`group in`, `(group) in`).
-    private static func closureParameters(of range: Range<Int>, in file: ParsedFile) -> [String] {
-        guard let inToken = (range.lowerBound + 1..<min(range.upperBound, range.lowerBound + 12)).first(where: { file.at($0, "in") })
-        else { return [] }
-        return (range.lowerBound + 1..<inToken).filter { file.kind($0) == .identifier }.map { file.text($0) }
-    }
-
-    /// Where the group's code in `range` goes on once every child task added before `token`
-    /// has ended: after `await group.waitForAll()`, or after a `for await _ in group` loop;
-    /// nil when it does not wait for them there.
-    private func allChildTasksWaited(group: String, after token: Int, in range: Range<Int>, file: ParsedFile) -> Int? {
-        for candidate in token..<range.upperBound where file.spells(candidate, group) && file.kind(candidate - 1) != .period {
-            if file.kind(candidate + 1) == .period, file.at(candidate + 2, "waitForAll"), file.kind(candidate + 3) == .leftParen {
-                return file.skipGroup(candidate + 3)
-            }
-            if file.kind(candidate + 1) == .leftBrace, file.at(candidate - 1, "in"),
-                let loop = (max(token, candidate - 8)..<candidate).last(where: { file.at($0, "for") }), file.at(loop + 1, "await")
-            {
-                return file.skipGroup(candidate + 1)
-            }
-        }
-        return nil
-    }
-
-    /// What the code around the awaited call `callee`, whose closure `closure` is a piece of
-    /// its own, announces after it (`announcers(after:in:)`); not from a loop's body, whose
-    /// next round may come first (`for await chunk in stream { await MainActor.run { text +=
-    /// chunk } }`).
-    private func announcersAfterAwaitedCall(_ callee: Int, closure: Range<Int>, in place: Place) -> [Announcer]? {
-        let file = index.files[place.file]
-        guard Self.isAwaited(callee: callee, in: file), !isInLoop(callee, in: place.body, file: file) else { return nil }
-        return announcers(after: closure.upperBound, in: self.place(of: callee, file: place.file, body: place.body))
-    }
-
-    /// What `place` announces later after `token` (`laterAnnouncers`), only up to the first
-    /// `return`, `throw` or `try` (but `try?`, `try!`) after it: past it, what follows may
-    /// not run.
-    private func announcers(after token: Int, in place: Place) -> [Announcer]? {
-        let file = index.files[place.file]
-        let end = (place.closure ?? place.body).upperBound
-        let exit = (token..<end).first { token in
+        let around = self.place(of: callee, file: place.file, body: place.body)
+        let end = (around.closure ?? around.body).upperBound
+        let exit = (closure.upperBound..<end).first { token in
             file.at(token, "return") || file.at(token, "throw")
                 || file.at(token, "try") && file.kind(token + 1) != .postfixQuestionMark && file.kind(token + 1) != .exclamationMark
         } ?? end
-        return laterAnnouncers(after: token, in: place, before: exit)
+        return laterAnnouncers(after: closure.upperBound, in: around, before: exit)
     }
 
     /// `await MainActor.run`, `try await MainActor.run`: the call whose name is `callee` is awaited.
