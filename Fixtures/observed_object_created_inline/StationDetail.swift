@@ -1,5 +1,6 @@
 import SwiftUI
 
+@MainActor
 final class StationAlertModel: ObservableObject {
     @Published var notifies = false
 
@@ -20,6 +21,7 @@ struct StationAlertRow: View {
 }
 
 /// Its actions are closures its lazy properties hold, called as methods.
+@MainActor
 final class StationDetailModel: ObservableObject {
     @Published var isFavourite = false
 
@@ -28,6 +30,7 @@ final class StationDetailModel: ObservableObject {
     }
 }
 
+@MainActor
 final class StationVisitModel: ObservableObject {
     var opened = 0
 
@@ -61,7 +64,7 @@ struct StationNoteRow: View {
 }
 
 struct StationNoteScreen: View {
-    @StateObject private var detail = StationVisitModel()
+    @StateObject private var detail = StationVisitModel() // expect: unread_observed_object
 
     var body: some View {
         StationNoteRow(station: "Songshan")
