@@ -27,7 +27,7 @@ struct LedgerTotal: View {
 
 /// Copied once; the screen's button beside it switches the currency while it is shown.
 struct LedgerCurrency: View {
-    @EnvironmentObject var ledger: Ledger
+    @EnvironmentObject var ledger: Ledger // expect: unread_observed_object
     @State private var currency = "" // expect: stale_state_copy
 
     var body: some View {
