@@ -11,7 +11,9 @@ public struct ObservableCreatedInViewProperty: Rule {
         rationale: """
             A view is a value that SwiftUI re-creates each time a parent's body runs again. A \
             plain stored property (`let model = Model()`, or `self.model = Model()` in the view's \
-            initializer; no property wrapper) is initialized again with it, so the view gets a \
+            initializer; no property wrapper; also a call of a project function every return \
+            path of which builds the model anew, `Models.make()`, but not one that may return a \
+            kept object, a cache or a singleton) is initialized again with it, so the view gets a \
             new model and what the old one held — loaded data, selection, text being typed — is \
             lost, and work its initializer starts runs again. Reported by default only with the \
             witness, cited in notes in the order things happen: the write that runs the parent's \

@@ -11,8 +11,10 @@ public struct ObservedObjectCreatedInline: Rule {
         rationale: """
             `@ObservedObject` does not own its object: it observes whatever the view was \
             initialized with. When the view creates the object itself (`@ObservedObject var \
-            model = Model()`, or `self.model = Model()` in its initializer), each time a parent's \
-            body runs again it re-creates the view and with it a new object: what the old one \
+            model = Model()`, or `self.model = Model()` in its initializer; also through a \
+            project function every return path of which builds the object anew, `Model.make()`, \
+            but not one that may return a kept object, a cache or a singleton), each time a \
+            parent's body runs again it re-creates the view and with it a new object: what the old one \
             held (loaded data, selection, progress) is lost, and work started in its initializer \
             runs again. An initializer that builds the object only when a caller leaves a \
             parameter out (`_model = ObservedObject(wrappedValue: model ?? Model())`) does so for \
