@@ -360,6 +360,39 @@ public struct ObservedObjectCreatedInline: Rule {
                 }
             }
             """,
+            // The callback sets `station`, the row's input, in the same step as `history`.
+            """
+            final class AlertModel: ObservableObject {
+                @Published var notifies = false
+                init(station: String) {}
+            }
+            struct AlertRow: View {
+                @ObservedObject var model: AlertModel
+                init(station: String) { self.model = AlertModel(station: station) }
+                var body: some View { Toggle("Notify", isOn: $model.notifies) }
+            }
+            final class DetailModel: ObservableObject {
+                @Published var station = ""
+                @Published var history: [Int] = []
+                func load() {
+                    API.fetch { result in
+                        switch result {
+                        case .success(let value):
+                            self.station = value.station
+                            self.history = value.history
+                        case .failure: break
+                        }
+                    }
+                }
+            }
+            struct Detail: View {
+                @StateObject private var detail = DetailModel()
+                var body: some View {
+                    AlertRow(station: detail.station)
+                    Text("\\(detail.history.count)").onAppear { detail.load() }
+                }
+            }
+            """,
             // The closure writes what announces nothing: `Detail` never runs again.
             """
             final class AlertModel: ObservableObject {
