@@ -11,7 +11,9 @@ public struct ObservableCreatedInViewProperty: Rule {
         rationale: """
             A view is a value that SwiftUI re-creates each time a parent's body runs again. A \
             plain stored property (`let model = Model()`, or `self.model = Model()` in the view's \
-            initializer; no property wrapper) is initialized again with it, so the view gets a \
+            initializer; no property wrapper; also a call of a project function every return \
+            path of which builds the model anew, `Models.make()`, but not one that may return a \
+            kept object, a cache or a singleton) is initialized again with it, so the view gets a \
             new model and what the old one held — loaded data, selection, text being typed — is \
             lost, and work its initializer starts runs again. Reported by default only with the \
             witness, cited in notes in the order things happen: the write that runs the parent's \
@@ -45,6 +47,27 @@ public struct ObservableCreatedInViewProperty: Rule {
             `ObservableObject`.
             """,
         triggeringExamples: [
+            // A factory that builds a new model on every call is a constructor.
+            """
+            @Observable final class CourseModel {
+                var group = ""
+                func join() { group = "A" }
+            }
+            enum Models {
+                static func course() -> CourseModel { CourseModel() }
+            }
+            struct CourseView: View {
+                let ↓model = Models.course()
+                var body: some View { Button(model.group) { model.join() } }
+            }
+            struct Courses: View {
+                @State private var refreshes = 0
+                var body: some View {
+                    Button("Refresh \\(refreshes)") { refreshes += 1 }
+                    CourseView()
+                }
+            }
+            """,
             // The text field writes the name of the draft `EditDraft` built, through `$draft`.
             """
             @Observable final class Draft { var name = "" }
@@ -311,6 +334,28 @@ public struct ObservableCreatedInViewProperty: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The factory returns a shared object: every `CourseView` gets the same one.
+            """
+            @Observable final class CourseModel {
+                var group = ""
+                func join() { group = "A" }
+            }
+            enum Models {
+                static let shared = CourseModel()
+                static func course() -> CourseModel { shared }
+            }
+            struct CourseView: View {
+                let model = Models.course()
+                var body: some View { Button(model.group) { model.join() } }
+            }
+            struct Courses: View {
+                @State private var refreshes = 0
+                var body: some View {
+                    Button("Refresh \\(refreshes)") { refreshes += 1 }
+                    CourseView()
+                }
+            }
+            """,
             // `rename` writes the name of another draft, the parameter `other`: the draft
             // `EditDraft` builds is never written after its initializer, so a new one loses nothing.
             """
@@ -721,7 +766,7 @@ public struct ObservableCreatedInViewProperty: Rule {
         let index = context.index
         guard let created = createdModel(property, in: view, file: context.file, index: index), let model = index.types[created.name],
             let witness = ViewProperty.rebuildWitness(
-                of: view, property: property.name, model: model, call: created.call, in: created.callFile, context: context,
+                of: view, property: property.name, model: model, built: created.built, in: created.file, context: context,
                 building: buildingSites(of: property, in: view, assignedInInitializer: created.assignment != nil))
         else { return nil }
         return (created, witness)
@@ -747,14 +792,16 @@ public struct ObservableCreatedInViewProperty: Rule {
         let bindable: Attribute?
         /// Where an initializer assigns it (nil: the initial value).
         let assignment: (file: Int, tokens: Range<Int>)?
-        let call: Call
-        let callFile: Int
+        /// What builds it, in `file`: a constructor call, or a factory call.
+        let built: (model: FreshModel, call: Call)
+        let file: Int
     }
 
     /// A view's plain stored instance property that gets a new observable or
     /// ObservableObject project object: from its initial value (`let m = Model()`, `: Model =
-    /// .init()`), or from an initializer assigning a constructor call (`self.m = Model(…)`,
-    /// then `assignment` says where). The kind is `.observable` also for types that are both.
+    /// .init()`, `let m = Factory.makeModel()` for a factory that returns a new one on every
+    /// path), or from an initializer assigning one (`self.m = Model(…)`, then `assignment`
+    /// says where). The kind is `.observable` also for types that are both.
     /// A `@Bindable` property owns its object no more than a plain one: the same, for an
     /// observable (`_m = Bindable(Model())` too); on an ObservableObject `@Bindable` is
     /// `observable_wrapper_mismatch`'s.
@@ -762,11 +809,12 @@ public struct ObservableCreatedInViewProperty: Rule {
         guard ViewProperty.isInstanceStorage(property) else { return nil }
         let bindable = ViewProperty.swiftUIWrapper("Bindable", on: property, index: index)
         guard bindable != nil || ViewProperty.isPlain(property) else { return nil }
-        var constructed: (name: String, call: Call, file: Int)?
+        var constructed: (built: (model: FreshModel, call: Call), file: Int)?
         var assignment: (file: Int, tokens: Range<Int>)?
-        if property.initializer != nil {
-            constructed = index.constructedType(of: property, in: file, scope: view.name).flatMap { found in
-                index.fileIndex(of: file).map { (found.name, found.call, $0) }
+        if let initial = property.initializer {
+            constructed = index.fileIndex(of: file).flatMap { fileIndex in
+                index.newObject(builtBy: initial, in: fileIndex, code: initial, scope: view.name, parameters: [], contextualType: property.type)
+                    .map { ($0, fileIndex) }
             }
         } else {
             // Only a property declared as a model can be filled with one.
@@ -781,14 +829,18 @@ public struct ObservableCreatedInViewProperty: Rule {
                     else { continue }
                     value = wrapped
                 }
-                if let found = index.constructedType(in: value, file: assignedFile, scope: view.name, contextualType: property.type) {
-                    constructed = (found.name, found.call, entry.file)
+                if let body = entry.initializer.body,
+                    let found = index.newObject(
+                        builtBy: value, in: entry.file, code: body, scope: view.name, parameters: entry.initializer.parameters,
+                        contextualType: property.type)
+                {
+                    constructed = (found, entry.file)
                     assignment = (entry.file, entry.assignment.target.root..<entry.assignment.value.upperBound)
                     break
                 }
             }
         }
-        guard let constructed, let type = index.types[constructed.name], type.isClass else { return nil }
+        guard let constructed, let type = index.types[constructed.built.model.type], type.isClass else { return nil }
         let kind: ModelKind
         if type.isObservable {
             kind = .observable
@@ -798,6 +850,6 @@ public struct ObservableCreatedInViewProperty: Rule {
             return nil
         }
         return CreatedModel(
-            name: constructed.name, kind: kind, bindable: bindable, assignment: assignment, call: constructed.call, callFile: constructed.file)
+            name: type.name, kind: kind, bindable: bindable, assignment: assignment, built: constructed.built, file: constructed.file)
     }
 }

@@ -11,8 +11,10 @@ public struct ObservedObjectCreatedInline: Rule {
         rationale: """
             `@ObservedObject` does not own its object: it observes whatever the view was \
             initialized with. When the view creates the object itself (`@ObservedObject var \
-            model = Model()`, or `self.model = Model()` in its initializer), each time a parent's \
-            body runs again it re-creates the view and with it a new object: what the old one \
+            model = Model()`, or `self.model = Model()` in its initializer; also through a \
+            project function every return path of which builds the object anew, `Model.make()`, \
+            but not one that may return a kept object, a cache or a singleton), each time a \
+            parent's body runs again it re-creates the view and with it a new object: what the old one \
             held (loaded data, selection, progress) is lost, and work started in its initializer \
             runs again. An initializer that builds the object only when a caller leaves a \
             parameter out (`_model = ObservedObject(wrappedValue: model ?? Model())`) does so for \
@@ -42,6 +44,30 @@ public struct ObservedObjectCreatedInline: Rule {
             value.
             """,
         triggeringExamples: [
+            // A factory every return path of which builds a new model is a constructor: each
+            // new `CourseView` value gets a new model.
+            """
+            final class CourseModel: ObservableObject {
+                @Published var group = ""
+                func join() { group = "A" }
+                static func make() -> CourseModel {
+                    let model = CourseModel()
+                    model.group = "-"
+                    return model
+                }
+            }
+            struct CourseView: View {
+                @ObservedObject var ↓model = CourseModel.make()
+                var body: some View { Button(model.group) { model.join() } }
+            }
+            struct Courses: View {
+                @State private var refreshes = 0
+                var body: some View {
+                    Button("Refresh \\(refreshes)") { refreshes += 1 }
+                    CourseView()
+                }
+            }
+            """,
             // `refreshes` changes nothing `CourseView` builds its model from.
             """
             final class CourseModel: ObservableObject {
@@ -284,8 +310,109 @@ public struct ObservedObjectCreatedInline: Rule {
                 var body: some Scene { WindowGroup { Library() } }
             }
             """,
+            // The parent's action is a closure its model's lazy property holds.
+            """
+            final class AlertModel: ObservableObject {
+                @Published var notifies = false
+                init(station: String) {}
+            }
+            struct AlertRow: View {
+                @ObservedObject var ↓model: AlertModel
+                init(station: String) { self.model = AlertModel(station: station) }
+                var body: some View { Toggle("Notify", isOn: $model.notifies) }
+            }
+            final class DetailModel: ObservableObject {
+                @Published var isFavourite = false
+                private(set) lazy var toggleFavourite: () -> Void = { self.isFavourite.toggle() }
+            }
+            struct Detail: View {
+                @StateObject private var detail = DetailModel()
+                var body: some View {
+                    AlertRow(station: "Songshan")
+                    Button(detail.isFavourite ? "Unfavourite" : "Favourite") { detail.toggleFavourite() }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The factory returns the object it keeps: every `CourseView` gets the same one.
+            """
+            final class CourseModel: ObservableObject {
+                @Published var group = ""
+                func join() { group = "A" }
+                private static var cached: CourseModel?
+                static func make() -> CourseModel {
+                    if let cached { return cached }
+                    let model = CourseModel()
+                    cached = model
+                    return model
+                }
+            }
+            struct CourseView: View {
+                @ObservedObject var model = CourseModel.make()
+                var body: some View { Button(model.group) { model.join() } }
+            }
+            struct Courses: View {
+                @State private var refreshes = 0
+                var body: some View {
+                    Button("Refresh \\(refreshes)") { refreshes += 1 }
+                    CourseView()
+                }
+            }
+            """,
+            // The callback sets `station`, the row's input, in the same step as `history`.
+            """
+            final class AlertModel: ObservableObject {
+                @Published var notifies = false
+                init(station: String) {}
+            }
+            struct AlertRow: View {
+                @ObservedObject var model: AlertModel
+                init(station: String) { self.model = AlertModel(station: station) }
+                var body: some View { Toggle("Notify", isOn: $model.notifies) }
+            }
+            final class DetailModel: ObservableObject {
+                @Published var station = ""
+                @Published var history: [Int] = []
+                func load() {
+                    API.fetch { result in
+                        switch result {
+                        case .success(let value):
+                            self.station = value.station
+                            self.history = value.history
+                        case .failure: break
+                        }
+                    }
+                }
+            }
+            struct Detail: View {
+                @StateObject private var detail = DetailModel()
+                var body: some View {
+                    AlertRow(station: detail.station)
+                    Text("\\(detail.history.count)").onAppear { detail.load() }
+                }
+            }
+            """,
+            // The closure writes what announces nothing: `Detail` never runs again.
+            """
+            final class AlertModel: ObservableObject {
+                @Published var notifies = false
+                init(station: String) {}
+            }
+            struct AlertRow: View {
+                @ObservedObject var model: AlertModel
+                init(station: String) { self.model = AlertModel(station: station) }
+                var body: some View { Toggle("Notify", isOn: $model.notifies) }
+            }
+            final class VisitModel: ObservableObject {
+                var opened = 0
+                private(set) lazy var countOpening: () -> Void = { self.opened += 1 }
+            }
+            struct Detail: View {
+                @StateObject private var visits = VisitModel()
+                var body: some View { AlertRow(station: "Songshan").onAppear { visits.countOpening() } }
+            }
+            """,
             // `.onChange(of: query)` follows only the search field the sheet covers.
             """
             final class PinStore: ObservableObject {
@@ -639,9 +766,11 @@ public struct ObservedObjectCreatedInline: Rule {
                 guard let attribute = ViewProperty.swiftUIWrapper("ObservedObject", on: property, index: index) else { continue }
                 let name = property.name
                 if let initializer = property.initializer {
-                    guard let created = createdModel(in: initializer, contextualType: property.type, file: context.file, scope: view.name, index: index),
+                    guard let created = createdModel(
+                            in: initializer, code: initializer, parameters: [], contextualType: property.type, file: context.fileIndex,
+                            scope: view.name, index: index),
                         let witness = ViewProperty.rebuildWitness(
-                            of: view, property: name, model: created.model, call: created.call, in: context.fileIndex, context: context)
+                            of: view, property: name, model: created.model, built: created.built, in: context.fileIndex, context: context)
                     else { continue }
                     var fixes: [Fix] = []
                     if let edits = ViewProperty.ownershipEdits(for: property, wrapper: "StateObject", replacing: attribute, context: context) {
@@ -668,10 +797,13 @@ public struct ObservedObjectCreatedInline: Rule {
                         value = fallback
                         building = { site in !passes(site, parameter, of: initializer, index: index) }
                     }
-                    guard let created = createdModel(in: value, contextualType: property.type, file: file, scope: view.name, index: index)
+                    guard let body = initializer.body,
+                        let created = createdModel(
+                            in: value, code: body, parameters: initializer.parameters, contextualType: property.type, file: fileIndex,
+                            scope: view.name, index: index)
                     else { continue }
                     guard let witness = ViewProperty.rebuildWitness(
-                        of: view, property: name, model: created.model, call: created.call, in: fileIndex, context: context,
+                        of: view, property: name, model: created.model, built: created.built, in: fileIndex, context: context,
                         building: building)
                     else { break }
                     context.report(
@@ -713,16 +845,19 @@ public struct ObservedObjectCreatedInline: Rule {
         return (parameter, operatorToken + 1..<value.upperBound)
     }
 
-    /// The project ObservableObject an expression constructs, and the call.
+    /// The project ObservableObject an expression builds anew (a constructor call, or a call
+    /// of a project factory that returns a new one on every path), and what builds it.
     /// Observable-only project types are `observable_wrapper_mismatch`'s; types from other
     /// modules stay unknown (a library's lightweight projection, like a view store, may be
     /// meant to be re-created with the view).
     private func createdModel(
-        in expression: Range<Int>, contextualType: TypeRef?, file: ParsedFile, scope: String, index: ProjectIndex
-    ) -> (model: TypeInfo, call: Call)? {
-        guard let (name, call) = index.constructedType(in: expression, file: file, scope: scope, contextualType: contextualType),
-            let type = index.types[name], type.isClass, type.isObservableObject
+        in expression: Range<Int>, code: Range<Int>, parameters: [Parameter], contextualType: TypeRef?, file: Int, scope: String,
+        index: ProjectIndex
+    ) -> (model: TypeInfo, built: (model: FreshModel, call: Call))? {
+        guard let built = index.newObject(
+                builtBy: expression, in: file, code: code, scope: scope, parameters: parameters, contextualType: contextualType),
+            let type = index.types[built.model.type], type.isClass, type.isObservableObject
         else { return nil }
-        return (type, call)
+        return (type, built)
     }
 }

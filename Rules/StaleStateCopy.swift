@@ -28,10 +28,12 @@ public struct StaleStateCopy: Rule {
             awaited value (`verified = await api.check(model.name)`) is a result fetched for the \
             field, not a copy. Then a write of the field that can happen after the model reached \
             the view and after the copy, on its own time — after an `await`, in a `Task`, a \
-            completion handler, a timer, a notification or a subscription (data arriving; a \
-            synchronous action of the user elsewhere is not placed beside the view), in the app's \
-            code (not a test) — and not in its initializer or setup, nor in another type's \
-            initializer (an app's `init` runs before its views exist), not in a method of the model \
+            completion handler, a timer, a notification or a subscription (data arriving), or \
+            synchronously in an action of a control of the view or of the view whose `body` \
+            builds it (a `Button`'s action, directly or through a method it calls: the control \
+            is on screen with the view; a synchronous action elsewhere is not placed beside \
+            the view) — in the app's code (not a test) — and not in its initializer or setup, \
+            nor in another type's initializer (an app's `init` runs before its views exist), not in a method of the model \
             the copying code calls (`await model.load()`, `model.refresh()`) or one such a method \
             calls (the copy's own moment starts that change), not in that code, not in \
             a function of the view that copies again itself, not in code a modal presentation or \
@@ -293,6 +295,30 @@ public struct StaleStateCopy: Rule {
                 }
             }
             """,
+            // A button beside the view, on the screen that builds it, resets the field through
+            // the model's method.
+            """
+            @Observable final class Order {
+                var items: [String] = ["tea"]
+                func clear() { items = [] }
+            }
+            struct OrderSummary: View {
+                let order: Order
+                @State private var ↓summary = ""
+                var body: some View {
+                    Text(summary).onAppear { summary = order.items.joined(separator: ", ") }
+                }
+            }
+            struct OrderScreen: View {
+                @State private var order = Order()
+                var body: some View {
+                    VStack {
+                        OrderSummary(order: order)
+                        Button("Clear") { order.clear() }
+                    }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
             // `.task(id:)` of the field itself copies again when it changes.
@@ -409,6 +435,28 @@ public struct StaleStateCopy: Rule {
                     Text("\\(phase)")
                         .onAppear { phase = downloads.phase }
                         .onReceive(downloads.progressed) { _ in phase = downloads.phase }
+                }
+            }
+            """,
+            // The button that changes the field is covered by the sheet that shows the view.
+            """
+            @Observable final class Order {
+                var items: [String] = ["tea"]
+                func clear() { items = [] }
+            }
+            struct OrderSummary: View {
+                let order: Order
+                @State private var summary = ""
+                var body: some View {
+                    Text(summary).onAppear { summary = order.items.joined(separator: ", ") }
+                }
+            }
+            struct OrderScreen: View {
+                @State private var order = Order()
+                @State private var isShowing = false
+                var body: some View {
+                    Button("Clear") { order.clear() }
+                        .sheet(isPresented: $isShowing) { OrderSummary(order: order) }
                 }
             }
             """,
@@ -567,14 +615,16 @@ public struct StaleStateCopy: Rule {
         return bound || index.isWrittenBesidesCopies(name, in: view) || StateSeeding.handsBack(name, in: view, index: index)
     }
 
-    /// Whether the write changes the field on its own time while the view is shown: in the
-    /// app's code (not a test), later than the code that starts it (after an `await`, in a
-    /// `Task`, a completion handler, a timer, a notification or a subscription: data
-    /// arriving, not a synchronous action of the user, which the analysis cannot place
-    /// beside the view), and not covered by a modal presentation or a push over the view
-    /// (SPEC §10.4). A view the project builds nowhere known is never shown: no witness.
+    /// Whether the write changes the field while the view is shown: in the app's code (not a
+    /// test), later than the code that starts it (after an `await`, in a `Task`, a completion
+    /// handler, a timer, a notification or a subscription: data arriving) or on the user's
+    /// action on a control of the view or of the view that builds it (on screen with it; a
+    /// synchronous action elsewhere is not placed beside the view), and not covered by a modal
+    /// presentation or a push over the view (SPEC §10.4). A view the project builds nowhere known is never shown: no witness.
     private func isWitness(_ write: PropertyWrite, whileShowing view: TypeInfo, index: ProjectIndex) -> Bool {
-        guard SourceRole(path: index.files[write.site.file].path) == .app, write.context(in: index).isAsynchronous else { return false }
+        guard SourceRole(path: index.files[write.site.file].path) == .app,
+            write.context(in: index).isAsynchronous || index.runsOnAction(write.site, beside: view.name)
+        else { return false }
         let sites = index.viewGraph.constructions(of: view.name)
         return sites.contains { index.canRun(write.site, whileShowing: $0) }
     }

@@ -90,7 +90,9 @@ public struct StateInitializedFromOutside: Rule {
             the presentation that shows the view never shows it: its `isPresented:`/`item:` \
             state starts `false`/`nil`, nothing that makes the presenter sets it \
             (`_isEditing = State(initialValue: …)`, a memberwise argument), and only a method \
-            nothing in the app calls (tests aside) sets it otherwise. It \
+            nothing in the app calls (tests aside) sets it otherwise. Nor for an object passed \
+            as it is, which changes only when it is replaced, in a `$model` handed to a project \
+            view that only writes members of the object through its `@Binding`. It \
             stays silent when the view may be renewed with the value — SwiftUI's identity \
             (SPEC §10.4): `.id(x)` with any `x` that is not a constant (a parent may keep the id \
             in step with the value), a `ForEach` id that changes with the element (`\\.self`, \
@@ -100,7 +102,12 @@ public struct StateInitializedFromOutside: Rule {
             `case .edit:`; an `if let item = selection` branch does not: a change from one item \
             to another keeps the view; a branch around the caller, or around every use of a \
             view-building helper such as `var rows: some View`, renews what it builds as well), \
-            `.sheet(item:) { item in … }` passing the item — when the view re-syncs the state \
+            `.sheet(item:) { item in … }` passing the item, or a tie further up: a write that \
+            runs only in `.onChange(of: selection)` (not `initial: true`) of the view that builds \
+            the child, where every site that builds that view hands `selection` down \
+            (`$selection`, or as it is) from a value an `.id(selection)` or a pinning branch on \
+            the way follows, runs only as that view is renewed with all it builds \
+            — when the view re-syncs the state \
             (`.onChange(of:)` (also through a method of its own it calls, or a method of the state named as \
             the action, `.onChange(of: input, initial: true, model.update)`; following a computed \
             property of the state's model that reads an object the model keeps, \
@@ -128,6 +135,46 @@ public struct StateInitializedFromOutside: Rule {
             at the call site.
             """,
         triggeringExamples: [
+            // The editor replaces the recipe through the binding: the card keeps the old one.
+            """
+            @Observable final class Recipe { var title = "" }
+            struct RecipeCard: View {
+                @State var ↓recipe: Recipe
+                var body: some View { Text(recipe.title) }
+            }
+            struct RecipeEditor: View {
+                @Binding var recipe: Recipe
+                var body: some View { Button("New") { recipe = Recipe() } }
+            }
+            struct RecipeScreen: View {
+                @State private var recipe = Recipe()
+                var body: some View {
+                    RecipeCard(recipe: recipe)
+                    RecipeEditor(recipe: $recipe)
+                }
+            }
+            """,
+            // `Board` re-reads its title when the selection changes, and nothing renews it.
+            """
+            struct Caption: View {
+                @State var ↓title: String
+                var body: some View { Text(title) }
+            }
+            struct Board: View {
+                @Binding var selection: String
+                @State private var title = ""
+                var body: some View {
+                    Caption(title: title).onChange(of: selection) { title = selection.uppercased() }
+                }
+            }
+            struct Root: View {
+                @State private var selection = "a"
+                var body: some View {
+                    Board(selection: $selection)
+                    Button("Next") { selection = "b" }
+                }
+            }
+            """,
             // A button pushes the editor; a timer renames the note while it is shown.
             """
             @Observable final class Router {
@@ -1050,6 +1097,47 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The editor only writes a field of the recipe: the card holds that same object.
+            """
+            @Observable final class Recipe { var title = "" }
+            struct RecipeCard: View {
+                @State var recipe: Recipe
+                var body: some View { Text(recipe.title) }
+            }
+            struct RecipeEditor: View {
+                @Binding var recipe: Recipe
+                var body: some View { Button("Rename") { recipe.title = "Soup" } }
+            }
+            struct RecipeScreen: View {
+                @State private var recipe = Recipe()
+                var body: some View {
+                    RecipeCard(recipe: recipe)
+                    RecipeEditor(recipe: $recipe)
+                }
+            }
+            """,
+            // The title changes only as the selection does, and `.id(selection)` renews `Board`
+            // — `Caption` and its state with it — on each change.
+            """
+            struct Caption: View {
+                @State var title: String
+                var body: some View { Text(title) }
+            }
+            struct Board: View {
+                @Binding var selection: String
+                @State private var title = ""
+                var body: some View {
+                    Caption(title: title).onChange(of: selection) { title = selection.uppercased() }
+                }
+            }
+            struct Root: View {
+                @State private var selection = "a"
+                var body: some View {
+                    Board(selection: $selection).id(selection)
+                    Button("Next") { selection = "b" }
+                }
+            }
+            """,
             // Rows kept by the object: an inserted note gets a row of its own.
             """
             import CoreData

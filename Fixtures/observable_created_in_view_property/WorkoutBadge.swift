@@ -43,3 +43,32 @@ struct StreakRow: View {
         Button("\(goal.days) days") { goal.raise() }
     }
 }
+
+/// `fresh()` builds a new goal on every call, like `StreakGoal()`; `kept()` returns the one
+/// it keeps.
+enum StreakGoals {
+    static let shared = StreakGoal()
+
+    static func fresh() -> StreakGoal {
+        let goal = StreakGoal()
+        goal.raise()
+        return goal
+    }
+
+    static func kept() -> StreakGoal {
+        shared
+    }
+}
+
+struct StreakBadges: View {
+    let goal = StreakGoals.fresh() // expect: observable_created_in_view_property
+    let sharedGoal = StreakGoals.kept()
+
+    var body: some View {
+        Text("\(goal.days) of \(sharedGoal.days)")
+            .onTapGesture {
+                goal.raise()
+                sharedGoal.raise()
+            }
+    }
+}

@@ -17,6 +17,7 @@ struct WorkoutScreen: View {
             LapListView(title: sport)
             WorkoutSummaryView()
             WorkoutBadge()
+            StreakBadges()
             StreakRow(goal: streak)
             WorkoutNotesView(shared: notes)
             WorkoutMoodView()

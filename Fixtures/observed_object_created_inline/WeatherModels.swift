@@ -12,6 +12,11 @@ final class ForecastModel: ObservableObject {
         self.city = city
     }
 
+    /// A new forecast on every call, as `ForecastModel(city:)` is.
+    static func make(city: String) -> ForecastModel {
+        ForecastModel(city: city)
+    }
+
     func refresh() async {
         isRefreshing = true
         days = ["Mon", "Tue"]

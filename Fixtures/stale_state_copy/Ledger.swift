@@ -4,6 +4,7 @@ import SwiftUI
 /// element, a new entry is appended.
 @MainActor final class Ledger: ObservableObject {
     @Published var entries: [LedgerEntry] = []
+    @Published var currency = "EUR"
 
     var total: Double { entries.reduce(0) { $0 + $1.amount } }
 
@@ -23,6 +24,8 @@ import SwiftUI
         await save(entry)
         entries.append(entry)
     }
+
+    func switchCurrency(to code: String) { currency = code }
 
     private func fetch() async -> [LedgerEntry] { [] }
     private func save(_ entry: LedgerEntry) async {}

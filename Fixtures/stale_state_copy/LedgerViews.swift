@@ -25,6 +25,17 @@ struct LedgerTotal: View {
     }
 }
 
+/// Copied once; the screen's button beside it switches the currency while it is shown.
+struct LedgerCurrency: View {
+    @EnvironmentObject var ledger: Ledger // expect: unread_observed_object
+    @State private var currency = "" // expect: stale_state_copy
+
+    var body: some View {
+        Text(currency)
+            .onAppear { currency = ledger.currency }
+    }
+}
+
 struct LedgerScreen: View {
     @StateObject private var ledger = Ledger()
 
@@ -32,6 +43,8 @@ struct LedgerScreen: View {
         VStack {
             LedgerChart()
             LedgerTotal()
+            LedgerCurrency()
+            Button("USD") { ledger.switchCurrency(to: "USD") }
         }
         .environmentObject(ledger)
         .task { await ledger.reload() }

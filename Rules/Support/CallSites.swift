@@ -465,6 +465,8 @@ enum CallSites {
             if let (site, property) = branchHolder, index.writeRemovesView(builtAt: site, write, of: property) { return false }
             // Written while a loading flag of a view on the way hides the view (or what presents it).
             if shownUnder.contains(where: { index.runsBehindLoadingGate(write, builtAt: $0) }) { return false }
+            // Run only as the view that builds one on the way is renewed, with all it builds.
+            if let renewed = index.renewedViewRunning(write), shownUnder.contains(where: { $0.enclosingType == renewed }) { return false }
             // Started only by the seeded view's own code (taken as it handing back what it
             // holds: the value written is not checked), or only by views never on screen with it.
             if let seeded = shownUnder.first?.view {
@@ -682,7 +684,8 @@ enum CallSites {
     }
 
     /// `$name` handed out by `owner` as a binding: the value can change through it (not
-    /// through one a view only reads, nor one handed to a control the user cannot reach
+    /// through one a view only reads, nor — for a reference passed as it is — one a view
+    /// never replaces, nor one handed to a control the user cannot reach
     /// while the view is shown, `WriteFilter.canRun`). When the
     /// value passed is one stored member of it (`filter.member`) and the binding goes to a
     /// project view's `@Binding`, only that view's writes of the member witness a change.
@@ -697,6 +700,7 @@ enum CallSites {
             where file.kind(token) == .dollarIdentifier && file.spells(token, binding)
                 && !(filter.replacedOnly && file.kind(token + 1) == .period) && !filter.isToOtherMember(token, in: file)
                 && filter.counts(token, inFile: declaration.file) && !index.isBindingOnlyRead(at: TokenLocation(file: declaration.file, token: token))
+                && !(filter.replacedOnly && index.isBindingNeverReplaced(at: TokenLocation(file: declaration.file, token: token)))
                 && filter.canRun(token, inFile: declaration.file, index: index)
             {
                 if filter.member != nil, let receiver = bindingReceiver(of: token, in: declaration.file, index: index) {

@@ -117,26 +117,34 @@ enum ViewProperty {
     /// initializer's effect repeats. The message's summary of the loss, the parent's name and
     /// the notes in the order things happen; nil without a trigger or a loss.
     /// `building`: which sites build the model (all, unless the initializer builds it only
-    /// for some callers).
+    /// for some callers). `built` is what builds it, in `file`: a constructor call, or a
+    /// factory call whose return paths may build it with different initializers (the first
+    /// whose rebuild loses something is the witness); the call's arguments are its inputs.
     static func rebuildWitness(
-        of view: TypeInfo, property: String, model: TypeInfo, call: Call?, in callFile: Int, context: RuleContext,
+        of view: TypeInfo, property: String, model: TypeInfo, built: (model: FreshModel, call: Call), in file: Int, context: RuleContext,
         building: (ViewConstruction) -> Bool = { _ in true }
     ) -> (loss: String, parent: String, notes: [DiagnosticNote])? {
         let index = context.index
-        let loss = index.loss(ofRebuilding: model, call: call, in: callFile, heldIn: property, of: view)
-        guard let summary = Witness.lossSummary(loss, keepsFirst: false),
-            let recreation = index.reCreations(of: view, sparing: index.constructionInputs(of: call, in: callFile)).first(where: { building($0.site) })
+        let witnessed = built.model.constructions.lazy.map { construction in
+            (construction, index.loss(ofRebuilding: model, call: construction.call, in: construction.file, heldIn: property, of: view))
+        }.first { Witness.lossSummary($0.1, keepsFirst: false) != nil }
+        guard let (construction, loss) = witnessed, let summary = Witness.lossSummary(loss, keepsFirst: false),
+            let recreation = index.reCreations(of: view, sparing: index.constructionInputs(of: built.call, in: file)).first(where: { building($0.site) })
         else {
             return nil
         }
         let parent = recreation.site.enclosingTypeName ?? "the parent"
         let site = recreation.site
+        // A factory's construction is cited where it builds the model.
+        let factoryNote = construction.file == file && construction.call == built.call
+            ? [] : [context.note("the factory it calls builds a new `\(model.name)` here on every call", at: construction.call.name..<construction.call.name + 1, in: construction.file)]
         return (
             summary, parent,
             Witness.triggerNotes(recreation.trigger, context: context)
                 + [context.note(
                     "`\(parent).body` runs again and re-creates `\(site.viewName)` here, whose `\(property)` is a new `\(model.name)`",
                     at: site.token..<site.token + 1, in: site.file)]
+                + factoryNote
                 + Witness.lossNotes(loss, model: model.name, keepsFirst: false, context: context)
         )
     }

@@ -239,13 +239,34 @@ extension TokenStream {
         }
         // A declaration or a pattern binds rather than assigns.
         if let before = kind(root - 1), root - 1 >= lowerBound {
-            if before == .colon || before == .period || before == .comma && isInBindingList(root) { return nil }
+            if before == .colon && !endsCaseLabel(root - 1) || before == .period || before == .comma && isInBindingList(root) { return nil }
             if before == .keyword || before == .identifier {
                 if at(root - 1, "let") || at(root - 1, "var") || at(root - 1, "case") { return nil }
             }
         }
         guard let chain = memberChain(at: root, limit: operatorIndex), chain.names.last == last else { return nil }
         return chain
+    }
+
+    /// Whether the colon ends a `switch` case label (`case .done(let value):`, `default:`),
+    /// after which a statement starts, rather than a type annotation (`var a: Int = 1`).
+    private func endsCaseLabel(_ colon: Int) -> Bool {
+        var probe = colon - 1
+        var steps = 0
+        while probe >= 0, steps < 64 {
+            if kind(probe) == .rightParen || kind(probe) == .rightSquare, partner[probe] >= 0, Int(partner[probe]) < probe {
+                probe = Int(partner[probe])
+            } else if kind(probe) == .leftParen || kind(probe) == .leftSquare || kind(probe) == .leftBrace {
+                return false
+            } else if at(probe, "case") || at(probe, "default") {
+                return tokens[probe].isAtStartOfLine || probe > 0 && (kind(probe - 1) == .leftBrace || kind(probe - 1) == .semicolon)
+                    || probe > 1 && at(probe - 1, "unknown")
+            }
+            if tokens[probe].isAtStartOfLine { return false }
+            probe -= 1
+            steps += 1
+        }
+        return false
     }
 
     /// `let a = 1, b = 2` and `if let a = x, let b = y` list bindings after commas.

@@ -48,6 +48,35 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(announcer(writes(of: "isLoading", in: "Feed", source).first), "isLoading")
     }
 
+    func testAClosureALazyPropertyHoldsIsTheTypesCodeCalledAsAMethod() {
+        let source = """
+            final class Detail: ObservableObject {
+                @Published var isFavourite = false
+                var visits = 0
+                var label = ""
+                private(set) lazy var toggle: () -> Void = {
+                    self.isFavourite.toggle()
+                    self.visits += 1
+                }
+                lazy var title: String = { self.label = "x"; return self.label }()
+                var onTap: () -> Void = { }
+            }
+            """
+        let favourite = writes(of: "isFavourite", in: "Detail", source)
+        XCTAssertEqual(favourite.map(\.member), ["`toggle()`"])
+        XCTAssertEqual(favourite.first?.phase, .afterHandout)
+        // Its other writes follow the same flow's announcement.
+        XCTAssertEqual(announcer(writes(of: "visits", in: "Detail", source).first), "isFavourite")
+        // A closure called where it stands runs once, when the property is first read: not a method.
+        XCTAssertTrue(writes(of: "label", in: "Detail", source).isEmpty)
+        let index = index(source)
+        let file = index.files[0]
+        let properties = index.types["Detail"]!.properties.map(\.property)
+        XCTAssertEqual(
+            properties.map { ProjectIndex.closureMethodBody(of: $0, in: file) != nil },
+            [false, false, false, true, false, false])
+    }
+
     func testAnObserversWritesAreAnnouncedByTheFlowsThatWriteItsProperty() {
         let source = """
             final class Bar: ObservableObject {

@@ -149,6 +149,48 @@ final class ConstructionInputsTests: XCTestCase {
         XCTAssertFalse(triggers.contains { index.changesInput($0, of: detail, in: host.name) })
     }
 
+    func testAWriteInTheStepThatAlsoWritesAnInputBeforeOrAfterItChangesIt() {
+        let index = index(
+            model + """
+                final class Catalog: ObservableObject {
+                    @Published var course = ""
+                    @Published var history: [String] = []
+                    @Published var status = ""
+                    func load() {
+                        API.fetch { result in
+                            self.course = result.course
+                            self.history = result.history
+                        }
+                    }
+                    private(set) lazy var reload: () -> Void = {
+                        API.fetch { result in
+                            self.course = result.course
+                            self.status = "loaded"
+                        }
+                    }
+                    func resume() async {
+                        course = "Swift"
+                        await API.wait()
+                        history = []
+                        status = "resumed"
+                    }
+                }
+                struct Courses: View {
+                    @ObservedObject var catalog: Catalog
+                    var body: some View { CourseView(model: CourseModel(course: catalog.course)) }
+                }
+                """)
+        let host = index.types["Courses"]!
+        let inputs = inputs("CourseModel", in: index)
+        let file = index.files[0]
+        let spared = index.reRenderTriggers(of: host).filter { $0.field != "course" }.map { trigger in
+            "\(trigger.field!) \(file.source.location(of: file.byteRange(trigger.write!.token..<trigger.write!.token + 1).lowerBound).line): "
+                + "\(index.changesInput(trigger, of: inputs, in: host.name))"
+        }
+        // The callbacks write `course` first, in the same step; `resume()` writes it before an `await`.
+        XCTAssertEqual(spared.sorted(), ["history 16: true", "history 28: false", "status 22: true", "status 29: false"])
+    }
+
     func testStatePassedDownAsTheReadPropertyIsAnInput() {
         let index = index(
             model + """

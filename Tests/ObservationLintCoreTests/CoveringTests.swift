@@ -624,4 +624,46 @@ final class CoveringTests: XCTestCase {
         XCTAssertTrue(index.canRun(write(to: "leaving", in: index), whileShowing: sites[2]))
         XCTAssertTrue(index.canRun(write(to: "later", in: index), whileShowing: sites[3]))
     }
+
+    func testActionsOnControlsOnScreenWithAView() {
+        let index = index(
+            """
+            @Observable final class Order {
+                var items: [String] = []
+                var note = ""
+                var total = 0
+                var tax = 0
+                func clear() { items = [] }
+                func sync() async { await Task.yield(); note = "" }
+            }
+            struct Summary: View {
+                let order: Order
+                var body: some View {
+                    Text("").onTapGesture { order.total += 1 }
+                }
+            }
+            struct OrderScreen: View {
+                @State private var order = Order()
+                var body: some View {
+                    VStack {
+                        Summary(order: order)
+                        Button("Clear") { withAnimation { order.clear() } }
+                        Button("Sync") { Task { await order.sync() } }
+                    }
+                    .onAppear { order.tax = 1 }
+                }
+            }
+            struct Elsewhere: View {
+                var body: some View { Text("") }
+            }
+            """)
+        // The view's own gesture; the builder's button, through the model's method.
+        XCTAssertTrue(index.runsOnAction(write(to: "total", in: index), beside: "Summary"))
+        XCTAssertTrue(index.runsOnAction(write(to: "items", in: index), beside: "Summary"))
+        // After an `await`; as the builder appears.
+        XCTAssertFalse(index.runsOnAction(write(to: "note", in: index), beside: "Summary"))
+        XCTAssertFalse(index.runsOnAction(write(to: "tax", in: index), beside: "Summary"))
+        // A view the button is not on screen with.
+        XCTAssertFalse(index.runsOnAction(write(to: "items", in: index), beside: "Elsewhere"))
+    }
 }

@@ -316,4 +316,38 @@ final class FreshModelsTests: XCTestCase {
         XCTAssertNil(probe("screens.keptDetail()"))
         XCTAssertNil(probe("screens.either(true)"))
     }
+
+    func testNewObjectOfAnInitialValue() {
+        let sources = [models, """
+            final class Factory {
+                static let shared = Factory()
+                private var kept = Model()
+                func make(id: Int) -> Model { Model(id: id) }
+                func keptModel() -> Model { kept }
+            }
+            struct Screen: View {
+                let built = Model(id: 1)
+                let implicit: Model = .init()
+                let made = Factory.shared.make(id: 2)
+                let kept = Factory.shared.keptModel()
+                let service = Service()
+                var body: some View { Text("") }
+            }
+            """]
+        let index = index(sources)
+        let file = index.files[1]
+        var result: [String: String] = [:]
+        for (_, property) in index.types["Screen"]!.properties where property.name != "body" {
+            let value = property.initializer!
+            let built = index.newObject(builtBy: value, in: 1, code: value, scope: "Screen", parameters: [], contextualType: property.type)
+            result[property.name] = built.map { "\($0.model.type) by \(file.text($0.call.name)) at \($0.model.constructions.map { $0.file })" } ?? "-"
+        }
+        XCTAssertEqual(
+            result,
+            [
+                "built": "Model by Model at [1]", "implicit": "Model by init at [1]", "made": "Model by make at [1]", "kept": "-",
+                // Any project type's constructor; a factory's result is a model only.
+                "service": "Service by Service at [1]",
+            ])
+    }
 }

@@ -396,6 +396,42 @@ final class ReRenderTests: XCTestCase {
             Array(repeating: ["`text` (`title:`)"], count: 2))
     }
 
+    /// A field of an object changing leaves the reference the parent passes, and another stored
+    /// field of it, equal: only the child that passes the changed field gets the trigger.
+    func testAChangedFieldOfAnObjectPassesNoChangedReferenceOrOtherField() {
+        let source = """
+            final class Upload: ObservableObject {
+                @Published var isLoading = false
+                @Published var title = ""
+                func start() { isLoading = true }
+            }
+            struct Menu: View {
+                @StateObject private var upload = Upload()
+                var body: some View {
+                    Text(upload.isLoading ? "…" : "")
+                    Trips(upload: upload)
+                    Heading(title: upload.title)
+                    Spinner(isLoading: upload.isLoading)
+                }
+            }
+            struct Trips: View {
+                let upload: Upload
+                var body: some View { Text("Trips") }
+            }
+            struct Heading: View {
+                let title: String
+                var body: some View { Text(title) }
+            }
+            struct Spinner: View {
+                let isLoading: Bool
+                var body: some View { Text("\\(isLoading)") }
+            }
+            """
+        XCTAssertEqual(lines("Trips", in: source), [])
+        XCTAssertEqual(lines("Heading", in: source), [])
+        XCTAssertEqual(lines("Spinner", in: source).count, 1)
+    }
+
     func testMemberWritesOfAnObjectInStateDoNotChangeTheState() {
         let source = """
             final class Router { var path: [String] = [] }

@@ -459,6 +459,67 @@ final class ViewGraphTests: XCTestCase {
         XCTAssertEqual(ties, ["ForEach id Identifiable", "none", "none", "none", "none"])
     }
 
+    /// Code in `.onChange(of: selection)` of a view runs only as the view is renewed when
+    /// each site building it (directly, or through a caller that hands the binding on) ties
+    /// its identity to the value handed down as `selection`; not with `initial: true`, not
+    /// in another handler, not when one site has no such tie or hands down another value.
+    func testAncestorIdentityRenewsOnChangeWrites() {
+        let views = """
+            struct Board: View {
+                @Binding var selection: String
+                @State private var title = ""
+                var body: some View {
+                    Text(title)
+                        .onChange(of: selection) { title = "renewed" }
+                        .onChange(of: selection, initial: true) { title = "initial" }
+                        .onAppear { title = "appear" }
+                }
+            }
+            struct Middle: View {
+                @Binding var selection: String
+                var body: some View { Board(selection: $selection) }
+            }
+            struct Root: View {
+                @State private var selection = "a"
+                @State private var other = "b"
+                var body: some View {
+                    if selection.isEmpty {
+                        Text("none")
+                    } else {
+                        Middle(selection: $selection).id(selection)
+                    }
+                }
+            }
+            struct Loose: View {
+                @Binding var selection: String
+                @State private var title = ""
+                var body: some View { Text(title).onChange(of: selection) { title = "loose" } }
+            }
+            struct LooseRoot: View {
+                @State private var selection = "a"
+                @State private var other = "b"
+                var body: some View {
+                    Loose(selection: $selection).id(selection)
+                    Loose(selection: $other).id(selection)
+                }
+            }
+            """
+        let index = index(["Views.swift": views])
+        let file = index.files[0]
+        // The `title` written before each literal.
+        func renewed(_ literal: String) -> String? {
+            let offset = views.utf8.count - views.components(separatedBy: "title = \"\(literal)\"")[1].utf8.count
+                - "title = \"\(literal)\"".utf8.count
+            let token = file.tokens.indices.first { Int(file.tokens[$0].start) == offset }!
+            return index.renewedViewRunning(TokenLocation(file: 0, token: token))
+        }
+        XCTAssertEqual(renewed("renewed"), "Board")
+        XCTAssertNil(renewed("initial"))
+        XCTAssertNil(renewed("appear"))
+        // `Loose(selection: $other).id(selection)`: its selection changes without a new id.
+        XCTAssertNil(renewed("loose"))
+    }
+
     /// The parts of a value built from several: the position a row is keyed by is its id,
     /// the collection read at it is not; an element of a row keyed by `\.id` renews the row
     /// only through its `id`.

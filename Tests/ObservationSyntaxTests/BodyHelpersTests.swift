@@ -50,6 +50,26 @@ final class BodyHelpersTests: XCTestCase {
         XCTAssertEqual(file.text(assignments[4].value), "State(initialValue: value)")
     }
 
+    func testTheFirstStatementOfASwitchCaseAssigns() {
+        let file = parse("""
+            struct V {
+                func f(_ result: Result<Int, Error>) {
+                    switch result {
+                    case .success(let value):
+                        self.count = value
+                        self.loaded = true
+                    case .failure: failed = true
+                    @unknown default:
+                        reset = true
+                    }
+                    enum Local { case item(size: Int = 1) }
+                    var typed: Int = 3
+                }
+            }
+            """)
+        XCTAssertEqual(file.assignments(in: body(file)).map { file.path(of: $0.target).joined(separator: ".") }, ["count", "loaded", "failed", "reset"])
+    }
+
     func testCallsWithTrailingClosuresAndArguments() {
         let file = parse("""
             struct V {

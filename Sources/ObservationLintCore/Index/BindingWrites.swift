@@ -27,4 +27,39 @@ extension ProjectIndex {
         }
         return false
     }
+
+    /// Whether the binding at `location` (`$item`, a whole argument of a project view's
+    /// construction) never replaces the value it binds: the view's `@Binding` property of
+    /// the argument's label (its initializers, if any, store the argument in it: `_item =
+    /// item`) is never assigned as a whole (`item = …`, `&item`) nor handed on as a whole
+    /// (`$item`; `$item.title` is fine). For an object, a write of a member through the binding
+    /// (`item.title = …`) changes the object, not which object the binding holds.
+    public func isBindingNeverReplaced(at location: TokenLocation) -> Bool {
+        let file = files[location.file]
+        guard file.kind(location.token) == .dollarIdentifier, file.kind(location.token + 1) != .period else { return false }
+        for site in viewGraph.constructions(inFile: location.file) {
+            guard let argument = site.arguments.first(where: { $0.value == location.token..<location.token + 1 }) else { continue }
+            guard let label = argument.label, let view = types[site.view],
+                let (_, property) = view.property(named: label), property.attributes.contains(where: { $0.simpleName == "Binding" })
+            else { return false }
+            let stored = "_" + label
+            for (declarationFile, initializer) in view.functions where initializer.kind == .initializer {
+                let source = files[declarationFile]
+                guard let body = initializer.body,
+                    body.contains(where: { source.spells($0, stored) && source.at($0 + 1, "=") && source.spells($0 + 2, label) })
+                else { return false }
+            }
+            let replacing = (memberAccesses(of: view).mutations[label] ?? []).contains { write in
+                let source = files[write.file]
+                return source.kind(write.token + 1) != .period || source.kind(write.token - 1) == .prefixAmpersand
+            }
+            return !replacing && !view.declarations.contains { declaration in
+                let source = files[declaration.file]
+                return declaration.decl.members.contains {
+                    source.kind($0) == .dollarIdentifier && source.spells($0, "$" + label) && source.kind($0 + 1) != .period
+                }
+            }
+        }
+        return false
+    }
 }

@@ -112,6 +112,12 @@ final class ChangeFlows: @unchecked Sendable {
                 }
             }
             for (file, property) in owner.properties where !property.modifiers.contains("static") {
+                if let body = ProjectIndex.closureMethodBody(of: property, in: index.files[file]) {
+                    let isPrivate = property.modifiers.accessLevel.map { $0 <= .fileprivate } ?? false
+                    add(Unit(file: file, body: body, kind: .function(property.name), isPrivate: isPrivate))
+                    functionNames.insert(property.name)
+                    functionBodies[property.name, default: []].append(Place(file: file, body: body, closure: nil))
+                }
                 for accessor in property.accessors {
                     guard let body = accessor.body else { continue }
                     var unit = Unit(file: file, body: body, kind: .accessor(accessor.kind, property: property.name), isPrivate: false)

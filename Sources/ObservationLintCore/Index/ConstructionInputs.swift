@@ -79,7 +79,7 @@ extension ProjectIndex {
             } else {
                 writes = changes(of: info).writes(of: name).map(\.site).filter { !writesOtherField(at: $0, of: name, than: input, in: info) }
             }
-            return trigger.write.map { stepAlsoWrites(writes, after: $0) } == true
+            return trigger.write.map { stepAlsoWrites(writes, with: $0) } == true
         }
     }
 
@@ -159,19 +159,28 @@ extension ProjectIndex {
     }
 
     /// Whether the synchronous step that makes `write` also makes one of `writes` before it
-    /// returns: later in the same function body, outside closures, before any `await`,
+    /// returns: in the same flow (the function body, or the closure the write is in; not a
+    /// closure nested in it) with no `await` between them, before or after the write,
     /// directly or in a method of the same type it calls there (two calls deep).
-    func stepAlsoWrites(_ writes: [TokenLocation], after write: TokenLocation) -> Bool {
+    func stepAlsoWrites(_ writes: [TokenLocation], with write: TokenLocation) -> Bool {
         guard !writes.isEmpty, let body = isolationFacts.enclosingBody(of: write, index: self), let owner = body.owner else { return false }
         let file = files[write.file]
-        guard scopes(in: body.range, of: file).innermostClosure(containing: write.token) == nil else { return false }
-        return makes(writes, in: write.token + 1..<body.range.upperBound, of: body.range, file: write.file, owner: owner, depth: 0)
+        let scopes = scopes(in: body.range, of: file)
+        let flow = scopes.innermostClosure(containing: write.token)?.range
+        let flowRange = flow ?? body.range
+        // The step starts after the flow's last `await` before the write.
+        let start = (flowRange.lowerBound..<write.token).last { file.at($0, "await") && scopes.innermostClosure(containing: $0)?.range == flow }
+            .map { $0 + 1 } ?? flowRange.lowerBound
+        return makes(writes, in: start..<write.token, of: body.range, flow: flow, file: write.file, owner: owner, depth: 0)
+            || makes(writes, in: write.token + 1..<flowRange.upperBound, of: body.range, flow: flow, file: write.file, owner: owner, depth: 0)
     }
 
-    private func makes(_ writes: [TokenLocation], in range: Range<Int>, of body: Range<Int>, file fileIndex: Int, owner: TypeInfo, depth: Int) -> Bool {
+    private func makes(
+        _ writes: [TokenLocation], in range: Range<Int>, of body: Range<Int>, flow: Range<Int>?, file fileIndex: Int, owner: TypeInfo, depth: Int
+    ) -> Bool {
         let file = files[fileIndex]
         let scopes = scopes(in: body, of: file)
-        for token in range where scopes.innermostClosure(containing: token) == nil {
+        for token in range where scopes.innermostClosure(containing: token)?.range == flow {
             if file.at(token, "await") { return false }
             if writes.contains(TokenLocation(file: fileIndex, token: token)) { return true }
             guard depth < 2, file.kind(token) == .identifier, file.kind(token + 1) == .leftParen, file.isOwnMemberReference(token) else { continue }
@@ -179,7 +188,7 @@ extension ProjectIndex {
             for declaration in owner.declarations {
                 for function in declaration.decl.functions where function.name == name {
                     guard let callee = function.body else { continue }
-                    if makes(writes, in: callee, of: callee, file: declaration.file, owner: owner, depth: depth + 1) { return true }
+                    if makes(writes, in: callee, of: callee, flow: nil, file: declaration.file, owner: owner, depth: depth + 1) { return true }
                 }
             }
         }

@@ -627,6 +627,54 @@ extension ProjectIndex {
         }
     }
 
+    // MARK: Actions beside a view
+
+    /// Whether the code at `location` runs synchronously from the user's action on a control
+    /// on screen with `view`: in an action closure (a `Button`'s action, a gesture's) of
+    /// `view`'s own code or of a view whose rendering code builds it, directly or in a method
+    /// such a closure calls before any `await` (the view's own, or another type's:
+    /// `model.reset()`). Whether the site that builds the view is in another branch or under a
+    /// presentation is `canRun(_:whileShowing:)`'s question.
+    public func runsOnAction(_ location: TokenLocation, beside view: String) -> Bool {
+        let builders = viewGraph.constructions(of: view).filter { $0.context == .rendering }.compactMap(\.enclosingType)
+        return runsOnAction(location, in: Set(builders + [view]), depth: 0)
+    }
+
+    private func runsOnAction(_ location: TokenLocation, in screens: Set<String>, depth: Int) -> Bool {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self), let owner = body.owner,
+            screens.contains(owner.name) || !owner.isView
+        else { return false }
+        let file = files[location.file]
+        let scopes = scopes(in: body.range, of: file)
+        for scope in scopes.enclosing(location.token) {
+            guard case .closure(let callee, let label) = scope.kind else { continue }
+            let handler = callee.map { file.text($0) } ?? label.map { file.text($0) }
+            if let handler, Self.transparentClosures.contains(handler) { continue }
+            guard let handler, owner.isView, !suspends(before: location.token, in: scope, scopes: scopes, file: file) else { return false }
+            return !Self.eventClosures.contains(handler) && !Self.appearanceHandlers.contains(handler)
+                && ViewCode.role(of: scope, in: file, index: self) == .action
+        }
+        guard depth < 2, case .function(let function) = body.member, function.kind == .function,
+            !suspends(before: location.token, in: nil, scopes: scopes, from: body.range.lowerBound, file: file)
+        else { return false }
+        return screens.contains { screen in
+            guard let type = types[screen] else { return false }
+            let calls = owner.name == screen ? references(to: function.name, in: type) : memberCalls(to: function.name, in: type)
+            return calls.contains { runsOnAction($0, in: screens, depth: depth + 1) }
+        }
+    }
+
+    /// `x.name(…)`, `x?.name { … }` in `view`'s code: calls of another object's method.
+    private func memberCalls(to name: String, in view: TypeInfo) -> [TokenLocation] {
+        view.declarations.flatMap { declaration in
+            let file = files[declaration.file]
+            return declaration.decl.members.filter { token in
+                file.kind(token) == .identifier && file.spells(token, name) && file.kind(token - 1) == .period
+                    && (file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace)
+            }.map { TokenLocation(file: declaration.file, token: $0) }
+        }
+    }
+
     /// `Task { … }`, `Task(priority: .high) { … }`: an unstructured task inheriting the
     /// actor of the code that starts it (not `Task.detached`, not the `.task` modifier).
     private func isUnstructuredTask(_ scope: Scope, in file: ParsedFile) -> Bool {

@@ -67,6 +67,25 @@ extension ProjectIndex {
         freshModel(returnedBy: expression, in: fileIndex, code: code, scope: scope, parameters: parameters, visiting: [])
     }
 
+    /// The project object `expression` builds anew each time it is evaluated, and the call
+    /// that does it at `expression` (whose arguments are the object's inputs): a constructor
+    /// call (`Model()`, `.init()` for `contextualType`), or a call of a project function
+    /// returning a fresh model (`Factory.makeModel(id)`, `freshModel(returnedBy:in:code:…)`).
+    /// The constructor's type may be any project type; a factory's is a model.
+    public func newObject(
+        builtBy expression: Range<Int>, in fileIndex: Int, code: Range<Int>, scope: String, parameters: [Parameter], contextualType: TypeRef?
+    ) -> (model: FreshModel, call: Call)? {
+        let file = files[fileIndex]
+        if let constructed = constructedType(in: expression, file: file, scope: scope, contextualType: contextualType) {
+            return (FreshModel(type: constructed.name, constructions: [ModelConstruction(file: fileIndex, call: constructed.call)]), constructed.call)
+        }
+        guard let fresh = freshModel(returnedBy: expression, in: fileIndex, code: code, scope: scope, parameters: parameters),
+            let chain = file.memberChain(at: expression.lowerBound, limit: expression.upperBound),
+            let call = file.call(at: chain.last, limit: expression.upperBound)
+        else { return nil }
+        return (fresh, call)
+    }
+
     /// The model every path of `function` (declared in the project type `owner`) returns by
     /// builds anew; nil when one of them returns anything else or something not known.
     /// Worked out once per function.

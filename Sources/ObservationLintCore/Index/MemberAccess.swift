@@ -80,6 +80,9 @@ extension ProjectIndex {
                     isInitializer: function.kind == .initializer || isSetup, observedProperty: nil, into: &accesses)
             }
             for property in declaration.decl.properties {
+                if let body = Self.closureMethodBody(of: property, in: file) {
+                    scan(body, file: declaration.file, parameters: [], isInitializer: false, observedProperty: nil, into: &accesses)
+                }
                 for accessor in property.accessors {
                     guard let body = accessor.body else { continue }
                     let observed = accessor.kind == .willSet || accessor.kind == .didSet ? property.name : nil
@@ -98,6 +101,18 @@ extension ProjectIndex {
             }
         }
         return accesses
+    }
+
+    /// `lazy var load: () -> Void = { self.items = … }`: the closure a lazy property holds
+    /// runs whenever code calls the property as it calls a method (`model.load()`), and
+    /// (unlike a non-lazy initial value) it may use `self`: the code between its braces,
+    /// which the type's own code is made of as a method's body is. Nil for another initial
+    /// value (`lazy var formatter = { … }()` runs once, when first read).
+    public static func closureMethodBody(of property: Property, in file: ParsedFile) -> Range<Int>? {
+        guard property.modifiers.contains("lazy"), !property.modifiers.contains("static"), let value = property.initializer,
+            value.count > 1, file.kind(value.lowerBound) == .leftBrace, Int(file.partner[value.lowerBound]) == value.upperBound - 1
+        else { return nil }
+        return value.lowerBound + 1..<value.upperBound - 1
     }
 
     /// The bodies of the type's private methods that only initialization calls: every

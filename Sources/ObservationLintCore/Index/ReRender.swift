@@ -173,11 +173,25 @@ extension ProjectIndex {
     /// An input the site passes that is the state the trigger changes.
     private func changedInput(at site: ViewConstruction, for trigger: ReRenderTrigger, parent: TypeInfo) -> PassedDownInput? {
         for argument in site.arguments {
-            if trigger.reader == parent.name, trigger.passedDown.isEmpty, mentions(argument.origin, property: trigger.property) {
+            if trigger.reader == parent.name, trigger.passedDown.isEmpty, mentions(argument.origin, property: trigger.property),
+                !keepsValue(argument.origin, when: trigger)
+            {
                 return PassedDownInput(site: site, input: "\(trigger.state)\(Self.label(argument))", label: argument.label)
             }
         }
         return nil
+    }
+
+    /// Whether the argument's value stays the same when the trigger's model field changes:
+    /// it passes the object itself (the reference is unchanged; a child that reads the field
+    /// has its own trigger), or another stored field of it (`model.station` when
+    /// `model.isFavourite` changes). SwiftUI then finds the input equal.
+    private func keepsValue(_ origin: ArgumentOrigin, when trigger: ReRenderTrigger) -> Bool {
+        guard case .property(let reference, let path) = origin, reference.name == trigger.property,
+            let field = trigger.field, let model = trigger.model.flatMap({ types[$0] }), model.isClass
+        else { return false }
+        guard let member = path.first else { return true }
+        return member != field && model.property(named: member)?.1.isStored == true
     }
 
     private static func label(_ argument: ConstructionArgument) -> String { argument.label.map { " (`\($0):`)" } ?? "" }

@@ -1409,6 +1409,53 @@ extension ProjectIndex {
         return nil
     }
 
+    /// The view whose code holds `location`, when every instance of it is renewed — with
+    /// all it builds, and the state of each — whenever that code runs: code in an
+    /// `.onChange(of: value)` action (not `initial: true`) runs only when `value` changes
+    /// (SwiftUI compares it each time the body runs), and `value` is the view's `@Binding`
+    /// or plain input that every site building the view hands down (`$selection`, or as it
+    /// is) from a value an `.id(…)` on the way follows, or a branch pins, at that site or
+    /// further up (`Screen(selection: $selection).id(selection)`): `.id` ties the identity of
+    /// the view it modifies, and so of its whole subtree, to the value. Nil otherwise.
+    public func renewedViewRunning(_ location: TokenLocation) -> String? {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self), let writer = body.owner, writer.isView
+        else { return nil }
+        let file = files[location.file]
+        guard let handler = scopes(in: body.range, of: file).enclosing(location.token).first(where: { scope in
+            guard case .closure(let callee, _) = scope.kind else { return false }
+            return callee.map { !["withAnimation", "withTransaction"].contains(file.text($0)) } ?? true
+        }), case .closure(let callee?, _) = handler.kind, file.at(callee, "onChange"), let arguments = handler.callArguments,
+            file.argument("initial", in: arguments).map({ $0.count == 1 && file.at($0.lowerBound, "false") }) ?? true,
+            let value = file.argument("of", in: arguments).flatMap({ writtenChain($0, in: file) }), !value.contains(".")
+        else { return nil }
+        return isRenewed(writer.name, whenChanging: value, depth: 0) ? writer.name : nil
+    }
+
+    /// Whether each site that builds `view` renews it when its input `name` changes.
+    private func isRenewed(_ view: String, whenChanging name: String, depth: Int) -> Bool {
+        guard depth < 4, let type = types[view], let (_, property) = type.property(named: name), property.isStored else { return false }
+        let isBinding = property.attributes.contains { $0.simpleName == "Binding" }
+        guard isBinding || property.attributes.isEmpty else { return false }
+        let sites = viewGraph.constructions(of: view).filter { $0.context != .preview }
+        return !sites.isEmpty && sites.allSatisfy { site in
+            guard site.context == .rendering || site.context == .presentation, let argument = site.argument(labeled: name) else { return false }
+            let file = files[site.file]
+            // A binding hands down the caller's storage; a plain input, its current value.
+            guard (file.kind(argument.value.lowerBound) == .dollarIdentifier) == isBinding,
+                let source = writtenChain(argument.value, in: file)
+            else { return false }
+            for tie in site.identity {
+                switch tie {
+                case .idModifier(let id): if writtenChain(id, in: file) == source { return true }
+                case .branch(_, let pinned): if pinned.contains(source) { return true }
+                case .forEach, .presentedItem: continue
+                }
+            }
+            guard !source.contains("."), let caller = site.enclosingType else { return false }
+            return isRenewed(caller, whenChanging: source, depth: depth + 1)
+        }
+    }
+
     /// `model.title` for `self.model.title` or `model.title!`; nil for other expressions.
     private func writtenChain(_ value: Range<Int>, in file: ParsedFile) -> String? {
         guard let chain = file.memberChain(at: value.lowerBound, limit: value.upperBound) else { return nil }
