@@ -48,7 +48,12 @@ public struct UnobservedModelInView: Rule {
             model's code, the field every caller binds the view's `@Binding` to \
             (`Agenda(day: $router.selectedDay)`): SwiftUI runs \
             its body again once the flow returns, and the body reads the new value. A write in \
-            a `Task` the action starts is another flow.
+            a `Task` the action starts is another flow. Nor is a read whose value only seeds \
+            the `@State` of a child view built there (`Collapsible(isCollapsed: \
+            !Settings.shared.expandNotes)` with `@State var isCollapsed`, or an initializer \
+            doing `_x = State(initialValue: x)`): SwiftUI keeps a state's first value for the \
+            life of the child's identity, so rendering the reader again would change nothing \
+            on screen (unless the value also renews the child: `.id(value)`).
             """,
         fix: """
             For an `ObservableObject`: `@StateObject private var model = Model()` when the view \
@@ -303,6 +308,24 @@ public struct UnobservedModelInView: Rule {
                 }
             }
             """,
+            // The first read only seeds the section's `@State`; the title shows the setting.
+            """
+            final class Settings: ObservableObject {
+                static let shared = Settings()
+                @Published var expandNotes = false
+                func toggle() { expandNotes.toggle() }
+            }
+            struct Collapsible: View {
+                @State var isCollapsed: Bool
+                let title: String
+                var body: some View { Text(isCollapsed ? title : "-") }
+            }
+            struct NotesSection: View {
+                var body: some View {
+                    Collapsible(isCollapsed: !Settings.shared.expandNotes, title: ↓Settings.shared.expandNotes ? "Open" : "Closed")
+                }
+            }
+            """,
             """
             final class Thumbnails {
                 static let shared = Thumbnails()
@@ -398,6 +421,31 @@ public struct UnobservedModelInView: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The setting only seeds the sections' `@State`s (memberwise, or `_x =
+            // State(initialValue:)`): SwiftUI keeps a state's first value for the life of the
+            // section, so rendering the parent again would change nothing on screen.
+            """
+            final class Settings: ObservableObject {
+                static let shared = Settings()
+                @Published var expandNotes = false
+                func toggle() { expandNotes.toggle() }
+            }
+            struct Collapsible: View {
+                @State var isCollapsed: Bool = true
+                var body: some View { Text(isCollapsed ? "+" : "-") }
+            }
+            struct Folding: View {
+                @State private var isOpen: Bool
+                init(open: Bool) { _isOpen = State(initialValue: open) }
+                var body: some View { Text(isOpen ? "-" : "+") }
+            }
+            struct NotesSection: View {
+                var body: some View {
+                    Collapsible(isCollapsed: !Settings.shared.expandNotes)
+                    Folding(open: Settings.shared.expandNotes)
+                }
+            }
+            """,
             // The parser fills each heading before it hands it out: setup, before any view.
             """
             final class Heading {
@@ -1069,7 +1117,7 @@ public struct UnobservedModelInView: Rule {
             var roles = RenderRoles(body: body.range, file: file, index: index)
             for token in body.range where file.kind(token) == .identifier && file.spells(token, name) {
                 guard file.isOwnMemberReference(token), !file.isAssignmentOperator(token + 1), !file.isArgumentLabel(token),
-                    roles.role(of: token) == .content
+                    roles.role(of: token) == .content, !index.onlySeedsChildState(TokenLocation(file: body.file, token: token))
                 else { continue }
                 return TokenLocation(file: body.file, token: token)
             }
@@ -1111,7 +1159,10 @@ public struct UnobservedModelInView: Rule {
                     model.isObservableObject || ViewProperty.isCertainlyPlainClass(model, index: index)
                 else { continue }
                 let field = file.text(chain.names[position])
-                guard roles.role(of: chain.root) == .content, reported.insert(model.name + "." + field).inserted else { continue }
+                guard roles.role(of: chain.root) == .content,
+                    !index.onlySeedsChildState(TokenLocation(file: body.file, token: chain.root)),
+                    reported.insert(model.name + "." + field).inserted
+                else { continue }
                 let changing = changingByModel[model.name] ?? changingMembers(of: model, publishedOnly: model.isObservableObject, index: index)
                 changingByModel[model.name] = changing
                 let holder = chain.names[..<position].map { file.text($0) }.joined(separator: ".")
@@ -1299,6 +1350,7 @@ public struct UnobservedModelInView: Rule {
         let reads = (index.viewReads[model.name] ?? []).filter { read in
             read.view == view.name && read.reference.name == name && read.role == .content
                 && !isInReceivedPublisher(read, index: index)
+                && !index.onlySeedsChildState(TokenLocation(file: read.file, token: read.tokens[0]))
         }
         guard !reads.isEmpty else { return nil }
         // A parent that observes the object and rebuilds the view with an input SwiftUI
