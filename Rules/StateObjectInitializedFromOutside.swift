@@ -22,7 +22,8 @@ public struct StateObjectInitializedFromOutside: Rule {
             FeedModel()` after a refresh, the caller's `@State` object reassigned): the view goes \
             on using the first object, and what the caller does with the new one never shows. Or \
             an explicit initializer takes the object as a plain parameter (or builds it in a \
-            local) and a caller builds it while rendering, either from inputs that a write changes \
+            local) and a caller builds it while rendering (a constructor, or a project factory \
+            every return path of which builds a new one: `container.makeModel(id: id)`), either from inputs that a write changes \
             (the kept object goes on using the first ones) or with an initializer that starts \
             work (a task, a timer, an observer, a request) that every discarded object repeats — \
             then only with a write that runs the caller's body again while the view is shown \
@@ -258,8 +259,62 @@ public struct StateObjectInitializedFromOutside: Rule {
                 }
             }
             """,
+            // A project factory builds a new object at every call, whose initializer sends an
+            // analytics event; the parent's body runs again while the view is shown.
+            """
+            protocol Analytics { func log(_ event: String) }
+            final class ItemModel: ObservableObject {
+                @Published var title = ""
+                init(id: Int, analytics: Analytics) { analytics.log("item_view \\(id)") }
+            }
+            final class Container: ObservableObject {
+                let analytics: Analytics
+                init(analytics: Analytics) { self.analytics = analytics }
+                func makeItemModel(id: Int) -> ItemModel { ItemModel(id: id, analytics: analytics) }
+            }
+            struct ItemView: View {
+                @StateObject private var ↓model: ItemModel
+                init(model: ItemModel) { _model = StateObject(wrappedValue: model) }
+                var body: some View { Text(model.title) }
+            }
+            struct ItemScreen: View {
+                @EnvironmentObject var container: Container
+                @State private var likes = 0
+                var body: some View {
+                    ItemView(model: container.makeItemModel(id: 1))
+                    Button("Like \\(likes)") { likes += 1 }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The factory returns the object it keeps: the same one at every render.
+            """
+            protocol Analytics { func log(_ event: String) }
+            final class ItemModel: ObservableObject {
+                @Published var title = ""
+                init(id: Int, analytics: Analytics) { analytics.log("item_view \\(id)") }
+            }
+            final class Container: ObservableObject {
+                let analytics: Analytics
+                lazy var item = ItemModel(id: 1, analytics: analytics)
+                init(analytics: Analytics) { self.analytics = analytics }
+                func makeItemModel() -> ItemModel { item }
+            }
+            struct ItemView: View {
+                @StateObject private var model: ItemModel
+                init(model: ItemModel) { _model = StateObject(wrappedValue: model) }
+                var body: some View { Text(model.title) }
+            }
+            struct ItemScreen: View {
+                @EnvironmentObject var container: Container
+                @State private var likes = 0
+                var body: some View {
+                    ItemView(model: container.makeItemModel())
+                    Button("Like \\(likes)") { likes += 1 }
+                }
+            }
+            """,
             // The search field that changes the query is the list's own, and the list is
             // covered while the detail is pushed (a stack-styled `NavigationView`): the query
             // cannot change while the detail is shown.
@@ -890,7 +945,7 @@ public struct StateObjectInitializedFromOutside: Rule {
         let name = property.name
         let sites = CallSites.sites(passing: label, to: view.name, index: context.index)
         for (site, argument) in sites where !evaluatedOnce {
-            guard case .constructor = argument.origin, site.context == .rendering || site.context == .presentation,
+            guard site.context == .rendering || site.context == .presentation,
                 let harm = rebuildHarm(of: argument, at: site, index: context.index)
             else { continue }
             // A repeated effect needs what renders the caller again while the view is shown.
@@ -903,7 +958,7 @@ public struct StateObjectInitializedFromOutside: Rule {
             return (
                 "`@StateObject var \(name)` is given an object that \(caller) builds while rendering: every render builds another one, which SwiftUI throws away, keeping only the first, \(harm)",
                 triggerNotes + [context.note("\(caller) builds `\(harm.object)` here on every render", at: argument.value, in: site.file)]
-                    + harm.notes(in: context))
+                    + harm.notes(in: context, at: argument, of: site))
         }
         for (site, argument) in sites {
             guard let change = CallSites.change(of: argument, at: site, holdsReference: true, index: context.index, depth: 0)
@@ -923,15 +978,14 @@ public struct StateObjectInitializedFromOutside: Rule {
 
     /// What rebuilding the object at every render costs beyond an allocation, or nil: an
     /// object rebuilt from the same constant inputs whose initializer only stores values
-    /// loses nothing. Either its inputs can change (the kept first object goes stale: which
-    /// input), or its initializer starts work (a task, a timer, an observer, a request) that
-    /// every discarded object repeats.
+    /// loses nothing. The argument builds the object with a constructor or a project factory
+    /// that returns a new one on every call (`container.makeModel(id: id)`). Either the
+    /// constructor's inputs can change (the kept first object goes stale: which input), or
+    /// the object's initializer, as the constructor or the factory calls it, starts work (a
+    /// task, a timer, an observer, a request) that every discarded object repeats.
     private func rebuildHarm(of argument: ConstructionArgument, at site: ViewConstruction, index: ProjectIndex) -> RebuildHarm? {
-        let file = index.files[site.file]
-        guard let (type, call) = index.constructedType(in: argument.value, file: file, scope: site.enclosingType) else {
-            return nil
-        }
-        let object = type
+        guard let built = index.newObject(passedAs: argument, at: site) else { return nil }
+        let object = built.model.type
         let changing = argument.constructorArguments.lazy.compactMap {
             CallSites.change(of: $0, at: site, holdsReference: false, index: index, depth: 0)
         }.first
@@ -939,10 +993,16 @@ public struct StateObjectInitializedFromOutside: Rule {
             return RebuildHarm(
                 object: object,
                 description: "and it is built from \(changing.reason), which changes while the view is shown: the kept object goes on using the first value",
-                write: changing.write)
+                write: changing.write, factoryConstruction: nil)
         }
-        if let model = index.types[type], let effect = SideEffects(index: index).effect(ofConstructing: model, with: call, in: file) {
-            return RebuildHarm(object: object, description: "and building one \(effect.description), repeated for every discarded object", write: nil)
+        guard let model = index.types[object] else { return nil }
+        for construction in built.model.constructions {
+            guard let effect = SideEffects(index: index).effect(ofConstructing: model, with: construction.call, in: index.files[construction.file])
+            else { continue }
+            let isFactory = construction.file != site.file || construction.call != built.call
+            return RebuildHarm(
+                object: object, description: "and building one \(effect.description), repeated for every discarded object", write: nil,
+                factoryConstruction: isFactory ? construction : nil)
         }
         return nil
     }
@@ -952,10 +1012,19 @@ public struct StateObjectInitializedFromOutside: Rule {
         let description: String
         /// The write that changes an input, when that is the harm.
         let write: CallSites.ValueWrite?
+        /// Where the factory the argument calls builds the object, when it is a factory.
+        let factoryConstruction: ModelConstruction?
 
-        func notes(in context: RuleContext) -> [DiagnosticNote] {
-            guard let write else { return [] }
-            return [context.note("then \(write.description)", at: write.token..<write.token + 1, in: write.file)]
+        func notes(in context: RuleContext, at argument: ConstructionArgument, of site: ViewConstruction) -> [DiagnosticNote] {
+            var notes: [DiagnosticNote] = []
+            if let construction = factoryConstruction {
+                notes.append(
+                    context.note(
+                        "the factory it calls builds a new `\(object)` here on every call",
+                        at: construction.call.name..<construction.call.name + 1, in: construction.file))
+            }
+            if let write { notes.append(context.note("then \(write.description)", at: write.token..<write.token + 1, in: write.file)) }
+            return notes
         }
     }
 

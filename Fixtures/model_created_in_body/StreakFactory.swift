@@ -28,7 +28,7 @@ final class StreakFactory: StreakMaking {
 }
 
 struct StreakBadge: View {
-    @StateObject var model: StreakModel
+    @StateObject var model: StreakModel // expect: state_object_initialized_from_outside
     init(model: StreakModel) { _model = StateObject(wrappedValue: model) }
     var body: some View { Text("\(model.days)") }
 }

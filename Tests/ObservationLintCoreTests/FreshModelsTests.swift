@@ -350,4 +350,36 @@ final class FreshModelsTests: XCTestCase {
                 "service": "Service by Service at [1]",
             ])
     }
+
+    func testNewObjectPassedAtAViewConstruction() {
+        let sources = [models, """
+            final class Container {
+                private var kept = Model()
+                func make(id: Int) -> Model { Model(id: id) }
+                func keptModel() -> Model { kept }
+            }
+            struct Detail: View {
+                let model: Model
+                var body: some View { Text("") }
+            }
+            struct Screen: View {
+                let container: Container
+                let own = Model()
+                var body: some View {
+                    Detail(model: Model(id: 1))
+                    Detail(model: container.make(id: 2))
+                    Detail(model: container.keptModel())
+                    Detail(model: own)
+                }
+                func row(_ id: Int) -> some View { Detail(model: container.make(id: id)) }
+            }
+            """]
+        let index = index(sources)
+        let result = index.viewGraph.constructions(of: "Detail").map { site in
+            index.newObject(passedAs: site.argument(labeled: "model")!, at: site).map {
+                "\($0.model.type) by \(index.files[site.file].text($0.call.name))"
+            } ?? "-"
+        }
+        XCTAssertEqual(result, ["Model by Model", "Model by make", "-", "-", "Model by make"])
+    }
 }

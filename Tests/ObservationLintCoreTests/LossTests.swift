@@ -72,6 +72,12 @@ final class LossTests: XCTestCase {
             final class Tracker {
                 init(analytics: Analytics) { analytics.logEvent("open") }
             }
+            final class ScreenTracker {
+                init(analytics: AnalyticsTracking) { analytics.log(.screenView) }
+            }
+            final class Logged {
+                init(logger: Logger) { logger.log("made") }
+            }
             let probe = Reader()
             """
         XCTAssertNil(effect(constructing: "Reader", in: source))
@@ -85,6 +91,12 @@ final class LossTests: XCTestCase {
         XCTAssertEqual(
             effect(constructing: "Tracker", in: source.replacingOccurrences(of: "probe = Reader()", with: "probe = Tracker(analytics: a)")),
             "sends an analytics event")
+        // `log` is an analytics event only on an analytics receiver, not on a logger.
+        XCTAssertEqual(
+            effect(
+                constructing: "ScreenTracker", in: source.replacingOccurrences(of: "probe = Reader()", with: "probe = ScreenTracker(analytics: a)")),
+            "sends an analytics event")
+        XCTAssertNil(effect(constructing: "Logged", in: source.replacingOccurrences(of: "probe = Reader()", with: "probe = Logged(logger: l)")))
     }
 
     func testTaskIsAnEffectByWhatItsBodyDoes() {

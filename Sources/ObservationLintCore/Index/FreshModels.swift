@@ -73,7 +73,7 @@ extension ProjectIndex {
     /// returning a fresh model (`Factory.makeModel(id)`, `freshModel(returnedBy:in:code:…)`).
     /// The constructor's type may be any project type; a factory's is a model.
     public func newObject(
-        builtBy expression: Range<Int>, in fileIndex: Int, code: Range<Int>, scope: String, parameters: [Parameter], contextualType: TypeRef?
+        builtBy expression: Range<Int>, in fileIndex: Int, code: Range<Int>, scope: String?, parameters: [Parameter], contextualType: TypeRef?
     ) -> (model: FreshModel, call: Call)? {
         let file = files[fileIndex]
         if let constructed = constructedType(in: expression, file: file, scope: scope, contextualType: contextualType) {
@@ -84,6 +84,16 @@ extension ProjectIndex {
             let call = file.call(at: chain.last, limit: expression.upperBound)
         else { return nil }
         return (fresh, call)
+    }
+
+    /// The object that `argument` of a view construction builds anew each time the site runs
+    /// (`Detail(model: Model())`, `Detail(model: container.makeModel(id: id))`):
+    /// `newObject(builtBy:…)` in the code around the site.
+    public func newObject(passedAs argument: ConstructionArgument, at site: ViewConstruction) -> (model: FreshModel, call: Call)? {
+        let code = codeContexts(inFile: site.file).innermost(containing: site.token)
+        return newObject(
+            builtBy: argument.value, in: site.file, code: code?.range ?? argument.value, scope: site.enclosingType,
+            parameters: code?.parameters ?? [], contextualType: nil)
     }
 
     /// The model every path of `function` (declared in the project type `owner`) returns by

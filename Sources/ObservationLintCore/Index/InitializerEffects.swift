@@ -362,6 +362,9 @@ struct InitializerEffects {
         case "logEvent", "track", "trackEvent", "capture", "sendEvent", "logScreenView", "recordEvent":
             guard afterPeriod, isCall(token, file: file) else { return nil }
             return effect("sends an analytics event")
+        case "log" where afterPeriod && isCall(token, file: file) && file.text(token - 2).lowercased().hasSuffix("analytics"):
+            // `analytics.log(.screenView)`: `log` alone may be a logger's.
+            return effect("sends an analytics event")
         case let name where Self.sharedInstanceNames.contains(name):
             // `Store.shared.items = …`, `Session.current.user.append(…)`: a write to shared state.
             guard afterPeriod, file.kind(token + 1) == .period, file.kind(token + 2) == .identifier else { return nil }
