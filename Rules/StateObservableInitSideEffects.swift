@@ -16,8 +16,12 @@ public struct StateObservableInitSideEffects: Rule {
             for a state without an initial value), also a `Model(…)` another initializer passes \
             on with `self.init(…)` (for the constructions that select that initializer). SwiftUI keeps the first \
             instance and throws the new ones away, but their initializers have already run: each \
-            re-render starts another `Task`, timer, notification observer, request or storage \
-            write. Reported by default only with the witness, cited in notes in the order things \
+            re-render starts another `Task`, timer, notification observer, request, storage \
+            write or write to a shared object (`Hub.shared.onEvent = …`, also through a \
+            constant that holds it: `let hub = Hub.shared`). When that write assigns a value \
+            bound to the new instance (a handler closure that uses `self`, `delegate = self`), \
+            each discarded instance replaces what the kept one assigned there, so the shared \
+            object no longer reaches the instance the view shows. Reported by default only with the witness, cited in notes in the order things \
             happen: the write that runs the parent's body again (and where it reads that state), \
             the site where that body re-creates this view, and the initializer's effect. A view \
             whose parents never run again while it is shown, and an initializer that only \
@@ -42,6 +46,32 @@ public struct StateObservableInitSideEffects: Rule {
             (`@State private var model: Model?`).
             """,
         triggeringExamples: [
+            // Each `LiveModel` built replaces the hub's handler with one for itself: once
+            // `Screen.body` runs again, goals go to a discarded model.
+            """
+            @MainActor final class EventHub {
+                static let shared = EventHub()
+                var onGoal: ((String) -> Void)?
+            }
+            @Observable final class LiveModel {
+                var goals: [String] = []
+                private let hub = EventHub.shared
+                init() {
+                    hub.onGoal = { [weak self] scorer in self?.goals.append(scorer) }
+                }
+            }
+            struct LiveView: View {
+                @State private var ↓model = LiveModel()
+                var body: some View { List(model.goals, id: \\.self) { Text($0) } }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    LiveView()
+                }
+            }
+            """,
             // The convenience initializer builds the model and hands it to the one that fills
             // the state (`self.model = model` initializes `@State` with it): `Home.body`
             // selects it, so each run of that body builds another `FeedModel`.
@@ -216,6 +246,33 @@ public struct StateObservableInitSideEffects: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // `hub` is a variable: which object it holds when `listen()` writes is not known.
+            """
+            @MainActor final class EventHub {
+                static let shared = EventHub()
+                var onGoal: ((String) -> Void)?
+            }
+            @Observable final class LiveModel {
+                var goals: [String] = []
+                private var hub = EventHub.shared
+                init(hub: EventHub) {
+                    self.hub = hub
+                    listen()
+                }
+                private func listen() { hub.onGoal = { [weak self] scorer in self?.goals.append(scorer) } }
+            }
+            struct LiveView: View {
+                @State private var model = LiveModel(hub: EventHub())
+                var body: some View { List(model.goals, id: \\.self) { Text($0) } }
+            }
+            struct Screen: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("\\(count)") { count += 1 }
+                    LiveView()
+                }
+            }
+            """,
             // `Home.body` passes the model it keeps: the initializer that builds one
             // (`init(account:)`, used by the preview) is never selected by a body that runs again.
             """
@@ -480,8 +537,11 @@ public struct StateObservableInitSideEffects: Rule {
                     guard let witness = recreations!.first(where: { construction.isBuilt(at: $0.site, of: view, index: index) }) else { continue }
                     let parent = witness.site.enclosingTypeName ?? "the parent"
                     let place = effect.place.map { " (\($0))" } ?? ""
+                    let harm = effect.replacedWithSelf
+                        ? "each discarded one replaces what the kept one assigned there with a value bound to itself, so the shared object no longer reaches the kept instance"
+                        : "the side effect repeats for every discarded one"
                     context.report(
-                        "`@State var \(property.name)` builds a new `\(model.name)` each time `\(parent).body` runs again and re-creates this view, and building one \(effect.description)\(place): SwiftUI keeps only the first instance, but the side effect repeats for every discarded one",
+                        "`@State var \(property.name)` builds a new `\(model.name)` each time `\(parent).body` runs again and re-creates this view, and building one \(effect.description)\(place): SwiftUI keeps only the first instance, but \(harm)",
                         at: property.nameToken..<property.nameToken + 1,
                         notes: Witness.triggerNotes(witness.trigger, context: context)
                             + [context.note(

@@ -20,6 +20,7 @@ struct ScoresScreen: View {
             LeagueTable(league: "Premier")
             SettingsSummary()
             PlayerSearchView()
+            GoalTicker()
         }
     }
 }

@@ -140,6 +140,10 @@ final class ConstructionEffectTests: XCTestCase {
 
 final class HeldSharedObjectWriteTests: XCTestCase {
     private func effect(of model: String, probe: String = "Model()") -> String? {
+        initializerEffect(of: model, probe: probe)?.description
+    }
+
+    private func initializerEffect(of model: String, probe: String = "Model()") -> InitializerEffect? {
         let source = """
             final class Coordinator {
                 static let shared = Coordinator()
@@ -153,7 +157,7 @@ final class HeldSharedObjectWriteTests: XCTestCase {
         guard let token = file.tokens.indices.first(where: { file.spells($0, "Model") && file.at($0 - 2, "probe") }),
             let call = file.call(at: token, limit: file.tokens.count)
         else { return nil }
-        return index.initializerEffect(ofConstructing: index.types["Model"]!, call: call, in: 0)?.description
+        return index.initializerEffect(ofConstructing: index.types["Model"]!, call: call, in: 0)
     }
 
     func testWriteThroughAPropertyHoldingASharedObject() {
@@ -176,6 +180,58 @@ final class HeldSharedObjectWriteTests: XCTestCase {
                 }
             }
             """), "writes to shared state (`Coordinator.shared`'s `onEvent`)")
+    }
+
+    func testWriteThroughAConstantInitializedWithASharedObject() {
+        // A `let` with an initial value keeps it: no initializer can store another object.
+        XCTAssertEqual(effect(of: """
+            @Observable final class Model {
+                private let coordinator = Coordinator.shared
+                init() { listen() }
+                private func listen() { coordinator.onEvent = { _ in } }
+            }
+            """), "writes to shared state (`Coordinator.shared`'s `onEvent`)")
+        // A `var`'s initial value may be replaced before the write.
+        XCTAssertNil(effect(of: """
+            @Observable final class Model {
+                private var coordinator = Coordinator.shared
+                init() { listen() }
+                private func listen() { coordinator.onEvent = { _ in } }
+            }
+            """))
+    }
+
+    func testAValueBoundToTheNewInstanceReplacesTheEarlierInstancesValue() {
+        let handler = initializerEffect(of: """
+            @Observable final class Model {
+                var events: [String] = []
+                private let coordinator = Coordinator.shared
+                init() {
+                    coordinator.onEvent = { [weak self] event in self?.events.append(event) }
+                }
+            }
+            """)
+        XCTAssertEqual(handler?.replacedWithSelf, true)
+        let direct = initializerEffect(of: """
+            @Observable final class Model {
+                init() { Coordinator.shared.delegate = self }
+            }
+            """)
+        XCTAssertEqual(direct?.description, "writes to shared state (`Coordinator.shared`'s `delegate`)")
+        XCTAssertEqual(direct?.replacedWithSelf, true)
+        // A value that does not refer to the new instance, or a write that is not a replacement.
+        let reset = initializerEffect(of: """
+            @Observable final class Model {
+                init() { Coordinator.shared.onEvent = nil }
+            }
+            """)
+        XCTAssertEqual(reset?.replacedWithSelf, false)
+        let appended = initializerEffect(of: """
+            @Observable final class Model {
+                init() { Coordinator.shared.listeners.append(self) }
+            }
+            """)
+        XCTAssertEqual(appended?.replacedWithSelf, false)
     }
 
     func testFallbackToTheSharedObjectCountsOnlyWhenTheCallPassesNoneOrNil() {

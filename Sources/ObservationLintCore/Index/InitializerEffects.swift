@@ -213,7 +213,9 @@ struct InitializerEffects {
                 effect.place = "in the initial value of `\(file.text(token))`"
                 return effect
             }
-            if let effect = heldSharedObjectWrite(at: token, file: fileIndex, body: body, locals: locals, omitted: omitted) { return effect }
+            if let effect = heldSharedObjectWrite(at: token, file: fileIndex, body: body, locals: locals, omitted: omitted, of: type) {
+                return effect
+            }
             // Calls of the type's own methods and delegating initializers.
             guard file.kind(token) == .identifier || file.at(token, "init"), isCall(token, file: file) else { continue }
             let name = file.text(token)
@@ -370,7 +372,7 @@ struct InitializerEffects {
             guard afterPeriod, file.kind(token + 1) == .period, file.kind(token + 2) == .identifier else { return nil }
             let location = TokenLocation(file: fileIndex, token: token + 2)
             guard index.isMemberWrite(at: location) else { return nil }
-            return effect("writes to shared state (`\(file.text(token - 2 ..< token + 3))`)")
+            return sharedStateWrite(of: file.text(token - 2..<token + 1), member: token + 2, file: fileIndex)
         case "sink":
             // A subscription to a source that does not replay its value: it stays open.
             guard afterPeriod, isCall(token, file: file), !index.isReplayingSource(calledAt: token, in: file, of: type),
@@ -397,15 +399,17 @@ struct InitializerEffects {
         "NSDocumentController", "DistributedNotificationCenter",
     ]
 
-    /// `self.coordinator.onEvent = …` where this body stored a shared object in its own
-    /// `coordinator` before the write (`coordinator = Coordinator.shared`, or
-    /// `param ?? Coordinator.shared` when the construction passes no `param` or `nil`): a
-    /// write to that shared object's state, which outlives the new instance. Only an object
-    /// is shared: a struct's `shared`/`current` (`Calendar.current`) is copied into the
-    /// property, and writing to the copy changes only it. An assignment on one branch
-    /// suffices: on that path the write reaches the shared object.
+    /// `self.coordinator.onEvent = …` where `coordinator` holds a shared object: this body
+    /// stored it there before the write (`coordinator = Coordinator.shared`, or
+    /// `param ?? Coordinator.shared` when the construction passes no `param` or `nil`), or it
+    /// is a constant of the type with that initial value (`let coordinator =
+    /// Coordinator.shared`, which no initializer can change). A write to that shared
+    /// object's state outlives the new instance. Only an object is shared: a struct's
+    /// `shared`/`current` (`Calendar.current`) is copied into the property, and writing to
+    /// the copy changes only it. An assignment on one branch suffices: on that path the
+    /// write reaches the shared object.
     private func heldSharedObjectWrite(
-        at token: Int, file fileIndex: Int, body: Range<Int>, locals: Set<String>, omitted: Set<String>
+        at token: Int, file fileIndex: Int, body: Range<Int>, locals: Set<String>, omitted: Set<String>, of type: TypeInfo
     ) -> InitializerEffect? {
         let file = index.files[fileIndex]
         guard file.kind(token) == .identifier, file.kind(token + 1) == .period, file.kind(token + 2) == .identifier,
@@ -413,6 +417,9 @@ struct InitializerEffects {
         else { return nil }
         let name = file.text(token)
         guard !locals.contains(name) || file.at(token - 2, "self") else { return nil }
+        func write(to shared: String) -> InitializerEffect {
+            sharedStateWrite(of: shared, member: token + 2, file: fileIndex)
+        }
         for assignment in file.assignments(in: body)
         where assignment.operatorToken < token && file.at(assignment.operatorToken, "=") && file.path(of: assignment.target) == [name] {
             var value = assignment.value
@@ -421,15 +428,38 @@ struct InitializerEffects {
                 guard omitted.contains(file.text(value.lowerBound)) else { continue }
                 value = value.lowerBound + 2..<value.upperBound
             }
-            guard value.count == 3, file.kind(value.lowerBound) == .identifier, file.text(value.lowerBound).startsWithUppercase,
-                file.kind(value.lowerBound + 1) == .period, Self.sharedInstanceNames.contains(file.text(value.lowerBound + 2)),
-                holdsObject(file.text(value.lowerBound), file: fileIndex)
+            if isSharedObject(value, file: fileIndex) { return write(to: file.text(value)) }
+        }
+        for ancestor in index.typeAndAncestors(of: type) {
+            guard let (propertyFile, property) = ancestor.property(named: name), property.isLet,
+                !property.modifiers.contains("static"), let value = property.initializer
             else { continue }
-            return InitializerEffect(
-                description: "writes to shared state (`\(file.text(value))`'s `\(file.text(token + 2))`)",
-                location: TokenLocation(file: fileIndex, token: token + 2))
+            return isSharedObject(value, file: propertyFile) ? write(to: index.files[propertyFile].text(value)) : nil
         }
         return nil
+    }
+
+    /// `Coordinator.shared`, `UserDefaults.standard`: an object type's shared instance.
+    private func isSharedObject(_ value: Range<Int>, file fileIndex: Int) -> Bool {
+        let file = index.files[fileIndex]
+        return value.count == 3 && file.kind(value.lowerBound) == .identifier && file.text(value.lowerBound).startsWithUppercase
+            && file.kind(value.lowerBound + 1) == .period && Self.sharedInstanceNames.contains(file.text(value.lowerBound + 2))
+            && holdsObject(file.text(value.lowerBound), file: fileIndex)
+    }
+
+    /// The write to `member` of a shared object. Assigned a value that refers to the new
+    /// instance (`onEvent = { [weak self] … }`, `delegate = self`), it replaces the value
+    /// every earlier instance — the one SwiftUI keeps among them — assigned there by the
+    /// same initializer.
+    private func sharedStateWrite(of shared: String, member: Int, file fileIndex: Int) -> InitializerEffect {
+        let file = index.files[fileIndex]
+        var effect = InitializerEffect(
+            description: "writes to shared state (`\(shared)`'s `\(file.text(member))`)", location: TokenLocation(file: fileIndex, token: member))
+        if file.at(member + 1, "=") {
+            let end = file.expressionEnd(from: member + 2, end: file.tokens.count, stopAtComma: false)
+            effect.replacedWithSelf = (member + 2..<end).contains { file.at($0, "self") && file.kind($0) == .keyword }
+        }
+        return effect
     }
 
     /// Whether values of the type named so are objects: a project class or actor, or an SDK

@@ -22,6 +22,9 @@ public struct InitializerEffect: Sendable {
     public let location: TokenLocation
     /// Where, when not in the initializer itself: "in `setUp()`", "in the initial value of `timer`".
     public var place: String?
+    /// A shared object's property assigned a value that refers to the new instance (a
+    /// handler closure, `self`): each construction replaces what the previous one set there.
+    public var replacedWithSelf = false
 }
 
 /// What rebuilding a model loses: the state written after its initializer, and the effect
