@@ -635,6 +635,10 @@ final class CoveringTests: XCTestCase {
                 var tax = 0
                 func clear() { items = [] }
                 func sync() async { await Task.yield(); note = "" }
+                func reset() { note = "" }
+            }
+            final class Cache {
+                func reset() {}
             }
             struct Summary: View {
                 let order: Order
@@ -644,9 +648,11 @@ final class CoveringTests: XCTestCase {
             }
             struct OrderScreen: View {
                 @State private var order = Order()
+                let cache = Cache()
                 var body: some View {
                     VStack {
                         Summary(order: order)
+                        Button("Reset cache") { cache.reset() }
                         Button("Clear") { withAnimation { order.clear() } }
                         Button("Sync") { Task { await order.sync() } }
                     }
@@ -665,5 +671,9 @@ final class CoveringTests: XCTestCase {
         XCTAssertFalse(index.runsOnAction(write(to: "tax", in: index), beside: "Summary"))
         // A view the button is not on screen with.
         XCTAssertFalse(index.runsOnAction(write(to: "items", in: index), beside: "Elsewhere"))
+        // The button calls another type's method of the same name, not `Order.reset()`.
+        let reset = index.files[0].tokens.indices.first { index.files[0].at($0, "reset") }!
+        let resetWrite = (reset..<index.files[0].tokens.count).first { index.files[0].at($0, "note") }!
+        XCTAssertFalse(index.runsOnAction(TokenLocation(file: 0, token: resetWrite), beside: "Summary"))
     }
 }

@@ -657,21 +657,11 @@ extension ProjectIndex {
         guard depth < 2, case .function(let function) = body.member, function.kind == .function,
             !suspends(before: location.token, in: nil, scopes: scopes, from: body.range.lowerBound, file: file)
         else { return false }
-        return screens.contains { screen in
-            guard let type = types[screen] else { return false }
-            let calls = owner.name == screen ? references(to: function.name, in: type) : memberCalls(to: function.name, in: type)
-            return calls.contains { runsOnAction($0, in: screens, depth: depth + 1) }
-        }
-    }
-
-    /// `x.name(…)`, `x?.name { … }` in `view`'s code: calls of another object's method.
-    private func memberCalls(to name: String, in view: TypeInfo) -> [TokenLocation] {
-        view.declarations.flatMap { declaration in
-            let file = files[declaration.file]
-            return declaration.decl.members.filter { token in
-                file.kind(token) == .identifier && file.spells(token, name) && file.kind(token - 1) == .period
-                    && (file.kind(token + 1) == .leftParen || file.kind(token + 1) == .leftBrace)
-            }.map { TokenLocation(file: declaration.file, token: $0) }
+        // The calls of this very method (its own type's, or through a receiver of that type) in
+        // the screens' code.
+        return callSites(of: function, inFile: location.file, ownedBy: owner).contains { call in
+            guard let caller = isolationFacts.enclosingBody(of: call, index: self)?.owner, screens.contains(caller.name) else { return false }
+            return runsOnAction(call, in: screens, depth: depth + 1)
         }
     }
 
