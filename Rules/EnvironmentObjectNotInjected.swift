@@ -49,6 +49,35 @@ public struct EnvironmentObjectNotInjected: Rule {
             without the model can read `@Environment(Model.self) private var model: Model?`.
             """,
         triggeringExamples: [
+            // The modifiers after the `#if` clause apply to `ComposeBar`, not to the sibling
+            // above it.
+            """
+            @Observable final class Conversation { var title = "" }
+            struct MessageList: View {
+                @Environment(Conversation.self) private var ↓conversation
+                var body: some View { Text(conversation.title) }
+            }
+            struct ConversationView: View {
+                @State private var conversation = Conversation()
+                var body: some View {
+                    VStack {
+                        MessageList()
+                        ComposeBar()
+                            #if os(macOS)
+                            .padding()
+                            #endif
+                            .environment(conversation)
+                    }
+                }
+            }
+            struct ComposeBar: View {
+                var body: some View { Text("Compose") }
+            }
+            @main
+            struct ChatApp: App {
+                var body: some Scene { WindowGroup { ConversationView() } }
+            }
+            """,
             // A package's public model and view: a module importing them may inject the
             // object where it shows the view, but not below a root of this code.
             """
@@ -303,6 +332,36 @@ public struct EnvironmentObjectNotInjected: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A modifier after a postfix `#if` clause applies to the whole chain, from its
+            // base `MessageList()` on.
+            """
+            @Observable final class Conversation { var title = "" }
+            struct MessageList: View {
+                @Environment(Conversation.self) private var conversation
+                var body: some View { Text(conversation.title) }
+            }
+            struct ConversationView: View {
+                @State private var conversation = Conversation()
+                var body: some View {
+                    MessageList()
+                        .navigationTitle(conversation.title)
+                        #if os(macOS)
+                        .navigationSubtitle("Chat")
+                        #elseif os(iOS)
+                        .navigationBarTitleDisplayMode(.inline)
+                        #endif
+                        .safeAreaInset(edge: .bottom) { ComposeBar() }
+                        .environment(conversation)
+                }
+            }
+            struct ComposeBar: View {
+                var body: some View { Text("Compose") }
+            }
+            @main
+            struct ChatApp: App {
+                var body: some Scene { WindowGroup { ConversationView() } }
+            }
+            """,
             // An image renderer draws the view once and runs none of its `.onAppear` code.
             """
             final class Store: ObservableObject { @Published var items: [String] = []; func track() {} }

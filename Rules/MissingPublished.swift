@@ -50,6 +50,67 @@ public struct MissingPublished: Rule {
             `objectWillChange.send()` in every function that changes it.
             """,
         triggeringExamples: [
+            // A change of a field of the value that nothing in its step announces.
+            """
+            struct Recipe { var name = ""; var isStored = false }
+            final class RecipeModel: ObservableObject {
+                @Published var isDownloaded = false
+                var ↓recipe = Recipe()
+            }
+            struct RecipeScreen: View {
+                @ObservedObject var model: RecipeModel
+                var body: some View {
+                    Text(model.recipe.isStored ? "Stored" : "Online")
+                        .task {
+                            await Task.yield()
+                            model.recipe.isStored = true
+                        }
+                }
+            }
+            """,
+            // The list is shown by the sheet, not kept as a child's first `@State`.
+            """
+            final class Library: ObservableObject {
+                @Published var isEditing = false
+                var ↓keywords: [String] = []
+                func load() async {
+                    try? await Task.sleep(for: .seconds(1))
+                    keywords = ["soup"]
+                }
+            }
+            struct KeywordList: View {
+                let suggestions: [String]
+                var body: some View { ForEach(suggestions, id: \\.self) { Text($0) } }
+            }
+            struct MetadataSection: View {
+                @ObservedObject var library: Library
+                @State private var isPicking = false
+                var body: some View {
+                    Button("Keywords") {
+                        isPicking = true
+                        Task { await library.load() }
+                    }
+                        .sheet(isPresented: $isPicking) { KeywordList(suggestions: library.keywords) }
+                }
+            }
+            """,
+            // The handler receives a plain publisher, not an announcement of an object the
+            // view observes.
+            """
+            import Combine
+            final class Builder: ObservableObject {
+                @Published var name = ""
+                var ↓owner = ""
+            }
+            struct AddSheet: View {
+                @StateObject private var builder = Builder()
+                let owners = PassthroughSubject<String, Never>()
+                var body: some View {
+                    Text(builder.owner)
+                        .onReceive(owners) { builder.owner = $0 }
+                }
+            }
+            """,
             // The view's action announces on the call only in a later turn
             // (`DispatchQueue.main.async`): a flow of its own, not the write's.
             """
@@ -229,6 +290,72 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The `@Published` write later in the same synchronous step announces the change
+            // of the value's field too (`objectWillChange` fires before the view renders).
+            """
+            struct Recipe { var name = ""; var isStored = false }
+            final class RecipeModel: ObservableObject {
+                @Published var isDownloaded = false
+                var recipe = Recipe()
+            }
+            struct RecipeScreen: View {
+                @ObservedObject var model: RecipeModel
+                var body: some View {
+                    Text(model.recipe.isStored ? "Stored" : "Online")
+                        .task {
+                            await Task.yield()
+                            if !model.recipe.isStored {
+                                model.recipe.isStored = true
+                            }
+                            model.isDownloaded = model.recipe.isStored
+                        }
+                }
+            }
+            """,
+            // The sheet's picker keeps the list as its first `@State`: rendering the section
+            // again would not change it.
+            """
+            final class Library: ObservableObject {
+                @Published var isEditing = false
+                var keywords: [String] = []
+                func load() async {
+                    try? await Task.sleep(for: .seconds(1))
+                    keywords = ["soup"]
+                }
+            }
+            struct KeywordPicker: View {
+                @State var suggestions: [String]
+                var body: some View { ForEach(suggestions, id: \\.self) { Text($0) } }
+            }
+            struct MetadataSection: View {
+                @ObservedObject var library: Library
+                @State private var isPicking = false
+                var body: some View {
+                    Button("Keywords") {
+                        isPicking = true
+                        Task { await library.load() }
+                    }
+                        .sheet(isPresented: $isPicking) { KeywordPicker(suggestions: library.keywords) }
+                }
+            }
+            """,
+            // `owner.$text` sends as `owner`, a `@StateObject` of the view, announces: the
+            // view renders after the handler wrote `builder.owner`.
+            """
+            final class DebouncedText: ObservableObject { @Published var text = "" }
+            final class Builder: ObservableObject {
+                @Published var name = ""
+                var owner = ""
+            }
+            struct AddSheet: View {
+                @StateObject private var owner = DebouncedText()
+                @StateObject private var builder = Builder()
+                var body: some View {
+                    Text(builder.owner)
+                        .onReceive(owner.$text) { builder.owner = $0 }
+                }
+            }
+            """,
             // Every call of `setPeer()` goes on, in the same flow, to `begin()`, which
             // announces on the same call (`start()` sets `@Published state`): the view
             // renders again and reads the new name.
@@ -963,18 +1090,23 @@ public struct MissingPublished: Rule {
     /// A render path to the property from a view that observes the object (a view holding
     /// it otherwise is `unobserved_model_in_view`'s concern), and a write the view does not
     /// hear of: unannounced on the object, and not made by code whose flow re-renders that
-    /// view anyway (its own `@State`, another object it observes), itself or in every call
-    /// of the method making it.
+    /// view anyway (its own `@State`, another object it observes, the observed object whose
+    /// publisher runs the `.onReceive` handler making it), itself or in every call of the
+    /// method making it. A read that only seeds a child's `@State` shows no change.
     private func witness(of name: String, writes: [PropertyWrite], readers: [String], index: ProjectIndex) -> (RenderRead, PropertyWrite)? {
         guard writes.contains(where: { !$0.isAnnounced }) else { return nil }
         for reader in readers {
             for read in index.renderReads(of: reader) where read.path.first == name && read.origin.reference.observesObjectWillChange && !index.isBuiltOnlyInPreviews(read.view) {
+                // A value that only seeds a child's `@State` is kept by the child: rendering
+                // again would show nothing new.
+                if index.onlySeedsChildState(TokenLocation(file: read.origin.file, token: read.origin.tokens[0])) { continue }
                 // Presentation content is built when presented: a write made as the presenting
                 // view appears comes before it.
                 let presented = index.isPresentationContent(TokenLocation(file: read.origin.file, token: read.origin.tokens[0]))
                 // A write made as the reading view's content goes shows nothing stale.
                 if let write = writes.first(where: {
                     !$0.isAnnounced && !index.isRenderedAgain(read.view, by: $0) && !index.isRenderedAgain(read.view, byCallersOf: $0)
+                        && !index.isRenderedAgain(read.view, byReceiverOf: $0)
                         && !index.runsOnlyAsOwnerDisappears($0.site)
                         && !(presented && index.runsAsViewAppears($0.site, view: read.view))
                         // Started only by views never on screen with the reader: no witness.

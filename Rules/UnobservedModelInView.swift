@@ -62,6 +62,38 @@ public struct UnobservedModelInView: Rule {
             `@Observable` (then `@State`/`let` track what `body` reads).
             """,
         triggeringExamples: [
+            // A periodic timeline asks for its content once a minute only.
+            """
+            final class Fountain {
+                var lastTime = 0.0
+                func advance(to now: Double) { lastTime = now }
+            }
+            struct FountainView: View {
+                @State private var ↓fountain = Fountain()
+                var body: some View {
+                    TimelineView(.everyMinute) { timeline in
+                        Canvas { context, size in
+                            step(now: timeline.date.timeIntervalSinceReferenceDate)
+                        }
+                    }
+                    Text("\\(fountain.lastTime)")
+                }
+                private func step(now: Double) { fountain.advance(to: now) }
+            }
+            """,
+            // Another control writes the name the field shows.
+            """
+            final class Login: ObservableObject {
+                @Published var username = ""
+            }
+            struct LoginForm: View {
+                @State private var ↓login = Login()
+                var body: some View {
+                    TextField("User name", text: $login.username)
+                    Button("Use e-mail") { login.username = "me@example.com" }
+                }
+            }
+            """,
             // The parser hands the heading out, then goes on filling it.
             """
             final class Heading {
@@ -421,6 +453,39 @@ public struct UnobservedModelInView: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Read only in an animation timeline's content, which is drawn again every frame.
+            """
+            final class Fountain {
+                var lastTime = 0.0
+                func advance(to now: Double) { lastTime = now }
+            }
+            struct FountainView: View {
+                @State private var fountain = Fountain()
+                var body: some View { canvas }
+                private var canvas: some View {
+                    TimelineView(.animation) { timeline in
+                        Canvas { context, size in
+                            step(now: timeline.date.timeIntervalSinceReferenceDate)
+                        }
+                    }
+                }
+                private func step(now: Double) {
+                    if fountain.lastTime < now { fountain.advance(to: now) }
+                }
+            }
+            """,
+            // Only the text field writes the name, and it shows what it wrote.
+            """
+            final class Login: ObservableObject {
+                @Published var username = ""
+            }
+            struct LoginForm: View {
+                @State private var login = Login()
+                var body: some View {
+                    TextField("User name", text: $login.username)
+                }
+            }
+            """,
             // The setting only seeds the sections' `@State`s (memberwise, or `_x =
             // State(initialValue:)`): SwiftUI keeps a state's first value for the life of the
             // section, so rendering the parent again would change nothing on screen.
@@ -1351,6 +1416,7 @@ public struct UnobservedModelInView: Rule {
             read.view == view.name && read.reference.name == name && read.role == .content
                 && !isInReceivedPublisher(read, index: index)
                 && !index.onlySeedsChildState(TokenLocation(file: read.file, token: read.tokens[0]))
+                && !isRedrawnEveryFrame(read, in: view, index: index)
         }
         guard !reads.isEmpty else { return nil }
         // A parent that observes the object and rebuilds the view with an input SwiftUI
@@ -1365,7 +1431,12 @@ public struct UnobservedModelInView: Rule {
             index.viewStateWrite(inFlowOf: write.site, renderedBy: view) != nil || removesView(write)
         }
         for read in reads where changing.contains(read.path[0]) {
-            if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index, excluding: rendersView) {
+            // A binding handed to a control (`TextField(text: $model.name)`): the control
+            // shows the value it writes itself.
+            let readFile = index.files[read.file]
+            let isBinding = readFile.kind(read.tokens[0] - 2) == .dollarIdentifier
+            let shownByWriter = { (write: PropertyWrite) in isBinding && write.site == TokenLocation(file: read.file, token: read.tokens[0]) }
+            if let write = firstWrite(of: read.path[0], in: model, changing: changing, index: index, excluding: { rendersView($0) || shownByWriter($0) }) {
                 return (read, write)
             }
         }
@@ -1487,6 +1558,37 @@ public struct UnobservedModelInView: Rule {
             changing.insert(read.property.name)
         }
         return changing
+    }
+
+    /// Whether the read runs only in the content of a `TimelineView(.animation)`, itself or
+    /// in a helper every use of which does: the schedule asks for the content at the
+    /// display's refresh rate, so each frame reads the current value (`paused:` may stop it).
+    private func isRedrawnEveryFrame(_ read: ViewModelRead, in view: TypeInfo, index: ProjectIndex) -> Bool {
+        let bodies = ViewCode.renderingBodies(of: view, index: index)
+        func inAnimationTimeline(_ token: Int, of body: RenderingBody) -> Bool {
+            let file = index.files[body.file]
+            return index.scopes(in: body.range, of: file).enclosing(token).contains { scope in
+                guard case .closure(let callee?, _) = scope.kind, file.at(callee, "TimelineView"), file.kind(callee + 1) == .leftParen,
+                    let schedule = file.argumentList(file.groupRange(callee + 1, limit: file.tokens.count)).first?.value,
+                    file.kind(schedule.lowerBound) == .period, file.at(schedule.lowerBound + 1, "animation")
+                else { return false }
+                return !schedule.contains { file.at($0, "paused") }
+            }
+        }
+        func usedOnlyInAnimationTimelines(_ member: String, depth: Int) -> Bool {
+            guard member != "body", depth < 4 else { return false }
+            var used = false
+            for body in bodies where body.name != member {
+                let file = index.files[body.file]
+                for token in body.range where file.kind(token) == .identifier && file.spells(token, member) && file.isOwnMemberReference(token) {
+                    guard inAnimationTimeline(token, of: body) || usedOnlyInAnimationTimelines(body.name, depth: depth + 1) else { return false }
+                    used = true
+                }
+            }
+            return used
+        }
+        guard let body = bodies.first(where: { $0.file == read.file && $0.range.contains(read.tokens[0]) }) else { return false }
+        return inAnimationTimeline(read.tokens[0], of: body) || usedOnlyInAnimationTimelines(body.name, depth: 0)
     }
 
     /// `.onReceive(model.publisher) { … }`: the view subscribes to the object by hand.

@@ -26,6 +26,7 @@ struct RootView: View {
                 SyncFooter()
                 WeatherHeader()
                 EntrySidebar()
+                ConversationPane()
             }
             .modifier(WordCountModifier())
         }

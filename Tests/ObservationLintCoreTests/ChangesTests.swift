@@ -1536,6 +1536,88 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(writes(of: "spacing", in: "Drag", source).first?.announcement, .unannounced)
     }
 
+    func testWriteThroughAFieldOfTheValueAnnouncedOnTheSameObject() {
+        let source = """
+            struct Recipe { var name = ""; var isStored: Bool? }
+            final class RecipeModel: ObservableObject {
+                @Published var isDownloaded: Bool?
+                var recipe = Recipe()
+                var draft = Recipe()
+            }
+            struct RecipeScreen: View {
+                @ObservedObject var model: RecipeModel
+                var body: some View {
+                    Text(model.recipe.name)
+                        .task {
+                            await Task.yield()
+                            if model.recipe.isStored == nil {
+                                model.recipe.isStored = true
+                            }
+                            model.isDownloaded = model.recipe.isStored
+                            model.draft.name = "Draft"
+                            await Task.yield()
+                            model.isDownloaded = nil
+                        }
+                }
+            }
+            """
+        let recipe = writes(of: "recipe", in: "RecipeModel", source)
+        XCTAssertEqual(recipe.count, 1)
+        XCTAssertEqual(announcer(recipe.first), "isDownloaded")
+        XCTAssertEqual(recipe.first?.writer?.type, "RecipeScreen")
+        // The `@Published` write before it announces the field's change too; none after.
+        XCTAssertEqual(announcer(writes(of: "draft", in: "RecipeModel", source).first), "isDownloaded")
+    }
+
+    func testAnOnReceiveHandlerOfAnObservedObjectsPublisherRendersItsObserversAgain() {
+        let source = """
+            final class DebouncedText: ObservableObject {
+                @Published var text = ""
+                var plain = ""
+            }
+            final class Builder: ObservableObject {
+                @Published var name = ""
+                var owner = ""
+                var repository = ""
+                var branch = ""
+                var workflow = ""
+            }
+            struct AddSheet: View {
+                @StateObject private var owner = DebouncedText()
+                @StateObject private var builder = Builder()
+                let branches = DebouncedText()
+                var body: some View {
+                    Text(builder.owner + builder.repository + builder.branch + builder.workflow)
+                        .onReceive(owner.$text) { builder.owner = $0 }
+                        .onReceive(self.owner.objectWillChange) { _ in Task { builder.repository = "" } }
+                        .onReceive(branches.$text) { builder.branch = $0 }
+                        .onReceive(owner.$plain) { builder.workflow = $0 }
+                }
+            }
+            struct Summary: View {
+                @ObservedObject var text: DebouncedText
+                var body: some View { Text(text.text) }
+            }
+            struct Other: View {
+                var body: some View { Text("") }
+            }
+            """
+        let index = index(source)
+        let builder = index.changes(of: index.types["Builder"]!)
+        func rendered(_ field: String, _ view: String) -> Bool? {
+            builder.writes(of: field).first.map { index.isRenderedAgain(view, byReceiverOf: $0) }
+        }
+        XCTAssertEqual(rendered("owner", "AddSheet"), true)
+        XCTAssertEqual(rendered("owner", "Summary"), true)
+        XCTAssertEqual(rendered("owner", "Other"), false)
+        // In a `Task` the handler starts, after the render.
+        XCTAssertEqual(rendered("repository", "AddSheet"), false)
+        // A view that holds the object without observing it does not render.
+        XCTAssertEqual(rendered("branch", "AddSheet"), false)
+        // Not a `@Published` property's publisher.
+        XCTAssertEqual(rendered("workflow", "AddSheet"), false)
+    }
+
     func testRenderedAgainThroughAContainerThatRelaysTheWriter() {
         let source = """
             final class Tab: ObservableObject { var space = 0 }

@@ -269,6 +269,71 @@ final class EnvironmentAndClosureRoleTests: XCTestCase {
         XCTAssertEqual(path(layout: "core"), ["StoreApp", "Home"])
     }
 
+    func testInjectionsAfterAndInsidePostfixConditionalClausesModifyTheWholeChain() {
+        func path(_ chain: String) -> [String]? {
+            let index = index([
+                "App.swift": """
+                    @Observable final class Conversation { var title = "" }
+                    @main
+                    struct ChatApp: App {
+                        var body: some Scene { WindowGroup { ConversationView() } }
+                    }
+                    struct MessageList: View {
+                        @Environment(Conversation.self) var conversation
+                        var body: some View { Text(conversation.title) }
+                    }
+                    struct Footer: View {
+                        var body: some View { Text("Footer") }
+                    }
+                    struct ConversationView: View {
+                        @State var conversation = Conversation()
+                        var body: some View {
+                            VStack {
+                                Text("Header")
+                                \(chain)
+                            }
+                        }
+                    }
+                    """
+            ])
+            let providers = index.environmentInjections(mayProvide: "Conversation")
+            return index.uninjectedPath(to: "MessageList", providers: providers).map { path in path.map { $0.enclosingType ?? "?" } }
+        }
+        let after = """
+            MessageList()
+                .navigationTitle("Chat")
+                #if os(macOS)
+                .navigationSubtitle("Sub")
+                #elseif os(iOS)
+                .padding()
+                #else
+                #if DEBUG
+                .border(.red)
+                #endif
+                #endif
+                .safeAreaInset(edge: .bottom) { Footer() }
+                .environment(conversation)
+            """
+        XCTAssertNil(path(after))
+        let inside = """
+            MessageList()
+                #if os(iOS)
+                .safeAreaInset(edge: .bottom) { Footer() }
+                .environment(conversation)
+                #endif
+            """
+        XCTAssertNil(path(inside))
+        let sibling = """
+            MessageList()
+            Footer()
+                #if os(iOS)
+                .padding()
+                #endif
+                .environment(conversation)
+            """
+        XCTAssertEqual(path(sibling), ["ChatApp", "ConversationView"])
+    }
+
     /// The role of the closure that contains the marker `probe` (a call of `probe()`).
     /// Asked of one `RenderRoles` per probe, and of one shared by all probes in reverse
     /// order: its remembered scope roles must not change an answer.

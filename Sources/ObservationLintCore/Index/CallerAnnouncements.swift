@@ -330,3 +330,43 @@ extension ProjectIndex {
         file.kind(token - 1) != .period || file.at(token - 2, "self") && file.kind(token - 3) != .period
     }
 }
+
+// A view's `.onReceive(x.$field) { … }` handler runs as `x` announces: a `@Published`
+// property sends its new value from its `willSet`, after the object's `objectWillChange`
+// (the `ObservableObject` documentation: it "emits the changed value before any of its
+// `@Published` properties changes"), and `objectWillChange` itself announces. Views that
+// observe `x` render once the change is made, after the handler ran: they read what it
+// wrote.
+
+extension ProjectIndex {
+    /// Whether `view` renders again after the `.onReceive` handler that makes `write` (the
+    /// handler's own code, not a closure in it): the handler receives `x.$field` (`field`
+    /// `@Published`) or `x.objectWillChange` of an ObservableObject `x` the writing type
+    /// holds, and `view` is that type holding `x` with an observing wrapper, or observes `x`'s
+    /// type.
+    public func isRenderedAgain(_ view: String, byReceiverOf write: PropertyWrite) -> Bool {
+        guard let writer = write.writer, let writerType = types[writer.type],
+            let body = isolationFacts.enclosingBody(of: write.site, index: self)
+        else { return false }
+        let file = files[write.site.file]
+        guard let closure = scopes(in: body.range, of: file).innermostClosure(containing: write.site.token),
+            case .closure(let callee?, nil) = closure.kind, file.at(callee, "onReceive"), file.kind(callee - 1) == .period,
+            file.kind(callee + 1) == .leftParen,
+            let publisher = file.argumentList(file.groupRange(callee + 1, limit: file.tokens.count)).first?.value
+        else { return false }
+        // `x.$field`, `self.x.$field`, `x.objectWillChange`.
+        var start = publisher.lowerBound
+        if file.at(start, "self"), file.kind(start + 1) == .period { start += 2 }
+        guard publisher.upperBound == start + 3, file.kind(start) == .identifier, file.kind(start + 1) == .period else { return false }
+        let object = file.text(start)
+        let member = file.text(start + 2)
+        guard let held = memberType(object, of: writerType.name, depth: 0).flatMap({ types[$0] }), held.isObservableObject,
+            member == "objectWillChange"
+                || file.kind(start + 2) == .dollarIdentifier && announcingProperties(of: held).contains(String(member.dropFirst()))
+        else { return false }
+        guard view == writerType.name else { return observes(view, held) }
+        return typeAndAncestors(of: writerType).contains { owner in
+            owner.property(named: object)?.property.attributes.contains { Self.observingWrappers.contains(String($0.simpleName)) } ?? false
+        }
+    }
+}

@@ -310,26 +310,18 @@ struct ChangeCollector {
             }
             let creator = isCreatorWrite(at: location, receiver: root..<end)
             let member = describeExternal(at: token, in: location.file)
-            var announced = announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? []
-            if announced.isEmpty, root == end - 1, let context,
-                let found = flows.announcers(on: file.text(root), around: token, in: context.range, file: location.file)
-            {
-                announced = [found]
-            }
             let writer = writerCode(at: location, lineage: lineageNames)
-            // `call.name = n` or `self.call.name = n` with `call` a property of the writing type.
-            let held = root == end - 1 ? root : root == end - 3 && file.at(root, "self") ? end - 1 : nil
-            if announced.isEmpty, writer != nil, let held,
-                let found = index.heldObjectAnnouncers(ofWriteAt: location, through: file.text(held), objectFlows: flows)
-            {
-                announced = found
+            var announced = announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? []
+            if announced.isEmpty {
+                announced = sameFlowAnnouncers(ofWriteAt: location, root: root, end: end, context: context, writer: writer, flows: flows)
             }
             result.append(
                 PropertyWrite(
                     site: location, member: member, phase: creator ? .setup : .afterHandout,
                     flows: announced, throughReference: true, place: nil, inRenderingCode: false, writer: writer))
         }
-        // `$model.name` handed to a control: the control writes it.
+        // Changes through a member of the property's value (`model.recipe.isStored = true`),
+        // and `$model.name` handed to a control, which writes it when the user edits it.
         let found = Set(result.map(\.site))
         for owner in lineage {
             for mutation in index.viewMutations[owner.name] ?? [] where mutation.path.first == name {
@@ -337,14 +329,44 @@ struct ChangeCollector {
                 if ofCollection == false, mutation.path.count > 1 { continue }
                 let location = TokenLocation(file: mutation.file, token: mutation.tokens[0])
                 guard !found.contains(location), !neverRuns(location), !index.isBindingOnlyRead(at: location) else { continue }
+                let file = index.files[location.file]
+                var announced = announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? []
+                var writer: WriterCode?
+                if let (root, end) = ProjectIndex.writtenReference(at: location.token, in: file), file.kind(root) != .dollarIdentifier {
+                    writer = writerCode(at: location, lineage: lineageNames)
+                    if announced.isEmpty {
+                        let context = index.codeContexts(inFile: location.file).innermost(containing: location.token)
+                        announced = sameFlowAnnouncers(ofWriteAt: location, root: root, end: end, context: context, writer: writer, flows: flows)
+                    }
+                }
                 result.append(
                     PropertyWrite(
                         site: location, member: "`\(mutation.view.simpleTypeName)`", phase: .afterHandout,
-                        flows: announcing.contains(name) ? [[Announcer(name: name, site: location)]] : observers.map { [$0] } ?? [],
-                        throughReference: true, place: nil, inRenderingCode: false, writer: nil))
+                        flows: announced, throughReference: true, place: nil, inRenderingCode: false, writer: writer))
             }
         }
         return result
+    }
+
+    /// What the flow making a write through the reference `root..<end` announces on the same
+    /// object (`model.isLoading = true; model.cache = [:]`), or, for a property of the writing
+    /// type (`call.name = n`, `self.call.name = n`), what that type's code announces on it.
+    private func sameFlowAnnouncers(
+        ofWriteAt location: TokenLocation, root: Int, end: Int, context: CodeContext?, writer: WriterCode?, flows: ChangeFlows
+    ) -> [[Announcer]] {
+        let file = index.files[location.file]
+        if root == end - 1, let context,
+            let found = flows.announcers(on: file.text(root), around: location.token, in: context.range, file: location.file)
+        {
+            return [found]
+        }
+        let held = root == end - 1 ? root : root == end - 3 && file.at(root, "self") ? end - 1 : nil
+        if writer != nil, let held,
+            let found = index.heldObjectAnnouncers(ofWriteAt: location, through: file.text(held), objectFlows: flows)
+        {
+            return found
+        }
+        return []
     }
 
     /// Whether the code at `location` is a test's (`ProjectIndex.isTestWrite(inFile:of:)`), in a method nothing runs

@@ -137,12 +137,19 @@ extension ProjectIndex {
     }
 
     /// The expression the modifier named at `name` applies to (empty when unqualified).
+    /// Modifiers in a postfix `#if` clause (`.navigationTitle(t) #if os(macOS)
+    /// .navigationSubtitle(s) #endif .environment(model)`) are part of the chain: every
+    /// clause modifies the same base.
     fileprivate func modifiedContent(beforeModifierAt name: Int, in file: ParsedFile) -> Range<Int> {
         let period = name - 1
         guard file.kind(period) == .period else { return name..<name }
         var start = period
         var probe = period - 1
         while probe >= 0 {
+            if file.tokens[probe + 1].isAtStartOfLine, let opening = openingDirective(ofLineEndingAt: probe, in: file) {
+                probe = opening - 1
+                continue
+            }
             switch file.kind(probe) {
             case .rightParen, .rightBrace, .rightSquare:
                 let open = Int(file.partner[probe])
@@ -166,6 +173,28 @@ extension ProjectIndex {
             }
         }
         return start..<period
+    }
+
+    /// When the line ending at `last` is a conditional-compilation directive (`#if os(iOS)`,
+    /// `#else`, `#endif`), the `#if` that opens its block; nil for other lines.
+    private func openingDirective(ofLineEndingAt last: Int, in file: ParsedFile) -> Int? {
+        var first = last
+        while first > 0, !file.tokens[first].isAtStartOfLine { first -= 1 }
+        switch file.kind(first) {
+        case .poundIf: return first
+        case .poundElseif, .poundElse, .poundEndif: break
+        default: return nil
+        }
+        var nested = 0
+        for probe in stride(from: first - 1, through: 0, by: -1) {
+            switch file.kind(probe) {
+            case .poundEndif: nested += 1
+            case .poundIf where nested == 0: return probe
+            case .poundIf: nested -= 1
+            default: continue
+            }
+        }
+        return nil
     }
 }
 
