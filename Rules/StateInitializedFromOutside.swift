@@ -135,6 +135,35 @@ public struct StateInitializedFromOutside: Rule {
             at the call site.
             """,
         triggeringExamples: [
+            // The links stay on screen while the model loads: a title pushed then keeps the old value.
+            """
+            @Observable final class TitlesModel {
+                var titles: [String] = []
+                var isLoading = false
+                func load() async {
+                    isLoading = true
+                    titles = await fetch()
+                    isLoading = false
+                }
+                func fetch() async -> [String] { [] }
+            }
+            struct TitleView: View {
+                @State var ↓title: String
+                var body: some View { Text(title) }
+            }
+            struct Titles: View {
+                @State private var model = TitlesModel()
+                var body: some View {
+                    NavigationStack {
+                        if model.isLoading { ProgressView() }
+                        List(model.titles, id: \\.self) { title in
+                            NavigationLink(title) { TitleView(title: title) }
+                        }
+                    }
+                    .task { await model.load() }
+                }
+            }
+            """,
             // The editor replaces the recipe through the binding: the card keeps the old one.
             """
             @Observable final class Recipe { var title = "" }
@@ -1097,6 +1126,38 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The model's `isLoading` hides the links while its load runs: a title is pushed only after it.
+            """
+            @Observable final class TitlesModel {
+                var titles: [String] = []
+                var isLoading = false
+                func load() async {
+                    isLoading = true
+                    titles = await fetch()
+                    isLoading = false
+                }
+                func fetch() async -> [String] { [] }
+            }
+            struct TitleView: View {
+                @State var title: String
+                var body: some View { Text(title) }
+            }
+            struct Titles: View {
+                @State private var model = TitlesModel()
+                var body: some View {
+                    NavigationStack {
+                        if model.isLoading {
+                            ProgressView()
+                        } else {
+                            List(model.titles, id: \\.self) { title in
+                                NavigationLink(title) { TitleView(title: title) }
+                            }
+                        }
+                    }
+                    .task { await model.load() }
+                }
+            }
+            """,
             // The editor only writes a field of the recipe: the card holds that same object.
             """
             @Observable final class Recipe { var title = "" }

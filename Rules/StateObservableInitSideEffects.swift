@@ -46,6 +46,31 @@ public struct StateObservableInitSideEffects: Rule {
             (`@State private var model: Model?`).
             """,
         triggeringExamples: [
+            // A timer under the sheet renames the draft: `DraftSheet.body` runs again and builds
+            // another `DraftModel` while the sheet is up.
+            """
+            @Observable final class DraftModel {
+                var text = ""
+                init() { UserDefaults.standard.set(true, forKey: "drafting") }
+            }
+            struct DraftBody: View {
+                @State private var ↓model = DraftModel()
+                var body: some View { TextField("Text", text: $model.text) }
+            }
+            struct DraftSheet: View {
+                let title: String
+                var body: some View { Text(title); DraftBody() }
+            }
+            struct Notes: View {
+                @State private var title = "Draft"
+                @State private var isDrafting = false
+                var body: some View {
+                    Button("Draft") { isDrafting = true }
+                        .sheet(isPresented: $isDrafting) { DraftSheet(title: title) }
+                        .onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in title += "!" }
+                }
+            }
+            """,
             // Each `LiveModel` built replaces the hub's handler with one for itself: once
             // `Screen.body` runs again, goals go to a discarded model.
             """
@@ -246,6 +271,31 @@ public struct StateObservableInitSideEffects: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Only a button under the sheet renames the draft: it cannot run while the sheet shows
+            // `DraftSheet`, nor so while it shows `DraftBody`, which `DraftSheet` builds.
+            """
+            @Observable final class DraftModel {
+                var text = ""
+                init() { UserDefaults.standard.set(true, forKey: "drafting") }
+            }
+            struct DraftBody: View {
+                @State private var model = DraftModel()
+                var body: some View { TextField("Text", text: $model.text) }
+            }
+            struct DraftSheet: View {
+                let title: String
+                var body: some View { Text(title); DraftBody() }
+            }
+            struct Notes: View {
+                @State private var title = "Draft"
+                @State private var isDrafting = false
+                var body: some View {
+                    Button("Draft") { isDrafting = true }
+                        .sheet(isPresented: $isDrafting) { DraftSheet(title: title) }
+                        Button("Rename") { title += "!" }
+                }
+            }
+            """,
             // `hub` is a variable: which object it holds when `listen()` writes is not known.
             """
             @MainActor final class EventHub {

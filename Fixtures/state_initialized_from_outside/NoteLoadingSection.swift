@@ -65,3 +65,44 @@ struct NoteEagerSummaryEditor: View {
     init(summary: String) { _summary = State(initialValue: summary) }
     var body: some View { Text(summary) }
 }
+
+/// The notes a model loads: `load()` raises the model's `isLoading` before it writes the
+/// titles and ends it after, and the list builds its rows (and the links that push a
+/// title) only when the model is not loading. A title is pushed only after a load ended.
+@MainActor @Observable final class NoteTitlesModel {
+    var titles: [String] = []
+    var isLoading = false
+
+    func load() async {
+        isLoading = true
+        titles = await NoteTitlesClient.fetch()
+        isLoading = false
+    }
+}
+
+struct NoteTitlesList: View {
+    @State private var model = NoteTitlesModel()
+
+    var body: some View {
+        Group {
+            if model.isLoading {
+                ProgressView()
+            } else {
+                List(model.titles, id: \.self) { title in
+                    NavigationLink(title) { NoteTitleView(title: title) }
+                }
+                .refreshable { await model.load() }
+            }
+        }
+        .task { await model.load() }
+    }
+}
+
+enum NoteTitlesClient {
+    static func fetch() async -> [String] { ["First", "Second"] }
+}
+
+struct NoteTitleView: View {
+    @State var title: String // expect: state_initialized_from_parameter
+    var body: some View { Text(title) }
+}

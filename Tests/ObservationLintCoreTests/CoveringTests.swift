@@ -175,6 +175,40 @@ final class CoveringTests: XCTestCase {
         XCTAssertFalse(index.canRun(write(to: "isShowing", in: index), whileShowing: site))
     }
 
+    /// A view the presented view builds in its body is shown only while the presentation
+    /// is: code that cannot run while the presented view is shown cannot run while it is.
+    /// Not when the builder is also shown without a presentation.
+    func testAViewBuiltByPresentedContentIsCoveredWithIt() {
+        let host = """
+            struct Edit: View {
+                let text: String
+                @State private var saved = false
+                var body: some View { Child(text: text); Button("Save") { saved = true } }
+            }
+            struct Host: View {
+                @State private var isShowing = false
+                @State private var text = ""
+                var body: some View {
+                    Button("Change") { text += "!" }
+                        .sheet(isPresented: $isShowing) { Edit(text: text) }
+                }
+            }
+            """
+        let covered = index(child + host)
+        let site = site(of: "Child", in: covered)
+        XCTAssertFalse(covered.canRun(write(to: "text", in: covered), whileShowing: site))
+        XCTAssertTrue(covered.canRun(write(to: "saved", in: covered), whileShowing: site))
+
+        let shownAlsoInline = index(child + host + """
+            struct Root: View {
+                @State private var title = ""
+                var body: some View { Edit(text: title); Host() }
+            }
+            """)
+        let inline = shownAlsoInline.viewGraph.constructions(of: "Child")[0]
+        XCTAssertTrue(shownAlsoInline.canRun(write(to: "text", in: shownAlsoInline), whileShowing: inline))
+    }
+
     /// A sheet covers its window: a view of another scene (a `Settings` window) stays usable.
     func testAModalPresentationLeavesOtherScenesUsable() {
         let index = index(

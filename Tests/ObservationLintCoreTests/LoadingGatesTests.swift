@@ -233,4 +233,54 @@ final class LoadingGatesTests: XCTestCase {
                 """)
         XCTAssertTrue(index.runsBehindLoadingGate(write(to: "title", in: index), builtAt: site(of: "Editor", in: index)))
     }
+    /// A model's flag: its method raises `isLoading` before it writes what it loaded and
+    /// ends it after; the view builds the rows (and the pushed detail) only when the model
+    /// it holds is not loading. Not when the flow never raises the flag, nor for a write to
+    /// another object's field.
+    func testAModelsLoadingFlagHidesWhatItsViewBuildsOutsideTheLoadingBranch() {
+        func source(raise: String) -> String {
+            """
+            struct Detail: View {
+                @State var title: String
+                var body: some View { Text(title) }
+            }
+            @Observable final class Shelf { var titles: [String] = [] }
+            @Observable final class ListModel {
+                var titles: [String] = []
+                var isLoading = false
+                let shelf = Shelf()
+                func load() async {
+                    \(raise)
+                    titles = await fetch()
+                    shelf.titles = await fetch()
+                    isLoading = false
+                }
+                private func fetch() async -> [String] { [] }
+            }
+            struct Titles: View {
+                @State private var model = ListModel()
+                var body: some View {
+                    NavigationStack {
+                        if model.isLoading {
+                            ProgressView()
+                        } else {
+                            List(model.titles, id: \\.self) { title in
+                                NavigationLink(title) { Detail(title: title) }
+                            }
+                            .refreshable { await model.load() }
+                        }
+                    }
+                    .task { await model.load() }
+                }
+            }
+            """
+        }
+        let gated = index(source(raise: "isLoading = true"))
+        let detail = site(of: "Detail", in: gated)
+        XCTAssertTrue(gated.runsBehindLoadingGate(write(to: "titles", in: gated), builtAt: detail))
+        let shelfWrite = gated.files[0].tokens.indices.first { gated.files[0].text($0) == "shelf" && gated.files[0].at($0 + 2, "titles") }
+        XCTAssertFalse(gated.runsBehindLoadingGate(TokenLocation(file: 0, token: (shelfWrite ?? 0) + 2), builtAt: detail))
+        let ungated = index(source(raise: "print(isLoading)"))
+        XCTAssertFalse(ungated.runsBehindLoadingGate(write(to: "titles", in: ungated), builtAt: site(of: "Detail", in: ungated)))
+    }
 }

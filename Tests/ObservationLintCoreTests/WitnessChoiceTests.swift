@@ -486,4 +486,35 @@ final class WitnessChoiceTests: XCTestCase {
         let phase = alsoElsewhere.reRenderTriggers(of: alsoElsewhere.types["Host"]!).first { $0.state == "`Loader.phase`" }?.write
         XCTAssertEqual(phase.map { alsoElsewhere.runsBeforePresenting($0, showing: site) }, false)
     }
+    /// A trigger passed down to the body that builds the view reaches it only through the
+    /// views on its way: `Reader` is shown by a cover in `Host` and inline in `Shelf`, but
+    /// `Host`'s value reaches it only through the cover, where `Host`'s button cannot run.
+    /// A timer of `Host` runs under the cover.
+    func testATriggerPassedDownThroughACoverItCannotRunBesideWitnessesNothing() {
+        func source(_ change: String) -> String {
+            child + """
+                struct Reader: View {
+                    let value: Int
+                    var body: some View { Child(value: value) }
+                }
+                struct Host: View {
+                    @State private var value = 0
+                    @State private var isReading = false
+                    var body: some View {
+                        Button("Read") { isReading = true }
+                            .fullScreenCover(isPresented: $isReading) { Reader(value: value) }
+                        \(change)
+                    }
+                }
+                struct Shelf: View {
+                    var body: some View { Reader(value: 1) }
+                }
+                """
+        }
+        let button = index(source(#"Button("Next") { value += 1 }"#))
+        XCTAssertNil(button.surestReRenderTrigger(of: button.types["Reader"]!, whileShowingViewBuiltAt: site(of: "Child", in: button)))
+        let timer = index(source(#"Text("").onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in value += 1 }"#))
+        XCTAssertEqual(
+            timer.surestReRenderTrigger(of: timer.types["Reader"]!, whileShowingViewBuiltAt: site(of: "Child", in: timer))?.property, "value")
+    }
 }

@@ -67,8 +67,24 @@ extension ProjectIndex {
     /// directly in it, before any `await`, cannot run while the view is shown when no call
     /// of the method in the project can (`runsOnlyThroughCovered`; asked when a presentation
     /// covers views or the site is in a branch).
+    /// A view built in the rendering code of another is shown only while that one is
+    /// (`canRunWhileShowingBuilder`): a sheet's content covers the views it builds too.
     public func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction) -> Bool {
-        canRun(location, whileShowing: site, depth: 0)
+        canRun(location, whileShowing: site, depth: 0) && canRunWhileShowingBuilder(location, of: site, depth: 0)
+    }
+
+    /// Whether the code at `location` can run while the view whose rendering code builds
+    /// `site` is shown, by one of the sites that build that view (`EditBody(…)` in the body of
+    /// `Edit`, which only a `.sheet` shows: an action on the screen under the sheet cannot run
+    /// while `EditBody` is shown). True when a way up is not known.
+    private func canRunWhileShowingBuilder(_ location: TokenLocation, of site: ViewConstruction, depth: Int) -> Bool {
+        guard depth < 3, site.context == .rendering, let builder = site.enclosingType, types[builder]?.isView == true else { return true }
+        let sites = viewGraph.constructions(of: builder).filter { $0.context != .preview }
+        guard !sites.isEmpty, sites.count <= 4 else { return true }
+        return sites.contains { outer in
+            guard outer.context == .rendering || outer.context == .presentation else { return true }
+            return canRun(location, whileShowing: outer, depth: 0) && canRunWhileShowingBuilder(location, of: outer, depth: depth + 1)
+        }
     }
 
     private func canRun(_ location: TokenLocation, whileShowing site: ViewConstruction, depth: Int) -> Bool {

@@ -23,18 +23,45 @@ extension ProjectIndex {
     /// `item: $selection`), every write that presents it (`showsEditor = true`;
     /// `false`/`nil` end it) is in the view's rendering code in such a branch (a `Button`
     /// there) and the flow starts only as the view appears (a presentation already up when
-    /// a timer's flow raises the flag stays up). Code of another type, or a flow without
-    /// both writes, is not gated.
+    /// a timer's flow raises the flag stays up). A flow without both writes is not gated.
+    /// The flag may also be a tracked field of a model the view holds, the flow a method of
+    /// that model writing its own field (`isLoading = true; reports = try await fetch();
+    /// isLoading = false`, the view branching on `if model.isLoading`): the write changes
+    /// what the view reads only when the model is the one it holds, and then that model's
+    /// flag hides the site. Such a flag needs its raising write in the flow (its initial
+    /// value holds on the first load only, and the model's loads may start anywhere).
     public func runsBehindLoadingGate(_ location: TokenLocation, builtAt site: ViewConstruction) -> Bool {
         guard site.context == .rendering || site.context == .presentation,
             let container = site.enclosingType.flatMap({ types[$0] }), container.isView,
-            container.properties.contains(where: { $0.property.attributes.contains(named: "State") }),
-            let body = isolationFacts.enclosingBody(of: location, index: self), body.owner?.name == container.name
+            let body = isolationFacts.enclosingBody(of: location, index: self), let owner = body.owner
         else { return false }
+        if owner.name == container.name {
+            guard container.properties.contains(where: { $0.property.attributes.contains(named: "State") }) else { return false }
+            return runsBehindLoadingGate(location, in: body, of: container, site: site, holders: nil)
+        }
+        // A model's own field (`reports = …`, `self.reports = …`), read by the view through
+        // a property that holds the model.
+        let file = files[location.file]
+        guard !owner.isView, owner.isObservable || owner.isObservableObject,
+            file.kind(location.token - 1) != .period || (file.at(location.token - 2, "self") && file.kind(location.token - 3) != .period)
+        else { return false }
+        let holders = container.properties.compactMap { _, property in
+            property.isStored && heldType(of: property.name, in: container)?.name == owner.name ? property.name : nil
+        }
+        return !holders.isEmpty && runsBehindLoadingGate(location, in: body, of: container, site: site, holders: (owner, holders))
+    }
+
+    /// `runsBehindLoadingGate(_:builtAt:)` for a flow in `body`: the container's own code
+    /// (`holders` nil), or a method of the model `holders.model` the container holds in its
+    /// properties `holders.properties`.
+    private func runsBehindLoadingGate(
+        _ location: TokenLocation, in body: OwnedBody, of container: TypeInfo, site: ViewConstruction,
+        holders: (model: TypeInfo, properties: [String])?
+    ) -> Bool {
         let file = files[location.file]
         let scopes = scopes(in: body.range, of: file)
         let closure = scopes.innermostClosure(containing: location.token)?.range
-        // Literal writes of the view's own states directly in the flow: the last one before
+        // Literal writes of the flags directly in the flow: the last one before
         // the code (in a block that holds it) and the first one after it, by state.
         var before: [String: (token: Int, value: WrittenLiteral)] = [:]
         var after: [String: WrittenLiteral] = [:]
@@ -47,7 +74,7 @@ extension ProjectIndex {
             let path = file.path(of: assignment.target)
             guard path.count == 1, file.spells(member, path[0]), member != location.token,
                 scopes.innermostClosure(containing: member)?.range == closure,
-                let (_, state) = container.property(named: path[0]), state.isStored, state.attributes.contains(named: "State")
+                holders.map({ tracksField(path[0], of: $0.model) }) ?? isState(path[0], of: container)
             else { continue }
             let value = WrittenLiteral(at: member, in: file).flatMap { $0 == .toggle ? nil : $0 }
             if member > location.token {
@@ -69,13 +96,37 @@ extension ProjectIndex {
             return startsOnAppearance!
         }
         for (flag, ending) in after where !reopened.contains(flag) {
+            if let holders {
+                guard let raised = before[flag], raised.value != ending else { continue }
+                let gate = TokenLocation(file: location.file, token: raised.token)
+                // Whichever of them holds the model the flow runs on.
+                if holders.properties.allSatisfy({ holder in
+                    hidesUnderGate(site, gate: gate, flag: flag, through: holder, in: container, presentedBeforeFlow: { true })
+                }) {
+                    return true
+                }
+                continue
+            }
             guard let gate = gateValue(of: flag, in: container, writtenBefore: before[flag], location: location, ending: ending) else { continue }
             // The flag's initial value holds on the first run only: a flow that runs again
             // while the view is shown (`.task(id:)`, `.refreshable`, a button) finds it ended.
             if before[flag] == nil, !startsOnlyOnAppearance() { continue }
-            if hidesUnderGate(site, gate: gate, flag: flag, in: container, presentedBeforeFlow: { !startsOnlyOnAppearance() }) { return true }
+            if hidesUnderGate(site, gate: gate, flag: flag, through: flag, in: container, presentedBeforeFlow: { !startsOnlyOnAppearance() }) {
+                return true
+            }
         }
         return false
+    }
+
+    private func isState(_ name: String, of container: TypeInfo) -> Bool {
+        guard let (_, state) = container.property(named: name) else { return false }
+        return state.isStored && state.attributes.contains(named: "State")
+    }
+
+    /// A field of the model that a view reading it observes: `@Published`, or a stored `var`
+    /// of an `@Observable` class that Observation tracks.
+    private func tracksField(_ name: String, of model: TypeInfo) -> Bool {
+        model.isObservable ? isTracked(name, of: model) : publishedFields(of: model).contains(name)
     }
 
     /// Whether the flow holding the code at `location` (in `body`, code of `container`)
@@ -129,15 +180,17 @@ extension ProjectIndex {
         return TokenLocation(file: fileIndex, token: property.nameToken)
     }
 
-    /// Whether, while the flag holds the value written at `gate`, the container neither
+    /// Whether, while the flag holds the value written at `gate`, the container (reading it
+    /// through its property `through`: the flag itself, or the model that holds it) neither
     /// builds `site` nor presents it. `presentedBeforeFlow`: whether the presentation may
     /// already be up when the flow raises the gate (hiding the buttons that present it
     /// then does not end it).
     private func hidesUnderGate(
-        _ site: ViewConstruction, gate: TokenLocation, flag: String, in container: TypeInfo, presentedBeforeFlow: () -> Bool
+        _ site: ViewConstruction, gate: TokenLocation, flag: String, through: String, in container: TypeInfo,
+        presentedBeforeFlow: () -> Bool
     ) -> Bool {
         let bodies = ViewCode.renderingBodies(of: container, index: self)
-        if isHidden(site.token, inFile: site.file, gate: gate, flag: flag, bodies: bodies) { return true }
+        if isHidden(site.token, inFile: site.file, gate: gate, flag: flag, through: through, bodies: bodies) { return true }
         // Presented content: every write that presents it is hidden, and it is not up yet.
         guard site.context == .presentation, let arguments = site.presentingArguments, !presentedBeforeFlow() else { return false }
         let file = files[site.file]
@@ -159,7 +212,7 @@ extension ProjectIndex {
                 else { continue }
                 // `false` and `nil` end the presentation.
                 if let value = WrittenLiteral(at: token, in: code), value == .bool(false) || value == .enumCase("none") { continue }
-                guard isHidden(token, inFile: declaration.file, gate: gate, flag: flag, bodies: bodies) else { return false }
+                guard isHidden(token, inFile: declaration.file, gate: gate, flag: flag, through: through, bodies: bodies) else { return false }
                 presents = true
             }
         }
@@ -170,12 +223,14 @@ extension ProjectIndex {
     /// flag's gate value leaves: one an `if`/`switch` on the flag leaves
     /// (`writeLeavesBranch`), or an `else if`/`else` after an `if` whose every clause holds
     /// under it (`if isLoading { … } else if let item { here }`).
-    private func isHidden(_ token: Int, inFile fileIndex: Int, gate: TokenLocation, flag: String, bodies: [RenderingBody]) -> Bool {
+    private func isHidden(
+        _ token: Int, inFile fileIndex: Int, gate: TokenLocation, flag: String, through: String, bodies: [RenderingBody]
+    ) -> Bool {
         guard let body = bodies.first(where: { $0.file == fileIndex && $0.range.contains(token) }),
             let value = WrittenLiteral(at: gate.token, in: files[gate.file])
         else { return false }
         let file = files[fileIndex]
-        if writeLeavesBranch(gate, of: flag, holding: token, body: body.range, file: file) { return true }
+        if writeLeavesBranch(gate, of: through, holding: token, body: body.range, file: file) { return true }
         let scopes = scopes(in: body.range, of: file)
         let chain = scopeIndices(containing: token, in: scopes)
         for (depth, position) in chain.enumerated() {
@@ -186,7 +241,7 @@ extension ProjectIndex {
                     isThen, isLaterBranch(position, of: earlier, in: scopes, file: file)
                 else { continue }
                 let truths = BranchCondition.clauses(of: condition, in: file).map {
-                    BranchCondition.truth(of: $0, after: value, field: flag, through: flag, in: file)
+                    BranchCondition.truth(of: $0, after: value, field: flag, through: through, in: file)
                 }
                 if truths.allSatisfy({ $0 == .holds }) { return true }
             }

@@ -86,7 +86,7 @@ extension ProjectIndex {
 
     /// The project type the property `name` of `owner` holds, by its annotation or the
     /// constructor of its initial value.
-    private func heldType(of name: String, in owner: TypeInfo) -> TypeInfo? {
+    func heldType(of name: String, in owner: TypeInfo) -> TypeInfo? {
         guard let (fileIndex, property) = owner.property(named: name) else { return nil }
         let file = files[fileIndex]
         if let held = declaredShape(of: property, in: file, scope: owner.name)?.heldName {

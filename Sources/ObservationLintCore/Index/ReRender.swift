@@ -791,7 +791,7 @@ extension ProjectIndex {
     }
 
     /// A stored `var` of an `@Observable` class (or its ancestors) that Observation tracks.
-    private func isTracked(_ field: String, of model: TypeInfo) -> Bool {
+    func isTracked(_ field: String, of model: TypeInfo) -> Bool {
         typeAndAncestors(of: model).contains { owner in
             owner.properties.contains { $0.property.name == field && $0.property.isStored && !$0.property.isLet && !$0.property.isObservationIgnored }
         }

@@ -63,7 +63,8 @@ extension ProjectIndex {
             let surety = surety(of: trigger, whileShowingViewBuiltAt: site)
             if let best, best.surety <= surety { continue }
             if leavesBranch(trigger, of: site) || changesInput(trigger, of: inputs, in: type.name) { continue }
-            if let write = trigger.write, !canRun(write, whileShowing: site) || dismissesPresentation(before: write, showing: site)
+            if let write = trigger.write, !canRun(write, whileShowing: site) || !canRunThroughChain(write, of: trigger)
+                || dismissesPresentation(before: write, showing: site)
                 || runsBeforePresenting(write, showing: site) || isDismissedInSameFlow(after: write, showing: site)
             {
                 continue
@@ -72,6 +73,15 @@ extension ProjectIndex {
             if surety == .system { break }
         }
         return best?.trigger
+    }
+
+    /// Whether the write can run while each view the trigger's value is passed down through
+    /// is shown (`canRun(_:whileShowing:)` of each step's site): it reaches the body that
+    /// builds the site only through those views, so one it cannot run beside re-creates
+    /// nothing there (`BookReader` shown by a `.fullScreenCover` and in a `Window` of its
+    /// own: the trigger that passes it a book through the cover cannot run under the cover).
+    private func canRunThroughChain(_ write: TokenLocation, of trigger: ReRenderTrigger) -> Bool {
+        trigger.passedDown.allSatisfy { canRun(write, whileShowing: $0.site) }
     }
 
     /// Whether every change of the trigger's state moves the body that builds `site` out of
