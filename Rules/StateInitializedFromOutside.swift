@@ -24,7 +24,9 @@ public struct StateInitializedFromOutside: Rule {
             control; not an initializer, not setup before the value is handed out — after which \
             the view goes on showing (or, when only its actions use it, using) its first value. \
             A state built from several parameters (`Model(spread: spread, sizeClass: sizeClass)`) \
-            is asked about each. What can change: the caller's own \
+            is asked about each, and so is one the caller builds into a local first (`let model = \
+            Thread(story: story, loggedIn: loggedIn)` before `ThreadScreen(model: model)`: each run \
+            of the caller's code builds a new one from the inputs as they are then). What can change: the caller's own \
             `@State`/`@Binding`/`@AppStorage` (another view writing the same key counts), an \
             environment value the system sets while the view is shown (`\\.horizontalSizeClass`, \
             `\\.colorScheme`, `\\.dynamicTypeSize`, `\\.scenePhase`; its declaration is cited), a \
@@ -163,6 +165,32 @@ public struct StateInitializedFromOutside: Rule {
                     .task { await model.load() }
                 }
             }
+            """,
+            // The destination builds a new model from `loggedIn` each time it runs; the screen keeps the first.
+            """
+            @Observable final class Thread {
+                let story: String
+                let loggedIn: Bool
+                init(story: String, loggedIn: Bool) { self.story = story; self.loggedIn = loggedIn }
+            }
+            struct ThreadScreen: View {
+                @State var ↓model: Thread
+                var body: some View { Text(model.loggedIn ? "Reply" : "Log in to reply") }
+            }
+            struct Stories: View {
+                @State private var loggedIn = false
+                var body: some View {
+                    NavigationStack {
+                        NavigationLink("Open", value: "story")
+                            .navigationDestination(for: String.self) { story in
+                                let model = Thread(story: story, loggedIn: loggedIn)
+                                ThreadScreen(model: model)
+                                    .toolbar { Button("Log in") { loggedIn = true } }
+                            }
+                    }
+                }
+            }
+            @main struct StoriesApp: App { var body: some Scene { WindowGroup { Stories() } } }
             """,
             // The editor replaces the recipe through the binding: the card keeps the old one.
             """
@@ -1157,6 +1185,31 @@ public struct StateInitializedFromOutside: Rule {
                     .task { await model.load() }
                 }
             }
+            """,
+            // The model is built from the destination's value only: a new value is a new destination.
+            """
+            @Observable final class Thread {
+                let story: String
+                init(story: String) { self.story = story }
+            }
+            struct ThreadScreen: View {
+                @State var model: Thread
+                var body: some View { Text(model.story) }
+            }
+            struct Stories: View {
+                @State private var loggedIn = false
+                var body: some View {
+                    NavigationStack {
+                        NavigationLink("Open", value: "story")
+                            .navigationDestination(for: String.self) { story in
+                                let model = Thread(story: story)
+                                ThreadScreen(model: model)
+                                    .toolbar { Button("Log in") { loggedIn = true } }
+                            }
+                    }
+                }
+            }
+            @main struct StoriesApp: App { var body: some Scene { WindowGroup { Stories() } } }
             """,
             // The editor only writes a field of the recipe: the card holds that same object.
             """

@@ -98,3 +98,33 @@ struct NoteSplitList: View {
         }
     }
 }
+
+@Observable final class NoteThread {
+    let noteID: Int
+    let isSignedIn: Bool
+    init(noteID: Int, isSignedIn: Bool) {
+        self.noteID = noteID
+        self.isSignedIn = isSignedIn
+    }
+}
+
+struct NoteThreadScreen: View {
+    @State var thread: NoteThread // expect: state_initialized_from_outside
+    var body: some View { Text(thread.isSignedIn ? "Reply" : "Sign in to reply") }
+}
+
+/// The destination builds the thread into a local from the sign-in state, which its own
+/// button changes while it is shown: each run builds a new thread, the screen keeps the first.
+struct NoteThreadList: View {
+    @State private var isSignedIn = false
+    var body: some View {
+        NavigationStack {
+            NavigationLink("Open", value: 1)
+                .navigationDestination(for: Int.self) { noteID in
+                    let thread = NoteThread(noteID: noteID, isSignedIn: isSignedIn)
+                    NoteThreadScreen(thread: thread)
+                        .toolbar { Button("Sign in") { isSignedIn = true } }
+                }
+        }
+    }
+}

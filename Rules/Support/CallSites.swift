@@ -130,18 +130,7 @@ enum CallSites {
         case .staticMember:
             return sharedObjectChange(argument, at: site, holdsReference: holdsReference, index: index)
         case .constructor(let type):
-            // `Child(model: Model(count: count))`: a new value built from a changing input.
-            let file = index.files[site.file]
-            let values = file.constructorCall(in: argument.value)?.call.arguments.map { file.argumentList($0).map(\.value).filter { !$0.isEmpty } }
-            for (position, input) in argument.constructorArguments.enumerated() {
-                let value = values.flatMap { position < $0.count ? $0[position] : nil }
-                let found = value.flatMap { boundMethodChange(input, value: $0, at: site, index: index, depth: depth, excluded: excluded) }
-                    ?? change(of: input, at: site, holdsReference: false, index: index, depth: depth, excluded: excluded)
-                guard let change = found else { continue }
-                let built = type == ".init" ? "a value built with `.init(…)`" : "a `\(type)` built"
-                return Change(reason: "\(built) from \(change.reason)", write: change.write)
-            }
-            return nil
+            return constructorChange(of: argument, type: type, at: site, index: index, depth: depth, excluded: excluded)
         default:
             if let bound = boundMethodChange(argument.origin, value: argument.value, at: site, index: index, depth: depth, excluded: excluded) {
                 return bound
@@ -149,6 +138,26 @@ enum CallSites {
             return change(of: argument.origin, at: site, holdsReference: holdsReference, index: index, depth: depth, excluded: excluded)
                 ?? fetchedRowChange(argument, at: site, index: index, excluded: excluded)
         }
+    }
+
+    /// `Child(model: Model(count: count))`, or a local holding such a value (`let model =
+    /// Model(count: count)` before `Child(model: model)`): the code around the site builds a
+    /// new value each time it runs, from its inputs as they are then, so a changing input
+    /// changes what the site passes (even an object the child keeps as it is).
+    private static func constructorChange(
+        of built: ConstructionArgument, type: String, at site: ViewConstruction, index: ProjectIndex, depth: Int, excluded: [CodeRange]
+    ) -> Change? {
+        let file = index.files[site.file]
+        let values = file.constructorCall(in: built.value)?.call.arguments.map { file.argumentList($0).map(\.value).filter { !$0.isEmpty } }
+        for (position, input) in built.constructorArguments.enumerated() {
+            let value = values.flatMap { position < $0.count ? $0[position] : nil }
+            let found = value.flatMap { boundMethodChange(input, value: $0, at: site, index: index, depth: depth, excluded: excluded) }
+                ?? change(of: input, at: site, holdsReference: false, index: index, depth: depth, excluded: excluded)
+            guard let change = found else { continue }
+            let built = type == ".init" ? "a value built with `.init(…)`" : "a `\(type)` built"
+            return Change(reason: "\(built) from \(change.reason)", write: change.write)
+        }
+        return nil
     }
 
     /// `events[index]` in the row of a `ForEach` over positions (`ForEach(0..<events.count, id:
@@ -322,6 +331,11 @@ enum CallSites {
             guard depth < 3, let value = index.viewGraph.initialValue(ofLocal: name, at: site) else { return nil }
             if value.origin == .staticMember, path.isEmpty {
                 return sharedObjectChange(value, at: site, holdsReference: holdsReference, index: index)
+            }
+            if case .constructor(let type) = value.origin, path.isEmpty {
+                guard let built = constructorChange(of: value, type: type, at: site, index: index, depth: depth + 1, excluded: excluded)
+                else { return nil }
+                return Change(reason: "`\(name)`, \(built.reason)", write: built.write)
             }
             return change(
                 of: value.origin.appending(path), at: site, holdsReference: holdsReference, elementsOnly: elementsOnly, index: index,

@@ -592,6 +592,9 @@ final class ViewGraphTests: XCTestCase {
         let site = index.viewGraph.constructions(of: "Row")[0]
         XCTAssertEqual(site.arguments[0].origin.description, "local item")
         XCTAssertEqual(index.viewGraph.initialValue(ofLocal: "item", at: site)?.origin.description, "constructor Item")
+        // Where each input of a constructed value comes from, as for an argument built in place.
+        XCTAssertEqual(
+            index.viewGraph.initialValue(ofLocal: "item", at: site)?.constructorArguments.map(\.description), ["literal", "local title"])
         XCTAssertEqual(index.viewGraph.initialValue(ofLocal: "title", at: site)?.origin.description, "property @StateObject doc.title")
         XCTAssertNil(index.viewGraph.initialValue(ofLocal: "other", at: site))
     }

@@ -1189,8 +1189,15 @@ private struct FileCollector {
         let end = file.expressionEnd(from: equals + 1, end: member.range.upperBound, stopAtComma: true)
         guard end > equals + 1, end <= site else { return nil }
         let value = equals + 1..<end
-        let origin = origin(of: value, at: value.lowerBound, frames: frames(around: value.lowerBound, in: member), in: member, depth: 1)
-        return ConstructionArgument(label: nil, value: value, origin: origin)
+        let frames = frames(around: value.lowerBound, in: member)
+        var initial = ConstructionArgument(
+            label: nil, value: value, origin: origin(of: value, at: value.lowerBound, frames: frames, in: member, depth: 1))
+        if case .constructor = initial.origin, let inner = file.constructorCall(in: value)?.call.arguments {
+            initial.constructorArguments = file.argumentList(inner).filter { !$0.value.isEmpty }.map {
+                origin(of: $0.value, at: value.lowerBound, frames: frames, in: member, depth: 2)
+            }
+        }
+        return initial
     }
 
     private enum ConditionBinding {
