@@ -13,7 +13,8 @@ public struct ObservableMutatedOffMain: Rule {
             reads the model on the main thread while it renders. Changed from code the analysis \
             knows runs off the main thread — a `URLSession` or `NSItemProvider` completion handler, \
             a completion handler Apple documents as called off the main thread (`LAContext.evaluatePolicy`'s \
-            reply, `AVCaptureDevice.requestAccess(for:)`, …), \
+            reply, `AVCaptureDevice.requestAccess(for:)`, `PhotosPickerItem.loadTransferable(type:completionHandler:)`, \
+            which loads from an item provider, …), \
             `perform { }` on a private-queue Core Data context, `Task.detached`, a \
             `Task { }` that inherits no actor (SE-0420: made in a nonisolated function, or in a global \
             queue's block, which is `@Sendable` and so nonisolated; not in `DispatchQueue.main.async`, \
@@ -37,6 +38,10 @@ public struct ObservableMutatedOffMain: Rule {
             strict concurrency checking rejects the code. The notes show each step that puts the \
             code off the main thread (the function, the task or queue, each call into a method that \
             runs where it is called), then the view that reads the property. \
+            A SwiftData `@Model` class is `Observable` too, and its objects belong to the context \
+            that fetched them: its changes are reported when the app makes no context of its own \
+            (`ModelContext(container)`, a `@ModelActor`), so that every object it changes is one of \
+            the main actor's context, which `@Query` and the views read. \
             Code that runs only once `Thread.isMainThread` (or `Thread.current.isMainThread`) was \
             found true runs on the main thread (the branch of `if Thread.isMainThread`, the `else` of \
             `if !Thread.isMainThread`, what follows `guard Thread.isMainThread else { …; return }`), and \
@@ -255,8 +260,94 @@ public struct ObservableMutatedOffMain: Rule {
                 }
             }
             """,
+            """
+            @MainActor @Observable final class AvatarModel {
+                var avatar: Image?
+                func load(_ item: PhotosPickerItem) {
+                    _ = item.loadTransferable(type: Image.self) { result in
+                        ↓self.avatar = try? result.get()
+                    }
+                }
+            }
+            struct AvatarView: View {
+                @State private var model = AvatarModel()
+                var body: some View { model.avatar ?? Image(systemName: "person") }
+            }
+            """,
+            """
+            @Model final class Recipe {
+                var name: String
+                init(name: String) { self.name = name }
+            }
+            final class RecipeEditor {
+                let recipe: Recipe
+                init(recipe: Recipe) { self.recipe = recipe }
+                func rename() async {
+                    let name = await Backend.name()
+                    ↓recipe.name = name
+                }
+            }
+            struct RecipeList: View {
+                @Query private var recipes: [Recipe]
+                var body: some View { List(recipes) { RecipeRow(recipe: $0) } }
+            }
+            struct RecipeRow: View {
+                let recipe: Recipe
+                var body: some View { Text(recipe.name) }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            @MainActor @Observable final class AvatarModel {
+                var avatar: Image?
+                func load(_ item: PhotosPickerItem) {
+                    _ = item.loadTransferable(type: Image.self) { result in
+                        DispatchQueue.main.async { self.avatar = try? result.get() }
+                    }
+                }
+            }
+            struct AvatarView: View {
+                @State private var model = AvatarModel()
+                var body: some View { model.avatar ?? Image(systemName: "person") }
+            }
+            """,
+            """
+            @Model final class Recipe {
+                var name: String
+                var isFavorite = false
+                init(name: String) { self.name = name }
+            }
+            final class RecipeClient {
+                func details(_ name: String) async -> Recipe {
+                    let recipe = await Backend.recipe(name)
+                    recipe.isFavorite = true
+                    return recipe
+                }
+            }
+            struct RecipeList: View {
+                @Query private var recipes: [Recipe]
+                var body: some View { List(recipes) { Text($0.name + ($0.isFavorite ? " ★" : "")) } }
+            }
+            """,
+            """
+            @Model final class Recipe {
+                var name: String
+                init(name: String) { self.name = name }
+            }
+            final class RecipeImporter {
+                let context: ModelContext
+                init(container: ModelContainer) { context = ModelContext(container) }
+                func rename(_ recipe: Recipe) async {
+                    let name = await Backend.name()
+                    recipe.name = name
+                }
+            }
+            struct RecipeList: View {
+                @Query private var recipes: [Recipe]
+                var body: some View { List(recipes) { Text($0.name) } }
+            }
+            """,
             """
             @Observable final class FocusTimer: NSObject, UNUserNotificationCenterDelegate {
                 var isRunning = false
@@ -503,11 +594,13 @@ public struct ObservableMutatedOffMain: Rule {
         for write in index.offMainWrites(inFile: context.fileIndex) {
             let model = write.model, offMain = write.context
             let name = model.property.name
-            // SwiftData's models belong to the context that made them; a background context's
-            // models are not the ones views read.
+            // SwiftData's objects belong to the context that fetched them: only in an app that
+            // makes no context of its own are they all the main actor's, which views read; one
+            // a local holds may be new, in no context yet.
             guard isTracked(model.property), let type = index.types[model.type], type.isObservable,
                 index.changesPropertyItself(model),
                 !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") })
+                    || (!index.makesOwnModelContexts && !index.writesThroughLocal(model.write))
             else { continue }
             let readers = readersByType[type.name] ?? index.observedAs(type)
             readersByType[type.name] = readers

@@ -442,8 +442,38 @@ public struct PublishedMutatedOffMain: Rule {
                 var body: some View { Text(model.error ?? "").onAppear { model.submit() } }
             }
             """,
+            """
+            import UserNotifications
+            final class RemindersModel: ObservableObject {
+                @Published var pending = 0
+                func refresh() {
+                    UNUserNotificationCenter.current().getPendingNotificationRequests { requests in
+                        ↓self.pending = requests.count
+                    }
+                }
+            }
+            struct RemindersView: View {
+                @StateObject private var model = RemindersModel()
+                var body: some View { Text("\\(model.pending)").onAppear { model.refresh() } }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            """
+            import UserNotifications
+            final class RemindersModel: ObservableObject {
+                @Published var pending = 0
+                func refresh() {
+                    UNUserNotificationCenter.current().getPendingNotificationRequests { requests in
+                        DispatchQueue.main.async { self.pending = requests.count }
+                    }
+                }
+            }
+            struct RemindersView: View {
+                @StateObject private var model = RemindersModel()
+                var body: some View { Text("\\(model.pending)").onAppear { model.refresh() } }
+            }
+            """,
             // The project's own `Task` initializer runs `catch` in `MainActor.run { }`, and the
             // operation is `@MainActor`: both on the main actor (only the standard
             // `Task.init(priority:operation:)`'s operation inherits the isolation around it).

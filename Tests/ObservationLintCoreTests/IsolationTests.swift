@@ -649,7 +649,10 @@ final class IsolationTests: XCTestCase {
             ("eventStore.requestFullAccessToEvents", "import EventKit"),
             ("eventStore.requestFullAccessToReminders", "import EventKit"),
             ("UNUserNotificationCenter.current().getNotificationSettings", "import UserNotifications"),
+            ("UNUserNotificationCenter.current().getPendingNotificationRequests", "import UserNotifications"),
             ("database.perform(query, inZoneWith: nil)", "import CloudKit"),
+            ("_ = item.loadTransferable(type: Data.self)", "import PhotosUI"),
+            ("_ = provider.loadTransferable(type: Data.self)", ""),
         ]
         for (call, imports) in calls {
             let handler = write(call, imports: imports)
@@ -668,6 +671,12 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(write("database.perform(query, inZoneWith: nil)").isolation, .unknown)
         XCTAssertEqual(write("store.requestAuthorization(for: types)").isolation, .unknown)
         XCTAssertEqual(write("Recognizer.requestAuthorization").isolation, .unknown)
+        XCTAssertEqual(write("_ = item.loadTransferable(from: url)").isolation, .unknown)
+        XCTAssertEqual(
+            write("_ = item.loadTransferable(type: Data.self)",
+                imports: "func loadTransferable(type: Any.Type, completionHandler: @escaping (Any, Any) -> Void) {}")
+                .isolation,
+            .unknown)
         XCTAssertEqual(
             write("let query = HKSampleQuery(sampleType: type, predicate: nil, limit: 10, sortDescriptors: nil)",
                 imports: "struct HKSampleQuery { init(sampleType: Int, predicate: Int?, limit: Int, sortDescriptors: [Int]?, resultsHandler: @escaping (Int, Int) -> Void) {} }")

@@ -1302,6 +1302,12 @@ let documentedCallbacks: [String: [DocumentedCallback]] = [
         DocumentedCallback(labels: [], handler: "completionHandler", receiver: nil, isolation: .offMain,
             says: "UserNotifications may run it on a background thread", modules: ["UserNotifications"]),
     ],
+    // UNUserNotificationCenter.getPendingNotificationRequests(completionHandler:): "This block
+    // may be executed on a background thread."
+    "getPendingNotificationRequests": [
+        DocumentedCallback(labels: [], handler: "completionHandler", receiver: nil, isolation: .offMain,
+            says: "UserNotifications may run it on a background thread", modules: ["UserNotifications"]),
+    ],
     "requestAuthorization": [
         // UNUserNotificationCenter.requestAuthorization(options:completionHandler:): "This block
         // may execute on a background thread."
@@ -1338,6 +1344,16 @@ let documentedCallbacks: [String: [DocumentedCallback]] = [
     "perform": [
         DocumentedCallback(labels: ["_", "inZoneWith"], handler: "completionHandler", receiver: nil, isolation: .offMain,
             says: "CloudKit may run it on any thread", modules: ["CloudKit"]),
+    ],
+    // PhotosPickerItem.loadTransferable(type:completionHandler:) "attempts to load an instance
+    // of the type you specify from the item provider" (developer.apple.com/documentation/photosui/photospickeritem/loadtransferable(type:completionhandler:)),
+    // and NSItemProvider's own loadTransferable(type:completionHandler:) is that provider's load:
+    // "The system uses an internal queue when calling the completion blocks for the
+    // NSItemProvider class" (…/foundation/nsitemprovider). The handler is `@Sendable`, and
+    // Apple's `PhotosPickerItem` example hops to `DispatchQueue.main.async` in it.
+    "loadTransferable": [
+        DocumentedCallback(labels: ["type"], handler: "completionHandler", receiver: nil, isolation: .offMain,
+            says: "the item provider it loads from calls its completion blocks on an internal queue"),
     ],
     "always": [eventLoopFutureCallback],
     "whenComplete": [eventLoopFutureCallback],

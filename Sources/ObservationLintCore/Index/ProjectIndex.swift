@@ -347,6 +347,8 @@ public final class ProjectIndex: @unchecked Sendable {
     let ownReRenderTriggersByType = Memo<String, [ReRenderTrigger]>()
     let renderReadsByViewTable = OnDemand<[String: [RenderRead]]>()
     let fetchedEntityWritesTable = OnDemand<[String: [FetchedEntityWrite]]>()
+    /// `makesOwnModelContexts`, found on first use.
+    let ownModelContextsOnce = OnDemand<Bool>()
     /// `stateCopies(of:)` by view name.
     let stateCopiesByType = Memo<String, [StateCopy]>()
     /// For `fieldsRead(throughMember:of:among:)`: the model's members each of its members names, by model name.
