@@ -598,10 +598,10 @@ public struct ObservableMutatedOffMain: Rule {
             // makes no context of its own are they all the main actor's, which views read; one
             // a local holds may be new, in no context yet.
             guard isTracked(model.property), let type = index.types[model.type], type.isObservable,
-                index.changesPropertyItself(model),
-                !type.declarations.contains(where: { $0.decl.attributes.contains(named: "Model") })
-                    || (!index.makesOwnModelContexts && !index.writesThroughLocal(model.write))
+                index.changesPropertyItself(model)
             else { continue }
+            let isSwiftDataModel = type.declarations.contains { $0.decl.attributes.contains(named: "Model") }
+            guard !isSwiftDataModel || (!index.makesOwnModelContexts && !index.writesThroughLocal(model.write)) else { continue }
             let readers = readersByType[type.name] ?? index.observedAs(type)
             readersByType[type.name] = readers
             guard let read = readers.lazy.compactMap({ reader in index.renderReads(of: reader).first { $0.path.first == name && !index.isBuiltOnlyInPreviews($0.view) } }).first
@@ -612,8 +612,10 @@ public struct ObservableMutatedOffMain: Rule {
                 at: model.write.writtenTokens(in: index),
                 notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) }
                     + [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
-                help: (index.isolation(of: type).domain == .mainActor ? "" : "mark `\(type.name.simpleTypeName)` `@MainActor`, or ")
-                    + "make the change on the main actor (`await MainActor.run { … }`)")
+                help: isSwiftDataModel
+                    ? "make the change on the main actor (`await MainActor.run { … }`): the object belongs to the main context, which only the main actor may use"
+                    : (index.isolation(of: type).domain == .mainActor ? "" : "mark `\(type.name.simpleTypeName)` `@MainActor`, or ")
+                        + "make the change on the main actor (`await MainActor.run { … }`)")
         }
     }
 

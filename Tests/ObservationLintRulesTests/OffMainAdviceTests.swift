@@ -46,4 +46,14 @@ final class OffMainAdviceTests: XCTestCase {
         XCTAssertEqual(help.count, 1)
         XCTAssertEqual(help[0]?.contains("@MainActor`"), false, "\(help)")
     }
+
+    /// A SwiftData object belongs to its context, not to a class one could isolate.
+    func testSwiftDataModelHelpAsksForTheMainActorNotAnAnnotation() {
+        let model = source.replacingOccurrences(of: "final class DropModel: ObservableObject", with: "@Model final class DropModel")
+            .replacingOccurrences(of: "@Published var", with: "var").replacingOccurrences(of: "@StateObject private var model = DropModel()", with: "let model: DropModel")
+        let help = lint([("Drop.swift", model)], rules: [ObservableMutatedOffMain()]).map(\.help)
+        XCTAssertEqual(help.count, 1)
+        XCTAssert(help[0]?.hasPrefix("make the change on the main actor") == true, "\(help)")
+        XCTAssertEqual(help[0]?.contains("mark `DropModel`"), false, "\(help)")
+    }
 }
