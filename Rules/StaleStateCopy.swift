@@ -37,7 +37,8 @@ public struct StaleStateCopy: Rule {
             the copying code calls (`await model.load()`, `model.refresh()`) or one such a method \
             calls (the copy's own moment starts that change), not in that code, not in \
             a function of the view that copies again itself, not in code a modal presentation or \
-            a push covers while the view is shown, not an assignment of another member of the \
+            a push covers while the view is shown, not in a flow of the view's own code that then \
+            dismisses it (a Save button handing the edited copy back, then `dismiss()`), not an assignment of another member of the \
             field's value than the one copied (`player.rate = 1` when `player.isMuted` is copied), \
             not a `$model.field` binding handed to a view (whether it writes is not known), and \
             not a write to another specialization of a generic model. Last the read of the state \
@@ -319,8 +320,60 @@ public struct StaleStateCopy: Rule {
                 }
             }
             """,
+            // A button of the sheet itself rewrites the field and leaves the sheet shown.
+            """
+            @Observable final class Recipe {
+                var amounts: [String: Double] = [:]
+            }
+            struct ScaleSheet: View {
+                let recipe: Recipe
+                @State private var ↓amounts: [String: Double] = [:]
+                var body: some View {
+                    Text("\\(amounts.count)")
+                        .onAppear { amounts = recipe.amounts }
+                    Button("Apply") { recipe.amounts = halved() }
+                }
+                func halved() -> [String: Double] { amounts.mapValues { $0 / 2 } }
+            }
+            struct RecipeScreen: View {
+                @State private var recipe = Recipe()
+                @State private var scaling = false
+                var body: some View {
+                    Button("Scale") { scaling = true }
+                        .sheet(isPresented: $scaling) { ScaleSheet(recipe: recipe) }
+                }
+            }
+            """,
         ],
         nonTriggeringExamples: [
+            // The sheet's Save hands the scaled copy back, then dismisses the sheet.
+            """
+            @Observable final class Recipe {
+                var amounts: [String: Double] = [:]
+            }
+            struct ScaleSheet: View {
+                @Environment(\\.dismiss) private var dismiss
+                let recipe: Recipe
+                @State private var amounts: [String: Double] = [:]
+                var body: some View {
+                    Text("\\(amounts.count)")
+                        .onAppear { amounts = recipe.amounts }
+                    Button("Save") {
+                        recipe.amounts = halved()
+                        dismiss()
+                    }
+                }
+                func halved() -> [String: Double] { amounts.mapValues { $0 / 2 } }
+            }
+            struct RecipeScreen: View {
+                @State private var recipe = Recipe()
+                @State private var scaling = false
+                var body: some View {
+                    Button("Scale") { scaling = true }
+                        .sheet(isPresented: $scaling) { ScaleSheet(recipe: recipe) }
+                }
+            }
+            """,
             // `.task(id:)` of the field itself copies again when it changes.
             """
             final class Directory: ObservableObject {
@@ -620,10 +673,11 @@ public struct StaleStateCopy: Rule {
     /// handler, a timer, a notification or a subscription: data arriving) or on the user's
     /// action on a control of the view or of the view that builds it (on screen with it; a
     /// synchronous action elsewhere is not placed beside the view), and not covered by a modal
-    /// presentation or a push over the view (SPEC §10.4). A view the project builds nowhere known is never shown: no witness.
+    /// presentation or a push over the view (SPEC §10.4), nor followed in the same flow by the view dismissing itself. A view the project builds nowhere known is never shown: no witness.
     private func isWitness(_ write: PropertyWrite, whileShowing view: TypeInfo, index: ProjectIndex) -> Bool {
         guard SourceRole(path: index.files[write.site.file].path) == .app,
-            write.context(in: index).isAsynchronous || index.runsOnAction(write.site, beside: view.name)
+            write.context(in: index).isAsynchronous || index.runsOnAction(write.site, beside: view.name),
+            !index.dismissesItself(view, inFlowAfter: write.site)
         else { return false }
         let sites = index.viewGraph.constructions(of: view.name)
         return sites.contains { index.canRun(write.site, whileShowing: $0) }

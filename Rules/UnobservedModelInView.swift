@@ -30,7 +30,8 @@ public struct UnobservedModelInView: Rule {
             it returns (a get-or-create cache stores what it then returns), nor an optional \
             property that starts as nil and that no site building the view passes (in an app \
             whose views' builders are all known): the view never holds an object; nor a view \
-            only previews and tests build, which never renders in the app. Nor is a write that \
+            only previews and tests build, which never renders in the app (in a library too when \
+            the view is `private` or `fileprivate`: its clients cannot build it). Nor is a write that \
             removes the view wherever it is shown: every way the app builds it passes through an \
             ancestor that observes the object and builds that way only in a branch the value \
             written leaves (`user = nil` under `if session.user != nil { Home() }`, with the \
@@ -998,6 +999,22 @@ public struct UnobservedModelInView: Rule {
             #Preview { SignedInBadge() }
             @main struct ProfileApp: App {
                 var body: some Scene { WindowGroup { LogInButton() } }
+            }
+            """,
+            // A library's `private` view only its file's preview builds.
+            """
+            final class Theme: ObservableObject {
+                @Published var accent = "purple"
+            }
+            private struct ThemeSample: View {
+                @State var theme = Theme()
+                var body: some View {
+                    Text(theme.accent)
+                    Button("Change") { theme.accent = "blue" }
+                }
+            }
+            struct ThemeSample_Previews: PreviewProvider {
+                static var previews: some View { ThemeSample() }
             }
             """,
             // The only write runs in `store(_:)`, called only by `safeLogIn(_:)`, which

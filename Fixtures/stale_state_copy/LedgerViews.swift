@@ -36,8 +36,30 @@ struct LedgerCurrency: View {
     }
 }
 
+/// A sheet whose Save hands the picked currency back and dismisses it at once: it never
+/// shows its copy after the write. Silent.
+struct LedgerCurrencySheet: View {
+    @Environment(\.dismiss) private var dismiss
+    @EnvironmentObject var ledger: Ledger // expect: unread_observed_object
+    @State private var picked = ""
+
+    var body: some View {
+        VStack {
+            Text(picked)
+            Button("Save") {
+                ledger.currency = chosen()
+                dismiss()
+            }
+        }
+        .onAppear { picked = ledger.currency }
+    }
+
+    private func chosen() -> String { picked == "EUR" ? "USD" : "EUR" }
+}
+
 struct LedgerScreen: View {
     @StateObject private var ledger = Ledger()
+    @State private var pickingCurrency = false
 
     var body: some View {
         VStack {
@@ -45,7 +67,9 @@ struct LedgerScreen: View {
             LedgerTotal()
             LedgerCurrency()
             Button("USD") { ledger.switchCurrency(to: "USD") }
+            Button("Currency…") { pickingCurrency = true }
         }
+        .sheet(isPresented: $pickingCurrency) { LedgerCurrencySheet().environmentObject(ledger) }
         .environmentObject(ledger)
         .task { await ledger.reload() }
     }

@@ -194,4 +194,53 @@ final class FlowRenderingTests: XCTestCase {
             renderingWrites(of: "openedDay", in: "Router", view: "Agenda", source),
             ["`open()`: selectedDay", "`peek()`: -"])
     }
+
+    /// A write in the view's own action that the same flow follows by the view dismissing
+    /// itself; not one with an `await` between, one in another closure, nor another view's.
+    func testAFlowThatDismissesTheViewAfterTheWrite() {
+        let source = """
+            @Observable final class Recipe { var amounts: [String: Double] = [:] }
+            struct ScaleSheet: View {
+                @Environment(\\.dismiss) private var dismiss
+                @Environment(\\.presentationMode) private var presentationMode
+                let recipe: Recipe
+                var body: some View {
+                    Button("Save") {
+                        recipe.amounts = [:]
+                        dismiss()
+                    }
+                    Button("Done") {
+                        recipe.amounts = [:]
+                        presentationMode.wrappedValue.dismiss()
+                    }
+                    Button("Sync") {
+                        Task {
+                            recipe.amounts = [:]
+                            await save()
+                            dismiss()
+                        }
+                    }
+                    Button("Apply") {
+                        recipe.amounts = [:]
+                        Task { dismiss() }
+                    }
+                }
+                func save() async {}
+            }
+            struct RecipeScreen: View {
+                let recipe: Recipe
+                @Environment(\\.dismiss) private var dismiss
+                var body: some View {
+                    Button("Clear") {
+                        recipe.amounts = [:]
+                        dismiss()
+                    }
+                }
+            }
+            """
+        let index = index(source)
+        let writes = index.changes(of: index.types["Recipe"]!).writes(of: "amounts")
+        let sheet = index.types["ScaleSheet"]!
+        XCTAssertEqual(writes.map { index.dismissesItself(sheet, inFlowAfter: $0.site) }, [true, true, false, false, false])
+    }
 }

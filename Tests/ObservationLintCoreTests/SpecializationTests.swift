@@ -111,4 +111,52 @@ final class SpecializationTests: XCTestCase {
         XCTAssertTrue(writes.filter { index.isMade($0, whileReading: "label", of: type) }.isEmpty)
         XCTAssertTrue(writes.filter { index.isMade($0, whileCalling: "current", of: type) }.isEmpty)
     }
+
+    private let routers = """
+        @Observable final class Router<Screen: Hashable> {
+            var path: [Screen] = []
+        }
+        enum AuthDestination: Hashable { case register }
+        enum TabDestination: Hashable { case detail }
+        struct AuthCoordinator: View {
+            @State private var router = Router<AuthDestination>()
+            var body: some View { NavigationStack(path: $router.path) { Text("Login") } }
+        }
+        struct TabCoordinator: View {
+            @State private var router = Router<TabDestination>()
+            var body: some View { Text("\\(router.path.count)") }
+        }
+        struct SharedTab: View {
+            @State private var router: Router<TabDestination>
+            init(router: Router<TabDestination>) { _router = State(initialValue: router) }
+            var body: some View { Button("Push") { router.path.append(.detail) } }
+        }
+        struct EnvironmentTab: View {
+            @Environment(Router<TabDestination>.self) private var router
+            var body: some View { Text("\\(router.path.count)") }
+        }
+        """
+
+    func testThePropertysTypeAsWritten() {
+        let index = index(routers)
+        func spelled(_ type: String) -> String? {
+            let (file, property) = index.types[type]!.property(named: "router")!
+            return index.spelledType(of: property, in: index.files[file])
+        }
+        XCTAssertEqual(spelled("AuthCoordinator"), "Router<AuthDestination>")
+        XCTAssertEqual(spelled("SharedTab"), "Router<TabDestination>")
+        XCTAssertEqual(spelled("EnvironmentTab"), "Router<TabDestination>")
+    }
+
+    func testTheReceiverOfABindingProjectionAsWritten() {
+        let index = index(routers)
+        let writes = index.changes(of: index.types["Router"]!).writes(of: "path")
+        func receiver(by type: String) -> String? {
+            let write = writes.first { write in index.types[type]!.declarations.contains { $0.decl.members.contains(write.site.token) } }!
+            return index.spelledReceiverType(of: write)
+        }
+        // `$router.path` handed to a view writes through `router`, built as `Router<AuthDestination>()`.
+        XCTAssertEqual(receiver(by: "AuthCoordinator"), "Router<AuthDestination>")
+        XCTAssertEqual(receiver(by: "SharedTab"), "Router<TabDestination>")
+    }
 }

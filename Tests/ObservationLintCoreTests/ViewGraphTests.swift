@@ -702,6 +702,12 @@ final class ViewGraphTests: XCTestCase {
         // A library's clients may build any of its views.
         let library = self.index(["Views.swift": "struct Badge: View { var body: some View { Text(\"1\") } }"])
         XCTAssertFalse(library.isBuiltOnlyInPreviews("Badge"))
+        // Not a `private` one: only its own file can build it.
+        let privateView = self.index([
+            "Views.swift": "private struct Sample: View { var body: some View { Text(\"1\") } }\n#Preview { Sample() }"
+        ])
+        let sample = privateView.types.values.first { $0.name.withoutTypeKeyPrefixes == "Sample" }!
+        XCTAssertTrue(privateView.isBuiltOnlyInPreviews(sample.name))
     }
 
     func testViewTheAppBuildsIsNotPreviewOnly() {

@@ -35,6 +35,31 @@ extension ProjectIndex {
         return nil
     }
 
+    /// Whether the code at `location`, in `view`'s own code, is followed in the same
+    /// synchronous flow (no `await` between, outside closures nested in it) by the view
+    /// dismissing itself: a call of its `@Environment(\.dismiss)` action or
+    /// `presentationMode.wrappedValue.dismiss()` (a Save that hands a draft back, then
+    /// closes the sheet). However the view was shown, it is going away, and shows nothing
+    /// that flow leaves stale.
+    public func dismissesItself(_ view: TypeInfo, inFlowAfter location: TokenLocation) -> Bool {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self), body.owner?.name == view.name else { return false }
+        let file = files[location.file]
+        let scopes = scopes(in: body.range, of: file)
+        let flow = scopes.innermostClosure(containing: location.token)?.range
+        for token in location.token + 1..<(flow ?? body.range).upperBound where scopes.innermostClosure(containing: token)?.range == flow {
+            if file.at(token, "await") { return false }
+            guard file.kind(token + 1) == .leftParen else { continue }
+            if file.at(token, "dismiss"), file.kind(token - 1) == .period, file.at(token - 2, "wrappedValue") { return true }
+            guard file.kind(token) == .identifier, file.isOwnMemberReference(token), let (declared, property) = view.property(named: file.text(token))
+            else { continue }
+            let isDismissAction = property.attributes.contains { attribute in
+                attribute.simpleName == "Environment" && attribute.arguments.map { $0.contains { files[declared].spells($0, "dismiss") } } == true
+            }
+            if isDismissAction { return true }
+        }
+        return false
+    }
+
     /// Whether the assignment at `token` renders `view` again: it writes value state of the
     /// view that its rendering code reads or binds (`Binding` keeps the value `$name` had as
     /// `body` made it, `.alert(isPresented: $isShown)` too), or, in the view's own code, an

@@ -6,14 +6,14 @@ import ObservationSyntax
 
 extension ProjectIndex {
     /// Whether the app never shows `view` (a qualified name) in a whole program
-    /// (`isWholeProgram`; a library's clients may build its views): no code outside its
+    /// (`isWholeProgram`; a library's clients or a snippet's code may build its views, not a
+    /// `private` or `fileprivate` one): no code outside its
     /// own declarations and extensions names it (`isNamedOnlyInOwnDeclarations`), or it has
     /// construction sites and each is in a `#Preview`, a `PreviewProvider` or test code, or
     /// in a view the app never shows. A view whose builders are unknown (no site found but
     /// named elsewhere: a root, a hosting controller the graph does not see) may render.
     public func isBuiltOnlyInPreviews(_ view: String) -> Bool {
-        guard isWholeProgram else { return false }
-        return previewOnlyViews.value(for: view) { isBuiltOnlyInPreviews(view, visiting: [view]) }
+        previewOnlyViews.value(for: view) { isBuiltOnlyInPreviews(view, visiting: [view]) }
     }
 
     /// Whether only the declarations and extensions of the project view `view` name it: no
@@ -28,6 +28,7 @@ extension ProjectIndex {
     }
 
     private func isBuiltOnlyInPreviews(_ view: String, visiting: Set<String>) -> Bool {
+        guard isWholeProgram || types[view].flatMap({ typeAccessLevel(of: $0) }).map({ $0 < .internal }) == true else { return false }
         // What builds a view only from its own code (`static func make() -> Self`) is
         // reached only through its name.
         if isNamedOnlyInOwnDeclarations(view) { return true }

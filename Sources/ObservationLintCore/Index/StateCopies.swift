@@ -543,7 +543,7 @@ private struct StateCopyCollector {
                         StateCopy(
                             view: view.name, state: state, site: TokenLocation(file: piece.file, token: assignment.target.root),
                             moment: moment.name, reference: read.reference,
-                            referenceType: view.property(named: read.reference)?.property.type?.text,
+                            referenceType: view.property(named: read.reference).flatMap { index.spelledType(of: $1, in: index.files[$0]) },
                             model: source.model.name, field: read.field,
                             read: TokenLocation(file: piece.file, token: read.token), via: read.via, member: read.member, resync: resync.site,
                             partialResyncs: resync.partial, eventPublishers: resync.events,
