@@ -22,7 +22,13 @@ public struct MissingPublished: Rule {
             calls (or in a closure they schedule to run soon: `Task { }`, `DispatchQueue.main.async`, \
             after which the views render again and read the new value), or in every function that \
             calls it (a call in code nothing runs is none); an `await` ends the flow, and so does a \
-            closure that runs later. Changing a member of a `@Published` value \
+            closure that runs later. A task group's child tasks (`group.addTask { }`) end before the group's call \
+            returns: the code after that call follows their writes. Assigning a member through a \
+            property of a type not known to be a value (`player?.volume = 0` on an `AVPlayer`) \
+            changes the object it holds, not the property; code that runs only as the object is \
+            freed (`deinit`, the private functions only it calls) changes nothing a view holds; a \
+            send of the object's own Combine subject tells only the views that receive it \
+            (`.onReceive(model.didChange)`). Changing a member of a `@Published` value \
             (`model.sheet.isShown = false`) runs its setter, and so announces. What an \
             `async` function does after its last `await` (not in a loop that awaits, such as \
             `for await`) runs on into its caller once the call returns (`let names = await load()`, then `self.names = names`; for `async let \
@@ -50,6 +56,25 @@ public struct MissingPublished: Rule {
             `objectWillChange.send()` in every function that changes it.
             """,
         triggeringExamples: [
+            // The object's subject tells its subscribers, not the view reading the index.
+            """
+            import Combine
+            final class Carousel: ObservableObject {
+                let pageChanged = PassthroughSubject<Int, Never>()
+                private var ↓page = 0
+                var title: String { "Page \\(page)" }
+                func scrolled(to index: Int) {
+                    DispatchQueue.main.async { [weak self] in
+                        self?.page = index
+                        self?.pageChanged.send(index)
+                    }
+                }
+            }
+            struct CarouselHeader: View {
+                @ObservedObject var carousel: Carousel
+                var body: some View { Text(carousel.title) }
+            }
+            """,
             // A change of a field of the value that nothing in its step announces.
             """
             struct Recipe { var name = ""; var isStored = false }
@@ -290,6 +315,110 @@ public struct MissingPublished: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // A weakly captured `self?.objectWillChange.send()` announces like `self.`'s.
+            """
+            final class Brands: ObservableObject {
+                private(set) var names: [String] = []
+                init(load: @escaping () async -> [String]) {
+                    Task { @MainActor [weak self] in
+                        let loaded = await load()
+                        self?.names = loaded
+                        self?.objectWillChange.send()
+                    }
+                }
+            }
+            struct BrandList: View {
+                @ObservedObject var brands: Brands
+                var body: some View { List(brands.names, id: \\.self) { Text($0) } }
+            }
+            """,
+            // The child tasks end before the task group returns; the code after it announces.
+            """
+            final class Feed: ObservableObject {
+                private(set) var creators: [String] = []
+                private(set) var brands: [String] = []
+                @MainActor func loadCreators() async { creators = await api.creators() }
+                @MainActor func loadBrands() async { brands = await api.brands() }
+                func loadAll() {
+                    Task { @MainActor [weak self] in
+                        await withTaskGroup(of: Void.self) { group in
+                            guard let self else { return }
+                            group.addTask { await self.loadCreators() }
+                            group.addTask { await self.loadBrands() }
+                        }
+                        self?.objectWillChange.send()
+                    }
+                }
+            }
+            struct FeedView: View {
+                @ObservedObject var feed: Feed
+                var body: some View { Text("\\(feed.creators.count) creators, \\(feed.brands.count) brands") }
+            }
+            """,
+            // A local hides the method of the same name: `load()` calls the closure, and the
+            // helper's write runs on into `reload()`, which publishes after it.
+            """
+            final class Pages: ObservableObject {
+                @Published private(set) var items: [String] = []
+                private(set) var didLoadFirstPage = false
+                var onLoad: (() async -> [String])?
+                private func load() async -> [String] {
+                    guard let load = onLoad else { return [] }
+                    let result = await load()
+                    markLoaded()
+                    return result
+                }
+                private func markLoaded() { didLoadFirstPage = true }
+                @MainActor func reload() async { items = await load() }
+            }
+            struct PagesView: View {
+                @ObservedObject var pages: Pages
+                var body: some View { pages.didLoadFirstPage ? Text("\\(pages.items.count)") : Text("Loading") }
+            }
+            """,
+            // Set up on the new object (a nested type) before the lazy property hands it out.
+            """
+            enum Profile {
+                final class Grid: ObservableObject { var placeholder = "" }
+            }
+            struct GridView: View {
+                @ObservedObject var grid: Profile.Grid
+                var body: some View { Text(grid.placeholder) }
+            }
+            final class ProfileModel: ObservableObject {
+                lazy var grid: Profile.Grid = {
+                    let grid = Profile.Grid()
+                    grid.placeholder = "Nothing yet"
+                    return grid
+                }()
+            }
+            """,
+            // `volume` is the player object's: the property still holds the same player.
+            """
+            import AVKit
+            final class PlayerService: ObservableObject {
+                private(set) var player: AVPlayer?
+                init(player: AVPlayer?) { self.player = player }
+                func setVolume(_ value: Float) { player?.volume = value }
+            }
+            struct PlayerView: View {
+                @ObservedObject var service: PlayerService
+                var body: some View { VideoPlayer(player: service.player) }
+            }
+            """,
+            // What runs only as the object is freed changes nothing a view holds.
+            """
+            final class Stream: ObservableObject {
+                private(set) var connection: String?
+                init(connection: String) { self.connection = connection }
+                deinit { close() }
+                private func close() { connection = nil }
+            }
+            struct StreamView: View {
+                @ObservedObject var stream: Stream
+                var body: some View { Text(stream.connection ?? "Closed") }
+            }
+            """,
             // The `@Published` write later in the same synchronous step announces the change
             // of the value's field too (`objectWillChange` fires before the view renders).
             """
@@ -1063,12 +1192,16 @@ public struct MissingPublished: Rule {
             guard !candidates.isEmpty else { continue }
             let changes = index.changes(of: type)
             let readers = index.typeAndSubtypes(of: type).map(\.name)
+            // `player?.volume = 0` on an `AVPlayer` changes the player, not the property.
+            let opaque = index.opaqueHolders(of: type)
             for property in candidates {
                 if holdsObservableObject(property, in: type, file: context.file, index: index) { continue }
-                let writes = changes.writes(of: property.name).filter { $0.phase == .afterHandout }
+                let writes = changes.writes(of: property.name).filter { write in
+                    write.phase == .afterHandout && !(opaque.contains(property.name) && write.assignsMember(in: index))
+                }
                 // A cache filled while views render follows the state it derives from.
                 guard !changes.writes(of: property.name).contains(where: \.inRenderingCode),
-                    let (read, write) = witness(of: property.name, writes: writes, readers: readers, index: index)
+                    let (read, write) = witness(of: property.name, writes: writes, changes: changes, readers: readers, index: index)
                 else { continue }
                 let how = read.steps.last.map { "through `\($0.member)` (like `\(read.view.simpleTypeName)`)" } ?? "(like `\(read.view.simpleTypeName)`)"
                 let origin = read.origin
@@ -1093,8 +1226,19 @@ public struct MissingPublished: Rule {
     /// view anyway (its own `@State`, another object it observes, the observed object whose
     /// publisher runs the `.onReceive` handler making it), itself or in every call of the
     /// method making it. A read that only seeds a child's `@State` shows no change.
-    private func witness(of name: String, writes: [PropertyWrite], readers: [String], index: ProjectIndex) -> (RenderRead, PropertyWrite)? {
-        guard writes.contains(where: { !$0.isAnnounced }) else { return nil }
+    private func witness(
+        of name: String, writes: [PropertyWrite], changes: TypeChanges, readers: [String], index: ProjectIndex
+    ) -> (RenderRead, PropertyWrite)? {
+        // A send of the object's own subject (`didChange.send()`) tells only the views that
+        // receive it (`.onReceive(cache.didChange)`).
+        let isSubject = { (announcer: Announcer) in
+            !changes.announcing.contains(announcer.name) && announcer.name != "objectWillChange" && announcer.name != "withMutation"
+        }
+        let unannounced = { (write: PropertyWrite, view: String) in
+            !write.isAnnounced
+                || write.flows.contains { flow in flow.allSatisfy { isSubject($0) && !Self.receives($0.name, in: view, index: index) } }
+        }
+        guard writes.contains(where: { !$0.isAnnounced || $0.flows.contains { $0.allSatisfy(isSubject) } }) else { return nil }
         for reader in readers {
             for read in index.renderReads(of: reader) where read.path.first == name && read.origin.reference.observesObjectWillChange && !index.isBuiltOnlyInPreviews(read.view) {
                 // A value that only seeds a child's `@State` is kept by the child: rendering
@@ -1105,7 +1249,7 @@ public struct MissingPublished: Rule {
                 let presented = index.isPresentationContent(TokenLocation(file: read.origin.file, token: read.origin.tokens[0]))
                 // A write made as the reading view's content goes shows nothing stale.
                 if let write = writes.first(where: {
-                    !$0.isAnnounced && !index.isRenderedAgain(read.view, by: $0) && !index.isRenderedAgain(read.view, byCallersOf: $0)
+                    unannounced($0, read.view) && !index.isRenderedAgain(read.view, by: $0) && !index.isRenderedAgain(read.view, byCallersOf: $0)
                         && !index.isRenderedAgain(read.view, byReceiverOf: $0)
                         && !index.runsOnlyAsOwnerDisappears($0.site)
                         && !(presented && index.runsAsViewAppears($0.site, view: read.view))
@@ -1117,6 +1261,21 @@ public struct MissingPublished: Rule {
             }
         }
         return nil
+    }
+
+    /// Whether the code of the type `view` receives the subject `member`
+    /// (`.onReceive(model.didChange)`, `.onReceive(model.didChange.debounce(…))`).
+    private static func receives(_ member: String, in view: String, index: ProjectIndex) -> Bool {
+        guard let info = index.types[view] else { return true }
+        return info.declarations.contains { declaration in
+            let file = index.files[declaration.file]
+            return declaration.decl.members.contains { token in
+                guard file.kind(token) == .identifier, file.spells(token, member) else { return false }
+                return (max(declaration.decl.members.lowerBound, token - 12)..<token).contains { open in
+                    file.kind(open) == .leftParen && file.at(open - 1, "onReceive") && Int(file.partner[open]) > token
+                }
+            }
+        }
     }
 
     private func isCandidate(_ property: Property) -> Bool {

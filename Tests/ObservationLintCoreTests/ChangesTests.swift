@@ -1793,4 +1793,132 @@ final class ChangesTests: XCTestCase {
         XCTAssertEqual(announcer(writes.first), "stored")
         XCTAssertEqual(writes.last?.announcement, .unannounced)
     }
+
+    func testWeaklyCapturedSelfAnnouncesAndCalls() {
+        let source = """
+            final class Brands: ObservableObject {
+                @Published var isLoading = false
+                var names: [String] = []
+                var count = 0
+                init() {
+                    Task { @MainActor [weak self] in
+                        self?.names = ["a"]
+                        self?.objectWillChange.send()
+                    }
+                    DispatchQueue.main.async { [weak self] in
+                        self?.count = 1
+                        self?.finish()
+                    }
+                }
+                func finish() { isLoading = false }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "names", in: "Brands", source).first), "objectWillChange")
+        XCTAssertEqual(announcer(writes(of: "count", in: "Brands", source).first), "isLoading")
+    }
+
+    func testChildTasksOfATaskGroupRunOnIntoTheCodeAfterTheGroup() {
+        let source = """
+            final class Feed: ObservableObject {
+                var brands: [String] = []
+                var creators: [String] = []
+                @MainActor func loadBrands() async { brands = await api.brands() }
+                @MainActor func loadCreators() async { creators = await api.creators() }
+                func loadAll() {
+                    Task { @MainActor in
+                        await withTaskGroup(of: Void.self) { group in
+                            group.addTask { await self.loadBrands() }
+                        }
+                        self.objectWillChange.send()
+                    }
+                }
+                func loadSome() {
+                    Task { @MainActor in
+                        self.objectWillChange.send()
+                        await withTaskGroup(of: Void.self) { group in
+                            group.addTask { await self.loadCreators() }
+                        }
+                    }
+                }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "brands", in: "Feed", source).first), "objectWillChange")
+        // The send before the group comes before the child task's write.
+        XCTAssertEqual(writes(of: "creators", in: "Feed", source).first?.announcement, .unannounced)
+    }
+
+    func testALocalHidingAMethodIsNeitherACallNorAHandOver() {
+        let source = """
+            final class Pages: ObservableObject {
+                @Published var items: [String] = []
+                var loaded = false
+                var onLoad: (() async -> [String])?
+                private func load() async -> [String] {
+                    guard let load = onLoad else { return [] }
+                    let result = await load()
+                    loaded = true
+                    return result
+                }
+                @MainActor func reload() async { items = await load() }
+            }
+            """
+        XCTAssertEqual(announcer(writes(of: "loaded", in: "Pages", source).first), "items")
+    }
+
+    func testPropertiesOfATypeNotKnownToBeAValueAndMemberAssignments() {
+        let source = """
+            struct Settings { var volume: Float = 1 }
+            final class Player: ObservableObject {
+                var player: AVPlayer?
+                var settings = Settings()
+                var label: String = ""
+                func mute() {
+                    player?.volume = 0
+                    settings.volume = 0
+                    label.append("muted")
+                }
+                func reset() { player = nil }
+            }
+            """
+        let index = index(source)
+        XCTAssertEqual(index.opaqueHolders(of: index.types["Player"]!), ["player"])
+        // The change model keeps the write (the type may be a value); it assigns a member.
+        XCTAssertEqual(writes(of: "player", in: "Player", source).map { $0.assignsMember(in: index) }, [true, false])
+        XCTAssertEqual(writes(of: "settings", in: "Player", source).map { $0.assignsMember(in: index) }, [true])
+        XCTAssertEqual(writes(of: "label", in: "Player", source).map { $0.assignsMember(in: index) }, [false])
+    }
+
+    func testWritesOnlyTeardownRunsAreNoChanges() {
+        let source = """
+            final class Stream: ObservableObject {
+                var connection: String? = "open"
+                var retries = 0
+                deinit { close() }
+                private func close() {
+                    connection = nil
+                    reset()
+                }
+                private func reset() { retries = 0 }
+                func retry() { retries += 1 }
+            }
+            """
+        XCTAssertTrue(writes(of: "connection", in: "Stream", source).isEmpty)
+        XCTAssertEqual(writes(of: "retries", in: "Stream", source).map(\.member), ["`retry()`"])
+    }
+
+    func testCreatorSetsUpANestedTypesNewObject() {
+        let source = """
+            enum Profile {
+                final class Grid: ObservableObject { var placeholder = "" }
+            }
+            final class ProfileModel: ObservableObject {
+                lazy var grid: Profile.Grid = {
+                    let grid = Profile.Grid()
+                    grid.placeholder = "Nothing yet"
+                    return grid
+                }()
+            }
+            """
+        XCTAssertEqual(writes(of: "placeholder", in: "Profile.Grid", source).map(\.phase), [.setup])
+    }
 }

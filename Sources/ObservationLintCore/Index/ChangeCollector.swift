@@ -23,6 +23,7 @@ struct ChangeCollector {
         let bindings = index.bindingHolders(of: type)
         let flows = index.changeFlows(of: type)
         let setup = setupFunctions(flows)
+        let teardown = teardownFunctions(flows)
         let rendered = renderedCode(lineage: lineage)
         let names = Set(properties.map(\.property.name))
         // A property whose own observer announces (`didSet { applyFilter() }`) is announced
@@ -37,8 +38,13 @@ struct ChangeCollector {
                     && ChangeFlows.isThroughMember(site, in: index.files[site.file], ofCollection: collections.contains(name)))
                 {
                     let place = flows.place(of: site)
-                    // Code nothing runs changes nothing.
-                    if index.isTestWrite(inFile: site.file, of: type) || flows.neverRuns(place) { continue }
+                    // Code nothing runs changes nothing; nor does code that runs only as
+                    // the object is freed, which no view holds any more.
+                    if index.isTestWrite(inFile: site.file, of: type) || flows.neverRuns(place)
+                        || isTeardown(place, flows: flows, teardown: teardown)
+                    {
+                        continue
+                    }
                     let location = TokenLocation(file: site.file, token: site.token)
                     let announced: [[Announcer]]
                     if announcing.contains(name) {
@@ -79,6 +85,42 @@ struct ChangeCollector {
         case .function(let name) where setup.contains(name): return .setup
         default: return .afterHandout
         }
+    }
+
+    /// Whether `place` runs only as the object is freed: `deinit`, or a function only it
+    /// calls (`teardownFunctions`), outside closures.
+    private func isTeardown(_ place: Place, flows: ChangeFlows, teardown: Set<String>) -> Bool {
+        guard place.closure == nil, let unit = flows.unit(of: place) else { return false }
+        if unit.kind == .deinitializer { return true }
+        if case .function(let name) = unit.kind { return teardown.contains(name) }
+        return false
+    }
+
+    /// The private functions every call of which is in `deinit` or another such function,
+    /// outside closures (`deinit { cleanup() }`).
+    private func teardownFunctions(_ flows: ChangeFlows) -> Set<String> {
+        var candidates = Set<String>()
+        var excluded = Set<String>()
+        for unit in flows.units {
+            guard case .function(let name) = unit.kind else { continue }
+            if unit.isPrivate, !flows.handedOver.contains(name), !(flows.callers[name] ?? []).isEmpty {
+                candidates.insert(name)
+            } else {
+                excluded.insert(name)
+            }
+        }
+        candidates.subtract(excluded)
+        var teardown = Set<String>()
+        var changed = true
+        while changed {
+            changed = false
+            for name in candidates.subtracting(teardown)
+            where (flows.callers[name] ?? []).allSatisfy({ isTeardown($0.place, flows: flows, teardown: teardown) }) {
+                teardown.insert(name)
+                changed = true
+            }
+        }
+        return teardown
     }
 
     /// The functions that run only before the object is handed out: every call of them is
@@ -202,13 +244,16 @@ struct ChangeCollector {
             if file.at(token, "let") || file.at(token, "var"), file.spells(token + 1, name), file.kind(token + 2) == .equal,
                 file.kind(token + 3) == .identifier, file.text(token + 3).startsWithUppercase
             {
+                // `Profile.Grid(…)`: a nested type, by its qualified name.
+                var type = token + 3
+                while file.kind(type + 1) == .period, file.kind(type + 2) == .identifier, file.text(type + 2).startsWithUppercase { type += 2 }
                 // `Box<T, B>(…)`: a generic type's constructor with its arguments spelled.
-                let next = afterGenericArguments(token + 4, in: file)
+                let next = afterGenericArguments(type + 1, in: file)
                 guard file.kind(next) == .leftParen || file.kind(next) == .period && file.at(next + 1, "init") else {
                     token += 1
                     continue
                 }
-                return Substring(file.text(token + 3))
+                return Substring(file.text(type))
             }
             token += 1
         }
@@ -639,6 +684,29 @@ extension ProjectIndex {
         }
         parts.append(current)
         return parts.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// The stored properties of `type` (and its ancestors) of a named type the project does
+    /// not show to be a value (`var player: AVPlayer?`, a project protocol; a class the
+    /// project declares is an object holder): assigning a member of one (`player?.volume =
+    /// 0`, `PropertyWrite.assignsMember(in:)`) may change an object it holds and leave the
+    /// property alone. The change model keeps such writes (the type may be a value); a rule
+    /// needing a witnessed change of the property leaves them out. By the declared type, or
+    /// the type the initial value constructs.
+    public func opaqueHolders(of type: TypeInfo) -> Set<String> {
+        var result = Set<String>()
+        let values = valueHolders(of: type)
+        for owner in typeAndAncestors(of: type) {
+            for (file, property) in owner.properties where property.isStored && !values.contains(property.name) {
+                guard !property.attributes.contains(where: { $0.simpleName.startsWithUppercase }),
+                    let written = property.type?.text ?? property.initializer.flatMap({ files[file].constructorCall(in: $0)?.typeName })
+                else { continue }
+                var shape = TypeShape(written)
+                if case .optional(let held) = shape { shape = held }
+                if case .named = shape { result.insert(property.name) }
+            }
+        }
+        return result
     }
 
     /// The stored properties of `type` (and its ancestors) declared as a SwiftUI `Binding`

@@ -14,6 +14,7 @@ final class ChangeFlows: @unchecked Sendable {
         enum Kind: Equatable {
             case function(String)
             case initializer
+            case deinitializer
             case accessor(Accessor.Kind, property: String)
             case other
         }
@@ -62,6 +63,8 @@ final class ChangeFlows: @unchecked Sendable {
     private let externalFlows = Memo<String, ExternalFlows>()
     /// `neverRuns(_:)` by position in `units`.
     private let neverRunsByUnit = Memo<Int, Bool>()
+    /// `hides(_:in:file:)`: the local names of each body asked about.
+    private let localNamesByBody = Memo<Place, Set<String>>()
 
     /// What the calls of a function from other code announce: `nil` when one announces
     /// nothing.
@@ -96,6 +99,7 @@ final class ChangeFlows: @unchecked Sendable {
                     switch function.kind {
                     case .function: kind = .function(function.name)
                     case .initializer: kind = .initializer
+                    case .deinitializer: kind = .deinitializer
                     default: kind = .other
                     }
                     let isPrivate = inPrivateExtension || (function.modifiers.accessLevel.map { $0 <= .fileprivate } ?? false)
@@ -149,14 +153,14 @@ final class ChangeFlows: @unchecked Sendable {
                     case .identifier:
                         if file.at(token, "await") || file.at(token, "objectWillChange") || file.at(token, "withMutation") {
                             scanWord(token, unit: unit, file: file)
-                        } else if let subjects, subjects.position(of: file.tokens[token], in: bytes) != nil, file.isOwnMemberReference(token),
+                        } else if let subjects, subjects.position(of: file.tokens[token], in: bytes) != nil, Self.isOwnReference(token, in: file),
                             file.kind(token + 1) == .period, file.at(token + 2, "send"), file.kind(token + 3) == .leftParen
                         {
                             // `changes.send(value)`: the object's own publisher tells its subscribers.
                             let place = self.place(of: token, file: unit.file, body: unit.body)
                             announcers[place, default: []].append(Announcer(name: file.text(token), site: TokenLocation(file: unit.file, token: token)))
-                        } else if names.position(of: file.tokens[token], in: bytes) != nil, file.isOwnMemberReference(token),
-                            !file.at(token - 1, "func")
+                        } else if names.position(of: file.tokens[token], in: bytes) != nil, Self.isOwnReference(token, in: file),
+                            !file.at(token - 1, "func"), !file.isArgumentLabel(token), !hides(file.text(token), in: unit, file: file)
                         {
                             let name = file.text(token)
                             let place = self.place(of: token, file: unit.file, body: unit.body)
@@ -204,6 +208,23 @@ final class ChangeFlows: @unchecked Sendable {
         for (place, found) in calls where isScheduled(place) {
             scheduledCalls[Place(file: place.file, body: place.body, closure: nil), default: []] += found.map { (place.closure!, $0.name) }
         }
+    }
+
+    /// `load()`, `self.load()`, and through a weak capture `self?.load()` (`[weak self]`
+    /// closures), `self!.load()`: the object's own member.
+    static func isOwnReference(_ token: Int, in file: ParsedFile) -> Bool {
+        if file.isOwnMemberReference(token) { return true }
+        let mark = file.kind(token - 2)
+        return file.kind(token - 1) == .period && (mark == .postfixQuestionMark || mark == .exclamationMark)
+            && file.at(token - 3, "self") && file.kind(token - 4) != .period
+    }
+
+    /// Whether a local of the unit's body (or a parameter of its function) hides the type's
+    /// member `name` there (`guard let load = onLoad else { return }; load()`): the name is
+    /// the local's, neither a call of the method nor a reference to it.
+    private func hides(_ name: String, in unit: Unit, file: ParsedFile) -> Bool {
+        if unit.method?.function.parameters.contains(where: { $0.name == name }) == true { return true }
+        return localNamesByBody.value(for: Place(file: unit.file, body: unit.body, closure: nil)) { file.localNames(in: unit.body) }.contains(name)
     }
 
     /// Whether the piece is a closure the code around it schedules to run soon, once
@@ -278,6 +299,25 @@ final class ChangeFlows: @unchecked Sendable {
         return !(ofCollection && file.kind(next + 1) == .identifier && file.kind(next + 2) == .leftParen)
     }
 
+    /// `player.volume = 0`, `player?.item.rate += 1`, `grid.cells[0] = c`: an assignment to
+    /// a member of what the property at `token` holds (not a method call).
+    static func isMemberAssignment(at token: Int, in file: ParsedFile) -> Bool {
+        var next = token + 1
+        var members = 0
+        while true {
+            if file.kind(next) == .postfixQuestionMark || file.kind(next) == .exclamationMark { next += 1 }
+            if file.kind(next) == .leftSquare {
+                next = file.skipGroup(next)
+            } else if file.kind(next) == .period, file.kind(next + 1) == .identifier, file.kind(next + 2) != .leftParen {
+                next += 2
+                members += 1
+            } else {
+                break
+            }
+        }
+        return members > 0 && file.isAssignmentOperator(next)
+    }
+
     private func add(_ unit: Unit) {
         unitByBody[Place(file: unit.file, body: unit.body, closure: nil)] = units.count
         units.append(unit)
@@ -296,11 +336,11 @@ final class ChangeFlows: @unchecked Sendable {
         let location = TokenLocation(file: unit.file, token: token)
         if file.at(token, "await") {
             awaits[place, default: []].append(token)
-        } else if file.at(token, "objectWillChange"), file.isOwnMemberReference(token), file.kind(token + 1) == .period,
+        } else if file.at(token, "objectWillChange"), Self.isOwnReference(token, in: file), file.kind(token + 1) == .period,
             file.at(token + 2, "send"), file.kind(token + 3) == .leftParen
         {
             announcers[place, default: []].append(Announcer(name: "objectWillChange", site: location))
-        } else if file.at(token, "withMutation"), file.isOwnMemberReference(token), file.kind(token + 1) == .leftParen {
+        } else if file.at(token, "withMutation"), Self.isOwnReference(token, in: file), file.kind(token + 1) == .leftParen {
             announcers[place, default: []].append(Announcer(name: "withMutation", site: location))
         }
     }
@@ -544,21 +584,47 @@ final class ChangeFlows: @unchecked Sendable {
     /// round may come first (`for await chunk in stream { await MainActor.run { text +=
     /// chunk } }`). Only `MainActor.run`: another type's `run` may keep the closure and
     /// call it after the code around goes on. Nil when none.
+    /// A child task's closure (`group.addTask { await self.loadBrands() }`) ends before the
+    /// task group's call returns (`await withTaskGroup(of: Void.self) { group in … }`): the
+    /// code after that call, as after an awaited `MainActor.run { }`.
     private func announcersAfterAwaitedClosure(_ place: Place) -> [Announcer]? {
         guard let closure = place.closure else { return nil }
         let file = index.files[place.file]
-        guard let scope = index.scopes(in: place.body, of: file).enclosing(closure.lowerBound + 1).first(where: { $0.range == closure }),
-            case .closure(let callee?, _) = scope.kind, file.at(callee, "run"), file.kind(callee - 1) == .period,
-            file.at(callee - 2, "MainActor"), Self.isAwaited(callee: callee, in: file), !isInLoop(callee, in: place.body, file: file)
+        let scopes = index.scopes(in: place.body, of: file)
+        guard let scope = scopes.enclosing(closure.lowerBound + 1).first(where: { $0.range == closure }),
+            case .closure(let callee?, _) = scope.kind
         else { return nil }
-        let around = self.place(of: callee, file: place.file, body: place.body)
+        let awaited: (callee: Int, closure: Range<Int>)
+        if file.at(callee, "run"), file.kind(callee - 1) == .period, file.at(callee - 2, "MainActor") {
+            awaited = (callee, closure)
+        } else if Self.childTaskCallees.contains(file.text(callee)), file.kind(callee - 1) == .period,
+            let group = scopes.enclosing(callee).first(where: { scope in
+                guard case .closure(let groupCallee?, _) = scope.kind else { return false }
+                return Self.taskGroupCallees.contains(file.text(groupCallee))
+            }),
+            case .closure(let groupCallee?, _) = group.kind
+        {
+            awaited = (groupCallee, group.range)
+        } else {
+            return nil
+        }
+        guard Self.isAwaited(callee: awaited.callee, in: file), !isInLoop(awaited.callee, in: place.body, file: file) else { return nil }
+        let around = self.place(of: awaited.callee, file: place.file, body: place.body)
         let end = (around.closure ?? around.body).upperBound
-        let exit = (closure.upperBound..<end).first { token in
+        let exit = (awaited.closure.upperBound..<end).first { token in
             file.at(token, "return") || file.at(token, "throw")
                 || file.at(token, "try") && file.kind(token + 1) != .postfixQuestionMark && file.kind(token + 1) != .exclamationMark
         } ?? end
-        return laterAnnouncers(after: closure.upperBound, in: around, before: exit)
+        return laterAnnouncers(after: awaited.closure.upperBound, in: around, before: exit)
     }
+
+    /// A task group's calls, whose body's child tasks all end before the call returns.
+    private static let taskGroupCallees: Set<String> = [
+        "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup",
+    ]
+
+    /// A task group's methods adding a child task.
+    private static let childTaskCallees: Set<String> = ["addTask", "addTaskUnlessCancelled"]
 
     /// `await MainActor.run`, `try await MainActor.run`: the call whose name is `callee` is awaited.
     private static func isAwaited(callee: Int, in file: ParsedFile) -> Bool {
@@ -860,6 +926,7 @@ final class ChangeFlows: @unchecked Sendable {
         switch unit(of: place)?.kind {
         case .function(let function): name = "`\(function)()`"
         case .initializer: name = "`init`"
+        case .deinitializer: name = "`deinit`"
         case .accessor(let kind, let property): name = "the \(kind == .get ? "getter" : "`\(kind.rawValue)`") of `\(property)`"
         case .other, nil: name = "a member"
         }

@@ -73,6 +73,12 @@ public struct PropertyWrite: Sendable {
         "in \(member)\(contextDescription(in: index))"
     }
 
+    /// Whether the write assigns a member of what the property holds (`player?.volume = 0`,
+    /// `grid.cells[0] = c`), not the property itself nor through its methods.
+    public func assignsMember(in index: ProjectIndex) -> Bool {
+        ChangeFlows.isMemberAssignment(at: site.token, in: index.files[site.file])
+    }
+
     public var announcement: Announcement {
         guard let first = flows.first?.first else { return .unannounced }
         return .announced(by: first.name, at: first.site)
