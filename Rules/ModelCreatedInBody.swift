@@ -470,6 +470,66 @@ public struct ModelCreatedInBody: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The sheet's save changes the patient the details read, then dismisses the form in
+            // the same flow: the new model replaces nothing shown. The wizard tab saves its own
+            // form model too, but the sheet covers it, and the repository's `context.save()` is
+            // `ModelContext`'s method, not the form's.
+            """
+            @main struct ChartApp: App { var body: some Scene { WindowGroup { Tabs(patient: Patient(name: "")) } } }
+            @Model final class Patient {
+                var name: String
+                init(name: String) { self.name = name }
+            }
+            final class PatientRepository {
+                private let context: ModelContext
+                init(context: ModelContext) { self.context = context }
+                func commit() { try? context.save() }
+            }
+            final class PatientFormModel: ObservableObject {
+                @Published var name = ""
+                @Published var saveSuccess = false
+                let patient: Patient?
+                init(patient: Patient?) { self.patient = patient; name = patient?.name ?? "" }
+                func save() {
+                    patient?.name = name
+                    saveSuccess = true
+                }
+            }
+            struct PatientForm: View {
+                @Environment(\\.dismiss) private var dismiss
+                @ObservedObject var model: PatientFormModel
+                var body: some View {
+                    TextField("Name", text: $model.name)
+                    Button("Save") {
+                        Task {
+                            model.save()
+                            if model.saveSuccess { dismiss() }
+                        }
+                    }
+                }
+            }
+            struct Wizard: View {
+                @StateObject private var model = PatientFormModel(patient: nil)
+                var body: some View { Button("Next") { model.save() } }
+            }
+            struct PatientDetails: View {
+                let patient: Patient
+                @State private var isEditing = false
+                var body: some View {
+                    Text(patient.name)
+                        .sheet(isPresented: $isEditing) { PatientForm(model: PatientFormModel(patient: patient)) }
+                }
+            }
+            struct Tabs: View {
+                let patient: Patient
+                var body: some View {
+                    TabView {
+                        PatientDetails(patient: patient).tabItem { Text("Patient") }
+                        Wizard().tabItem { Text("New") }
+                    }
+                }
+            }
+            """,
             // `NoteView` never writes the model it is handed; the text field writes the model
             // `NoteComposer` keeps, another object: a new `NoteModel` for `NoteView` loses nothing.
             """

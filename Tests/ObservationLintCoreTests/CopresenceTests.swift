@@ -82,6 +82,41 @@ final class CopresenceTests: XCTestCase {
         XCTAssertNil(index.startingViews(of: write(to: "theme", in: index, occurrence: 1)))
     }
 
+    /// A call of an SDK type's method through a property declared of that type
+    /// (`context.save()` on `let context: ModelContext`) is no call of a project method of
+    /// the same name; one through a property of a generic parameter may be.
+    func testACallThroughAPropertyOfAForeignTypeStartsNothing() {
+        let source = """
+            @main struct NotesApp: App { var body: some Scene { WindowGroup { Editor() } } }
+            final class Draft: ObservableObject {
+                @Published var saved = false
+                func save() { saved = true }
+            }
+            final class Repository {
+                private let context: ModelContext
+                init(context: ModelContext) { self.context = context }
+                func commit() { try? context.save() }
+            }
+            final class Cache<Store: AnyObject> {
+                let store: Store
+                init(store: Store) { self.store = store }
+                func flush() { store.save() }
+            }
+            struct Editor: View {
+                @StateObject private var draft = Draft()
+                let cache = Cache(store: Draft())
+                var body: some View {
+                    Button("Save") { draft.save() }
+                        .onAppear { Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in cache.flush() } }
+                }
+            }
+            """
+        let withGeneric = index(source)
+        XCTAssertEqual(withGeneric.startingViews(of: write(to: "saved", in: withGeneric))?.views, nil)
+        let withoutGeneric = index(source.replacingOccurrences(of: "func flush() { store.save() }", with: "func flush() {}"))
+        XCTAssertEqual(withoutGeneric.startingViews(of: write(to: "saved", in: withoutGeneric))?.views, ["Editor": false])
+    }
+
     /// The sign-in screen's "Dark" action replaced by `action`.
     private func app(withDarkAction action: String) -> String {
         let original = #"Button("Dark") { Session.shared.pickTheme("dark") }"#

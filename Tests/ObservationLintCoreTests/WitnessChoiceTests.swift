@@ -209,6 +209,64 @@ final class WitnessChoiceTests: XCTestCase {
         }
     }
 
+    /// Runs of the same write that start in another view, which cannot run while the
+    /// dismissing view is shown (a tab under the sheet, acting on its own draft), do not
+    /// count; one that runs on a timer there does.
+    func testAWriteAlsoStartedUnderTheSheetStillWitnessesNothing() {
+        func check(_ wizardAction: String) -> Bool {
+            let index = index(
+                """
+                @main struct EditorApp: App { var body: some Scene { WindowGroup { Tabs() } } }
+                final class Store: ObservableObject { @Published var count = 0 }
+                final class Draft: ObservableObject {
+                    let store: Store
+                    @Published var name = ""
+                    @Published var saved = false
+                    init(store: Store) { self.store = store }
+                    func save() { store.count += 1; saved = true }
+                }
+                struct Tabs: View {
+                    var body: some View {
+                        TabView {
+                            Host().tabItem { Text("Host") }
+                            Wizard().tabItem { Text("Wizard") }
+                        }
+                    }
+                }
+                struct Wizard: View {
+                    @StateObject private var draft = Draft(store: Store())
+                    var body: some View { \(wizardAction) }
+                }
+                struct Editor: View {
+                    @ObservedObject var draft: Draft
+                    @Environment(\\.dismiss) private var dismiss
+                    var body: some View {
+                        TextField("Name", text: $draft.name)
+                        Button("Save") {
+                            Task {
+                                draft.save()
+                                if draft.saved { dismiss() }
+                            }
+                        }
+                    }
+                }
+                struct Host: View {
+                    @StateObject private var store = Store()
+                    @State private var isShowing = false
+                    var body: some View {
+                        Text("\\(store.count)")
+                            .sheet(isPresented: $isShowing) { Editor(draft: Draft(store: store)) }
+                    }
+                }
+                """)
+            let writes = index.reRenderTriggers(of: index.types["Host"]!).compactMap(\.write)
+            XCTAssertEqual(writes.count, 1)
+            return index.isDismissedInSameFlow(after: writes[0], showing: site(of: "Editor", in: index))
+        }
+        XCTAssertTrue(check(#"Button("Next") { draft.save() }"#))
+        XCTAssertFalse(check(#"Text("Wizard").onReceive(Timer.publish(every: 1, on: .main, in: .common).autoconnect()) { _ in draft.save() }"#))
+    }
+
     /// A write in a branch on the view's `mode` that the site's value excludes (`switch mode
     /// { case .edit: … }` for `mode: .create`, or the property's initial value when the site
     /// passes none) never runs in the view built there; one the value takes does.

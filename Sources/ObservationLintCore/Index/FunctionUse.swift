@@ -184,6 +184,7 @@ extension ProjectIndex {
             if let arguments = reference.arguments, !isVariadic {
                 guard arguments.count <= function.parameters.count, arguments.allSatisfy({ $0.map(labels.contains) ?? true }) else { return false }
             }
+            if reference.throughForeignType { return false }
             guard let receiver = reference.receiver else { return true }
             // The type or an ancestor (the call may dispatch to `type`'s override), or a
             // subclass (it inherits the method).
@@ -212,7 +213,8 @@ extension ProjectIndex {
                 context.parameters.contains { file.spells(site.token, $0.name) }
             } ?? false
             return FunctionReference(
-                receiver: isMember && !typedReceiver ? nil : referenceReceiver(at: site), arguments: arguments, namesParameter: namesParameter)
+                receiver: isMember && !typedReceiver ? nil : referenceReceiver(at: site), arguments: arguments, namesParameter: namesParameter,
+                throughForeignType: isMember && isThroughForeignProperty(site))
         }
     }
 
@@ -244,6 +246,31 @@ extension ProjectIndex {
         // method unapplied (`Model.post`).
         guard root == last, let named = type(named: file.text(root), from: context.type, file: site.file), named.kind != nil else { return nil }
         return named.name
+    }
+
+    /// Whether the member at `site` is named through a stored property of the enclosing type
+    /// (`context.save()`, `self.context.save()`) declared of a type the project neither
+    /// declares nor aliases, nor a generic parameter (`let context: ModelContext`): the call
+    /// runs that type's method, never a project one of the same name.
+    private func isThroughForeignProperty(_ site: TokenLocation) -> Bool {
+        let file = files[site.file]
+        var name = site.token - 2
+        if file.kind(name) == .postfixQuestionMark || file.kind(name) == .exclamationMark { name -= 1 }
+        guard file.kind(name) == .identifier, let context = codeContexts(inFile: site.file).innermost(containing: site.token),
+            let scope = context.type, let info = types[scope]
+        else { return false }
+        if file.kind(name - 1) == .period {
+            guard file.at(name - 2, "self"), file.kind(name - 3) != .period else { return false }
+        } else if context.parameters.contains(where: { file.spells(name, $0.name) }) {
+            return false
+        }
+        guard let (declared, property) = info.property(named: file.text(name)), property.isStored,
+            let held = declaredShape(of: property, in: files[declared], scope: scope)?.directName,
+            held.startsWithUppercase, !held.contains("."), !mayNameType(simpleName: held)
+        else { return false }
+        return !info.declarations.contains { declaration in
+            declaration.decl.genericParameters?.contains { files[declaration.file].spells($0, held) } ?? false
+        }
     }
 
     /// Where code names each function name of the project types, other than in a
@@ -577,6 +604,8 @@ struct FunctionReference: Sendable {
     let arguments: [String?]?
     /// The name is unqualified and a parameter of the enclosing function declares it.
     let namesParameter: Bool
+    /// A member named through a property of a type the project does not declare.
+    let throughForeignType: Bool
 }
 
 /// A method of a project type and the file declaring it (`ProjectIndex.neverRuns`).

@@ -195,13 +195,17 @@ extension ProjectIndex {
     /// SwiftUI runs the presenter's body once the flow returns, while the view goes away: the
     /// model it builds anew replaces nothing the user still sees (`try? model.save(); if
     /// model.saveSuccess { dismiss() }`). A flag the flow sets that an `.onChange` later turns
-    /// into a dismissal is none: the body runs first, with the view still shown.
+    /// into a dismissal is none: the body runs first, with the view still shown. Runs that
+    /// start, with no suspension, in other views that cannot run while the view is shown
+    /// (`canRun(_:whileShowing:)`: a wizard page calling the same `save()` under the sheet)
+    /// do not count.
     public func isDismissedInSameFlow(after write: TokenLocation, showing site: ViewConstruction) -> Bool {
         guard site.context == .presentation, let view = types[site.view], let starting = startingViews(of: write),
-            starting.views == [site.view: false]
+            starting.views[site.view] == false
         else { return false }
         return starting.starts.allSatisfy { start in
-            guard let body = isolationFacts.enclosingBody(of: start, index: self), body.owner?.name == view.name else { return false }
+            guard let body = isolationFacts.enclosingBody(of: start, index: self), let owner = body.owner else { return false }
+            guard owner.name == view.name else { return starting.views[owner.name] == false && !canRun(start, whileShowing: site) }
             if isExcludedByConstructedCase(start, of: view, builtAt: site) { return true }
             let file = files[start.file]
             let scopes = scopes(in: body.range, of: file)
