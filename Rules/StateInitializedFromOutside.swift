@@ -45,8 +45,8 @@ public struct StateInitializedFromOutside: Rule {
             a write to another stored member of the field passed (`context.pin = …` for \
             `context.uri`; `session.filter = nil` for `session.export` of the caller's \
             `@State`/`@Binding` struct, also in a project view it hands `$session` to), a write through a `Binding` a model holds (`isPresented.wrappedValue \
-            = false`: the setter is `nonmutating`, the binding stays the same), a filter a computed collection applies (`searchText`: it selects \
-            elements, it changes none), a write \
+            = false`: the setter is `nonmutating`, the binding stays the same), a filter a computed collection applies (`searchText`, also in a model's \
+            computed collection: it selects elements, it changes none), a write \
             that runs only once presented content is gone (SwiftUI builds a sheet's, popover's \
             or destination's content anew each time it presents it): in the presentation's \
             `onDismiss:` or the view's own `.onDisappear`, or in a flow that also sets its `isPresented` state to `false`, its \
@@ -65,7 +65,10 @@ public struct StateInitializedFromOutside: Rule {
             it in the project is such code), a \
             `Task` they start up to its first `await` (an `await` inside that `Task` does not \
             hold up the action) and the synchronous part of their `.onAppear`/`.task` witness \
-            nothing. Writes from the presented content itself, after an `await`, in timers, \
+            nothing. Nor does an `.onChange(of: query)` action of a view whose own `query` changes only in such \
+            code (`.searchable(text: $query)` on a covered screen), nor a binding the caller \
+            hands to a project view whose only writes through it are such code (its \
+            `TextField`). Writes from the presented content itself, after an `await`, in timers, \
             notifications and subscriptions still count, and so does a push in a \
             `NavigationSplitView` or `NavigationView`, which show the list beside the detail. \
             Nor can a write run while the view is shown when only handlers of views in another \
@@ -118,7 +121,8 @@ public struct StateInitializedFromOutside: Rule {
             assigns the state, an event handler such as `.onReceive`), hands it back to its \
             caller, whose write from it is the view's own value (`onSave(draft)`, `item = draft` \
             to a `@Binding`, `Store.shared.save(draft)`; a field of it, `onOpen(item.id)`, only in \
-            a view that edits another state), is a WidgetKit snapshot, never uses the state, or has no known caller. Not seeded at all: \
+            a view that edits another state), is a WidgetKit snapshot, never uses the state, or has no known caller (a caller in a view the \
+            app never shows — only previews build it, or nothing does — is none). Not seeded at all: \
             a parameter whose argument label says it is only where the state starts \
             (`initial…`, `default…`, `startsExpanded`). Reported on its own: a state that already \
             has its initial value when the initializer runs — declared with one (`@State var \
@@ -137,6 +141,63 @@ public struct StateInitializedFromOutside: Rule {
             at the call site.
             """,
         triggeringExamples: [
+            // The roster edits a character in place: the card under its id keeps the old name.
+            """
+            struct Character: Identifiable { let id: Int; var name: String }
+            final class Roster: ObservableObject {
+                @Published private(set) var characters: [Character] = []
+                @Published var prefix = ""
+                var shown: [Character] { prefix.isEmpty ? characters : characters.filter { $0.name.hasPrefix(prefix) } }
+                func rename(_ id: Int) { if let i = characters.firstIndex(where: { $0.id == id }) { characters[i].name = "Rick" } }
+            }
+            struct CharacterCard: View {
+                @State var ↓character: Character
+                var body: some View { Text(character.name) }
+            }
+            struct RosterView: View {
+                @StateObject private var roster = Roster()
+                var body: some View {
+                    List {
+                        ForEach(roster.shown) { character in
+                            CharacterCard(character: character).onTapGesture { roster.rename(character.id) }
+                        }
+                    }
+                }
+            }
+            """,
+            // The field beside the feed edits the address it shows.
+            """
+            struct FeedDetail: View {
+                @State var ↓address: String
+                var body: some View { Text(address) }
+            }
+            struct AddressField: View {
+                @Binding var address: String
+                var body: some View { TextField("Address", text: $address) }
+            }
+            struct Home: View {
+                @State private var address = ""
+                var body: some View {
+                    AddressField(address: $address)
+                    FeedDetail(address: address)
+                }
+            }
+            """,
+            // The app shows the list, whose button changes the count the badge keeps.
+            """
+            struct Badge: View {
+                @State var ↓count: Int
+                var body: some View { Text("\\(count)") }
+            }
+            struct Inbox: View {
+                @State private var unread = 0
+                var body: some View {
+                    Badge(count: unread)
+                    Button("Receive") { unread += 1 }
+                }
+            }
+            @main struct MailApp: App { var body: some Scene { WindowGroup { Inbox() } } }
+            """,
             // The links stay on screen while the model loads: a title pushed then keeps the old value.
             """
             @Observable final class TitlesModel {
@@ -1154,6 +1215,68 @@ public struct StateInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The filter and the page loads select and add characters; none is edited under its id.
+            """
+            struct Character: Identifiable { let id: Int; var name: String }
+            final class Roster: ObservableObject {
+                @Published private(set) var characters: [Character] = []
+                @Published var prefix = ""
+                var shown: [Character] { prefix.isEmpty ? characters : characters.filter { $0.name.hasPrefix(prefix) } }
+                func loadMore() async { characters.append(contentsOf: await fetch()) }
+                func fetch() async -> [Character] { [] }
+            }
+            struct CharacterCard: View {
+                @State var character: Character
+                var body: some View { Text(character.name) }
+            }
+            struct RosterView: View {
+                @StateObject private var roster = Roster()
+                var body: some View {
+                    List {
+                        TextField("Filter", text: $roster.prefix)
+                        ForEach(roster.shown) { character in CharacterCard(character: character) }
+                    }
+                    .task { await roster.loadMore() }
+                }
+            }
+            """,
+            // The address field is on the screen the pushed feed covers: it takes no input meanwhile.
+            """
+            struct FeedDetail: View {
+                @State var address: String
+                var body: some View { Text(address) }
+            }
+            struct AddressField: View {
+                @Binding var address: String
+                var body: some View { TextField("Address", text: $address) }
+            }
+            struct Home: View {
+                @State private var address = ""
+                @State private var opened = false
+                var body: some View {
+                    NavigationStack {
+                        AddressField(address: $address)
+                        Button("Open") { opened = true }
+                            .navigationDestination(isPresented: $opened) { FeedDetail(address: address) }
+                    }
+                }
+            }
+            """,
+            // Nothing builds `Inbox`: the app never shows the badge.
+            """
+            struct Badge: View {
+                @State var count: Int
+                var body: some View { Text("\\(count)") }
+            }
+            struct Inbox: View {
+                @State private var unread = 0
+                var body: some View {
+                    Badge(count: unread)
+                    Button("Receive") { unread += 1 }
+                }
+            }
+            @main struct MailApp: App { var body: some Scene { WindowGroup { Text("Mail") } } }
+            """,
             // The model's `isLoading` hides the links while its load runs: a title is pushed only after it.
             """
             @Observable final class TitlesModel {
@@ -2598,7 +2721,7 @@ public struct StateInitializedFromOutside: Rule {
         let property = dropped.property
         let initial = property.initializer.map { context.file.text($0) } ?? "nil"
         func written(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-        for site in index.viewGraph.constructions(of: view.name) {
+        for site in CallSites.shownSites(of: view.name, index: index) {
             guard let argument = site.argument(labeled: dropped.parameter.label),
                 index.initializers(of: view, selectedBy: site.call, in: site.file).contains(where: { $0.function === dropped.initializer })
             else { continue }

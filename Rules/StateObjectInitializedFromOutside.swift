@@ -66,6 +66,22 @@ public struct StateObjectInitializedFromOutside: Rule {
             use `@ObservedObject var model: Model` instead.
             """,
         triggeringExamples: [
+            // The app shows the screen, whose restart replaces the object the face keeps.
+            """
+            final class Stopwatch: ObservableObject { @Published var seconds = 0 }
+            struct StopwatchFace: View {
+                @StateObject var ↓watch: Stopwatch
+                var body: some View { Text("\\(watch.seconds)") }
+            }
+            struct StopwatchScreen: View {
+                @State private var watch = Stopwatch()
+                var body: some View {
+                    StopwatchFace(watch: watch)
+                    Button("Restart") { watch = Stopwatch() }
+                }
+            }
+            @main struct StopwatchApp: App { var body: some Scene { WindowGroup { StopwatchScreen() } } }
+            """,
             // The caller's object is replaced after a refresh: the view keeps the old one.
             """
             final class FeedModel: ObservableObject { @Published var posts: [String] = [] }
@@ -288,6 +304,22 @@ public struct StateObjectInitializedFromOutside: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // Nothing builds `StopwatchScreen`: the app never shows the face.
+            """
+            final class Stopwatch: ObservableObject { @Published var seconds = 0 }
+            struct StopwatchFace: View {
+                @StateObject var watch: Stopwatch
+                var body: some View { Text("\\(watch.seconds)") }
+            }
+            struct StopwatchScreen: View {
+                @State private var watch = Stopwatch()
+                var body: some View {
+                    StopwatchFace(watch: watch)
+                    Button("Restart") { watch = Stopwatch() }
+                }
+            }
+            @main struct StopwatchApp: App { var body: some Scene { WindowGroup { Text("Soon") } } }
+            """,
             // The factory returns the object it keeps: the same one at every render.
             """
             protocol Analytics { func log(_ event: String) }
@@ -943,7 +975,7 @@ public struct StateObjectInitializedFromOutside: Rule {
         passing label: String?, to view: TypeInfo, property: Property, evaluatedOnce: Bool, context: RuleContext
     ) -> (message: String, notes: [DiagnosticNote])? {
         let name = property.name
-        let sites = CallSites.sites(passing: label, to: view.name, index: context.index)
+        let sites = CallSites.sites(passing: label, to: view.name, shownOnly: true, index: context.index)
         for (site, argument) in sites where !evaluatedOnce {
             guard site.context == .rendering || site.context == .presentation,
                 let harm = rebuildHarm(of: argument, at: site, index: context.index)
@@ -1041,7 +1073,7 @@ public struct StateObjectInitializedFromOutside: Rule {
         let effect = constructed.flatMap { constructed in
             index.types[constructed.name].flatMap { SideEffects(index: index).effect(ofConstructing: $0, with: constructed.call, in: file) }
         }
-        for site in index.viewGraph.constructions(of: view.name) where site.context == .rendering || site.context == .presentation {
+        for site in CallSites.shownSites(of: view.name, index: index) where site.context == .rendering || site.context == .presentation {
             guard index.initializers(of: view, selectedBy: site.call, in: site.file).contains(where: { $0.function === initializer })
             else { continue }
             let changing = site.arguments.lazy.compactMap {
@@ -1097,7 +1129,7 @@ public struct StateObjectInitializedFromOutside: Rule {
         guard !parameters.isEmpty,
             !StateSeeding.followsInputs(parameters, of: view, in: initializer, file: fileIndex, object: property.name, index: index)
         else { return nil }
-        for site in index.viewGraph.constructions(of: view.name) {
+        for site in CallSites.shownSites(of: view.name, index: index) {
             guard index.initializers(of: view, selectedBy: site.call, in: site.file).contains(where: { $0.function === initializer })
             else { continue }
             for parameter in parameters {

@@ -50,11 +50,19 @@ enum CallSites {
         return "`\(type)`"
     }
 
-    /// The sites constructing `view` that pass the argument labeled `label`, in file order.
-    static func sites(passing label: String?, to view: String, index: ProjectIndex)
+    /// The sites constructing `view` in code the app runs, in file order: not in a view the
+    /// app never shows (only previews build it, or nothing does), which builds nothing.
+    static func shownSites(of view: String, declaredAt declaration: TokenLocation? = nil, index: ProjectIndex) -> [ViewConstruction] {
+        let sites = declaration.map { index.viewGraph.constructions(of: view, declaredAt: $0) } ?? index.viewGraph.constructions(of: view)
+        return sites.filter { site in !(site.enclosingType.map(index.isBuiltOnlyInPreviews) ?? false) }
+    }
+
+    /// The sites constructing `view` that pass the argument labeled `label`, in file order
+    /// (`shownOnly`: in code the app runs, `shownSites`).
+    static func sites(passing label: String?, to view: String, shownOnly: Bool = false, index: ProjectIndex)
         -> [(site: ViewConstruction, argument: ConstructionArgument)]
     {
-        index.viewGraph.constructions(of: view).compactMap { site in
+        (shownOnly ? shownSites(of: view, index: index) : index.viewGraph.constructions(of: view)).compactMap { site in
             site.argument(labeled: label).map { (site, $0) }
         }
     }
@@ -74,8 +82,7 @@ enum CallSites {
         passedAs label: String?, to view: String, declaredAt declaration: TokenLocation?, holdsReference: Bool,
         dismissingCallbacks: Set<String> = [], index: ProjectIndex
     ) -> ChangingValue? {
-        let sites = declaration.map { index.viewGraph.constructions(of: view, declaredAt: $0) } ?? index.viewGraph.constructions(of: view)
-        for site in sites {
+        for site in shownSites(of: view, declaredAt: declaration, index: index) {
             guard let argument = site.argument(labeled: label) else { continue }
             let isPresented = site.context == .presentation
             let excluded = site.arguments.compactMap { argument -> CodeRange? in
@@ -149,7 +156,9 @@ enum CallSites {
     ) -> Change? {
         let file = index.files[site.file]
         let values = file.constructorCall(in: built.value)?.call.arguments.map { file.argumentList($0).map(\.value).filter { !$0.isEmpty } }
-        for (position, input) in built.constructorArguments.enumerated() {
+        // An input the row's id follows (`ForEach(items, id: \.self) { item in Child(model: Model(item: item)) }`)
+        // renews the row when it changes.
+        for (position, input) in built.constructorArguments.enumerated() where index.forEachTie(renewedBy: input, at: site) == nil {
             let value = values.flatMap { position < $0.count ? $0[position] : nil }
             let found = value.flatMap { boundMethodChange(input, value: $0, at: site, index: index, depth: depth, excluded: excluded) }
                 ?? change(of: input, at: site, holdsReference: false, index: index, depth: depth, excluded: excluded)
@@ -488,14 +497,37 @@ enum CallSites {
                 let field = index.files[file].text(token)
                 if !index.canRun(write, whileShowingAnyInstanceOf: seeded, writing: field) { return false }
             }
-            return shownUnder.allSatisfy { index.canRun(write, whileShowing: $0) }
+            guard shownUnder.allSatisfy({ index.canRun(write, whileShowing: $0) }) else { return false }
+            return !runsOnlyOnUnwitnessedChange(write, index: index)
+        }
+
+        /// How many `.onChange` triggers `canRun` has followed to get here.
+        var triggerDepth = 0
+
+        /// Whether the code at `write` runs only in an `.onChange(of: query)` of a view whose
+        /// own state `query` changes only where it cannot change while the seeded view is
+        /// shown (`.searchable(text: $query)` on a screen a sheet covers): the action runs
+        /// only when `query` has changed.
+        private func runsOnlyOnUnwitnessedChange(_ write: TokenLocation, index: ProjectIndex) -> Bool {
+            guard triggerDepth < 2, let (view, name) = index.changeHandlerTrigger(of: write),
+                let (_, property) = view.property(named: name), property.isStored,
+                let wrapper = property.attributes.first(where: { ["State", "Binding"].contains($0.simpleName) })
+            else { return false }
+            var filter = forFieldsRead()
+            filter.elementsOnly = false
+            filter.triggerDepth = triggerDepth + 1
+            let reference = PropertyReference(name: name, wrapper: String(wrapper.simpleName), isLet: false, isComputed: false)
+            return CallSites.stateWrite(reference, of: view, filter: filter, index: index, depth: 0) == nil
         }
 
         /// For the fields a getter or method reads to compute the value: any write to them
-        /// changes it (no member, replacement or element restriction), still only where a
-        /// write counts and can run while the seeded view is shown.
+        /// changes it (no member or replacement restriction), still only where a write counts
+        /// and can run while the seeded view is shown. For an element of the value, only
+        /// writes that replace or edit elements of the collections it reads
+        /// (`writeOfFieldsRead`).
         func forFieldsRead() -> WriteFilter {
-            var filter = WriteFilter(presenter: presenter, presentation: presentation, content: content, shownUnder: shownUnder)
+            var filter = WriteFilter(
+                elementsOnly: elementsOnly, presenter: presenter, presentation: presentation, content: content, shownUnder: shownUnder)
             filter.excluded = excluded
             filter.branchHolder = branchHolder
             return filter
@@ -577,7 +609,7 @@ enum CallSites {
             let (_, stored) = caller.property(named: property.name), stored.isStored, stored.initializer == nil,
             let label = inputLabel(of: property.name, in: caller, index: index)
         else { return nil }
-        for (outer, argument) in sites(passing: label, to: callerName, index: index) {
+        for (outer, argument) in sites(passing: label, to: callerName, shownOnly: true, index: index) {
             guard outer.context == .rendering || outer.context == .presentation, index.renewingTie(for: argument, at: outer) == nil,
                 let change = change(
                     of: argument.origin, at: outer, holdsReference: holdsReference && path.isEmpty, elementsOnly: elementsOnly,
@@ -682,7 +714,7 @@ enum CallSites {
             return write
         }
         if property.wrapper == "Binding", depth < 3, let label = inputLabel(of: name, in: owner, index: index) {
-            for (outer, argument) in sites(passing: label, to: owner.name, index: index) {
+            for (outer, argument) in sites(passing: label, to: owner.name, shownOnly: true, index: index) {
                 // A caller renewed by the bound state (a branch it pins) renews the view as well.
                 guard case .binding(let source, let path) = argument.origin, path.isEmpty, index.renewingTie(for: argument, at: outer) == nil,
                     let outerType = outer.enclosingType.flatMap({ index.types[$0] }),
@@ -701,8 +733,9 @@ enum CallSites {
     /// through one a view only reads, nor — for a reference passed as it is — one a view
     /// never replaces, nor one handed to a control the user cannot reach
     /// while the view is shown, `WriteFilter.canRun`). When the
-    /// value passed is one stored member of it (`filter.member`) and the binding goes to a
-    /// project view's `@Binding`, only that view's writes of the member witness a change.
+    /// binding goes to a project view's `@Binding`, only that view's writes witness a change
+    /// (of the member, when the value passed is one stored member of it, `filter.member`),
+    /// judged where they run: a control of a screen a presentation covers takes no input.
     private static func handedOutWrite(of name: String, by owner: TypeInfo, filter: WriteFilter, index: ProjectIndex, depth: Int)
         -> ValueWrite?
     {
@@ -717,7 +750,8 @@ enum CallSites {
                 && !(filter.replacedOnly && index.isBindingNeverReplaced(at: TokenLocation(file: declaration.file, token: token)))
                 && filter.canRun(token, inFile: declaration.file, index: index)
             {
-                if filter.member != nil, let receiver = bindingReceiver(of: token, in: declaration.file, index: index) {
+                // Handed to a project view: its own writes through the binding, where they run.
+                if let receiver = bindingReceiver(of: token, in: declaration.file, index: index) {
                     guard depth < 3,
                         let write = laterWrite(of: receiver.property, in: receiver.view, filter: filter, index: index)
                             ?? handedOutWrite(of: receiver.property, by: receiver.view, filter: filter, index: index, depth: depth + 1)
@@ -816,18 +850,30 @@ enum CallSites {
     }
 
     /// A write to a field of the model that code of the model reads (a computed property's
-    /// getter, a method's body): its result changes with it.
+    /// getter, a method's body): its result changes with it. For an element of the result
+    /// (`filter.elementsOnly`), only a write that replaces or edits an element of a
+    /// collection it reads: a filter or a sort (`characters.filter { $0.status == status
+    /// }`) selects and orders elements, it changes none.
     private static func writeOfFieldsRead(
         in body: Range<Int>, file fileIndex: Int, of model: TypeInfo, filter: WriteFilter, index: ProjectIndex, depth: Int
     )
         -> ValueWrite?
     {
         let file = index.files[fileIndex]
+        let lineage = index.typeAndAncestors(of: model)
         var seen = Set<String>()
         for token in body where file.kind(token) == .identifier && file.isOwnMemberReference(token) {
             let name = file.text(token)
-            guard seen.insert(name).inserted, index.typeAndAncestors(of: model).contains(where: { $0.property(named: name) != nil }),
-                let write = fieldWrite(name, of: model, filter: filter, index: index, depth: depth + 1)
+            guard seen.insert(name).inserted else { continue }
+            if let (fieldFile, owner, stored) = fieldDeclaration(name, of: model, index: index) {
+                if filter.elementsOnly, stored.isStored, !holdsElements(stored, in: index.files[fieldFile], scope: owner, index: index) {
+                    continue
+                }
+            } else if !lineage.contains(where: { $0.functions.contains { $0.function.name == name } }) {
+                continue
+            }
+            // A field, or a method of the model it calls (`getCurrentPlayer()?.activeCharacter`).
+            guard let write = fieldWrite(name, of: model, filter: filter, index: index, depth: depth + 1)
             else { continue }
             return write
         }

@@ -14,7 +14,8 @@ struct PrecisionAuditTests {
     static let script = RecipeTests.packageRoot.appendingPathComponent("scripts/precision/audit.py").path
 
     /// A git repository holding the RecipeBox fixture and the state fixture; the app list
-    /// names it twice (the whole checkout, and one folder of it).
+    /// names it twice (one folder of it each: linted together, RecipeBox's app would make
+    /// the state fixture's views code the app never shows).
     func appRepository(_ project: Project) throws -> String {
         let fixtures = RecipeTests.packageRoot.appendingPathComponent("Fixtures").path
         let setup = try project.shell("""
@@ -36,7 +37,7 @@ struct PrecisionAuditTests {
         defer { project.remove() }
         let commit = try appRepository(project)
         let url = "file://" + project.url("source")
-        try project.write("apps.tsv", "# name\tgit_url\tcommit\tsubdir_or_dot\nrecipes\t\(url)\t\(commit)\tRecipeBox\nstates\t\(url)\t\(commit.prefix(12))\t.\n")
+        try project.write("apps.tsv", "# name\tgit_url\tcommit\tsubdir_or_dot\nrecipes\t\(url)\t\(commit)\tRecipeBox\nstates\t\(url)\t\(commit.prefix(12))\tstate_initialized_from_outside\n")
 
         let sampled = try audit(project, "sample --apps apps.tsv --checkout checkouts --out sheet.md --seed 7 --per-rule 2")
         #expect(sampled.status == 0, "\(sampled.stderr)")
