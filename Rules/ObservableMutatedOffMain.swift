@@ -11,7 +11,10 @@ public struct ObservableMutatedOffMain: Rule {
         rationale: """
             Observation's registrar announces a change on the thread that makes it, and SwiftUI \
             reads the model on the main thread while it renders. Changed from code the analysis \
-            knows runs off the main thread — a `URLSession` or `NSItemProvider` completion handler, \
+            knows runs off the main thread — a `URLSession` or `NSItemProvider` completion handler (also one a \
+            project function hands on: a closure it calls in such a handler runs there, even when it calls it in place on \
+            another path), a `NotificationCenter` observer of a notification Apple documents as posted off the main \
+            thread (`AVPlayerItemDidPlayToEndTime`, `AVAudioSession.routeChangeNotification`), \
             a completion handler Apple documents as called off the main thread (`LAContext.evaluatePolicy`'s \
             reply, `AVCaptureDevice.requestAccess(for:)`, `PhotosPickerItem.loadTransferable(type:completionHandler:)`, \
             which loads from an item provider, …), \
@@ -30,7 +33,8 @@ public struct ObservableMutatedOffMain: Rule {
             `PHPhotoLibraryChangeObserver` requirement with no `@preconcurrency` mark included: the \
             framework calls it on its own queue, and the Swift 5 language mode inserts no hop — in \
             the class's own code or another \
-            object's through a reference — a property a view reads while rendering (through any \
+            object's through a reference — a property a view reads while rendering (or hands as a binding to a \
+            control there, as `.sheet(item: $model.destination)`, which reads it as the view renders; through any \
             wrapper, `@Environment(\\.key)` included when the project's `EnvironmentValues` member \
             declares the model's type or a protocol it conforms to, and through another model's stored \
             `any P` property) is a data race: the \
@@ -48,7 +52,7 @@ public struct ObservableMutatedOffMain: Rule {
             in an app a method that never runs (nothing calls it, or only methods that never run) puts \
             no code it calls off the main thread. Code whose thread is \
             not known (a closure handed to another module's API, a `NotificationCenter` observer \
-            with `queue: nil` unless the project posts its notification only off the main thread, a \
+            with `queue: nil` unless the project posts its notification only off the main thread or Apple documents it so, a \
             method or `nonisolated(nonsending)` function none of whose project callers is known to \
             run off the main thread) is not reported, nor is a change of an object the property \
             holds (`info.name = x` where `info` holds a class, or a type declared in another module or \
@@ -60,6 +64,43 @@ public struct ObservableMutatedOffMain: Rule {
             (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`).
             """,
         triggeringExamples: [
+            """
+            final class PodcastService {
+                private let session: URLSession
+                init(session: URLSession = .shared) { self.session = session }
+                func validate(_ text: String, completion: @escaping (Bool) -> Void) {
+                    guard let url = URL(string: text) else { completion(false); return }
+                    session.dataTask(with: url) { data, _, _ in completion(data != nil) }.resume()
+                }
+            }
+            @Observable final class HomeModel {
+                var isValid = false
+                private let service = PodcastService()
+                func validate(_ text: String) { service.validate(text) { valid in ↓self.isValid = valid } }
+            }
+            struct HomeView: View {
+                @State private var model = HomeModel()
+                var body: some View { Text(model.isValid ? "OK" : "Invalid") }
+            }
+            """,
+            """
+            @Observable final class RowModel {
+                var destination: String?
+                func show() {
+                    Task {
+                        let name = await Backend.name()
+                        ↓destination = name
+                    }
+                }
+            }
+            struct RowView: View {
+                @State private var model = RowModel()
+                var body: some View {
+                    Button("Show") { model.show() }
+                        .sheet(item: $model.destination) { Text($0) }
+                }
+            }
+            """,
             """
             @Observable final class ErrorModel {
                 var lastError: String?
@@ -604,19 +645,41 @@ public struct ObservableMutatedOffMain: Rule {
             guard !isSwiftDataModel || (!index.makesOwnModelContexts && !index.writesThroughLocal(model.write)) else { continue }
             let readers = readersByType[type.name] ?? index.observedAs(type)
             readersByType[type.name] = readers
-            guard let read = readers.lazy.compactMap({ reader in index.renderReads(of: reader).first { $0.path.first == name && !index.isBuiltOnlyInPreviews($0.view) } }).first
+            let read = readers.lazy.compactMap({ reader in index.renderReads(of: reader).first { $0.path.first == name && !index.isBuiltOnlyInPreviews($0.view) } }).first
+            guard let witness = read.map({ read in
+                context.note("read while rendering: \(read.description)", at: read.origin.tokens[0]..<read.origin.tokens[0] + 1, in: read.origin.file)
+            }) ?? boundWhileRendering(name, of: type, index: index, context: context)
             else { continue }
-            let origin = read.origin
             context.report(
                 "`\(name)` is tracked by Observation and changes off the main thread while views read it on the main thread: a data race, and views update late or not at all",
                 at: model.write.writtenTokens(in: index),
                 notes: offMain.steps.map { context.note($0.description, at: $0.site.token..<$0.site.token + 1, in: $0.site.file) }
-                    + [context.note("read while rendering: \(read.description)", at: origin.tokens[0]..<origin.tokens[0] + 1, in: origin.file)],
+                    + [witness],
                 help: isSwiftDataModel
                     ? "make the change on the main actor (`await MainActor.run { … }`): the object belongs to the main context, which only the main actor may use"
                     : (index.isolation(of: type).domain == .mainActor ? "" : "mark `\(type.name.simpleTypeName)` `@MainActor`, or ")
                         + "make the change on the main actor (`await MainActor.run { … }`)")
         }
+    }
+
+    /// A binding to the property that a view's rendering code hands to a control
+    /// (`.sheet(item: $model.destination)`, `Toggle(isOn: $model.isOn)`): the control reads its
+    /// value while the view renders.
+    private func boundWhileRendering(_ name: String, of type: TypeInfo, index: ProjectIndex, context: RuleContext) -> DiagnosticNote? {
+        for owner in index.typeAndAncestors(of: type) {
+            for mutation in index.viewMutations[owner.name] ?? [] where mutation.path.first == name && mutation.tokens[0] >= 2 {
+                let file = index.files[mutation.file]
+                let root = mutation.tokens[0] - 2
+                guard file.kind(root) == .dollarIdentifier, !index.isBuiltOnlyInPreviews(mutation.view),
+                    // Outside closures with a context of their own (an action's).
+                    index.executionContext(at: TokenLocation(file: mutation.file, token: root)).steps.count <= 1
+                else { continue }
+                return context.note(
+                    "bound while rendering: `\(mutation.view.simpleTypeName)` hands `\(file.text(root..<mutation.tokens[0] + 1))` to a control, which reads it as the view renders",
+                    at: root..<mutation.tokens[0] + 1, in: mutation.file)
+            }
+        }
+        return nil
     }
 
     /// A stored `var` Observation tracks: not `@ObservationIgnored`, no property wrapper.

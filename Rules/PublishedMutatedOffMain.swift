@@ -13,7 +13,9 @@ public struct PublishedMutatedOffMain: Rule {
             SwiftUI expects every change a view observes on the main thread. The rule reports a \
             change in code the analysis knows runs off the main thread — `DispatchQueue.global().async`, \
             a private `DispatchQueue(label:)`, `Task.detached`, an `OperationQueue()` operation, a \
-            `URLSession` completion handler, an `NSItemProvider` load's completion handler (Foundation \
+            `URLSession` completion handler (`URLSession.shared`'s, or that of a session property set \
+            from outside when none of the project's sessions has a delegate queue of its choosing), \
+            an `NSItemProvider` load's completion handler (Foundation \
             calls it on an internal queue), a completion handler Apple documents as called off the main \
             thread (`LAContext.evaluatePolicy`'s and `evaluateAccessControl`'s reply, \
             `AVCaptureDevice.requestAccess(for:)`, `UNUserNotificationCenter.requestAuthorization(options:)`, \
@@ -42,12 +44,18 @@ public struct PublishedMutatedOffMain: Rule {
             `willSet` or `set` that such code triggers by setting the property (on `self`, a typed \
             reference, or a `for` loop's variable over a property's elements), a closure passed to a \
             project function or initializer that calls it off the main thread (`func busyWork(_ work: …) { queue.async \
-            { work() } }`, or an initializer the project declares in `extension Task`, as \
+            { work() } }`, also when it calls it in place on another path, or an initializer the project declares in `extension Task`, as \
             `Task(priority:_:catch:)`: only the standard `Task.init(priority:operation:)` runs its operation as a task that \
             inherits the isolation around it; a non-`@Sendable` `async` closure formed in main-actor code is isolated to the main \
             actor and runs there wherever it is called), a `Task { }` in a closure that nonisolated code passes to a project \
             function or initializer or to Combine's `Future { promise in }`, or an `NWPathMonitor`'s `pathUpdateHandler` when it is started on \
-            a background queue — in a class a view observes, \
+            a background queue, a `NotificationCenter` observer (a block with `queue: nil`, a \
+            `publisher(for:)` with no `receive(on:)`, a method registered with `addObserver(_:selector:name:object:)`) \
+            of a notification Apple documents as posted off the main thread (AVFoundation's \
+            `AVPlayerItemDidPlayToEndTime`, `…FailedToPlayToEndTime`, `…PlaybackStalled`, `…TimeJumped`: "may post this \
+            notification on a thread other than the one you use to register the observer"; \
+            `AVAudioSession.routeChangeNotification`, posted "on a secondary thread") or that the project posts only off the \
+            main thread — in a class a view observes, \
             whether the class's own code makes the change or another object's code does through a \
             reference. It races with the view reading it: SwiftUI warns "Publishing changes from background threads is not allowed", \
             views update late or not at all, and data races can crash. The notes show each step that \
@@ -59,7 +67,7 @@ public struct PublishedMutatedOffMain: Rule {
             in an app a method that never runs (nothing calls it, or only methods that never run) puts \
             no code it calls off the main thread. Code whose \
             thread is not known (a closure handed to another module's API, a `NotificationCenter` \
-            observer with `queue: nil` unless the project posts its notification only off the main thread, a \
+            observer of another notification with no queue, a \
             method or `nonisolated(nonsending)` function none of whose project callers is known to run \
             off the main thread) is not reported, nor is a change of an object the property holds \
             (`info.name = x` where `info` holds a class, or a type declared in another module or in \
@@ -71,6 +79,19 @@ public struct PublishedMutatedOffMain: Rule {
             main actor with `@MainActor` and do only the slow work elsewhere.
             """,
         triggeringExamples: [
+            """
+            final class StreamPlayer: ObservableObject {
+                @Published var index = 0
+                func play(_ item: AVPlayerItem) {
+                    NotificationCenter.default.addObserver(self, selector: #selector(advance), name: .AVPlayerItemDidPlayToEndTime, object: item)
+                }
+                @objc func advance() { ↓index += 1 }
+            }
+            struct PlayerView: View {
+                @StateObject private var player = StreamPlayer()
+                var body: some View { Text("\\(player.index)") }
+            }
+            """,
             """
             final class FeedModel: ObservableObject {
                 @Published var items: [String] = []

@@ -44,6 +44,37 @@ final class CallerContextsTests: XCTestCase {
         XCTAssertEqual(contexts(toasts + "\nfunc poll() { _ = Network.check() }").count, 0)
     }
 
+    /// Many main-actor callers do not hide a caller off the main thread.
+    func testACallerOffTheMainThreadCountsAfterManyOnTheMainThread() {
+        let calls = (0..<12).map { "    @MainActor func tap\($0)() { Toasts.shared.show(\"\($0)\") }" }.joined(separator: "\n")
+        let chain = contexts(toasts + "\nenum Buttons {\n\(calls)\n}\nfunc load() async { _ = Network.check() }")
+        XCTAssertEqual(chain.filter { $0.isolation == .mainActor }.count, 8, "at most eight of each isolation")
+        XCTAssertEqual(chain.filter { $0.isolation == .offMain }.count, 1)
+    }
+
+    /// A method registered as a `NotificationCenter` observer with a selector runs where the
+    /// notification is posted: off the main thread for one Apple documents so.
+    func testASelectorObserverRunsWhereItsNotificationIsPosted() {
+        let source = """
+            final class Player {
+                var index = 0
+                func play(_ item: AVPlayerItem) {
+                    NotificationCenter.default.addObserver(self, selector: #selector(self.advance), name: .AVPlayerItemDidPlayToEndTime, object: item)
+                }
+                @objc func advance() { HERE += 1 }
+            }
+            """
+        let observed = contexts(source)
+        XCTAssertEqual(observed.map(\.isolation), [.offMain])
+        XCTAssertEqual(observed.first?.steps.map(\.kind), [.notification])
+        XCTAssertTrue(observed.first?.steps[0].description.hasPrefix("registers `advance()` as an observer of `.AVPlayerItemDidPlayToEndTime`") == true)
+        XCTAssertEqual(contexts(source.replacingOccurrences(of: ".AVPlayerItemDidPlayToEndTime", with: ".refreshed")).count, 0)
+        for selector in ["#selector(advance)", "#selector(Player.advance)", "#selector(advance(_:))"] {
+            let other = source.replacingOccurrences(of: "#selector(self.advance)", with: selector)
+            XCTAssertEqual(contexts(other).map(\.isolation), [.offMain], selector)
+        }
+    }
+
     /// In a whole program, a method nothing runs gives the functions it calls no context.
     func testACallInAMethodThatNeverRunsGivesNoContext() {
         let source = "@main struct NewsApp: App { var body: some Scene { WindowGroup { NewsView() } } }\n" + toasts + """

@@ -256,6 +256,12 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(write("session", members: "let session = URLSession(configuration: .default)"), .offMain)
         XCTAssertEqual(write("session", members: "let session = URLSession(configuration: .default, delegate: nil, delegateQueue: .main)"), .mainActor)
         XCTAssertEqual(write("client"), .unknown)
+        // A session property set from outside holds `URLSession.shared` or one of the project's
+        // sessions: off the main thread when none of those has a delegate queue of its choosing.
+        let injected = "private let session: URLSession\n init(session: URLSession = .shared) { self.session = session }"
+        XCTAssertEqual(write("session", members: injected), .offMain)
+        XCTAssertEqual(write("session", members: injected + "\n static let other = URLSession(configuration: .default, delegate: nil, delegateQueue: nil)"), .offMain)
+        XCTAssertEqual(write("session", members: injected + "\n static let main = URLSession(configuration: .default, delegate: nil, delegateQueue: .main)"), .unknown)
         let labelled = "final class Feed {\n func load(_ url: URL) {\n URLSession.shared.dataTask(with: url, completionHandler: { _, _, _ in self.HERE = 1 }).resume()\n }\n}"
         XCTAssertEqual(context(labelled).steps.last?.kind, .completionHandler)
         XCTAssertEqual(isolation(labelled), .offMain)
@@ -300,6 +306,15 @@ final class IsolationTests: XCTestCase {
             """)
         XCTAssertEqual(mixed.isolation, .unknown)
         XCTAssertEqual(observer(posting: "func run() { NotificationCenter.default.post(name: .changed, object: nil) }").isolation, .unknown)
+        // Notifications Apple documents as posted off the main thread.
+        for name in [".AVPlayerItemDidPlayToEndTime", "AVPlayerItem.didPlayToEndTimeNotification", "AVAudioSession.routeChangeNotification"] {
+            let documented = context(
+                "final class Player {\n init() {\n NotificationCenter.default.addObserver(forName: \(name), object: nil, queue: nil) { _ in self.HERE = 1 }\n }\n}")
+            XCTAssertEqual(documented.isolation, .offMain, name)
+            XCTAssertEqual(documented.steps.map(\.kind), [.function, .notification])
+            let published = context("final class Player {\n func start() { NotificationCenter.default.publisher(for: \(name)).sink { _ in self.HERE = 1 }.store(in: &bag) }\n}")
+            XCTAssertEqual(published.isolation, .offMain, name)
+        }
         let publisher = context("""
             final class Feed {
                 func start() { NotificationCenter.default.publisher(for: .changed).sink { _ in self.HERE = 1 }.store(in: &bag) }
@@ -408,12 +423,17 @@ final class IsolationTests: XCTestCase {
             }
             """
         XCTAssertEqual(isolation(otherModule), .unknown)
-        // Stored, passed on, or called in different places: not known.
+        // Stored, passed on, or called in places that disagree: not known.
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "handler = work")), .unknown)
         XCTAssertEqual(
-            isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "busyQueue.async { try? work() }; try? work()")),
+            isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "api.run { try? work() }; try? work()")),
             .unknown)
         XCTAssertEqual(isolation(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "api.run(work)")), .unknown)
+        // Called in place on one path and on the queue on another: it does run off the main
+        // thread, on that path.
+        let both = context(source.replacingOccurrences(of: "busyQueue.async { try? work() }", with: "try? work(); busyQueue.async { try? work() }"))
+        XCTAssertEqual(both.isolation, .offMain)
+        XCTAssertEqual(both.steps.map(\.kind), [.function, .closure, .dispatch])
     }
 
     /// Only the standard `Task.init(priority:operation:)`'s operation inherits the isolation
@@ -774,6 +794,10 @@ final class IsolationTests: XCTestCase {
         // `performAndWait` on a private queue may run the closure on the calling thread;
         // a context whose type is not known here stays unknown.
         XCTAssertEqual(write("container.newBackgroundContext()", "performAndWait"), .unknown)
+        // In off-main code, `performAndWait` on a context of unknown type may run the block on
+        // the main queue: unknown, not the caller's thread.
+        XCTAssertEqual(isolation("final class Store {\n var count = 0\n func save() async {\n context.performAndWait { self.HERE = 1 }\n }\n}"), .unknown)
+        XCTAssertEqual(isolation("final class Store {\n var count = 0\n func save() async {\n container.newBackgroundContext().performAndWait { self.HERE = 1 }\n }\n}"), .offMain)
         XCTAssertEqual(write("context"), .unknown)
         XCTAssertEqual(write("bg()"), .unknown)
         XCTAssertEqual(write("context", locals: "let context = makeContext()"), .unknown)

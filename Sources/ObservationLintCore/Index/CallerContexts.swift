@@ -19,7 +19,8 @@ extension ProjectIndex {
 
     /// How many calls `runContexts(at:)` follows back from a function to its callers.
     static let callerDepth = 3
-    /// At most this many contexts per function: enough to find one of each isolation.
+    /// At most this many contexts of each isolation per function: a function called from many
+    /// main-actor places keeps looking for its calls off the main thread.
     private static let contextsPerFunction = 8
 
     private func runContexts(at location: TokenLocation, depth: Int, visiting: Set<BodyKey>) -> [ExecutionContext] {
@@ -31,11 +32,12 @@ extension ProjectIndex {
             // A method of a type whose isolation is not known: whatever it is, a synchronous
             // call runs it on the caller's thread.
             if own.isolation == .unknown, own.steps.count == 1, own.steps[0].kind == .function {
-                return unawaitedOffMainCalls(at: location, own: own)
+                return unawaitedOffMainCalls(at: location, own: own) + observerContexts(at: location)
             }
             return own.isolation == .unknown ? [] : [own]
         }
         guard depth > 0, let body = isolationFacts.enclosingBody(of: location, index: self) else { return [] }
+        let observed = own.steps.count == 1 ? observerContexts(at: location) : []
         let key = BodyKey(file: location.file, body: body.range)
         guard !visiting.contains(key) else { return [] }
         // A function runs at its calls; a property observer or setter at the property's writes.
@@ -62,16 +64,19 @@ extension ProjectIndex {
         // the start, so kept per body then.
         func callerContexts() -> [CallerContext] {
             var result: [CallerContext] = []
+            var counts: [Isolation: Int] = [:]
             for call in sites {
-                for outer in runContexts(at: call, depth: depth - 1, visiting: visiting.union([key])) {
+                for outer in runContexts(at: call, depth: depth - 1, visiting: visiting.union([key]))
+                where counts[outer.isolation, default: 0] < Self.contextsPerFunction {
+                    counts[outer.isolation, default: 0] += 1
                     result.append(CallerContext(call: call, outer: outer))
-                    if result.count >= Self.contextsPerFunction { return result }
                 }
+                if counts[.offMain, default: 0] >= Self.contextsPerFunction { break }
             }
             return result
         }
         let callers = depth == Self.callerDepth && visiting.isEmpty ? callerContextsByBody.value(for: key, callerContexts) : callerContexts()
-        guard !callers.isEmpty else { return [] }
+        guard !callers.isEmpty else { return observed }
         let what = describeCall()
         // The steps after the function's own (an `await` in a `nonisolated(nonsending)` one).
         let inner = own.steps.dropFirst()
@@ -91,7 +96,18 @@ extension ProjectIndex {
             return ExecutionContext(
                 isolation: outer.isolation, steps: outer.steps + [step] + resumed,
                 isAsynchronous: outer.isAsynchronous || own.isAsynchronous, runsWhereCalled: false)
-        }
+        } + observed
+    }
+
+    /// The contexts the synchronous method holding `location` runs in as a `NotificationCenter`
+    /// observer registered with a selector: it runs on the thread that posts the notification
+    /// (a method with no actor isolation of its own, or one of a type whose isolation is not
+    /// known: Objective-C calls it with no hop).
+    private func observerContexts(at location: TokenLocation) -> [ExecutionContext] {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self), case .function(let function) = body.member,
+            function.kind == .function, !body.isAsync(in: files[location.file])
+        else { return [] }
+        return observerContexts(of: function, ownedBy: body.owner)
     }
 
     /// The contexts of the code directly in a synchronous main-actor function, or one of a

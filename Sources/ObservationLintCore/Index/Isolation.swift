@@ -268,6 +268,26 @@ final class IsolationFacts: Sendable {
     let functionsByName = OnDemand<[String: [(file: Int, body: OwnedBody)]]>()
     /// The project's writes of observed properties by name (`writes(named:index:)`).
     let observedWrites = OnDemand<[String: [TokenLocation]]>()
+    /// `addObserver(self, selector:name:object:)` calls by method name (`selectorObservers(index:)`).
+    let selectorObserverCalls = OnDemand<[String: [(site: TokenLocation, name: String)]]>()
+    /// Whether every `URLSession` the project makes has no delegate queue of its own choosing.
+    private let sessionsOffMain = OnDemand<Bool>()
+
+    /// Whether every session the project's own code makes (`URLSession(configuration:…)`) is
+    /// made without a delegate queue or with `delegateQueue: nil` or `OperationQueue()`: its
+    /// completion handlers run on a background queue, as `URLSession.shared`'s do.
+    func sessionsCallOffMain(index: ProjectIndex) -> Bool {
+        sessionsOffMain.value {
+            index.ownFiles.allSatisfy { fileIndex in
+                let file = index.files[fileIndex]
+                return file.tokens.indices.allSatisfy { token in
+                    guard file.at(token, "delegateQueue"), file.kind(token + 1) == .colon else { return true }
+                    let end = file.expressionEnd(from: token + 2, end: file.tokens.count, stopAtComma: true)
+                    return ["nil", "OperationQueue()"].contains(compact(file.text(token + 2..<end)))
+                }
+            }
+        }
+    }
 
     /// The bodies of the initializers the project declares for a type (in its declarations
     /// and extensions, also of another module's type: `extension Task { init(…) }`).

@@ -409,6 +409,12 @@ struct ClosureClassifier {
         case "perform", "performAndWait":
             if let receiver, let frame = contextPerform(name, receiver: receiver, at: callee, outer) { return frame }
             if let frame = documentedCallback(scope, name: name, label: label, at: callee, outer) { return frame }
+            // `performAndWait` runs the block on the context's queue, which is the calling thread
+            // only for a private-queue context.
+            if name == "performAndWait", receiver.flatMap({ QueueFacts.managedObjectContext(compact: $0) ?? queueKind($0) }) != .privateContext {
+                return step(.closure, at: callee, .unknown, "in `performAndWait { }` of a managed object context whose queue is not known here",
+                    outer, domain: .unknown)
+            }
         case "performBackgroundTask":
             // "Executes a closure on a private queue using an ephemeral managed object context."
             // (developer.apple.com/documentation/coredata/nspersistentcontainer/performbackgroundtask(_:))
@@ -561,11 +567,12 @@ struct ClosureClassifier {
                 outer, domain: .nonisolated, async: true)
         }
         let name = list.first { $0.label.map { file.at($0, "forName") } == true }.map { compact(file.text($0.value)) } ?? ""
-        if let posted = postingThread(of: name) {
+        if let posted = posting(of: name) {
             var frame = step(.notification, at: callee, posted.isolation,
-                "in a `NotificationCenter` observer with `queue: nil`: it runs on the thread that posts `\(name)`, and the project posts it only \(posted.isolation == .mainActor ? "on the main thread" : "off the main thread")",
+                "in a `NotificationCenter` observer with `queue: nil`: it runs on the thread that posts `\(name)`, and \(posted.says)"
+                    + (posted.post == nil ? ", off the main thread" : ""),
                 outer, domain: .nonisolated, async: true)
-            frame.steps.append(posted)
+            if let post = posted.post { frame.steps.append(post) }
             return frame
         }
         return step(.notification, at: callee, .unknown,
@@ -573,17 +580,11 @@ struct ClosureClassifier {
             outer, domain: .nonisolated, async: true)
     }
 
-    /// Where every post of a notification of the project runs, when all of them are known and
-    /// agree: a step at the first post.
-    private func postingThread(of name: String) -> ContextStep? {
-        guard followsOtherCode, !name.isEmpty else { return nil }
-        let posts = index.isolationFacts.posts(named: notificationKey(name), index: index)
-        guard let first = posts.first else { return nil }
-        let contexts = posts.map { index.postContext(at: $0) }
-        guard let isolation = contexts.first?.isolation, isolation != .unknown, contexts.allSatisfy({ $0.isolation == isolation }),
-            let why = contexts[0].steps.last?.description
-        else { return nil }
-        return ContextStep(kind: .notification, site: first, isolation: isolation, description: "posted here, \(why)")
+    /// Where a notification is posted (`ProjectIndex.posting(ofNotification:)`); the project's
+    /// own posts are not followed from the context of a post.
+    private func posting(of name: String) -> NotificationPosting? {
+        guard let posted = index.posting(ofNotification: name), followsOtherCode || posted.post == nil else { return nil }
+        return posted
     }
 
     // MARK: - Core Data and NSItemProvider
@@ -711,9 +712,9 @@ struct ClosureClassifier {
         let center = "NotificationCenter.default.publisher(for:"
         if chain.hasPrefix(center) {
             let name = String(chain.dropFirst(center.count).prefix { $0 != "," && $0 != ")" })
-            if let posted = postingThread(of: name) {
-                let thread = posted.isolation == .mainActor ? "on the main thread" : "off the main thread"
-                return (posted.isolation, "it runs on the thread that posts `\(name)`, and the project posts it only \(thread)", posted)
+            if let posted = posting(of: name) {
+                let thread = posted.post == nil ? ", off the main thread" : ""
+                return (posted.isolation, "it runs on the thread that posts `\(name)`, and \(posted.says)\(thread)", posted.post)
             }
             return (.unknown, "it runs on the thread that posts `\(name)`, not known here", nil)
         }
@@ -1143,8 +1144,9 @@ enum ParameterRun: Sendable {
 extension ProjectIndex {
     /// Where a function's body calls its closure parameter, with the call (the first): nil
     /// when the body does anything else with it (stores it, passes it on) or never calls it,
-    /// or calls it in different frames. Worked out once per function and parameter, without
-    /// following other functions' closure parameters.
+    /// or calls it in frames that disagree, unless some calls run off the main thread (then
+    /// the first of those: the closure runs there on that path). Worked out once per function
+    /// and parameter, without following other functions' closure parameters.
     func parameterRun(of parameter: Parameter, in body: OwnedBody, file fileIndex: Int) -> (ParameterRun, TokenLocation)? {
         let key = ParameterKey(body: BodyKey(file: fileIndex, body: body.range), parameter: parameter.nameToken)
         return isolationFacts.parameterRuns.value(for: key) {
@@ -1167,8 +1169,13 @@ extension ProjectIndex {
                         isAsynchronous: context.isAsynchronous, runsWhereCalled: context.runsWhereCalled && context.steps.count == 1))
             }
             if frames.allSatisfy(\.runsWhereCalled) { return (.inPlace, TokenLocation(file: fileIndex, token: first)) }
-            guard frames.allSatisfy({ !$0.runsWhereCalled && $0.runtime == frames[0].runtime }) else { return nil }
-            return (.runs(frames[0]), TokenLocation(file: fileIndex, token: first))
+            if frames.allSatisfy({ !$0.runsWhereCalled && $0.runtime == frames[0].runtime }) {
+                return (.runs(frames[0]), TokenLocation(file: fileIndex, token: first))
+            }
+            // Called in place on one path (`guard … else { completion(.failure(…)); return }`)
+            // and off the main thread on another: the closure does run off the main thread.
+            guard let off = frames.firstIndex(where: { !$0.runsWhereCalled && $0.runtime == .offMain }) else { return nil }
+            return (.runs(frames[off]), TokenLocation(file: fileIndex, token: calls[off]))
         }
     }
 }
@@ -1434,12 +1441,15 @@ struct QueueFacts: Sendable {
     private var reassigned = Set<String>()
 
     init(_ lineage: [TypeInfo], index: ProjectIndex) {
+        var sessions = Set<String>()
         for type in lineage {
             for declaration in type.declarations {
                 let file = index.files[declaration.file]
                 for property in declaration.decl.properties {
                     if let initializer = property.initializer, let kind = Self.kind(of: initializer, in: file) {
                         byName[property.name] = kind
+                    } else if let declared = property.type?.text, ["URLSession", "URLSession?", "URLSession!"].contains(compact(declared)) {
+                        sessions.insert(property.name)
                     }
                 }
                 for function in declaration.decl.functions {
@@ -1456,6 +1466,12 @@ struct QueueFacts: Sendable {
                     }
                 }
             }
+        }
+        // A session property set from elsewhere (`init(session: URLSession = .shared)`) holds one of
+        // the project's sessions or `URLSession.shared`: when none of them has a delegate queue of its
+        // own choosing, it calls completion handlers on a background queue.
+        if !sessions.isEmpty, index.isolationFacts.sessionsCallOffMain(index: index) {
+            for name in sessions where byName[name] == nil { byName[name] = .urlSession }
         }
         for name in retargeted { byName[name] = nil }
         // A context property set again after initialization may hold another kind of context.
