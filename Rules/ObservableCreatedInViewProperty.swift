@@ -767,22 +767,9 @@ public struct ObservableCreatedInViewProperty: Rule {
         guard let created = createdModel(property, in: view, file: context.file, index: index), let model = index.types[created.name],
             let witness = ViewProperty.rebuildWitness(
                 of: view, property: property.name, model: model, built: created.built, in: created.file, context: context,
-                building: buildingSites(of: property, in: view, assignedInInitializer: created.assignment != nil))
+                building: created.assignment != nil ? { _ in true } : ViewProperty.sitesEvaluatingInitialValue(of: property, in: view))
         else { return nil }
         return (created, witness)
-    }
-
-    /// Which constructions of the view evaluate the property's initial value. A `var` with an
-    /// initial value is a parameter of the memberwise initializer, and its initial value is
-    /// that parameter's default: only constructions that leave `name:` out build the model.
-    /// A `let` with an initial value is no parameter, and an explicit initializer evaluates
-    /// every initial value before its body runs: there every construction builds it.
-    private static func buildingSites(
-        of property: Property, in view: TypeInfo, assignedInInitializer: Bool
-    ) -> (ViewConstruction) -> Bool {
-        guard !assignedInInitializer, !property.isLet, ViewProperty.hasMemberwiseInit(view) else { return { _ in true } }
-        let label = property.name
-        return { site in site.argument(labeled: label) == nil }
     }
 
     struct CreatedModel {

@@ -335,6 +335,27 @@ public struct ObservedObjectCreatedInline: Rule {
             """,
         ],
         nonTriggeringExamples: [
+            // The initial value is the memberwise initializer's default: the only caller passes
+            // its own object, so `RidesModel()` is never built while the app runs.
+            """
+            final class RidesModel: ObservableObject {
+                @Published var rides: [String] = []
+                func load() { Task { @MainActor in rides = await fetchRides() } }
+            }
+            func fetchRides() async -> [String] { [] }
+            struct RidesList: View {
+                @ObservedObject var model = RidesModel()
+                var body: some View { List(model.rides, id: \\.self) { Text($0) } }
+            }
+            struct Activities: View {
+                @StateObject private var rides = RidesModel()
+                @State private var tab = 0
+                var body: some View {
+                    Picker("Tab", selection: $tab) { Text("Rides").tag(0) }
+                    RidesList(model: rides).onAppear { rides.load() }
+                }
+            }
+            """,
             // The factory returns the object it keeps: every `CourseView` gets the same one.
             """
             final class CourseModel: ObservableObject {
@@ -770,7 +791,8 @@ public struct ObservedObjectCreatedInline: Rule {
                             in: initializer, code: initializer, parameters: [], contextualType: property.type, file: context.fileIndex,
                             scope: view.name, index: index),
                         let witness = ViewProperty.rebuildWitness(
-                            of: view, property: name, model: created.model, built: created.built, in: context.fileIndex, context: context)
+                            of: view, property: name, model: created.model, built: created.built, in: context.fileIndex, context: context,
+                            building: ViewProperty.sitesEvaluatingInitialValue(of: property, in: view))
                     else { continue }
                     var fixes: [Fix] = []
                     if let edits = ViewProperty.ownershipEdits(for: property, wrapper: "StateObject", replacing: attribute, context: context) {

@@ -71,6 +71,18 @@ enum ViewProperty {
         return !primary.decl.functions.contains { $0.kind == .initializer }
     }
 
+    /// Which constructions of the view evaluate the property's initial value. A `var` with an
+    /// initial value is a parameter of the memberwise initializer, and its initial value is
+    /// that parameter's default: only constructions that leave `name:` out build the model
+    /// (`@ObservedObject var model = Model()` passed `model: owner.model` builds none).
+    /// A `let` with an initial value is no parameter, and an explicit initializer evaluates
+    /// every initial value before its body runs: there every construction builds it.
+    static func sitesEvaluatingInitialValue(of property: Property, in view: TypeInfo) -> (ViewConstruction) -> Bool {
+        guard !property.isLet, hasMemberwiseInit(view) else { return { _ in true } }
+        let label = property.name
+        return { site in site.argument(labeled: label) == nil }
+    }
+
     /// Assignments in the type's initializers (its own and its extensions') to the property
     /// `name`, through `name`, `self.name`, `_name` or `self._name`.
     static func initializerAssignments(
