@@ -323,6 +323,19 @@ final class IsolationTests: XCTestCase {
             """)
         XCTAssertEqual(publisher.isolation, .offMain)
         XCTAssertEqual(publisher.steps.map(\.kind), [.function, .subscription, .notification])
+        // An observer that posts what it observes: its post is not followed back into itself.
+        let echo = context("""
+            final class Echo {
+                init() {
+                    NotificationCenter.default.addObserver(forName: .ping, object: nil, queue: nil) { _ in
+                        self.HERE = 1
+                        NotificationCenter.default.post(name: .ping, object: nil)
+                    }
+                }
+            }
+            extension Notification.Name { static let ping = Notification.Name("ping") }
+            """)
+        XCTAssertEqual(echo.isolation, .unknown)
     }
 
     func testCombineSubscriptionsAndTimers() {

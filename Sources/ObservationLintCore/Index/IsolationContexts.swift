@@ -580,11 +580,11 @@ struct ClosureClassifier {
             outer, domain: .nonisolated, async: true)
     }
 
-    /// Where a notification is posted (`ProjectIndex.posting(ofNotification:)`); the project's
-    /// own posts are not followed from the context of a post.
+    /// Where a notification is posted (`ProjectIndex.posting(ofNotification:)`); from the
+    /// context of a post only what Apple documents, never the project's own posts (an observer
+    /// that posts what it observes would lead back here without end).
     private func posting(of name: String) -> NotificationPosting? {
-        guard let posted = index.posting(ofNotification: name), followsOtherCode || posted.post == nil else { return nil }
-        return posted
+        followsOtherCode ? index.posting(ofNotification: name) : index.documentedPosting(ofNotification: name)
     }
 
     // MARK: - Core Data and NSItemProvider

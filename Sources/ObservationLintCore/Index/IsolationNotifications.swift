@@ -45,9 +45,9 @@ extension ProjectIndex {
     /// is posted: off the main thread when Apple documents it so, else where every post of it
     /// in the project runs when all of them are known and agree. Nil when not known.
     func posting(ofNotification name: String) -> NotificationPosting? {
+        if let documented = documentedPosting(ofNotification: name) { return documented }
         let key = notificationKey(name)
         guard !key.isEmpty else { return nil }
-        if let says = offMainNotifications[key] { return NotificationPosting(isolation: .offMain, says: says, post: nil) }
         let posts = isolationFacts.posts(named: key, index: self)
         guard let first = posts.first else { return nil }
         let contexts = posts.map { postContext(at: $0) }
@@ -58,6 +58,11 @@ extension ProjectIndex {
         return NotificationPosting(
             isolation: isolation, says: "the project posts it only \(thread)",
             post: ContextStep(kind: .notification, site: first, isolation: isolation, description: "posted here, \(why)"))
+    }
+
+    /// A notification Apple documents as posted off the main thread (`offMainNotifications`).
+    func documentedPosting(ofNotification name: String) -> NotificationPosting? {
+        offMainNotifications[notificationKey(name)].map { NotificationPosting(isolation: .offMain, says: $0, post: nil) }
     }
 
     /// The contexts a method runs in as a `NotificationCenter` observer: each
