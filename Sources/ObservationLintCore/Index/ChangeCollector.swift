@@ -244,7 +244,7 @@ struct ChangeCollector {
             if file.at(token, "let") || file.at(token, "var"), file.spells(token + 1, name), file.kind(token + 2) == .equal,
                 file.kind(token + 3) == .identifier, file.text(token + 3).startsWithUppercase
             {
-                // `Profile.Grid(…)`: a nested type, by its qualified name.
+                // `Profile.Grid(…)`: a nested type, by its last component (`Grid`).
                 var type = token + 3
                 while file.kind(type + 1) == .period, file.kind(type + 2) == .identifier, file.text(type + 2).startsWithUppercase { type += 2 }
                 // `Box<T, B>(…)`: a generic type's constructor with its arguments spelled.
