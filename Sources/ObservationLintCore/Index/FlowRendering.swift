@@ -36,28 +36,40 @@ extension ProjectIndex {
     }
 
     /// Whether the code at `location`, in `view`'s own code, is followed in the same
-    /// synchronous flow (no `await` between, outside closures nested in it) by the view
-    /// dismissing itself: a call of its `@Environment(\.dismiss)` action or
-    /// `presentationMode.wrappedValue.dismiss()` (a Save that hands a draft back, then
-    /// closes the sheet). However the view was shown, it is going away, and shows nothing
-    /// that flow leaves stale.
+    /// synchronous flow (`isFollowedInSameFlow`) by the view dismissing itself
+    /// (`callsDismissAction`): a Save that hands a draft back, then closes the sheet. However
+    /// the view was shown, it is going away, and shows nothing that flow leaves stale.
     public func dismissesItself(_ view: TypeInfo, inFlowAfter location: TokenLocation) -> Bool {
-        guard let body = isolationFacts.enclosingBody(of: location, index: self), body.owner?.name == view.name else { return false }
+        guard isolationFacts.enclosingBody(of: location, index: self)?.owner?.name == view.name else { return false }
+        return isFollowedInSameFlow(location) { token, file in
+            file.kind(token + 1) == .leftParen && callsDismissAction(token, of: view, in: file)
+        }
+    }
+
+    /// Whether a token after `location` in the same synchronous flow — the closure it is
+    /// in, or its body, outside closures nested in it, with no `await` between — `matches`.
+    func isFollowedInSameFlow(_ location: TokenLocation, by matches: (Int, ParsedFile) -> Bool) -> Bool {
+        guard let body = isolationFacts.enclosingBody(of: location, index: self) else { return false }
         let file = files[location.file]
         let scopes = scopes(in: body.range, of: file)
         let flow = scopes.innermostClosure(containing: location.token)?.range
         for token in location.token + 1..<(flow ?? body.range).upperBound where scopes.innermostClosure(containing: token)?.range == flow {
             if file.at(token, "await") { return false }
-            guard file.kind(token + 1) == .leftParen else { continue }
-            if file.at(token, "dismiss"), file.kind(token - 1) == .period, file.at(token - 2, "wrappedValue") { return true }
-            guard file.kind(token) == .identifier, file.isOwnMemberReference(token), let (declared, property) = view.property(named: file.text(token))
-            else { continue }
-            let isDismissAction = property.attributes.contains { attribute in
-                attribute.simpleName == "Environment" && attribute.arguments.map { $0.contains { files[declared].spells($0, "dismiss") } } == true
-            }
-            if isDismissAction { return true }
+            if matches(token, file) { return true }
         }
         return false
+    }
+
+    /// Whether the callee at `token`, in `view`'s own code, is the view's way to dismiss
+    /// itself: its `@Environment(\.dismiss)` action, or `presentationMode.wrappedValue.dismiss`.
+    func callsDismissAction(_ token: Int, of view: TypeInfo, in file: ParsedFile) -> Bool {
+        if file.at(token, "dismiss"), file.kind(token - 1) == .period, file.at(token - 2, "wrappedValue") { return true }
+        guard file.kind(token) == .identifier, file.isOwnMemberReference(token), let (declared, property) = view.property(named: file.text(token)),
+            property.isStored
+        else { return false }
+        return property.attributes.contains { attribute in
+            attribute.simpleName == "Environment" && attribute.arguments.map { $0.contains { files[declared].spells($0, "dismiss") } } == true
+        }
     }
 
     /// Whether the assignment at `token` renders `view` again: it writes value state of the

@@ -207,14 +207,7 @@ extension ProjectIndex {
             guard let body = isolationFacts.enclosingBody(of: start, index: self), let owner = body.owner else { return false }
             guard owner.name == view.name else { return starting.views[owner.name] == false && !canRun(start, whileShowing: site) }
             if isExcludedByConstructedCase(start, of: view, builtAt: site) { return true }
-            let file = files[start.file]
-            let scopes = scopes(in: body.range, of: file)
-            let flow = scopes.innermostClosure(containing: start.token)?.range
-            for token in start.token + 1..<(flow ?? body.range).upperBound where scopes.innermostClosure(containing: token)?.range == flow {
-                if file.at(token, "await") { return false }
-                if isDismissal(token, of: view, shownAt: site, in: file) { return true }
-            }
-            return false
+            return isFollowedInSameFlow(start) { token, file in isDismissal(token, of: view, shownAt: site, in: file) }
         }
     }
 
@@ -305,19 +298,10 @@ extension ProjectIndex {
     /// Whether the code at `token`, in `view`'s own code, dismisses the view shown at `site`
     /// (`isDismissedInSameFlow(after:showing:)`).
     private func isDismissal(_ token: Int, of view: TypeInfo, shownAt site: ViewConstruction, in file: ParsedFile) -> Bool {
-        guard file.kind(token + 1) == .leftParen || file.kind(token + 1) == .equal else { return false }
-        if file.at(token, "dismiss"), file.kind(token + 1) == .leftParen, file.kind(token - 1) == .period, file.at(token - 2, "wrappedValue") {
-            return true
-        }
-        guard file.kind(token) == .identifier, file.isOwnMemberReference(token), let (declared, property) = view.property(named: file.text(token)),
-            property.isStored
-        else { return false }
-        if file.kind(token + 1) == .leftParen {
-            return property.attributes.contains { attribute in
-                attribute.simpleName == "Environment" && attribute.arguments.map { $0.contains { files[declared].spells($0, "dismiss") } } == true
-            }
-        }
-        guard property.attributes.contains(where: { $0.simpleName == "Binding" }), let (_, state, isItem) = presentingState(of: site),
+        if file.kind(token + 1) == .leftParen { return callsDismissAction(token, of: view, in: file) }
+        guard file.kind(token + 1) == .equal, file.kind(token) == .identifier, file.isOwnMemberReference(token),
+            let (_, property) = view.property(named: file.text(token)), property.isStored,
+            property.attributes.contains(where: { $0.simpleName == "Binding" }), let (_, state, isItem) = presentingState(of: site),
             file.spells(token + 2, isItem ? "nil" : "false"), let argument = site.argument(labeled: property.name)
         else { return false }
         let passed = files[site.file]
